@@ -1,0 +1,95 @@
+"""Typed results of contract clause analysis (the public shapes the rest of evaltool reads)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from evaltool.errors import Location
+
+Severity = Literal["high", "medium", "low", "info"]
+Obligor = Literal["vendor", "customer", "both", "unknown"]
+
+# The six labels of shared/data/clauses/cuad-dev.csv (README "Label definitions").
+DEV_LABELS: tuple[str, ...] = (
+    "weak_commitment",
+    "firm_commitment",
+    "remedy",
+    "liability_cap",
+    "termination_exit",
+    "other",
+)
+
+SEVERITY_ORDER: dict[str, int] = {"high": 0, "medium": 1, "low": 2, "info": 3}
+
+
+@dataclass(frozen=True)
+class TextSegment:
+    """One block of contract text and where it stands (a file, a sheet+cell, or a YAML key)."""
+
+    text: str
+    where: Location
+    section: str | None = None
+
+
+class Finding(BaseModel):
+    """One clause that matters (or one essential term that is missing)."""
+
+    model_config = ConfigDict(frozen=False)
+
+    kind: str
+    severity: Severity
+    obligor: Obligor
+    topic: str | None
+    quote: str  # exactly as written in the source
+    where: dict[str, Any]
+    why: str
+    figures: dict[str, Any] = Field(default_factory=dict)
+    ask_for: str | None = None
+    tier: str | None = None
+    has_remedy: bool | None = None
+
+
+class ContractFigure(BaseModel):
+    """A figure read from contract text, named like the canonical offer field it can fill."""
+
+    field: str
+    value: Any
+    quote: str
+    where: dict[str, Any]
+    unit: str | None = None
+    committed: bool | None = None  # False when the figure is only a target or hedged
+
+
+class ClauseAnalysis(BaseModel):
+    """Everything clause analysis found in one or more contract texts."""
+
+    sources: list[str]
+    findings: list[Finding]
+    figures: list[ContractFigure]
+    summary: dict[str, int]
+
+    def weak_commitments(self) -> list[Finding]:
+        return [f for f in self.findings if f.kind == "weak_commitment"]
+
+    def figure(self, field: str) -> ContractFigure | None:
+        """The first figure for a canonical field, or None."""
+        for fig in self.figures:
+            if fig.field == field:
+                return fig
+        return None
+
+
+def summarise(findings: list[Finding]) -> dict[str, int]:
+    """Counts by kind and by severity, in a stable order (deterministic JSON)."""
+    by_kind = Counter(f.kind for f in findings)
+    by_severity = Counter(f.severity for f in findings)
+    summary: dict[str, int] = {"findings": len(findings)}
+    for kind in sorted(by_kind):
+        summary[f"kind.{kind}"] = by_kind[kind]
+    for sev in ("high", "medium", "low", "info"):
+        summary[f"severity.{sev}"] = by_severity.get(sev, 0)
+    return summary

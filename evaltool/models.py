@@ -1,0 +1,246 @@
+"""Typed models for every stage: canonical offer fields, workloads and results.
+
+Field names and units follow PRODUCT.md ("Canonical offer fields and units"):
+the unit is part of every name (`_gbit_s` gigabits per second, `_gbyte_s`
+gigabytes per second, `_tb` decimal terabytes, `_gb` decimal gigabytes).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+OfferKind = Literal["rent", "purchase", "hpc_allocation"]
+Fabric = Literal["infiniband", "roce", "ethernet", "ici", "other"]
+StorageType = Literal[
+    "lustre", "gpfs", "weka", "vast", "ddn", "nfs", "object", "local_nvme", "other"
+]
+Orchestrator = Literal["slurm", "kubernetes", "both", "none", "proprietary"]
+Severity = Literal["high", "medium", "low", "info"]
+Precision = Literal["bf16", "fp8"]
+WorkloadKind = Literal["pretraining", "fine-tuning", "inference"]
+
+PARALLEL_FILE_SYSTEMS = frozenset({"lustre", "gpfs", "weka", "vast", "ddn"})
+HOURS_PER_MONTH = 730  # PRODUCT.md: "730 hours a month"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class OfferFields(_Strict):
+    """The canonical fields of one offer. A field the offer does not state is None."""
+
+    # identity
+    vendor: str | None = None
+    offer_name: str | None = None
+    offer_kind: OfferKind | None = None
+    currency: str | None = Field(None, description="currency of the source prices (ISO code)")
+    valid_until: dt.date | None = None
+    region: str | None = None
+    # compute
+    accelerator: str | None = Field(None, description="catalog id, e.g. H100-SXM")
+    gpu_count: int | None = Field(None, ge=1, le=1_000_000)
+    gpus_per_node: int | None = Field(None, ge=1, le=128)
+    node_count: int | None = Field(None, ge=1, le=200_000)
+    gpu_memory_gb: float | None = Field(None, gt=0, le=4096)
+    claimed_peak_tflops_per_gpu: float | None = Field(None, gt=0, le=100_000)
+    claimed_peak_precision: str | None = None
+    # host
+    cpu_cores_per_node: int | None = Field(None, ge=1, le=4096)
+    cpu_memory_gb_per_node: float | None = Field(None, gt=0, le=65_536)
+    local_nvme_tb_per_node: float | None = Field(None, ge=0, le=10_000)
+    # network
+    intra_node_gbyte_s_per_gpu: float | None = Field(None, gt=0, le=100_000)
+    inter_node_fabric: Fabric | None = None
+    inter_node_gbit_s_per_node: float | None = Field(None, gt=0, le=1_000_000)
+    inter_node_gbit_s_per_gpu: float | None = Field(None, gt=0, le=100_000)
+    network_dedicated: bool | None = None
+    # storage
+    storage_type: StorageType | None = None
+    storage_capacity_tb: float | None = Field(None, ge=0, le=10_000_000)
+    storage_read_gbyte_s: float | None = Field(None, gt=0, le=1_000_000)
+    storage_write_gbyte_s: float | None = Field(None, gt=0, le=1_000_000)
+    # operations
+    orchestrator: Orchestrator | None = None
+    root_access: bool | None = None
+    hw_replacement_hours: float | None = Field(None, ge=0, le=24 * 365)
+    support_response_hours: float | None = Field(None, ge=0, le=24 * 365)
+    sla_uptime_pct: float | None = Field(None, ge=0, le=100)
+    sla_max_credit_pct: float | None = Field(None, ge=0, le=100)
+    delivery_date: dt.date | None = None
+    # price (USD)
+    price_usd_per_gpu_hour: float | None = Field(None, ge=0, le=10_000)
+    compute_price_usd_per_gpu_hour: float | None = Field(
+        None, ge=0, le=10_000, description="compute alone, before storage/support/network add-ons"
+    )
+    term_months: float | None = Field(None, gt=0, le=240)
+    upfront_usd: float | None = Field(None, ge=0)
+    egress_usd_per_gb: float | None = Field(None, ge=0, le=100)
+    storage_usd_per_tb_month: float | None = Field(None, ge=0, le=100_000)
+    support_usd_per_month: float | None = Field(None, ge=0)
+    network_usd_per_month: float | None = Field(None, ge=0)
+    min_commit_usd: float | None = Field(None, ge=0)
+    # purchase
+    capex_usd: float | None = Field(None, ge=0)
+    amortization_months: float | None = Field(None, gt=0, le=240)
+    power_kw_per_node: float | None = Field(None, gt=0, le=1000)
+    power_usd_per_kwh: float | None = Field(None, ge=0, le=10)
+    colocation_usd_per_kw_month: float | None = Field(None, ge=0, le=10_000)
+    opex_usd_per_month: float | None = Field(None, ge=0)
+    # contract
+    contract_text: str | None = None
+
+
+CANONICAL_FIELDS: tuple[str, ...] = tuple(OfferFields.model_fields)
+
+
+class FieldSource(_Strict):
+    """Where one canonical value came from, and the raw text it was read from."""
+
+    where: dict[str, Any] = Field(description="file, sheet and cell, or key path")
+    raw: str | None = None
+    derived_from: list[str] | None = Field(None, description="fields it was computed from")
+    note: str | None = None
+
+
+class Flag(_Strict):
+    """Something a buyer must see: a weak clause, a sparse TFLOPS claim, an assumption."""
+
+    kind: str
+    severity: Severity
+    quote: str | None = None
+    where: dict[str, Any] | None = None
+    why: str
+    ask_for: str | None = None
+
+
+class Offer(_Strict):
+    """One normalised offer: canonical fields with provenance and warnings."""
+
+    id: str
+    source: dict[str, Any]
+    fields: OfferFields
+    provenance: dict[str, FieldSource] = Field(default_factory=dict)
+    warnings: list[dict[str, Any]] = Field(default_factory=list)
+    flags: list[Flag] = Field(default_factory=list)
+    contract_segments: list[dict[str, Any]] = Field(
+        default_factory=list, description="contract text blocks with where they stand"
+    )
+
+    @property
+    def label(self) -> str:
+        name = self.fields.offer_name
+        vendor = self.fields.vendor or self.id
+        return f"{vendor} — {name}" if name else vendor
+
+
+class NotEvaluated(_Strict):
+    """An input that could not be evaluated, and every reason why."""
+
+    source: dict[str, Any]
+    errors: list[dict[str, Any]]
+
+
+class ServingTarget(_Strict):
+    tokens_per_s: float | None = Field(None, gt=0)
+    requests_per_s: float | None = Field(None, gt=0)
+    prompt_tokens: int | None = Field(None, ge=1)
+    output_tokens: int | None = Field(None, ge=1)
+    max_latency_ms_per_token: float | None = Field(None, gt=0)
+    batch_size: int | None = Field(None, ge=1)
+
+
+class Workload(_Strict):
+    """What will run on the cluster (PRODUCT.md "Workloads")."""
+
+    name: str
+    kind: WorkloadKind = "pretraining"
+    params_b: float = Field(gt=0, le=100_000, description="total parameters, billions")
+    active_params_b: float | None = Field(None, gt=0, description="MoE active parameters")
+    tokens_b: float | None = Field(None, gt=0, description="training tokens, billions")
+    seq_len: int = Field(4096, ge=1, le=10_000_000)
+    precision: Precision = "bf16"
+    cost_of_delay_usd_per_day: float = Field(0.0, ge=0)
+    deadline_days: float | None = Field(None, gt=0)
+    n_layers: int | None = Field(None, ge=1)
+    d_model: int | None = Field(None, ge=1)
+    global_batch_tokens: int | None = Field(None, ge=1)
+    storage_needed_tb: float | None = Field(None, ge=0, description="dataset + checkpoints")
+    egress_tb: float | None = Field(None, ge=0, description="data moved out over the run")
+    gpus_wanted: int | None = Field(None, ge=1, description="GPUs the team plans to use")
+    software_efficiency: float | None = Field(
+        None, gt=0, le=1, description="override for the parallelism/software efficiency"
+    )
+    serving: ServingTarget | None = None
+
+    @property
+    def compute_params_b(self) -> float:
+        return self.active_params_b or self.params_b
+
+
+class Estimates(BaseModel):
+    """What the workload costs and takes on one offer. Extra keys are allowed."""
+
+    model_config = ConfigDict(extra="allow")
+
+    mfu: float | None = None
+    time_to_train_days: float | None = None
+    total_cost_usd: float | None = None
+    effective_usd_per_gpu_hour: float | None = None
+    total_economic_cost_usd: float | None = None
+    gpus_used: int | None = None
+    min_gpus_required: int | None = None
+    fits: bool | None = None
+    deadline_met: bool | None = None
+    explain: dict[str, Any] = Field(default_factory=dict)
+
+
+class GateResult(_Strict):
+    gate: str
+    status: Literal["pass", "fail", "unverified"]
+    why: str
+
+
+class CriterionScore(_Strict):
+    criterion: str
+    category: str
+    value: Any = None
+    score: float | None = Field(None, description="0-100 on the rubric's value function")
+    weight: float
+    contribution: float = Field(description="points it adds to the total score")
+    missing: bool = False
+    note: str | None = None
+
+
+class OfferResult(_Strict):
+    id: str
+    vendor: str
+    offer_name: str | None = None
+    accelerator: str | None = None
+    rank: int
+    score: float
+    eligible: bool
+    gates: list[GateResult] = Field(default_factory=list)
+    categories: dict[str, float]
+    criteria: list[CriterionScore] = Field(default_factory=list)
+    estimates: dict[str, Any]
+    flags: list[Flag] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list)
+    source: dict[str, Any] = Field(default_factory=dict)
+
+
+class ScoreReport(_Strict):
+    """The JSON that every output of `score` is built from (PRODUCT.md)."""
+
+    evaltool_version: str
+    generated_for: str | None = None
+    offers: list[OfferResult]
+    not_evaluated: list[NotEvaluated]
+    rubric: dict[str, Any]
+    workload: dict[str, Any]
+    assumptions: dict[str, Any]
+    sensitivity: dict[str, Any] = Field(default_factory=dict)
+    recommendation: dict[str, Any] = Field(default_factory=dict)

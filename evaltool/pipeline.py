@@ -1,0 +1,295 @@
+"""The main job as a library call: files in, a ScoreReport out.
+
+read offers → normalise → estimate → analyse clauses → score → sensitivity. Every
+stage has typed inputs and outputs; this module only wires them together and makes
+sure that one bad offer never stops the others (PRODUCT.md: nothing is lost).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evaltool.errors import EvaltoolError, Location, Problem, UsageError
+from evaltool.models import (
+    Estimates,
+    Flag,
+    NotEvaluated,
+    Offer,
+    ScoreReport,
+    Workload,
+)
+from evaltool.rubric import Rubric, load_rubric
+from evaltool.score import ScoredOffer, rank, score_offer, to_result
+
+DEFAULT_WORKLOAD_NOTE = (
+    "no --workload given: used the bundled default workload (70B dense pretraining, 2T tokens)"
+)
+
+
+@dataclass
+class Inputs:
+    """The files of one run, sorted by what they are."""
+
+    offers: list[Path] = field(default_factory=list)
+    workloads: list[Path] = field(default_factory=list)
+    fx_files: list[Path] = field(default_factory=list)
+    rubrics: list[Path] = field(default_factory=list)
+
+
+def sort_inputs(paths: Sequence[Path]) -> Inputs:
+    """`evaltool score offers/*` may pass the workload and rates files too: recognise them."""
+    from evaltool.read import sniff_input_kind
+
+    inputs = Inputs()
+    for path in sorted(set(paths), key=str):
+        kind = sniff_input_kind(path)
+        {"offer": inputs.offers, "workload": inputs.workloads, "fx_rates": inputs.fx_files,
+         "rubric": inputs.rubrics}[kind].append(path)
+    return inputs
+
+
+def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, float]:
+    """`--fx EUR=1.10` means 1 EUR = 1.10 USD. Flags win over rates files."""
+    from evaltool.read import read_fx_file
+
+    rates: dict[str, float] = {"USD": 1.0}
+    for path in files:
+        rates.update(read_fx_file(path))
+    for spec in specs:
+        code, sep, rate_text = spec.partition("=")
+        code = code.strip().upper()
+        try:
+            rate = float(rate_text)
+        except ValueError:
+            rate = -1.0
+        if not sep or len(code) != 3 or not code.isalpha() or rate <= 0:
+            raise UsageError(
+                f"--fx {spec!r}: expected CUR=RATE with a 3-letter code and a positive rate, "
+                "e.g. --fx EUR=1.08 (1 EUR = 1.08 USD)"
+            )
+        rates[code] = rate
+    return rates
+
+
+def resolve_workload(explicit: Path | None, candidates: Sequence[Path]) -> tuple[Workload, str]:
+    from evaltool.resources import data_dir
+    from evaltool.workload import load_workload
+
+    if explicit is not None:
+        return load_workload(explicit), str(explicit)
+    if len(candidates) > 1:
+        names = ", ".join(str(p) for p in candidates)
+        raise UsageError(f"several workload files among the inputs ({names}): pass one with --workload")
+    if candidates:
+        return load_workload(candidates[0]), str(candidates[0])
+    return load_workload(data_dir() / "default-workload.yaml"), DEFAULT_WORKLOAD_NOTE
+
+
+@dataclass
+class Evaluated:
+    """One offer after every stage, ready to rank."""
+
+    scored: ScoredOffer
+    analysis: Any = None
+
+
+def analyse_contract(offer: Offer) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Clause findings and contract figures for an offer's contract text."""
+    if not offer.contract_segments:
+        return [], []
+    from evaltool.clauses import TextSegment, analyse_segments
+
+    segments = [
+        TextSegment(
+            text=str(s["text"]),
+            where=Location(**s["where"]) if isinstance(s.get("where"), Mapping)
+            else Location(str(offer.source.get("file", offer.id))),
+            section=s.get("section"),
+        )
+        for s in offer.contract_segments
+    ]
+    vendor_names = [n for n in (offer.fields.vendor,) if n]
+    analysis = analyse_segments(segments, vendor_names=vendor_names)
+    findings = [f.model_dump(mode="json") for f in analysis.findings]
+    figures = [f.model_dump(mode="json") for f in analysis.figures]
+    return findings, figures
+
+
+def apply_contract_figures(offer: Offer, figures: Sequence[Mapping[str, Any]]) -> Offer:
+    """Fill canonical fields the offer left empty from figures found in its contract."""
+    from evaltool.models import FieldSource, OfferFields
+
+    updates: dict[str, Any] = {}
+    provenance = dict(offer.provenance)
+    for fig in figures:
+        name = fig.get("field")
+        if not name or name not in OfferFields.model_fields or name in updates:
+            continue
+        if getattr(offer.fields, name) is not None:
+            continue
+        updates[name] = fig.get("value")
+        provenance[name] = FieldSource(
+            where=dict(fig.get("where") or {}), raw=fig.get("quote"),
+            note="read from the contract text",
+        )
+    if not updates:
+        return offer
+    try:
+        fields = offer.fields.model_copy(update=updates)
+        OfferFields.model_validate(fields.model_dump())
+    except Exception:  # noqa: BLE001 - a figure that does not validate is left out, not fatal
+        return offer
+    return offer.model_copy(update={"fields": fields, "provenance": provenance})
+
+
+_FINDING_FLAG_KINDS = {
+    "weak_commitment", "lock_in", "unilateral_change", "liability_cap",
+}
+
+
+def findings_to_flags(findings: Sequence[Mapping[str, Any]]) -> list[Flag]:
+    flags = []
+    for f in findings:
+        kind = str(f.get("kind", ""))
+        if kind not in _FINDING_FLAG_KINDS and not kind.startswith("missing"):
+            continue
+        if kind == "liability_cap" and f.get("severity") not in ("high",):
+            continue
+        flags.append(
+            Flag(
+                kind=kind,
+                severity=f.get("severity", "medium"),
+                quote=f.get("quote"),
+                where=f.get("where"),
+                why=str(f.get("why") or kind.replace("_", " ")),
+                ask_for=f.get("ask_for"),
+            )
+        )
+    return flags
+
+
+def assumption_flags(estimates: Estimates) -> list[Flag]:
+    assumed = estimates.explain.get("assumed") if isinstance(estimates.explain, dict) else None
+    return [
+        Flag(kind="assumption", severity="low", why=str(text))
+        for text in (assumed or [])
+    ]
+
+
+_SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2, "info": 3}
+
+
+def evaluate_offer(
+    offer: Offer, rubric: Rubric, workload: Workload, assumptions: Mapping[str, Any] | None
+) -> ScoredOffer:
+    from evaltool.estimate import estimate_offer
+
+    findings, figures = analyse_contract(offer)
+    offer = apply_contract_figures(offer, figures)
+    estimates = estimate_offer(offer.fields, workload, assumptions)
+    scored = score_offer(offer, estimates, rubric, workload, findings)
+    flags = list(offer.flags) + findings_to_flags(findings) + assumption_flags(estimates)
+    scored.flags = sorted(flags, key=lambda fl: (_SEVERITY_ORDER.get(fl.severity, 9), fl.kind))
+    return scored
+
+
+def score_files(
+    paths: Sequence[Path],
+    *,
+    rubric: str | Path | None = None,
+    workload: Path | None = None,
+    fx: Sequence[str] = (),
+    assumptions: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    draws: int = 10_000,
+) -> ScoreReport:
+    """The whole main job. Raises UsageError only for a bad flag, rubric or workload."""
+    from evaltool import __version__
+    from evaltool.normalize import normalize_files
+
+    inputs = sort_inputs(paths)
+    if inputs.rubrics and rubric is None:
+        rubric = inputs.rubrics[0]
+    the_rubric = load_rubric(rubric)
+    the_workload, workload_note = resolve_workload(workload, inputs.workloads)
+    rates = parse_fx(fx, inputs.fx_files)
+    normalized = normalize_files(inputs.offers, rates)
+    not_evaluated = list(normalized.not_evaluated)
+    scored: list[ScoredOffer] = []
+    for offer in normalized.offers:
+        try:
+            scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions))
+        except EvaltoolError as exc:
+            problem = Problem(Location(str(offer.source.get("file", offer.id))), str(exc))
+            not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
+    ranked = rank(scored)
+    results = [to_result(s, i) for i, s in enumerate(ranked, start=1)]
+
+    from evaltool.decide import decide
+
+    sensitivity, recommendation = decide(
+        ranked, the_rubric, the_workload, assumptions, seed=seed, draws=draws
+    )
+    return ScoreReport(
+        evaltool_version=__version__,
+        offers=results,
+        not_evaluated=sorted(not_evaluated, key=lambda n: str(n.source.get("file", ""))),
+        rubric=the_rubric.model_dump(mode="json"),
+        workload=the_workload.model_dump(mode="json") | {"source": workload_note},
+        assumptions={
+            "inputs": {
+                "offers": [str(p) for p in inputs.offers],
+                "workload": workload_note,
+                "fx_files": [str(p) for p in inputs.fx_files],
+                "rubric": str(rubric or "llm-pretraining"),
+            },
+            "fx_usd_per_unit": dict(sorted(rates.items())),
+            "hours_per_month": 730,
+            "seed": seed,
+            "smaa_draws": draws,
+            "overrides": dict(assumptions or {}),
+        },
+        sensitivity=sensitivity,
+        recommendation=recommendation,
+    )
+
+
+_CONTRACT_SUFFIXES = {".txt", ".md", ".pdf", ".docx", ".text", ".markdown"}
+
+
+def analyse_files_clauses(
+    paths: Sequence[Path], vendor_names: Sequence[str] = ()
+) -> tuple[list[Any], list[str]]:
+    """Clause analysis of contract documents and of offer files' contract sheets/sections."""
+    from evaltool.clauses import analyse_file
+    from evaltool.normalize import normalize_files
+
+    analyses: list[Any] = []
+    failures: list[str] = []
+    for path in paths:
+        try:
+            if path.suffix.lower() in _CONTRACT_SUFFIXES:
+                analyses.append(analyse_file(path, vendor_names=vendor_names))
+                continue
+            result = normalize_files([path], {})
+            for item in result.not_evaluated:
+                failures.extend(str(e.get("text") or e) for e in item.errors)
+            for offer in result.offers:
+                if not offer.contract_segments:
+                    failures.append(f"{path}: no contract sheet or section found")
+                    continue
+                from evaltool.clauses import TextSegment, analyse_segments
+
+                names = list(vendor_names) or [n for n in (offer.fields.vendor,) if n]
+                segments = [
+                    TextSegment(text=str(s["text"]), where=Location(**s["where"]),
+                                section=s.get("section"))
+                    for s in offer.contract_segments
+                ]
+                analyses.append(analyse_segments(segments, vendor_names=names))
+        except EvaltoolError as exc:
+            failures.append(str(exc))
+    return analyses, failures

@@ -1,0 +1,101 @@
+"""The shapes every reader produces: a grid of cells with positions, and labelled values.
+
+Layouts differ (xlsx, CSV, YAML); downstream code only sees these records, each carrying
+the `Location` it came from so every canonical value can be traced to its cell or key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaltool.errors import Location, Problem
+
+
+def column_letter(col: int) -> str:
+    """0-based column index -> Excel letters (0 -> A, 26 -> AA)."""
+    letters = ""
+    col += 1
+    while col:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def a1(row: int, col: int) -> str:
+    """0-based (row, col) -> A1 reference."""
+    return f"{column_letter(col)}{row + 1}"
+
+
+@dataclass
+class SheetGrid:
+    """One sheet (or CSV) as a dense grid of values, 0-based, with what we know about it."""
+
+    file: str
+    name: str | None
+    rows: list[list[Any]]
+    formula_cells_without_value: set[tuple[int, int]] = field(default_factory=set)
+
+    def value(self, row: int, col: int) -> Any:
+        if row < len(self.rows) and col < len(self.rows[row]):
+            return self.rows[row][col]
+        return None
+
+    def where(self, row: int, col: int) -> Location:
+        return Location(self.file, sheet=self.name, cell=a1(row, col))
+
+
+@dataclass
+class Candidate:
+    """A label and the value that stands beside it (or under its key), before mapping."""
+
+    label: str
+    value: Any
+    where: Location
+    section: str | None = None
+    note: str | None = None
+    label_where: Location | None = None
+
+
+@dataclass
+class LineItem:
+    """One row of a line-item table: quantity x unit price, with the cell of each part."""
+
+    row_where: Location
+    description: str
+    quantity: float | None
+    unit: str | None
+    unit_price: float | None
+    total: float | None
+    currency: str | None
+    cells: dict[str, Location] = field(default_factory=dict)
+    raw: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class RawRecord:
+    """Everything read from one offer before normalisation."""
+
+    id: str
+    source: dict[str, Any]
+    candidates: list[Candidate] = field(default_factory=list)
+    line_items: list[LineItem] = field(default_factory=list)
+    notes: list[tuple[str, Location]] = field(default_factory=list)
+    segments: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    title: str | None = None
+
+
+def is_empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def cell_text(value: Any) -> str:
+    """A cell value as the text a person sees (floats without a spurious .0)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return str(value).strip()

@@ -1,0 +1,216 @@
+"""Read a YAML or JSON offer whose keys and nesting are the vendor's, not ours.
+
+Every scalar becomes a labelled value: its key is the label, its parent key the section,
+its key path (`offer.accelerator.type`) the location.  A mapping like
+`{amount: 2.35, currency: USD, unit: GPU-hour}` is read as one value.  Lists of mappings
+with quantity and unit-price keys are line items; an `offers:` list (or a top-level list)
+holds several offers.  YAML is loaded by evaltool.yamlsafe (safe loader, alias cap); the
+walk below also caps the number of nodes visited, because an alias-built structure can be
+small to parse yet huge to walk.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+from evaltool.errors import InputError, Location, Problem
+from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text
+from evaltool.read.layout import reads_like_terms, slug
+from evaltool.read.safety import MAX_TEXT_BYTES, read_text
+from evaltool.read.text import currency_of
+from evaltool.read.vocabulary import Vocabulary, normalise_label
+
+MAX_NODES = 50_000
+_AMOUNT_KEYS = ("amount", "value", "price", "rate", "betrag", "wert", "montant", "valeur")
+_UNIT_KEYS = ("unit", "per", "currency", "einheit", "unite", "waehrung", "devise")
+_OFFER_LIST_KEYS = {"offers", "quotes", "options", "angebote", "offres"}
+
+
+def load_mapping(path: Path) -> Any:
+    """Parse YAML or JSON text safely; InputError naming the file and line on failure."""
+    text = read_text(path, MAX_TEXT_BYTES)
+    if path.suffix.lower() == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(Problem(Location(str(path), cell=f"line {exc.lineno}, column "
+                                              f"{exc.colno}"), f"not valid JSON: {exc.msg}",
+                                     expected="a JSON object")) from None
+    from evaltool.yamlsafe import load_yaml_text
+
+    return load_yaml_text(text, str(path))
+
+
+class _Walk:
+    def __init__(self, path: Path, vocab: Vocabulary, record: RawRecord) -> None:
+        self.file = str(path)
+        self.vocab = vocab
+        self.record = record
+        self.nodes = 0
+
+    def where(self, keys: list[str]) -> Location:
+        return Location(self.file, key=".".join(keys))
+
+    def visit(self, node: Any, keys: list[str]) -> None:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise InputError(Problem(self.where(keys), "document too large or too deeply "
+                                     "aliased to be an offer; refused",
+                                     found=f"more than {MAX_NODES:,} values",
+                                     expected="a hand-sized offer"))
+        if isinstance(node, dict):
+            combined = _combined_value(node)
+            if combined is not None and keys:
+                self.scalar(combined, keys)
+                return
+            for key, value in node.items():
+                self.visit(value, [*keys, str(key)])
+        elif isinstance(node, list):
+            if node and all(isinstance(x, dict) for x in node) and self.line_items(node, keys):
+                return
+            if all(not isinstance(x, (dict, list)) for x in node):
+                if keys and len(node) > 1 and self.vocab.match(keys[-1]) == "contract_text":
+                    for index, item in enumerate(node):
+                        self.clause(cell_text(item), [*keys, str(index)])
+                text = "; ".join(cell_text(x) for x in node)
+                if text:
+                    self.scalar(text, keys)
+                return
+            for index, item in enumerate(node):
+                self.visit(item, [*keys, str(index)])
+        elif node is not None and keys:
+            self.scalar(node, keys)
+
+    def scalar(self, value: Any, keys: list[str]) -> None:
+        label = keys[-1]
+        section = keys[-2] if len(keys) > 1 else None
+        text = cell_text(value)
+        where = self.where(keys)
+        slot = self.vocab.match(label, section)
+        if slot == "contract_text" or (isinstance(value, str) and "\n" in text.strip()
+                                       and reads_like_terms(text)):
+            for number, line in enumerate(_clauses(text)):
+                self.clause(line, keys, section=_clause_number(line, number))
+        self.record.candidates.append(Candidate(label, value, where, section=section))
+
+    def clause(self, text: str, keys: list[str], section: str | None = None) -> None:
+        if len(text.split()) < 3:
+            return
+        segment: dict[str, Any] = {"text": text, "where": self.where(keys).to_dict()}
+        if section:
+            segment["section"] = section
+        self.record.segments.append(segment)
+
+    def line_items(self, items: list[Any], keys: list[str]) -> bool:
+        roles_per_item = []
+        for item in items:
+            roles = {self.vocab.header_role(str(k)): k for k in item}
+            roles.pop(None, None)
+            roles_per_item.append(roles)
+        if not all("quantity" in r and ("unit_price" in r or "total" in r) for r in roles_per_item):
+            return False
+        for index, (item, roles) in enumerate(zip(items, roles_per_item, strict=True)):
+            item_keys = [*keys, str(index)]
+
+            def num(role: str, item: dict[str, Any] = item, roles: dict[Any, Any] = roles
+                    ) -> float | None:
+                from evaltool.read.text import first_number
+
+                if role not in roles:
+                    return None
+                value = item[roles[role]]
+                if isinstance(value, bool):
+                    return None
+                if isinstance(value, (int, float)):
+                    return float(value)
+                return first_number(str(value)) if value is not None else None
+
+            desc = cell_text(item.get(roles.get("description") or roles.get("part") or "", ""))
+            raw = {role: cell_text(item[k]) for role, k in roles.items() if role}
+            self.record.line_items.append(LineItem(
+                row_where=self.where(item_keys), description=desc, quantity=num("quantity"),
+                unit=cell_text(item[roles["unit"]]) if "unit" in roles else None,
+                unit_price=num("unit_price"), total=num("total"),
+                currency=currency_of(" ".join(raw.values())),
+                cells={role: self.where([*item_keys, str(k)]) for role, k in roles.items()
+                       if role},
+                raw=raw))
+        return True
+
+
+def _combined_value(node: dict[Any, Any]) -> str | None:
+    """{amount: 2.35, currency: USD, unit: GPU-hour} -> '2.35 USD per GPU-hour'."""
+    keys = {normalise_label(str(k)): k for k in node}
+    amount_key = next((keys[k] for k in _AMOUNT_KEYS if k in keys), None)
+    if amount_key is None or len(node) > 4:
+        return None
+    others = [k for k in node if k != amount_key]
+    if not others or not all(normalise_label(str(k)) in _UNIT_KEYS for k in others):
+        return None
+    parts = [cell_text(node[amount_key])]
+    for key in others:
+        text = cell_text(node[key])
+        if normalise_label(str(key)) in ("unit", "per", "einheit", "unite") and text:
+            parts.append(f"per {text}" if not text.lower().startswith(("per", "/")) else text)
+        elif text:
+            parts.append(text)
+    return " ".join(parts)
+
+
+def _clauses(text: str) -> list[str]:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return lines if len(lines) > 1 else [text.strip()]
+
+
+def _clause_number(line: str, index: int) -> str:
+    import re
+
+    match = re.match(r"^\s*(\(?[0-9]+(?:\.[0-9]+)*[.)]?|[A-Z]{1,3}-?[0-9]+)\s", line)
+    return match.group(1).strip("().") if match else str(index + 1)
+
+
+def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
+    """One record per offer in a YAML/JSON file."""
+    data = load_mapping(path)
+    base_id = slug(path.stem)
+    where = Location(str(path))
+    if data is None or data == {} or data == []:
+        raise InputError(Problem(where, "the file holds no data",
+                                 expected="a mapping of offer fields"))
+    items: list[tuple[str, Any, list[str]]]
+    if isinstance(data, list):
+        items = [(f"{base_id}-{i + 1}", x, [str(i)]) for i, x in enumerate(data)]
+    elif isinstance(data, dict):
+        offers_key = next((k for k in data if normalise_label(str(k)) in _OFFER_LIST_KEYS
+                           and isinstance(data[k], list)), None)
+        if offers_key is not None and all(isinstance(x, dict) for x in data[offers_key]):
+            shared = {k: v for k, v in data.items() if k != offers_key}
+            items = [(f"{base_id}-{i + 1}", {**shared, **x}, [str(offers_key), str(i)])
+                     for i, x in enumerate(data[offers_key])]
+        else:
+            items = [(base_id, data, [])]
+    else:
+        raise InputError(Problem(where, "not an offer document", found=type(data).__name__,
+                                 expected="a mapping of offer fields (or a list of offers)"))
+    records = []
+    for offer_id, node, prefix in items:
+        source: dict[str, Any] = {"file": str(path)}
+        if prefix:
+            source["key"] = ".".join(prefix)
+        record = RawRecord(id=offer_id, source=source)
+        if not isinstance(node, dict):
+            record.problems.append(Problem(Location(str(path), key=".".join(prefix) or None),
+                                           "not an offer", found=type(node).__name__,
+                                           expected="a mapping of offer fields"))
+        else:
+            walker = _Walk(path, vocab, record)
+            for key, value in node.items():
+                walker.visit(value, [*prefix[:0], str(key)])
+        records.append(record)
+    return records
+
+
+_ = dt  # dates arrive as datetime.date from YAML; cell_text keeps them ISO

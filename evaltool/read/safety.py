@@ -1,0 +1,89 @@
+"""Refuse hostile or oversized inputs before any parser sees them.
+
+Vendor files are untrusted (PRODUCT.md "Untrusted input").  An .xlsx is a zip of XML: a
+tiny file can expand to gigabytes (zip bomb), so the archive's declared uncompressed size
+and its compression ratio are checked from the zip directory alone, before any member is
+inflated.  Text files have their encoding detected (charset-normalizer) rather than
+assumed.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from evaltool.errors import InputError, Location, Problem
+
+MAX_FILE_BYTES = 50_000_000  # no vendor quote is 50 MB; bigger files are refused unread
+MAX_TEXT_BYTES = 5_000_000  # CSV / YAML / JSON offers
+MAX_UNCOMPRESSED_BYTES = 200_000_000  # sum of declared member sizes of a workbook
+MAX_COMPRESSION_RATIO = 200  # XML compresses ~10-20x; a ratio of 1000+ is a bomb
+MAX_ZIP_MEMBERS = 10_000
+
+
+def check_file_size(path: Path, limit_bytes: int = MAX_FILE_BYTES) -> int:
+    """Return the file size; raise InputError if it is missing, not a file, or too big."""
+    where = Location(str(path))
+    if not path.exists():
+        raise InputError(Problem(where, "file not found", expected="an existing offer file"))
+    if not path.is_file():
+        raise InputError(Problem(where, "not a regular file", expected="an offer file"))
+    size = path.stat().st_size
+    if size == 0:
+        raise InputError(Problem(where, "the file is empty", found="0 bytes",
+                                 expected="an offer workbook, CSV, YAML or JSON file"))
+    if size > limit_bytes:
+        raise InputError(Problem(where, "file too large to be an offer; refused unread",
+                                 found=f"{size:,} bytes", expected=f"at most {limit_bytes:,} bytes"))
+    return size
+
+
+def check_workbook_archive(path: Path) -> None:
+    """Check an .xlsx/.xlsm zip directory for bombs and non-workbooks, inflating nothing."""
+    where = Location(str(path))
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise InputError(Problem(where, "not an Excel workbook (not a valid .xlsx zip archive)",
+                                 found=type(exc).__name__,
+                                 expected="an .xlsx or .xlsm workbook")) from None
+    if len(members) > MAX_ZIP_MEMBERS:
+        raise InputError(Problem(where, "workbook archive has too many parts; refused",
+                                 found=f"{len(members):,} members",
+                                 expected=f"at most {MAX_ZIP_MEMBERS:,}"))
+    names = {m.filename for m in members}
+    if "[Content_Types].xml" not in names or not any(n.startswith("xl/") for n in names):
+        raise InputError(Problem(where, "zip archive is not an Excel workbook",
+                                 found="no xl/ part or [Content_Types].xml",
+                                 expected="an .xlsx or .xlsm workbook"))
+    uncompressed = sum(m.file_size for m in members)
+    compressed = sum(m.compress_size for m in members) or 1
+    if uncompressed > MAX_UNCOMPRESSED_BYTES:
+        raise InputError(Problem(where, "workbook expands to too much data (possible zip bomb); "
+                                 "refused unread", found=f"{uncompressed:,} bytes uncompressed",
+                                 expected=f"at most {MAX_UNCOMPRESSED_BYTES:,}"))
+    if uncompressed / compressed > MAX_COMPRESSION_RATIO and uncompressed > 10_000_000:
+        raise InputError(Problem(where, "workbook compression ratio is implausible (possible zip "
+                                 "bomb); refused unread",
+                                 found=f"{uncompressed / compressed:,.0f}:1",
+                                 expected=f"at most {MAX_COMPRESSION_RATIO}:1"))
+
+
+def read_text(path: Path, limit_bytes: int = MAX_TEXT_BYTES) -> str:
+    """Read a text file of unknown encoding: UTF-8 (with or without BOM) or detected."""
+    check_file_size(path, limit_bytes)
+    raw = path.read_bytes()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    # charset-normalizer: maintained, pure-python fallback, used by requests; chardet is not
+    # installed and guessing cp1252 by hand misreads German/French quotes.
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(raw).best()
+    if best is None:
+        raise InputError(Problem(Location(str(path)), "cannot detect the text encoding",
+                                 expected="UTF-8 or another common text encoding"))
+    return str(best)

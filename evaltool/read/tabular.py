@@ -1,0 +1,43 @@
+"""Read a CSV (or TSV) offer as a grid, detecting encoding and delimiter.
+
+The stdlib csv module with csv.Sniffer is enough here: vendor CSVs are small, and it keeps
+quoting rules right (commas inside quoted cells, "24,80 EUR").  Numbers stay text; the value
+parsers read them with their units, so "1.234,5" is not misread by a CSV layer.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from evaltool.errors import InputError, Location, Problem
+from evaltool.read.cells import SheetGrid
+from evaltool.read.safety import read_text
+
+MAX_CSV_ROWS = 200_000
+
+
+def read_csv(path: Path) -> SheetGrid:
+    """The CSV as one grid (sheet name None); cells are A1-addressed like a sheet."""
+    text = read_text(path)
+    if not text.strip():
+        raise InputError(Problem(Location(str(path)), "the CSV file has no rows",
+                                 expected="a header row and at least one row of values"))
+    sample = text[:20_000]
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
+    except csv.Error:
+        dialect = csv.excel
+    rows: list[list[object]] = []
+    try:
+        for index, row in enumerate(csv.reader(io.StringIO(text), dialect)):
+            if index >= MAX_CSV_ROWS:
+                raise InputError(Problem(Location(str(path)), "CSV too long to be an offer list",
+                                         found=f"more than {MAX_CSV_ROWS:,} rows",
+                                         expected=f"at most {MAX_CSV_ROWS:,} rows"))
+            rows.append([cell.strip() for cell in row])
+    except csv.Error as exc:
+        raise InputError(Problem(Location(str(path)), "not a readable CSV file", found=str(exc),
+                                 expected="comma-, semicolon- or tab-separated values")) from None
+    return SheetGrid(file=str(path), name=None, rows=rows)

@@ -1,0 +1,438 @@
+"""Read the facts vendors write inside one text cell: numbers with units, money with its
+billing unit, bandwidths in bits or bytes, durations, dates, percentages and yes/no.
+
+These are the composite, offer-shaped readers the normaliser needs ("8 x 400 Gb/s NDR per
+node", "read 80 GB/s, write 40 GB/s", "24,80 EUR / Knoten / h").  Plain numbers, dates and
+percentages are delegated to `evaltool.values` when that module provides them.
+Every function returns None when the text holds no such value; none of them raises.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+NUMBER = r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?)"
+_NUM_RE = re.compile(NUMBER)
+_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "mio": 1e6, "million": 1e6,
+          "millions": 1e6, "bn": 1e9, "billion": 1e9, "mrd": 1e9}
+
+
+def to_number(token: str) -> float:
+    """'1,024' -> 1024; '24,80' -> 24.8; '1.234,5' -> 1234.5; '1 500 000' -> 1500000."""
+    token = token.replace("\u202f", " ").replace("\u00a0", " ").replace("'", " ").strip()
+    token = token.replace(" ", "")
+    if "," in token and "." in token:
+        if token.rfind(",") > token.rfind("."):
+            token = token.replace(".", "").replace(",", ".")
+        else:
+            token = token.replace(",", "")
+    elif "," in token:
+        parts = token.split(",")
+        if len(parts) > 2 or (len(parts[-1]) == 3 and parts[0] != "0"):
+            token = token.replace(",", "")  # thousands: 1,024 / 4,800 / 60,000,000
+        else:
+            token = token.replace(",", ".")  # decimal comma: 24,80
+    elif token.count(".") > 1:
+        token = token.replace(".", "")  # 1.500.000
+    return float(token)
+
+
+def first_number(text: str) -> float | None:
+    match = _NUM_RE.search(text)
+    return to_number(match.group(1)) if match else None
+
+
+def numbers(text: str) -> list[float]:
+    return [to_number(m.group(1)) for m in _NUM_RE.finditer(text)]
+
+
+# --- sizes -------------------------------------------------------------------------------
+
+_SIZE_RE = re.compile(NUMBER + r"\s*(pib|tib|gib|mib|pb|tb|gb|mb|pbyte|tbyte|gbyte)\b", re.I)
+_SIZE_TB = {"pb": 1000.0, "pbyte": 1000.0, "pib": 1125.899906842624, "tb": 1.0, "tbyte": 1.0,
+            "tib": 1.099511627776, "gb": 1e-3, "gbyte": 1e-3, "gib": 1.073741824e-3,
+            "mb": 1e-6, "mib": 1.048576e-6}
+_TIMES_RE = re.compile(r"(\d+)\s*(?:x|×|\*)\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class Size:
+    tb: float
+    unit: str
+    multiplied_by: int | None = None
+
+    @property
+    def gb(self) -> float:
+        return self.tb * 1000.0
+
+
+def parse_size(text: str) -> Size | None:
+    """'2 PB' -> 2000 TB; '8 x 3.84 TB' -> 30.72 TB; '512 GB' -> 0.512 TB; GiB/TiB converted."""
+    match = _SIZE_RE.search(text)
+    if not match:
+        return None
+    value = to_number(match.group(1)) * _SIZE_TB[match.group(2).lower()]
+    times = _TIMES_RE.search(text[: match.start()])
+    count = int(times.group(1)) if times else None
+    if count:
+        value *= count
+    return Size(tb=value, unit=match.group(2), multiplied_by=count)
+
+
+# --- bandwidth ---------------------------------------------------------------------------
+
+_BW_RE = re.compile(
+    NUMBER + r"\s*(?:(t|g|m)\s*(?:bit/s|bits/s|bps|b/s|bit|b|be|bit/sec)?)(?![a-z0-9])"
+    r"|" + NUMBER + r"\s*(tbyte/s|gbyte/s|tb/s|gb/s|tbps|gbps|gbe|tbe|gbit/s|tbit/s)", re.I)
+_COUNT_BEFORE_RE = re.compile(r"(\d+)\s*(?:x|×|\*)\s*(?:[A-Za-z]+\s+)?$", re.I)
+_COUNT_AFTER_RE = re.compile(r"^\s*(?:x|×|\*)\s*(\d+)\b", re.I)
+_PORTS_RE = re.compile(r"\b(\d+)\s*(?:x\s*)?(?:ports?|nics?|links?|hcas?|adapters?|rails?)\b", re.I)
+_PER_GPU_RE = re.compile(r"\bper\s+(?:gpu|chip|accelerator|card)\b|/\s*(?:gpu|chip)\b", re.I)
+_PER_NODE_RE = re.compile(
+    r"\bper\s+(?:node|host|server|system|instance|vm|machine)\b|/\s*(?:node|host|server)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Bandwidth:
+    """A network speed in Gbit/s: `each` port times `count` ports = `total`."""
+
+    total_gbit_s: float
+    each_gbit_s: float
+    count: int
+    scope: str | None  # "node", "gpu" or None (not stated)
+    was_bytes: bool
+
+
+def parse_bandwidth(text: str) -> Bandwidth | None:
+    """'8 x 400 Gb/s per node' / '400GbE x8' / '3.2 Tbps' / 'NDR 400G, 8 ports per system'."""
+    for match in _iter_bw(text):
+        number_text, unit = match
+        value_token, prefix, was_bytes, start, end = number_text, unit[0], unit[1], unit[2], unit[3]
+        each = to_number(value_token) * {"t": 1000.0, "g": 1.0, "m": 0.001}[prefix]
+        if was_bytes:
+            each *= 8
+        count = 1
+        before = _COUNT_BEFORE_RE.search(text[:start])
+        after = _COUNT_AFTER_RE.search(text[end:])
+        ports = _PORTS_RE.search(text)
+        if before:
+            count = int(before.group(1))
+        elif after:
+            count = int(after.group(1))
+        elif ports:
+            count = int(ports.group(1))
+        scope = None
+        if _PER_GPU_RE.search(text):
+            scope = "gpu"
+        elif _PER_NODE_RE.search(text):
+            scope = "node"
+        return Bandwidth(each * count, each, count, scope, was_bytes)
+    return None
+
+
+def _iter_bw(text: str) -> list[tuple[str, tuple[str, bool, int, int]]]:
+    found: list[tuple[str, tuple[str, bool, int, int]]] = []
+    pattern = re.compile(
+        NUMBER + r"\s*(tbyte/s|gbyte/s|tb/s|gb/s|tbit/s|gbit/s|tbps|gbps|mbps|tbe|gbe|tb|gb"
+        r"|gbit|tbit|g|t)(?![a-z0-9])", re.I)
+    for match in pattern.finditer(text):
+        unit = match.group(2)
+        low = unit.lower()
+        if low in ("tb", "gb"):
+            continue  # a size, not a speed ("2 TB", "80GB")
+        if low in ("g", "t") and not re.search(r"\b(ndr|hdr|edr|xdr|infiniband|ib|ethernet|roce|"
+                                                r"nic|port|ports|network|fabric|interconnect)\b",
+                                                text, re.I):
+            continue
+        was_bytes = unit in ("GB/s", "TB/s") or low in ("gbyte/s", "tbyte/s") or (
+            unit[-2:] == "B/s" and unit[0] in "GT")
+        prefix = low[0]
+        found.append((match.group(1), (prefix, was_bytes, match.start(), match.end())))
+    return found
+
+
+_GBYTE_RE = re.compile(NUMBER + r"\s*(tb/s|gb/s|mb/s|tbps|gbps|gbit/s|tbit/s|gib/s|tib/s)", re.I)
+
+
+def parse_gbyte_s(text: str) -> tuple[float, bool] | None:
+    """A storage or GPU-link speed in GB/s; (value, was_bits). '200 GB/s' -> (200, False)."""
+    match = _GBYTE_RE.search(text)
+    if not match:
+        return None
+    value = to_number(match.group(1))
+    unit = match.group(2)
+    low = unit.lower()
+    scale = 1000.0 if low.startswith("t") else 0.001 if low.startswith("m") else 1.0
+    if low.startswith(("gib", "tib")):
+        scale *= 1.073741824
+    bits = low in ("gbps", "tbps", "gbit/s", "tbit/s") or unit[-3:] == "b/s" and unit[1] == "b"
+    value *= scale
+    return (value / 8.0, True) if bits else (value, False)
+
+
+_READ_RE = re.compile(r"read[^0-9]{0,20}" + NUMBER + r"|" + NUMBER + r"\s*\w+/s\s*read", re.I)
+_WRITE_RE = re.compile(r"write[^0-9]{0,20}" + NUMBER + r"|" + NUMBER + r"\s*\w+/s\s*write", re.I)
+
+
+def parse_read_write(text: str) -> tuple[float | None, float | None]:
+    """'read 80 GB/s, write 40 GB/s' / '90 GB/s read / 65 GB/s write' -> GB/s each."""
+    read = write = None
+    for part in re.split(r"[,;]|\s/\s| and ", text):
+        speed = parse_gbyte_s(part)
+        if speed is None:
+            continue
+        low = part.lower()
+        if "read" in low and read is None:
+            read = speed[0]
+        elif "write" in low and write is None:
+            write = speed[0]
+    return read, write
+
+
+# --- money -------------------------------------------------------------------------------
+
+_CURRENCY_WORDS = {
+    "$": "USD", "us$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD",
+    "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR",
+    "£": "GBP", "gbp": "GBP", "chf": "CHF", "¥": "JPY", "jpy": "JPY", "sek": "SEK",
+    "dkk": "DKK", "nok": "NOK", "cad": "CAD", "aud": "AUD", "inr": "INR", "cny": "CNY",
+    "krw": "KRW", "sgd": "SGD", "pln": "PLN",
+}
+_CURRENCY_RE = re.compile(
+    r"(us\$|\$|€|£|¥|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|"
+    r"dollars?)\b)", re.I)
+_FREE_RE = re.compile(r"\b(free|included|inclusive|no charge|no egress|no fee|kostenlos|inklusive"
+                      r"|gratuit|inclus|none|waived)\b", re.I)
+_GPU_WORDS = r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr)"
+_NODE_WORDS = r"(?:node|knoten|n[oœ]eud|server|system|instance|host|vm|machine|box|pod)"
+
+
+@dataclass(frozen=True)
+class Money:
+    amount: float
+    currency: str | None
+    per: str | None  # gpu_hour, node_hour, hour, gpu_month, node_month, month, year, tb_month,
+    # gb, kw_month, kwh, pct_of_spend, or None (a one-off sum)
+    free: bool = False
+
+
+def currency_of(text: str) -> str | None:
+    match = _CURRENCY_RE.search(text)
+    return _CURRENCY_WORDS.get(match.group(1).lower()) if match else None
+
+
+def billing_unit(text: str) -> str | None:
+    """The 'per ...' of a price: 'per node-hour' -> node_hour, '/TB-month' -> tb_month."""
+    low = text.lower().replace("‑", "-")
+    hour = r"(?:hour|hr|h|stunde|std|heure)s?\b"
+    month = r"(?:month|mo|mon|monat|mois)s?\b"
+    sep = r"[\s\-_/·]*(?:per\s+|pro\s+|par\s+|je\s+|/\s*)?"
+    if re.search(r"%\s*of|percent of|% der|% du", low):
+        return "pct_of_spend"
+    if re.search(r"\bkwh\b", low):
+        return "kwh"
+    if re.search(r"\bkw\b" + sep + month, low) or re.search(r"\bper\s+kw\b", low):
+        return "kw_month"
+    if re.search(r"\b(?:tb|tib)" + sep + month, low) or re.search(r"per tb\b", low):
+        return "tb_month"
+    if re.search(r"(?:per|/)\s*gb\b|\bper gigabyte\b", low):
+        return "gb"
+    if re.search(r"\b" + _GPU_WORDS + sep + hour, low) or re.search(r"gpu[\s\-_]*hr", low):
+        return "gpu_hour"
+    if re.search(r"\b" + _NODE_WORDS + sep + hour, low):
+        return "node_hour"
+    if re.search(r"\b" + _GPU_WORDS + sep + month, low):
+        return "gpu_month"
+    if re.search(r"\b" + _NODE_WORDS + sep + month, low):
+        return "node_month"
+    if re.search(r"(?:per|/|pro|par|je|an|a|an)\s*" + hour, low) or re.search(
+            r"\bhourly\b|\bper hr\b|_per_hr\b|\bper h\b", low):
+        return "hour"
+    if re.search(r"(?:per|/|pro|par|je|a)\s*" + month, low) or re.search(
+            r"\bmonthly\b|\bmonatlich\b|\bmensuel", low):
+        return "month"
+    if re.search(r"(?:per|/|pro|par)\s*(?:year|yr|jahr|an)\b|\bannual|\byearly\b", low):
+        return "year"
+    return None
+
+
+def parse_money(text: str, context: str = "") -> Money | None:
+    """'$19.92 per node-hour'; '24,80 € / Knoten / h'; 'USD 1,500,000'; 'free'; '4% of spend'.
+
+    `context` (the label or column header) supplies a currency or unit the value lacks:
+    a 'Unit price (USD)' column, or 'price_ondemand_usd_per_gpu_hr'.
+    """
+    raw = text.strip()
+    if not raw:
+        return None
+    currency = currency_of(raw) or currency_of(context)
+    per = billing_unit(raw) or billing_unit(context)
+    match = _NUM_RE.search(raw)
+    if match is None:
+        if _FREE_RE.search(raw):
+            return Money(0.0, currency, per, free=True)
+        return None
+    amount = to_number(match.group(1))
+    tail = raw[match.end():match.end() + 12].lower()
+    scale = re.match(r"\s*(k|m|mm|mio|million|millions|bn|billion|mrd)\b", tail)
+    if scale:
+        amount *= _SCALE[scale.group(1)]
+    if per == "pct_of_spend":
+        pct = re.search(NUMBER + r"\s*%", raw)
+        if pct:
+            amount = to_number(pct.group(1))
+    return Money(amount, currency, per, free=amount == 0 or bool(_FREE_RE.search(raw)))
+
+
+# --- durations, percentages, dates, booleans ----------------------------------------------
+
+_DURATION_RE = re.compile(
+    NUMBER + r"[\s\-]*(business days?|working days?|werktage?|jours ouvr\w*|minutes?|mins?|hours?|"
+    r"hrs?|h|stunden?|heures?|days?|tage?n?|jours?|weeks?|wochen?|semaines?|months?|mo|monate?n?|"
+    r"mois|years?|yrs?|jahre?n?|ans?)\b", re.I)
+_HOURS = {"minute": 1 / 60, "min": 1 / 60, "hour": 1, "hr": 1, "h": 1, "stunde": 1, "heure": 1,
+          "day": 24, "tag": 24, "jour": 24, "week": 168, "woche": 168, "semaine": 168,
+          "month": 730, "mo": 730, "monat": 730, "mois": 730, "year": 8760, "yr": 8760,
+          "jahr": 8760, "an": 8760, "business": 24 * 7 / 5, "working": 24 * 7 / 5,
+          "werktag": 24 * 7 / 5, "ouvr": 24 * 7 / 5}
+
+
+@dataclass(frozen=True)
+class Duration:
+    hours: float
+    assumed: str | None = None  # why a word was read as a number ("next business day")
+
+    @property
+    def months(self) -> float:
+        return self.hours / 730.0
+
+
+def parse_duration(text: str) -> Duration | None:
+    """'within 24 hours' -> 24 h; '36-month' -> 26280 h; '5 business days' -> 168 h;
+    'next business day' -> 24 h (an assumption the caller reports)."""
+    low = text.lower()
+    match = _DURATION_RE.search(low)
+    if match:
+        unit = match.group(2).lower()
+        factor = None
+        for key, hours in _HOURS.items():
+            if unit.startswith(key):
+                factor = hours
+                break
+        if unit.startswith(("jours ouvr",)):
+            factor = 24 * 7 / 5
+        if factor is not None:
+            return Duration(to_number(match.group(1)) * factor)
+    if re.search(r"next business day|\bnbd\b|next working day|nächster werktag|"
+                 r"jour ouvré suivant", low):
+        return Duration(24.0, assumed="'next business day' read as 24 hours")
+    if re.search(r"same day|same business day", low):
+        return Duration(8.0, assumed="'same day' read as 8 hours")
+    if re.search(r"\bone year\b|\bannual\b", low):
+        return Duration(8760.0)
+    return None
+
+
+def parse_percent(text: str) -> float | None:
+    """'99.5%' / '99,9 %' / '99.5' -> 99.5; fractions 0.995 -> 99.5."""
+    value = first_number(text)
+    if value is None:
+        return None
+    if "%" not in text and 0 < value <= 1:
+        return value * 100
+    return value
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+_MONTHS.update({"mär": 3, "mrz": 3, "mai": 5, "okt": 10, "dez": 12, "janv": 1, "févr": 2,
+                "fevr": 2, "mars": 3, "avr": 4, "juin": 6, "juil": 7, "août": 8, "aout": 8,
+                "déc": 12, "sept": 9})
+_ISO_RE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
+_DOTTED_RE = re.compile(r"\b(\d{1,2})[./](\d{1,2})[./](\d{4})\b")
+_DMY_RE = re.compile(r"\b(\d{1,2})\.?\s+([A-Za-zäéû]{3,9})\.?\s+(\d{4})\b")
+_MDY_RE = re.compile(r"\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b")
+_QUARTER_RE = re.compile(r"\b(?:Q([1-4])\s*[/\- ]?\s*(\d{4})|(\d{4})\s*[/\- ]?\s*Q([1-4]))\b",
+                         re.I)
+_MONTH_YEAR_RE = re.compile(r"\b([A-Za-z]{3,9})\.?\s+(\d{4})\b")
+
+
+@dataclass(frozen=True)
+class DateRead:
+    date: dt.date
+    assumed: str | None = None
+
+
+def _month(word: str) -> int | None:
+    low = word.lower()
+    for key, month in _MONTHS.items():
+        if low.startswith(key):
+            return month
+    return None
+
+
+def parse_date(value: object) -> DateRead | None:
+    """A date from a cell: a date object, ISO, '28.02.2027' (day first), '31 Jan 2027',
+    'Jan 31, 2027'; 'Q2 2027' and 'March 2027' become the period's LAST day (assumed)."""
+    if isinstance(value, dt.datetime):
+        return DateRead(value.date())
+    if isinstance(value, dt.date):
+        return DateRead(value)
+    text = str(value)
+    try:
+        if m := _ISO_RE.search(text):
+            return DateRead(dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3))))
+        if m := _DOTTED_RE.search(text):
+            # Day first: European quotes write 28.02.2027; US-style 02/28/2027 is read as such
+            # only when the first number cannot be a month.
+            first, second = int(m.group(1)), int(m.group(2))
+            if "/" in m.group(0) and first <= 12 < second:
+                first, second = second, first
+            return DateRead(dt.date(int(m.group(3)), second, first))
+        if (m := _DMY_RE.search(text)) and _month(m.group(2)):
+            return DateRead(dt.date(int(m.group(3)), _month(m.group(2)) or 1, int(m.group(1))))
+        if (m := _MDY_RE.search(text)) and _month(m.group(1)):
+            return DateRead(dt.date(int(m.group(3)), _month(m.group(1)) or 1, int(m.group(2))))
+    except ValueError:
+        return None
+    if m := _QUARTER_RE.search(text):
+        quarter = int(m.group(1) or m.group(4))
+        year = int(m.group(2) or m.group(3))
+        last = dt.date(year, quarter * 3, 30 if quarter in (2, 3) else 31)
+        return DateRead(last, assumed=f"'{m.group(0)}' read as the quarter's last day, {last}")
+    if (m := _MONTH_YEAR_RE.search(text)) and _month(m.group(1)):
+        month = _month(m.group(1)) or 12
+        year = int(m.group(2))
+        nxt = dt.date(year + (month == 12), month % 12 + 1, 1)
+        last = nxt - dt.timedelta(days=1)
+        return DateRead(last, assumed=f"'{m.group(0)}' read as the month's last day, {last}")
+    return None
+
+
+_TRUE = re.compile(r"^\s*(yes|y|true|1|ja|oui|si|included|available|provided|full|granted|"
+                   r"dedicated|x)\b", re.I)
+_FALSE = re.compile(r"^\s*(no|n|false|0|nein|non|none|not available|not provided|denied|"
+                    r"shared|n/a)\b", re.I)
+
+
+def parse_bool(value: object) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    text = str(value)
+    if _FALSE.search(text):
+        return False
+    if _TRUE.search(text):
+        return True
+    return None
+
+
+_TBD_RE = re.compile(r"^\s*(tbd|tba|tbc|n/?a|na|-+|\?+|call us|contact us|on request|upon request|"
+                     r"ask|to be (?:confirmed|determined|defined)|k\.?\s?a\.?|sur demande|"
+                     r"auf anfrage|nach vereinbarung|pending|see notes?)\s*[.!]?\s*$", re.I)
+
+
+def is_placeholder(text: str) -> bool:
+    """'TBD', 'call us', 'on request', '-': the vendor gave no value."""
+    return bool(_TBD_RE.match(text))

@@ -1,0 +1,96 @@
+"""Map a vendor's label to a canonical field, using evaltool/data/field_synonyms.yaml."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from evaltool.resources import data_dir
+
+MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
+
+
+def normalise_label(text: str) -> str:
+    """'Total GPUs:' -> 'total gpus'; 'Gültig bis' -> 'gultig bis' (accents folded)."""
+    folded = unicodedata.normalize("NFKD", text)
+    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
+    folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded).lower()
+    return " ".join(re.findall(r"[a-z0-9]+", folded))
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    labels: dict[str, str]  # normalised synonym -> slot
+    line_item_headers: dict[str, str]  # normalised header word -> column role
+    offer_kinds: tuple[tuple[str, str], ...]  # (normalised phrase, kind), in priority order
+
+    def match(self, label: str, section: str | None = None) -> str | None:
+        """The slot a label stands for, or None.  Exact matches beat phrase matches; the
+        section ("Storage" above "Capacity") is tried first."""
+        text = normalise_label(label)
+        if not text or len(text.split()) > MAX_LABEL_WORDS:
+            return None
+        context = normalise_label(section) if section else ""
+        tries = [f"{context} {text}", text] if context else [text]
+        for candidate in tries:
+            if candidate in self.labels:
+                return self.labels[candidate]
+        for candidate in tries:
+            slot = self._longest_phrase(candidate)
+            if slot is not None:
+                return slot
+        return None
+
+    def _longest_phrase(self, text: str) -> str | None:
+        words = text.split()
+        for size in range(len(words) - 1, 0, -1):
+            for start in range(0, len(words) - size + 1):
+                phrase = " ".join(words[start:start + size])
+                if phrase in self.labels:
+                    return self.labels[phrase]
+        return None
+
+    def header_role(self, text: str) -> str | None:
+        norm = normalise_label(text)
+        if norm in self.line_item_headers:
+            return self.line_item_headers[norm]
+        words = norm.split()
+        if 0 < len(words) <= 4:
+            for size in range(len(words) - 1, 0, -1):
+                for start in range(0, len(words) - size + 1):
+                    phrase = " ".join(words[start:start + size])
+                    if phrase in self.line_item_headers:
+                        return self.line_item_headers[phrase]
+        return None
+
+    def offer_kind(self, text: str) -> str | None:
+        norm = f" {normalise_label(text)} "
+        for phrase, kind in self.offer_kinds:
+            if f" {phrase} " in norm:
+                return kind
+        return None
+
+
+@lru_cache(maxsize=1)
+def load_vocabulary() -> Vocabulary:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "field_synonyms.yaml").read_text(encoding="utf-8"))
+    labels: dict[str, str] = {}
+    for slot, synonyms in raw["fields"].items():
+        labels.setdefault(normalise_label(slot.replace("_", " ")), slot)
+        for synonym in synonyms:
+            labels.setdefault(normalise_label(str(synonym)), slot)
+    headers: dict[str, str] = {}
+    for role, words in raw["line_item_headers"].items():
+        for word in words:
+            headers.setdefault(normalise_label(str(word)), role)
+    kinds = tuple(
+        (normalise_label(str(phrase)), kind)
+        for kind, phrases in raw["offer_kind"].items()
+        for phrase in phrases
+    )
+    return Vocabulary(labels=labels, line_item_headers=headers, offer_kinds=kinds)

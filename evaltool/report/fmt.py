@@ -1,0 +1,177 @@
+"""Numbers for humans: "$12.4M", "38 days", "$2.35/GPU-h", "41%".
+
+The memo is read by a CFO in two minutes, so every figure gets three significant digits
+and its unit; exports keep the raw values. Anything absent or not a number prints as "—".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from typing import Any
+
+DASH = "—"
+MINUS = "−"  # typographic minus: a hyphen next to a dollar sign reads as a dash
+
+# C0/C1 control characters (ESC starts terminal escape sequences) except tab and newline.
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def as_number(value: Any) -> float | None:
+    """A finite float, or None for None, bools, text and NaN/inf."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        number = float(value)
+        return number if math.isfinite(number) else None
+    return None
+
+
+def _sig(x: float, digits: int = 3) -> str:
+    """x with `digits` significant digits, no trailing zeros beyond what the size needs."""
+    if x == 0:
+        return "0"
+    magnitude = math.floor(math.log10(abs(x)))
+    decimals = max(0, digits - 1 - magnitude)
+    text = f"{x:.{decimals}f}"
+    # 9.996 rounds to "10.00": drop the extra digit so "$10.0M" stays three digits.
+    if "." in text and len(text.replace("-", "").replace(".", "").lstrip("0")) > digits:
+        text = text[:-1].rstrip(".")
+    return text
+
+
+def usd(value: Any) -> str:
+    """Money with a scale suffix: $12.4M, $980k, $1.23B, $512."""
+    x = as_number(value)
+    if x is None:
+        return DASH
+    sign = MINUS if x < 0 else ""
+    x = abs(x)
+    for threshold, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if x >= threshold * 0.9995:
+            return f"{sign}${_sig(x / threshold)}{suffix}"
+    return f"{sign}${x:,.0f}"
+
+
+def usd_per_gpu_hour(value: Any) -> str:
+    x = as_number(value)
+    if x is None:
+        return DASH
+    return f"${x:,.2f}/GPU-h"
+
+
+def usd_plain(value: Any, decimals: int = 2) -> str:
+    x = as_number(value)
+    return DASH if x is None else f"${x:,.{decimals}f}"
+
+
+def days(value: Any) -> str:
+    """Whole days from ten up; one decimal below ten (a 3.5-day job is not "4 days")."""
+    x = as_number(value)
+    if x is None:
+        return DASH
+    text = f"{x:,.0f}" if x >= 9.95 else f"{x:.1f}".removesuffix(".0")
+    return f"{text} day" if text == "1" else f"{text} days"
+
+
+def pct(value: Any, decimals: int = 0) -> str:
+    """A fraction 0..1 as a percentage: 0.41 → "41%"."""
+    x = as_number(value)
+    if x is None:
+        return DASH
+    return f"{x * 100:.{decimals}f}%"
+
+
+def pct_points(value: Any, decimals: int = 1) -> str:
+    """A value already in percent: 7.3 → "7.3%"."""
+    x = as_number(value)
+    return DASH if x is None else f"{x:.{decimals}f}%"
+
+
+def score(value: Any) -> str:
+    x = as_number(value)
+    return DASH if x is None else f"{x:.1f}"
+
+
+def points(value: Any) -> str:
+    x = as_number(value)
+    if x is None:
+        return DASH
+    return f"{x:.1f} point" if abs(x) == 1 else f"{x:.1f} points"
+
+
+def count(value: Any) -> str:
+    x = as_number(value)
+    return DASH if x is None else f"{x:,.0f}"
+
+
+def number(value: Any) -> str:
+    """A plain value of unknown unit: three significant digits, thousands separated."""
+    x = as_number(value)
+    if x is None:
+        return DASH
+    if abs(x) >= 1000:
+        return f"{x:,.0f}"
+    return _sig(x)
+
+
+def any_value(obj: Any) -> str:
+    """Any value found in a criterion or an assumption, printed briefly."""
+    if obj is None:
+        return DASH
+    if isinstance(obj, bool):
+        return "yes" if obj else "no"
+    if isinstance(obj, int | float):
+        return number(obj)
+    if isinstance(obj, Mapping):
+        return ", ".join(f"{clean_text(k)}: {any_value(v)}" for k, v in obj.items()) or DASH
+    if isinstance(obj, list | tuple):
+        return ", ".join(any_value(v) for v in obj) or DASH
+    return clean_text(str(obj))
+
+
+def clean_text(text: Any, limit: int | None = None) -> str:
+    """Vendor text made printable: control characters removed, whitespace collapsed, cut."""
+    if text is None:
+        return ""
+    out = " ".join(_CONTROL_RE.sub(" ", str(text)).split())
+    if limit is not None and len(out) > limit:
+        cut = out[: max(1, limit - 1)].rstrip()
+        space = cut.rfind(" ")
+        if space > limit * 0.6:
+            cut = cut[:space]
+        out = cut.rstrip(",;:") + "…"
+    return out
+
+
+def where(location: Any) -> str:
+    """A location dict as "file › sheet › cell" (or key/section); "" when unknown."""
+    if not isinstance(location, Mapping):
+        return clean_text(location) if location else ""
+    parts = [
+        clean_text(location[name])
+        for name in ("file", "sheet", "cell", "key", "section", "line")
+        if location.get(name) not in (None, "")
+    ]
+    return " › ".join(parts)
+
+
+def label(name: Any) -> str:
+    """A machine name as words: "time_to_train_days" → "time to train days"."""
+    return clean_text(str(name).replace("_", " ")) if name is not None else ""
+
+
+CATEGORY_LABELS: dict[str, str] = {
+    "compute": "Compute",
+    "network": "Network",
+    "storage": "Storage",
+    "lock_in": "Lock-in",
+    "contract": "Contract",
+    "cost": "Cost",
+    "operations": "Operations",
+}
+
+
+def category(name: str) -> str:
+    return CATEGORY_LABELS.get(name, label(name).capitalize())

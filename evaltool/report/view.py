@@ -1,0 +1,784 @@
+"""What the memo and the full report show, computed once from a ScoreReport.
+
+Templates only lay out what this module decides: every figure here is already formatted
+for humans (see fmt.py) and every vendor string already cleaned of control characters.
+Escaping is jinja2's job (autoescape on), not this module's: strings stay raw text here.
+Absent keys never crash: an estimate that is None prints "—", a missing sensitivity block
+simply leaves its section out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from evaltool.models import OfferResult, ScoreReport
+from evaltool.report import fmt
+
+Kind = Literal["memo", "full"]
+
+# Flags that belong in "contract and lock-in red flags": the clause-analysis kinds that
+# weaken a commitment or make leaving expensive (PRODUCT.md, seed 001 "say no to
+# reasonable effort"). Firm commitments and plain remedies are good news, not red flags.
+RED_FLAG_EXCLUDED_KINDS = frozenset({"firm_commitment", "remedy", "assumption", "note"})
+SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2, "info": 3}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much the memo shows; tightened step by step until the PDF fits two pages."""
+
+    quote_chars: int
+    flags_per_offer: int
+    flags_total: int
+    changes: int
+    ranking_rows: int
+    exclusions: int
+    font_pt: float
+    name_chars: int
+
+
+MEMO_LEVELS: tuple[Limits, ...] = (
+    Limits(280, 3, 12, 5, 15, 8, 9.5, 70),
+    Limits(200, 2, 9, 4, 15, 6, 9.0, 56),
+    Limits(140, 1, 7, 3, 15, 5, 8.5, 48),
+    Limits(100, 1, 5, 3, 15, 4, 8.0, 40),
+)
+FULL_LIMITS = Limits(2000, 1000, 100_000, 8, 100_000, 100_000, 9.0, 200)
+
+
+@dataclass(frozen=True)
+class RankRow:
+    rank: int
+    offer_id: str
+    vendor: str
+    offer_name: str
+    accelerator: str
+    score: str
+    eligible: bool
+    total_cost: str
+    days: str
+    usd_per_gpu_hour: str
+    mfu: str
+    gpus: str
+    win_probability: str
+    top_flag: str
+    is_winner: bool
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    name: str
+    reasons: list[str]
+    kind: Literal["gate", "not_evaluated"]
+
+
+@dataclass(frozen=True)
+class FlagView:
+    offer_id: str
+    vendor: str
+    kind: str
+    severity: str
+    quote: str
+    where: str
+    why: str
+    ask_for: str
+
+
+@dataclass(frozen=True)
+class KeyFigure:
+    label: str
+    value: str
+    compare: str = ""
+
+
+@dataclass(frozen=True)
+class CategoryTable:
+    name: str
+    title: str
+    weight: str
+    criteria: list[tuple[str, str]]  # (label, weight)
+    rows: list[tuple[str, str, list[tuple[str, str, bool]]]]  # label, score, cells
+
+
+@dataclass(frozen=True)
+class OfferDetail:
+    """Per-offer detail for the full report: estimates, gates, findings, provenance."""
+
+    offer_id: str
+    title: str
+    rank: int
+    eligible: bool
+    source: str
+    estimates: list[tuple[str, str]]
+    gates: list[tuple[str, str, str]]  # gate, status, why
+    flags: list[FlagView]
+    missing: list[str]
+    trace: list[tuple[str, str, str, str]]  # criterion, value, where/note, score
+
+
+@dataclass
+class ReportView:
+    kind: Kind
+    page_size: str
+    limits: Limits
+    title: str
+    subtitle: str
+    as_of: str
+    headline: str
+    facts: str
+    confidence: str
+    confidence_line: str
+    key_figures: list[KeyFigure]
+    ranking: list[RankRow]
+    ranking_more: int
+    exclusions: list[Exclusion]
+    exclusions_more: int
+    unverified: list[str]
+    red_flags: list[FlagView]
+    red_flags_more: int
+    changes: list[str]
+    basis: list[tuple[str, str]]
+    inputs: list[str]
+    # full report only
+    category_scores: list[tuple[str, list[str]]] = field(default_factory=list)
+    category_names: list[str] = field(default_factory=list)
+    category_tables: list[CategoryTable] = field(default_factory=list)
+    details: list[OfferDetail] = field(default_factory=list)
+    break_evens: list[tuple[str, str, str, str]] = field(default_factory=list)
+    price_cuts: list[tuple[str, str, str]] = field(default_factory=list)
+    rank_intervals: list[tuple[str, str]] = field(default_factory=list)
+    dominance: list[str] = field(default_factory=list)
+    questions: list[tuple[str, str, str, str]] = field(default_factory=list)
+    missing: list[tuple[str, str]] = field(default_factory=list)
+    assumptions: list[tuple[str, str]] = field(default_factory=list)
+    workload: list[tuple[str, str]] = field(default_factory=list)
+    rubric_head: list[tuple[str, str]] = field(default_factory=list)
+    rubric_categories: list[tuple[str, str]] = field(default_factory=list)
+    rubric_criteria: list[list[str]] = field(default_factory=list)
+    not_evaluated: list[Exclusion] = field(default_factory=list)
+    charts: dict[str, Any] = field(default_factory=dict)
+
+
+def offer_title(offer: OfferResult, limit: int | None = None) -> str:
+    vendor = fmt.clean_text(offer.vendor) or offer.id
+    name = fmt.clean_text(offer.offer_name)
+    text = f"{vendor} — {name}" if name else vendor
+    return fmt.clean_text(text, limit)
+
+
+def _get(mapping: Any, *keys: str) -> Any:
+    """mapping[k1][k2]..., or None when any level is absent or not a mapping."""
+    current = mapping
+    for key in keys:
+        if not isinstance(current, Mapping):
+            return None
+        current = current.get(key)
+    return current
+
+
+def as_of_date(report: ScoreReport) -> str:
+    """The date the report rests on: the scorer's `as_of`, else SOURCE_DATE_EPOCH, else today.
+
+    A date taken from the inputs keeps the output byte-stable; today's date is the last resort.
+    """
+    for key in ("as_of", "date", "generated_on", "price_date"):
+        found = report.assumptions.get(key)
+        if found:
+            return fmt.clean_text(found, 40)
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if epoch.isdigit():
+        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date().isoformat()
+    return dt.date.today().isoformat()
+
+
+def _by_id(report: ScoreReport) -> dict[str, OfferResult]:
+    return {offer.id: offer for offer in report.offers}
+
+
+def _vendor_of(report: ScoreReport, offer_id: Any, limit: int | None = None) -> str:
+    offer = _by_id(report).get(str(offer_id)) if offer_id is not None else None
+    if offer is None:
+        return fmt.clean_text(offer_id, limit) if offer_id else "another offer"
+    return fmt.clean_text(offer.vendor, limit) or offer.id
+
+
+def _ranked(report: ScoreReport) -> list[OfferResult]:
+    return sorted(report.offers, key=lambda o: (not o.eligible, o.rank, o.id))
+
+
+def winner_of(report: ScoreReport) -> OfferResult | None:
+    """The recommended offer: the recommendation's id, else the best eligible offer."""
+    wanted = report.recommendation.get("offer_id")
+    offers = _by_id(report)
+    if wanted in offers and offers[str(wanted)].eligible:
+        return offers[str(wanted)]
+    eligible = [o for o in _ranked(report) if o.eligible]
+    return eligible[0] if eligible else None
+
+
+def runner_up_of(report: ScoreReport, winner: OfferResult | None) -> OfferResult | None:
+    offers = _by_id(report)
+    wanted = report.recommendation.get("runner_up_id") or _get(
+        report.sensitivity, "margin", "runner_up"
+    )
+    if wanted in offers and winner is not None and wanted != winner.id:
+        return offers[str(wanted)]
+    rest = [o for o in _ranked(report) if o.eligible and (winner is None or o.id != winner.id)]
+    return rest[0] if rest else None
+
+
+def is_red_flag(kind: str, severity: str) -> bool:
+    return kind not in RED_FLAG_EXCLUDED_KINDS and severity in ("high", "medium")
+
+
+def flag_views(report: ScoreReport, offer: OfferResult, limits: Limits) -> list[FlagView]:
+    vendor = fmt.clean_text(offer.vendor, limits.name_chars) or offer.id
+    flags = sorted(offer.flags, key=lambda f: SEVERITY_ORDER.get(f.severity, 9))
+    return [
+        FlagView(
+            offer_id=offer.id,
+            vendor=vendor,
+            kind=fmt.label(f.kind),
+            severity=f.severity,
+            quote=fmt.clean_text(f.quote, limits.quote_chars),
+            where=fmt.where(f.where),
+            why=fmt.clean_text(f.why, limits.quote_chars),
+            ask_for=fmt.clean_text(f.ask_for, limits.quote_chars),
+        )
+        for f in flags
+    ]
+
+
+def _top_flag(offer: OfferResult) -> str:
+    red = [f for f in offer.flags if is_red_flag(f.kind, f.severity)]
+    if not red:
+        return ""
+    red.sort(key=lambda f: SEVERITY_ORDER.get(f.severity, 9))
+    return fmt.label(red[0].kind)
+
+
+def _ranking(report: ScoreReport, winner: OfferResult | None, limits: Limits) -> list[RankRow]:
+    win_p = report.sensitivity.get("win_probability")
+    rows = []
+    for offer in _ranked(report):
+        est = offer.estimates
+        p = win_p.get(offer.id) if isinstance(win_p, Mapping) else None
+        rows.append(
+            RankRow(
+                rank=offer.rank,
+                offer_id=offer.id,
+                vendor=fmt.clean_text(offer.vendor, limits.name_chars) or offer.id,
+                offer_name=fmt.clean_text(offer.offer_name, limits.name_chars),
+                accelerator=fmt.clean_text(offer.accelerator, 24) or fmt.DASH,
+                score=fmt.score(offer.score),
+                eligible=offer.eligible,
+                total_cost=fmt.usd(est.get("total_cost_usd")),
+                days=fmt.days(est.get("time_to_train_days")),
+                usd_per_gpu_hour=fmt.usd_per_gpu_hour(est.get("effective_usd_per_gpu_hour")),
+                mfu=fmt.pct(est.get("mfu")),
+                gpus=fmt.count(est.get("gpus_used")),
+                win_probability=fmt.pct(p),
+                top_flag=_top_flag(offer),
+                is_winner=winner is not None and offer.id == winner.id,
+            )
+        )
+    return rows
+
+
+def _error_text(error: Any) -> str:
+    if isinstance(error, Mapping):
+        for key in ("text", "message"):
+            if error.get(key):
+                return fmt.clean_text(error[key])
+        return fmt.any_value(error)
+    return fmt.clean_text(error)
+
+
+def _exclusions(report: ScoreReport, limits: Limits) -> tuple[list[Exclusion], list[str]]:
+    excluded: list[Exclusion] = []
+    unverified: list[str] = []
+    for offer in _ranked(report):
+        title = offer_title(offer, limits.name_chars)
+        failed = [g for g in offer.gates if g.status == "fail"]
+        if not offer.eligible:
+            reasons = [
+                f"fails {fmt.label(g.gate)}: {fmt.clean_text(g.why, limits.quote_chars)}"
+                for g in failed
+            ] or ["not eligible (no failed gate was recorded)"]
+            excluded.append(Exclusion(title, reasons, "gate"))
+        for gate in offer.gates:
+            if gate.status == "unverified" and offer.eligible:
+                unverified.append(
+                    f"{title}: {fmt.label(gate.gate)} unverified — "
+                    f"{fmt.clean_text(gate.why, limits.quote_chars)}"
+                )
+    for item in report.not_evaluated:
+        name = fmt.clean_text(_get(item.source, "file") or fmt.where(item.source), 120)
+        reasons = [fmt.clean_text(_error_text(e), limits.quote_chars) for e in item.errors]
+        excluded.append(
+            Exclusion(name or "an input", reasons or ["could not be evaluated"], "not_evaluated")
+        )
+    return excluded, unverified
+
+
+def _red_flags(report: ScoreReport, limits: Limits) -> tuple[list[FlagView], int]:
+    chosen: list[FlagView] = []
+    total = 0
+    for offer in _ranked(report):
+        red = [
+            v
+            for v, f in zip(
+                flag_views(report, offer, limits),
+                sorted(offer.flags, key=lambda f: SEVERITY_ORDER.get(f.severity, 9)),
+                strict=True,
+            )
+            if is_red_flag(f.kind, f.severity)
+        ]
+        total += len(red)
+        chosen.extend(red[: limits.flags_per_offer])
+    # Keep the worst first when the memo cannot hold them all, then restore rank order.
+    if len(chosen) > limits.flags_total:
+        order = {id(v): i for i, v in enumerate(chosen)}
+        keep = sorted(chosen, key=lambda v: SEVERITY_ORDER.get(v.severity, 9))
+        chosen = sorted(keep[: limits.flags_total], key=lambda v: order[id(v)])
+    return chosen, total - len(chosen)
+
+
+def _criterion_label(report: ScoreReport, name: str) -> str:
+    for item in report.rubric.get("criteria") or []:
+        if isinstance(item, Mapping) and item.get("name") == name:
+            for key in ("title", "label"):
+                if item.get(key):
+                    return fmt.clean_text(item[key], 60)
+    return fmt.label(name)
+
+
+def what_would_change(report: ScoreReport, winner: OfferResult | None, limit: int) -> list[str]:
+    """Plain-English break-evens: the scorer's sentences, else built from sensitivity."""
+    given = report.sensitivity.get("what_would_change")
+    if isinstance(given, list) and given:
+        return [fmt.clean_text(s, 400) for s in given[:limit] if s]
+    if winner is None:
+        return []
+    sentences: list[str] = []
+    margin = _get(report.sensitivity, "margin", "points")
+    if margin is None:
+        margin = report.recommendation.get("margin_points")
+    tie = fmt.as_number(margin)
+    if tie is not None and tie < 2.0:
+        sentences.append(
+            f"The margin is only {fmt.points(tie)}: treat the top two as a tie and let "
+            "price negotiation or the clarification answers decide."
+        )
+    for cut in report.sensitivity.get("price_cut_to_win") or []:
+        if not isinstance(cut, Mapping):
+            continue
+        vendor = _vendor_of(report, cut.get("offer_id"), 60)
+        price = fmt.usd_per_gpu_hour(cut.get("price_usd_per_gpu_hour_at_tie"))
+        sentences.append(
+            f"{vendor} would win if its price dropped by "
+            f"{fmt.pct_points(cut.get('price_cut_pct'))} (to {price})."
+        )
+    for item in report.sensitivity.get("weight_break_evens") or []:
+        if not isinstance(item, Mapping):
+            continue
+        now, then = fmt.as_number(item.get("weight_now")), fmt.as_number(item.get("weight_at_tie"))
+        if now is None or then is None:
+            continue
+        verb = "rose" if then > now else "fell"
+        sentences.append(
+            f"{_vendor_of(report, item.get('new_winner'), 60)} would win if the weight of "
+            f"{_criterion_label(report, str(item.get('criterion')))} {verb} from "
+            f"{fmt.pct(now)} to {fmt.pct(then)} (other weights scaled proportionally)."
+        )
+    intervals = report.sensitivity.get("rank_intervals")
+    if isinstance(intervals, Mapping):
+        for offer_id, span in intervals.items():
+            if offer_id != winner.id and isinstance(span, list) and span and span[0] == 1:
+                sentences.append(
+                    f"{_vendor_of(report, offer_id, 60)} could rank first once its missing "
+                    "data is supplied: ask before signing."
+                )
+    if not sentences and tie is not None:
+        sentences.append(
+            f"No single price cut or weight change within the tested ranges overturns the "
+            f"{fmt.points(tie)} lead."
+        )
+    return sentences[:limit]
+
+
+def _confidence(report: ScoreReport, winner: OfferResult | None) -> tuple[str, str]:
+    if winner is None:
+        return "none", "No offer passes the knock-out gates."
+    rec = report.recommendation
+    level = str(rec.get("confidence") or "").lower()
+    win_p = rec.get("win_probability")
+    if win_p is None:
+        win_p = _get(report.sensitivity, "win_probability", winner.id)
+    margin = rec.get("margin_points")
+    if margin is None:
+        margin = _get(report.sensitivity, "margin", "points")
+    runner = runner_up_of(report, winner)
+    parts = []
+    if fmt.as_number(win_p) is not None:
+        parts.append(f"wins in {fmt.pct(win_p)} of plausible weightings")
+    if fmt.as_number(margin) is not None and runner is not None:
+        parts.append(
+            f"{fmt.points(margin)} ahead of {fmt.clean_text(runner.vendor, 60)} "
+            f"({fmt.score(winner.score)} vs {fmt.score(runner.score)} of 100)"
+        )
+    elif runner is None:
+        parts.append("the only eligible offer")
+    line = "; ".join(parts)
+    line = line[:1].upper() + line[1:] + "." if line else ""
+    return (level if level in ("high", "medium", "low") else "unstated"), line
+
+
+def _facts(report: ScoreReport, winner: OfferResult | None) -> str:
+    if winner is None:
+        return ""
+    est = winner.estimates
+    workload = fmt.clean_text(report.workload.get("name"), 60) or "the workload"
+    return (
+        f"It trains {workload} in {fmt.days(est.get('time_to_train_days'))} for "
+        f"{fmt.usd(est.get('total_cost_usd'))} "
+        f"({fmt.usd_per_gpu_hour(est.get('effective_usd_per_gpu_hour'))} "
+        f"at {fmt.pct(est.get('mfu'))} MFU on {fmt.count(est.get('gpus_used'))} GPUs)."
+    )
+
+
+def _headline(report: ScoreReport, winner: OfferResult | None) -> str:
+    if winner is None:
+        return "No offer can be recommended: none passes the knock-out gates."
+    given = report.recommendation.get("headline")
+    if given and report.recommendation.get("offer_id") == winner.id:
+        return fmt.clean_text(given, 300)
+    return f"Recommend {offer_title(winner, 120)}."
+
+
+def _key_figures(report: ScoreReport, winner: OfferResult | None) -> list[KeyFigure]:
+    if winner is None:
+        return []
+    runner = runner_up_of(report, winner)
+    other = runner.estimates if runner else {}
+    est = winner.estimates
+
+    def vs(text: str) -> str:
+        return f"vs {text}" if runner is not None and text != fmt.DASH else ""
+
+    return [
+        KeyFigure("Total cost", fmt.usd(est.get("total_cost_usd")),
+                  vs(fmt.usd(other.get("total_cost_usd")))),
+        KeyFigure("Time to train", fmt.days(est.get("time_to_train_days")),
+                  vs(fmt.days(other.get("time_to_train_days")))),
+        KeyFigure("Effective price", fmt.usd_per_gpu_hour(est.get("effective_usd_per_gpu_hour")),
+                  vs(fmt.usd_per_gpu_hour(other.get("effective_usd_per_gpu_hour")))),
+        KeyFigure("MFU", fmt.pct(est.get("mfu")), vs(fmt.pct(other.get("mfu")))),
+    ]
+
+
+def _inputs(report: ScoreReport) -> list[str]:
+    files = {fmt.clean_text(_get(o.source, "file"), 160) for o in report.offers}
+    files |= {fmt.clean_text(_get(n.source, "file"), 160) for n in report.not_evaluated}
+    return sorted(f for f in files if f)
+
+
+def _basis(report: ScoreReport, as_of: str) -> list[tuple[str, str]]:
+    rubric = report.rubric
+    name = fmt.clean_text(rubric.get("name"), 60) or "unnamed rubric"
+    version = fmt.clean_text(rubric.get("version"), 20)
+    rubric_text = f"{name} v{version}" if version else name
+    if rubric.get("title"):
+        rubric_text += f" — {fmt.clean_text(rubric['title'], 100)}"
+    wl = report.workload
+    wl_parts = [fmt.clean_text(wl.get("name"), 60) or "unnamed workload"]
+    if fmt.as_number(wl.get("params_b")) is not None:
+        wl_parts.append(f"{fmt.number(wl['params_b'])}B parameters")
+    if fmt.as_number(wl.get("tokens_b")) is not None:
+        wl_parts.append(f"{fmt.number(wl['tokens_b'])}B tokens")
+    if fmt.as_number(wl.get("deadline_days")) is not None:
+        wl_parts.append(f"deadline {fmt.days(wl['deadline_days'])}")
+    if fmt.as_number(wl.get("cost_of_delay_usd_per_day")):
+        wl_parts.append(f"delay costs {fmt.usd(wl['cost_of_delay_usd_per_day'])}/day")
+    n_in = len(report.offers) + len(report.not_evaluated)
+    rows = [
+        ("Date", as_of),
+        ("Inputs", f"{n_in} files: {len(report.offers)} evaluated, "
+                   f"{len(report.not_evaluated)} not evaluated"),
+        ("Rubric", rubric_text),
+        ("Workload", ", ".join(wl_parts)),
+    ]
+    seed = report.sensitivity.get("seed") or report.assumptions.get("smaa_seed")
+    samples = report.sensitivity.get("samples") or report.assumptions.get("smaa_samples")
+    if samples or seed:
+        rows.append(("Sensitivity", f"{fmt.count(samples)} weightings sampled, seed "
+                                    f"{fmt.clean_text(seed, 30) or fmt.DASH}"))
+    rows.append(("Tool", f"evaltool {fmt.clean_text(report.evaltool_version, 30)}"))
+    if report.generated_for:
+        rows.append(("Prepared for", fmt.clean_text(report.generated_for, 80)))
+    return rows
+
+
+def _flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+    if isinstance(data, Mapping):
+        for key in sorted(data, key=str):
+            name = f"{prefix}.{key}" if prefix else str(key)
+            item = data[key]
+            if isinstance(item, Mapping) and item:
+                rows.extend(_flatten(item, name))
+            else:
+                rows.append((fmt.clean_text(name, 80), fmt.clean_text(fmt.any_value(item), 300)))
+    return rows
+
+
+def _category_order(report: ScoreReport) -> list[str]:
+    names: list[str] = list(report.rubric.get("categories") or {})
+    for offer in report.offers:
+        for name in offer.categories:
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def _category_tables(report: ScoreReport) -> list[CategoryTable]:
+    weights = report.rubric.get("categories") or {}
+    criteria_order: dict[str, list[tuple[str, float | None]]] = {}
+    for offer in report.offers:
+        for c in offer.criteria:
+            known = criteria_order.setdefault(c.category, [])
+            if c.criterion not in [k for k, _ in known]:
+                known.append((c.criterion, c.weight))
+    tables = []
+    for cat in _category_order(report):
+        crit = criteria_order.get(cat, [])
+        rows = []
+        for offer in _ranked(report):
+            by_name = {c.criterion: c for c in offer.criteria if c.category == cat}
+            cells = []
+            for name, _ in crit:
+                c = by_name.get(name)
+                if c is None:
+                    cells.append((fmt.DASH, "", True))
+                else:
+                    cells.append((fmt.clean_text(fmt.any_value(c.value), 40),
+                                  fmt.score(c.score), c.missing))
+            rows.append((offer_title(offer, 60), fmt.score(offer.categories.get(cat)), cells))
+        weight = weights.get(cat) if isinstance(weights, Mapping) else None
+        tables.append(CategoryTable(
+            name=cat,
+            title=fmt.category(cat),
+            weight=fmt.pct(weight),
+            criteria=[(_criterion_label(report, n), fmt.pct(w)) for n, w in crit],
+            rows=rows,
+        ))
+    return tables
+
+
+ESTIMATE_LABELS: tuple[tuple[str, str, Any], ...] = (
+    ("gpus_used", "GPUs used", fmt.count),
+    ("min_gpus_required", "GPUs needed to fit the model", fmt.count),
+    ("mfu", "MFU (model FLOPs utilisation)", fmt.pct),
+    ("time_to_train_days", "Time to train", fmt.days),
+    ("effective_usd_per_gpu_hour", "Effective price", fmt.usd_per_gpu_hour),
+    ("total_cost_usd", "Total cost", fmt.usd),
+    ("cost_of_delay_usd", "Cost of delay", fmt.usd),
+    ("total_economic_cost_usd", "Total economic cost (cost + delay)", fmt.usd),
+    ("usd_per_million_tokens", "Cost per million tokens", lambda v: fmt.usd_plain(v, 3)),
+)
+
+
+def _estimate_rows(est: Mapping[str, Any]) -> list[tuple[str, str]]:
+    rows = [(label, render(est.get(key))) for key, label, render in ESTIMATE_LABELS]
+    breakdown = est.get("mfu_breakdown")
+    if isinstance(breakdown, Mapping) and breakdown:
+        rows.append(("MFU breakdown", ", ".join(
+            f"{fmt.label(k)} {fmt.pct(v, 1)}" for k, v in breakdown.items()
+        )))
+    for key in ("fits", "deadline_met"):
+        if isinstance(est.get(key), bool):
+            rows.append((fmt.label(key).capitalize(), "yes" if est[key] else "no"))
+    return rows
+
+
+def _trace(offer: OfferResult) -> list[tuple[str, str, str, str]]:
+    """Every scored value and where it came from (provenance when the scorer gives it)."""
+    dumped = offer.model_dump()
+    provenance = dumped.get("provenance") if isinstance(dumped.get("provenance"), Mapping) else {}
+    source = fmt.where(offer.source)
+    rows = []
+    for c in offer.criteria:
+        prov = provenance.get(c.criterion) if provenance else None
+        where = fmt.where(prov.get("where")) if isinstance(prov, Mapping) else ""
+        raw = fmt.clean_text(prov.get("raw"), 80) if isinstance(prov, Mapping) else ""
+        if isinstance(prov, Mapping) and not where and prov.get("derived_from"):
+            where = "derived from " + ", ".join(map(str, prov["derived_from"]))
+        text = where or (f"offer {source}" if source else "")
+        if raw:
+            text += f" — “{raw}”"
+        if c.note:
+            text += f" ({fmt.clean_text(c.note, 160)})"
+        if c.missing:
+            text = "not stated in the offer" + (f" ({fmt.clean_text(c.note, 160)})"
+                                                if c.note else "")
+        rows.append((fmt.label(c.criterion), fmt.clean_text(fmt.any_value(c.value), 60),
+                     text, fmt.score(c.score)))
+    return rows
+
+
+def _details(report: ScoreReport) -> list[OfferDetail]:
+    out = []
+    for offer in _ranked(report):
+        out.append(OfferDetail(
+            offer_id=offer.id,
+            title=offer_title(offer, 140),
+            rank=offer.rank,
+            eligible=offer.eligible,
+            source=fmt.where(offer.source),
+            estimates=_estimate_rows(offer.estimates),
+            gates=[(fmt.label(g.gate), g.status, fmt.clean_text(g.why, 300)) for g in offer.gates],
+            flags=flag_views(report, offer, FULL_LIMITS),
+            missing=[fmt.label(m) for m in offer.missing],
+            trace=_trace(offer),
+        ))
+    return out
+
+
+def _rubric_rows(report: ScoreReport) -> tuple[
+    list[tuple[str, str]], list[tuple[str, str]], list[list[str]]
+]:
+    rubric = report.rubric
+    head = [
+        (fmt.label(k).capitalize(), fmt.clean_text(fmt.any_value(rubric[k]), 400))
+        for k in sorted(rubric, key=str)
+        if k not in ("categories", "criteria", "gates") and not isinstance(rubric[k], list)
+    ]
+    gates = rubric.get("gates")
+    if isinstance(gates, list) and gates:
+        head.append(("Gates", "; ".join(fmt.clean_text(fmt.any_value(g), 200) for g in gates)))
+    cats = rubric.get("categories")
+    categories = (
+        [(fmt.category(str(k)), fmt.pct(v)) for k, v in cats.items()]
+        if isinstance(cats, Mapping) else []
+    )
+    criteria: list[list[str]] = []
+    for item in rubric.get("criteria") or []:
+        if not isinstance(item, Mapping):
+            continue
+        known = ("name", "category", "weight", "direction", "bounds", "unit")
+        rest = {k: v for k, v in item.items() if k not in known}
+        criteria.append([
+            fmt.clean_text(item.get("name"), 60),
+            fmt.category(str(item.get("category") or "")),
+            fmt.pct(item.get("weight"), 1),
+            fmt.clean_text(item.get("direction"), 20),
+            fmt.clean_text(fmt.any_value(item.get("bounds")), 40),
+            fmt.clean_text(item.get("unit"), 20),
+            fmt.clean_text(fmt.any_value(rest), 300) if rest else "",
+        ])
+    return head, categories, criteria
+
+
+def _sensitivity_tables(report: ScoreReport, view: ReportView) -> None:
+    sens = report.sensitivity
+    for item in sens.get("weight_break_evens") or []:
+        if isinstance(item, Mapping):
+            view.break_evens.append((
+                _criterion_label(report, str(item.get("criterion"))),
+                fmt.pct(item.get("weight_now"), 1),
+                fmt.pct(item.get("weight_at_tie"), 1),
+                _vendor_of(report, item.get("new_winner"), 60),
+            ))
+    for item in sens.get("price_cut_to_win") or []:
+        if isinstance(item, Mapping):
+            view.price_cuts.append((
+                _vendor_of(report, item.get("offer_id"), 60),
+                fmt.pct_points(item.get("price_cut_pct")),
+                fmt.usd_per_gpu_hour(item.get("price_usd_per_gpu_hour_at_tie")),
+            ))
+    intervals = sens.get("rank_intervals")
+    if isinstance(intervals, Mapping):
+        for offer_id, span in intervals.items():
+            if isinstance(span, Sequence) and len(span) == 2:
+                text = f"{span[0]}" if span[0] == span[1] else f"{span[0]} to {span[1]}"
+                view.rank_intervals.append((_vendor_of(report, offer_id, 60), text))
+    for item in sens.get("dominance") or []:
+        if isinstance(item, Mapping):
+            view.dominance.append(
+                f"{_vendor_of(report, item.get('dominated'), 60)} is dominated by "
+                f"{_vendor_of(report, item.get('dominant'), 60)} on every criterion."
+            )
+    questions = [q for q in sens.get("clarification_questions") or [] if isinstance(q, Mapping)]
+    questions.sort(key=lambda q: -(fmt.as_number(q.get("swing_points")) or 0.0))
+    for q in questions:
+        view.questions.append((
+            _vendor_of(report, q.get("offer_id"), 60),
+            fmt.label(q.get("field")),
+            fmt.clean_text(q.get("question"), 400),
+            fmt.points(q.get("swing_points")),
+        ))
+
+
+def build_view(
+    report: ScoreReport, *, kind: Kind = "memo", page_size: str = "A4", level: int = 0
+) -> ReportView:
+    """Everything the templates show, for the memo (at a compaction level) or the full report."""
+    limits = MEMO_LEVELS[min(level, len(MEMO_LEVELS) - 1)] if kind == "memo" else FULL_LIMITS
+    winner = winner_of(report)
+    as_of = as_of_date(report)
+    ranking_all = [r for r in _ranking(report, winner, limits) if r.eligible]
+    exclusions, unverified = _exclusions(report, limits)
+    red, red_more = _red_flags(report, limits)
+    confidence, confidence_line = _confidence(report, winner)
+    workload = fmt.clean_text(report.workload.get("name"), 60)
+    view = ReportView(
+        kind=kind,
+        page_size=page_size,
+        limits=limits,
+        title="GPU compute offer: recommendation" if kind == "memo"
+        else "GPU compute offers: full evaluation report",
+        subtitle=f"{workload} · rubric {fmt.clean_text(report.rubric.get('name'), 40)}"
+        if workload else "",
+        as_of=as_of,
+        headline=_headline(report, winner),
+        facts=_facts(report, winner),
+        confidence=confidence,
+        confidence_line=confidence_line,
+        key_figures=_key_figures(report, winner),
+        ranking=ranking_all[: limits.ranking_rows],
+        ranking_more=max(0, len(ranking_all) - limits.ranking_rows),
+        exclusions=exclusions[: limits.exclusions],
+        exclusions_more=max(0, len(exclusions) - limits.exclusions),
+        unverified=unverified[: limits.exclusions],
+        red_flags=red,
+        red_flags_more=red_more,
+        changes=what_would_change(report, winner, limits.changes),
+        basis=_basis(report, as_of),
+        inputs=_inputs(report),
+    )
+    if kind == "full":
+        names = _category_order(report)
+        view.category_names = [fmt.category(n) for n in names]
+        view.category_scores = [
+            (offer_title(o, 60), [fmt.score(o.categories.get(n)) for n in names])
+            for o in _ranked(report)
+        ]
+        view.category_tables = _category_tables(report)
+        view.details = _details(report)
+        _sensitivity_tables(report, view)
+        for offer in _ranked(report):
+            if offer.missing:
+                view.missing.append((offer_title(offer, 60),
+                                     ", ".join(fmt.label(m) for m in offer.missing)))
+        view.assumptions = _flatten(report.assumptions)
+        view.workload = _flatten(report.workload)
+        view.rubric_head, view.rubric_categories, view.rubric_criteria = _rubric_rows(report)
+        view.not_evaluated = [e for e in exclusions if e.kind == "not_evaluated"]
+        from evaltool.report import charts  # only the full report draws charts
+
+        view.charts = charts.build_charts(report, winner)
+    return view

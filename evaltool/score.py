@@ -1,0 +1,359 @@
+"""Score offers against a rubric: metrics → gates → value functions → weighted sum → rank.
+
+Each offer is scored on its own, with absolute value functions, so adding or removing
+an offer never changes another's score (mcda-procurement.md §6.3-6.4). Sensitivity is
+computed on the resulting value matrix by `evaltool.sensitivity`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaltool.models import (
+    PARALLEL_FILE_SYSTEMS,
+    CriterionScore,
+    Estimates,
+    Flag,
+    GateResult,
+    Offer,
+    OfferResult,
+    Workload,
+)
+from evaltool.rubric import Criterion, Gate, Levels, Rubric, is_number
+
+# Model FLOPs of the whole run, in PFLOP-hours: the "work" a price buys.
+_FLOP_PER_PFLOP_HOUR = 1e15 * 3600
+
+
+@dataclass
+class ScoredOffer:
+    """Everything scoring learned about one offer, before ranking."""
+
+    offer: Offer
+    estimates: Estimates
+    metrics: dict[str, Any]
+    gates: list[GateResult]
+    criteria: list[CriterionScore]
+    values: dict[str, float | None]  # criterion id → 0..1, None when missing & neutral
+    missing: list[str]
+    score: float
+    categories: dict[str, float]
+    flags: list[Flag] = field(default_factory=list)
+    findings: list[Mapping[str, Any]] = field(default_factory=list)
+
+    @property
+    def eligible(self) -> bool:
+        return all(g.status == "pass" for g in self.gates)
+
+
+def _round(value: float, digits: int = 6) -> float:
+    return float(f"{value:.{digits}g}")
+
+
+def _get(estimates: Estimates, *path: str) -> Any:
+    node: Any = estimates.model_dump()
+    for key in path:
+        if not isinstance(node, Mapping):
+            return None
+        node = node.get(key)
+    return node
+
+
+def work_pflop_hours(workload: Workload) -> float | None:
+    """Model FLOPs of the run (6·N·D, active parameters for MoE) in PFLOP-hours."""
+    if workload.kind == "inference" or not workload.tokens_b:
+        return None
+    flops = 6.0 * workload.compute_params_b * 1e9 * workload.tokens_b * 1e9
+    return flops / _FLOP_PER_PFLOP_HOUR
+
+
+def contract_features(findings: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Summarise clause findings into the metrics the contract and lock-in criteria read."""
+    weak_high = sum(
+        1 for f in findings if f.get("kind") == "weak_commitment" and f.get("severity") == "high"
+    )
+    weak_total = sum(1 for f in findings if f.get("kind") == "weak_commitment")
+    missing = sum(1 for f in findings if str(f.get("kind", "")).startswith("missing"))
+    unilateral = sum(1 for f in findings if f.get("kind") == "unilateral_change")
+    exit_terms = "unknown"
+    for f in findings:
+        text = f"{f.get('topic') or ''} {f.get('why') or ''}".lower()
+        if f.get("kind") == "lock_in" and ("exit" in text or "data" in text or "format" in text):
+            exit_terms = "proprietary"
+            break
+        if f.get("kind") == "termination_exit" and ("data" in text or "export" in text):
+            exit_terms = "open"
+    return {
+        "weak_commitments_high": weak_high,
+        "weak_commitments_total": weak_total,
+        "missing_essentials": missing,
+        "unilateral_change_count": unilateral,
+        "exit_terms": exit_terms,
+    }
+
+
+def offer_metrics(
+    offer: Offer,
+    estimates: Estimates,
+    workload: Workload,
+    findings: Sequence[Mapping[str, Any]] = (),
+) -> dict[str, Any]:
+    """Flatten fields, estimates and derived metrics into 'fields.x', 'estimates.x', 'derived.x'."""
+    f = offer.fields
+    metrics: dict[str, Any] = {f"fields.{k}": v for k, v in f.model_dump().items()}
+    est = estimates.model_dump()
+    metrics.update({f"estimates.{k}": v for k, v in est.items() if k != "explain"})
+    d: dict[str, Any] = {}
+
+    days = estimates.time_to_train_days
+    if is_number(days) and workload.deadline_days:
+        d["time_vs_deadline"] = days / workload.deadline_days
+    mfu = estimates.mfu
+    peak = _catalog_peak(f.accelerator, workload.precision)
+    if is_number(mfu) and peak:
+        d["achievable_tflops_per_gpu"] = peak * mfu
+    if f.claimed_peak_tflops_per_gpu is not None:
+        d["honest_peak_claim"] = not any(fl.kind == "sparse_peak_claim" for fl in offer.flags)
+    if f.cpu_cores_per_node and f.gpus_per_node:
+        d["cpu_cores_per_gpu"] = f.cpu_cores_per_node / f.gpus_per_node
+
+    offered = est.get("offered_inter_node_gbit_s_per_gpu") or f.inter_node_gbit_s_per_gpu
+    efficiency = est.get("network_effective_efficiency")
+    if is_number(offered):
+        d["effective_inter_node_gbit_s_per_gpu"] = offered * (
+            efficiency if is_number(efficiency) else 0.8
+        )
+    loss = _get(estimates, "mfu_breakdown", "network_loss")
+    if is_number(loss):
+        d["network_mfu_loss"] = loss
+
+    if f.storage_type:
+        d["storage_class"] = "parallel" if f.storage_type in PARALLEL_FILE_SYSTEMS else f.storage_type
+    needed = est.get("storage_needed_tb") or workload.storage_needed_tb
+    usable = est.get("storage_usable_tb")
+    if usable is None and f.storage_capacity_tb is not None:
+        usable = 0.8 * f.storage_capacity_tb  # seed 001: expect ~80% of what you pay for
+    if is_number(needed) and needed > 0 and is_number(usable):
+        d["storage_capacity_ratio"] = usable / needed
+    overhead = _get(estimates, "checkpoint", "overhead")
+    if is_number(overhead):
+        d["checkpoint_overhead"] = overhead
+
+    d["accelerator_lock_in"] = _catalog_lock_in(f.accelerator)
+    d["tooling_openness"] = _tooling_openness(offer)
+    if f.offer_kind == "purchase":
+        d["egress_usd_per_gb"] = 0.0  # own hardware: no egress billing
+        d["commitment_months"] = None
+    else:
+        d["egress_usd_per_gb"] = f.egress_usd_per_gb
+        d["commitment_months"] = f.term_months
+    d.update(contract_features(findings))
+    if not findings and not f.contract_text:
+        for key in ("weak_commitments_high", "missing_essentials", "exit_terms"):
+            d[key] = None
+
+    work = work_pflop_hours(workload)
+    total = estimates.total_cost_usd
+    economic = estimates.total_economic_cost_usd
+    if work and is_number(total):
+        d["usd_per_work_pflop_hour"] = total / work
+    if work and is_number(economic):
+        d["economic_usd_per_work_pflop_hour"] = economic / work
+    breakdown = est.get("cost_breakdown_usd")
+    if isinstance(breakdown, Mapping) and is_number(total) and total > 0:
+        addons = sum(
+            v for k, v in breakdown.items()
+            if k in ("storage", "support", "network") and is_number(v)
+        )
+        d["addon_share"] = addons / total
+    metrics.update({f"derived.{k}": v for k, v in d.items()})
+    return metrics
+
+
+def _catalog_peak(accelerator: str | None, precision: str) -> float | None:
+    if not accelerator:
+        return None
+    try:
+        from evaltool.catalog import load_catalog
+
+        return float(load_catalog().get(accelerator).dense_tflops_for(precision))
+    except Exception:  # noqa: BLE001 - an unknown id or precision simply gives no metric
+        return None
+
+
+def _catalog_lock_in(accelerator: str | None) -> str | None:
+    if not accelerator:
+        return None
+    try:
+        from evaltool.catalog import load_catalog
+
+        acc = load_catalog().get(accelerator)
+    except Exception:  # noqa: BLE001
+        return None
+    level = getattr(acc, "proprietary_ecosystem_lock_in", None)
+    if isinstance(level, Mapping):
+        level = level.get("level")
+    level = getattr(level, "level", level)
+    return str(level).lower() if level else None
+
+
+def _tooling_openness(offer: Offer) -> str | None:
+    f = offer.fields
+    if f.orchestrator is None and f.root_access is None:
+        return None
+    if f.orchestrator == "proprietary":
+        return "proprietary"
+    if f.root_access is False or f.orchestrator == "kubernetes" and f.root_access is None:
+        return "mixed"
+    return "open"
+
+
+def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
+    value = metrics.get(gate.reads)
+    if value is None:
+        status = gate.when_missing
+        why = f"{gate.title}: not stated in the offer" + (
+            " (cannot be verified)" if status == "unverified" else ""
+        )
+        return GateResult(gate=gate.id, status=status, why=why)
+    ok = True
+    if gate.equals is not None:
+        ok = str(value).lower() == str(gate.equals).lower()
+    if gate.min is not None and is_number(value):
+        ok = ok and value >= gate.min
+    if gate.max is not None and is_number(value):
+        ok = ok and value <= gate.max
+    shown = f"{value:.3g}" if is_number(value) else str(value)
+    why = f"{gate.title}: {'yes' if ok else 'no'} ({gate.reads.split('.')[-1]} = {shown}). {gate.why}"
+    return GateResult(gate=gate.id, status="pass" if ok else "fail", why=why)
+
+
+def criterion_value(criterion: Criterion, raw: Any) -> float | None:
+    """Value 0..1 of a metric on the criterion's value function; None when it has no value."""
+    if raw is None:
+        return None
+    vf = criterion.value_function
+    if isinstance(vf, Levels):
+        return vf.value(raw)
+    if not is_number(raw):
+        return None
+    return vf.value(float(raw))
+
+
+def score_offer(
+    offer: Offer,
+    estimates: Estimates,
+    rubric: Rubric,
+    workload: Workload,
+    findings: Sequence[Mapping[str, Any]] = (),
+) -> ScoredOffer:
+    metrics = offer_metrics(offer, estimates, workload, findings)
+    gates = [evaluate_gate(g, metrics) for g in rubric.gates]
+    weights = rubric.global_weights()
+    values: dict[str, float | None] = {}
+    missing: list[str] = []
+    scores: list[CriterionScore] = []
+    for c in rubric.criteria:
+        raw = metrics.get(c.reads)
+        value = criterion_value(c, raw)
+        note = None
+        is_missing = value is None
+        if is_missing:
+            policy = rubric.missing_policy(c)
+            missing.append(c.reads.split(".", 1)[1])
+            if policy == "neutral":
+                note = "not stated; left out and its weight shared by the others"
+            else:
+                value = 0.0
+                note = (
+                    "not stated; scored at the worst plausible value"
+                    if policy == "worst"
+                    else "not stated; unverified, scored at the worst value until answered"
+                )
+        values[c.id] = value
+        scores.append(
+            CriterionScore(
+                criterion=c.id,
+                category=c.category,
+                value=_json_value(raw),
+                score=None if value is None else _round(value * 100, 4),
+                weight=_round(weights[c.id]),
+                contribution=0.0,
+                missing=is_missing,
+                note=note,
+            )
+        )
+    total, contributions, categories = aggregate(rubric, values)
+    for cs in scores:
+        cs.contribution = _round(contributions.get(cs.criterion, 0.0), 6)
+    return ScoredOffer(
+        offer=offer,
+        estimates=estimates,
+        metrics=metrics,
+        gates=gates,
+        criteria=scores,
+        values=values,
+        missing=sorted(set(missing)),
+        score=total,
+        categories=categories,
+        findings=list(findings),
+    )
+
+
+def aggregate(
+    rubric: Rubric, values: Mapping[str, float | None]
+) -> tuple[float, dict[str, float], dict[str, float]]:
+    """Weighted additive value, 0-100. A neutral-missing criterion's weight goes to its siblings."""
+    cat_weights = rubric.category_weights()
+    contributions: dict[str, float] = {}
+    categories: dict[str, float] = {}
+    total = 0.0
+    for name, cat_weight in cat_weights.items():
+        members = [c for c in rubric.criteria if c.category == name]
+        known = [(c, values.get(c.id)) for c in members if values.get(c.id) is not None]
+        weight_sum = sum(c.weight for c, _ in known)
+        if not known or weight_sum <= 0:
+            categories[name] = 0.0
+            continue
+        cat_value = sum(c.weight * float(v) for c, v in known if v is not None) / weight_sum
+        categories[name] = _round(cat_value * 100, 6)
+        for c, v in known:
+            contributions[c.id] = cat_weight * c.weight / weight_sum * float(v or 0.0) * 100
+        total += cat_weight * cat_value * 100
+    return _round(total, 10), contributions, categories
+
+
+def _json_value(raw: Any) -> Any:
+    if isinstance(raw, float):
+        return _round(raw) if math.isfinite(raw) else None
+    if raw is None or isinstance(raw, bool | int | str):
+        return raw
+    return str(raw)
+
+
+def rank(scored: Sequence[ScoredOffer]) -> list[ScoredOffer]:
+    """Eligible offers first, then by score (high first); the id breaks ties deterministically."""
+    return sorted(scored, key=lambda s: (not s.eligible, -round(s.score, 9), s.offer.id))
+
+
+def to_result(scored: ScoredOffer, rank_position: int) -> OfferResult:
+    o = scored.offer
+    return OfferResult(
+        id=o.id,
+        vendor=o.fields.vendor or o.id,
+        offer_name=o.fields.offer_name,
+        accelerator=o.fields.accelerator,
+        rank=rank_position,
+        score=_round(scored.score, 6),
+        eligible=scored.eligible,
+        gates=scored.gates,
+        categories=scored.categories,
+        criteria=scored.criteria,
+        estimates=scored.estimates.model_dump(mode="json"),
+        flags=scored.flags,
+        missing=scored.missing,
+        source=o.source,
+    )

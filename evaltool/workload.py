@@ -1,0 +1,142 @@
+"""Loading and validating a workload YAML (PRODUCT.md "Workloads").
+
+The file is read with the bounded safe loader (`evaltool.yamlsafe`) and validated by the
+pydantic `Workload` model; every problem becomes a `UsageError` that names the file and
+the key path, what was found and what was expected (a bad workload stops the run: exit 2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from evaltool.errors import EvaltoolError, Location, Problem, UsageError
+from evaltool.models import Workload
+
+WORKLOAD_FILE_NAME = "workload.yaml"
+
+# Readable names for pydantic's error types: "expected" in the message.
+_EXPECTED = {
+    "greater_than": "a number greater than {gt}",
+    "greater_than_equal": "a number at least {ge}",
+    "less_than_equal": "a number at most {le}",
+    "less_than": "a number less than {lt}",
+    "literal_error": "one of {expected}",
+    "extra_forbidden": "no such key (known keys: {known})",
+    "missing": "this key (it is required)",
+    "float_parsing": "a number",
+    "float_type": "a number",
+    "int_parsing": "a whole number",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "string_type": "text",
+    "model_type": "a mapping of keys to values",
+    "bool_parsing": "true or false",
+}
+
+
+def _expected(error: dict[str, Any], known: str) -> str:
+    template = _EXPECTED.get(error["type"])
+    ctx = dict(error.get("ctx") or {})
+    ctx.setdefault("known", known)
+    if template is None:
+        return str(error.get("msg", "a valid value"))
+    try:
+        return template.format(**ctx)
+    except (KeyError, IndexError):
+        return str(error.get("msg", "a valid value"))
+
+
+def _problems_from_validation(exc: Any, source: str, data: dict[str, Any]) -> list[Problem]:
+    known = ", ".join(Workload.model_fields)
+    problems: list[Problem] = []
+    for error in exc.errors():
+        loc = [str(part) for part in error["loc"]]
+        key = ".".join(loc) if loc else None
+        found: Any = data
+        for part in error["loc"]:
+            found = found.get(part) if isinstance(found, dict) else None
+        found_text = None if error["type"] == "missing" else repr(found)
+        problems.append(Problem(
+            Location(source, key=key),
+            "invalid workload value" if error["type"] != "extra_forbidden" else "unknown key",
+            found=found_text,
+            expected=_expected(error, known),
+        ))
+    return problems
+
+
+def parse_workload(data: Any, source: str) -> Workload:
+    """Validate an already-loaded mapping as a Workload; `source` names it in errors."""
+    from pydantic import ValidationError
+
+    if not isinstance(data, dict):
+        raise UsageError(str(Problem(
+            Location(source), "a workload must be a YAML mapping",
+            found=type(data).__name__, expected="keys such as name, kind, params_b, tokens_b",
+        )))
+    try:
+        workload = Workload.model_validate(data)
+    except ValidationError as exc:
+        problems = _problems_from_validation(exc, source, data)
+        raise UsageError("; ".join(str(p) for p in problems)) from None
+    problem = _consistency_problem(workload, source)
+    if problem is not None:
+        raise UsageError(str(problem))
+    return workload
+
+
+def _consistency_problem(workload: Workload, source: str) -> Problem | None:
+    """Rules between keys that one field's validator cannot see."""
+    if workload.active_params_b is not None and workload.active_params_b > workload.params_b:
+        return Problem(Location(source, key="active_params_b"),
+                       "MoE active parameters exceed the total parameters",
+                       found=str(workload.active_params_b),
+                       expected=f"at most params_b = {workload.params_b}")
+    if workload.kind == "inference":
+        if workload.serving is None:
+            return None
+        s = workload.serving
+        if s.tokens_per_s is None and s.requests_per_s is None:
+            return Problem(Location(source, key="serving"),
+                           "a serving target needs a rate",
+                           found="neither tokens_per_s nor requests_per_s",
+                           expected="serving.tokens_per_s or serving.requests_per_s")
+        if s.requests_per_s is not None and s.output_tokens is None and s.tokens_per_s is None:
+            return Problem(Location(source, key="serving.output_tokens"),
+                           "requests per second need an output length",
+                           found="missing", expected="output tokens per request")
+        return None
+    if workload.tokens_b is None:
+        return Problem(Location(source, key="tokens_b"),
+                       f"a {workload.kind} workload needs the number of training tokens",
+                       found="missing", expected="billions of tokens, e.g. tokens_b: 2000")
+    return None
+
+
+def load_workload(path: Path) -> Workload:
+    """Read and validate a workload YAML; raise UsageError naming file and key on any problem."""
+    from evaltool.yamlsafe import load_yaml_file
+
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(str(Problem(Location(str(path)), "workload file not found",
+                                     expected="a readable YAML file")))
+    try:
+        data = load_yaml_file(path)
+    except EvaltoolError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(str(Problem(Location(str(path)), f"cannot read the workload: {exc}",
+                                     expected="a readable YAML file"))) from None
+    return parse_workload(data, str(path))
+
+
+def default_workload_path(offer_paths: list[Path] | None = None) -> Path | None:
+    """`workload.yaml` beside the first offer that has one, else None (the caller says so)."""
+    for offer in offer_paths or []:
+        folder = offer if offer.is_dir() else offer.parent
+        candidate = folder / WORKLOAD_FILE_NAME
+        if candidate.is_file():
+            return candidate
+    return None

@@ -1,0 +1,90 @@
+"""Rubrics: the shipped ones are valid, encode the twelve domain rules, and bad ones are named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from evaltool.errors import UsageError
+from evaltool.rubric import (
+    REQUIRED_CATEGORIES,
+    PiecewiseLinear,
+    describe_rubric,
+    load_rubric,
+    shipped_rubrics,
+)
+
+
+@pytest.mark.parametrize("name", ["llm-pretraining", "llm-inference", "fine-tuning"])
+def test_shipped_rubric_is_valid_and_complete(name: str) -> None:
+    rubric = load_rubric(name)
+    assert set(REQUIRED_CATEGORIES) <= set(rubric.categories)
+    assert abs(sum(rubric.global_weights().values()) - 1.0) < 1e-9
+    for criterion in rubric.criteria:
+        assert len(criterion.source) > 10, f"{criterion.id} must cite its source"
+    for gate in rubric.gates:
+        assert gate.source
+
+
+def test_shipped_rubrics_together_encode_all_twelve_domain_rules() -> None:
+    encoded: set[int] = set()
+    for name in shipped_rubrics():
+        rubric = load_rubric(name)
+        encoded |= set(rubric.rules_encoded)
+        encoded |= {c.rule for c in rubric.criteria if c.rule}
+    assert encoded >= set(range(1, 13))
+
+
+def test_default_rubric_weights_follow_seed_000_network_before_storage_before_cpu() -> None:
+    rubric = load_rubric(None)
+    assert rubric.name == "llm-pretraining"
+    cat = rubric.category_weights()
+    weights = rubric.global_weights()
+    assert cat["network"] > cat["storage"]
+    assert cat["storage"] > weights["cpu_cores_per_gpu"]
+
+
+def test_piecewise_linear_clamps_interpolates_and_inverts() -> None:
+    vf = PiecewiseLinear(points=[(10, 0.0), (100, 0.5), (320, 1.0)])
+    assert vf.value(0) == 0.0
+    assert vf.value(1000) == 1.0
+    assert vf.value(55) == pytest.approx(0.25)
+    assert vf.invert(0.25) == pytest.approx(55)
+    decreasing = PiecewiseLinear(points=[(3.0, 1.0), (25.0, 0.0)])
+    assert decreasing.invert(0.5) == pytest.approx(14.0)
+
+
+def test_bad_rubric_error_names_file_and_key_path(tmp_path: Path) -> None:
+    data = yaml.safe_load((Path(__file__).parents[1] / "rubrics/llm-pretraining.yaml").read_text())
+    data["criteria"][1]["value_function"]["points"] = [[900, 1.0], [100, 0.0]]
+    path = tmp_path / "broken.yaml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(UsageError) as info:
+        load_rubric(path)
+    message = str(info.value)
+    assert "broken.yaml" in message
+    assert "criteria[1:achievable_tflops_per_gpu].value_function" in message
+    assert "strictly increasing" in message
+
+
+def test_rubric_without_a_required_category_is_refused(tmp_path: Path) -> None:
+    data = yaml.safe_load((Path(__file__).parents[1] / "rubrics/llm-pretraining.yaml").read_text())
+    del data["categories"]["storage"]
+    path = tmp_path / "no-storage.yaml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(UsageError, match="storage"):
+        load_rubric(path)
+
+
+def test_unknown_rubric_name_lists_the_shipped_ones() -> None:
+    with pytest.raises(UsageError, match="llm-pretraining"):
+        load_rubric("no-such-rubric")
+
+
+def test_describe_rubric_shows_weights_functions_and_sources() -> None:
+    text = describe_rubric(load_rubric("llm-pretraining"))
+    assert "effective_inter_node_bandwidth" in text
+    assert "seed 001" in text
+    assert "gates" in text

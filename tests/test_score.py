@@ -1,0 +1,120 @@
+"""Scoring: gates, value functions, missing-data policy and ranking on absolute scales."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from evaltool.models import Estimates, Offer, OfferFields, Workload
+from evaltool.rubric import load_rubric
+from evaltool.score import aggregate, rank, score_offer
+
+WORKLOAD = Workload(name="70b", params_b=70, tokens_b=2000, deadline_days=120,
+                    cost_of_delay_usd_per_day=40_000, storage_needed_tb=400)
+
+
+def make_offer(offer_id: str, **fields: Any) -> Offer:
+    base: dict[str, Any] = dict(
+        vendor=offer_id.title(), accelerator="H100-SXM", gpu_count=1024, gpus_per_node=8,
+        node_count=128, gpu_memory_gb=80, inter_node_fabric="infiniband",
+        inter_node_gbit_s_per_gpu=400, network_dedicated=True, storage_type="weka",
+        storage_capacity_tb=2000, orchestrator="slurm", root_access=True,
+        hw_replacement_hours=24, support_response_hours=1, sla_uptime_pct=99.5,
+        sla_max_credit_pct=25, price_usd_per_gpu_hour=2.35, term_months=12,
+        egress_usd_per_gb=0.0, offer_kind="rent",
+        contract_text="Provider shall deliver the cluster by 2027-02-01.",
+    )
+    base.update(fields)
+    return Offer(id=offer_id, source={"file": f"{offer_id}.xlsx"}, fields=OfferFields(**base))
+
+
+def make_estimates(**values: Any) -> Estimates:
+    base: dict[str, Any] = dict(
+        mfu=0.42, time_to_train_days=60.0, total_cost_usd=3.5e6, total_economic_cost_usd=5.9e6,
+        fits=True, deadline_met=True, mfu_breakdown={"network_loss": 0.03},
+        checkpoint={"overhead": 0.01}, storage_needed_tb=400, storage_usable_tb=1600,
+        cost_breakdown_usd={"compute": 3.4e6, "storage": 0.1e6},
+    )
+    base.update(values)
+    return Estimates(**base)
+
+
+RUBRIC = load_rubric("llm-pretraining")
+
+
+def test_score_is_0_to_100_and_categories_cover_the_six() -> None:
+    scored = score_offer(make_offer("nimbus"), make_estimates(), RUBRIC, WORKLOAD)
+    assert 0 <= scored.score <= 100
+    assert {"compute", "network", "storage", "lock_in", "contract", "cost"} <= set(
+        scored.categories
+    )
+    assert sum(c.contribution for c in scored.criteria) == pytest.approx(scored.score)
+
+
+def test_an_offer_that_cannot_hold_the_model_fails_the_fit_gate() -> None:
+    scored = score_offer(make_offer("tiny"), make_estimates(fits=False), RUBRIC, WORKLOAD)
+    gate = next(g for g in scored.gates if g.gate == "fits_workload")
+    assert gate.status == "fail"
+    assert not scored.eligible
+
+
+def test_missing_fit_evidence_is_unverified_not_failed() -> None:
+    scored = score_offer(make_offer("vague"), make_estimates(fits=None), RUBRIC, WORKLOAD)
+    gate = next(g for g in scored.gates if g.gate == "fits_workload")
+    assert gate.status == "unverified"
+
+
+def test_missing_value_scores_worst_and_is_listed() -> None:
+    full = score_offer(make_offer("a"), make_estimates(), RUBRIC, WORKLOAD)
+    vague = score_offer(make_offer("b", hw_replacement_hours=None), make_estimates(), RUBRIC,
+                        WORKLOAD)
+    assert "hw_replacement_hours" in vague.missing
+    assert vague.score < full.score
+
+
+def test_neutral_missing_shares_weight_with_siblings() -> None:
+    values = {c.id: 1.0 for c in RUBRIC.criteria}
+    values["honest_peak_claim"] = None  # neutral policy
+    total, _, categories = aggregate(RUBRIC, values)
+    assert categories["compute"] == pytest.approx(100.0)
+    assert total == pytest.approx(100.0)
+
+
+def test_shared_slow_network_scores_below_dedicated_infiniband() -> None:
+    fast = score_offer(make_offer("ib"), make_estimates(), RUBRIC, WORKLOAD)
+    slow = score_offer(
+        make_offer("eth", inter_node_fabric="ethernet", inter_node_gbit_s_per_gpu=25,
+                   network_dedicated=False),
+        make_estimates(mfu_breakdown={"network_loss": 0.25}), RUBRIC, WORKLOAD,
+    )
+    assert slow.categories["network"] < fast.categories["network"] - 50
+
+
+def test_cost_of_delay_lets_a_faster_dearer_offer_win_the_cost_category() -> None:
+    cheap_slow = score_offer(
+        make_offer("slow"),
+        make_estimates(total_cost_usd=3.0e6, time_to_train_days=110,
+                       total_economic_cost_usd=3.0e6 + 110 * 40_000),
+        RUBRIC, WORKLOAD)
+    dear_fast = score_offer(
+        make_offer("fast"),
+        make_estimates(total_cost_usd=3.6e6, time_to_train_days=40,
+                       total_economic_cost_usd=3.6e6 + 40 * 40_000),
+        RUBRIC, WORKLOAD)
+    assert dear_fast.categories["cost"] > cheap_slow.categories["cost"]
+
+
+def test_ranking_puts_eligible_first_then_score_then_id() -> None:
+    good = score_offer(make_offer("b-good"), make_estimates(), RUBRIC, WORKLOAD)
+    same = score_offer(make_offer("a-same"), make_estimates(), RUBRIC, WORKLOAD)
+    out = score_offer(make_offer("c-out"), make_estimates(fits=False), RUBRIC, WORKLOAD)
+    ranked = rank([out, good, same])
+    assert [s.offer.id for s in ranked] == ["a-same", "b-good", "c-out"]
+
+
+def test_weak_contract_findings_lower_the_contract_category() -> None:
+    weak = [{"kind": "weak_commitment", "severity": "high", "quote": "reasonable efforts"}] * 2
+    firm = score_offer(make_offer("firm"), make_estimates(), RUBRIC, WORKLOAD, findings=[])
+    soft = score_offer(make_offer("soft"), make_estimates(), RUBRIC, WORKLOAD, findings=weak)
+    assert soft.categories["contract"] < firm.categories["contract"]
