@@ -114,8 +114,10 @@ def as_matrix(matrix: ArrayLike, name: str = "matrix", *, allow_nan: bool = Fals
         bad &= ~np.isnan(array)
     if bad.any():
         where = _first_bad(bad)
-        raise McdaError(f"{name}{where}: found {float(array[tuple(np.argwhere(bad)[0])])!r}, "
-                        "expected a finite number")
+        raise McdaError(
+            f"{name}{where}: found {float(array[tuple(np.argwhere(bad)[0])])!r}, "
+            "expected a finite number"
+        )
     return array
 
 
@@ -330,8 +332,9 @@ def normalize_matrix(
     is_benefit = as_benefit(benefit, x.shape[1])
     if method in ("vector", "max", "sum") and (x < 0).any():
         where = _first_bad(x < 0)
-        raise McdaError(f"matrix{where}: found a negative value, '{method}' normalisation "
-                        "expects values >= 0")
+        raise McdaError(
+            f"matrix{where}: found a negative value, '{method}' normalisation expects values >= 0"
+        )
     out = np.empty_like(x)
     for j in range(x.shape[1]):
         col, ben = x[:, j], bool(is_benefit[j])
@@ -352,8 +355,10 @@ def normalize_matrix(
             else:
                 if (col <= 0).any():
                     i = int(np.argwhere(col <= 0)[0][0])
-                    raise McdaError(f"matrix[{i}, {j}]: found {float(col[i])!r} on a cost criterion, "
-                                    f"'{method}' normalisation needs values > 0 (it uses 1/x)")
+                    raise McdaError(
+                        f"matrix[{i}, {j}]: found {float(col[i])!r} on a cost criterion, "
+                        f"'{method}' normalisation needs values > 0 (it uses 1/x)"
+                    )
                 out[:, j] = col.min() / col if method == "max" else (1 / col) / (1 / col).sum()
         else:
             raise McdaError(
@@ -425,9 +430,7 @@ def _scale_columns(x: FloatArray, method: Normalization) -> FloatArray:
     if method == "sum":
         denom = x.sum(axis=0)
         return np.divide(x, denom, out=np.zeros_like(x), where=denom != 0)
-    raise McdaError(
-        f"normalization: found {method!r}, expected 'vector', 'minmax', 'max' or 'sum'"
-    )
+    raise McdaError(f"normalization: found {method!r}, expected 'vector', 'minmax', 'max' or 'sum'")
 
 
 def topsis(
@@ -601,8 +604,10 @@ def promethee_ii(
     n_alt, n_crit = x.shape
     is_benefit = as_benefit(benefit, n_crit)
     w = as_weights(weights, n_crit)
-    qs, ps, ss = _per_criterion(q, n_crit, "q"), _per_criterion(p, n_crit, "p"), _per_criterion(
-        s, n_crit, "s"
+    qs, ps, ss = (
+        _per_criterion(q, n_crit, "q"),
+        _per_criterion(p, n_crit, "p"),
+        _per_criterion(s, n_crit, "s"),
     )
     sign = np.where(is_benefit, 1.0, -1.0)
     d = (x[:, None, :] - x[None, :, :]) * sign  # d[a, b, j]
@@ -675,12 +680,16 @@ def spotis(
     lo, hi = b[:, 0], b[:, 1]
     if (hi <= lo).any():
         j = int(np.argwhere(hi <= lo)[0][0])
-        raise McdaError(f"bounds[{j}]: found min {float(lo[j])!r} >= max {float(hi[j])!r}, expected min < max")
+        raise McdaError(
+            f"bounds[{j}]: found min {float(lo[j])!r} >= max {float(hi[j])!r}, expected min < max"
+        )
     outside = (x < lo) | (x > hi)
     if outside.any():
         i, j = (int(k) for k in np.argwhere(outside)[0])
-        raise McdaError(f"matrix[{i}, {j}]: found {float(x[i, j])!r}, expected a value within the "
-                        f"declared bounds {float(lo[j])!r}..{float(hi[j])!r}")
+        raise McdaError(
+            f"matrix[{i}, {j}]: found {float(x[i, j])!r}, expected a value within the "
+            f"declared bounds {float(lo[j])!r}..{float(hi[j])!r}"
+        )
     if reference is None:
         ref = np.where(is_benefit, hi, lo)
     else:
@@ -696,15 +705,45 @@ def spotis(
 # Random consistency indices RI by matrix size n.
 # Saaty (1980) "The Analytic Hierarchy Process", Table 1.7 (n = 1..15).
 SAATY_RANDOM_INDEX: dict[int, float] = {
-    1: 0.0, 2: 0.0, 3: 0.58, 4: 0.90, 5: 1.12, 6: 1.24, 7: 1.32, 8: 1.41, 9: 1.45,
-    10: 1.49, 11: 1.51, 12: 1.48, 13: 1.56, 14: 1.57, 15: 1.59,
+    1: 0.0,
+    2: 0.0,
+    3: 0.58,
+    4: 0.90,
+    5: 1.12,
+    6: 1.24,
+    7: 1.32,
+    8: 1.41,
+    9: 1.45,
+    10: 1.49,
+    11: 1.51,
+    12: 1.48,
+    13: 1.56,
+    14: 1.57,
+    15: 1.59,
 }
 # Donegan & Dodd (1991) "A note on Saaty's random indexes", Math. Comput. Modelling 15(10),
 # as tabulated in AHPy (PhilipGriffith/AHPy, src/ahpy/ahpy.py).
 DONEGAN_DODD_RANDOM_INDEX: dict[int, float] = {
-    1: 0.0, 2: 0.0, 3: 0.4914, 4: 0.8286, 5: 1.0591, 6: 1.1797, 7: 1.2519, 8: 1.3171,
-    9: 1.3733, 10: 1.4055, 11: 1.4213, 12: 1.4497, 13: 1.4643, 14: 1.4822, 15: 1.4969,
-    16: 1.5078, 17: 1.5153, 18: 1.5262, 19: 1.5313, 20: 1.5371,
+    1: 0.0,
+    2: 0.0,
+    3: 0.4914,
+    4: 0.8286,
+    5: 1.0591,
+    6: 1.1797,
+    7: 1.2519,
+    8: 1.3171,
+    9: 1.3733,
+    10: 1.4055,
+    11: 1.4213,
+    12: 1.4497,
+    13: 1.4643,
+    14: 1.4822,
+    15: 1.4969,
+    16: 1.5078,
+    17: 1.5153,
+    18: 1.5262,
+    19: 1.5313,
+    20: 1.5371,
 }
 CONSISTENCY_RATIO_LIMIT = 0.10  # Saaty's rule of thumb: CR <= 0.1 is acceptable
 
@@ -721,9 +760,7 @@ class AhpResult(_ToDict):
     consistent: bool | None
 
 
-def pairwise_matrix(
-    items: Sequence[str], judgments: Mapping[tuple[str, str], float]
-) -> FloatArray:
+def pairwise_matrix(items: Sequence[str], judgments: Mapping[tuple[str, str], float]) -> FloatArray:
     """Reciprocal matrix from judgments {(a, b): how many times a is preferred to b}.
 
     Every unordered pair must be judged exactly once (reciprocals are implied).
@@ -737,28 +774,32 @@ def pairwise_matrix(
     for (first, second), value in judgments.items():
         for name in (first, second):
             if name not in index:
-                raise McdaError(f"judgments[{first!r}, {second!r}]: unknown item {name!r}, "
-                                f"expected one of {list(items)}")
+                raise McdaError(
+                    f"judgments[{first!r}, {second!r}]: unknown item {name!r}, "
+                    f"expected one of {list(items)}"
+                )
         pair = frozenset((first, second))
         if first == second or pair in seen:
             raise McdaError(f"judgments[{first!r}, {second!r}]: repeated or self comparison")
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
-            raise McdaError(f"judgments[{first!r}, {second!r}]: found {value!r}, "
-                            "expected a ratio > 0 (Saaty scale 1/9..9)")
+            raise McdaError(
+                f"judgments[{first!r}, {second!r}]: found {value!r}, "
+                "expected a ratio > 0 (Saaty scale 1/9..9)"
+            )
         seen.add(pair)
         i, j = index[first], index[second]
         a[i, j], a[j, i] = float(value), 1.0 / float(value)
     for i in range(n):
         for j in range(i + 1, n):
             if frozenset((items[i], items[j])) not in seen:
-                raise McdaError(f"judgments: missing ({items[i]!r}, {items[j]!r}), "
-                                "expected every pair to be compared")
+                raise McdaError(
+                    f"judgments: missing ({items[i]!r}, {items[j]!r}), "
+                    "expected every pair to be compared"
+                )
     return a
 
 
-def ahp_priorities(
-    pairwise: ArrayLike, random_index: RandomIndexTable = "saaty"
-) -> AhpResult:
+def ahp_priorities(pairwise: ArrayLike, random_index: RandomIndexTable = "saaty") -> AhpResult:
     """AHP priority vector (principal right eigenvector) and consistency ratio (Saaty 1980).
 
     A w = lambda_max w, w normalised to sum 1; CI = (lambda_max - n)/(n - 1); CR = CI/RI(n)
@@ -772,8 +813,10 @@ def ahp_priorities(
     if (a <= 0).any():
         raise McdaError(f"pairwise{_first_bad(a <= 0)}: expected ratios > 0")
     if not np.allclose(a * a.T, 1.0, rtol=1e-6, atol=1e-9):
-        raise McdaError(f"pairwise{_first_bad(~np.isclose(a * a.T, 1.0))}: expected a "
-                        "reciprocal matrix (a_ij = 1/a_ji)")
+        raise McdaError(
+            f"pairwise{_first_bad(~np.isclose(a * a.T, 1.0))}: expected a "
+            "reciprocal matrix (a_ij = 1/a_ji)"
+        )
     eigenvalues, eigenvectors = np.linalg.eig(a)
     k = int(np.argmax(eigenvalues.real))
     lambda_max = float(eigenvalues[k].real)
@@ -782,8 +825,7 @@ def ahp_priorities(
     ci = (lambda_max - n) / (n - 1) if n > 2 else 0.0
     table = SAATY_RANDOM_INDEX if random_index == "saaty" else DONEGAN_DODD_RANDOM_INDEX
     if random_index not in ("saaty", "donegan-dodd"):
-        raise McdaError(f"random_index: found {random_index!r}, "
-                        "expected 'saaty' or 'donegan-dodd'")
+        raise McdaError(f"random_index: found {random_index!r}, expected 'saaty' or 'donegan-dodd'")
     ri = table.get(n)
     if n <= 2:
         cr: float | None = 0.0
@@ -802,8 +844,10 @@ def ahp_global_priorities(
     the alternatives' pairwise matrix under criterion k (Saaty 1980; R11 hierarchy)."""
     w = _as_float_array(criteria_weights, "criteria_weights")
     if w.ndim != 1 or len(alternative_matrices) != w.size:
-        raise McdaError(f"alternative_matrices: found {len(alternative_matrices)}, "
-                        f"expected one per criterion ({w.size})")
+        raise McdaError(
+            f"alternative_matrices: found {len(alternative_matrices)}, "
+            f"expected one per criterion ({w.size})"
+        )
     w = as_weights(w, w.size, "criteria_weights")
     local = np.column_stack([ahp_priorities(m).weights for m in alternative_matrices])
     return np.asarray(local @ w, dtype=np.float64)
@@ -890,8 +934,10 @@ def price_points_between_bounds(
     """
     p = _as_prices(prices)
     if not zero_points_price > full_points_price:
-        raise McdaError(f"zero_points_price: found {zero_points_price!r}, expected a price "
-                        f"above full_points_price {full_points_price!r}")
+        raise McdaError(
+            f"zero_points_price: found {zero_points_price!r}, expected a price "
+            f"above full_points_price {full_points_price!r}"
+        )
     share = (zero_points_price - p) / (zero_points_price - full_points_price)
     return np.asarray(max_points * np.clip(share, 0.0, 1.0), dtype=np.float64)
 

@@ -174,30 +174,25 @@ def offer_metrics(
 
 
 def _catalog_peak(accelerator: str | None, precision: str) -> float | None:
+    from evaltool.catalog import UndefinedPrecisionError, UnknownAcceleratorError, load_catalog
+
     if not accelerator:
         return None
     try:
-        from evaltool.catalog import load_catalog
-
         return float(load_catalog().get(accelerator).dense_tflops_for(precision))
-    except Exception:  # noqa: BLE001 - an unknown id or precision simply gives no metric
-        return None
+    except (UnknownAcceleratorError, UndefinedPrecisionError):
+        return None  # no metric; the criterion's missing-data policy applies
 
 
 def _catalog_lock_in(accelerator: str | None) -> str | None:
+    from evaltool.catalog import UnknownAcceleratorError, load_catalog
+
     if not accelerator:
         return None
     try:
-        from evaltool.catalog import load_catalog
-
-        acc = load_catalog().get(accelerator)
-    except Exception:  # noqa: BLE001
+        return load_catalog().get(accelerator).proprietary_ecosystem_lock_in.level
+    except UnknownAcceleratorError:
         return None
-    level = getattr(acc, "proprietary_ecosystem_lock_in", None)
-    if isinstance(level, Mapping):
-        level = level.get("level")
-    level = getattr(level, "level", level)
-    return str(level).lower() if level else None
 
 
 def _tooling_openness(offer: Offer) -> str | None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -32,12 +31,11 @@ from evaltool.mcda import (
     _ToDict,
     as_values,
     as_weights,
-    json_ready,
     piecewise_linear_value,
 )
 
-# The SMAA sampler gives up rather than loop for ever on bands with (almost) no volume.
-MAX_WEIGHT_PROPOSALS = 20_000_000
+# Below this acceptance rate exact rejection sampling is too slow; use hit-and-run.
+MIN_ACCEPTANCE = 0.01
 
 
 # --------------------------------------------------------------------------- helpers
@@ -56,8 +54,10 @@ def _winner(scores: FloatArray) -> int:
 def _as_mask(mask: ArrayLike, shape: tuple[int, ...], name: str = "missing_mask") -> BoolArray:
     array = np.asarray(mask)
     if array.shape != shape or array.dtype != np.bool_:
-        raise McdaError(f"{name}: found shape {array.shape} dtype {array.dtype}, "
-                        f"expected booleans of shape {shape} (True = value unknown)")
+        raise McdaError(
+            f"{name}: found shape {array.shape} dtype {array.dtype}, "
+            f"expected booleans of shape {shape} (True = value unknown)"
+        )
     return array.astype(np.bool_)
 
 
@@ -68,8 +68,10 @@ def _known_values(values: ArrayLike, missing_mask: ArrayLike) -> tuple[FloatArra
     stray = np.isnan(v) & ~mask
     if stray.any():
         i, j = (int(k) for k in np.argwhere(stray)[0])
-        raise McdaError(f"values[{i}, {j}]: found NaN on a cell not marked missing, "
-                        "expected a value in 0..1 or missing_mask[i, j] = True")
+        raise McdaError(
+            f"values[{i}, {j}]: found NaN on a cell not marked missing, "
+            "expected a value in 0..1 or missing_mask[i, j] = True"
+        )
     return v, mask
 
 
@@ -86,8 +88,10 @@ def apply_weight_change(weights: ArrayLike, crit: int, new_weight: float) -> Flo
     if rest <= 0.0:
         if new_weight == 1.0:
             return w.copy()
-        raise McdaError(f"weights[{crit}]: is 1, the other weights are all 0 and cannot be "
-                        "rescaled proportionally")
+        raise McdaError(
+            f"weights[{crit}]: is 1, the other weights are all 0 and cannot be "
+            "rescaled proportionally"
+        )
     out = w * ((1.0 - new_weight) / rest)
     out[crit] = new_weight
     return np.asarray(out, dtype=np.float64)
@@ -292,8 +296,10 @@ def invert_piecewise_linear(
         return min(solutions)
     if (steps <= 0).all():
         return max(solutions)
-    raise McdaError("points: the value function is not monotone (a target criterion); "
-                    "pass current_x to choose which side to move towards")
+    raise McdaError(
+        "points: the value function is not monotone (a target criterion); "
+        "pass current_x to choose which side to move towards"
+    )
 
 
 # --------------------------------------------------------------------------- tornado
@@ -320,7 +326,7 @@ def tornado(values: ArrayLike, weights: ArrayLike, weight_bands: ArrayLike) -> l
     offer is recomputed; a bar that crosses 0 is a decision-relevant weight.
     """
     v = as_values(values)
-    n_alt, n_crit = v.shape
+    _n_alt, n_crit = v.shape
     w = as_weights(weights, n_crit)
     bands = _as_bands(weight_bands, n_crit)
     winner = _winner(_scores_unit(v, w))
@@ -337,8 +343,9 @@ def tornado(values: ArrayLike, weights: ArrayLike, weight_bands: ArrayLike) -> l
         low, high = float(bands[k, 0]), float(bands[k, 1])
         m_low = winner_margin(apply_weight_change(w, k, low))
         m_high = winner_margin(apply_weight_change(w, k, high))
-        bars.append(TornadoBar(k, low, high, m_low, m_high, abs(m_high - m_low),
-                               min(m_low, m_high) < 0.0))
+        bars.append(
+            TornadoBar(k, low, high, m_low, m_high, abs(m_high - m_low), min(m_low, m_high) < 0.0)
+        )
     bars.sort(key=lambda b: (-b.swing_points, b.criterion))
     return bars
 
@@ -349,15 +356,19 @@ def tornado(values: ArrayLike, weights: ArrayLike, weight_bands: ArrayLike) -> l
 def _as_bands(weight_bands: ArrayLike, n_crit: int) -> FloatArray:
     bands = _as_float_array(weight_bands, "weight_bands")
     if bands.shape != (n_crit, 2):
-        raise McdaError(f"weight_bands: found shape {bands.shape}, "
-                        f"expected ({n_crit}, 2): (low, high) per criterion")
+        raise McdaError(
+            f"weight_bands: found shape {bands.shape}, "
+            f"expected ({n_crit}, 2): (low, high) per criterion"
+        )
     if not np.isfinite(bands).all():
         raise McdaError("weight_bands: found a non-finite bound, expected numbers in 0..1")
     bad = (bands[:, 0] < 0) | (bands[:, 1] > 1) | (bands[:, 0] > bands[:, 1])
     if bad.any():
         j = int(np.argwhere(bad)[0][0])
-        raise McdaError(f"weight_bands[{j}]: found ({float(bands[j, 0])!r}, {float(bands[j, 1])!r}), "
-                        "expected 0 <= low <= high <= 1")
+        raise McdaError(
+            f"weight_bands[{j}]: found ({float(bands[j, 0])!r}, {float(bands[j, 1])!r}), "
+            "expected 0 <= low <= high <= 1"
+        )
     if bands[:, 0].sum() > 1 + 1e-9 or bands[:, 1].sum() < 1 - 1e-9:
         raise McdaError(
             f"weight_bands: the lows sum to {bands[:, 0].sum():.6g} and the highs to "
@@ -370,7 +381,7 @@ def relative_weight_bands(weights: ArrayLike, relative: float = 0.2) -> FloatArr
     """Bands w_j (1 -/+ relative), clipped to 0..1: the default +/-20 % of §6.5."""
     w = _as_float_array(weights, "weights")
     w = as_weights(w, w.size)
-    if not 0.0 <= relative:
+    if not relative >= 0.0:
         raise McdaError(f"relative: found {relative!r}, expected >= 0")
     return np.column_stack([np.clip(w * (1 - relative), 0, 1), np.clip(w * (1 + relative), 0, 1)])
 
@@ -398,9 +409,51 @@ def _propose_simplex(
     return draws[(draws <= hi).all(axis=1)]
 
 
+def _hit_and_run(
+    rng: np.random.Generator, lo: FloatArray, hi: FloatArray, n_draws: int
+) -> FloatArray:
+    """Hit-and-run on {sum w = 1, lo <= w <= hi} (Smith 1984; Tervonen et al. 2013,
+    R package hitandrun), many chains advanced together so each step is one numpy pass.
+
+    It runs in band units u_j = (w_j - lo_j)/(hi_j - lo_j), where the polytope is a slice
+    of the unit cube (an affine map keeps the uniform distribution uniform, and mixing is
+    far faster than in raw weights when band widths differ). Each chain starts at the
+    interior point u = const, burns in 10 n steps and then yields one draw every n steps
+    (n = criteria with a non-zero band).
+    """
+    free = hi - lo > 1e-15
+    n_free = int(free.sum())
+    width = (hi - lo)[free]
+    start = lo + (hi - lo) * ((1.0 - lo.sum()) / (hi - lo).sum())
+    n_chains = min(n_draws, 256)
+    per_chain = -(-n_draws // n_chains)
+    thin, burn_in = max(n_free, 5), 10 * max(n_free, 5)
+    # Directions keep sum_j width_j u_j (= sum w - sum lo) constant.
+    normal = width / np.sqrt((width**2).sum())
+    u = np.full((n_chains, n_free), (1.0 - lo.sum()) / (hi - lo).sum())
+    out = np.empty((per_chain, n_chains, n_free))
+    taken = 0
+    for step in range(burn_in + per_chain * thin):
+        d = rng.standard_normal(u.shape)
+        d -= (d @ normal)[:, None] * normal
+        inv = 1.0 / d
+        a, b = -u * inv, (1.0 - u) * inv
+        t_min = np.minimum(a, b).max(axis=1)
+        t_max = np.maximum(a, b).min(axis=1)
+        t = t_min + rng.random(n_chains) * np.maximum(t_max - t_min, 0.0)
+        u = np.clip(u + t[:, None] * d, 0.0, 1.0)
+        if step >= burn_in and (step - burn_in) % thin == thin - 1:
+            out[taken] = u
+            taken += 1
+    draws = np.tile(start, (n_chains * per_chain, 1))
+    draws[:, free] = lo[free] + out.reshape(-1, n_free) * width
+    draws = draws[:n_draws]
+    return np.asarray(draws / draws.sum(axis=1, keepdims=True), dtype=np.float64)
+
+
 def sample_weights_in_bands(
     weight_bands: ArrayLike, n_draws: int, rng: np.random.Generator
-) -> tuple[FloatArray, float]:
+) -> tuple[FloatArray, float, str]:
     """Weights drawn uniformly from {w : sum w = 1, low_j <= w_j <= high_j}.
 
     This is SMAA-2's "uniform over the feasible weight space" (Lahdelma & Salminen 2001;
@@ -410,9 +463,11 @@ def sample_weights_in_bands(
     on all coordinates but the widest, that one set to 1 - sum(others) (an affine graph
     over the box, so uniform); (b) lows + slack x Dirichlet(1) (uniform on the simplex
     above the lows). A 1,000-draw pilot picks the one that accepts more often; both give
-    the same distribution. Uniform-then-renormalise was rejected: it leaves the bands and
-    is not uniform (with bands (0, 1) it gives P(w1 > 3/7) = 0.625, not 4/7).
-    Returns the draws [n_draws, n_crit] and the acceptance rate of the chosen proposal.
+    the same distribution. When both accept under 1 % (e.g. many free weights mixed with
+    narrow bands) it falls back to hit-and-run, uniform in the limit.
+    Uniform-then-renormalise was rejected: it leaves the bands and is not uniform (with
+    bands (0, 1) it gives P(w1 > 3/7) = 0.625, not 4/7).
+    Returns the draws [n_draws, n_crit], the acceptance rate, and the method used.
     """
     bands = _as_float_array(weight_bands, "weight_bands")
     bands = _as_bands(bands, bands.shape[0] if bands.ndim == 2 else -1)
@@ -425,30 +480,27 @@ def sample_weights_in_bands(
         point = lo / lo.sum() if slack_low <= 1e-12 else hi / hi.sum()
         if n == 1:
             point = np.ones(1)
-        return np.tile(point, (n_draws, 1)), 1.0
+        return np.tile(point, (n_draws, 1)), 1.0, "fixed (the bands admit one weight vector)"
     k = int(np.argmax(hi - lo))
     pilot = 1000
     rate_box = _propose_box(rng, lo, hi, k, pilot).shape[0] / pilot
     rate_simplex = _propose_simplex(rng, lo, hi, pilot).shape[0] / pilot
+    rate = max(rate_box, rate_simplex)
+    if rate < MIN_ACCEPTANCE:
+        return _hit_and_run(rng, lo, hi, n_draws), rate, "hit-and-run"
     use_box = rate_box >= rate_simplex
-    rate = max(rate_box, rate_simplex, 1.0 / pilot)
     chunks: list[FloatArray] = []
     have, proposed = 0, 0
     while have < n_draws:
-        size = int(min(max((n_draws - have) / rate * 1.1 + 64, 256), 2_000_000))
-        if proposed + size > MAX_WEIGHT_PROPOSALS:
-            raise McdaError(
-                "weight_bands: the bands leave almost no weights that sum to 1 "
-                f"(accepted {have} of {proposed} proposals); widen the bands"
-            )
+        size = int(min(max((n_draws - have) / rate * 1.1 + 64, 256), 250_000))
         proposed += size
-        batch = _propose_box(rng, lo, hi, k, size) if use_box else _propose_simplex(
-            rng, lo, hi, size
+        batch = (
+            _propose_box(rng, lo, hi, k, size) if use_box else _propose_simplex(rng, lo, hi, size)
         )
         chunks.append(batch)
         have += batch.shape[0]
     draws = np.concatenate(chunks)[:n_draws]
-    return np.ascontiguousarray(draws), float(have / proposed)
+    return np.ascontiguousarray(draws), float(have / proposed), "rejection (exact)"
 
 
 def sample_ordinal_weights(n_draws: int, n_crit: int, rng: np.random.Generator) -> FloatArray:
@@ -516,9 +568,11 @@ def smaa(
         intervals = None
         if missing_intervals is not None:
             intervals = _as_float_array(missing_intervals, "missing_intervals")
-            if intervals.shape != v.shape + (2,):
-                raise McdaError(f"missing_intervals: found shape {intervals.shape}, "
-                                f"expected {v.shape + (2,)}: (low, high) per value")
+            if intervals.shape != (*v.shape, 2):
+                raise McdaError(
+                    f"missing_intervals: found shape {intervals.shape}, "
+                    f"expected {(*v.shape, 2)}: (low, high) per value"
+                )
             as_values(intervals[..., 0], "missing_intervals[..., 0]")
             as_values(intervals[..., 1], "missing_intervals[..., 1]")
             if (intervals[..., 0] > intervals[..., 1]).any():
@@ -534,10 +588,12 @@ def smaa(
     outside = (w < bands[:, 0] - 1e-9) | (w > bands[:, 1] + 1e-9)
     if outside.any():
         j = int(np.argwhere(outside)[0][0])
-        raise McdaError(f"weights[{j}]: found {w[j]:.6g}, outside its band "
-                        f"({bands[j, 0]:.6g}, {bands[j, 1]:.6g})")
+        raise McdaError(
+            f"weights[{j}]: found {w[j]:.6g}, outside its band "
+            f"({bands[j, 0]:.6g}, {bands[j, 1]:.6g})"
+        )
     rng = np.random.default_rng(seed)
-    draws, acceptance = sample_weights_in_bands(bands, n_draws, rng)
+    draws, acceptance, method = sample_weights_in_bands(bands, n_draws, rng)
     scores = draws @ v.T  # [n_draws, n_alt]
     if intervals is not None:
         width = intervals[..., 1] - intervals[..., 0]
@@ -568,7 +624,7 @@ def smaa(
     return SmaaResult(
         n_draws=n_draws,
         seed=seed,
-        weight_model="uniform within weight bands (exact rejection sampling)",
+        weight_model=f"uniform within weight bands; {method}",
         acceptance_rate=acceptance,
         rank_acceptability=rank_acceptability,
         win_probability=rank_acceptability[:, 0].copy(),
@@ -698,7 +754,10 @@ def clarification_priority(
             s = base_scores.copy()
             s[i] += (end - base[i, j]) * w[j]
             ends.append(_winner(s))
-        items.append(ClarificationItem(i, j, 100.0 * float(w[j]),
-                                       ends[0] != winner or ends[1] != winner, ends[0], ends[1]))
+        items.append(
+            ClarificationItem(
+                i, j, 100.0 * float(w[j]), ends[0] != winner or ends[1] != winner, ends[0], ends[1]
+            )
+        )
     items.sort(key=lambda c: (not c.could_change_winner, -c.swing_points, c.alt, c.crit))
     return items

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import calendar
 import functools
+import itertools
 import math
 import re
 import unicodedata
@@ -50,12 +51,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from evaltool.errors import EvaltoolError, Location, Problem
 
 if TYPE_CHECKING:
     import pint
+    from dateutil import parser as dateutil_parser
 
 RawValue = str | int | float | Decimal | date | datetime | bool | None
 Scope = Literal["gpu", "node"]
@@ -320,8 +322,8 @@ def _is_nan(value: float) -> bool:
 
 def _check_no_value(text: str, expected: str, found: str) -> None:
     """Raise NoValueGiven for a placeholder; let text with figures through."""
-    folded = text.casefold().strip(" .:;!")
-    if folded in _NO_VALUE_WORDS or (
+    folded = text.casefold().strip()
+    if folded in _NO_VALUE_WORDS or folded.strip(" .:;!") in _NO_VALUE_WORDS or (
         not any(ch.isdigit() for ch in text) and _NO_VALUE_PHRASE_RE.search(text)
     ):
         raise NoValueGiven(f"no value given ({text!r})", found=found, expected=expected)
@@ -368,16 +370,15 @@ def _text_input(raw: RawValue, expected: str) -> str:
 
 # --------------------------------------------------------------------------- numbers
 
-# A number token: grouped thousands (",", ".", "'", ’) with an optional decimal part,
-# or plain digits with one decimal mark, or ".5"; optional exponent.
+# A number token: thousands grouped by ",", ".", "'", ’ or a space ("9 600 000"), each
+# group exactly three digits, with an optional decimal part; or plain digits with one
+# decimal mark; or ".5"; then an optional exponent. (A space group is read as thousands:
+# "2 000 TB" is 2000 TB; a count is written "8 x 400G", never "8 400G".)
 _NUM: Final = (
-    r"(?:\d{1,3}(?:[,.'’]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
+    r"(?:\d{1,3}(?:[,.'’ ]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?|\.\d+)"
+    r"(?:[eE][-+]?\d+)?"
 )
-# The same, also allowing spaces as thousands separators ("9 600 000"). Only used where
-# a space cannot separate a count from a value (whole-cell numbers, money).
-_NUM_SPACED: Final = (
-    r"(?:\d{1,3}(?:[,.'’ ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
-)
+_NUM_SPACED: Final = _NUM
 _EXPONENT_RE: Final = re.compile(r"[eE][-+]?\d+$")
 _GROUPED_RE: Final = {sep: re.compile(rf"\d{{1,3}}(?:\{sep}\d{{3}})*") for sep in ",."}
 _DROP_GROUP_SPACES: Final = str.maketrans("", "", " \u00a0\u202f\u2009'’")
@@ -617,7 +618,7 @@ def parse_percent(
 
 
 @functools.cache
-def _unit_registry() -> pint.UnitRegistry:
+def _unit_registry() -> pint.UnitRegistry[float]:
     """One registry per process: building it costs ~0.5 s, so only on first need."""
     import pint  # imported here: slow to import, and only unit conversion needs it
 
@@ -746,7 +747,7 @@ def _data_unit(match: re.Match[str], dimension: str) -> tuple[str, bool, bool, l
 
 
 def _find_terms(text: str, dimension: str) -> list[_Term]:
-    canonical = CANONICAL_UNIT[dimension]
+    """Every '<count x> number unit <x count>' in the text, values still in source units."""
     pattern = _POWER_TERM_RE if dimension == "power" else _DATA_TERM_RE
     terms: list[_Term] = []
     for match in pattern.finditer(text):
@@ -755,7 +756,8 @@ def _find_terms(text: str, dimension: str) -> list[_Term]:
             if dimension == "power":
                 prefix = match["pprefix"]
                 source = f"{_PREFIX_SYMBOL[prefix.casefold()] if prefix else ''}W"
-                is_bytes, is_rate, unit_notes = False, False, []
+                is_bytes, is_rate = False, False
+                unit_notes: list[str] = []
             else:
                 source, is_bytes, is_rate, unit_notes = _data_unit(match, dimension)
         except _MalformedNumber:
@@ -775,10 +777,10 @@ def _find_terms(text: str, dimension: str) -> list[_Term]:
                 is_bytes, is_rate, approximate=approximate,
             )
         )
-    # Convert after matching so an unknown unit never costs a pint call.
-    for term in terms:
-        term.each = _convert(term, dimension, canonical)
     return terms
+
+
+_BINARY_PREFIX_RE: Final = re.compile(r"[KMGTP]i")
 
 
 def _convert(term: _Term, dimension: str, canonical: str) -> float:
@@ -800,7 +802,7 @@ def _convert(term: _Term, dimension: str, canonical: str) -> float:
             f"unit was bits per second ({_fmt(term.each)} {source}); "
             f"read as {_fmt(value)} GB/s"
         )
-    if "i" in source:
+    if _BINARY_PREFIX_RE.search(source):
         term.notes.append(
             f"binary unit: {_fmt(term.each)} {source} = {_fmt(value)} {canonical} (decimal)"
         )
@@ -837,7 +839,7 @@ def _assign_context(text: str, terms: list[_Term]) -> None:
 
 
 def _pick_term(
-    terms: list[_Term], found: str, expected: str, direction: Direction | None
+    terms: list[_Term], found: str, expected: str, direction: Direction | None, unit: str
 ) -> tuple[_Term, list[str]]:
     """One term from several: consistent restatements collapse, different scopes keep the
     first (noted), anything else is ambiguous and refused."""
@@ -856,11 +858,12 @@ def _pick_term(
         richest = max(terms, key=lambda t: t.count)
         return richest, []
     if len({t.scope for t in terms}) == len(terms):
-        others = ", ".join(f"{_fmt(t.total)} per {t.scope}" for t in terms[1:])
+        others = ", ".join(f"{_fmt(t.total)} {unit} per {t.scope}" for t in terms[1:])
         return first, [f"also states {others}; used the first figure"]
-    figures = ", ".join(_fmt(t.total) for t in terms)
+    figures = ", ".join(f"{_fmt(t.total)} {unit}" for t in terms)
+    hint = " (pass direction='read' or 'write')" if any(t.direction for t in terms) else ""
     raise ValueParseError(
-        f"several different figures ({figures}); cannot tell which one is meant",
+        f"several different figures ({figures}); cannot tell which one is meant{hint}",
         found=found, expected=expected,
     )
 
@@ -937,8 +940,10 @@ def parse_quantity(
         raise ValueParseError(
             f"no {dimension} with a unit found", found=_raw_text(raw), expected=expected
         )
+    for term in terms:  # converted only now: a unit of the wrong kind never reaches pint
+        term.each = _convert(term, dimension, canonical)
     _assign_context(text, terms)
-    term, notes = _pick_term(terms, _raw_text(raw), expected, direction)
+    term, notes = _pick_term(terms, _raw_text(raw), expected, direction, canonical)
     notes = term.notes + notes + _no_value_note(text)
     return ParsedQuantity(
         term.total, canonical, dimension, _raw_text(raw), notes, term.source_unit,
@@ -1057,15 +1062,16 @@ _ADVERB_BASIS: Final[dict[str, str]] = {
     "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month",
     "yearly": "year", "annually": "year", "annual": "year", "p.a.": "year",
     "p.m.": "month", "pro monat": "month", "one-time": "once", "one-off": "once",
-    "upfront": "once", "up-front": "once", "setup": "once", "einmalig": "once",
+    "upfront": "once", "up-front": "once", "setup fee": "once", "einmalig": "once",
     "for the term": "term", "for the full term": "term", "total contract value": "term",
-    "over the term": "term",
+    "over the term": "term", "total": "term", "in total": "term",
 }
 _BASIS_ORDER: Final = ("gpu", "node", "tb", "gb", "kw", "kwh", "hour", "day", "week",
                        "month", "year", "term", "once")
 _PER_RE: Final = re.compile(
-    r"(?:\bper\b|\bpro\b|\bje\b|\beach\b|\ba\b|/)\s*(?P<chain>[A-Za-zäöü]+(?:\s*[-·]\s*"
-    r"[A-Za-zäöü]+)*)(?:\s+(?P<next>[A-Za-zäöü]+))?",
+    r"(?:(?P<billed>\b(?:billed|billing|charged|granularity)\s+)?(?:\bper\b|\bpro\b|\bje\b|"
+    r"\ba\b|/))\s*(?P<chain>[A-Za-zäöü]+(?:\s*[-·]\s*[A-Za-zäöü]+)*)"
+    r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat)\b)?",
     re.IGNORECASE,
 )
 _ADVERB_RE: Final = re.compile(
@@ -1101,13 +1107,17 @@ def _currency_of(token: str) -> tuple[str, list[str]]:
     return _CURRENCY_WORDS[token.casefold()], []
 
 
-def _basis_of(segment: str, found: str) -> tuple[list[str], list[str]]:
-    """Denominators after a price ("per GPU-hour", "/node/h", "per TB-month"), and notes.
+def _basis_of(
+    segment: str, found: str, notes: list[str] | None = None
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """Denominators after a price ("per GPU-hour", "/node/h", "per TB-month").
 
-    Returns ([canonical basis words], [scaled-unit tokens such as 'TiB']).
+    Returns ([canonical basis words], [(basis, unit as written) for a per-TiB/PB/GiB/MWh
+    price that must be rescaled]). Billing granularity ("billed per second") is noted
+    in ``notes``, not taken as the basis.
     """
     words: list[str] = []
-    scaled: list[str] = []
+    scaled: list[tuple[str, str]] = []
 
     def add(word: str) -> bool:
         key = word.casefold()
@@ -1116,11 +1126,15 @@ def _basis_of(segment: str, found: str) -> tuple[list[str], list[str]]:
             return True
         if key in _BASIS_SCALED:
             words.append(_BASIS_SCALED[key][0])
-            scaled.append(_BASIS_SCALED[key][1])
+            scaled.append(_BASIS_SCALED[key])
             return True
         return False
 
     for match in _PER_RE.finditer(segment):
+        if match["billed"]:
+            if notes is not None:
+                notes.append(f"billing granularity: {match.group(0).strip()!r}")
+            continue
         chain = re.split(r"\s*[-·]\s*", match["chain"])
         if match.group(0).casefold().startswith("a ") and chain[0].casefold() not in (
             "hour", "day", "week", "month", "year"
@@ -1131,9 +1145,8 @@ def _basis_of(segment: str, found: str) -> tuple[list[str], list[str]]:
                 raise ValueParseError(
                     f"unknown price basis {word!r}", found=found, expected=EXPECTED["money"]
                 )
-        nxt = match["next"]
-        if nxt and nxt.casefold() in ("hour", "hours", "hr", "month", "months", "year"):
-            add(nxt)  # "per GPU hour"
+        if match["next"]:
+            add(match["next"])  # "per GPU hour"
     for match in _HYPHEN_BASIS_RE.finditer(segment):
         add(match["res"])
         add(match["time"])
@@ -1188,7 +1201,7 @@ def parse_money(
     amount, cur, term_notes = _money_amount(first, raw_s, expected)
     notes += term_notes
     segment_end = terms[1].start() if len(terms) > 1 else len(text)
-    basis_words, scaled = _basis_of(text[first.end():segment_end], raw_s)
+    basis_words, scaled = _basis_of(text[first.end():segment_end], raw_s, notes)
     if len(terms) > 1:
         for other in terms[1:]:
             other_amount, other_cur, _ = _money_amount(other, raw_s, expected)
@@ -1207,16 +1220,15 @@ def parse_money(
                 + "; used the first price"
             )
     basis = _ordered(basis_words) if basis_words else (per or ())
-    for unit_name in scaled:
-        target_key = next(k for k, v in _BASIS_SCALED.items() if v[1] == unit_name)[0]
-        target = _BASIS_TARGET_UNIT[target_key]
+    for basis_key, unit_name in scaled:
+        target = _BASIS_TARGET_UNIT[basis_key]
         factor = unit_factor(unit_name, target)
         notes.append(
             f"price per {unit_name} read as {_fmt(amount / factor)} per {target} "
             f"(1 {unit_name} = {_fmt(factor)} {target})"
         )
         amount /= factor
-    notes += _qualifier_notes_money(text) + _no_value_note(text)
+    notes += _qualifier_notes_money(text, text[: first.start()]) + _no_value_note(text)
     return Money(_clean_float(amount), cur, basis, raw_s, notes)
 
 
@@ -1248,13 +1260,14 @@ def _money_amount(match: re.Match[str], found: str, expected: str) -> tuple[floa
     return _clean_float(amount), cur, notes
 
 
-def _qualifier_notes_money(text: str) -> list[str]:
+def _qualifier_notes_money(text: str, before: str) -> list[str]:
+    """VAT wording anywhere; 'from' / 'up to' / '~' only before the amount."""
     notes: list[str] = []
     if _VAT_EXCL_RE.search(text):
         notes.append("price excludes VAT/tax")
     elif _VAT_INCL_RE.search(text):
         notes.append("price includes VAT/tax")
-    qual = re.search(rf"(?:^|\s){_QUALIFIER_RE}", text)
+    qual = _LEADING_QUALIFIER_RE.search(before)
     if qual and qual["qual"]:
         kind = _QUALIFIERS.get(qual["qual"].casefold(), "approximate")
         notes.append(f"{qual['qual']!r} marks {kind}; read as the figure itself")
@@ -1285,15 +1298,25 @@ def _money_without_symbol(
         notes.append(decimal_note)
     if match["mult"]:
         amount *= _MULTIPLIER[match["mult"].casefold()]
-    basis_words, scaled = _basis_of(text[match.end():], raw_s)
+    basis_words, scaled = _basis_of(text[match.end():], raw_s, notes)
     if scaled:
         raise ValueParseError(
             "a price per binary or scaled unit without a currency symbol", found=raw_s,
             expected=expected,
         )
     basis = _ordered(basis_words) if basis_words else (per or ())
-    notes += _qualifier_notes_money(text)
+    notes += _qualifier_notes_money(text, text[: match.start()])
     return Money(_clean_float(amount), cur, basis, raw_s, notes)
+
+
+_BASIS_LABEL: Final[dict[str, str]] = {
+    "gpu": "GPU", "tb": "TB", "gb": "GB", "kw": "kW", "kwh": "kWh",
+}
+
+
+def basis_label(per: tuple[str, ...]) -> str:
+    """('gpu', 'hour') -> 'GPU-hour', for messages and memos."""
+    return "-".join(_BASIS_LABEL.get(word, word) for word in per) or "(no basis)"
 
 
 def convert_money_to_usd(money: Money, fx_rates: Mapping[str, float]) -> float:
@@ -1355,7 +1378,7 @@ def price_per_gpu_hour(
         amount = convert_money_to_usd(money, fx_rates)
         notes.append(f"converted {_fmt(money.amount)} {currency} at {fx_rates[currency]} USD")
         currency = "USD"
-    steps = [f"{_fmt(amount)} {currency} per {'-'.join(per)}"]
+    steps = [f"{_fmt(amount)} {currency} per {basis_label(per)}"]
     divisor = 1.0
     if resources == ["node"]:
         if not gpus_per_node:
@@ -1458,11 +1481,11 @@ _EXCEL_SERIAL_RANGE: Final = (36526, 73051)  # 2000-01-01 .. 2100-01-01
 
 
 @functools.cache
-def _date_parserinfo() -> object:
+def _date_parserinfo() -> dateutil_parser.parserinfo:
     from dateutil import parser  # dateutil: month names, ordinals, per-month day checks
 
     class _ParserInfo(parser.parserinfo):
-        MONTHS = list(_MONTH_NAMES)  # type: ignore[assignment]
+        MONTHS: list[Any] = list(_MONTH_NAMES)  # noqa: RUF012 (dateutil reads a class list)
 
     return _ParserInfo(dayfirst=True)
 
@@ -1616,8 +1639,8 @@ def _text_date(
     from dateutil import parser
 
     info = _date_parserinfo()
-    one = parser.parse(fragment, parserinfo=info, default=datetime(2000, 1, 1))  # type: ignore[arg-type]
-    two = parser.parse(fragment, parserinfo=info, default=datetime(2000, 2, 2))  # type: ignore[arg-type]
+    one = parser.parse(fragment, parserinfo=info, default=datetime(2000, 1, 1))
+    two = parser.parse(fragment, parserinfo=info, default=datetime(2000, 2, 2))
     if one.day != two.day:  # no day in the text: a whole month
         start, end = date(one.year, one.month, 1), _month_end(one.year, one.month)
         extra = "".join(f"; {n}" for n in notes)
@@ -1666,7 +1689,7 @@ _DURATION_UNIT_ALT: Final = "|".join(
     re.escape(w) for w in sorted(_DURATION_WORDS, key=len, reverse=True)
 )
 _DURATION_RE: Final = re.compile(
-    rf"(?<![\w.,])(?P<lo>{_NUM})(?:\s*(?:-|–|to|bis)\s*(?P<hi>{_NUM}))?\s*-?\s*"
+    rf"(?<![\w.,])(?P<lo>{_NUM})\)?(?:\s*(?:-|–|to|bis)\s*(?P<hi>{_NUM}))?\s*-?\s*"
     rf"(?P<business>business\s+|working\s+|werk)?(?P<unit>{_DURATION_UNIT_ALT})(?![\w])",
     re.IGNORECASE,
 )
@@ -1701,28 +1724,27 @@ def parse_duration(
     expected = EXPECTED["duration"]
     raw_s = _raw_text(raw)
     fast = _numeric_input(raw, expected)
+    base_name = default_unit or unit
+    base = _DURATION_WORDS.get(base_name.casefold())
+    if base is None:
+        raise ValueError(f"unknown duration unit {base_name!r}")
     if fast is not None:
-        base = _DURATION_WORDS.get((default_unit or unit).casefold().rstrip("s"), None)
-        base = base or _DURATION_WORDS.get((default_unit or unit).casefold(), "hour")
         return _duration_result(fast * _DURATION_HOURS[base], unit, raw_s, [])
     text = _text_input(raw, expected)
     if _NBD_RE.match(text):
         return _duration_result(24.0, unit, raw_s, [f"{text!r} read as 24 hours"])
-    if iso := _ISO_DURATION_RE.match(text):
-        if any(iso.groups()):
-            hours = sum(
-                float(iso[name]) * _DURATION_HOURS[name] for name in _DURATION_HOURS
-                if name in iso.groupdict() and iso[name]
-            )
-            return _duration_result(hours, unit, raw_s, [])
+    if (iso := _ISO_DURATION_RE.match(text)) and any(iso.groups()):
+        hours = sum(
+            float(iso[name]) * _DURATION_HOURS[name] for name in _DURATION_HOURS
+            if name in iso.groupdict() and iso[name]
+        )
+        return _duration_result(hours, unit, raw_s, [])
     matches = list(_DURATION_RE.finditer(text))
     if not matches:
         try:
             number = parse_number(text)
         except ValueParseError:
             raise ValueParseError("not a duration", found=raw_s, expected=expected) from None
-        base_name = default_unit or unit
-        base = _DURATION_WORDS.get(base_name.casefold(), "hour")
         return _duration_result(
             number.value * _DURATION_HOURS[base], unit, raw_s,
             [*number.notes, f"no unit given; read as {base_name}"],
@@ -1730,7 +1752,7 @@ def parse_duration(
     if len(matches) > 1:
         joined = all(
             re.fullmatch(r"\s*(?:and|\+|,|und)?\s*", text[a.end():b.start()], re.IGNORECASE)
-            for a, b in zip(matches, matches[1:], strict=False)
+            for a, b in itertools.pairwise(matches)
         )
         if not joined:
             figures = ", ".join(repr(m.group(0)) for m in matches)
@@ -1836,8 +1858,8 @@ def parse_bool(
         if folded in words:
             return ParsedBool(value, raw_s)
     negated = _NEGATION_RE.match(folded)
-    if negated and negated["word"] in custom_true:
-        return ParsedBool(False, raw_s)
+    if negated and negated["word"] in custom_true | custom_false:
+        return ParsedBool(negated["word"] in custom_false, raw_s)  # "not shared" -> True
     if folded in _FALSE_WORDS:
         return ParsedBool(False, raw_s, [_FALSE_NOTES[folded]] if folded in _FALSE_NOTES else [])
     if folded in _TRUE_WORDS:
@@ -1847,9 +1869,10 @@ def parse_bool(
     for words, value in ((custom_false, False), (custom_true, True)):
         for word in sorted(words, key=len, reverse=True):
             if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", folded):
-                if value and re.search(rf"\b(?:not|non|no)[\s-]+{re.escape(word)}", folded):
-                    return ParsedBool(False, raw_s)
-                return ParsedBool(value, raw_s, [f"read {word!r} in {text!r}"])
+                if re.search(rf"\b(?:not|non|no|nicht)[\s-]+{re.escape(word)}", folded):
+                    value = not value  # "not shared with other tenants"
+                verdict = "yes" if value else "no"
+                return ParsedBool(value, raw_s, [f"read {verdict} from {word!r} in {text!r}"])
     leading = _LEADING_BOOL_RE.match(text)
     if leading:
         value = leading["word"].casefold() in ("yes", "ja", "true", "included")

@@ -124,9 +124,7 @@ def test_r5_weighted_product_log10_form_enwiki() -> None:
     # mcda-procurement.md §3 R5; scikit-criteria test_WeightedProductModel_enwiki_1015567716.
     matrix = [[25, 20, 15, 30], [10, 30, 20, 30], [30, 10, 30, 10]]
     scores = weighted_product(matrix, [20, 15, 40, 25], [True] * 4, normalization="sum")
-    np.testing.assert_allclose(
-        np.log10(scores), [-0.50128589, -0.50448471, -0.52947246], atol=1e-8
-    )
+    np.testing.assert_allclose(np.log10(scores), [-0.50128589, -0.50448471, -0.52947246], atol=1e-8)
     # Pairwise-ratio form (recomputed in the note): P(A1/A2) = 1.007 etc.
     assert scores[0] / scores[1] == pytest.approx(1.007, abs=TOL)
     assert scores[0] / scores[2] == pytest.approx(1.067, abs=TOL)
@@ -175,9 +173,7 @@ def test_r9_vikor_v0625_papathanasiou_and_yang_wu_2020() -> None:
     # mcda-procurement.md §3 R9; pyrepo-mcda Test_VIKOR, pymcdm VIKOR(v=0.625) agrees.
     result = vikor(PAPATHANASIOU_MATRIX, PAPATHANASIOU_WEIGHTS, [True] * 4, v=0.625)
     np.testing.assert_allclose(result.q, [0.640, 1.000, 0.693, 0.271, 0.000, 0.694], atol=TOL)
-    np.testing.assert_allclose(
-        result.s, [0.6286, 0.7667, 0.6010, 0.3095, 0.0800, 0.5162], atol=TOL
-    )
+    np.testing.assert_allclose(result.s, [0.6286, 0.7667, 0.6010, 0.3095, 0.0800, 0.5162], atol=TOL)
     np.testing.assert_allclose(result.r, [0.2, 0.4, 0.2667, 0.1333, 0.08, 0.3333], atol=TOL)
     # Second oracle: Yang & Wu (2020), equal weights; pymcdm TestVIKOR.test_output_yang.
     yang = [[78, 56, 34, 6], [4, 45, 3, 97], [18, 2, 50, 63], [9, 14, 11, 92], [85, 9, 100, 29]]
@@ -205,7 +201,10 @@ def test_r10_spotis_ideal_and_expected_solution_point_dezert_2020() -> None:
     np.testing.assert_allclose(ideal.scores, [0.4779, 0.5781, 0.5558, 0.5801], atol=TOL)
     assert ideal.ranks.tolist() == [1, 3, 2, 4]
     esp = spotis(
-        SPOTIS_MATRIX, SPOTIS_WEIGHTS, SPOTIS_BOUNDS, SPOTIS_BENEFIT,
+        SPOTIS_MATRIX,
+        SPOTIS_WEIGHTS,
+        SPOTIS_BOUNDS,
+        SPOTIS_BENEFIT,
         reference=[15300, 4, 115, 50, 900],
     )
     np.testing.assert_allclose(esp.scores, [0.1841, 0.0734, 0.0842, 0.1920], atol=TOL)
@@ -222,12 +221,27 @@ def test_spotis_rejects_values_outside_declared_bounds() -> None:
 
 DRINKS = ["beer", "coffee", "milk", "soda", "tea", "water", "wine"]
 DRINK_JUDGMENTS = {
-    ("coffee", "wine"): 9, ("coffee", "tea"): 5, ("coffee", "beer"): 2,
-    ("coffee", "soda"): 1, ("coffee", "milk"): 1, ("water", "coffee"): 2,
-    ("water", "wine"): 9, ("water", "tea"): 9, ("water", "beer"): 3, ("water", "soda"): 2,
-    ("water", "milk"): 3, ("tea", "wine"): 3, ("beer", "wine"): 9, ("beer", "tea"): 3,
-    ("beer", "milk"): 1, ("soda", "wine"): 9, ("soda", "tea"): 4, ("soda", "beer"): 2,
-    ("soda", "milk"): 2, ("milk", "wine"): 9, ("milk", "tea"): 3,
+    ("coffee", "wine"): 9,
+    ("coffee", "tea"): 5,
+    ("coffee", "beer"): 2,
+    ("coffee", "soda"): 1,
+    ("coffee", "milk"): 1,
+    ("water", "coffee"): 2,
+    ("water", "wine"): 9,
+    ("water", "tea"): 9,
+    ("water", "beer"): 3,
+    ("water", "soda"): 2,
+    ("water", "milk"): 3,
+    ("tea", "wine"): 3,
+    ("beer", "wine"): 9,
+    ("beer", "tea"): 3,
+    ("beer", "milk"): 1,
+    ("soda", "wine"): 9,
+    ("soda", "tea"): 4,
+    ("soda", "beer"): 2,
+    ("soda", "milk"): 2,
+    ("milk", "wine"): 9,
+    ("milk", "tea"): 3,
 }
 
 
@@ -248,7 +262,7 @@ def test_r11_ahp_drinks_saaty_2008() -> None:
 
 def test_r11_ahp_inconsistent_matrix_is_flagged_wang_chin_2011() -> None:
     # mcda-procurement.md §3 R11; pymcdm test_weights.py::TestAHPWeights (Wang & Chin 2011).
-    matrix = [
+    matrix: list[list[float]] = [
         [1, 4, 3, 1, 3, 4],
         [1 / 4, 1, 7, 3, 1 / 5, 1],
         [1 / 3, 1 / 7, 1, 1 / 5, 1 / 5, 1 / 6],
@@ -267,18 +281,46 @@ def test_r11_ahp_inconsistent_matrix_is_flagged_wang_chin_2011() -> None:
 
 def test_r11_ahp_hierarchy_papathanasiou_ploskas_2018() -> None:
     # mcda-procurement.md §3 R11 "full hierarchy"; pyrepo-mcda Test_AHP (matrices from there).
-    criteria = [[1, 1, 5, 3], [1, 1, 5, 3], [1 / 5, 1 / 5, 1, 1 / 3], [1 / 3, 1 / 3, 3, 1]]
+    criteria: list[list[float]] = [
+        [1, 1, 5, 3],
+        [1, 1, 5, 3],
+        [1 / 5, 1 / 5, 1, 1 / 3],
+        [1 / 3, 1 / 3, 3, 1],
+    ]
     weights = ahp_priorities(criteria).weights
     np.testing.assert_allclose(weights, [0.3899, 0.3899, 0.0679, 0.1524], atol=1e-4)
-    pcm1 = [[1, 5, 1, 1, 1 / 3, 3], [1 / 5, 1, 1 / 3, 1 / 5, 1 / 7, 1], [1, 3, 1, 1 / 3, 1 / 5, 1],
-            [1, 5, 3, 1, 1 / 3, 3], [3, 7, 5, 3, 1, 7], [1 / 3, 1, 1, 1 / 3, 1 / 7, 1]]
-    pcm2 = [[1, 7, 3, 1 / 3, 1 / 3, 1 / 3], [1 / 7, 1, 1 / 3, 1 / 7, 1 / 9, 1 / 7],
-            [1 / 3, 3, 1, 1 / 5, 1 / 5, 1 / 5], [3, 7, 5, 1, 1, 1], [3, 9, 5, 1, 1, 1],
-            [3, 7, 5, 1, 1, 1]]
-    pcm3 = [[1, 1 / 9, 1 / 7, 1 / 9, 1, 1 / 5], [9, 1, 1, 1, 5, 3], [7, 1, 1, 1, 5, 1],
-            [9, 1, 1, 1, 7, 3], [1, 1 / 5, 1 / 5, 1 / 7, 1, 1 / 3], [5, 1 / 3, 1, 1 / 3, 3, 1]]
-    pcm4 = [[1, 1 / 5, 1 / 5, 1 / 3, 1 / 7, 1 / 5], [5, 1, 1, 3, 1 / 3, 1], [5, 1, 1, 1, 1 / 3, 1],
-            [3, 1 / 3, 1, 1, 1 / 7, 1], [7, 3, 3, 7, 1, 5], [5, 1, 1, 1, 1 / 5, 1]]
+    pcm1: list[list[float]] = [
+        [1, 5, 1, 1, 1 / 3, 3],
+        [1 / 5, 1, 1 / 3, 1 / 5, 1 / 7, 1],
+        [1, 3, 1, 1 / 3, 1 / 5, 1],
+        [1, 5, 3, 1, 1 / 3, 3],
+        [3, 7, 5, 3, 1, 7],
+        [1 / 3, 1, 1, 1 / 3, 1 / 7, 1],
+    ]
+    pcm2: list[list[float]] = [
+        [1, 7, 3, 1 / 3, 1 / 3, 1 / 3],
+        [1 / 7, 1, 1 / 3, 1 / 7, 1 / 9, 1 / 7],
+        [1 / 3, 3, 1, 1 / 5, 1 / 5, 1 / 5],
+        [3, 7, 5, 1, 1, 1],
+        [3, 9, 5, 1, 1, 1],
+        [3, 7, 5, 1, 1, 1],
+    ]
+    pcm3: list[list[float]] = [
+        [1, 1 / 9, 1 / 7, 1 / 9, 1, 1 / 5],
+        [9, 1, 1, 1, 5, 3],
+        [7, 1, 1, 1, 5, 1],
+        [9, 1, 1, 1, 7, 3],
+        [1, 1 / 5, 1 / 5, 1 / 7, 1, 1 / 3],
+        [5, 1 / 3, 1, 1 / 3, 3, 1],
+    ]
+    pcm4: list[list[float]] = [
+        [1, 1 / 5, 1 / 5, 1 / 3, 1 / 7, 1 / 5],
+        [5, 1, 1, 3, 1 / 3, 1],
+        [5, 1, 1, 1, 1 / 3, 1],
+        [3, 1 / 3, 1, 1, 1 / 7, 1],
+        [7, 3, 3, 7, 1, 5],
+        [5, 1, 1, 1, 1 / 5, 1],
+    ]
     global_priorities = ahp_global_priorities(weights, [pcm1, pcm2, pcm3, pcm4])
     np.testing.assert_allclose(
         global_priorities, [0.117, 0.071, 0.095, 0.212, 0.350, 0.155], atol=TOL
@@ -288,7 +330,7 @@ def test_r11_ahp_hierarchy_papathanasiou_ploskas_2018() -> None:
 def test_ahp_judgments_must_be_complete_and_reciprocal() -> None:
     partial = dict(DRINK_JUDGMENTS)
     del partial[("milk", "tea")]
-    with pytest.raises(McdaError, match="missing.*'milk'.*'tea'"):
+    with pytest.raises(McdaError, match=r"missing.*'milk'.*'tea'"):
         pairwise_matrix(DRINKS, partial)
     with pytest.raises(McdaError, match="reciprocal"):
         ahp_priorities([[1, 3], [3, 1]])
@@ -298,11 +340,19 @@ def test_r12_electre_i_concordance_discordance_kernel_cebrian_porcar_2009() -> N
     # mcda-procurement.md §3 R12; scikit-criteria tests/agg/test_electre.py (full matrices
     # copied from there). The matrix is sum-scaled per column first, as in that test.
     raw = np.array(
-        [[6, 5, 28, 5, 5], [4, 2, 25, 10, 9], [5, 7, 35, 9, 6],
-         [6, 1, 27, 6, 7], [6, 8, 30, 7, 9], [5, 6, 26, 4, 8]], dtype=float
+        [
+            [6, 5, 28, 5, 5],
+            [4, 2, 25, 10, 9],
+            [5, 7, 35, 9, 6],
+            [6, 1, 27, 6, 7],
+            [6, 8, 30, 7, 9],
+            [5, 6, 26, 4, 8],
+        ],
+        dtype=float,
     )
-    result = electre_i(raw / raw.sum(axis=0), [0.25, 0.25, 0.10, 0.20, 0.20],
-                       [True, True, False, True, True])
+    result = electre_i(
+        raw / raw.sum(axis=0), [0.25, 0.25, 0.10, 0.20, 0.20], [True, True, False, True, True]
+    )
     nan = np.nan
     concordance = [
         [nan, 0.50, 0.35, 0.50, 0.35, 0.45],
@@ -346,7 +396,8 @@ def test_r14_tender_price_formulas_negometrix_and_ccs() -> None:
     np.testing.assert_allclose(totals, [146, 144])  # A wins
     # Crown Commercial Service Digital Marketplace example (cheapest / quote).
     np.testing.assert_allclose(
-        price_points_relative_to_lowest([15_000, 10_000, 30_000], 1), [0.667, 1, 0.333],
+        price_points_relative_to_lowest([15_000, 10_000, 30_000], 1),
+        [0.667, 1, 0.333],
         atol=TOL,
     )
     # Linear deviation from lowest: a 25 % dearer bid scores 25 % less (§4.3 table).
@@ -367,17 +418,17 @@ def test_relative_price_scoring_reverses_ranks_absolute_scoring_does_not() -> No
     np.testing.assert_allclose(relative(3), [84.0, 82.5, 62.5])
 
     def absolute(n: int) -> np.ndarray:
-        values = np.column_stack([
-            quality[:n] / 100,
-            [piecewise_linear_value(p, [(50, 1), (150, 0)]) for p in price[:n]],
-        ])
+        values = np.column_stack(
+            [
+                quality[:n] / 100,
+                [piecewise_linear_value(p, [(50, 1), (150, 0)]) for p in price[:n]],
+            ]
+        )
         return weighted_additive(values, [60, 40])
 
     np.testing.assert_allclose(absolute(3), [68.0, 70.0, 54.0])
     np.testing.assert_array_equal(absolute(2), absolute(3)[:2])
-    np.testing.assert_allclose(
-        price_points_between_bounds(price, 50, 150, 40), [20, 28, 36]
-    )
+    np.testing.assert_allclose(price_points_between_bounds(price, 50, 150, 40), [20, 28, 36])
 
 
 def test_r15_piecewise_linear_value_functions_rsmaa_pvf() -> None:
@@ -458,7 +509,7 @@ def test_value_function_direction_comes_from_its_points() -> None:
 def test_discrete_levels_match_loosely_and_refuse_unknown_levels() -> None:
     levels = {"none": 0.0, "partial": 0.5, "full": 1.0}
     assert discrete_level_value("Partial ", levels) == 0.5
-    with pytest.raises(McdaError, match="'sometimes'.*expected one of"):
+    with pytest.raises(McdaError, match=r"'sometimes'.*expected one of"):
         discrete_level_value("sometimes", levels)
 
 

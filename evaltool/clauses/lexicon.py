@@ -51,6 +51,7 @@ class Lexicon:
     remedy_consequence: re.Pattern[str]
     failure_trigger: re.Pattern[str]
     customer_failure: re.Pattern[str]
+    self_help: re.Pattern[str]
     exit_patterns: re.Pattern[str]
     renewal: re.Pattern[str]
     representation: re.Pattern[str]
@@ -61,6 +62,7 @@ class Lexicon:
     customer_roles: tuple[str, ...]
     both_roles: tuple[str, ...]
     customer_verbs: re.Pattern[str]
+    receipt_verbs: re.Pattern[str]
     defined_term: re.Pattern[str]
     hereinafter: re.Pattern[str]
     topic_order: tuple[str, ...]
@@ -141,6 +143,7 @@ def load_lexicon(path: str | None = None) -> Lexicon:
         remedy_consequence=_compile(remedy["consequence"], "remedy.consequence"),
         failure_trigger=_compile(remedy["failure_trigger"], "remedy.failure_trigger"),
         customer_failure=_compile(remedy["customer_failure"], "remedy.customer_failure"),
+        self_help=_compile(remedy["self_help"], "remedy.self_help"),
         exit_patterns=_compile(_alt(exit_["patterns"]), "termination_exit.patterns"),
         renewal=_compile(exit_["renewal"], "termination_exit.renewal"),
         representation=_compile(exit_["representation"], "termination_exit.representation"),
@@ -157,6 +160,7 @@ def load_lexicon(path: str | None = None) -> Lexicon:
         customer_roles=tuple(parties["customer_roles"]),
         both_roles=tuple(parties["both_roles"]),
         customer_verbs=_compile(parties["customer_verbs"], "parties.customer_verbs"),
+        receipt_verbs=_compile(parties["receipt_verbs"], "parties.receipt_verbs"),
         defined_term=re.compile(parties["defined_term"]),  # case matters: defined terms
         hereinafter=re.compile(parties["hereinafter"], FLAGS),
         topic_order=tuple(topics["order"]),

@@ -77,7 +77,7 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
     ex["base_mfu"] = _item(
         _rounded(r.base_mfu), "measured matmul ceiling x software efficiency",
         {"matmul_efficiency": r.matmul_efficiency, "software_efficiency": r.software_efficiency},
-        [f"{MFU_SPECS} §1.3 (best-matmul ratios)", *sw_sources])
+        [*sw_sources, f"{MFU_SPECS} §1.3 (best-matmul ratios)"])
     lay = r.layout
     if lay is not None:
         ex["parallel_layout"] = _item(

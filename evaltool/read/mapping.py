@@ -11,7 +11,6 @@ small to parse yet huge to walk.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
@@ -208,9 +207,7 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
         else:
             walker = _Walk(path, vocab, record)
             for key, value in node.items():
-                walker.visit(value, [*prefix[:0], str(key)])
+                walker.visit(value, [*prefix, str(key)])
         records.append(record)
     return records
 
-
-_ = dt  # dates arrive as datetime.date from YAML; cell_text keeps them ISO

@@ -17,7 +17,9 @@ def normalise_label(text: str) -> str:
     folded = unicodedata.normalize("NFKD", text)
     folded = "".join(c for c in folded if not unicodedata.combining(c))
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
-    folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded).lower()
+    if " " not in folded.strip():  # a key such as gpuCount: split camelCase
+        folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
+    folded = folded.lower()
     return " ".join(re.findall(r"[a-z0-9]+", folded))
 
 
@@ -84,6 +86,10 @@ def load_vocabulary() -> Vocabulary:
         labels.setdefault(normalise_label(slot.replace("_", " ")), slot)
         for synonym in synonyms:
             labels.setdefault(normalise_label(str(synonym)), slot)
+    from evaltool.models import CANONICAL_FIELDS
+
+    for name in CANONICAL_FIELDS:  # the template's own labels are the canonical names
+        labels.setdefault(normalise_label(name.replace("_", " ")), name)
     headers: dict[str, str] = {}
     for role, words in raw["line_item_headers"].items():
         for word in words:

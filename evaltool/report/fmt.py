@@ -107,11 +107,11 @@ def count(value: Any) -> str:
 
 
 def number(value: Any) -> str:
-    """A plain value of unknown unit: three significant digits, thousands separated."""
+    """A plain value of unknown unit: whole numbers as such, else three significant digits."""
     x = as_number(value)
     if x is None:
         return DASH
-    if abs(x) >= 1000:
+    if abs(x) >= 1000 or x == int(x):
         return f"{x:,.0f}"
     return _sig(x)
 
@@ -158,8 +158,50 @@ def where(location: Any) -> str:
 
 
 def label(name: Any) -> str:
-    """A machine name as words: "time_to_train_days" → "time to train days"."""
+    """A machine name as words: "weak_commitment" → "weak commitment"."""
     return clean_text(str(name).replace("_", " ")) if name is not None else ""
+
+
+# Unit suffixes of canonical field names (PRODUCT.md "Canonical offer fields and units").
+_UNIT_SUFFIXES: tuple[tuple[str, str], ...] = (
+    ("_usd_per_gpu_hour", "$/GPU-h"),
+    ("_usd_per_tb_month", "$/TB-month"),
+    ("_usd_per_gb", "$/GB"),
+    ("_usd_per_month", "$/month"),
+    ("_usd", "$"),
+    ("_gbit_s_per_node", "Gbit/s per node"),
+    ("_gbit_s_per_gpu", "Gbit/s per GPU"),
+    ("_gbyte_s_per_gpu", "GB/s per GPU"),
+    ("_gbit_s", "Gbit/s"),
+    ("_gbyte_s", "GB/s"),
+    ("_tflops_per_gpu", "TFLOPS per GPU"),
+    ("_gb_per_node", "GB per node"),
+    ("_tb_per_node", "TB per node"),
+    ("_gb", "GB"),
+    ("_tb", "TB"),
+    ("_pct", "%"),
+    ("_hours", "hours"),
+    ("_days", "days"),
+    ("_months", "months"),
+)
+_ACRONYMS = {"gpu": "GPU", "cpu": "CPU", "sla": "SLA", "mfu": "MFU", "hw": "hardware",
+             "nvme": "NVMe", "usd": "USD", "tflops": "TFLOPS", "fx": "FX"}
+
+
+def field_label(name: Any) -> str:
+    """A field or criterion name for people: "storage_read_gbyte_s" → "Storage read (GB/s)"."""
+    if name is None:
+        return ""
+    text = str(name)
+    unit = ""
+    for suffix, shown in _UNIT_SUFFIXES:
+        if text.endswith(suffix) and len(text) > len(suffix):
+            text, unit = text[: -len(suffix)], shown
+            break
+    words = [_ACRONYMS.get(w, w) for w in text.split("_") if w]
+    out = " ".join(words)
+    out = out[:1].upper() + out[1:]
+    return clean_text(f"{out} ({unit})" if unit else out)
 
 
 CATEGORY_LABELS: dict[str, str] = {
@@ -173,5 +215,14 @@ CATEGORY_LABELS: dict[str, str] = {
 }
 
 
+CATEGORY_ORDER = ("compute", "network", "storage", "lock_in", "contract", "cost", "operations")
+
+
 def category(name: str) -> str:
     return CATEGORY_LABELS.get(name, label(name).capitalize())
+
+
+def order_categories(names: list[str]) -> list[str]:
+    """The six product categories in PRODUCT.md's order, then any the rubric adds."""
+    known = [c for c in CATEGORY_ORDER if c in names]
+    return known + sorted(n for n in names if n not in CATEGORY_ORDER)

@@ -113,7 +113,8 @@ class OfferDetail:
     rank: int
     eligible: bool
     source: str
-    estimates: list[tuple[str, str]]
+    estimates: list[str]  # one cell per ESTIMATE_COLUMNS
+    mfu_losses: str
     gates: list[tuple[str, str, str]]  # gate, status, why
     flags: list[FlagView]
     missing: list[str]
@@ -161,6 +162,8 @@ class ReportView:
     rubric_criteria: list[list[str]] = field(default_factory=list)
     not_evaluated: list[Exclusion] = field(default_factory=list)
     charts: dict[str, Any] = field(default_factory=dict)
+    estimate_headers: list[str] = field(default_factory=list)
+    gate_names: list[str] = field(default_factory=list)
 
 
 def offer_title(offer: OfferResult, limit: int | None = None) -> str:
@@ -354,7 +357,7 @@ def _criterion_label(report: ScoreReport, name: str) -> str:
             for key in ("title", "label"):
                 if item.get(key):
                     return fmt.clean_text(item[key], 60)
-    return fmt.label(name)
+    return fmt.field_label(name)
 
 
 def what_would_change(report: ScoreReport, winner: OfferResult | None, limit: int) -> list[str]:
@@ -468,7 +471,7 @@ def _key_figures(report: ScoreReport, winner: OfferResult | None) -> list[KeyFig
     est = winner.estimates
 
     def vs(text: str) -> str:
-        return f"vs {text}" if runner is not None and text != fmt.DASH else ""
+        return f"runner-up {text}" if runner is not None and text != fmt.DASH else ""
 
     return [
         KeyFigure("Total cost", fmt.usd(est.get("total_cost_usd")),
@@ -542,7 +545,7 @@ def _category_order(report: ScoreReport) -> list[str]:
         for name in offer.categories:
             if name not in names:
                 names.append(name)
-    return names
+    return fmt.order_categories(names)
 
 
 def _category_tables(report: ScoreReport) -> list[CategoryTable]:
@@ -579,55 +582,69 @@ def _category_tables(report: ScoreReport) -> list[CategoryTable]:
     return tables
 
 
-ESTIMATE_LABELS: tuple[tuple[str, str, Any], ...] = (
-    ("gpus_used", "GPUs used", fmt.count),
-    ("min_gpus_required", "GPUs needed to fit the model", fmt.count),
-    ("mfu", "MFU (model FLOPs utilisation)", fmt.pct),
+ESTIMATE_COLUMNS: tuple[tuple[str, str, Any], ...] = (
+    ("gpus_used", "GPUs", fmt.count),
+    ("mfu", "MFU", fmt.pct),
     ("time_to_train_days", "Time to train", fmt.days),
-    ("effective_usd_per_gpu_hour", "Effective price", fmt.usd_per_gpu_hour),
+    ("effective_usd_per_gpu_hour", "$/GPU-h", fmt.usd_plain),
     ("total_cost_usd", "Total cost", fmt.usd),
     ("cost_of_delay_usd", "Cost of delay", fmt.usd),
-    ("total_economic_cost_usd", "Total economic cost (cost + delay)", fmt.usd),
-    ("usd_per_million_tokens", "Cost per million tokens", lambda v: fmt.usd_plain(v, 3)),
+    ("total_economic_cost_usd", "Cost + delay", fmt.usd),
+    ("usd_per_million_tokens", "$/M tokens", lambda v: fmt.usd_plain(v, 3)),
 )
 
 
-def _estimate_rows(est: Mapping[str, Any]) -> list[tuple[str, str]]:
-    rows = [(label, render(est.get(key))) for key, label, render in ESTIMATE_LABELS]
+def _estimate_cells(est: Mapping[str, Any]) -> list[str]:
+    return [render(est.get(key)) for key, _, render in ESTIMATE_COLUMNS]
+
+
+def _mfu_losses(est: Mapping[str, Any]) -> str:
+    """"base 48% − network 3% − storage 1% − failures 2%" from the scorer's breakdown."""
     breakdown = est.get("mfu_breakdown")
-    if isinstance(breakdown, Mapping) and breakdown:
-        rows.append(("MFU breakdown", ", ".join(
-            f"{fmt.label(k)} {fmt.pct(v, 1)}" for k, v in breakdown.items()
-        )))
-    for key in ("fits", "deadline_met"):
-        if isinstance(est.get(key), bool):
-            rows.append((fmt.label(key).capitalize(), "yes" if est[key] else "no"))
-    return rows
+    if not isinstance(breakdown, Mapping) or not breakdown:
+        return ""
+    parts = []
+    for key, val in breakdown.items():
+        name = fmt.label(str(key).removesuffix("_loss"))
+        parts.append(f"{name} {fmt.pct(val, 1)}")
+    return " · ".join(parts)
+
+
+# Criteria whose value the scorer computes from the offer and the workload (estimate.py).
+ESTIMATED = frozenset({
+    "mfu", "time_to_train_days", "total_cost_usd", "effective_usd_per_gpu_hour",
+    "total_economic_cost_usd", "cost_of_delay_usd", "usd_per_million_tokens",
+})
 
 
 def _trace(offer: OfferResult) -> list[tuple[str, str, str, str]]:
-    """Every scored value and where it came from (provenance when the scorer gives it)."""
+    """Every scored value and where it came from (the scorer's provenance when it gives it)."""
     dumped = offer.model_dump()
     provenance = dumped.get("provenance") if isinstance(dumped.get("provenance"), Mapping) else {}
-    source = fmt.where(offer.source)
     rows = []
     for c in offer.criteria:
         prov = provenance.get(c.criterion) if provenance else None
         where = fmt.where(prov.get("where")) if isinstance(prov, Mapping) else ""
         raw = fmt.clean_text(prov.get("raw"), 80) if isinstance(prov, Mapping) else ""
         if isinstance(prov, Mapping) and not where and prov.get("derived_from"):
-            where = "derived from " + ", ".join(map(str, prov["derived_from"]))
-        text = where or (f"offer {source}" if source else "")
-        if raw:
-            text += f" — “{raw}”"
+            where = "derived from " + ", ".join(fmt.field_label(d) for d in prov["derived_from"])
+        if c.missing:
+            text = "not stated in the offer"
+        elif where:
+            text = where + (f" — “{raw}”" if raw else "")
+        elif c.criterion in ESTIMATED or c.criterion in offer.estimates:
+            text = "computed from the offer and the workload (see Cost and time)"
+        else:
+            text = "offer file (cell not recorded)"
         if c.note:
             text += f" ({fmt.clean_text(c.note, 160)})"
-        if c.missing:
-            text = "not stated in the offer" + (f" ({fmt.clean_text(c.note, 160)})"
-                                                if c.note else "")
-        rows.append((fmt.label(c.criterion), fmt.clean_text(fmt.any_value(c.value), 60),
+        rows.append((_criterion_name(c.criterion), fmt.clean_text(fmt.any_value(c.value), 60),
                      text, fmt.score(c.score)))
     return rows
+
+
+def _criterion_name(name: str) -> str:
+    return fmt.field_label(name)
 
 
 def _details(report: ScoreReport) -> list[OfferDetail]:
@@ -639,10 +656,11 @@ def _details(report: ScoreReport) -> list[OfferDetail]:
             rank=offer.rank,
             eligible=offer.eligible,
             source=fmt.where(offer.source),
-            estimates=_estimate_rows(offer.estimates),
+            estimates=_estimate_cells(offer.estimates),
+            mfu_losses=_mfu_losses(offer.estimates),
             gates=[(fmt.label(g.gate), g.status, fmt.clean_text(g.why, 300)) for g in offer.gates],
             flags=flag_views(report, offer, FULL_LIMITS),
-            missing=[fmt.label(m) for m in offer.missing],
+            missing=[fmt.field_label(m) for m in offer.missing],
             trace=_trace(offer),
         ))
     return out
@@ -717,7 +735,7 @@ def _sensitivity_tables(report: ScoreReport, view: ReportView) -> None:
     for q in questions:
         view.questions.append((
             _vendor_of(report, q.get("offer_id"), 60),
-            fmt.label(q.get("field")),
+            fmt.field_label(q.get("field")),
             fmt.clean_text(q.get("question"), 400),
             fmt.points(q.get("swing_points")),
         ))
@@ -769,11 +787,14 @@ def build_view(
         ]
         view.category_tables = _category_tables(report)
         view.details = _details(report)
+        view.estimate_headers = [label for _, label, _ in ESTIMATE_COLUMNS]
+        for d in view.details:
+            view.gate_names += [g for g, _, _ in d.gates if g not in view.gate_names]
         _sensitivity_tables(report, view)
         for offer in _ranked(report):
             if offer.missing:
                 view.missing.append((offer_title(offer, 60),
-                                     ", ".join(fmt.label(m) for m in offer.missing)))
+                                     ", ".join(fmt.field_label(m) for m in offer.missing)))
         view.assumptions = _flatten(report.assumptions)
         view.workload = _flatten(report.workload)
         view.rubric_head, view.rubric_categories, view.rubric_criteria = _rubric_rows(report)

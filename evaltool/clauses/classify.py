@@ -1,0 +1,364 @@
+"""Classify one contract sentence: what it does (label/kind), who it binds, which hedges.
+
+Rules, not a model (research contracts.md §7.2): each decision cites the phrase that made
+it. Order of precedence follows the dev-set README: a right or consequence the sentence
+grants (remedy, cap, exit) wins over hedge words that only describe its trigger; a hedge
+that governs a vendor obligation makes a weak commitment even when the topic is exit;
+net non-obligations and customer-side efforts are not weak commitments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from evaltool.clauses.lexicon import Lexicon, load_lexicon
+from evaltool.clauses.parties import Parties, Subject, find_subjects, parties_for, subject_before
+from evaltool.clauses.segment import obligation_units
+
+# Efforts definitions ('"Best efforts" means ...') impose no obligation (readme).
+_DEFINITION_RE = re.compile(
+    r"^[^.;]{0,120}?[\"“”'’]\s*(?:shall\s+)?(?:means?|has\s+the\s+meaning)\b", re.IGNORECASE
+)
+_EFFORT_WORD_RE = re.compile(r"effort|endeavou?r", re.IGNORECASE)
+_ENUM_PREFIX_RE = re.compile(
+    r"^\s*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|\(?[ivx]{1,5}\)|\(\d{1,3}\)|[a-z]\.|[-*•o])\s+)+",
+    re.IGNORECASE,
+)
+_MODAL_ANY_RE = re.compile(
+    r"\b(?:shall|will|must|may|means|agrees?|is|are|has|have|provides?|includes?)\b", re.IGNORECASE
+)
+_OBLIGATION_RE = re.compile(
+    r"\b(?:shall|will|wil|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|"
+    r"is\s+(?:required|obligated)\s+to|guarantees?|warrants?)\b"
+    r"(?!\s+not\s+be\s+(?:required|obligated|obliged|liable|responsible))",
+    re.IGNORECASE,
+)
+_PRESENT_FIRM_RE = re.compile(
+    r"\b(?:is|are)\s+(?:a\s+minimum\s+of|at\s+least|available)\b|\bprovides?\b|"
+    r"\bincludes?\b[^.;]{0,40}\bguarantee\b|\bguarantee\b|\bresponse\s+times?\b",
+    re.IGNORECASE,
+)
+# A concrete, checkable figure: number with a unit, a percentage, a date, 24x7.
+FIGURE_RE = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:%|percent|per\s*cent)|\(\d+\)|\b\d+(?:\.\d+)?\s*(?:-\s*)?"
+    r"(?:business\s+|calendar\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|"
+    r"seconds?|gb|tb|gbit|gbps|nodes?|gpus?)\b|\b(?:19|20)\d\d-\d\d-\d\d\b|"
+    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)\s+\d{1,2},?\s+\d{4}|\b24\s*(?:x|/)\s*7\b|"
+    r"\b\d{1,2}(?::\d\d)?\s*(?:a\.m\.|p\.m\.|am\b|pm\b)",
+    re.IGNORECASE,
+)
+_FRAGMENT_RE = re.compile(r"[;,]\s*(?:and|or)?\s*$|\band\s*$")
+_HEADING_WORDS_RE = re.compile(r"[A-Za-z][\w'’-]*")
+_CUSTOMER_VERB_WINDOW = 45
+
+
+@dataclass(frozen=True)
+class HedgeHit:
+    """One hedge phrase and what it does in this sentence."""
+
+    family: str
+    tier: str
+    phrase: str
+    start: int
+    end: int
+    # obligation | trigger | negated | definition | customer | anchored | ungoverned
+    status: str
+    obligor: str
+    unit: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SentenceResult:
+    """The classification of one sentence, with the evidence for it."""
+
+    label: str  # one of the six dev labels
+    kind: str  # product finding kind
+    obligor: str
+    reason: str
+    subkind: str | None = None
+    hedges: tuple[HedgeHit, ...] = ()
+    weak: tuple[HedgeHit, ...] = ()
+    evidence: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def weak_phrase(self) -> str | None:
+        return self.weak[0].phrase if self.weak else None
+
+
+def _strip_enum(text: str) -> str:
+    return _ENUM_PREFIX_RE.sub("", text, count=1)
+
+
+def _is_heading(text: str) -> bool:
+    body = _strip_enum(text).strip().rstrip(".:")
+    words = _HEADING_WORDS_RE.findall(body)
+    if not words or len(words) > 10 or _MODAL_ANY_RE.search(body):
+        return False
+    minor = {"of", "for", "and", "or", "the", "to", "in", "on", "a", "an", "by", "with"}
+    return all(w[0].isupper() or w.lower() in minor for w in words)
+
+
+def _unit_of(units: list[tuple[int, int]], pos: int) -> tuple[int, int]:
+    for u in units:
+        if u[0] <= pos < u[1]:
+            return u
+    return units[-1]
+
+
+def _subject_role(
+    subjects: Sequence[Subject], pos: int, text: str | None = None
+) -> tuple[str | None, str | None]:
+    s = subject_before(subjects, pos)
+    if s is None:
+        return None, None
+    if s.role == "customer" and text is not None:
+        # "Customer will receive updates when available": the vendor is the one bound
+        if load_lexicon().receipt_verbs.search(text[s.end : s.end + 30]):
+            return "vendor", s.mention
+    return s.role, s.mention
+
+
+def find_hedges(
+    text: str, lex: Lexicon, subjects: Sequence[Subject], definition: bool
+) -> list[HedgeHit]:
+    """Every hedge phrase in the sentence, with its status and obligor."""
+    units = obligation_units(text)
+    stops = [(m.start(), m.end()) for m in lex.stoplist.finditer(text)]
+    negations = [(m.start(), m.end()) for m in lex.non_obligation.finditer(text)]
+    hits: list[HedgeHit] = []
+    taken: list[tuple[int, int]] = []
+    for fam in lex.hedges:
+        for m in fam.regex.finditer(text):
+            s, e = m.start(), m.end()
+            if any(s < te and ts < e for ts, te in taken):
+                continue  # a longer family already claimed these words
+            if any(s < te and ts < e for ts, te in stops):
+                continue  # "reasonable" in an unrelated sense
+            taken.append((s, e))
+            unit = _unit_of(units, s)
+            role, _mention = _subject_role(subjects, s, text)
+            obligor = role or "vendor"  # passive or unnamed subject: the service is the vendor's
+            status = "obligation"
+            after = text[e : e + _CUSTOMER_VERB_WINDOW]
+            if role is None and lex.customer_verbs.search(after):
+                obligor = "customer"
+            if definition:
+                status = "definition"
+            elif any(ne <= s and s - ne < 160 and ns >= unit[0] for ns, ne in negations):
+                status = "negated"
+            elif fam.kind == "efforts" and (
+                lex.trigger_before.search(text[max(unit[0], s - 70) : s])
+                or lex.trigger_after.search(text[e : e + 60])
+            ):
+                status = "trigger"
+            elif fam.requires_supply_verb and not lex.discretion_supply.search(
+                text[max(unit[0], s - 60) : min(unit[1], e + 80)]
+            ):
+                status = "ungoverned"
+            elif fam.anchor_cancels and lex.timing_anchor.search(text[e : unit[1]]):
+                status = "anchored"
+            elif fam.needs_no_figure and FIGURE_RE.search(text[unit[0] : unit[1]]):
+                status = "anchored"
+            elif obligor == "customer":
+                status = "customer"
+            hits.append(
+                HedgeHit(fam.family, fam.tier, m.group(0), s, e, status, obligor, unit)
+            )
+    hits.sort(key=lambda h: h.start)
+    return hits
+
+
+def _first_obligation(
+    text: str, subjects: Sequence[Subject], lex: Lexicon, hedges: Sequence[HedgeHit]
+) -> tuple[str | None, re.Match[str] | None]:
+    """Role bound by the sentence's obligations: vendor/both beats customer if both appear."""
+    roles: list[str] = []
+    first: re.Match[str] | None = None
+    # an unnamed subject whose efforts are a buyer's (marketing, paying) is the customer
+    customer_subject = any(h.status == "customer" for h in hedges)
+    for m in _OBLIGATION_RE.finditer(text):
+        role, _ = _subject_role(subjects, m.start() + 1, text)
+        if role is None:
+            buyer_verb = lex.customer_verbs.search(text[m.end() : m.end() + 30])
+            role = "customer" if buyer_verb or customer_subject else "vendor"
+        roles.append(role)
+        first = first or m
+    if not roles:
+        return None, None
+    if "vendor" in roles:
+        return "vendor", first
+    if "both" in roles:
+        return "both", first
+    return roles[0], first
+
+
+def classify_detail(
+    text: str,
+    vendor_names: Sequence[str] = (),
+    customer_names: Sequence[str] = (),
+    parties: Parties | None = None,
+) -> SentenceResult:
+    """Classify one sentence and return the evidence (hedges, subkind, reason)."""
+    lex = load_lexicon()
+    parties = parties or parties_for(vendor_names, customer_names)
+    body = text.strip()
+    if not body or _is_heading(body):
+        return SentenceResult("other", "heading", "unknown", "a heading, not a clause")
+    subjects = find_subjects(body, parties)
+    head = _DEFINITION_RE.search(_strip_enum(body))
+    definition = bool(head)
+    if definition:
+        if head and _EFFORT_WORD_RE.search(head.group(0)):
+            return SentenceResult(
+                "other", "definition", "unknown", "defines an efforts standard; no obligation"
+            )
+    hedges = find_hedges(body, lex, subjects, definition)
+    weak = tuple(h for h in hedges if h.status == "obligation")
+    representation = bool(lex.representation.search(body))
+
+    def result(label: str, kind: str, obligor: str, reason: str, **kw: object) -> SentenceResult:
+        return SentenceResult(label, kind, obligor, reason, hedges=tuple(hedges), weak=weak, **kw)  # type: ignore[arg-type]
+
+    ob_role, _ob = _first_obligation(body, subjects, lex, hedges)
+    weak_obligor = (
+        "vendor" if any(h.obligor == "vendor" for h in weak) else ("both" if weak else "unknown")
+    )
+
+    # 1. Force majeure excuse, indemnity: their own boilerplate families (readme "other").
+    if lex.fm_marker.search(body) and lex.fm_excuse.search(body) and not weak:
+        return result("other", "force_majeure", "both", "force-majeure excuse")
+    if lex.indemnity.search(body) and not weak:
+        return result("other", "indemnity", ob_role or "unknown", "indemnity / defence obligation")
+
+    remedy_m = lex.remedy_strong.search(body)
+    sole_remedy = bool(remedy_m and re.search(r"sole|exclusive", remedy_m.group(0), re.I))
+    cap_m = lex.liability_cap.search(body)
+    exit_m = None if representation else lex.exit_patterns.search(body)
+    failure_m = lex.failure_trigger.search(body)
+    consequence_m = lex.remedy_consequence.search(body)
+    insolvency = bool(re.search(r"bankrupt|insolven|receiver|trustee", body, re.I))
+    customer_failure = bool(lex.customer_failure.search(body))
+
+    # 2. Exclusive remedy clauses, then liability caps (readme: caps beat hedged provisos).
+    # "Customer's sole remedy [for a change] is to terminate" is an exit right, not a remedy
+    # for a failure, unless a failure triggers it.
+    if sole_remedy and re.search(r"remedy\s+(?:is|shall\s+be)\s+to\s+terminate", body, re.I):
+        sole_remedy = bool(failure_m)
+    if sole_remedy and remedy_m:
+        return result(
+            "remedy", "remedy", "customer" if customer_failure else "vendor",
+            "states the exclusive remedy", evidence=remedy_m.group(0),
+        )
+    if cap_m:
+        obligor = "both" if re.search(r"\b(?:neither|either|each|a)\s+party\b|\bparties\b", body, re.I) else "vendor"
+        return result("liability_cap", "liability_cap", obligor, "limits liability", evidence=cap_m.group(0))
+
+    # 3. Remedies: credits, refunds, liquidated damages, termination or suspension on failure.
+    if consequence_m and re.search(r"obligat", consequence_m.group(0), re.I) and not customer_failure:
+        consequence_m = None  # "unable to ..., it shall not be obligated" excuses, not remedies
+    by_failure = bool(failure_m and consequence_m and not representation and not insolvency)
+    termination_fee = bool(re.search(r"termination\s+(?:fee|charges?)", body, re.I))
+    is_remedy = bool(remedy_m) or by_failure
+    if is_remedy and termination_fee and not failure_m:
+        is_remedy = False  # a termination fee for leaving at will is an exit term
+    if is_remedy:
+        obligor = "customer" if customer_failure else (
+            "both" if re.search(r"\b(?:either|non-?breaching|non-?defaulting|other)\s+party\b|\beither\s+party\b", body, re.I) else "vendor"
+        )
+        if weak:
+            # A hedged promise whose counterparty holds a remedy in the same sentence is
+            # primarily that remedy; a vendor's own right to suspend does not back it.
+            protective = re.search(r"\bterminat(?:e|es|ed|ion)\b|\bcancel|\bdamages\b", body, re.I)
+            self_help = bool(lex.self_help.search(body)) and not remedy_m and not protective
+            if customer_failure or self_help:
+                return result(
+                    "weak_commitment", "weak_commitment", weak_obligor,
+                    f"hedged obligation: '{weak[0].phrase}'", evidence=weak[0].phrase,
+                )
+        evidence = remedy_m.group(0) if remedy_m else (failure_m.group(0) if failure_m else None)
+        return result("remedy", "remedy", obligor, "consequence of a failure to perform", evidence=evidence)
+
+    # 4. Weak commitments: a hedge that governs a vendor (or mutual) obligation.
+    if weak:
+        return result(
+            "weak_commitment", "weak_commitment", weak_obligor,
+            f"hedged obligation: '{weak[0].phrase}'", evidence=weak[0].phrase,
+        )
+
+    # 5. Term, renewal and exit terms (incl. non-obligations about them).
+    unilateral_m = lex.unilateral_change.search(body)
+    if exit_m:
+        subkind = None
+        if lex.lock_in["vendor_format"].search(body):
+            subkind = "vendor_format"
+        elif lex.lock_in["remaining_fees"].search(body):
+            subkind = "remaining_fees"
+        elif re.search(r"automatically|auto-?renew", body, re.I):
+            subkind = "auto_renewal"
+        elif unilateral_m and lex.renewal.search(body):
+            subkind = "renewal_price_change"
+        role, _ = _subject_role(subjects, exit_m.start() + 1)
+        if re.search(r"\b(?:either|each|both)\s+part(?:y|ies)\b|\bthe\s+parties\b", body, re.I):
+            role = "both"
+        kind = "lock_in" if subkind in ("vendor_format", "remaining_fees") else "termination_exit"
+        if subkind == "renewal_price_change":
+            kind = "unilateral_change"
+        return result(
+            "termination_exit", kind, role or ob_role or "unknown",
+            "term, renewal or exit term", subkind=subkind, evidence=exit_m.group(0),
+        )
+
+    # 6. Everything else the readme files under "other", with a product kind.
+    if unilateral_m:
+        role, _ = _subject_role(subjects, unilateral_m.start() + 1)
+        if role != "customer":
+            guard = lex.unilateral_guard.search(body)
+            return result(
+                "other", "unilateral_change", role or "vendor", "vendor may change terms alone",
+                subkind="guarded" if guard else "unguarded", evidence=unilateral_m.group(0),
+            )
+    non_ob = lex.non_obligation.search(body)
+    if non_ob:
+        role, _ = _subject_role(subjects, non_ob.start() + 1)
+        return result(
+            "other", "non_obligation", role or ob_role or "vendor", "states what is not promised",
+            evidence=non_ob.group(0),
+        )
+    disclaimer_m = lex.disclaimer.search(body)
+    if disclaimer_m:
+        return result("other", "disclaimer", "vendor", "disclaims a warranty", evidence=disclaimer_m.group(0))
+    for name, regex in lex.other_markers.items():
+        m = regex.search(body)
+        if m:
+            return result("other", name, ob_role or "unknown", name.replace("_", " "), evidence=m.group(0))
+    for name in ("egress", "exclusivity", "minimum_commitment"):
+        m = lex.lock_in[name].search(body)
+        if m:
+            return result("other", "lock_in", ob_role or "customer", name.replace("_", " "), subkind=name, evidence=m.group(0))
+
+    # 7. Firm commitments: an unhedged vendor or mutual obligation.
+    if ob_role in ("vendor", "both"):
+        if not re.search(r"\b(?:shall|will)\s+not\s*:", body, re.I):
+            return result("firm_commitment", "firm_commitment", ob_role, "unhedged obligation")
+    if ob_role is None:
+        role, _ = _subject_role(subjects, len(body))
+        figure = FIGURE_RE.search(body)
+        if role in (None, "vendor", "both") and _PRESENT_FIRM_RE.search(body) and figure:
+            return result("firm_commitment", "firm_commitment", role or "vendor", "stated service level")
+        if role is None and _ENUM_PREFIX_RE.match(text) and _FRAGMENT_RE.search(body):
+            return result("firm_commitment", "firm_commitment", "vendor", "item in a list of what is provided")
+    if ob_role == "customer":
+        return result("other", "customer_obligation", "customer", "binds the customer")
+    return result("other", "other", ob_role or "unknown", "no obligation, remedy or exit term")
+
+
+def classify_sentence(
+    text: str, vendor_names: Sequence[str] = (), customer_names: Sequence[str] = ()
+) -> tuple[str, str]:
+    """(label, obligor) for one sentence; the label is one of the six dev-set labels."""
+    res = classify_detail(text, vendor_names, customer_names)
+    return res.label, res.obligor

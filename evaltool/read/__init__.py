@@ -1,0 +1,138 @@
+"""Offer readers: any file a vendor or the team sends, read into labelled raw records.
+
+`read_offer_file` dispatches on the file's content (not only its name): workbooks
+(.xlsx/.xlsm/.xls/.ods, read as data only, never evaluating formulas or macros), CSV,
+YAML and JSON.  `sniff_input_kind` tells offers from the workload, rates and rubric files
+that `evaltool score offers/*` also passes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from evaltool.errors import InputError, Location, Problem, UsageError
+from evaltool.read.cells import RawRecord
+
+InputKind = Literal["offer", "workload", "fx_rates", "rubric"]
+_YAML_SUFFIXES = frozenset({".yaml", ".yml", ".json"})
+_CSV_SUFFIXES = frozenset({".csv", ".tsv", ".txt"})
+_ZIP_MAGIC = b"PK\x03\x04"
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # legacy .xls (and encrypted .xlsx)
+
+
+def _top_level(path: Path) -> dict[str, Any] | None:
+    """The top-level mapping of a small YAML/JSON file, or None if it is not one."""
+    try:
+        if path.stat().st_size > 2_000_000:
+            return None
+        from evaltool.read.mapping import load_mapping
+
+        data = load_mapping(path)
+    except (OSError, InputError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def sniff_input_kind(path: Path) -> InputKind:
+    """YAML with top-level `fx:` -> fx_rates; with `params_b` -> workload; with
+    `categories` and `criteria` -> rubric; anything else -> offer."""
+    if path.suffix.lower() not in _YAML_SUFFIXES:
+        return "offer"
+    data = _top_level(path)
+    if data is None:
+        return "offer"
+    keys = {str(k) for k in data}
+    if "fx" in keys and isinstance(data.get("fx"), dict):
+        return "fx_rates"
+    if "params_b" in keys:
+        return "workload"
+    if "categories" in keys and "criteria" in keys:
+        return "rubric"
+    return "offer"
+
+
+def read_fx_file(path: Path) -> dict[str, float]:
+    """A rates file `fx: {EUR: 1.08}` (1 EUR = 1.08 USD).  UsageError names the bad key."""
+    from evaltool.read.mapping import load_mapping
+
+    try:
+        data = load_mapping(path)
+    except InputError as exc:
+        raise UsageError(f"rates file {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("fx"), dict):
+        raise UsageError(f"{path}: a rates file needs a top-level 'fx:' mapping of currency "
+                         "codes to USD rates, e.g. fx: {EUR: 1.08}")
+    rates: dict[str, float] = {}
+    for code, rate in data["fx"].items():
+        name = str(code).strip().upper()
+        if len(name) != 3 or not name.isalpha():
+            raise UsageError(f"{path} › fx.{code}: expected a 3-letter ISO currency code "
+                             f"(found {code!r})")
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not rate > 0:
+            raise UsageError(f"{path} › fx.{code}: expected a positive number of USD per "
+                             f"1 {name} (found {rate!r})")
+        rates[name] = float(rate)
+    return rates
+
+
+def _sniff_format(path: Path) -> str:
+    suffix = path.suffix.lower()
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(8)
+    except OSError:
+        head = b""
+    if head.startswith(_ZIP_MAGIC) or head.startswith(_OLE_MAGIC):
+        return "workbook"
+    if suffix in (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".ods"):
+        return "workbook"  # the workbook reader names what is wrong with it
+    if suffix in _YAML_SUFFIXES:
+        return "mapping"
+    if suffix in _CSV_SUFFIXES:
+        return "csv"
+    return "unknown"
+
+
+def read_offer_file(path: Path) -> list[RawRecord]:
+    """Read one offer file into raw records (one per offer).  Raises InputError."""
+    from evaltool.read.layout import read_grid, slug
+    from evaltool.read.safety import check_file_size
+    from evaltool.read.vocabulary import load_vocabulary
+
+    check_file_size(path)
+    vocab = load_vocabulary()
+    kind = _sniff_format(path)
+    base_id = slug(path.stem)
+    if kind == "mapping":
+        from evaltool.read.mapping import read_mapping
+
+        return read_mapping(path, vocab)
+    if kind == "workbook":
+        from evaltool.read.xlsx import read_workbook
+
+        grids = read_workbook(path)
+        if not grids or all(not any(any(str(v).strip() for v in row if v is not None)
+                                    for row in g.rows) for g in grids):
+            raise InputError(Problem(Location(str(path)), "the workbook is empty",
+                                     expected="an offer: labelled values or line items"))
+    elif kind == "csv":
+        from evaltool.read.tabular import read_csv
+
+        grids = [read_csv(path)]
+    else:
+        raise InputError(Problem(Location(str(path)), "not an offer file format",
+                                 found=path.suffix or "no file extension",
+                                 expected=".xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json"))
+    record = RawRecord(id=base_id, source={"file": str(path)})
+    extra: list[RawRecord] = []
+    for grid in grids:
+        if grid.name is not None and "sheet" not in record.source:
+            record.source["sheet"] = grid.name
+        extra.extend(read_grid(grid, vocab, record, base_id))
+    if extra:
+        for item in extra:
+            item.segments.extend(record.segments)
+            item.problems.extend(record.problems)
+        return extra
+    return [record]

@@ -1,0 +1,454 @@
+"""Exports of a ScoreReport: JSON (the byte-stable basis), CSV, XLSX and Markdown.
+
+Spreadsheet safety (OWASP "CSV injection"): a text cell that begins with = + - @, a tab or
+a carriage return is prefixed with an apostrophe, so Excel, LibreOffice and Google Sheets
+show it as text and never evaluate it. Numbers are written as numbers and left alone.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import re
+import zipfile
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from evaltool.report import fmt
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet.worksheet import Worksheet
+
+    from evaltool.models import OfferResult, ScoreReport
+    from evaltool.report.view import ReportView
+
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+FLOAT_DECIMALS = 6  # JSON floats: rounded once, so reruns and platforms agree byte for byte
+# Characters the XLSX (XML 1.0) format cannot hold; openpyxl raises on them.
+_XML_ILLEGAL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        rounded = round(value, FLOAT_DECIMALS)
+        return 0.0 if rounded == 0 else rounded
+    if isinstance(value, Mapping):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_canonical(v) for v in value]
+    return value
+
+
+def report_to_json(report: ScoreReport) -> str:
+    """The report as deterministic JSON: sorted keys, floats rounded to 6 decimals, NaN→null."""
+    data = _canonical(report.model_dump(mode="json"))
+    return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def neutralise(text: str) -> str:
+    """Text that a spreadsheet would run as a formula, made inert with a leading apostrophe."""
+    return "'" + text if text.startswith(FORMULA_PREFIXES) else text
+
+
+def _cell(value: Any) -> Any:
+    """A value ready for a spreadsheet cell: numbers stay numbers, text is neutralised."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float):
+        return value if math.isfinite(float(value)) else None
+    if isinstance(value, Mapping | list | tuple):
+        value = fmt.any_value(value)
+    return neutralise(_XML_ILLEGAL_RE.sub(" ", str(value)))
+
+
+def _ranked(report: ScoreReport) -> list[OfferResult]:
+    return sorted(report.offers, key=lambda o: (not o.eligible, o.rank, o.id))
+
+
+def _categories(report: ScoreReport) -> list[str]:
+    names: list[str] = list(report.rubric.get("categories") or {})
+    for offer in report.offers:
+        names += [n for n in offer.categories if n not in names]
+    return names
+
+
+# Column name, number format for XLSX (None: text), width.
+Column = tuple[str, str | None, int]
+
+RANKING_ESTIMATES: tuple[Column, ...] = (
+    ("mfu", "0.0%", 7),
+    ("time_to_train_days", "#,##0.0", 10),
+    ("total_cost_usd", '"$"#,##0', 14),
+    ("effective_usd_per_gpu_hour", '"$"0.00', 10),
+    ("total_economic_cost_usd", '"$"#,##0', 14),
+    ("gpus_used", "#,##0", 8),
+)
+
+
+def ranking_table(report: ScoreReport) -> tuple[list[Column], list[list[Any]]]:
+    """One row per input: every evaluated offer, best first, then each input not evaluated."""
+    from evaltool.report.view import is_red_flag
+
+    cats = _categories(report)
+    columns: list[Column] = [
+        ("rank", "0", 5), ("offer_id", None, 24), ("vendor", None, 26), ("offer_name", None, 34),
+        ("accelerator", None, 14), ("status", None, 13), ("score", "0.0", 7),
+        *[(f"category_{c}", "0.0", 10) for c in cats],
+        *RANKING_ESTIMATES,
+        ("win_probability", "0.0%", 9), ("red_flags", "0", 8), ("top_red_flag", None, 40),
+        ("why_excluded", None, 50), ("missing_fields", None, 30), ("source_file", None, 34),
+    ]
+    win_p = report.sensitivity.get("win_probability")
+    rows: list[list[Any]] = []
+    for offer in _ranked(report):
+        red = sorted(
+            (f for f in offer.flags if is_red_flag(f.kind, f.severity)),
+            key=lambda f: ("high", "medium").index(f.severity),
+        )
+        top = (
+            f"{red[0].severity}: {fmt.label(red[0].kind)} — "
+            f"{fmt.clean_text(red[0].quote or red[0].why, 200)}"
+            if red else ""
+        )
+        failed = "; ".join(
+            f"{g.gate}: {fmt.clean_text(g.why)}" for g in offer.gates if g.status == "fail"
+        )
+        rows.append([
+            offer.rank, offer.id, offer.vendor, offer.offer_name, offer.accelerator,
+            "eligible" if offer.eligible else "excluded", fmt.as_number(offer.score),
+            *[fmt.as_number(offer.categories.get(c)) for c in cats],
+            *[fmt.as_number(offer.estimates.get(name)) for name, _, _ in RANKING_ESTIMATES],
+            fmt.as_number(win_p.get(offer.id)) if isinstance(win_p, Mapping) else None,
+            len(red), top, failed if not offer.eligible else "",
+            ", ".join(offer.missing), offer.source.get("file"),
+        ])
+    width = len(columns)
+    for item in report.not_evaluated:
+        errors = "; ".join(
+            fmt.clean_text(e.get("text") or e.get("message") or fmt.any_value(e))
+            if isinstance(e, Mapping) else fmt.clean_text(e)
+            for e in item.errors
+        )
+        row: list[Any] = [None] * width
+        row[5] = "not evaluated"
+        row[-3] = errors
+        row[-1] = item.source.get("file")
+        rows.append(row)
+    return columns, rows
+
+
+def _format_csv_number(value: Any) -> Any:
+    if isinstance(value, float):
+        text = f"{round(value, FLOAT_DECIMALS):.{FLOAT_DECIMALS}f}".rstrip("0").rstrip(".")
+        return "0" if text in ("-0", "") else text
+    return value
+
+
+def to_csv(report: ScoreReport) -> str:
+    """The ranking as CSV (RFC 4180, UTF-8, "\\r\\n"), raw numbers in the units of the names."""
+    columns, rows = ranking_table(report)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([name for name, _, _ in columns])
+    for row in rows:
+        writer.writerow(["" if v is None else _format_csv_number(_cell(v)) for v in row])
+    return out.getvalue()
+
+
+def _sheets(report: ScoreReport) -> list[tuple[str, list[Column], list[list[Any]]]]:
+    """Every view of the report as (sheet title, columns, rows)."""
+    from evaltool.report.view import _flatten, what_would_change, winner_of
+
+    sheets = [("Ranking", *ranking_table(report))]
+    cats = _categories(report)
+    sheets.append((
+        "Categories",
+        [("rank", "0", 5), ("offer_id", None, 24), ("vendor", None, 26), ("score", "0.0", 7),
+         *[(c, "0.0", 10) for c in cats]],
+        [[o.rank, o.id, o.vendor, o.score, *[o.categories.get(c) for c in cats]]
+         for o in _ranked(report)],
+    ))
+    sheets.append((
+        "Criteria",
+        [("offer_id", None, 24), ("vendor", None, 24), ("category", None, 12),
+         ("criterion", None, 28), ("value", None, 20), ("score", "0.0", 7),
+         ("weight", "0.0%", 8), ("contribution", "0.00", 12), ("missing", None, 8),
+         ("note", None, 50)],
+        [[o.id, o.vendor, c.category, c.criterion, c.value, c.score, c.weight, c.contribution,
+          c.missing, c.note] for o in _ranked(report) for c in o.criteria],
+    ))
+    sheets.append((
+        "Flags",
+        [("offer_id", None, 24), ("vendor", None, 24), ("severity", None, 9),
+         ("kind", None, 18), ("quote", None, 70), ("where", None, 40), ("why", None, 50),
+         ("ask_for", None, 60)],
+        [[o.id, o.vendor, f.severity, f.kind, f.quote, fmt.where(f.where), f.why, f.ask_for]
+         for o in _ranked(report) for f in o.flags],
+    ))
+    sheets.append((
+        "Gates",
+        [("offer_id", None, 24), ("vendor", None, 24), ("gate", None, 20),
+         ("status", None, 11), ("why", None, 70)],
+        [[o.id, o.vendor, g.gate, g.status, g.why] for o in _ranked(report) for g in o.gates],
+    ))
+    sens = report.sensitivity
+    acc = sens.get("rank_acceptability") if isinstance(sens.get("rank_acceptability"),
+                                                       Mapping) else {}
+    assert isinstance(acc, Mapping)
+    n_ranks = max((len(v) for v in acc.values() if isinstance(v, list)), default=0)
+    intervals = sens.get("rank_intervals") if isinstance(sens.get("rank_intervals"),
+                                                         Mapping) else {}
+    assert isinstance(intervals, Mapping)
+    win_p = sens.get("win_probability") if isinstance(sens.get("win_probability"),
+                                                      Mapping) else {}
+    assert isinstance(win_p, Mapping)
+    sheets.append((
+        "Sensitivity",
+        [("offer_id", None, 24), ("vendor", None, 24), ("win_probability", "0.0%", 10),
+         *[(f"p_rank_{r + 1}", "0.0%", 9) for r in range(n_ranks)],
+         ("best_rank", "0", 9), ("worst_rank", "0", 10)],
+        [[o.id, o.vendor, win_p.get(o.id),
+          *[(acc.get(o.id) or [None] * n_ranks)[r] if r < len(acc.get(o.id) or []) else None
+            for r in range(n_ranks)],
+          *((intervals.get(o.id) or [None, None])[:2])]
+         for o in _ranked(report)],
+    ))
+    changes = what_would_change(report, winner_of(report), 20)
+    rows: list[list[Any]] = [["statement", None, None, None, s] for s in changes]
+    rows += [
+        ["weight break-even", b.get("criterion"), b.get("weight_now"), b.get("weight_at_tie"),
+         b.get("new_winner")]
+        for b in sens.get("weight_break_evens") or [] if isinstance(b, Mapping)
+    ]
+    rows += [
+        ["price cut to win", b.get("offer_id"), b.get("price_cut_pct"),
+         b.get("price_usd_per_gpu_hour_at_tie"), None]
+        for b in sens.get("price_cut_to_win") or [] if isinstance(b, Mapping)
+    ]
+    sheets.append((
+        "What would change",
+        [("kind", None, 18), ("criterion_or_offer", None, 28), ("now_or_cut", "0.000", 12),
+         ("at_tie", "0.000", 10), ("new_winner_or_statement", None, 90)],
+        rows,
+    ))
+    sheets.append((
+        "Questions",
+        [("offer_id", None, 24), ("field", None, 24), ("question", None, 80),
+         ("swing_points", "0.0", 12)],
+        [[q.get("offer_id"), q.get("field"), q.get("question"), q.get("swing_points")]
+         for q in sens.get("clarification_questions") or [] if isinstance(q, Mapping)],
+    ))
+    sheets.append((
+        "Not evaluated",
+        [("file", None, 40), ("where", None, 40), ("error", None, 100)],
+        [[item.source.get("file"), fmt.where(e.get("where")) if isinstance(e, Mapping) else "",
+          (e.get("text") or e.get("message")) if isinstance(e, Mapping) else e]
+         for item in report.not_evaluated for e in item.errors],
+    ))
+    basis = [("assumptions." + k, v) for k, v in _flatten(report.assumptions)]
+    basis += [("workload." + k, v) for k, v in _flatten(report.workload)]
+    basis += [("rubric." + k, v) for k, v in _flatten(
+        {k: v for k, v in report.rubric.items() if k != "criteria"})]
+    basis += [("evaltool_version", report.evaltool_version)]
+    sheets.append(("Assumptions", [("key", None, 40), ("value", None, 90)],
+                   [list(row) for row in basis]))
+    sheets.append((
+        "Rubric",
+        [("criterion", None, 28), ("category", None, 12), ("weight", "0.0%", 8),
+         ("direction", None, 10), ("bounds", None, 20), ("unit", None, 10), ("other", None, 60)],
+        [[c.get("name"), c.get("category"), c.get("weight"), c.get("direction"),
+          c.get("bounds"), c.get("unit"),
+          {k: v for k, v in c.items()
+           if k not in ("name", "category", "weight", "direction", "bounds", "unit")} or None]
+         for c in report.rubric.get("criteria") or [] if isinstance(c, Mapping)],
+    ))
+    return sheets
+
+
+def _fixed_zip(data: bytes) -> bytes:
+    """Rewrite the XLSX zip with fixed timestamps: openpyxl stamps each member with now()."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            fixed = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            fixed.external_attr = 0o600 << 16
+            target.writestr(fixed, source.read(info.filename))
+    return out.getvalue()
+
+
+def to_xlsx_bytes(report: ScoreReport) -> bytes:
+    """A formatted workbook, one sheet per view: frozen header, filters, number formats."""
+    import datetime as dt
+
+    # openpyxl: the well-kept writer the team already uses for the RFP template.
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.utils import get_column_letter
+
+    from evaltool.report.view import as_of_date
+
+    wb = Workbook()
+    wb.remove(wb.active)  # type: ignore[arg-type]
+    header_font = Font(bold=True)
+    header_fill = PatternFill("solid", fgColor="DDE4EE")
+    for title, columns, rows in _sheets(report):
+        ws: Worksheet = wb.create_sheet(title)
+        ws.append([name for name, _, _ in columns])
+        for cell in ws[1]:
+            cell.font = header_font
+            cell.fill = header_fill
+            cell.alignment = Alignment(vertical="top", wrap_text=True)
+        for row in rows:
+            ws.append([_cell(v) for v in row])
+        for index, (_, number_format, width) in enumerate(columns, start=1):
+            letter = get_column_letter(index)
+            ws.column_dimensions[letter].width = width
+            if number_format:
+                for (cell,) in ws.iter_rows(min_row=2, min_col=index, max_col=index):
+                    if isinstance(cell.value, int | float):
+                        cell.number_format = number_format
+        for row_cells in ws.iter_rows(min_row=2):
+            for cell in row_cells:
+                if isinstance(cell.value, str):
+                    cell.data_type = "s"  # never a formula, whatever the text says
+                    if len(cell.value) > 60:
+                        cell.alignment = Alignment(wrap_text=True, vertical="top")
+        ws.freeze_panes = "A2"
+        if rows:
+            ws.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{len(rows) + 1}"
+    try:
+        stamp = dt.datetime.fromisoformat(as_of_date(report))
+    except ValueError:
+        stamp = dt.datetime(2000, 1, 1)
+    wb.properties.created = stamp
+    wb.properties.modified = stamp
+    wb.properties.creator = "evaltool"
+    wb.properties.title = "GPU compute offer evaluation"
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return _fixed_zip(buffer.getvalue())
+
+
+# --------------------------------------------------------------------------- Markdown
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#!~])")
+
+
+def md(text: Any) -> str:
+    """Vendor text made inert in Markdown: no HTML, links, emphasis or table breaks."""
+    cleaned = fmt.clean_text(text).replace("&", "&amp;")
+    return _MD_SPECIAL.sub(r"\\\1", cleaned)
+
+
+def _md_table(header: Sequence[str], rows: Iterable[Sequence[Any]],
+              right: Sequence[int] = ()) -> list[str]:
+    lines = ["| " + " | ".join(md(h) for h in header) + " |",
+             "|" + "|".join("---:" if i in right else "---" for i in range(len(header))) + "|"]
+    lines += ["| " + " | ".join(md(c) for c in row) + " |" for row in rows]
+    return lines + [""]
+
+
+def _md_memo(v: ReportView) -> list[str]:
+    out = [f"# {md(v.title)}", "", f"*{md(v.subtitle)} · as of {md(v.as_of)}*", "",
+           f"**{md(v.headline)}**", ""]
+    if v.facts:
+        out += [md(v.facts), ""]
+    out += [f"Confidence: **{md(v.confidence)}**. {md(v.confidence_line)}", ""]
+    if v.key_figures:
+        out += _md_table(["", *[k.label for k in v.key_figures]],
+                         [["Recommended", *[k.value for k in v.key_figures]],
+                          ["Runner-up", *[k.compare.removeprefix("vs ") for k in v.key_figures]]])
+    out += ["## Ranking of eligible offers", ""]
+    out += _md_table(
+        ["#", "Vendor", "Offer", "Score", "Total cost", "Time to train", "$/GPU-h", "MFU",
+         "Wins", "Top red flag"],
+        [[r.rank, r.vendor, r.offer_name, r.score, r.total_cost, r.days,
+          r.usd_per_gpu_hour, r.mfu, r.win_probability, r.top_flag] for r in v.ranking],
+        right=(0, 3, 4, 5, 6, 7, 8),
+    ) if v.ranking else ["No offer passes the knock-out gates.", ""]
+    if v.ranking_more:
+        out += [f"*{v.ranking_more} more eligible offers in the full report.*", ""]
+    out += ["## Excluded offers and why", ""]
+    out += [f"- **{md(e.name)}**{' (not evaluated)' if e.kind == 'not_evaluated' else ''}: "
+            f"{md('; '.join(e.reasons))}" for e in v.exclusions] or ["None."]
+    out += [f"- Unverified: {md(u)}" for u in v.unverified]
+    out += ["", "## Contract and lock-in red flags", ""]
+    for f in v.red_flags:
+        out.append(f"- **{md(f.vendor)}** · {md(f.kind)} ({md(f.severity)}): {md(f.why)}")
+        if f.quote:
+            out.append(f"  > “{md(f.quote)}” — {md(f.where)}")
+        if v.kind == "full" and f.ask_for:
+            out.append(f"  Ask for: “{md(f.ask_for)}”")
+    if not v.red_flags:
+        out.append("None found.")
+    if v.red_flags_more:
+        out.append(f"\n*{v.red_flags_more} more red flags in the full report.*")
+    out += ["", "## What would change the decision", ""]
+    out += [f"- {md(c)}" for c in v.changes] or ["No sensitivity analysis in this run."]
+    out += ["", "## What this rests on", ""]
+    out += _md_table(["", ""], v.basis)
+    return out
+
+
+def _md_full(v: ReportView) -> list[str]:
+    out = ["## Scores by category", ""]
+    out += _md_table(["Offer", *v.category_names], [[n, *s] for n, s in v.category_scores],
+                     right=tuple(range(1, len(v.category_names) + 1)))
+    out += ["## Contract clauses and findings per vendor", ""]
+    for d in v.details:
+        out += [f"### {md(d.title)}", ""]
+        for f in d.flags:
+            out.append(f"- {md(f.kind)} ({md(f.severity)}): {md(f.why)}")
+            if f.quote:
+                out.append(f"  > “{md(f.quote)}” — {md(f.where)}")
+            if f.ask_for:
+                out.append(f"  Ask for: “{md(f.ask_for)}”")
+        out += ["" if d.flags else "No findings.", ""]
+    if v.break_evens:
+        out += ["## Weight break-evens", ""]
+        out += _md_table(["Criterion", "Weight now", "Weight at a tie", "New winner"],
+                         v.break_evens)
+    if v.questions:
+        out += ["## Clarification questions", ""]
+        out += _md_table(["Offer", "Field", "Question", "Could swing"], v.questions)
+    if v.missing:
+        out += ["## Missing data", ""]
+        out += _md_table(["Offer", "Fields not stated"], v.missing)
+    out += ["## Assumptions", ""]
+    out += _md_table(["Key", "Value"], v.assumptions + [("workload." + k, x)
+                                                        for k, x in v.workload])
+    out += ["## Appendix: where every value comes from", ""]
+    for d in v.details:
+        out += [f"### {md(d.title)}", "", f"Source: {md(d.source)}", ""]
+        out += _md_table(["Criterion", "Value", "Read from", "Score"], d.trace, right=(3,))
+    out += ["## Appendix: the rubric used", ""]
+    out += _md_table(["", ""], v.rubric_head)
+    if v.rubric_criteria:
+        out += _md_table(["Criterion", "Category", "Weight", "Direction", "Bounds", "Unit",
+                          "Other"], v.rubric_criteria, right=(2,))
+    return out
+
+
+def to_markdown(report: ScoreReport, *, kind: str = "memo") -> str:
+    from evaltool.report.view import build_view
+
+    view = build_view(report, kind="full" if kind == "full" else "memo")
+    lines = _md_memo(view)
+    if kind == "full":
+        lines += _md_full(view)
+    return "\n".join(lines).rstrip() + "\n"
+

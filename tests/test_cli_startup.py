@@ -1,0 +1,31 @@
+"""`evaltool --help` must not import heavy libraries (issue 2; ecosystem.md §4)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from evaltool.cli import cli
+
+HEAVY = ["pandas", "weasyprint", "openpyxl", "pydantic", "numpy", "pint", "yaml", "jinja2"]
+
+
+def test_importing_the_cli_loads_no_heavy_library() -> None:
+    code = (
+        "import sys, evaltool.cli; "
+        f"print(sorted(set({HEAVY!r}) & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_every_command_has_help() -> None:
+    runner = CliRunner()
+    for args in (["--help"], ["score", "--help"], ["normalize", "--help"], ["validate", "--help"],
+                 ["clauses", "--help"], ["template", "--help"], ["accelerators", "--help"],
+                 ["rubrics", "--help"], ["rubric", "show", "--help"]):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 0, (args, result.output)
+        assert "Usage:" in result.output
