@@ -141,7 +141,9 @@ def decide(
         return sensitivity, recommendation
 
     values, unknown, w, ids = value_matrix(eligible, rubric)
-    scores = values @ w * 100
+    from evaltool.mcda import weighted_additive
+
+    scores = weighted_additive(values, w)
     names = [s.offer.id for s in eligible]
     winner = eligible[0]
     bands_by_id = rubric.global_weight_bands()
@@ -263,37 +265,58 @@ def _what_would_change(
     eligible: Sequence[ScoredOffer], sensitivity: Mapping[str, Any], rubric: Rubric,
     ranked: Sequence[ScoredOffer],
 ) -> list[str]:
+    """Plain sentences, each true when applied (tests apply them and check)."""
     by_id = {s.offer.id: s for s in ranked}
     titles = {c.id: c.title for c in rubric.criteria}
     lines: list[str] = []
-    for cut in sensitivity.get("price_cut_to_win", [])[:3]:
+    never: list[str] = []
+    for cut in sensitivity.get("price_cut_to_win", []):
         s = by_id[cut["offer_id"]]
         if cut["price_cut_pct"] is None:
-            lines.append(f"{_label(s)} would not win even at a 90% lower price.")
-        else:
-            at = cut["price_usd_per_gpu_hour_at_tie"]
-            price = f" (to ${at:,.2f}/GPU-h)" if at is not None else ""
-            lines.append(
-                f"{_label(s)} would tie if it cut all its prices by {cut['price_cut_pct']:.0f}%"
-                f"{price}."
-            )
-    for be in sensitivity.get("weight_break_evens", [])[:3]:
-        if not be["within_band"]:
+            never.append(_label(s))
             continue
+        at = cut["price_usd_per_gpu_hour_at_tie"]
+        price = f" (to ${at:,.2f}/GPU-h)" if at is not None else ""
+        lines.append(
+            f"{_label(s)} would tie if it cut all its prices by {cut['price_cut_pct']:.0f}%{price}."
+        )
+    if never:
+        lines.append(
+            "Price alone would not change the decision: even 90% lower prices leave "
+            f"{', '.join(never)} behind."
+        )
+    shifts = sensitivity.get("weight_break_evens", [])
+    inside = [b for b in shifts if b["within_band"]]
+    for be in inside[:3]:
         direction = "rose" if be["weight_at_tie"] > be["weight_now"] else "fell"
         lines.append(
             f"{_label(by_id[be['new_winner']])} would tie if the weight of "
             f"'{titles.get(be['criterion'], be['criterion'])}' {direction} from "
             f"{be['weight_now']:.1%} to {be['weight_at_tie']:.1%} of the score."
         )
+    if not inside:
+        text = "No change of weights within the rubric's declared bands changes the winner"
+        if shifts:
+            be = shifts[0]
+            text += (
+                f"; the nearest: {_label(by_id[be['new_winner']])} would tie only if "
+                f"'{titles.get(be['criterion'], be['criterion'])}' weighed "
+                f"{be['weight_at_tie']:.1%} of the score instead of {be['weight_now']:.1%}"
+            )
+        lines.append(text + ".")
     for q in sensitivity.get("clarification_questions", [])[:3]:
         if q["could_change_winner"]:
             lines.append(
                 f"{q['vendor'] or q['offer_id']}'s answer on {q['field'].replace('_', ' ')} "
                 "could change the winner: ask before signing."
             )
-    if not any("weight" in line for line in lines):
-        lines.append("No change of weights within the rubric's declared bands changes the winner.")
+    for s in ranked:
+        unverified = [g for g in s.gates if g.status == "unverified"]
+        if unverified and not any(g.status == "fail" for g in s.gates):
+            lines.append(
+                f"{_label(s)} is excluded until it answers: "
+                + "; ".join(g.why for g in unverified) + "."
+            )
     return lines
 
 

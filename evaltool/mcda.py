@@ -37,8 +37,8 @@ OutOfBounds = Literal["clip", "interpolate"]
 PreferenceFunction = Literal["usual", "ushape", "vshape", "level", "linear", "gaussian"]
 RandomIndexTable = Literal["saaty", "donegan-dodd"]
 
-# Ties: two scores closer than this (relative to the score scale) share a rank. Far below
-# any rounding in a memo, far above float noise from summing a few dozen products.
+# Ties: two scores closer than this share a rank (absolute; on the 0..100 points scale it
+# is far below any rounding in a memo and far above float noise from summing products).
 TIE_TOLERANCE = 1e-9
 JSON_DECIMALS = 6
 
@@ -197,15 +197,15 @@ def rank_scores(
 ) -> IntArray:
     """Competition ranks (1 = best; tied scores share the better rank: 1, 2, 2, 4).
 
-    rank_i = 1 + #{j : s_j better than s_i by more than ``tolerance`` x scale}. Ties share
-    a rank so the ranking does not depend on the order offers were listed in.
+    rank_i = 1 + #{j : s_j better than s_i by more than ``tolerance``} (absolute, in the
+    scores' own units). Ties share a rank so the ranking does not depend on the order
+    offers were listed in.
     """
     array = _as_float_array(scores, "scores").ravel()
     if not np.isfinite(array).all():
         raise McdaError("scores: found a non-finite score, expected finite numbers")
     signed = array if higher_is_better else -array
-    scale = max(1.0, float(np.abs(array).max(initial=0.0)))
-    better = signed[None, :] > signed[:, None] + tolerance * scale
+    better = signed[None, :] > signed[:, None] + tolerance
     return (1 + better.sum(axis=1)).astype(np.int64)
 
 

@@ -20,7 +20,15 @@ from typing import Any
 
 from evaltool import values as V
 from evaltool.errors import EvaltoolError, InputError, Location, Problem
-from evaltool.models import HOURS_PER_MONTH, FieldSource, Flag, NotEvaluated, Offer, OfferFields
+from evaltool.models import (
+    HOURS_PER_MONTH,
+    FieldSource,
+    Flag,
+    NotEvaluated,
+    Offer,
+    OfferFields,
+    Severity,
+)
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.vocabulary import Vocabulary, load_vocabulary
@@ -90,17 +98,27 @@ _PRECISION_RE = re.compile(r"\b(bf16|bfloat16|fp16|float16|fp8|float8|tf32|fp32|
                            r"fp4|fp6)\b", re.I)
 _ALL_IN_RE = re.compile(r"\ball[- ]in\b|\ball[- ]inclusive\b|includes? (?:storage|support)", re.I)
 _COUNT_IN_TEXT_RE = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×]\s*(?=[A-Za-z])", re.I)
-_CORES_RE = re.compile(r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?(?:cores|kerne|c\u0153urs|coeurs)\b",
-                       re.I)
+_CORES_RE = re.compile(
+    r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?(?:cores|kerne|c\u0153urs|coeurs)\b", re.I)
 _MIN_COMMIT_RE = re.compile(
     r"(minimum (?:commitment|commit|spend|contract value)|committed spend|mindestabnahme)"
     r"[^.;\d$€£]{0,30}((?:USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+\s*(?:m|million|k|bn)?\b"
     r"|[\d.,]+\s*(?:m|million|k)?\s*(?:USD|EUR|GBP|\$|€|£))", re.I)
 
 
+_MONEY_WORDS: tuple[tuple[str, str], ...] = (
+    (r"\b(?:chip|card|device|accelerator)(s?)\b", r"GPU\1"),
+    (r"\bpar\b", "per"), (r"\bheures?\b", "hour"), (r"\bmois\b", "month"),
+    (r"\bjours?\b", "day"), (r"\bn(?:oe|œ)uds?\b", "node"), (r"\ban\b", "year"),
+)
+
+
 def _money_text(text: str) -> str:
-    # values.parse_money knows gpu/node bases; vendors also bill per chip, card or device.
-    return re.sub(r"\b(chip|card|device|accelerator)(s?)\b", r"GPU\2", text, flags=re.I)
+    # values.parse_money knows gpu/node bases in English and German; vendors also bill per
+    # chip, card or device, and French quotes say "par GPU-heure".
+    for pattern, repl in _MONEY_WORDS:
+        text = re.sub(pattern, repl, text, flags=re.I)
+    return text
 
 
 class _Builder:
@@ -116,6 +134,7 @@ class _Builder:
         self.flags: list[Flag] = []
         self.unreadable: dict[str, Problem] = {}
         self.currency_hint: str | None = None
+        self.currency_explicit: str | None = None
         self.support_pct: tuple[float, Location, str] | None = None
         self.all_in_note: Location | None = None
         self.accelerator_hints: list[str] = []
@@ -132,9 +151,9 @@ class _Builder:
         self.problems.append(Problem(where, message, field=field_name, found=found,
                                      expected=expected, severity="warning"))
 
-    def flag(self, kind: str, severity: str, why: str, where: Location | None = None,
+    def flag(self, kind: str, severity: Severity, why: str, where: Location | None = None,
              quote: str | None = None, ask_for: str | None = None) -> None:
-        self.flags.append(Flag(kind=kind, severity=severity,  # type: ignore[arg-type]
+        self.flags.append(Flag(kind=kind, severity=severity,
                                why=why, where=where.to_dict() if where else None,
                                quote=quote, ask_for=ask_for))
 
@@ -163,9 +182,22 @@ class _Builder:
                 code = T.currency_of(cell_text(cand.value)) or _iso(cell_text(cand.value))
                 if code:
                     self.currency_hint = self.currency_hint or code
+                    self.currency_explicit = self.currency_explicit or code
                     self.add("currency", code, cand.where, cell_text(cand.value), LABELLED)
             elif slot == "accelerator_variant":
                 self.accelerator_hints.append(cell_text(cand.value))
+        if self.currency_hint is None:
+            # No currency field: the currency the offer's own texts and labels use.
+            seen: dict[str, int] = {}
+            for cand in self.record.candidates:
+                code = T.currency_of(f"{cand.label} {cell_text(cand.value)}")
+                if code:
+                    seen[code] = seen.get(code, 0) + 1
+            for item in self.record.line_items:
+                if item.currency:
+                    seen[item.currency] = seen.get(item.currency, 0) + 1
+            if len(seen) == 1:
+                self.currency_hint = next(iter(seen))
         for slot, cand in slotted:
             if slot in ("currency", "accelerator_variant"):
                 continue
@@ -183,6 +215,9 @@ class _Builder:
             self.read_line_item(item)
         for text, where in self.record.notes:
             self.read_note(text, where)
+        if "offer_name" not in self.facts and self.record.title and self.record.title_where:
+            self.add("offer_name", self.record.title, self.record.title_where, self.record.title,
+                     DERIVED, "no offer name given: the sheet's title")
 
     def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
         handler = getattr(self, f"_slot_{slot}", None)
@@ -202,12 +237,21 @@ class _Builder:
                                         expected=V.EXPECTED["date"])
             self.add(slot, parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
             if parsed.latest != parsed.earliest:
-                self.warn(cand.where, f"{slot}: {'; '.join(parsed.notes)}", slot, text)
+                self.warn(cand.where, "; ".join(parsed.notes), slot, text)
         elif kind == "percent":
             pct = V.parse_percent(cand.value)
             self.add(slot, pct.value, cand.where, text, LABELLED, _notes(pct.notes))
         elif kind == "months":
-            months = V.parse_duration(cand.value, "months")
+            try:
+                months = V.parse_duration(cand.value, "months")
+            except V.NoValueGiven:
+                raise
+            except V.ValueParseError:
+                local = T.parse_duration(text)  # French/German units: "6 mois", "12 Monate"
+                if local is None:
+                    raise
+                self.add(slot, local.months, cand.where, text, LABELLED, local.assumed)
+                return
             self.add(slot, months.value, cand.where, text, LABELLED, _notes(months.notes))
         elif kind == "hours":
             self._hours(slot, cand, text)
@@ -243,7 +287,9 @@ class _Builder:
             self.assumed(slot, cand.where, text, fallback.assumed)
 
     def assumed(self, name: str, where: Location, raw: str, why: str) -> None:
-        self.warn(where, f"{name}: assumed value: {why}", name, raw)
+        if any(f.kind == "assumed_value" and f.why == f"{name}: {why}" for f in self.flags):
+            return  # one warning per assumption, not one per cell it touches
+        self.warn(where, f"assumed value: {why}", name, raw)
         self.flag("assumed_value", "low", f"{name}: {why}", where, raw,
                   ask_for=f"a stated {name.replace('_', ' ')}")
 
@@ -266,11 +312,14 @@ class _Builder:
 
     def _money(self, cand: Candidate, text: str, per: tuple[str, ...] | None = None,
                currency: str | None = None) -> V.Money:
-        context = f"{cand.label} {cand.section or ''}"
+        from evaltool.read.vocabulary import normalise_label
+
+        context = normalise_label(f"{cand.label} {cand.section or ''}")
         if per is None:
             unit = T.billing_unit(context)
             per = _PER.get(unit) if unit else None
-        currency = currency or T.currency_of(context) or self.currency_hint
+        currency = currency or self.currency_explicit or T.currency_of(context) \
+            or self.currency_hint
         if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):
             if currency is None:
                 currency = "USD"
@@ -340,18 +389,34 @@ class _Builder:
             self._network(where, text, priority)
 
     def _slot_claimed_peak_tflops_per_gpu(self, cand: Candidate, text: str) -> None:
-        number = V.parse_number(re.sub(r"(?i)\b(bf16|fp16|fp8|tf32|fp32|int8|fp4|fp6)\b", "",
-                                       text) if isinstance(cand.value, str) else cand.value)
+        if isinstance(cand.value, str):
+            match = re.search(T.NUMBER + r"\s*(?:p|peta)?(?:tflops|tops|pflops|tf)?", text, re.I)
+            if match is None:
+                raise V.ValueParseError("no TFLOPS figure", found=text,
+                                        expected="e.g. '989 TFLOPS BF16 (dense)'")
+            value = T.to_number(match.group(1))
+            if re.search(r"pflops|petaflops", match.group(0), re.I):
+                value *= 1000.0
+        else:
+            value = V.parse_number(cand.value).value
         precision = _PRECISION_RE.search(f"{text} {cand.label} {cand.note or ''}")
         note = None
         if _SPARSE_RE.search(text):
             note = "the vendor states this figure is with sparsity"
         elif _DENSE_RE.search(text):
             note = "the vendor states this figure is dense"
-        self.add("claimed_peak_tflops_per_gpu", number.value, cand.where, text, LABELLED, note)
+        self.add("claimed_peak_tflops_per_gpu", value, cand.where, text, LABELLED, note)
         if precision:
             self.add("claimed_peak_precision", _precision(precision.group(1)), cand.where, text,
                      LABELLED)
+
+    def _slot_claimed_peak_precision(self, cand: Candidate, text: str) -> None:
+        match = _PRECISION_RE.search(text)
+        if match is None:
+            raise V.ValueParseError("unknown precision", found=text,
+                                    expected="bf16, fp8, fp16, tf32, fp32 or int8")
+        self.add("claimed_peak_precision", _precision(match.group(1)), cand.where, text,
+                 LABELLED)
 
     def _slot_cpu_cores_per_node(self, cand: Candidate, text: str) -> None:
         cores = _CORES_RE.search(text)
@@ -584,8 +649,12 @@ class _Builder:
             self._usd("egress_usd_per_gb", money, where, raw, TABLE)
             return
         qty = item.quantity or 1.0
-        if unit_kind == "tb_month" or re.search(r"\b(storage|file ?system|lustre|weka|vast|gpfs|"
-                                                r"nfs|capacity)\b", low):
+        if unit_kind is None or (unit_kind in ("year",) and not re.search(
+                r"instance|node|server|gpu|cluster|vm|pod", low)):
+            self._capex_line(item, desc, low, price, qty, currency, where, raw)
+            return
+        if unit_kind == "tb_month" or (unit_kind == "month" and re.search(
+                r"\b(storage|file ?system|lustre|weka|vast|gpfs|nfs)\b", low)):
             kind, _ = _storage_kind(desc)
             if kind:
                 self.add("storage_type", kind, item.cells.get("description", where), desc,
@@ -600,21 +669,19 @@ class _Builder:
                                                                     ("month",)),
                                            where, raw, TABLE))
             return
-        if re.search(r"\bsupport\b|\bsla\b|\bservice level", low) and unit_kind != "node_hour":
+        if re.search(r"\bsupport\b|\bsla\b|\bservice level", low) and unit_kind == "month":
             self.priced.append(_Priced("support_month", V.Money(price * qty, currency,
                                                                 ("month",)), where, raw, TABLE))
             return
         if re.search(r"\bnetwork\b|\bfabric\b|\binterconnect\b|\bport\b|\bbandwidth\b", low) \
-                and unit_kind in ("month", None) and not re.search(r"switch", low):
-            if unit_kind == "month":
-                self.priced.append(_Priced("network_month", V.Money(price * qty, currency,
-                                                                    ("month",)),
-                                           where, raw, TABLE))
-                return
+                and unit_kind == "month" and not re.search(r"switch", low):
+            self.priced.append(_Priced("network_month", V.Money(price * qty, currency,
+                                                                ("month",)), where, raw, TABLE))
+            return
         if unit_kind in ("gpu_hour", "node_hour", "gpu_month", "node_month") or (
                 unit_kind in ("hour", "month") and re.search(
                     r"instance|node|server|gpu|cluster|system|vm|pod", low)):
-            per = _PER[unit_kind] if unit_kind in _PER else ("node", "hour")
+            per = _PER.get(unit_kind, ("node", "hour"))
             if unit_kind in ("hour", "month"):
                 resource = "gpu" if re.search(r"\bgpu\b", unit.lower()) else "node"
                 per = (resource, unit_kind)
@@ -631,14 +698,21 @@ class _Builder:
                          "quantity of nodes/instances on the compute line")
             self._system_text(desc, item.cells.get("description", where))
             return
-        # No time basis: a one-off purchase line.
+        self._capex_line(item, desc, low, price, qty, currency, where, raw)
+
+    def _capex_line(self, item: LineItem, desc: str, low: str, price: float, qty: float,
+                    currency: str, where: Location, raw: str) -> None:
+        """A line with no time basis: a one-off purchase item."""
         self.priced.append(_Priced("capex_line", V.Money(price * qty, currency, (), raw), where,
                                    raw, TABLE, quantity=qty))
         if re.search(r"\b(dgx|hgx|system|server|node)\b", low) and not re.search(
-                r"switch|storage|install|service|cable|support only", low):
+                r"switch|storage|install|service|cable|appliance", low):
             self.add("node_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
                      IN_TEXT, "quantity of systems on the purchase line")
             self._system_text(desc, item.cells.get("description", where))
+        kind, _ = _storage_kind(desc)
+        if kind:
+            self.add("storage_type", kind, item.cells.get("description", where), desc, IN_TEXT)
 
     def _system_text(self, desc: str, where: Location) -> None:
         try:
@@ -671,8 +745,9 @@ class _Builder:
         for name, facts in self.facts.items():
             best = max(facts, key=lambda f: f.priority)  # first of the highest priority
             best = next(f for f in facts if f.priority == best.priority)
+            tol = _MEMORY_TOL if name == "gpu_memory_gb" else _REL_TOL  # GiB vs GB
             for other in facts:
-                if other is best or _same(other.value, best.value):
+                if other is best or _same(other.value, best.value, tol):
                     continue
                 if name in ("accelerator_text", "contract_text"):
                     continue
@@ -695,9 +770,9 @@ def _close(a: float, b: float, tol: float = _REL_TOL) -> bool:
     return abs(a - b) <= tol * max(abs(a), abs(b), 1e-12)
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: Any, b: Any, tol: float = _REL_TOL) -> bool:
     if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
-        return _close(float(a), float(b))
+        return _close(float(a), float(b), tol)
     return bool(a == b)
 
 
@@ -903,7 +978,7 @@ class _Derive:
                 sparse = None
             if sparse is not None:
                 where = Location(**self.p["claimed_peak_tflops_per_gpu"].where)
-                dense = acc.dense_tflops.get(sparse)
+                dense = next((v for k, v in acc.dense_tflops.items() if k == sparse), 0.0)
                 why = (f"the claimed peak {tflops:g} TFLOPS equals {acc_id}'s {sparse.upper()} "
                        f"peak WITH sparsity; the dense peak is {dense:g} TFLOPS. Compare "
                        "dense figures only (seed 000)")
@@ -932,7 +1007,7 @@ class _Derive:
                     first.where, "price_usd_per_gpu_hour")
                 return
             except V.ValueConversionError as exc:
-                if first.money.per == () or exc.expected == "gpu_count" and not gpus:
+                if first.money.per == () or (exc.expected == "gpu_count" and not gpus):
                     b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
                         first.where, "price_usd_per_gpu_hour")
                     return
@@ -1339,8 +1414,7 @@ def render_normalized(result: NormalizeResult, fmt: str) -> str:
     for row in rows:
         if row["offer"] != current:
             current = row["offer"]
-            lines.append("" if lines else "")
-            lines.append(str(current))
+            lines.extend(["", str(current)])
         value = str(row["value"])
         where = row["where"]
         if row["field"].startswith("("):

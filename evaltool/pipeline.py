@@ -145,6 +145,44 @@ def apply_contract_figures(offer: Offer, figures: Sequence[Mapping[str, Any]]) -
     return offer.model_copy(update={"fields": fields, "provenance": provenance})
 
 
+# A "missing essential" finding and the offer field that can state the same thing.
+_ESSENTIAL_FIELDS = {
+    "delivery_date": "delivery_date",
+    "uptime_figure": "sla_uptime_pct",
+    "hw_replacement": "hw_replacement_hours",
+    "support_response": "support_response_hours",
+}
+_DOWNGRADE = {"high": "medium", "medium": "low", "low": "info", "info": "info"}
+
+
+def reconcile_missing(offer: Offer, findings: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A contract silent on something the quote states is a softer problem than silence.
+
+    The quote's figure is not contractual until it is in the terms, so the finding stays,
+    one severity lower, and says where the quote states it.
+    """
+    out = []
+    for finding in findings:
+        f = dict(finding)
+        essential = (f.get("figures") or {}).get("essential")
+        field_name = _ESSENTIAL_FIELDS.get(str(essential))
+        if f.get("kind") == "missing" and field_name:
+            value = getattr(offer.fields, field_name)
+            source = offer.provenance.get(field_name)
+            from_contract = source is not None and source.note == "read from the contract text"
+            if value is not None and not from_contract:
+                where = source.where if source else offer.source
+                place = " › ".join(str(v) for v in where.values())
+                f["severity"] = _DOWNGRADE.get(str(f.get("severity")), "low")
+                f["why"] = (
+                    f"the quote states {field_name} = {value} ({place}) but the contract terms "
+                    "do not commit to it: ask for it in the contract, with a remedy"
+                )
+                f["where"] = dict(where)
+        out.append(f)
+    return out
+
+
 _FINDING_FLAG_KINDS = {
     "weak_commitment", "lock_in", "unilateral_change", "liability_cap",
 }
@@ -157,6 +195,8 @@ def findings_to_flags(findings: Sequence[Mapping[str, Any]]) -> list[Flag]:
         if kind not in _FINDING_FLAG_KINDS and not kind.startswith("missing"):
             continue
         if kind == "liability_cap" and f.get("severity") not in ("high",):
+            continue
+        if f.get("severity") == "info":
             continue
         flags.append(
             Flag(
@@ -189,6 +229,7 @@ def evaluate_offer(
 
     findings, figures = analyse_contract(offer)
     offer = apply_contract_figures(offer, figures)
+    findings = reconcile_missing(offer, findings)
     estimates = estimate_offer(offer.fields, workload, assumptions)
     scored = score_offer(offer, estimates, rubric, workload, findings)
     flags = list(offer.flags) + findings_to_flags(findings) + assumption_flags(estimates)

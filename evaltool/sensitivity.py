@@ -612,15 +612,17 @@ def smaa(
     winners = order[:, 0]
     central = np.full((n_alt, n_crit), np.nan)
     win_counts = np.bincount(winners, minlength=n_alt)
-    sums = np.zeros((n_alt, n_crit))
-    np.add.at(sums, winners, draws)
+    sums = np.column_stack(
+        [np.bincount(winners, weights=draws[:, c], minlength=n_alt) for c in range(n_crit)]
+    )
     won = win_counts > 0
     central[won] = sums[won] / win_counts[won, None]
-    ranks = np.empty_like(order)
-    np.put_along_axis(ranks, order, np.arange(n_alt)[None, :], axis=1)
+    # Rank positions in the smallest integer type: the pairwise pass is memory-bound.
+    ranks = np.empty(order.shape, dtype=np.int16 if n_alt < 2**15 else np.int64)
+    np.put_along_axis(ranks, order, np.arange(n_alt, dtype=ranks.dtype)[None, :], axis=1)
     pairwise = np.empty((n_alt, n_alt))
     for i in range(n_alt):  # a loop over offers keeps memory at n_draws x n_alt
-        pairwise[i] = (ranks[:, i : i + 1] < ranks).mean(axis=0)
+        pairwise[i] = np.count_nonzero(ranks[:, i : i + 1] < ranks, axis=0) / n_draws
     return SmaaResult(
         n_draws=n_draws,
         seed=seed,
@@ -706,8 +708,9 @@ def rank_intervals(
     v, mask = _known_values(values, missing_mask)
     w = as_weights(weights, v.shape[1])
     known = np.where(mask, 0.0, v)
-    low = _scores_unit(known, w)
-    high = low + mask.astype(np.float64) @ w
+    # In points (0..100), the scale ``rank_scores`` compares weighted_additive scores on.
+    low = 100.0 * _scores_unit(known, w)
+    high = low + 100.0 * (mask.astype(np.float64) * w).sum(axis=1)
     tol = TIE_TOLERANCE
     result = []
     for i in range(v.shape[0]):

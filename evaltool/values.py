@@ -41,13 +41,12 @@ a gigabarn and cannot tell "Gb" from "GB" by case.
 
 from __future__ import annotations
 
-import calendar
 import functools
 import itertools
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -265,6 +264,41 @@ class GpuHourPrice:
 
 # --------------------------------------------------------------------------- shared helpers
 
+
+class _LazyRegex:
+    """A regular expression compiled on first use, then kept.
+
+    The patterns below take ~60 ms to compile; compiling them lazily keeps
+    ``import evaltool.values`` (and so CLI start-up and ``--help``) cheap.
+    """
+
+    __slots__ = ("_compiled", "_flags", "_source")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source = source
+        self._flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def _compile(self) -> re.Pattern[str]:
+        self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return (self._compiled or self._compile()).match(text)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return (self._compiled or self._compile()).search(text)
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return (self._compiled or self._compile()).fullmatch(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return (self._compiled or self._compile()).finditer(text)
+
+    def sub(self, replacement: str | Callable[[re.Match[str]], str], text: str) -> str:
+        return (self._compiled or self._compile()).sub(replacement, text)
+
+
 # Placeholders that mean "no value here" (compared after casefold and trimming).
 _NO_VALUE_WORDS: Final = frozenset(
     {
@@ -278,7 +312,7 @@ _NO_VALUE_WORDS: Final = frozenset(
     }
 )
 # The same placeholders inside a longer phrase ("Contact sales for pricing").
-_NO_VALUE_PHRASE_RE: Final = re.compile(
+_NO_VALUE_PHRASE_RE: Final = _LazyRegex(
     r"\b(?:tbd|tba|tbc|to be (?:defined|determined|confirmed)|call us|on request|"
     r"contact (?:sales|us)|price on request|auf anfrage|keine angabe|negotiable)\b",
     re.IGNORECASE,
@@ -307,12 +341,16 @@ def _raw_text(raw: object) -> str:
     return str(raw)
 
 
-_SPACES_RE: Final = re.compile(r"\s+")
+_SPACES_RE: Final = _LazyRegex(r"\s+")
+
+
+_DIGIT_GROUP_SPACE_RE: Final = _LazyRegex(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 
 
 def _prepare_text(raw: str) -> str:
-    """NFKC folds no-break and thin spaces to spaces and full-width digits to ASCII."""
-    text = unicodedata.normalize("NFKC", raw)
+    """NFKC folds no-break and thin spaces to spaces and full-width digits to ASCII;
+    a no-break or thin space inside a number is kept as a thousands separator first."""
+    text = unicodedata.normalize("NFKC", _DIGIT_GROUP_SPACE_RE.sub("'", raw))
     return _SPACES_RE.sub(" ", text).strip()
 
 
@@ -372,15 +410,17 @@ def _text_input(raw: RawValue, expected: str) -> str:
 
 # A number token: thousands grouped by ",", ".", "'", ’ or a space ("9 600 000"), each
 # group exactly three digits, with an optional decimal part; or plain digits with one
-# decimal mark; or ".5"; then an optional exponent. (A space group is read as thousands:
-# "2 000 TB" is 2000 TB; a count is written "8 x 400G", never "8 400G".)
-_NUM: Final = (
+# decimal mark; or ".5"; then an optional exponent.
+_NUM_SPACED: Final = (
     r"(?:\d{1,3}(?:[,.'’ ]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?|\.\d+)"
     r"(?:[eE][-+]?\d+)?"
 )
-_NUM_SPACED: Final = _NUM
-_EXPONENT_RE: Final = re.compile(r"[eE][-+]?\d+$")
-_GROUPED_RE: Final = {sep: re.compile(rf"\d{{1,3}}(?:\{sep}\d{{3}})*") for sep in ",."}
+# In quantities a plain space does not group thousands: "2 400Gb/s ports" is 2 ports.
+# No-break and thin spaces between digits (Excel's French "2 000") still do: they are
+# turned into apostrophes before NFKC would fold them into plain spaces.
+_NUM: Final = _NUM_SPACED.replace("[,.'’ ]", "[,.'’]")
+_EXPONENT_RE: Final = _LazyRegex(r"[eE][-+]?\d+$")
+_GROUPED_RE: Final = {sep: _LazyRegex(rf"\d{{1,3}}(?:\{sep}\d{{3}})*") for sep in ",."}
 _DROP_GROUP_SPACES: Final = str.maketrans("", "", " \u00a0\u202f\u2009'’")
 
 _MULTIPLIER: Final[dict[str, float]] = {
@@ -416,7 +456,7 @@ _QUALIFIER_RE: Final = (
     r"mindestens|starting at|from|ab)(?=[\s\d.$€£¥]|$)|~|≈|<=|>=|≤|≥|<|>)"
 )
 
-_NUMBER_RE: Final = re.compile(
+_NUMBER_RE: Final = _LazyRegex(
     rf"^(?:{_QUALIFIER_RE}\s*)?(?P<open>\()?\s*(?P<sign>[-+−])?\s*(?P<num>{_NUM_SPACED})"
     rf"\s*(?:{_NUMBER_MULT_RE}(?![A-Za-z]))?\s*(?P<pct>%|(?i:percent|pct|prozent))?\s*"
     r"(?P<close>\))?\s*(?P<plus>\+)?$"
@@ -523,7 +563,7 @@ def parse_number(raw: RawValue) -> ParsedNumber:
     )
 
 
-_COUNT_RE: Final = re.compile(
+_COUNT_RE: Final = _LazyRegex(
     rf"^(?:{_QUALIFIER_RE}\s*)?(?P<a>\d[\d,.' ]*)\s*(?:(?:[x×*])\s*(?P<b>\d+))?"
     r"(?:\s+[A-Za-z][\w\s()-]*)?$"
 )
@@ -559,9 +599,9 @@ def parse_count(raw: RawValue) -> ParsedCount:
 
 # --------------------------------------------------------------------------- percent
 
-_NINES_RE: Final = re.compile(r"^(?P<n>two|three|four|five|2|3|4|5)\s+nines\b", re.IGNORECASE)
+_NINES_RE: Final = _LazyRegex(r"^(?P<n>two|three|four|five|2|3|4|5)\s+nines\b", re.IGNORECASE)
 _NINES: Final = {"two": 2, "three": 3, "four": 4, "five": 5}
-_PERCENT_RE: Final = re.compile(
+_PERCENT_RE: Final = _LazyRegex(
     rf"^(?:{_QUALIFIER_RE}\s*)?(?P<num>{_NUM})\s*(?P<pct>%|(?i:percent|pct|prozent))?"
     r"(?:\s+(?P<rest>[A-Za-z(][\w\s().,/-]*))?$"
 )
@@ -658,43 +698,49 @@ _COUNT_BEFORE: Final = (
     r"(?:(?P<count1>\d{1,4})\s*(?:(?i:nics?|ports?|hcas?|adapters?|links?|cards?|drives?|"
     r"disks?|ssds?|nvmes?)\s*)?[x×*]\s*(?:[A-Za-z][\w-]*\s+){0,3})?"
 )
-_COUNT_AFTER: Final = r"(?:\s*[x×*]\s*(?P<count2>\d{1,4})(?![\d.,]))?"
-_DATA_TERM_RE: Final = re.compile(
-    rf"(?<![\w.,]){_COUNT_BEFORE}(?P<num>{_NUM})\s*{_DATA_UNIT}{_COUNT_AFTER}"
+_COUNT_AFTER: Final = (
+    r"(?:(?:\s+(?i:NDR|HDR|EDR|XDR|IB|InfiniBand|RoCE(?:v2)?|Ethernet|ports?|NICs?|links?))"
+    r"{0,2}\s*[x×*]\s*(?P<count2>\d{1,4})(?![\d.,]))?"
 )
-_POWER_TERM_RE: Final = re.compile(
-    rf"(?<![\w.,]){_COUNT_BEFORE}(?P<num>{_NUM})\s*{_POWER_UNIT}{_COUNT_AFTER}"
+# Not after a letter, digit or hyphen: "H100", "ConnectX-7 400G" hold no quantity there.
+_DATA_TERM_RE: Final = _LazyRegex(
+    rf"(?<![\w.,-]){_COUNT_BEFORE}(?P<num>{_NUM})\s*{_DATA_UNIT}{_COUNT_AFTER}"
 )
-_LEADING_QUALIFIER_RE: Final = re.compile(rf"(?:^|[\s(]){_QUALIFIER_RE}\s*$")
+_POWER_TERM_RE: Final = _LazyRegex(
+    rf"(?<![\w.,-]){_COUNT_BEFORE}(?P<num>{_NUM})\s*{_POWER_UNIT}{_COUNT_AFTER}"
+)
+_LEADING_QUALIFIER_RE: Final = _LazyRegex(rf"(?:^|[\s(]){_QUALIFIER_RE}\s*$")
 
 # InfiniBand generations: per-port speed of a 4x port, Gbit/s (InfiniBand Trade
 # Association roadmap: EDR 100, HDR 200, NDR 400, XDR 800).
 _IB_GBIT_S: Final[dict[str, float]] = {"edr": 100.0, "hdr": 200.0, "ndr": 400.0, "xdr": 800.0}
-_IB_TERM_RE: Final = re.compile(
+_IB_TERM_RE: Final = _LazyRegex(
     r"(?<![\w.,])(?:(?P<count>\d{1,4})\s*[x×*]\s*)?(?P<gen>EDR|HDR|NDR|XDR)"
     r"(?:\s*-?\s*(?P<speed>\d{3}))?(?![A-Za-z])",
     re.IGNORECASE,
 )
 
-_SCOPE_GPU_RE: Final = re.compile(
+_SCOPE_GPU_RE: Final = _LazyRegex(
     r"(?:\bper[\s-]*|/\s*|\beach\s+|\bpro\s+|\bje\s+)(?:gpu|accelerator|card|device|chip)s?\b",
     re.IGNORECASE,
 )
-_SCOPE_NODE_RE: Final = re.compile(
+_SCOPE_NODE_RE: Final = _LazyRegex(
     r"(?:\bper[\s-]*|/\s*|\beach\s+|\bpro\s+|\bje\s+)"
     r"(?:node|server|host|machine|instance|system|box|chassis|knoten|vm)s?\b",
     re.IGNORECASE,
 )
-_READ_RE: Final = re.compile(r"\b(?:read|reads|reading|lesen)\b", re.IGNORECASE)
-_WRITE_RE: Final = re.compile(r"\b(?:write|writes|writing|schreiben)\b", re.IGNORECASE)
-_CLAUSE_BREAK_RE: Final = re.compile(r",\s|;|\n|\(|\)|\band\b|\bbut\b|\bvs\.?\b", re.IGNORECASE)
-_FABRIC_RES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
-    ("roce", re.compile(r"\broce(?:v2)?\b", re.IGNORECASE)),
-    ("infiniband", re.compile(r"\binfini\s*band\b|\bIB\b|\b(?:EDR|HDR|NDR|XDR)", re.IGNORECASE)),
-    ("nvlink", re.compile(r"\bnvlink\b|\bnvswitch\b", re.IGNORECASE)),
-    ("efa", re.compile(r"\bEFA\b")),
-    ("ici", re.compile(r"\bICI\b")),
-    ("ethernet", re.compile(r"\bethernet\b|\d\s*G(?:b|bit)?E\b|\bspectrum", re.IGNORECASE)),
+_READ_RE: Final = _LazyRegex(r"\b(?:read|reads|reading|lesen)\b", re.IGNORECASE)
+_WRITE_RE: Final = _LazyRegex(r"\b(?:write|writes|writing|schreiben)\b", re.IGNORECASE)
+_CLAUSE_BREAK_RE: Final = _LazyRegex(
+    r",\s|;|\n|\(|\)|\s/\s|\band\b|\bbut\b|\bvs\.?\b", re.IGNORECASE
+)
+_FABRIC_RES: Final[tuple[tuple[str, _LazyRegex], ...]] = (
+    ("roce", _LazyRegex(r"\broce(?:v2)?\b", re.IGNORECASE)),
+    ("infiniband", _LazyRegex(r"\binfini\s*band\b|\bIB\b|\b(?:EDR|HDR|NDR|XDR)", re.IGNORECASE)),
+    ("nvlink", _LazyRegex(r"\bnvlink\b|\bnvswitch\b", re.IGNORECASE)),
+    ("efa", _LazyRegex(r"\bEFA\b")),
+    ("ici", _LazyRegex(r"\bICI\b")),
+    ("ethernet", _LazyRegex(r"\bethernet\b|\d\s*G(?:b|bit)?E\b|\bspectrum", re.IGNORECASE)),
 )
 
 
@@ -746,11 +792,22 @@ def _data_unit(match: re.Match[str], dimension: str) -> tuple[str, bool, bool, l
     return (f"{unit}/s" if is_rate else unit), is_bytes, is_rate, notes
 
 
+class _AmbiguousSpace(Exception):
+    """'1 000 GB' or '2 400Gb/s': a space inside a number, or a count without 'x'?"""
+
+
+_SPACE_GROUP_BEFORE_RE: Final = _LazyRegex(r"(?<![\w.,-])\d{1,3} $")
+_THREE_DIGITS_RE: Final = _LazyRegex(r"\d{3}(?![\d,.'’])|\d{3}[.,]\d")
+
+
 def _find_terms(text: str, dimension: str) -> list[_Term]:
     """Every '<count x> number unit <x count>' in the text, values still in source units."""
     pattern = _POWER_TERM_RE if dimension == "power" else _DATA_TERM_RE
     terms: list[_Term] = []
     for match in pattern.finditer(text):
+        lead = _SPACE_GROUP_BEFORE_RE.search(text[: match.start()])
+        if lead and not match["count1"] and _THREE_DIGITS_RE.match(match["num"]):
+            raise _AmbiguousSpace(lead.group(0) + match.group(0))
         try:
             each, decimal_note = _interpret_number(match["num"])
             if dimension == "power":
@@ -780,7 +837,7 @@ def _find_terms(text: str, dimension: str) -> list[_Term]:
     return terms
 
 
-_BINARY_PREFIX_RE: Final = re.compile(r"[KMGTP]i")
+_BINARY_PREFIX_RE: Final = _LazyRegex(r"[KMGTP]i")
 
 
 def _convert(term: _Term, dimension: str, canonical: str) -> float:
@@ -917,7 +974,15 @@ def parse_quantity(
             value, canonical, dimension, _raw_text(raw), [], default_unit, 1, value
         )
     text = _text_input(raw, expected)
-    terms = _find_terms(text, dimension)
+    try:
+        terms = _find_terms(text, dimension)
+    except _AmbiguousSpace as ambiguous:
+        raise ValueParseError(
+            f"{str(ambiguous)!r} is ambiguous: a space inside a number, or a count without 'x'",
+            found=_raw_text(raw),
+            expected=f"{expected}; no space inside a number ('1000', '1,000'), "
+            "'x' before a count ('2 x 400 Gb/s')",
+        ) from None
     wants_rate = dimension in ("bandwidth", "throughput")
     if wants_rate and any(t.is_rate for t in terms):
         terms = [t for t in terms if t.is_rate]  # "141 GB at 4.8 TB/s": the rate
@@ -1021,15 +1086,20 @@ _CURRENCY_NOTES: Final[dict[str, str]] = {
 _SYMBOL_ALT: Final = "|".join(
     re.escape(s) for s in sorted(_CURRENCY_SYMBOLS, key=len, reverse=True)
 )
+# ISO codes may touch digits ("USD2.35"), so they end at a non-letter, not a word boundary.
 _CURRENCY_RE: Final = (
-    rf"(?:{_SYMBOL_ALT}|\b(?:{'|'.join(sorted(_CURRENCY_CODES))})\b|"
+    rf"(?:{_SYMBOL_ALT}|\b(?:{'|'.join(sorted(_CURRENCY_CODES))})(?![A-Za-z])|"
     rf"\b(?i:{'|'.join(_CURRENCY_WORDS)})\b)"
 )
-_MONEY_RE: Final = re.compile(
-    rf"(?:(?P<cur1>{_CURRENCY_RE})\s*)?(?P<sign>[-−])?\s*(?:(?P<cur2>{_CURRENCY_RE})\s*)?"
-    rf"(?<![\w.,])(?P<num>{_NUM_SPACED})(?:\s?{_MONEY_MULT_RE}(?![A-Za-z]))?"
-    rf"(?:\s*(?P<cur3>{_CURRENCY_RE}))?"
+# A currency before the amount ("USD2.35", "$ 2.35", "-$500"), or after it ("24,80 €"),
+# where a symbol that starts the next price ("8 $2.35") is not taken as trailing.
+_MONEY_RE: Final = _LazyRegex(
+    rf"(?:(?P<cur1>{_CURRENCY_RE})\s*(?P<sign1>[-−])?\s*"
+    rf"|(?<![\w.,])(?P<sign>[-−])?\s*(?:(?P<cur2>{_CURRENCY_RE})\s*)?(?<![\w.,]))"
+    rf"(?P<num>{_NUM_SPACED})(?:\s?{_MONEY_MULT_RE}(?![A-Za-z]))?"
+    rf"(?:\s*(?P<cur3>{_CURRENCY_RE})(?!\s*[-−]?\s*\d))?"
 )
+_RANGE_GAP_RE: Final = _LazyRegex(r"\s*(?:-|–|—|to|bis)\s*")
 
 # Price basis words -> canonical denominator (lower-case keys).
 _BASIS_WORDS: Final[dict[str, str]] = {
@@ -1039,6 +1109,8 @@ _BASIS_WORDS: Final[dict[str, str]] = {
          "machine", "machines", "system", "box", "knoten", "vm", "vms"),
         "node",
     ),
+    **dict.fromkeys(("second", "seconds", "sec", "s"), "second"),
+    **dict.fromkeys(("minute", "minutes", "min"), "minute"),
     **dict.fromkeys(("hour", "hours", "hr", "hrs", "h", "std", "stunde", "stunden"), "hour"),
     **dict.fromkeys(("day", "days", "tag", "d"), "day"),
     **dict.fromkeys(("week", "weeks", "wk", "woche"), "week"),
@@ -1061,36 +1133,44 @@ _BASIS_TARGET_UNIT: Final = {"tb": "TB", "gb": "GB", "kwh": "kWh"}
 _ADVERB_BASIS: Final[dict[str, str]] = {
     "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month",
     "yearly": "year", "annually": "year", "annual": "year", "p.a.": "year",
+    "stündlich": "hour", "täglich": "day", "wöchentlich": "week", "monatlich": "month",
+    "jährlich": "year",
     "p.m.": "month", "pro monat": "month", "one-time": "once", "one-off": "once",
     "upfront": "once", "up-front": "once", "setup fee": "once", "einmalig": "once",
     "for the term": "term", "for the full term": "term", "total contract value": "term",
     "over the term": "term", "total": "term", "in total": "term",
 }
-_BASIS_ORDER: Final = ("gpu", "node", "tb", "gb", "kw", "kwh", "hour", "day", "week",
-                       "month", "year", "term", "once")
-_PER_RE: Final = re.compile(
+_BASIS_ORDER: Final = ("gpu", "node", "tb", "gb", "kw", "kwh", "second", "minute", "hour",
+                       "day", "week", "month", "year", "term", "once")
+# "$3.5M over 3 years": a total for a stated term.
+_OVER_TERM_RE: Final = _LazyRegex(
+    r"\b(?:over|for|across)\s+(?:the\s+)?(?:\d+|one|two|three|four|five)[\s-]*"
+    r"(?:years?|yrs?|months?)\b",
+    re.IGNORECASE,
+)
+_PER_RE: Final = _LazyRegex(
     r"(?:(?P<billed>\b(?:billed|billing|charged|granularity)\s+)?(?:\bper\b|\bpro\b|\bje\b|"
     r"\ba\b|/))\s*(?P<chain>[A-Za-zäöü]+(?:\s*[-·]\s*[A-Za-zäöü]+)*)"
     r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat)\b)?",
     re.IGNORECASE,
 )
-_ADVERB_RE: Final = re.compile(
+_ADVERB_RE: Final = _LazyRegex(
     r"(?<![\w-])(?:" + "|".join(re.escape(k) for k in sorted(_ADVERB_BASIS, key=len,
                                                                 reverse=True)) + r")(?![\w-])",
     re.IGNORECASE,
 )
-_HYPHEN_BASIS_RE: Final = re.compile(
+_HYPHEN_BASIS_RE: Final = _LazyRegex(
     r"(?<![\w/])(?P<res>gpu|node|server|tb|gb)[-\s](?P<time>hours?|hr|h|months?|mo)\b",
     re.IGNORECASE,
 )
-_VAT_EXCL_RE: Final = re.compile(
+_VAT_EXCL_RE: Final = _LazyRegex(
     r"\b(?:excl\.?|excluding|ex\.?|plus|zzgl\.?|netto|net of)\s*(?:vat|mwst\.?|tax(?:es)?)",
     re.IGNORECASE,
 )
-_VAT_INCL_RE: Final = re.compile(
+_VAT_INCL_RE: Final = _LazyRegex(
     r"\b(?:incl\.?|including|inkl\.?|brutto)\s*(?:vat|mwst\.?|tax(?:es)?)", re.IGNORECASE
 )
-_FREE_RE: Final = re.compile(
+_FREE_RE: Final = _LazyRegex(
     r"^(?:free|included|inclusive|incl\.?|no charge|none|no fee|no fees|0|kostenlos|"
     r"inklusive|gratis|free of charge|waived|\$0|not charged)$",
     re.IGNORECASE,
@@ -1152,7 +1232,14 @@ def _basis_of(
         add(match["time"])
     for match in _ADVERB_RE.finditer(segment):
         words.append(_ADVERB_BASIS[match.group(0).casefold()])
+    if _OVER_TERM_RE.search(segment) and not any(w in _TIME_BASES for w in words):
+        words.append("term")
     return words, scaled
+
+
+_TIME_BASES: Final = frozenset(
+    {"second", "minute", "hour", "day", "week", "month", "year", "term", "once"}
+)
 
 
 def _money_terms(text: str) -> list[re.Match[str]]:
@@ -1200,8 +1287,15 @@ def parse_money(
     first = terms[0]
     amount, cur, term_notes = _money_amount(first, raw_s, expected)
     notes += term_notes
+    if len(terms) > 1 and _RANGE_GAP_RE.fullmatch(text[first.end():terms[1].start()]):
+        raise ValueParseError(
+            f"a price range ({text[first.start():terms[1].end()]!r}); give one price",
+            found=raw_s, expected=expected,
+        )
     segment_end = terms[1].start() if len(terms) > 1 else len(text)
     basis_words, scaled = _basis_of(text[first.end():segment_end], raw_s, notes)
+    if not basis_words and first.start() > 0:  # "$/GPU-hr: 2.35", "Price per GPU-hour: $2.35"
+        basis_words, scaled = _basis_of(text[: first.start()], raw_s, notes)
     if len(terms) > 1:
         for other in terms[1:]:
             other_amount, other_cur, _ = _money_amount(other, raw_s, expected)
@@ -1255,7 +1349,7 @@ def _money_amount(match: re.Match[str], found: str, expected: str) -> tuple[floa
     mult = match["mult"]
     if mult:
         amount *= _MULTIPLIER[mult.casefold()]
-    if match["sign"]:
+    if match["sign"] or match["sign1"]:
         amount = -amount
     return _clean_float(amount), cur, notes
 
@@ -1299,6 +1393,8 @@ def _money_without_symbol(
     if match["mult"]:
         amount *= _MULTIPLIER[match["mult"].casefold()]
     basis_words, scaled = _basis_of(text[match.end():], raw_s, notes)
+    if not basis_words:
+        basis_words, scaled = _basis_of(text[: match.start()], raw_s, notes)
     if scaled:
         raise ValueParseError(
             "a price per binary or scaled unit without a currency symbol", found=raw_s,
@@ -1338,7 +1434,7 @@ def convert_money_to_usd(money: Money, fx_rates: Mapping[str, float]) -> float:
 
 
 _TIME_HOURS_FIXED: Final[dict[str, float]] = {
-    "hour": 1.0, "day": 24.0, "week": 168.0,
+    "second": 1.0 / 3600.0, "minute": 1.0 / 60.0, "hour": 1.0, "day": 24.0, "week": 168.0,
 }
 
 
@@ -1361,7 +1457,7 @@ def price_per_gpu_hour(
     expected = "a compute price per GPU or node and per hour, month, year or term"
     per = money.per
     resources = [w for w in per if w in ("gpu", "node", "tb", "gb", "kw", "kwh")]
-    times = [w for w in per if w in ("hour", "day", "week", "month", "year", "term")]
+    times = [w for w in per if w in _TIME_BASES and w != "once"]
     if any(r not in ("gpu", "node") for r in resources) or len(resources) > 1:
         raise ValueConversionError(
             f"not a compute price (per {'-'.join(per)})", found=found, expected=expected
@@ -1400,8 +1496,10 @@ def price_per_gpu_hour(
     time = times[0]
     if time in _TIME_HOURS_FIXED:
         hours = _TIME_HOURS_FIXED[time]
-        if hours != 1.0:
+        if hours > 1.0:
             steps.append(f"{_fmt(hours)} hours per {time}")
+        elif hours < 1.0:
+            steps.append(f"(1/{_fmt(1.0 / hours)}) hour per {time}")
     elif time == "month":
         hours = hours_per_month
         steps.append(f"{_fmt(hours)} hours per month")
@@ -1442,34 +1540,34 @@ _MONTH_NAMES: Final[tuple[tuple[str, ...], ...]] = (
 _MONTH_ALT: Final = "|".join(
     sorted((n for names in _MONTH_NAMES for n in names), key=len, reverse=True)
 )
-_ISO_DATE_RE: Final = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
-_ISO_MONTH_RE: Final = re.compile(r"^(\d{4})-(\d{1,2})$")
-_NUMERIC_DATE_RE: Final = re.compile(
+_ISO_DATE_RE: Final = _LazyRegex(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
+_ISO_MONTH_RE: Final = _LazyRegex(r"^(\d{4})-(\d{1,2})$")
+_NUMERIC_DATE_RE: Final = _LazyRegex(
     r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.]|-\d)"
 )
-_NUMERIC_MONTH_RE: Final = re.compile(r"^(\d{1,2})\s*[/.]\s*(\d{4})$")
-_TEXT_DATE_RE: Final = re.compile(
+_NUMERIC_MONTH_RE: Final = _LazyRegex(r"^(\d{1,2})\s*[/.]\s*(\d{4})$")
+_TEXT_DATE_RE: Final = _LazyRegex(
     rf"(?<![\w])(?:\d{{1,2}}(?:st|nd|rd|th)?\.?\s*(?:of\s+)?-?)?(?:{_MONTH_ALT})\.?"
     rf"(?:\s*-?\s*\d{{1,2}}(?:st|nd|rd|th)?(?!\d))?,?\s*-?\s*(?:\d{{4}}|'\d{{2}})(?!\d)",
     re.IGNORECASE,
 )
-_QUARTER_RE: Final = re.compile(
+_QUARTER_RE: Final = _LazyRegex(
     r"\b(?:Q(?P<q1>[1-4])\s*[/'-]?\s*(?P<y1>\d{4}|'?\d{2})|(?P<y2>\d{4})\s*[-/ ]?\s*Q"
     r"(?P<q2>[1-4])|(?P<q3>[1-4])Q\s*'?(?P<y3>\d{2}|\d{4}))\b",
     re.IGNORECASE,
 )
-_HALF_RE: Final = re.compile(
+_HALF_RE: Final = _LazyRegex(
     r"\b(?:H(?P<h1>[12])\s*[/'-]?\s*(?P<y1>\d{4})|(?P<y2>\d{4})\s*[-/ ]?\s*H(?P<h2>[12]))\b",
     re.IGNORECASE,
 )
-_YEAR_RE: Final = re.compile(r"^(?:(?:end of|by|eoy|in)\s+)?(\d{4})$", re.IGNORECASE)
-_RELATIVE_RE: Final = re.compile(
+_YEAR_RE: Final = _LazyRegex(r"^(?:(?:end of|by|eoy|in)\s+)?(\d{4})$", re.IGNORECASE)
+_RELATIVE_RE: Final = _LazyRegex(
     r"(?P<lo>\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to|bis)\s*(?P<hi>\d+(?:[.,]\d+)?))?\s*-?\s*"
     r"(?P<business>business\s+|working\s+|werk)?(?P<unit>days?|weeks?|wks?|months?|tage?n?|"
     r"wochen?|monate?n?)\b",
     re.IGNORECASE,
 )
-_IMMEDIATE_RE: Final = re.compile(
+_IMMEDIATE_RE: Final = _LazyRegex(
     r"^(?:immediate(?:ly)?|now|available now|in stock|ab sofort|sofort|available)$",
     re.IGNORECASE,
 )
@@ -1513,7 +1611,8 @@ def _period(
 
 
 def _month_end(year: int, month: int) -> date:
-    return date(year, month, calendar.monthrange(year, month)[1])
+    first_of_next = date(year + 1, 1, 1) if month == 12 else date(year, month + 1, 1)
+    return first_of_next - timedelta(days=1)
 
 
 def _year4(text: str) -> tuple[int, list[str]]:
@@ -1571,7 +1670,7 @@ def _parse_date_text(
         if relative else []
     )
     if match := _ISO_DATE_RE.search(text):
-        day = date(int(match[1]), int(match[2]), int(match[3]))
+        day = date(int(match[1]), int(match[3]), int(match[4]))
         return ParsedDate(day, raw_s, relative_note + _no_value_note(text), day, day)
     if match := _NUMERIC_DATE_RE.search(text):
         return _numeric_date(match, raw_s, dayfirst, relative_note)
@@ -1688,17 +1787,31 @@ _DURATION_WORDS: Final[dict[str, str]] = {
 _DURATION_UNIT_ALT: Final = "|".join(
     re.escape(w) for w in sorted(_DURATION_WORDS, key=len, reverse=True)
 )
-_DURATION_RE: Final = re.compile(
+_DURATION_RE: Final = _LazyRegex(
     rf"(?<![\w.,])(?P<lo>{_NUM})\)?(?:\s*(?:-|–|to|bis)\s*(?P<hi>{_NUM}))?\s*-?\s*"
     rf"(?P<business>business\s+|working\s+|werk)?(?P<unit>{_DURATION_UNIT_ALT})(?![\w])",
     re.IGNORECASE,
 )
-_NBD_RE: Final = re.compile(
+_DURATION_JOIN_RE: Final = _LazyRegex(r"\s*(?:and|\+|,|und)?\s*", re.IGNORECASE)
+_OPTION_RE: Final = _LazyRegex(
+    r"\b(?:option(?:al)?|extension|extend|renewal|renew|verlängerung)", re.IGNORECASE
+)
+# Written numbers as contracts spell them ("thirty (30) days", "one year").
+_NUMBER_WORDS: Final[dict[str, int]] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14,
+    "fifteen": 15, "eighteen": 18, "twenty": 20, "twenty-four": 24, "thirty": 30,
+    "thirty-six": 36, "forty-five": 45, "forty-eight": 48, "sixty": 60, "ninety": 90,
+}
+_NUMBER_WORD_RE: Final = _LazyRegex(
+    r"\b(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
+_NBD_RE: Final = _LazyRegex(
     r"^(?:next[\s-]business[\s-]day|nbd|next[\s-]day|next[\s-]working[\s-]day|"
     r"nächster werktag)\b",
     re.IGNORECASE,
 )
-_ISO_DURATION_RE: Final = re.compile(
+_ISO_DURATION_RE: Final = _LazyRegex(
     r"^P(?:(?P<year>\d+)Y)?(?:(?P<month>\d+)M)?(?:(?P<week>\d+)W)?(?:(?P<day>\d+)D)?"
     r"(?:T(?:(?P<hour>\d+)H)?(?:(?P<minute>\d+)M)?)?$"
 )
@@ -1740,6 +1853,9 @@ def parse_duration(
         )
         return _duration_result(hours, unit, raw_s, [])
     matches = list(_DURATION_RE.finditer(text))
+    if not matches and _NUMBER_WORD_RE.search(text):  # "thirty days", "one year"
+        text = _NUMBER_WORD_RE.sub(lambda m: str(_NUMBER_WORDS[m.group(0).casefold()]), text)
+        matches = list(_DURATION_RE.finditer(text))
     if not matches:
         try:
             number = parse_number(text)
@@ -1749,19 +1865,26 @@ def parse_duration(
             number.value * _DURATION_HOURS[base], unit, raw_s,
             [*number.notes, f"no unit given; read as {base_name}"],
         )
+    notes: list[str] = []
     if len(matches) > 1:
+        # "1 year and 6 months" adds up: joined parts in falling units. "2 years + 1 year
+        # option" is a term plus an extension: the first figure, noted. Else ambiguous.
+        units = [_DURATION_HOURS[_DURATION_WORDS[m["unit"].casefold()]] for m in matches]
         joined = all(
-            re.fullmatch(r"\s*(?:and|\+|,|und)?\s*", text[a.end():b.start()], re.IGNORECASE)
+            _DURATION_JOIN_RE.fullmatch(text[a.end():b.start()])
             for a, b in itertools.pairwise(matches)
-        )
+        ) and all(a > b for a, b in itertools.pairwise(units))
         if not joined:
             figures = ", ".join(repr(m.group(0)) for m in matches)
-            raise ValueParseError(
-                f"several durations ({figures}); cannot tell which one is meant",
-                found=raw_s, expected=expected,
-            )
+            if not _OPTION_RE.search(text):
+                raise ValueParseError(
+                    f"several durations ({figures}); cannot tell which one is meant",
+                    found=raw_s, expected=expected,
+                )
+            notes.append(f"several durations ({figures}); the first is the firm one, "
+                         "the rest are options or extensions")
+            matches = matches[:1]
     hours = 0.0
-    notes: list[str] = []
     for match in matches:
         hours += _duration_hours(match, notes, raw_s, expected)
     if len(matches) > 1:
@@ -1812,11 +1935,11 @@ _TRUE_NOTES: Final[dict[str, str]] = {
     "free of charge": "'free of charge' read as yes (included at no charge)",
     "x": "'x' read as a tick (yes)",
 }
-_LEADING_BOOL_RE: Final = re.compile(
+_LEADING_BOOL_RE: Final = _LazyRegex(
     r"^(?P<word>yes|no|ja|nein|true|false|included|not included)\b[\s,;:.(–-]*(?P<rest>.*)$",
     re.IGNORECASE,
 )
-_NEGATION_RE: Final = re.compile(r"^(?:not|non|no|nicht|kein)[\s-]+(?P<word>.+)$", re.IGNORECASE)
+_NEGATION_RE: Final = _LazyRegex(r"^(?:not|non|no|nicht|kein)[\s-]+(?P<word>.+)$", re.IGNORECASE)
 
 
 def _fold_bool(text: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
-from evaltool.models import Workload
+from evaltool.models import ServingTarget, Workload
 
 WORKLOAD_FILE_NAME = "workload.yaml"
 
@@ -22,7 +22,7 @@ _EXPECTED = {
     "less_than_equal": "a number at most {le}",
     "less_than": "a number less than {lt}",
     "literal_error": "one of {expected}",
-    "extra_forbidden": "no such key (known keys: {known})",
+    "extra_forbidden": "one of the known keys: {known}",
     "missing": "this key (it is required)",
     "float_parsing": "a number",
     "float_type": "a number",
@@ -48,15 +48,21 @@ def _expected(error: dict[str, Any], known: str) -> str:
 
 
 def _problems_from_validation(exc: Any, source: str, data: dict[str, Any]) -> list[Problem]:
-    known = ", ".join(Workload.model_fields)
     problems: list[Problem] = []
     for error in exc.errors():
         loc = [str(part) for part in error["loc"]]
         key = ".".join(loc) if loc else None
+        model = ServingTarget if loc[:1] == ["serving"] and len(loc) > 1 else Workload
+        known = ", ".join(model.model_fields)
         found: Any = data
         for part in error["loc"]:
             found = found.get(part) if isinstance(found, dict) else None
-        found_text = None if error["type"] == "missing" else repr(found)
+        if error["type"] == "missing":
+            found_text = None
+        elif error["type"] == "extra_forbidden":
+            found_text = loc[-1]
+        else:
+            found_text = str(found)
         problems.append(Problem(
             Location(source, key=key),
             "invalid workload value" if error["type"] != "extra_forbidden" else "unknown key",

@@ -319,7 +319,7 @@ def purchase_dgx() -> None:
         ws.cell(row=row, column=5, value=f"=C{row}*D{row}").number_format = "$#,##0.00"
     total_row = start + len(parts) + 1
     ws.cell(row=total_row, column=4, value="Total capex (USD)").font = BOLD
-    ws.cell(row=total_row, column=5, value=10_238_000.0).number_format = "$#,##0.00"
+    ws.cell(row=total_row, column=5, value=10_418_000.0).number_format = "$#,##0.00"
     ws.column_dimensions["A"].width = 26
     ws.column_dimensions["B"].width = 56
     _contract_sheet(

@@ -51,7 +51,7 @@ def ib_cluster(**update: object) -> OfferFields:
         egress_usd_per_gb=0.0,
     )
     fields.update(update)
-    return OfferFields(**fields)  # type: ignore[arg-type]
+    return OfferFields(**fields)
 
 
 def shared_ethernet(**update: object) -> OfferFields:
@@ -334,12 +334,12 @@ def test_estimates_are_consistent_with_the_formulas() -> None:
     assert est.total_cost_usd == pytest.approx(sum(extra["cost_breakdown_usd"].values()),
                                                rel=1e-5)
     assert est.effective_usd_per_gpu_hour == pytest.approx(
-        est.total_cost_usd / extra["gpu_hours"], rel=1e-5)  # type: ignore[operator]
+        est.total_cost_usd / extra["gpu_hours"], rel=1e-5)
     assert extra["usd_per_million_tokens"] == pytest.approx(
         est.total_cost_usd / 2000e3, rel=1e-5)  # type: ignore[operator]
     assert extra["cost_of_delay_usd"] == pytest.approx(40_000 * days, rel=0.005)
     assert est.total_economic_cost_usd == pytest.approx(
-        est.total_cost_usd + extra["cost_of_delay_usd"], rel=1e-5)  # type: ignore[operator]
+        est.total_cost_usd + extra["cost_of_delay_usd"], rel=1e-5)
     assert est.deadline_met is True
     breakdown = extra["mfu_breakdown"]
     losses = sum(v for k, v in breakdown.items() if k != "base")
@@ -534,3 +534,31 @@ def test_estimate_many_gives_the_same_numbers() -> None:
         single = estimate_offer(offer, workload).model_dump(mode="json")
         single.pop("explain")
         assert single == numbers
+
+
+def test_tensor_parallel_stays_inside_the_node() -> None:
+    # 4-GPU A100 nodes on a slow shared network (the HPC-centre sample): TP <= 4, and the
+    # network loss is large and stated.
+    offer = OfferFields(accelerator="A100-SXM-80GB", gpu_count=256, gpus_per_node=4,
+                        inter_node_fabric="ethernet", inter_node_gbit_s_per_node=100,
+                        network_dedicated=False, storage_type="nfs", storage_write_gbyte_s=2,
+                        price_usd_per_gpu_hour=6.70)
+    est = estimate_offer(offer, LLAMA2_70B, accelerator=A100_80)
+    extra = est.model_extra or {}
+    assert extra["parallel_layout"]["tp"] <= 4
+    assert extra["mfu_breakdown"]["network_loss"] > 0.05
+    assert extra["required_inter_node_gbit_s_per_gpu"] > extra[
+        "offered_inter_node_gbit_s_per_gpu"] == 25
+
+
+def test_fine_tuning_and_inference_without_target_are_estimated() -> None:
+    tune = Workload(name="ft", kind="fine-tuning", params_b=13, tokens_b=5)
+    est = estimate_offer(ib_cluster(gpu_count=64, node_count=8), tune, accelerator=H100)
+    assert est.fits is True and est.time_to_train_days is not None
+    assert any("global batch not given" in s for s in est.explain["assumed"])
+    serve = Workload(name="serve", kind="inference", params_b=8)
+    est = estimate_offer(ib_cluster(gpu_count=16, node_count=2), serve, accelerator=H100)
+    extra = est.model_extra or {}
+    assert est.gpus_used == 16 and extra["replicas_needed"] == 16  # 8B fits one GPU
+    assert extra["usd_per_million_output_tokens"] > 0
+    assert est.time_to_train_days is None

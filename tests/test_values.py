@@ -202,6 +202,9 @@ BANDWIDTHS = [
     ("900 GB/s NVLink", 7200, 7200, 1, None, True, "nvlink"),
     ("100GE", 100, 100, 1, None, False, "ethernet"),
     ("25 Gigabit Ethernet", 25, 25, 1, None, False, "ethernet"),
+    ("ConnectX-7 400Gb/s NDR x 8", 3200, 400, 8, None, False, "infiniband"),
+    ("400G x 8 ports", 3200, 400, 8, None, False, None),
+    ("3200 Gbps EFA per instance", 3200, 3200, 1, "node", False, "efa"),
     ("800 Mb/s", 0.8, 0.8, 1, None, False, None),
     ("2 x 200 Gb/s RoCE per GPU", 400, 200, 2, "gpu", False, "roce"),
     ("8x ConnectX-7 400G InfiniBand", 3200, 400, 8, None, False, "infiniband"),
@@ -281,6 +284,15 @@ def test_bandwidth_errors(raw: str) -> None:
     with pytest.raises(ValueParseError) as info:
         parse_bandwidth(raw)
     assert "bandwidth" in info.value.expected
+
+
+@pytest.mark.parametrize("raw", ["2 400Gb/s ports", "1 000 GB"])
+def test_a_plain_space_before_three_digits_is_refused_not_guessed(raw: str) -> None:
+    """'2 400Gb/s' may be 2 ports or 2400 Gb/s; '1 000 GB' would otherwise read as 0 GB."""
+    dimension = "memory" if "GB" in raw else "bandwidth"
+    with pytest.raises(ValueParseError, match="ambiguous"):
+        parse_quantity(raw, dimension)
+    assert parse_quantity("1\u202f000 GB", "memory").value == 1000.0  # Excel's French grouping
 
 
 def test_bare_bandwidth_number_uses_the_header_unit() -> None:
@@ -409,6 +421,14 @@ MONEY = [
     ("2,49 EUR pro GPU pro Stunde", 2.49, "EUR", ("gpu", "hour")),
     ("US$ 98.32/hr", 98.32, "USD", ("hour",)),
     ("1.5 million dollars total", 1_500_000.0, "USD", ("term",)),
+    ("USD2.35/GPU-Hr", 2.35, "USD", ("gpu", "hour")),
+    ("$/GPU-hr: 2.35", 2.35, "USD", ("gpu", "hour")),
+    ("Price per GPU-hour: €2.10", 2.10, "EUR", ("gpu", "hour")),
+    ("$3.5M over 3 years", 3_500_000.0, "USD", ("term",)),
+    ("1.234,50 EUR monatlich", 1234.5, "EUR", ("month",)),
+    ("$0.0000325 per GPU-second", 0.0000325, "USD", ("gpu", "second")),
+    ("-$500 credit", -500.0, "USD", ()),
+    ("8x H100 node at $18.80/hr", 18.8, "USD", ("hour",)),
 ]
 
 
@@ -464,6 +484,7 @@ def test_second_price_on_another_basis_is_noted() -> None:
         ("2.35", "without a currency"),
         ("$24.80 EUR", "two currencies"),
         ("cheap", "no amount"),
+        ("$1.99-$2.49/GPU/hr", "price range"),
     ],
 )
 def test_money_errors(raw: str, message: str) -> None:
@@ -507,6 +528,7 @@ GPU_HOUR = [
     ("USD 9,600,000 for the term", 8, 512, 36, 9_600_000 / (512 * 36 * 730)),
     ("$20,586 per GPU per year", 8, None, None, 2.35),
     ("$56.40 per GPU per day", 8, None, None, 2.35),
+    ("$0.00065278 per GPU-second", 8, None, None, 0.00065278 * 3600),
 ]
 
 
@@ -541,7 +563,7 @@ def test_price_per_gpu_hour_refuses_missing_facts(
 ) -> None:
     gpus_per_node = kwargs.pop("gpus_per_node", None)
     with pytest.raises(ValueConversionError, match=message):
-        price_per_gpu_hour(money, gpus_per_node, **kwargs)
+        price_per_gpu_hour(money, gpus_per_node, **kwargs)  # type: ignore[arg-type]
 
 
 def test_public_sample_instance_prices_match_their_per_gpu_column() -> None:
@@ -590,6 +612,9 @@ DATES = [
     ("2028-02", date(2028, 2, 29)),
     ("2027", date(2027, 12, 31)),
     ("delivery by 15 March 2027", date(2027, 3, 15)),
+    ("2027/04/30", date(2027, 4, 30)),
+    ("30.04.27", date(2027, 4, 30)),
+    ("Q2'27", date(2027, 6, 30)),
 ]
 
 
@@ -668,6 +693,10 @@ DURATIONS = [
     ("3-5 business days", "days", 5.0),
     ("within five (5) business days", "days", 5.0),
     ("24 Monate", "months", 24.0),
+    ("thirty days", "days", 30.0),
+    ("one year", "months", 12.0),
+    ("2 years + 1 year option", "months", 24.0),  # the option is not the term
+    ("12-36 months", "months", 36.0),
     (12, "months", 12.0),
     (4.0, "hours", 4.0),
 ]
@@ -687,7 +716,9 @@ def test_duration_notes() -> None:
     assert parse_duration(36, "hours", default_unit="months").value == 36 * 730
 
 
-@pytest.mark.parametrize("raw", ["4 hours response, 24 hours replacement", "forever", "24/7"])
+@pytest.mark.parametrize(
+    "raw", ["4 hours response, 24 hours replacement", "forever", "24/7", "2 years + 1 year"]
+)
 def test_duration_errors(raw: str) -> None:
     with pytest.raises(ValueParseError):
         parse_duration(raw, "hours")
@@ -757,14 +788,21 @@ def _group(digits: str, sep: str) -> str:
 
 
 @st.composite
-def formatted_numbers(draw: st.DrawFn) -> tuple[str, float]:
-    """A positive number in a random but unambiguous style, and its exact value."""
+def formatted_numbers(draw: st.DrawFn, plain_space: bool = True) -> tuple[str, float]:
+    """A positive number in a random but unambiguous style, and its exact value.
+
+    French grouping uses a narrow no-break space (as Excel writes it); a plain space
+    groups thousands only in whole-cell numbers and prices, not in quantities, where
+    "2 400Gb/s" may be two ports.
+    """
     int_part = str(draw(st.integers(min_value=0, max_value=10**9)))
     frac = draw(st.text(alphabet="0123456789", min_size=0, max_size=4))
-    style = draw(st.sampled_from(["plain", "en", "de", "fr", "ch"]))
+    styles = ["plain", "en", "de", "fr", "fr-nbsp", "ch"] if plain_space else [
+        "plain", "en", "de", "fr-nbsp", "ch"]
+    style = draw(st.sampled_from(styles))
     thousands, decimal_mark = {
         "plain": ("", "."), "en": (",", "."), "de": (".", ","), "fr": (" ", ","),
-        "ch": ("'", "."),
+        "fr-nbsp": ("\u202f", ","), "ch": ("'", "."),
     }[style]
     grouped = _group(int_part, thousands) if thousands else int_part
     has_group = thousands != "" and len(int_part) > 3
@@ -778,7 +816,11 @@ def formatted_numbers(draw: st.DrawFn) -> tuple[str, float]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(formatted_numbers(), st.sampled_from(sorted(UNIT_SPELLINGS)), st.sampled_from(["", " "]))
+@given(
+    formatted_numbers(plain_space=False),
+    st.sampled_from(sorted(UNIT_SPELLINGS)),
+    st.sampled_from(["", " ", "\u00a0"]),
+)
 def test_any_unit_spelling_round_trips(
     number: tuple[str, float], unit: str, space: str
 ) -> None:

@@ -1,5 +1,14 @@
-"""Contract clause analysis: weak commitments, SLA figures, remedies, exit and lock-in terms."""
+"""Contract clause analysis: weak commitments, SLA figures, remedies, exit and lock-in terms.
 
+Public API (what the rest of evaltool calls)::
+
+    analyse_file(path, vendor_names=()) -> ClauseAnalysis
+    analyse_text(text, source, vendor_names=()) -> ClauseAnalysis
+    analyse_segments(segments, vendor_names=()) -> ClauseAnalysis
+    classify_sentence(text, vendor_names=(), customer_names=()) -> (label, obligor)
+"""
+
+from evaltool.clauses.analyse import analyse_file, analyse_segments, analyse_text, sort_findings
 from evaltool.clauses.classify import classify_sentence
 from evaltool.clauses.models import ClauseAnalysis, ContractFigure, Finding, TextSegment
 
@@ -8,5 +17,9 @@ __all__ = [
     "ContractFigure",
     "Finding",
     "TextSegment",
+    "analyse_file",
+    "analyse_segments",
+    "analyse_text",
     "classify_sentence",
+    "sort_findings",
 ]

@@ -220,10 +220,12 @@ def classify_detail(
     weak = tuple(h for h in hedges if h.status == "obligation")
     representation = bool(lex.representation.search(body))
 
-    def result(label: str, kind: str, obligor: str, reason: str, **kw: object) -> SentenceResult:
-        return SentenceResult(label, kind, obligor, reason, hedges=tuple(hedges), weak=weak, **kw)  # type: ignore[arg-type]
-
     ob_role, _ob = _first_obligation(body, subjects, lex, hedges)
+
+    def result(label: str, kind: str, obligor: str, reason: str, **kw: object) -> SentenceResult:
+        extra = {"obligation_role": ob_role or ""}
+        return SentenceResult(label, kind, obligor, reason, hedges=tuple(hedges), weak=weak, extra=extra, **kw)  # type: ignore[arg-type]
+
     weak_obligor = (
         "vendor" if any(h.obligor == "vendor" for h in weak) else ("both" if weak else "unknown")
     )
@@ -338,7 +340,8 @@ def classify_detail(
     for name in ("egress", "exclusivity", "minimum_commitment"):
         m = lex.lock_in[name].search(body)
         if m:
-            return result("other", "lock_in", ob_role or "customer", name.replace("_", " "), subkind=name, evidence=m.group(0))
+            owner = "customer" if name == "minimum_commitment" else "vendor"
+            return result("other", "lock_in", owner, name.replace("_", " "), subkind=name, evidence=m.group(0))
 
     # 7. Firm commitments: an unhedged vendor or mutual obligation.
     if ob_role in ("vendor", "both"):

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from evaltool.errors import Location, Problem, UsageError
@@ -23,7 +24,7 @@ class HedgeFamily:
     family: str
     tier: str
     kind: str  # "efforts" or "hedge"
-    regex: re.Pattern[str]
+    regex: GatedRegex
     source: str
     requires_supply_verb: bool = False
     anchor_cancels: bool = False
@@ -35,38 +36,38 @@ class Lexicon:
     raw: dict[str, Any]
     hedges: tuple[HedgeFamily, ...]
     tier_order: tuple[str, ...]
-    trigger_before: re.Pattern[str]
-    trigger_after: re.Pattern[str]
-    timing_anchor: re.Pattern[str]
-    discretion_supply: re.Pattern[str]
-    non_obligation: re.Pattern[str]
-    disclaimer: re.Pattern[str]
-    unilateral_change: re.Pattern[str]
-    unilateral_guard: re.Pattern[str]
-    liability_cap: re.Pattern[str]
-    indemnity: re.Pattern[str]
-    fm_marker: re.Pattern[str]
-    fm_excuse: re.Pattern[str]
-    remedy_strong: re.Pattern[str]
-    remedy_consequence: re.Pattern[str]
-    failure_trigger: re.Pattern[str]
-    customer_failure: re.Pattern[str]
-    self_help: re.Pattern[str]
-    exit_patterns: re.Pattern[str]
-    renewal: re.Pattern[str]
-    representation: re.Pattern[str]
-    lock_in: dict[str, re.Pattern[str]]
-    other_markers: dict[str, re.Pattern[str]]
-    stoplist: re.Pattern[str]
+    trigger_before: GatedRegex
+    trigger_after: GatedRegex
+    timing_anchor: GatedRegex
+    discretion_supply: GatedRegex
+    non_obligation: GatedRegex
+    disclaimer: GatedRegex
+    unilateral_change: GatedRegex
+    unilateral_guard: GatedRegex
+    liability_cap: GatedRegex
+    indemnity: GatedRegex
+    fm_marker: GatedRegex
+    fm_excuse: GatedRegex
+    remedy_strong: GatedRegex
+    remedy_consequence: GatedRegex
+    failure_trigger: GatedRegex
+    customer_failure: GatedRegex
+    self_help: GatedRegex
+    exit_patterns: GatedRegex
+    renewal: GatedRegex
+    representation: GatedRegex
+    lock_in: dict[str, GatedRegex]
+    other_markers: dict[str, GatedRegex]
+    stoplist: GatedRegex
     vendor_roles: tuple[str, ...]
     customer_roles: tuple[str, ...]
     both_roles: tuple[str, ...]
-    customer_verbs: re.Pattern[str]
-    receipt_verbs: re.Pattern[str]
-    defined_term: re.Pattern[str]
-    hereinafter: re.Pattern[str]
+    customer_verbs: GatedRegex
+    receipt_verbs: GatedRegex
+    defined_term: GatedRegex
+    hereinafter: GatedRegex
     topic_order: tuple[str, ...]
-    topic_patterns: dict[str, re.Pattern[str]]
+    topic_patterns: dict[str, GatedRegex]
     core_topics: frozenset[str]
     boilerplate_topics: frozenset[str]
     ask_for: dict[str, dict[str, str]]
@@ -76,9 +77,255 @@ def _alt(patterns: list[str]) -> str:
     return "|".join(f"(?:{p})" for p in patterns)
 
 
-def _compile(pattern: str, key: str) -> re.Pattern[str]:
+def _top_level_split(pattern: str) -> list[str]:
+    """Split a regex at its top-level '|' (outside groups, classes and escapes)."""
+    parts: list[str] = []
+    depth, in_class, escaped, start = 0, False, False, 0
+    for i, ch in enumerate(pattern):
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+    parts.append(pattern[start:])
+    return parts
+
+
+_LEADING_ASSERTION_RE = re.compile(r"^(?:\\b|\(\?<[!=](?:[^()\\]|\\.)*\))+")
+_UPPER_LITERAL_RE = re.compile(r"(?<!\\)(?<!\?P<)(?<!\(\?-i:)[A-Z]")
+
+
+def _gate_source(pattern: str) -> str:
+    """A superset of ``pattern``: leading word boundaries and lookbehinds dropped, so the
+    engine can use its fast first-character scan (a leading \\b disables it)."""
+    pieces = []
+    for part in _top_level_split(pattern):
+        if _is_wrapped(part):
+            inner = part[3:-1]
+            if len(_top_level_split(inner)) > 1:
+                pieces.append(_gate_source(inner))
+                continue
+            part = inner
+        pieces.append(_LEADING_ASSERTION_RE.sub("", part))
+    return "|".join(f"(?:{p})" for p in pieces)
+
+
+def _is_wrapped(part: str) -> bool:
+    """True when ``part`` is exactly one non-capturing group '(?:...)'."""
+    if not (part.startswith("(?:") and part.endswith(")")):
+        return False
+    depth, in_class, escaped = 0, False, False
+    for i, ch in enumerate(part):
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0 and i != len(part) - 1:
+                return False
+    return True
+
+
+_MAX_POS = 2**62
+_WORD_RUN_RE = re.compile(r"[a-z]+")
+_QUANT_OPTIONAL = ("?", "*", "{0")
+
+
+def _group_end(piece: str) -> int:
+    """Index of the ')' closing the group that opens ``piece`` (-1 if none)."""
+    depth, in_class, escaped = 0, False, False
+    for i, ch in enumerate(piece):
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def _word_prefixes(piece: str) -> list[str] | None:
+    """Words, one of which must start a word of the text where ``piece`` matches.
+
+    Reads only the start of the piece: a literal word ('liabilit' of 'liabilit(?:y|ies)'),
+    a group of such alternatives, or an optional group followed by more (both sides
+    count). None when the start is anything else (a class, a digit, an escape)."""
+    m = _WORD_RUN_RE.match(piece)
+    if m:
+        word, rest = m.group(0), piece[m.end() :]
+        if rest.startswith(_QUANT_OPTIONAL):
+            word = word[:-1]
+        return [word] if word else None
+    if not piece.startswith("(?:"):
+        return None
+    end = _group_end(piece)
+    if end < 0:
+        return None
+    words: list[str] = []
+    for alt in _top_level_split(piece[3:end]):
+        got = _word_prefixes(alt)
+        if got is None:
+            return None
+        words.extend(got)
+    rest = piece[end + 1 :]
+    if rest.startswith(_QUANT_OPTIONAL):
+        rest = rest[1:] if rest[0] in "?*" else rest[rest.index("}") + 1 :]
+        rest = rest[1:] if rest.startswith("?") else rest  # lazy quantifier
+        rest = re.sub(r"^\\s[+*]", "", rest)
+        more = _word_prefixes(rest)
+        if more is None:
+            return None
+        words.extend(more)
+    return words
+
+
+def _gate_keywords(pattern: str) -> frozenset[str] | None:
+    """Keywords for the whole pattern, or None when some alternative cannot be gated.
+
+    Only alternatives that start with a word boundary are gated: then a match must
+    begin a word, and that word must start with one of the keywords."""
+    keywords: list[str] = []
+    for part in _top_level_split(pattern):
+        if _is_wrapped(part):
+            inner = part[3:-1]
+            if len(_top_level_split(inner)) > 1:
+                sub = _gate_keywords(inner)
+                if sub is None:
+                    return None
+                keywords.extend(sub)
+                continue
+            part = inner
+        body = re.sub(r"^(?:\(\?<[!=](?:[^()\\]|\\.)*\))+", "", part)
+        if not body.startswith("\\b"):
+            return None
+        words = _word_prefixes(body[2:])
+        if not words:
+            return None
+        keywords.extend(words)
+    return frozenset(keywords)
+
+
+class GatedRegex:
+    """A case-insensitive regex that scans fast and verifies exactly.
+
+    Python's engine cannot use its fast first-character scan when a pattern starts with
+    a word boundary or lookbehind, nor well under IGNORECASE. So a *scan* pattern (the
+    same regex without its leading assertions, matched on the lower-cased text without
+    IGNORECASE; a superset) finds candidate start positions, and the exact regex is
+    anchored there on the original text. Results are identical to ``regex.search``;
+    matches come from the original text. Same search/finditer/match interface."""
+
+    __slots__ = ("regex", "scan", "pattern", "keywords")
+    keywords: tuple[str, ...] | None
+
+    def __init__(self, pattern: str, flags: int = FLAGS) -> None:
+        self.pattern = pattern
+        self.regex = re.compile(pattern, flags)
+        source = _gate_source(pattern)
+        stripped = re.sub(r"\(\?-i:[^)]*\)|\\[A-Za-z]|\(\?P<\w+>", "", source)
+        on_lower = bool(flags & re.IGNORECASE) and not _UPPER_LITERAL_RE.search(stripped)
+        self.scan = re.compile(source, flags & ~re.IGNORECASE) if on_lower else None
+        words = _gate_keywords(pattern) if on_lower else None
+        # " word" substrings of the text with every non-word run turned into one space
+        self.keywords = tuple(sorted(" " + w for w in words)) if words else None
+
+    def search(self, text: str, pos: int = 0, endpos: int = _MAX_POS) -> re.Match[str] | None:
+        if self.keywords is not None and len(text) > _GATE_MIN_CHARS:
+            padded = _padded(text)
+            if not any(k in padded for k in self.keywords):
+                return None  # no word of the text starts like any alternative
+        if self.scan is None:
+            return self.regex.search(text, pos, endpos)
+        low = _lower(text)
+        if len(low) != len(text):  # lower-casing changed offsets (rare Unicode): exact path
+            return self.regex.search(text, pos, endpos)
+        scan, match = self.scan.search, self.regex.match
+        while True:
+            cand = scan(low, pos, endpos)
+            if cand is None:
+                return None
+            m = match(text, cand.start(), endpos)
+            if m is not None:
+                return m
+            pos = cand.start() + 1
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = _MAX_POS) -> Iterator[re.Match[str]]:
+        if self.scan is None:
+            yield from self.regex.finditer(text, pos, endpos)
+            return
+        while True:
+            m = self.search(text, pos, endpos)
+            if m is None:
+                return
+            yield m
+            pos = m.end() if m.end() > m.start() else m.end() + 1
+
+    def match(self, text: str, pos: int = 0, endpos: int = _MAX_POS) -> re.Match[str] | None:
+        return self.regex.match(text, pos, endpos)
+
+
+_LOWER_CACHE: dict[str, str] = {}
+
+
+def _lower(text: str) -> str:
+    """Lower-cased text, cached for the sentence being classified (many gates ask)."""
+    low = _LOWER_CACHE.get(text)
+    if low is None:
+        if len(_LOWER_CACHE) > 256:
+            _LOWER_CACHE.clear()
+        low = _LOWER_CACHE[text] = text.lower()
+    return low
+
+
+_PADDED_CACHE: dict[str, str] = {}
+_NON_WORD_RE = re.compile(r"\W+")
+_GATE_MIN_CHARS = 80  # shorter texts: the regex itself is as cheap as the gate
+
+
+def _padded(text: str) -> str:
+    """' ' + the lower-cased text with each run of non-word characters made one space:
+    a word starting with k exists iff ' ' + k occurs in it."""
+    got = _PADDED_CACHE.get(text)
+    if got is None:
+        if len(_PADDED_CACHE) > 256:
+            _PADDED_CACHE.clear()
+        got = _PADDED_CACHE[text] = " " + _NON_WORD_RE.sub(" ", _lower(text))
+    return got
+
+
+def fast_compile(pattern: str, flags: int = FLAGS) -> GatedRegex:
+    """Compile a case-insensitive regex with a fast gate (see GatedRegex)."""
+    return GatedRegex(pattern, flags)
+
+
+def _compile(pattern: str, key: str) -> GatedRegex:
     try:
-        return re.compile(pattern, FLAGS)
+        return GatedRegex(pattern, FLAGS)
     except re.error as exc:  # a broken lexicon is a configuration error, not a traceback
         raise UsageError(
             str(
@@ -161,8 +408,8 @@ def load_lexicon(path: str | None = None) -> Lexicon:
         both_roles=tuple(parties["both_roles"]),
         customer_verbs=_compile(parties["customer_verbs"], "parties.customer_verbs"),
         receipt_verbs=_compile(parties["receipt_verbs"], "parties.receipt_verbs"),
-        defined_term=re.compile(parties["defined_term"]),  # case matters: defined terms
-        hereinafter=re.compile(parties["hereinafter"], FLAGS),
+        defined_term=GatedRegex(parties["defined_term"], 0),  # case matters: defined terms
+        hereinafter=_compile(parties["hereinafter"], "parties.hereinafter"),
         topic_order=tuple(topics["order"]),
         topic_patterns={
             k: _compile(v, f"topics.patterns.{k}") for k, v in topics["patterns"].items()

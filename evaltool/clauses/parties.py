@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from evaltool.clauses.lexicon import load_lexicon
+from evaltool.clauses.lexicon import GatedRegex, fast_compile, load_lexicon
 
 # Verbs and adverbs that follow a sentence subject ("Provider shall", "IBM provides").
 _MODAL = (
@@ -22,7 +22,7 @@ _MODAL = (
 )
 _ADVERB = r"(?:also|each|hereby|further|promptly|then|immediately|thereafter|currently|expressly)"
 _PAIR_RE = re.compile(
-    r"(?<![\w-])[A-Z][\w&.'’-]+(?:\s+[A-Z][\w&.'’-]+){0,2}\s+and\s+"
+    r"(?<![\w-])(?=[A-Z])[A-Z][\w&.'’-]+(?:\s+[A-Z][\w&.'’-]+){0,2}\s+and\s+"
     r"[A-Z][\w&.'’-]+(?:\s+[A-Z][\w&.'’-]+){0,2}\s+" + _MODAL + r"\b"
 )
 _NOT_A_PARTY = frozenset(
@@ -38,7 +38,7 @@ class Parties:
     """Aliases of each side and the compiled regexes that find them as sentence subjects."""
 
     roles: dict[str, Role]
-    subject_re: re.Pattern[str]
+    subject_re: GatedRegex
 
     def role_of(self, mention: str) -> Role | None:
         return self.roles.get(_norm(mention))
@@ -67,11 +67,10 @@ def build_parties(vendor_names: tuple[str, ...] = (), customer_names: tuple[str,
             roles[_norm(name)] = "vendor"
     aliases = sorted(roles, key=len, reverse=True)
     alias_re = "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in aliases)
-    subject_re = re.compile(
-        r"(?<![\w-])(?:the\s+)?(?P<m>" + alias_re + r")(?![\w-])(?!['’]s\b)"
+    subject_re = fast_compile(
+        r"(?<![\w-])(?P<m>" + alias_re + r")(?![\w-])(?!['’]s\b)"
         r"(?:\s*\([^)]{0,60}\))?(?:\s*,[^,;]{1,80},)?\s+(?:" + _ADVERB + r"\s+){0,2}"
-        + _MODAL + r"\b",
-        re.IGNORECASE,
+        + _MODAL + r"\b"
     )
     return Parties(roles=roles, subject_re=subject_re)
 

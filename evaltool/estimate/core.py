@@ -18,12 +18,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaltool.errors import EvaltoolError
 from evaltool.estimate import formulas as fm
 from evaltool.estimate.assumptions import assumption_values
-from evaltool.errors import EvaltoolError
 from evaltool.models import Estimates, OfferFields, Workload
 
 SECONDS_PER_HOUR = 3600.0
+_int = math.floor  # rounding fast path (after a range check: floor(inf) raises)
 
 
 # ----------------------------------------------------------------------------- inputs ---
@@ -314,8 +315,10 @@ def offer_view(o: OfferFields, p: Params, acc: AcceleratorSpec | None = None) ->
         intra = p.missing_intra_node_gbyte_s
         assumed.append(f"intra-node GPU link not stated: assumed {intra:g} GB/s per GPU (PCIe).")
     domain_gpus = gpus_per_node
-    if acc and acc.scale_up_domain_gpus and acc.scale_up_domain_gpus > gpus_per_node:
-        domain_gpus = acc.scale_up_domain_gpus  # NVL72-class: NVLink spans nodes
+    if acc and acc.scale_up_domain_gpus and acc.scale_up_domain_gpus > p.default_gpus_per_node:
+        # NVL72 / TPU ICI / Trn2 UltraServer: the scale-up fabric spans hosts. An 8-GPU
+        # HGX-class domain does not reach beyond its node.
+        domain_gpus = max(gpus_per_node, acc.scale_up_domain_gpus)
 
     inter = o.inter_node_gbit_s_per_gpu
     if inter is None and o.inter_node_gbit_s_per_node:
@@ -410,71 +413,117 @@ class Layout:
     dp_nodes: float
 
 
+@dataclass(slots=True)
+class _LayoutInputs:
+    """Everything a layout's step time depends on, read once per search (hot loop)."""
+
+    n: int
+    params: float
+    L: int
+    h: int
+    s: int
+    gbt: float
+    seqs: float
+    f_gpu: float
+    fpt: float
+    extra_flops: dict[str, float]  # recompute mode -> hardware minus model FLOPs per token
+    state_bytes: float
+    act_sel: float  # selective-recompute activations per GPU at TP 1
+    act_full: float
+    mem_limit: float
+    recompute: str
+    micro_batch: int
+    interleave: float
+    nvlink_bytes_s: float
+    nic_bytes_s: float
+    domain: int
+    g: int
+    grad_bytes: float
+    exposed_fraction: float
+    overlap: float
+    tp_overlap: float
+
+
+def _layout_inputs(n: int, wv: WorkloadView, ov: OfferView, p: Params, peak: float,
+                   base: float, fpt: float, mem_limit: float) -> _LayoutInputs:
+    L, h, s = wv.n_layers, wv.d_model, wv.seq_len
+    extra = {mode: fm.hardware_flops_per_token(wv.active_params, L, h, s, mode) - fpt
+             for mode in ("none", "selective", "full")}
+    return _LayoutInputs(
+        n=n, params=wv.params, L=L, h=h, s=s, gbt=wv.global_batch_tokens,
+        seqs=max(1.0, wv.global_batch_tokens / s), f_gpu=peak * base, fpt=fpt,
+        extra_flops=extra, state_bytes=p.training_bytes_per_param,
+        act_sel=L * s * h * p.activation_bytes * p.micro_batch,
+        act_full=(L * s * h * 2.0 + s * h * p.activation_bytes) * p.micro_batch,
+        mem_limit=mem_limit, recompute=p.recompute, micro_batch=p.micro_batch,
+        interleave=p.interleave,
+        nvlink_bytes_s=ov.intra_gbyte_s / 2.0 * 1e9 * p.nvlink_efficiency,  # per direction
+        nic_bytes_s=ov.inter_gbit_s_per_gpu / 8.0 * 1e9 * ov.network_factor,  # effective
+        domain=ov.domain_gpus, g=ov.gpus_per_node, grad_bytes=p.grad_bytes,
+        exposed_fraction=p.exposed_fraction, overlap=p.overlap, tp_overlap=p.tp_overlap,
+    )
+
+
+def _step(x: _LayoutInputs, tp: int, pp: int, fsdp: bool) -> tuple[Any, ...] | None:
+    """Step times of one layout as a tuple (Layout fields), or None when it does not fit."""
+    mp = tp * pp
+    dp = x.n // mp
+    if dp < 1:
+        return None
+    used = mp * dp
+    N = x.params
+    # FSDP shards everything; a distributed optimizer keeps bf16 weights + fp32 grads per
+    # model shard and shards master weights and Adam states over DP.
+    states = (N * x.state_bytes / used if fsdp
+              else N * (6.0 / mp + (x.state_bytes - 6.0) / used))
+    if x.recompute != "full" and states + x.act_sel / tp <= x.mem_limit:
+        recompute, mem = x.recompute, states + x.act_sel / tp
+    elif states + x.act_full / tp <= x.mem_limit:
+        recompute, mem = "full", states + x.act_full / tp
+    else:
+        return None
+    m = max(1, math.ceil(x.seqs / (dp * x.micro_batch)))
+    per = x.gbt / (used * x.f_gpu)
+    t_compute = per * x.fpt
+    t_recompute = per * x.extra_flops[recompute]
+    t_work = t_compute + t_recompute
+    t_bubble = t_work * (pp - 1) / (x.interleave * m) if pp > 1 else 0.0
+    t_tp = 0.0
+    if tp > 1:
+        # TP beyond the NVLink domain would run on the NIC instead
+        link = x.nvlink_bytes_s if tp <= x.domain else x.nic_bytes_s
+        ratio = 16.0 * (tp - 1) * x.f_gpu / (72.0 * x.h * link)  # mfu-specs §4.6 step 6
+        t_tp = (1.0 - x.tp_overlap) * ratio * t_work
+    comm_bytes = 0.0
+    dp_nodes = 1.0
+    if used > x.g:
+        local_dp = max(1, x.g // mp) if mp < x.g else 1
+        dp_nodes = dp / local_dp
+        if dp_nodes > 1.0:
+            c = 3.0 if fsdp else 2.0  # ZeRO paper §7 / mfu-specs §4.3
+            comm_bytes += c * (dp_nodes - 1.0) / dp_nodes * x.grad_bytes * N / (mp * local_dp)
+        if pp > 1 and mp > x.g:  # stage boundaries cross nodes: activations fwd + grads bwd
+            comm_bytes += 2.0 * m * x.micro_batch * x.s * x.h * 2.0 / tp
+    t_comm = comm_bytes / x.nic_bytes_s
+    # FSDP prefetches its all-gathers through forward and backward; a distributed optimizer
+    # reduces gradients during the last micro-batch's backward and the pipeline drain.
+    window = t_work if fsdp else t_work * (2.0 / 3.0) / m + t_bubble
+    f = x.exposed_fraction
+    t_exposed = f * t_comm + max(0.0, (1.0 - f) * t_comm - x.overlap * window)
+    t_step = t_work + t_bubble + t_tp + t_exposed
+    return (tp, pp, dp, "fsdp" if fsdp else "zero1", recompute, used, m, mem / 1e9, t_compute,
+            t_recompute, t_bubble, t_tp, t_comm, t_exposed, window, t_step, comm_bytes / 1e9,
+            dp_nodes)
+
+
 def _plan_one(
     tp: int, pp: int, sharding: str, n: int, wv: WorkloadView, ov: OfferView, p: Params,
     peak: float, base: float, fpt: float, mem_limit: float,
 ) -> Layout | None:
-    mp = tp * pp
-    dp = n // mp
-    if dp < 1:
-        return None
-    used = mp * dp
-    N = wv.params
-    if sharding == "fsdp":
-        states = N * p.training_bytes_per_param / used
-    else:  # weights + fp32 grads per model shard; master weights and Adam sharded over DP
-        states = N * (6.0 / mp + (p.training_bytes_per_param - 6.0) / used)
-    L, h, s = wv.n_layers, wv.d_model, wv.seq_len
-    act_sel = L * s * h * p.activation_bytes * p.micro_batch / tp
-    act_full = (L * s * h * 2.0 + s * h * p.activation_bytes) * p.micro_batch / tp
-    if p.recompute != "full" and states + act_sel <= mem_limit:
-        recompute, mem = p.recompute, states + act_sel
-    elif states + act_full <= mem_limit:
-        recompute, mem = "full", states + act_full
-    else:
-        return None
-
-    f_gpu = peak * base
-    gbt = wv.global_batch_tokens
-    seqs = max(1.0, gbt / s)
-    m = max(1, math.ceil(seqs / (dp * p.micro_batch)))
-    t_compute = gbt * fpt / (used * f_gpu)
-    fpt_hw = fm.hardware_flops_per_token(wv.active_params, L, h, s, recompute)
-    t_recompute = gbt * (fpt_hw - fpt) / (used * f_gpu)
-    t_work = t_compute + t_recompute
-    t_bubble = t_work * (pp - 1) / (p.interleave * m) if pp > 1 else 0.0
-
-    t_tp = 0.0
-    if tp > 1:
-        link = ov.intra_gbyte_s / 2.0 * 1e9 * p.nvlink_efficiency  # per direction
-        if tp > ov.domain_gpus:  # TP would cross nodes: it runs on the NIC instead
-            link = ov.inter_gbit_s_per_gpu / 8.0 * 1e9 * ov.network_factor
-        ratio = 16.0 * (tp - 1) * f_gpu / (72.0 * h * link)  # mfu-specs §4.6 step 6
-        t_tp = (1.0 - p.tp_overlap) * ratio * t_work
-
-    g = ov.gpus_per_node
-    bw = ov.inter_gbit_s_per_gpu / 8.0 * 1e9 * ov.network_factor  # effective bytes/s per GPU
-    comm_bytes = 0.0
-    dp_nodes = 1.0
-    if used > g:
-        local_dp = max(1, g // mp) if mp < g else 1
-        dp_nodes = dp / local_dp
-        if dp_nodes > 1.0:
-            c = 3.0 if sharding == "fsdp" else 2.0  # ZeRO paper §7 / mfu-specs §4.3
-            comm_bytes += (c * (dp_nodes - 1.0) / dp_nodes * p.grad_bytes * N
-                           / (mp * local_dp))
-        if pp > 1 and mp > g:  # stage boundaries cross nodes: activations fwd + grads bwd
-            comm_bytes += 2.0 * m * p.micro_batch * s * h * 2.0 / tp
-    t_comm = comm_bytes / bw
-    if sharding == "fsdp":
-        window = t_work  # all-gathers prefetched in forward and backward
-    else:  # gradients reduce during the last micro-batch's backward and the pipeline drain
-        window = t_work * (2.0 / 3.0) / m + t_bubble
-    f = p.exposed_fraction
-    t_exposed = f * t_comm + max(0.0, (1.0 - f) * t_comm - p.overlap * window)
-    t_step = t_work + t_bubble + t_tp + t_exposed
-    return Layout(tp, pp, dp, sharding, recompute, used, m, mem / 1e9, t_compute, t_recompute,
-                  t_bubble, t_tp, t_comm, t_exposed, window, t_step, comm_bytes / 1e9, dp_nodes)
+    """One layout's step times (TP x PP x DP with `sharding` "zero1" or "fsdp")."""
+    x = _layout_inputs(n, wv, ov, p, peak, base, fpt, mem_limit)
+    row = _step(x, tp, pp, sharding == "fsdp")
+    return Layout(*row) if row is not None else None
 
 
 _MAX_DEEPER_PIPELINES = 4
@@ -488,6 +537,7 @@ def clear_caches() -> None:
     """Forget memoised layouts and catalog entries (benchmarks measure cold runs with it)."""
     _LAYOUT_CACHE.clear()
     _CATALOG_CACHE.clear()
+    _SIG6.clear()
 
 
 def plan_layout(n: int, wv: WorkloadView, ov: OfferView, p: Params, peak: float, base: float,
@@ -509,46 +559,67 @@ def plan_layout(n: int, wv: WorkloadView, ov: OfferView, p: Params, peak: float,
     return best
 
 
+def _first_pipeline_depth(x: _LayoutInputs, tp: int) -> int:
+    """Smallest power-of-two PP whose distributed-optimizer states + activations may fit.
+
+    Solves N (6 / (tp pp) + 12 / n) + activations / tp <= limit for pp; `_step` still
+    checks the exact figure, this only skips depths that cannot fit.
+    """
+    sharded = x.params * (x.state_bytes - 6.0) / x.n
+    need = math.inf
+    for act, allowed in ((x.act_sel, x.recompute != "full"), (x.act_full, True)):
+        room = x.mem_limit - act / tp - sharded
+        if allowed and room > 0:
+            need = min(need, x.params * 6.0 / (tp * room))
+    if need == math.inf:
+        return 1 << 30  # nothing fits at any depth
+    pp = 1
+    while pp < need:
+        pp *= 2
+    return pp
+
+
 def _search_layout(n: int, wv: WorkloadView, ov: OfferView, p: Params, peak: float,
                    base: float, fpt: float) -> Layout | None:
     mem_limit = (ov.memory_gb or 0.0) * 1e9 * p.gpu_memory_usable_fraction
-    best: Layout | None = None
+    x = _layout_inputs(n, wv, ov, p, peak, base, fpt, mem_limit)
+    best: tuple[Any, ...] | None = None
     best_mfu = -1.0
-    tp = 1
     tps: list[int] = []
-    while tp <= min(ov.domain_gpus, n, 8 if ov.domain_gpus <= 8 else ov.domain_gpus):
+    tp = 1
+    while tp <= min(ov.domain_gpus, n):
         tps.append(tp)
         tp *= 2
     fsdp_settled = False
     for tp in tps:
-        candidates: list[Layout | None] = []
+        rows: list[tuple[Any, ...] | None] = []
         # FSDP traffic per GPU does not shrink with TP (it is sharded across the node either
         # way); more TP only buys activation memory. Stop at the first TP that fits without
         # full recompute.
         if not fsdp_settled:
-            lay = _plan_one(tp, 1, "fsdp", n, wv, ov, p, peak, base, fpt, mem_limit)
-            candidates.append(lay)
-            fsdp_settled = lay is not None and lay.recompute != "full"
+            row = _step(x, tp, 1, True)
+            rows.append(row)
+            fsdp_settled = row is not None and row[4] != "full"
         # Smallest PP that fits, then deeper pipelines: each halves the DP traffic per GPU
         # (a slow network favours them) at the price of a bigger bubble.
-        pp, deeper = 1, 0
-        while tp * pp <= n and pp <= wv.n_layers and deeper < _MAX_DEEPER_PIPELINES:
-            lay = _plan_one(tp, pp, "zero1", n, wv, ov, p, peak, base, fpt, mem_limit)
-            if lay is not None:
-                candidates.append(lay)
+        pp, deeper = _first_pipeline_depth(x, tp), 0
+        while tp * pp <= n and pp <= x.L and deeper < _MAX_DEEPER_PIPELINES:
+            row = _step(x, tp, pp, False)
+            if row is not None:
+                rows.append(row)
                 deeper += 1
                 # Doubling PP at least halves the exposed traffic and doubles the bubble:
                 # once the bubble costs more than the traffic, deeper pipelines only lose.
-                if lay.t_exposed <= lay.t_bubble:
+                if row[13] <= row[10]:
                     break
             pp *= 2
-        for lay in candidates:
-            if lay is None:
+        for row in rows:
+            if row is None:
                 continue
-            mfu = lay.t_compute / lay.t_step * lay.gpus / n
+            mfu = row[8] / row[15] * row[5] / n  # t_compute / t_step x used / n
             if mfu > best_mfu + 1e-12:
-                best, best_mfu = lay, mfu
-    return best
+                best, best_mfu = row, mfu
+    return Layout(*best) if best is not None else None
 
 
 # ----------------------------------------------------------------------------- result ---
@@ -556,7 +627,7 @@ def _search_layout(n: int, wv: WorkloadView, ov: OfferView, p: Params, peak: flo
 
 @dataclass(slots=True)
 class Result:
-    """Every number of one estimate, unrounded; `to_dict` gives the JSON-ready form."""
+    """Every number of one estimate, unrounded; `numbers` gives the JSON-ready form."""
 
     kind: str
     fits: bool | None = None
@@ -940,6 +1011,9 @@ def compute(ov: OfferView, wv: WorkloadView, p: Params) -> Result:
             f"{wv.active_params / 1e9:g}B parameters (N = 12 L d^2, d = "
             f"{p.d_model_per_layer:g} L)."
         )
+    if wv.batch_assumed and wv.kind != "inference":
+        r.assumed.append(f"global batch not given: assumed {wv.global_batch_tokens:,.0f} tokens "
+                         "per optimizer step.")
     if wv.kind == "inference":
         _inference(wv, ov, p, r)
     else:
@@ -961,15 +1035,29 @@ def sig(x: float | None, digits: int = 6) -> float | None:
     return float(f"{x:.{digits}g}")
 
 
+_SIG6: dict[float, float] = {}  # memo: prices, peaks, sizes repeat across a batch
+
+
+def _sig6_slow(v: float) -> float | None:
+    if v - v != 0.0:  # inf or nan: not JSON
+        return None
+    # Whole numbers are already 6 significant digits (and v + 0.0 turns -0.0 into 0.0).
+    out = v + 0.0 if -1e6 < v < 1e6 and v == _int(v) else float(f"{v:.6g}")
+    if len(_SIG6) < 100_000:
+        _SIG6[v] = out
+    return out
+
+
 def _rounded(obj: Any) -> Any:
     """Round every float in a JSON-like structure (bools and ints stay as they are).
 
-    Inlined rather than calling `sig` per value: this runs ~40 times per estimate and is
-    the largest cost of `estimate_many` otherwise. `v - v == 0.0` is false for inf and nan.
+    Runs ~40 times per estimate, the largest cost of `estimate_many`: a memo of rounded
+    values and an inlined dict comprehension keep it cheap.
     """
     if type(obj) is dict:
+        memo = _SIG6
         return {
-            k: (float(f"{v:.6g}") if v - v == 0.0 else None) if type(v) is float
+            k: (memo[v] if v in memo else _sig6_slow(v)) if type(v) is float
             else (_rounded(v) if type(v) in (dict, list) else v)
             for k, v in obj.items()
         }
@@ -1021,10 +1109,7 @@ def numbers(r: Result) -> dict[str, Any]:
             "recompute": lay.recompute, "gpus_in_layout": lay.gpus,
             "micro_batches_per_step": lay.micro_batches,
             "memory_gb_per_gpu": lay.memory_gb_per_gpu, "step_s": lay.t_step,
-            "compute_s": lay.t_compute, "inter_node_comm_s": lay.t_comm,
-            "exposed_comm_s": lay.t_exposed, "inter_node_gbyte_per_gpu_per_step":
-                lay.comm_gbyte_per_gpu,
-        }
+        }  # the step's parts are in explain["network"]
     if r.inference is not None:
         inf = r.inference
         d["decode_tokens_per_s_per_gpu"] = inf.get("decode_tokens_per_s_per_gpu")
@@ -1034,7 +1119,7 @@ def numbers(r: Result) -> dict[str, Any]:
         d["inference"] = dict(inf)
     if r.buy_vs_rent:
         d["buy_vs_rent"] = r.buy_vs_rent
-    return _rounded(d)  # type: ignore[no-any-return]
+    return _rounded(d)
 
 
 def estimate_many(

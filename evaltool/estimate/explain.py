@@ -96,7 +96,7 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
              "fabric": ov.fabric, "fabric_efficiency": ov.fabric_efficiency,
              "tenancy_factor": ov.tenancy_factor, "bytes_per_gpu_per_step_gb":
              lay.comm_gbyte_per_gpu, "comm_s": lay.t_comm, "window_s": lay.t_window,
-             "exposed_s": lay.t_exposed, "step_s": lay.t_step},
+             "exposed_s": lay.t_exposed, "compute_s": lay.t_compute, "step_s": lay.t_step},
             [f"{MFU_SPECS} §4.2-§4.4", *_src("fabric_efficiency", "shared_network_factor",
                                              "overlap_window_fraction", "exposed_comm_fraction",
                                              "gradient_reduce_bytes")])

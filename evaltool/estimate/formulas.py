@@ -82,8 +82,8 @@ def derive_shape(params: float, d_model_per_layer: float, multiple: int) -> tupl
     d_model is rounded to `multiple` (head dim); n_layers then re-fitted to N.
     """
     n_layers_exact = (params / (12.0 * d_model_per_layer ** 2)) ** (1.0 / 3.0)
-    d_model = max(multiple, int(round(d_model_per_layer * n_layers_exact / multiple)) * multiple)
-    n_layers = max(1, int(round(params / (12.0 * d_model * d_model))))
+    d_model = max(multiple, round(d_model_per_layer * n_layers_exact / multiple) * multiple)
+    n_layers = max(1, round(params / (12.0 * d_model * d_model)))
     return n_layers, d_model
 
 

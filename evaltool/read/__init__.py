@@ -127,6 +127,8 @@ def read_offer_file(path: Path) -> list[RawRecord]:
     record = RawRecord(id=base_id, source={"file": str(path)})
     extra: list[RawRecord] = []
     for grid in grids:
+        if grid.name is not None and grid.name.lower().startswith("evaltool"):
+            continue  # our own drop-down lists in the RFP template
         if grid.name is not None and "sheet" not in record.source:
             record.source["sheet"] = grid.name
         extra.extend(read_grid(grid, vocab, record, base_id))

@@ -84,6 +84,7 @@ class RawRecord:
     segments: list[dict[str, Any]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     title: str | None = None
+    title_where: Location | None = None
 
 
 def is_empty(value: Any) -> bool:

@@ -33,7 +33,8 @@ _TERMS_WORDS = re.compile(r"\b(shall|will|may|must|guarantee[sd]?|commit|warrant
                           r"terminat\w*|liabilit\w*|notice|effort|sole|exclusive|penalt\w*|renew\w*"
                           r"|agree\w*|obligat\w*|wird|muss|haftung|kündig\w*)\b", re.I)
 _VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", "your answer",
-                  "response", "vendor response", "wert", "angebot", "valeur", "reponse"}
+                  "response", "vendor response", "wert", "angebot", "valeur", "reponse",
+                  "your answer the contract wording", "ihre antwort", "votre reponse"}
 _FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
                   "champ", "requirement", "canonical field", "label"}
 _NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque"}
@@ -61,7 +62,18 @@ def _is_sentence(text: str) -> bool:
 # --- contract sheets ---------------------------------------------------------------------
 
 def contract_segments(grid: SheetGrid) -> list[dict[str, Any]]:
-    """Every clause of a contract sheet: the long text of a row, its clause number beside."""
+    """Every clause of a contract sheet: the long text of a row, its clause number beside.
+
+    A sheet with an answer column (the RFP template: topic | question | your answer) gives
+    only the answers; the questions are ours, not the vendor's terms.
+    """
+    for r, row in enumerate(grid.rows[:10]):
+        heads = {normalise_label(cell_text(v)): c for c, v in enumerate(row) if not is_empty(v)}
+        answer = next((c for h, c in heads.items() if h in _VALUE_HEADERS), None)
+        if answer is not None:
+            topic = next((c for h, c in heads.items() if h in ("topic", "clause", "section",
+                                                                "thema", "sujet")), None)
+            return _answer_segments(grid, r, answer, topic)
     segments: list[dict[str, Any]] = []
     for r, row in enumerate(grid.rows):
         texts = [(c, cell_text(v)) for c, v in enumerate(row) if not is_empty(v)]
@@ -70,12 +82,26 @@ def contract_segments(grid: SheetGrid) -> list[dict[str, Any]]:
         c_long, longest = max(texts, key=lambda item: len(item[1]))
         if len(longest.split()) < 5:
             continue
-        if len(texts) == 1 and r < 3 and not reads_like_terms(longest):
+        if len(texts) == 1 and r < 3 and not longest.rstrip().endswith((".", ";", ":")):
             continue  # the sheet's title row
         section = next((t for c, t in texts if c < c_long and len(t) <= 16), None)
         segment: dict[str, Any] = {"text": longest, "where": grid.where(r, c_long).to_dict()}
         if section:
             segment["section"] = section
+        segments.append(segment)
+    return segments
+
+
+def _answer_segments(grid: SheetGrid, header: int, answer: int,
+                     topic: int | None) -> list[dict[str, Any]]:
+    segments: list[dict[str, Any]] = []
+    for r in range(header + 1, len(grid.rows)):
+        text = cell_text(grid.value(r, answer))
+        if not text:
+            continue
+        segment: dict[str, Any] = {"text": text, "where": grid.where(r, answer).to_dict()}
+        if topic is not None and cell_text(grid.value(r, topic)):
+            segment["section"] = cell_text(grid.value(r, topic))
         segments.append(segment)
     return segments
 
@@ -154,7 +180,6 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     r = header_row + 1
     missing: list[str] = []
     while r < len(grid.rows):
-        row = grid.rows[r]
         qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
         total_col = roles.get("total")
         desc_col = roles.get("description", roles.get("part"))
@@ -171,7 +196,7 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         if total_col is not None and (r, total_col) in grid.formula_cells_without_value:
             missing.append(a1(r, total_col))
         part = cell_text(grid.value(r, roles["part"])) if "part" in roles else ""
-        if part and desc_col != roles.get("part"):
+        if part and desc_col != roles.get("part") and not part.replace(".", "").isdigit():
             desc = f"{desc} ({part})" if desc else part
         unit = cell_text(grid.value(r, roles["unit"])) if "unit" in roles else None
         record.line_items.append(LineItem(
@@ -221,18 +246,18 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             template = found
             continue
         if template is not None:
-            label_col, value_col, note_col = template
+            label_col, answer_col, note_col = template
             label = cell_text(grid.value(r, label_col))
             if not label:
                 continue
-            value = grid.value(r, value_col)
+            value = grid.value(r, answer_col)
             note = cell_text(grid.value(r, note_col)) if note_col is not None else None
-            if (r, value_col) in grid.formula_cells_without_value:
-                record.problems.append(_formula_problem(grid, r, value_col, label))
+            if (r, answer_col) in grid.formula_cells_without_value:
+                record.problems.append(_formula_problem(grid, r, answer_col, label))
                 continue
             if is_empty(value):
                 continue
-            record.candidates.append(Candidate(label, value, grid.where(r, value_col),
+            record.candidates.append(Candidate(label, value, grid.where(r, answer_col),
                                                note=note or None,
                                                label_where=grid.where(r, label_col)))
             continue
@@ -243,6 +268,8 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             text = cell_text(value)
             if not isinstance(value, str) or _is_sentence(text):
                 if isinstance(value, str) and _is_sentence(text):
+                    if r <= 1 and record.title is None and len(filled) == 1:
+                        record.title, record.title_where = text, grid.where(r, c)
                     record.notes.append((text, grid.where(r, c)))
                     if reads_like_terms(text):
                         record.segments.append({"text": text, "where": grid.where(r, c).to_dict(),
@@ -253,14 +280,15 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             value_col, formula_gap = _next_filled(grid, r, c, width)
             if slot is None:
                 if r <= 2 and record.title is None and len(filled) == 1:
-                    record.title = text
+                    record.title, record.title_where = text, grid.where(r, c)
                 c_index += 1
                 continue
             if value_col is None:
                 below = grid.value(r + 1, c) if r + 1 < len(grid.rows) else None
                 below_text = cell_text(below)
                 below_is_label = isinstance(below, str) and vocab.match(below_text) is not None
-                if slot != "ignore" and not is_empty(below) and not below_is_label \
+                exact = normalise_label(text) in vocab.labels
+                if exact and slot != "ignore" and not is_empty(below) and not below_is_label \
                         and len([x for x in grid.rows[r + 1] if not is_empty(x)]) == 1:
                     # Label above its value (a vertical pair).
                     record.candidates.append(Candidate(text, below, grid.where(r + 1, c),

@@ -34,7 +34,8 @@ def check_file_size(path: Path, limit_bytes: int = MAX_FILE_BYTES) -> int:
                                  expected="an offer workbook, CSV, YAML or JSON file"))
     if size > limit_bytes:
         raise InputError(Problem(where, "file too large to be an offer; refused unread",
-                                 found=f"{size:,} bytes", expected=f"at most {limit_bytes:,} bytes"))
+                                 found=f"{size:,} bytes",
+                                 expected=f"at most {limit_bytes:,} bytes"))
     return size
 
 

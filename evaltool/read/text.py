@@ -167,7 +167,7 @@ def parse_gbyte_s(text: str) -> tuple[float, bool] | None:
     scale = 1000.0 if low.startswith("t") else 0.001 if low.startswith("m") else 1.0
     if low.startswith(("gib", "tib")):
         scale *= 1.073741824
-    bits = low in ("gbps", "tbps", "gbit/s", "tbit/s") or unit[-3:] == "b/s" and unit[1] == "b"
+    bits = low in ("gbps", "tbps", "gbit/s", "tbit/s") or (unit[-3:] == "b/s" and unit[1] == "b")
     value *= scale
     return (value / 8.0, True) if bits else (value, False)
 

@@ -74,6 +74,7 @@ class Segment:
     colour: str
     title: str
     text: str = ""
+    text_colour: str = "#fff"
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,15 @@ def pareto_ids(points: Sequence[tuple[str, float, float]]) -> list[str]:
     return out
 
 
+def _tick_usd(value: float) -> str:
+    """"$2M" rather than "$2.00M" on an axis: ticks are round numbers."""
+    text = fmt.usd(value)
+    for suffix in ("B", "M", "k"):
+        if text.endswith(suffix) and "." in text:
+            text = text[:-1].rstrip("0").rstrip(".") + suffix
+    return text
+
+
 def _short(offer: OfferResult) -> str:
     return fmt.clean_text(offer.vendor, LABEL_CHARS) or offer.id
 
@@ -213,7 +223,7 @@ def cost_time_scatter(report: ScoreReport, winner: OfferResult | None) -> Scatte
     scale = " Axes on a log scale keep close offers apart." if log_x or log_y else ""
     return Scatter(
         width=width, height=height, left=left, top=top, right=right, bottom=bottom,
-        x_ticks=[Tick(x_axis(v), fmt.usd(v)) for v in x_vals if v > 0 or not log_x],
+        x_ticks=[Tick(x_axis(v), _tick_usd(v)) for v in x_vals if v > 0 or not log_x],
         y_ticks=[Tick(y_axis(v), fmt.number(v)) for v in y_vals if v > 0 or not log_y],
         x_title="total cost" + (" (log scale)" if log_x else ""),
         y_title="days to train" + (" (log)" if log_y else ""),
@@ -298,7 +308,7 @@ def _tornado_from_scores(
             vw = (winner.score + (f - 1) * cw.contribution) / denom
             vr = (runner.score + (f - 1) * cr.contribution) / denom
             margins.append(vw - vr)
-        out.append((fmt.label(name), margins[0], margins[1]))
+        out.append((fmt.field_label(name), margins[0], margins[1]))
     return out
 
 
@@ -317,7 +327,7 @@ def tornado(report: ScoreReport, winner: OfferResult | None, max_rows: int = 10)
             low = fmt.as_number(item.get("low", item.get("margin_low")))
             high = fmt.as_number(item.get("high", item.get("margin_high")))
             if name is not None and low is not None and high is not None:
-                items.append((fmt.label(name), low, high))
+                items.append((fmt.field_label(name), low, high))
         note = "Margin of the winner over the runner-up as each input moves over its range."
     elif winner is not None:
         runner = runner_up_of(report, winner)
@@ -388,8 +398,10 @@ def rank_acceptability(report: ScoreReport, max_rows: int = 20) -> Bars | None:
             x0, x1 = axis(x), axis(min(1.0, x + share))
             colour = RANK_COLOURS[min(r, len(RANK_COLOURS) - 1)]
             text = f"{share * 100:.0f}%" if x1 - x0 > 30 else ""
+            # White on the dark ranks, near-black on the light ones.
+            ink = "#fff" if r < 3 else "#111"
             segments.append(Segment(x0, round(x1 - x0, 2), colour,
-                                    f"rank {r + 1}: {fmt.pct(share, 1)}", text))
+                                    f"rank {r + 1}: {fmt.pct(share, 1)}", text, ink))
             x += share
         label = _short(by_id[oid]) if oid in by_id else fmt.clean_text(oid, LABEL_CHARS)
         rows.append(BarRow(y=8.0 + i * ROW_PX, label=label, segments=segments))

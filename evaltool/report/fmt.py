@@ -16,6 +16,9 @@ MINUS = "−"  # typographic minus: a hyphen next to a dollar sign reads as a da
 
 # C0/C1 control characters (ESC starts terminal escape sequences) except tab and newline.
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Whole ANSI escape sequences (CSI "ESC [ ... m", OSC "ESC ] ... BEL"), removed before the
+# lone control characters so no "[2J" debris is left in the text.
+_ANSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]")
 
 
 def as_number(value: Any) -> float | None:
@@ -135,7 +138,7 @@ def clean_text(text: Any, limit: int | None = None) -> str:
     """Vendor text made printable: control characters removed, whitespace collapsed, cut."""
     if text is None:
         return ""
-    out = " ".join(_CONTROL_RE.sub(" ", str(text)).split())
+    out = " ".join(_CONTROL_RE.sub(" ", _ANSI_RE.sub("", str(text))).split())
     if limit is not None and len(out) > limit:
         cut = out[: max(1, limit - 1)].rstrip()
         space = cut.rfind(" ")

@@ -100,12 +100,19 @@ def terminal_table(report: ScoreReport, *, color: bool) -> str:
         lines.append(line)
     lines.append("─" * WIDTH)
     view = build_view(report, kind="memo")
-    lines.append(fit(view.headline, WIDTH).rstrip())
+    lines += _wrap(view.headline)
     if view.confidence_line:
-        lines.append(fit(f"Confidence {view.confidence}: {view.confidence_line}", WIDTH).rstrip())
+        lines += _wrap(f"Confidence {view.confidence}: {view.confidence_line}")
     excluded, _ = _exclusions(report, view.limits)
     for item in excluded:
         prefix = "not evaluated" if item.kind == "not_evaluated" else "excluded"
-        text = fit(f"{prefix}: {item.name} — {'; '.join(item.reasons)}", WIDTH).rstrip()
-        lines.append(style(text, fg="yellow"))
+        text = f"{prefix}: {item.name} — {'; '.join(item.reasons)}"
+        lines += [style(line, fg="yellow") for line in _wrap(text, indent="    ")]
     return "\n".join(lines) + "\n"
+
+
+def _wrap(text: str, indent: str = "") -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(fmt.clean_text(text), WIDTH, subsequent_indent=indent,
+                         break_long_words=True, break_on_hyphens=False) or [""]

@@ -1,0 +1,280 @@
+"""Figures in contract sentences, named like the canonical offer fields they can fill.
+
+Uptime %, credit caps, delivery dates, replacement and response times, egress prices,
+term, renewal and notice periods. Own regexes (LexNLP is AGPL, research §5); dates are
+parsed with python-dateutil, the well-kept standard for free-form English dates.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from evaltool.clauses.lexicon import fast_compile
+
+_WORD_NUMBERS: dict[str, float] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15,
+    "eighteen": 18, "twenty": 20, "twenty-four": 24, "thirty": 30, "thirty-six": 36,
+    "forty-five": 45, "forty-eight": 48, "sixty": 60, "seventy-two": 72, "ninety": 90,
+    "one hundred eighty": 180, "one hundred and eighty": 180, "half": 0.5,
+}
+_NUM = (
+    r"(?:(?P<word>[a-z]+(?:[- ][a-z]+){0,3})\s*\(\s*(?P<paren>\d+(?:\.\d+)?)\s*\)"
+    r"|(?P<num>\d+(?:\.\d+)?)|(?P<spelled>" + "|".join(
+        sorted((re.escape(w) for w in _WORD_NUMBERS), key=len, reverse=True)
+    ) + r"))"
+)
+DURATION_RE = fast_compile(
+    r"(?<![\w.])" + _NUM + r"\s*(?:-\s*)?(?P<unit>business\s+days?|calendar\s+days?|working\s+days?|"
+    r"days?|hours?|hrs?|h\b|minutes?|mins?|weeks?|months?|years?)(?:['’]s?)?"
+)
+PERCENT_RE = re.compile(
+    r"(?P<value>\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE
+)
+_PAREN_PERCENT_RE = re.compile(r"\(\s*(?P<value>\d{1,3}(?:\.\d+)?)\s*%\s*\)")
+_USD_PER_GB_RE = re.compile(
+    r"(?:\$|USD\s*|US\$\s*)(?P<value>\d+(?:\.\d+)?)\s*(?:USD\s*)?(?:/|per|for\s+each|each)\s*"
+    r"(?:1\s*)?(?P<unit>GiB|GB|gigabytes?|TB|terabytes?)\b",
+    re.IGNORECASE,
+)
+_ISO_DATE_RE = re.compile(r"\b(20\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b")
+_TEXT_DATE_RE = re.compile(
+    r"\b(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+"
+    r"\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December)\s+\d{4})\b",
+    re.IGNORECASE,
+)
+_QUARTER_RE = re.compile(r"\b(?:Q([1-4])\s*(20\d\d)|(20\d\d)\s*-?\s*Q([1-4]))\b", re.IGNORECASE)
+
+_AVAILABILITY_RE = re.compile(r"availab|uptime|\bsla\b|service\s+level", re.IGNORECASE)
+_CREDIT_CAP_RE = re.compile(
+    r"(?:capped\s+at|cap\s+of|not\s+(?:to\s+)?exceed|no\s+more\s+than|maximum(?:\s+total)?\s+"
+    r"(?:of\s+|credit\s+(?:of|is)\s+)?|up\s+to\s+(?:a\s+maximum\s+of\s+)?|limited\s+to)\s*"
+    r"(?:\w+(?:[- ]\w+)?\s+\()?(?P<value>\d{1,3}(?:\.\d+)?)\s*(?:%|percent|per\s*cent)",
+    re.IGNORECASE,
+)
+_DELAY_CREDIT_RE = re.compile(
+    r"(?P<value>\d{1,3}(?:\.\d+)?)\s*%[^.;]{0,60}?\b(?:for\s+)?each\s+(?P<per>day|week|month)\s+of\s+delay"
+    r"|each\s+(?P<per2>day|week|month)\s+of\s+delay[^.;]{0,80}?(?P<value2>\d{1,3}(?:\.\d+)?)\s*%",
+    re.IGNORECASE,
+)
+_REPLACE_RE = re.compile(
+    r"\b(?:replac\w+|swap\w*|repair\w*)\b[^.;]{0,80}?\b(?:nodes?|gpus?|hardware|servers?|"
+    r"components?|parts?|units?)\b|\b(?:failed|faulty|defective)\s+(?:nodes?|gpus?|hardware|"
+    r"servers?|components?)\b[^.;]{0,80}?\breplac",
+    re.IGNORECASE,
+)
+_RESPONSE_RE = re.compile(r"\brespon(?:d|se|ds)\b", re.IGNORECASE)
+_EGRESS_RE = re.compile(r"\begress\b|\bdata\s+transfer\b|\boutbound\s+(?:data|traffic)\b", re.I)
+_NO_EGRESS_RE = re.compile(
+    r"\b(?:no|without|free\s+of)\s+(?:any\s+)?(?:egress|data\s+transfer)\s+(?:fees?|charges?)|"
+    r"\begress\s+(?:is|shall\s+be|will\s+be)\s+(?:free|not\s+(?:charged|billed))|"
+    r"\bnot\s+(?:be\s+)?charged\s+for\s+(?:ingress\s+or\s+)?egress",
+    re.IGNORECASE,
+)
+_INITIAL_TERM_RE = re.compile(r"\b(?:initial\s+term|term\s+of\s+this\s+agreement|commitment\s+period)\b", re.I)
+_RENEW_RE = re.compile(r"\brenew", re.IGNORECASE)
+_NOTICE_RE = re.compile(r"notice", re.IGNORECASE)
+_EXPORT_RE = re.compile(r"\bexport|\bretriev|\bavailable\s+for\s+(?:download|export)|\breturn\b", re.I)
+
+
+@dataclass(frozen=True)
+class Duration:
+    value: float
+    unit: str  # normalised: minute, hour, day, business_day, week, month, year
+    start: int
+    end: int
+
+    @property
+    def hours(self) -> float:
+        factor = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "business_day": 24.0,
+                  "week": 168.0, "month": 730.0, "year": 8760.0}[self.unit]
+        return self.value * factor
+
+    @property
+    def days(self) -> float:
+        factor = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "business_day": 1.0,
+                  "week": 7.0, "month": 30.0, "year": 365.0}[self.unit]
+        return self.value * factor
+
+    @property
+    def months(self) -> float:
+        factor = {"minute": 1 / 43800, "hour": 1 / 730, "day": 1 / 30, "business_day": 1 / 30,
+                  "week": 7 / 30, "month": 1.0, "year": 12.0}[self.unit]
+        return self.value * factor
+
+
+def _number(m: re.Match[str]) -> float | None:
+    if m.group("paren"):
+        return float(m.group("paren"))
+    if m.group("num"):
+        return float(m.group("num"))
+    word = (m.group("spelled") or "").lower()
+    return _WORD_NUMBERS.get(word)
+
+
+@lru_cache(maxsize=64)
+def durations(text: str) -> tuple[Duration, ...]:
+    """Every duration in the text: 'thirty (30) days', '24 hours', 'two weeks', '15 min'."""
+    out: list[Duration] = []
+    for m in DURATION_RE.finditer(text):
+        value = _number(m)
+        if value is None:
+            continue
+        unit = m.group("unit").lower()
+        if unit.startswith(("business", "working")):
+            norm = "business_day"
+        elif unit.startswith("calendar") or unit.startswith("day"):
+            norm = "day"
+        elif unit.startswith("h"):
+            norm = "hour"
+        elif unit.startswith("min"):
+            norm = "minute"
+        else:
+            norm = unit.rstrip("s")
+        out.append(Duration(value, norm, m.start(), m.end()))
+    return tuple(out)
+
+
+def percentages(text: str) -> list[tuple[float, int, int]]:
+    """Percent figures; for 'ninety-nine and nine-tenths percent (99.9%)' the digits win."""
+    out: list[tuple[float, int, int]] = []
+    for m in PERCENT_RE.finditer(text):
+        out.append((float(m.group("value")), m.start(), m.end()))
+    return out
+
+
+def dates(text: str) -> list[tuple[str, int, int]]:
+    """Absolute dates as ISO strings (python-dateutil parses the textual forms)."""
+    from dateutil import parser as date_parser
+
+    out: list[tuple[str, int, int]] = []
+    for m in _ISO_DATE_RE.finditer(text):
+        out.append((m.group(0), m.start(), m.end()))
+    for m in _TEXT_DATE_RE.finditer(text):
+        try:
+            parsed = date_parser.parse(m.group(0), fuzzy=False)
+        except (ValueError, OverflowError):
+            continue
+        out.append((parsed.date().isoformat(), m.start(), m.end()))
+    out.sort(key=lambda d: d[1])
+    return out
+
+
+@dataclass(frozen=True)
+class RawFigure:
+    field: str
+    value: Any
+    unit: str | None
+    committed: bool | None
+
+
+_NUMBERISH_RE = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    r"thirty|forty|sixty|ninety|hundred|half)\b",
+    re.IGNORECASE,
+)
+
+
+def sentence_figures(
+    text: str, label: str, kind: str, topic: str | None, firm_part: bool = False
+) -> list[RawFigure]:
+    """Figures one sentence states, given what the classifier made of it.
+
+    ``firm_part``: the sentence is labelled otherwise (e.g. a remedy) but also holds an
+    unhedged vendor obligation ("shall deliver by <date>; for each week of delay ...")."""
+    figs: list[RawFigure] = []
+    if not _NUMBERISH_RE.search(text) and not _NO_EGRESS_RE.search(text):
+        return figs  # every figure needs a number (or a stated zero egress fee)
+    firm = label == "firm_commitment" or firm_part
+    hedged = label == "weak_commitment"
+    committed = True if firm else (False if hedged else None)
+
+    if label in ("weak_commitment", "firm_commitment", "other") and _AVAILABILITY_RE.search(text):
+        for value, _s, _e in percentages(text):
+            if 90.0 <= value <= 100.0:
+                figs.append(RawFigure("sla_uptime_pct", value, "%", committed))
+                break
+
+    if label == "remedy" and re.search(r"credit", text, re.IGNORECASE):
+        cap = _CREDIT_CAP_RE.search(text)
+        delay = _DELAY_CREDIT_RE.search(text)
+        if delay:
+            value = float(delay.group("value") or delay.group("value2"))
+            per = delay.group("per") or delay.group("per2")
+            figs.append(RawFigure(f"delivery_delay_credit_pct_per_{per.lower()}", value, "%", True))
+        if cap:
+            field = "delivery_delay_max_credit_pct" if delay else "sla_max_credit_pct"
+            figs.append(RawFigure(field, float(cap.group("value")), "%", True))
+        cap_span = (cap.start("value"), cap.end()) if cap else (-1, -1)
+        credits = [v for v, s, _e in percentages(text) if v < 90.0 and not cap_span[0] <= s < cap_span[1]]
+        if credits and not delay:
+            figs.append(RawFigure("sla_credit_pct", credits, "%", True))
+
+    if topic == "delivery" or re.search(r"\bdeliver", text, re.IGNORECASE):
+        found = dates(text)
+        if found:
+            field = "delivery_date" if firm else "delivery_target_date"
+            figs.append(RawFigure(field, found[0][0], None, committed))
+        else:
+            q = _QUARTER_RE.search(text)
+            if q:
+                quarter = q.group(1) or q.group(4)
+                year = q.group(2) or q.group(3)
+                figs.append(RawFigure("delivery_target_date", f"{year}-Q{quarter}", None, committed))
+
+    if _REPLACE_RE.search(text):
+        for d in durations(text):
+            if d.unit in ("minute", "hour", "day", "business_day", "week"):
+                figs.append(RawFigure("hw_replacement_hours", round(d.hours, 2), "h", committed))
+                break
+
+    resp = _RESPONSE_RE.search(text)
+    if resp and re.search(r"support|ticket|severity|incident|request|call|outage|error|inquir", text, re.I):
+        ds = [d for d in durations(text[resp.start() :]) if d.unit in ("minute", "hour", "day", "business_day")]
+        if ds:
+            fastest = min(ds, key=lambda d: d.hours)
+            figs.append(RawFigure("support_response_hours", round(fastest.hours, 3), "h", committed))
+
+    if _EGRESS_RE.search(text) or re.search(r"bandwidth|overage", text, re.I):
+        if _NO_EGRESS_RE.search(text):
+            figs.append(RawFigure("egress_usd_per_gb", 0.0, "USD/GB", True))
+        else:
+            price = _USD_PER_GB_RE.search(text)
+            if price:
+                value = float(price.group("value"))
+                if price.group("unit").lower().startswith(("tb", "terabyte")):
+                    value = value / 1000.0
+                elif price.group("unit").lower() == "gib":
+                    value = value / 1.073741824  # per GiB -> per decimal GB
+                figs.append(RawFigure("egress_usd_per_gb", round(value, 6), "USD/GB", True))
+
+    ds = durations(text)
+    if _INITIAL_TERM_RE.search(text) and ds and not _RENEW_RE.search(text):
+        longest = max(ds, key=lambda d: d.months)
+        if longest.unit in ("month", "year"):
+            figs.append(RawFigure("term_months", round(longest.months, 2), "months", True))
+    if _RENEW_RE.search(text) and ds:
+        terms = [d for d in ds if d.unit in ("month", "year") and not _NOTICE_RE.search(text[d.end : d.end + 25])]
+        notices = [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
+        if terms and re.search(r"automatic|auto-?renew", text, re.I):
+            figs.append(RawFigure("renewal_term_months", round(terms[0].months, 2), "months", True))
+        if notices:
+            figs.append(RawFigure("non_renewal_notice_days", round(notices[0].days, 1), "days", True))
+    elif re.search(r"terminat", text, re.I) and label == "termination_exit":
+        notices = [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
+        if notices:
+            figs.append(RawFigure("termination_notice_days", round(notices[0].days, 1), "days", True))
+    if kind == "unilateral_change" and ds:
+        notices = [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
+        if notices:
+            figs.append(RawFigure("change_notice_days", round(notices[0].days, 1), "days", True))
+    if label == "termination_exit" and _EXPORT_RE.search(text) and re.search(r"data", text, re.I):
+        windows = [d for d in ds if d.unit in ("day", "business_day", "week", "month")]
+        if windows:
+            figs.append(RawFigure("data_export_days", round(windows[-1].days, 1), "days", True))
+    return figs

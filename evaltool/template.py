@@ -1,0 +1,237 @@
+"""The request-for-proposal workbook vendors fill in (`evaltool template OUT.xlsx`).
+
+One row per canonical field (PRODUCT.md "Canonical offer fields and units") with its unit,
+what it means, and drop-downs (Excel data validation) for enums, yes/no and accelerator
+ids; a contract sheet with the questions a buyer must ask (seed 001: a commitment needs a
+deliverable and a remedy; research/contracts.md).  A filled template normalises with no
+warnings: its labels are the canonical names themselves.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any, get_args
+
+from evaltool.errors import Location, Problem, UsageError
+from evaltool.models import Fabric, OfferKind, Orchestrator, StorageType
+
+LISTS_SHEET = "evaltool-lists"  # hidden; the reader skips sheets named evaltool*
+
+# field -> (unit, explanation).  Fields left out are derived by evaltool, not asked for:
+# price_usd_per_gpu_hour (all-in, computed from compute price + add-ons) and contract_text
+# (the Contract sheet).
+FIELD_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("vendor", "text", "Legal name of the company making the offer"),
+    ("offer_name", "text", "Name of this offer or quote reference"),
+    ("offer_kind", "choice", "rent (cloud/reserved), purchase (you buy the hardware) or "
+     "hpc_allocation"),
+    ("currency", "ISO code", "Currency of every price below (USD, EUR, GBP, ...)"),
+    ("valid_until", "date", "Last day this offer can be accepted"),
+    ("region", "text", "Data-centre location (city / cloud region)"),
+    ("accelerator", "catalog id", "Accelerator model, from the drop-down (`evaltool "
+     "accelerators`)"),
+    ("gpu_count", "GPUs", "Total accelerators in the offer"),
+    ("gpus_per_node", "GPUs", "Accelerators per node (server)"),
+    ("node_count", "nodes", "Number of nodes"),
+    ("gpu_memory_gb", "GB", "Memory per accelerator as marketed (80, 141, 192)"),
+    ("claimed_peak_tflops_per_gpu", "TFLOPS", "DENSE peak per accelerator at the precision "
+     "below (no sparsity)"),
+    ("claimed_peak_precision", "choice", "Precision of the peak figure"),
+    ("cpu_cores_per_node", "cores", "Physical CPU cores per node"),
+    ("cpu_memory_gb_per_node", "GB", "CPU memory (RAM) per node"),
+    ("local_nvme_tb_per_node", "TB", "Local NVMe per node (decimal TB)"),
+    ("intra_node_gbyte_s_per_gpu", "GB/s", "GPU-to-GPU bandwidth inside a node, per GPU "
+     "(NVLink / xGMI), gigaBYTES per second"),
+    ("inter_node_fabric", "choice", "Inter-node (scale-out) network technology"),
+    ("inter_node_gbit_s_per_node", "Gbit/s", "Inter-node bandwidth per node, gigaBITS per "
+     "second (e.g. 8 x 400 = 3200)"),
+    ("network_dedicated", "yes/no", "Is the inter-node network dedicated to us (not shared "
+     "with other tenants)?"),
+    ("storage_type", "choice", "Shared storage technology"),
+    ("storage_capacity_tb", "TB", "Shared storage capacity as sold (decimal TB)"),
+    ("storage_read_gbyte_s", "GB/s", "Aggregate shared-storage read throughput"),
+    ("storage_write_gbyte_s", "GB/s", "Aggregate shared-storage write throughput"),
+    ("orchestrator", "choice", "Scheduler / orchestration offered"),
+    ("root_access", "yes/no", "Do we get root / sudo on the nodes?"),
+    ("hw_replacement_hours", "hours", "Committed time to replace a failed node"),
+    ("support_response_hours", "hours", "Committed first response time for a critical issue"),
+    ("sla_uptime_pct", "%", "Committed monthly availability"),
+    ("sla_max_credit_pct", "%", "Maximum service credit, % of the monthly fee"),
+    ("delivery_date", "date", "Committed date the capacity is ready for use"),
+    ("compute_price_usd_per_gpu_hour", "currency / GPU-hour", "Compute price per GPU-hour, "
+     "in the currency above, before the add-ons below"),
+    ("term_months", "months", "Commitment term"),
+    ("upfront_usd", "currency", "Upfront payment, if any"),
+    ("egress_usd_per_gb", "currency / GB", "Data egress fee (0 if free)"),
+    ("storage_usd_per_tb_month", "currency / TB-month", "Shared storage price (0 if included)"),
+    ("support_usd_per_month", "currency / month", "Support fee (0 if included)"),
+    ("network_usd_per_month", "currency / month", "Network fee (0 if included)"),
+    ("min_commit_usd", "currency", "Minimum committed spend over the term"),
+    ("capex_usd", "currency", "Purchase only: total purchase price"),
+    ("amortization_months", "months", "Purchase only: amortisation period"),
+    ("power_kw_per_node", "kW", "Purchase only: power draw per node"),
+    ("power_usd_per_kwh", "currency / kWh", "Purchase only: electricity price"),
+    ("colocation_usd_per_kw_month", "currency / kW-month", "Purchase only: colocation price"),
+    ("opex_usd_per_month", "currency / month", "Purchase only: operations, staff, spares"),
+)
+
+# The questions a buyer must ask (seed 001 "say no to reasonable effort"; contracts.md).
+CONTRACT_QUESTIONS: tuple[tuple[str, str], ...] = (
+    ("Delivery", "On what date is the capacity delivered, fully burned in, and what is the "
+     "remedy (credit, right to terminate) if it is late?"),
+    ("Uptime", "What monthly availability do you commit to, how is it measured, and which "
+     "service credits apply below it (and up to what cap)?"),
+    ("Node replacement", "Within how many hours is a failed node replaced, and what is the "
+     "remedy if it is not?"),
+    ("Support", "What response time do you commit to for a critical issue, 24x7?"),
+    ("Network", "Is the inter-node network dedicated to us? What bandwidth per node is "
+     "guaranteed?"),
+    ("Egress", "What does moving our data out cost (per GB), during the term and at exit?"),
+    ("Termination", "On what notice, and at what cost, can we terminate for convenience or "
+     "for a missed commitment?"),
+    ("Exit", "In what format and for how long is our data available for export after "
+     "termination, and at what cost?"),
+    ("Price changes", "Can prices change during the term? On what notice?"),
+    ("Renewal", "Does the agreement renew automatically? On what notice can we stop it?"),
+    ("Liability", "What is the cap on your liability, and what is excluded from it?"),
+)
+
+_FILL_YELLOW = "FFF6CC"
+
+
+def _choices() -> dict[str, list[str]]:
+    from evaltool.catalog import load_catalog
+
+    return {
+        "offer_kind": list(get_args(OfferKind)),
+        "inter_node_fabric": list(get_args(Fabric)),
+        "storage_type": list(get_args(StorageType)),
+        "orchestrator": list(get_args(Orchestrator)),
+        "claimed_peak_precision": ["bf16", "fp8", "fp16", "tf32", "fp32", "int8"],
+        "accelerator": list(load_catalog().ids),
+        "yes/no": ["yes", "no"],
+        "currency": ["USD", "EUR", "GBP", "CHF", "JPY", "CAD", "SEK", "DKK", "NOK", "SGD"],
+    }
+
+
+def write_template(path: Path) -> None:
+    """Write the blank RFP workbook.  UsageError if the path cannot be written."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    if path.suffix.lower() not in (".xlsx",):
+        raise UsageError(f"{path}: the template is an Excel workbook; give a name ending "
+                         "in .xlsx")
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Offer"
+    ws["A1"] = "Request for proposal: GPU compute offer"
+    ws["A1"].font = Font(bold=True, size=14)
+    ws["A2"] = ("Fill in the yellow Value column, one value per row, in the unit shown. "
+                "Leave a row empty if it does not apply. Answer the contract questions on the "
+                "Contract sheet with the exact wording of your terms.")
+    ws["A2"].alignment = Alignment(wrap_text=True)
+    ws.merge_cells("A2:E2")
+    ws.row_dimensions[2].height = 45
+    header_row = 4
+    for col, name in enumerate(("Field", "Value", "Unit", "Explanation", "Allowed values"), 1):
+        cell = ws.cell(row=header_row, column=col, value=name)
+        cell.font = Font(bold=True)
+        cell.fill = PatternFill("solid", fgColor="DDE4EE")
+
+    choices = _choices()
+    lists = wb.create_sheet(LISTS_SHEET)
+    lists.sheet_state = "hidden"
+    list_ranges: dict[str, str] = {}
+    for col, (name, items) in enumerate(sorted(choices.items()), 1):
+        letter = get_column_letter(col)
+        lists.cell(row=1, column=col, value=f"list {col}")
+        for row, item in enumerate(items, 2):
+            lists.cell(row=row, column=col, value=item)
+        list_ranges[name] = f"'{LISTS_SHEET}'!${letter}$2:${letter}${len(items) + 1}"
+
+    validations: dict[str, Any] = {}
+
+    def validation(key: str, **kwargs: Any) -> Any:
+        if key not in validations:
+            dv = DataValidation(allow_blank=True, showErrorMessage=True, **kwargs)
+            ws.add_data_validation(dv)
+            validations[key] = dv
+        return validations[key]
+
+    yellow = PatternFill("solid", fgColor=_FILL_YELLOW)
+    for index, (name, unit, explanation) in enumerate(FIELD_ROWS):
+        row = header_row + 1 + index
+        ws.cell(row=row, column=1, value=name)
+        value_cell = ws.cell(row=row, column=2)
+        value_cell.fill = yellow
+        ws.cell(row=row, column=3, value=unit)
+        ws.cell(row=row, column=4, value=explanation).alignment = Alignment(wrap_text=True)
+        list_name = name if name in choices else ("yes/no" if unit == "yes/no" else None)
+        if list_name is not None:
+            ws.cell(row=row, column=5, value=", ".join(choices[list_name])
+                    if len(choices[list_name]) <= 12 else "see drop-down")
+            dv = validation(list_name, type="list", formula1=list_ranges[list_name],
+                            error=f"Pick one of the allowed values for {name}",
+                            errorTitle="Not an allowed value")
+        elif unit == "date":
+            dv = validation("date", type="date", operator="greaterThan",
+                            formula1="DATE(2000,1,1)", error="Enter a date (YYYY-MM-DD)")
+            value_cell.number_format = "yyyy-mm-dd"
+        elif unit in ("GPUs", "nodes", "cores"):
+            dv = validation("whole", type="whole", operator="greaterThanOrEqual",
+                            formula1="1", error="Enter a whole number of at least 1")
+        elif unit == "%":
+            dv = validation("pct", type="decimal", operator="between", formula1="0",
+                            formula2="100", error="Enter a percentage between 0 and 100")
+        elif unit in ("text", "ISO code", "catalog id"):
+            dv = None
+        else:
+            dv = validation("number", type="decimal", operator="greaterThanOrEqual",
+                            formula1="0", error="Enter a number (no unit) of at least 0")
+        if dv is not None:
+            dv.add(value_cell.coordinate)
+    ws.column_dimensions["A"].width = 32
+    ws.column_dimensions["B"].width = 28
+    ws.column_dimensions["C"].width = 18
+    ws.column_dimensions["D"].width = 70
+    ws.column_dimensions["E"].width = 40
+    ws.freeze_panes = ws.cell(row=header_row + 1, column=1)
+
+    contract = wb.create_sheet("Contract")
+    contract["A1"] = "Contract terms: quote the wording of your terms, clause by clause"
+    contract["A1"].font = Font(bold=True, size=14)
+    for col, name in enumerate(("Topic", "Question", "Your answer (the contract wording)",
+                                "Clause reference"), 1):
+        cell = contract.cell(row=3, column=col, value=name)
+        cell.font = Font(bold=True)
+        cell.fill = PatternFill("solid", fgColor="DDE4EE")
+    for row, (topic, question) in enumerate(CONTRACT_QUESTIONS, 4):
+        contract.cell(row=row, column=1, value=topic)
+        contract.cell(row=row, column=2, value=question).alignment = Alignment(wrap_text=True)
+        contract.cell(row=row, column=3).fill = yellow
+        contract.cell(row=row, column=3).alignment = Alignment(wrap_text=True)
+    contract.column_dimensions["A"].width = 18
+    contract.column_dimensions["B"].width = 60
+    contract.column_dimensions["C"].width = 80
+    contract.column_dimensions["D"].width = 16
+
+    # Same bytes for the same evaltool version: openpyxl stamps the time otherwise.
+    stamp = dt.datetime(2026, 1, 1)
+    wb.properties.created = stamp
+    wb.properties.modified = stamp
+    wb.properties.creator = "evaltool"
+    try:
+        wb.save(path)
+    except OSError as exc:
+        raise UsageError(str(Problem(Location(str(path)), "cannot write the template",
+                                     found=exc.strerror or type(exc).__name__,
+                                     expected="a writable .xlsx path"))) from None
+
+
+TEMPLATE_VALUE_COLUMN = 2  # the column a vendor fills in (B), for tests and tools
+TEMPLATE_FIRST_ROW = 5

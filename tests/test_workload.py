@@ -1,0 +1,113 @@
+"""Workload YAML: the shipped example loads; every bad file is a UsageError that names the
+file and the key, what was found and what was expected (PRODUCT.md quality bars)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evaltool.errors import UsageError
+from evaltool.workload import default_workload_path, load_workload
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def write(tmp_path: Path, text: str, name: str = "workload.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_shipped_example_workload_loads() -> None:
+    path = REPO / "offers" / "workload.yaml"
+    if not path.is_file():
+        pytest.skip("offers/workload.yaml not present")
+    workload = load_workload(path)
+    assert workload.kind == "pretraining"
+    assert workload.params_b == 70 and workload.tokens_b == 2000
+    assert workload.n_layers == 80 and workload.d_model == 8192
+    assert workload.cost_of_delay_usd_per_day == 40_000
+
+
+def test_inference_workload_with_serving_target(tmp_path: Path) -> None:
+    path = write(tmp_path, """
+name: chat
+kind: inference
+params_b: 70
+precision: fp8
+serving: {requests_per_s: 20, prompt_tokens: 1000, output_tokens: 300}
+""")
+    workload = load_workload(path)
+    assert workload.serving is not None and workload.serving.requests_per_s == 20
+
+
+def test_moe_workload(tmp_path: Path) -> None:
+    path = write(tmp_path, "name: moe\nparams_b: 671\nactive_params_b: 37\ntokens_b: 14800\n")
+    assert load_workload(path).compute_params_b == 37
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "found", "expected"),
+    [
+        ("name: x\nparams_b: -5\ntokens_b: 10\n", "params_b", "-5", "greater than 0"),
+        ("name: x\nparams_b: seventy\ntokens_b: 10\n", "params_b", "seventy", "a number"),
+        ("name: x\nparams_b: 70\ntokens_b: 10\nkind: training\n", "kind", "training",
+         "pretraining"),
+        ("name: x\nparams_b: 70\ntokens_b: 10\nprecison: bf16\n", "precison", "precison",
+         "known keys: name, kind"),
+        ("name: x\nparams_b: 70\ntokens_b: 10\nprecision: fp4\n", "precision", "fp4", "bf16"),
+        ("params_b: 70\ntokens_b: 10\n", "name", None, "required"),
+        ("name: x\nparams_b: 70\n", "tokens_b", "missing", "billions of tokens"),
+        ("name: x\nparams_b: 7\nactive_params_b: 13\ntokens_b: 1\n", "active_params_b", "13",
+         "at most params_b"),
+        ("name: x\nkind: inference\nparams_b: 7\nserving: {prompt_tokens: 10}\n", "serving",
+         None, "tokens_per_s or serving.requests_per_s"),
+        ("name: x\nparams_b: 70\ntokens_b: 10\nserving: {tokens_per_s: -1}\n",
+         "serving.tokens_per_s", "-1", "greater than 0"),
+    ],
+)
+def test_bad_values_name_file_key_found_and_expected(
+    tmp_path: Path, text: str, key: str, found: str | None, expected: str
+) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(UsageError) as info:
+        load_workload(path)
+    message = str(info.value)
+    assert str(path) in message
+    assert key in message
+    if found is not None:
+        assert found in message
+    assert expected in message
+
+
+def test_not_a_mapping(tmp_path: Path) -> None:
+    path = write(tmp_path, "- just\n- a list\n")
+    with pytest.raises(UsageError, match="must be a YAML mapping"):
+        load_workload(path)
+
+
+def test_invalid_yaml_names_the_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "name: x\nparams_b: [70\n")
+    with pytest.raises(UsageError) as info:
+        load_workload(path)
+    assert str(path) in str(info.value) and "line" in str(info.value)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="not found"):
+        load_workload(tmp_path / "nope.yaml")
+
+
+def test_yaml_is_loaded_safely(tmp_path: Path) -> None:
+    path = write(tmp_path, "name: !!python/object/apply:os.system ['echo hi']\nparams_b: 1\n")
+    with pytest.raises(UsageError):
+        load_workload(path)
+
+
+def test_default_workload_is_found_beside_the_offers(tmp_path: Path) -> None:
+    write(tmp_path, "name: x\nparams_b: 7\ntokens_b: 1\n")
+    offer = tmp_path / "vendor.xlsx"
+    offer.write_bytes(b"")
+    assert default_workload_path([offer]) == tmp_path / "workload.yaml"
+    assert default_workload_path([]) is None
