@@ -68,8 +68,10 @@ def evaluate(path: Path, show_errors: bool) -> dict[str, float]:
     unrelated = [(g, p) for g, p, r in pairs if stop.search(r["text"]) and g != "weak_commitment"]
     flagged = sum(1 for _, p in unrelated if p == "weak_commitment")
     out["unrelated_reasonable_flagged"] = flagged
-    print(f"'reasonable' in unrelated senses (non-weak rows with a stop-list phrase): "
-          f"{flagged}/{len(unrelated)} flagged weak")
+    print(
+        f"'reasonable' in unrelated senses (non-weak rows with a stop-list phrase): "
+        f"{flagged}/{len(unrelated)} flagged weak"
+    )
 
     confusion = Counter((g, p) for g, p, _ in pairs if g != p)
     print("\nmost common confusions (gold -> predicted):")
@@ -111,9 +113,11 @@ def speed() -> None:
         start = time.perf_counter()
         result = analyse_text(text, "long-contract.md", vendor_names=("Acme GPU Cloud",))
         best = min(best, time.perf_counter() - start)
-    print(f"\nlong contract: {n_words} words, {len(text)} chars -> "
-          f"{len(result.findings)} findings, {len(result.figures)} figures; "
-          f"analysed in {best:.2f} s (best of 3; target < 2 s)")
+    print(
+        f"\nlong contract: {n_words} words, {len(text)} chars -> "
+        f"{len(result.findings)} findings, {len(result.figures)} figures; "
+        f"analysed in {best:.2f} s (best of 3; target < 2 s)"
+    )
 
 
 def main() -> int:

@@ -101,11 +101,15 @@ def cli() -> None:
               help="Seed of the weight draws of the sensitivity analysis.")
 @click.option("--software-efficiency", type=click.FloatRange(0.05, 1.0), default=None,
               help="Override the assumed software/parallelism efficiency for every offer.")
+@click.option("--cost-basis", type=click.Choice(["run", "commitment"]), default="run",
+              show_default=True,
+              help="Charge the GPU-hours the run uses, or the larger of that and the contract's "
+              "minimum commitment.")
 @_guarded
 def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
     outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str, seed: int,
-    software_efficiency: float | None,
+    software_efficiency: float | None, cost_basis: str,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -115,9 +119,13 @@ def score(
     from evaltool.pipeline import score_files
     from evaltool.report import render_report, report_to_json, terminal_table
 
-    overrides = {"software_efficiency": software_efficiency} if software_efficiency else None
+    overrides: dict[str, Any] = {}
+    if software_efficiency:
+        overrides["software_efficiency"] = software_efficiency
+    if cost_basis != "run":
+        overrides["cost_basis"] = cost_basis
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
-                         assumptions=overrides, seed=seed)
+                         assumptions=overrides or None, seed=seed)
     if not result.workload.get("source", "").endswith((".yaml", ".yml")):
         click.echo(f"note: {result.workload.get('source')}", err=True)
     if outputs:

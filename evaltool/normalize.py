@@ -886,6 +886,7 @@ class _Derive:
         self.catalog_checks()
         self.prices()
         self.kind_and_currency()
+        self.ownership()
 
     def accelerator(self) -> None:
         text = self.v.pop("accelerator_text", None)
@@ -1188,6 +1189,23 @@ class _Derive:
                 self.set("currency", currencies[0], [], "currency of the offer's prices",
                          first.where)
 
+    def ownership(self) -> None:
+        """A purchase is your own cluster: root, a dedicated network, and your own scheduler.
+
+        Seed 001 ("Buying hardware"): you control everything, and you also run everything,
+        so the operations criteria see "none" for the scheduler (you install Slurm yourself).
+        """
+        if self.v.get("offer_kind") != "purchase":
+            return
+        implied = {
+            "root_access": (True, "you own the hardware, so you have root"),
+            "network_dedicated": (True, "your own fabric is shared with no other tenant"),
+            "orchestrator": ("none", "no managed scheduler comes with hardware: you install one"),
+        }
+        for name, (value, why) in implied.items():
+            if self.v.get(name) is None:
+                self.set(name, value, ["offer_kind"], f"implied by a purchase: {why}")
+                self.b.warn(self.where, f"assumed value: {why}", name)
 
 # --- public API ---------------------------------------------------------------------------
 

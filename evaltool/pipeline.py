@@ -219,6 +219,30 @@ def assumption_flags(estimates: Estimates) -> list[Flag]:
     ]
 
 
+def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
+    """A term commitment far above what the run uses is money leadership must see."""
+    extra = estimates.model_extra or {}
+    committed = extra.get("minimum_commitment_usd")
+    run_cost = estimates.total_cost_usd
+    if not committed or not run_cost or committed <= run_cost * 1.2:
+        return []
+    share = run_cost / committed
+    term = offer.fields.term_months
+    term_text = f" over a {term:g}-month term" if term else ""
+    return [Flag(
+        kind="commitment_exceeds_run",
+        severity="medium" if share < 0.5 else "low",
+        why=(
+            f"signing commits ${committed / 1e6:,.1f}M{term_text}; this run uses "
+            f"${run_cost / 1e6:,.1f}M of it ({share:.0%}). The ranking charges the run only "
+            "(--cost-basis run); unless other work fills the rest of the term, the real cost "
+            "is the commitment (--cost-basis commitment)."
+        ),
+        where=dict(offer.provenance["term_months"].where)
+        if "term_months" in offer.provenance else dict(offer.source),
+    )]
+
+
 _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2, "info": 3}
 
 
@@ -232,7 +256,8 @@ def evaluate_offer(
     findings = reconcile_missing(offer, findings)
     estimates = estimate_offer(offer.fields, workload, assumptions)
     scored = score_offer(offer, estimates, rubric, workload, findings)
-    flags = list(offer.flags) + findings_to_flags(findings) + assumption_flags(estimates)
+    flags = (list(offer.flags) + findings_to_flags(findings) + commitment_flags(offer, estimates)
+             + assumption_flags(estimates))
     scored.flags = sorted(flags, key=lambda fl: (_SEVERITY_ORDER.get(fl.severity, 9), fl.kind))
     return scored
 

@@ -189,7 +189,7 @@ def test_yaml_offers_list_shares_the_vendor() -> None:
     ("tbd_price.xlsx", "B4"),
     ("empty.xlsx", "empty"),
     ("not_a_workbook.xlsx", "not an Excel workbook"),
-    ("billion_laughs.yaml", "aliased"),
+    ("billion_laughs.yaml", "alias"),
 ])
 def test_bad_files_become_not_evaluated_with_where_and_why(name: str, needle: str) -> None:
     result = _failed(name)

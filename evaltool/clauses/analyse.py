@@ -45,7 +45,9 @@ _REMEDY_LEAD_RE = re.compile(r"\bcredit|\brefund|\bif\b|\bin\s+the\s+event\b|\bt
 _FIRM_FIRST_RE = re.compile(
     r"^[^;:]{0,120}?\b(?:shall|will|must)\s+(?!not\b)(?!be\s+(?:entitled|eligible))\w+", re.I
 )
-_EXPORT_RE = re.compile(r"\bexport|\breturn\b[^.;]{0,40}\bdata|\bdata\b[^.;]{0,60}\b(?:available|return|deliver)", re.I)
+_EXPORT_RE = re.compile(
+    r"\bexport|\breturn\b[^.;]{0,40}\bdata|\bdata\b[^.;]{0,60}\b(?:available|return|deliver)", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,9 @@ def analyse_segments(
             hedge_spans = [(h.start, h.end) for h in res.hedges]
             if res.weak:
                 u0, u1 = res.weak[0].unit
-                unit_masks = [(max(s - u0, 0), max(e - u0, 0)) for s, e in hedge_spans if u0 <= s < u1]
+                unit_masks = [
+                    (max(s - u0, 0), max(e - u0, 0)) for s, e in hedge_spans if u0 <= s < u1
+                ]
                 topic = topic_of(sent.text[u0:u1], lex, unit_masks)
                 topic = topic or topic_of(sent.text, lex, hedge_spans)
             else:
@@ -218,12 +222,21 @@ def _findings_for(rec: _Record, lex: Lexicon, remedy_topics: set[str]) -> list[F
         )
         template = ask["weak"].get(topic or "", ask["weak"]["default"])
         return Finding(
-            kind="weak_commitment", severity=severity,  # type: ignore[arg-type]
-            obligor=hedge.obligor if hedge.obligor in ("vendor", "both") else "vendor",  # type: ignore[arg-type]
-            topic=topic, quote=sent.text, where=where, why=why,
-            figures={"hedge": hedge.phrase, "family": hedge.family,
-                     "hedges": [h.phrase for h in res.weak]},
-            ask_for=_fill(template, hedge.phrase, topic), tier=hedge.tier, has_remedy=has_remedy,
+            kind="weak_commitment",
+            severity=severity,
+            obligor=hedge.obligor if hedge.obligor in ("vendor", "both") else "vendor",
+            topic=topic,
+            quote=sent.text,
+            where=where,
+            why=why,
+            figures={
+                "hedge": hedge.phrase,
+                "family": hedge.family,
+                "hedges": [h.phrase for h in res.weak],
+            },
+            ask_for=_fill(template, hedge.phrase, topic),
+            tier=hedge.tier,
+            has_remedy=has_remedy,
         )
 
     if res.label == "weak_commitment":
@@ -235,23 +248,53 @@ def _findings_for(rec: _Record, lex: Lexicon, remedy_topics: set[str]) -> list[F
     kind = res.kind
     obligor = res.obligor if res.obligor in ("vendor", "customer", "both") else "unknown"
     if res.label == "firm_commitment" or _has_firm_part(rec):
-        out.append(Finding(kind="firm_commitment", severity="info", obligor=obligor,  # type: ignore[arg-type]
-                           topic=rec.topic, quote=sent.text, where=where,
-                           why="an unhedged obligation: what the vendor does commit to"))
+        out.append(
+            Finding(
+                kind="firm_commitment",
+                severity="info",
+                obligor=obligor,
+                topic=rec.topic,
+                quote=sent.text,
+                where=where,
+                why="an unhedged obligation: what the vendor does commit to",
+            )
+        )
     if res.label == "remedy":
         exclusive = bool(re.search(r"sole|exclusive", sent.text, re.IGNORECASE))
         severity = "low" if obligor == "customer" else ("medium" if exclusive else "info")
-        why = ("a consequence of the customer's failure (the vendor's self-help)"
-               if obligor == "customer" else
-               "a remedy when the vendor fails" + (
-                   "; it is the exclusive remedy, so it also caps what can be recovered"
-                   if exclusive else ""))
-        out.append(Finding(kind="remedy", severity=severity, obligor=obligor,  # type: ignore[arg-type]
-                           topic=rec.topic, quote=sent.text, where=where, why=why))
+        why = (
+            "a consequence of the customer's failure (the vendor's self-help)"
+            if obligor == "customer"
+            else "a remedy when the vendor fails"
+            + (
+                "; it is the exclusive remedy, so it also caps what can be recovered"
+                if exclusive
+                else ""
+            )
+        )
+        out.append(
+            Finding(
+                kind="remedy",
+                severity=severity,
+                obligor=obligor,
+                topic=rec.topic,
+                quote=sent.text,
+                where=where,
+                why=why,
+            )
+        )
     elif res.label == "liability_cap":
-        out.append(Finding(kind="liability_cap", severity="low", obligor=obligor,  # type: ignore[arg-type]
-                           topic=None, quote=sent.text, where=where,
-                           why="limits the amount, type or timing of recoverable damages"))
+        out.append(
+            Finding(
+                kind="liability_cap",
+                severity="low",
+                obligor=obligor,
+                topic=None,
+                quote=sent.text,
+                where=where,
+                why="limits the amount, type or timing of recoverable damages",
+            )
+        )
     elif res.label == "termination_exit" or kind in _REPORTED_OTHER:
         out.append(_exit_or_other_finding(rec, kind, obligor, where, lex))
     return out
@@ -265,21 +308,38 @@ def _exit_or_other_finding(
     sub = res.subkind
     severity, why, ask = "info", "a term, renewal or exit term", None
     if sub == "vendor_format":
-        severity, why, ask = "high", "exit data only in the vendor's own format: leaving means conversion work (lock-in)", present["vendor_format"]
+        severity, why, ask = (
+            "high",
+            "exit data only in the vendor's own format: leaving means conversion work (lock-in)",
+            present["vendor_format"],
+        )
     elif sub == "remaining_fees":
-        severity, why, ask = "high", "leaving early costs all remaining fees (lock-in)", present["remaining_fees"]
+        severity, why, ask = (
+            "high",
+            "leaving early costs all remaining fees (lock-in)",
+            present["remaining_fees"],
+        )
     elif sub == "auto_renewal":
-        severity, why, ask = "medium", "the agreement renews automatically unless notice is given in time", present["auto_renewal"]
+        severity, why, ask = (
+            "medium",
+            "the agreement renews automatically unless notice is given in time",
+            present["auto_renewal"],
+        )
     elif kind == "unilateral_change":
         guarded = sub == "guarded"
         severity = "medium" if guarded else "high"
         why = "the vendor may change prices, terms or specifications on its own" + (
-            " (with a guard: consent, cap or no-adverse-effect condition)" if guarded else " without the customer's consent")
+            " (with a guard: consent, cap or no-adverse-effect condition)"
+            if guarded
+            else " without the customer's consent"
+        )
         ask = present["unilateral_change"]
     elif kind == "non_obligation":
         core = rec.topic in lex.core_topics
         severity = "high" if core else "medium"
-        why = "states what the vendor is not obliged to do" + (" for a core deliverable" if core else "")
+        why = "states what the vendor is not obliged to do" + (
+            " for a core deliverable" if core else ""
+        )
         ask = present["non_obligation"]
     elif kind == "disclaimer":
         core = rec.topic in lex.core_topics
@@ -288,21 +348,43 @@ def _exit_or_other_finding(
         ask = present["disclaimer"]
     elif kind == "lock_in":
         severity = "medium"
-        why = {"egress": "egress / data-transfer fees make leaving expensive (lock-in)",
-               "exclusivity": "exclusivity: the customer may not buy elsewhere (lock-in)",
-               "minimum_commitment": "a minimum commitment binds the customer's spend (lock-in)"}.get(sub or "", "lock-in term")
+        why = {
+            "egress": "egress / data-transfer fees make leaving expensive (lock-in)",
+            "exclusivity": "exclusivity: the customer may not buy elsewhere (lock-in)",
+            "minimum_commitment": "a minimum commitment binds the customer's spend (lock-in)",
+        }.get(sub or "", "lock-in term")
         ask = present.get("egress") if sub == "egress" else None
     elif res.label == "termination_exit":
         if obligor == "vendor" and _VENDOR_EXIT_RE.search(text):
-            severity, why, ask = "high", "the vendor may terminate or cease the service at will: a supply risk", present["vendor_termination"]
-        elif obligor == "both" and re.search(r"convenience|without\s+cause|any\s+reason", text, re.I):
-            severity, why = "medium", "either party may terminate at will, so the vendor may leave too"
+            severity, why, ask = (
+                "high",
+                "the vendor may terminate or cease the service at will: a supply risk",
+                present["vendor_termination"],
+            )
+        elif obligor == "both" and re.search(
+            r"convenience|without\s+cause|any\s+reason", text, re.I
+        ):
+            severity, why = (
+                "medium",
+                "either party may terminate at will, so the vendor may leave too",
+            )
         elif obligor == "customer":
             severity, why = "info", "a customer exit right or duty"
-    if kind not in ("unilateral_change", "non_obligation", "disclaimer", "lock_in") and res.label == "termination_exit":
+    if (
+        kind not in ("unilateral_change", "non_obligation", "disclaimer", "lock_in")
+        and res.label == "termination_exit"
+    ):
         kind = "termination_exit"
-    return Finding(kind=kind, severity=severity, obligor=obligor,  # type: ignore[arg-type]
-                   topic=rec.topic, quote=text, where=where, why=why, ask_for=ask)
+    return Finding(
+        kind=kind,
+        severity=severity,
+        obligor=obligor,
+        topic=rec.topic,
+        quote=text,
+        where=where,
+        why=why,
+        ask_for=ask,
+    )
 
 
 def _missing(
@@ -315,36 +397,82 @@ def _missing(
     """Essentials a GPU-compute contract should state (seed 001; research §7.1)."""
     have = {f.field for f in figures if f.committed is not False}
     remedies = [r for r in records if _is_customer_backed_remedy(r)]
-    money_remedy = any(re.search(r"credit|refund|liquidated", r.sentence.text, re.I) for r in remedies)
+    money_remedy = any(
+        re.search(r"credit|refund|liquidated", r.sentence.text, re.I) for r in remedies
+    )
     chronic_exit = any(_CHRONIC_EXIT_RE.search(r.sentence.text) for r in remedies)
     export = any(
         r.result.label == "termination_exit" and _EXPORT_RE.search(r.sentence.text) for r in records
     )
     checks = [
-        ("delivery_date", "delivery" , "delivery_date" not in have, "high",
-         "no committed delivery date: nothing says when the capacity must be ready"),
-        ("uptime_figure", "availability", "sla_uptime_pct" not in have, "high",
-         "no committed uptime percentage: availability is not a measurable promise"),
-        ("remedy", "availability", not money_remedy, "high",
-         "no service credit, refund or delay credit: missed commitments cost the vendor nothing"),
-        ("chronic_failure_exit", "exit", not chronic_exit, "medium",
-         "no right to terminate for repeated SLA failure or late delivery"),
-        ("data_export", "exit", not export, "medium",
-         "nothing says how customer data is returned or exported at exit"),
-        ("hw_replacement", "maintenance", "hw_replacement_hours" not in have, "medium",
-         "no hardware replacement time for failed nodes or GPUs"),
-        ("support_response", "support", "support_response_hours" not in have, "low",
-         "no support response time"),
+        (
+            "delivery_date",
+            "delivery",
+            "delivery_date" not in have,
+            "high",
+            "no committed delivery date: nothing says when the capacity must be ready",
+        ),
+        (
+            "uptime_figure",
+            "availability",
+            "sla_uptime_pct" not in have,
+            "high",
+            "no committed uptime percentage: availability is not a measurable promise",
+        ),
+        (
+            "remedy",
+            "availability",
+            not money_remedy,
+            "high",
+            "no service credit, refund or delay credit: missed commitments cost the vendor nothing",
+        ),
+        (
+            "chronic_failure_exit",
+            "exit",
+            not chronic_exit,
+            "medium",
+            "no right to terminate for repeated SLA failure or late delivery",
+        ),
+        (
+            "data_export",
+            "exit",
+            not export,
+            "medium",
+            "nothing says how customer data is returned or exported at exit",
+        ),
+        (
+            "hw_replacement",
+            "maintenance",
+            "hw_replacement_hours" not in have,
+            "medium",
+            "no hardware replacement time for failed nodes or GPUs",
+        ),
+        (
+            "support_response",
+            "support",
+            "support_response_hours" not in have,
+            "low",
+            "no support response time",
+        ),
     ]
     where = {"file": ", ".join(sources)}
     out: list[Finding] = []
     for essential, topic, missing, severity, why in checks:
         if missing:
-            out.append(Finding(
-                kind="missing", severity=severity, obligor="vendor", topic=topic,  # type: ignore[arg-type]
-                quote="", where=dict(where), why=why, figures={"essential": essential},
-                ask_for=lex.ask_for["missing"][essential], has_remedy=None,
-            ))
+            out.append(
+                Finding(
+                    kind="missing",
+                    severity=severity,
+                    obligor="vendor",
+                    topic=topic,
+                    quote="",
+                    where=dict(where),
+                    why=why,
+                    figures={"essential": essential},
+                    ask_for=lex.ask_for["missing"][essential],
+                    has_remedy=None,
+                )
+            )
     return out
 
 
@@ -364,6 +492,9 @@ def sort_findings(findings: Sequence[Finding]) -> list[Finding]:
     """Most severe first, then document order (stable and deterministic)."""
     return sorted(
         findings,
-        key=lambda f: (SEVERITY_ORDER[f.severity], str(f.where.get("file", "")),
-                       int(f.where.get("char_start", -1) or -1)),
+        key=lambda f: (
+            SEVERITY_ORDER[f.severity],
+            str(f.where.get("file", "")),
+            int(f.where.get("char_start", -1) or -1),
+        ),
     )

@@ -115,10 +115,10 @@ def _subject_role(
     s = subject_before(subjects, pos)
     if s is None:
         return None, None
-    if s.role == "customer" and text is not None:
-        # "Customer will receive updates when available": the vendor is the one bound
-        if load_lexicon().receipt_verbs.search(text[s.end : s.end + 30]):
-            return "vendor", s.mention
+    # "Customer will receive updates when available": the vendor is the one bound
+    receipt = load_lexicon().receipt_verbs
+    if s.role == "customer" and text is not None and receipt.search(text[s.end : s.end + 30]):
+        return "vendor", s.mention
     return s.role, s.mention
 
 
@@ -159,15 +159,13 @@ def find_hedges(
                 text[max(unit[0], s - 60) : min(unit[1], e + 80)]
             ):
                 status = "ungoverned"
-            elif fam.anchor_cancels and lex.timing_anchor.search(text[e : unit[1]]):
-                status = "anchored"
-            elif fam.needs_no_figure and FIGURE_RE.search(text[unit[0] : unit[1]]):
+            elif (fam.anchor_cancels and lex.timing_anchor.search(text[e : unit[1]])) or (
+                fam.needs_no_figure and FIGURE_RE.search(text[unit[0] : unit[1]])
+            ):
                 status = "anchored"
             elif obligor == "customer":
                 status = "customer"
-            hits.append(
-                HedgeHit(fam.family, fam.tier, m.group(0), s, e, status, obligor, unit)
-            )
+            hits.append(HedgeHit(fam.family, fam.tier, m.group(0), s, e, status, obligor, unit))
     hits.sort(key=lambda h: h.start)
     return hits
 
@@ -211,20 +209,28 @@ def classify_detail(
     subjects = find_subjects(body, parties)
     head = _DEFINITION_RE.search(_strip_enum(body))
     definition = bool(head)
-    if definition:
-        if head and _EFFORT_WORD_RE.search(head.group(0)):
-            return SentenceResult(
-                "other", "definition", "unknown", "defines an efforts standard; no obligation"
-            )
+    if head and _EFFORT_WORD_RE.search(head.group(0)):
+        return SentenceResult(
+            "other", "definition", "unknown", "defines an efforts standard; no obligation"
+        )
     hedges = find_hedges(body, lex, subjects, definition)
     weak = tuple(h for h in hedges if h.status == "obligation")
     representation = bool(lex.representation.search(body))
 
     ob_role, _ob = _first_obligation(body, subjects, lex, hedges)
 
-    def result(label: str, kind: str, obligor: str, reason: str, **kw: object) -> SentenceResult:
+    def result(
+        label: str,
+        kind: str,
+        obligor: str,
+        reason: str,
+        subkind: str | None = None,
+        evidence: str | None = None,
+    ) -> SentenceResult:
         extra = {"obligation_role": ob_role or ""}
-        return SentenceResult(label, kind, obligor, reason, hedges=tuple(hedges), weak=weak, extra=extra, **kw)  # type: ignore[arg-type]
+        return SentenceResult(
+            label, kind, obligor, reason, subkind, tuple(hedges), weak, evidence, extra
+        )
 
     weak_obligor = (
         "vendor" if any(h.obligor == "vendor" for h in weak) else ("both" if weak else "unknown")
@@ -239,7 +245,6 @@ def classify_detail(
     remedy_m = lex.remedy_strong.search(body)
     sole_remedy = bool(remedy_m and re.search(r"sole|exclusive", remedy_m.group(0), re.I))
     cap_m = lex.liability_cap.search(body)
-    exit_m = None if representation else lex.exit_patterns.search(body)
     failure_m = lex.failure_trigger.search(body)
     consequence_m = lex.remedy_consequence.search(body)
     insolvency = bool(re.search(r"bankrupt|insolven|receiver|trustee", body, re.I))
@@ -252,15 +257,28 @@ def classify_detail(
         sole_remedy = bool(failure_m)
     if sole_remedy and remedy_m:
         return result(
-            "remedy", "remedy", "customer" if customer_failure else "vendor",
-            "states the exclusive remedy", evidence=remedy_m.group(0),
+            "remedy",
+            "remedy",
+            "customer" if customer_failure else "vendor",
+            "states the exclusive remedy",
+            evidence=remedy_m.group(0),
         )
     if cap_m:
-        obligor = "both" if re.search(r"\b(?:neither|either|each|a)\s+party\b|\bparties\b", body, re.I) else "vendor"
-        return result("liability_cap", "liability_cap", obligor, "limits liability", evidence=cap_m.group(0))
+        obligor = (
+            "both"
+            if re.search(r"\b(?:neither|either|each|a)\s+party\b|\bparties\b", body, re.I)
+            else "vendor"
+        )
+        return result(
+            "liability_cap", "liability_cap", obligor, "limits liability", evidence=cap_m.group(0)
+        )
 
     # 3. Remedies: credits, refunds, liquidated damages, termination or suspension on failure.
-    if consequence_m and re.search(r"obligat", consequence_m.group(0), re.I) and not customer_failure:
+    if (
+        consequence_m
+        and re.search(r"obligat", consequence_m.group(0), re.I)
+        and not customer_failure
+    ):
         consequence_m = None  # "unable to ..., it shall not be obligated" excuses, not remedies
     by_failure = bool(failure_m and consequence_m and not representation and not insolvency)
     termination_fee = bool(re.search(r"termination\s+(?:fee|charges?)", body, re.I))
@@ -268,8 +286,18 @@ def classify_detail(
     if is_remedy and termination_fee and not failure_m:
         is_remedy = False  # a termination fee for leaving at will is an exit term
     if is_remedy:
-        obligor = "customer" if customer_failure else (
-            "both" if re.search(r"\b(?:either|non-?breaching|non-?defaulting|other)\s+party\b|\beither\s+party\b", body, re.I) else "vendor"
+        obligor = (
+            "customer"
+            if customer_failure
+            else (
+                "both"
+                if re.search(
+                    r"\b(?:either|non-?breaching|non-?defaulting|other)\s+party\b|\beither\s+party\b",
+                    body,
+                    re.I,
+                )
+                else "vendor"
+            )
         )
         if weak:
             # A hedged promise whose counterparty holds a remedy in the same sentence is
@@ -278,21 +306,30 @@ def classify_detail(
             self_help = bool(lex.self_help.search(body)) and not remedy_m and not protective
             if customer_failure or self_help:
                 return result(
-                    "weak_commitment", "weak_commitment", weak_obligor,
-                    f"hedged obligation: '{weak[0].phrase}'", evidence=weak[0].phrase,
+                    "weak_commitment",
+                    "weak_commitment",
+                    weak_obligor,
+                    f"hedged obligation: '{weak[0].phrase}'",
+                    evidence=weak[0].phrase,
                 )
         evidence = remedy_m.group(0) if remedy_m else (failure_m.group(0) if failure_m else None)
-        return result("remedy", "remedy", obligor, "consequence of a failure to perform", evidence=evidence)
+        return result(
+            "remedy", "remedy", obligor, "consequence of a failure to perform", evidence=evidence
+        )
 
     # 4. Weak commitments: a hedge that governs a vendor (or mutual) obligation.
     if weak:
         return result(
-            "weak_commitment", "weak_commitment", weak_obligor,
-            f"hedged obligation: '{weak[0].phrase}'", evidence=weak[0].phrase,
+            "weak_commitment",
+            "weak_commitment",
+            weak_obligor,
+            f"hedged obligation: '{weak[0].phrase}'",
+            evidence=weak[0].phrase,
         )
 
     # 5. Term, renewal and exit terms (incl. non-obligations about them).
     unilateral_m = lex.unilateral_change.search(body)
+    exit_m = None if representation else lex.exit_patterns.search(body)
     if exit_m:
         subkind = None
         if lex.lock_in["vendor_format"].search(body):
@@ -310,8 +347,12 @@ def classify_detail(
         if subkind == "renewal_price_change":
             kind = "unilateral_change"
         return result(
-            "termination_exit", kind, role or ob_role or "unknown",
-            "term, renewal or exit term", subkind=subkind, evidence=exit_m.group(0),
+            "termination_exit",
+            kind,
+            role or ob_role or "unknown",
+            "term, renewal or exit term",
+            subkind=subkind,
+            evidence=exit_m.group(0),
         )
 
     # 6. Everything else the readme files under "other", with a product kind.
@@ -320,40 +361,57 @@ def classify_detail(
         if role != "customer":
             guard = lex.unilateral_guard.search(body)
             return result(
-                "other", "unilateral_change", role or "vendor", "vendor may change terms alone",
-                subkind="guarded" if guard else "unguarded", evidence=unilateral_m.group(0),
+                "other",
+                "unilateral_change",
+                role or "vendor",
+                "vendor may change terms alone",
+                subkind="guarded" if guard else "unguarded",
+                evidence=unilateral_m.group(0),
             )
     non_ob = lex.non_obligation.search(body)
     if non_ob:
         role, _ = _subject_role(subjects, non_ob.start() + 1)
         return result(
-            "other", "non_obligation", role or ob_role or "vendor", "states what is not promised",
+            "other",
+            "non_obligation",
+            role or ob_role or "vendor",
+            "states what is not promised",
             evidence=non_ob.group(0),
         )
     disclaimer_m = lex.disclaimer.search(body)
     if disclaimer_m:
-        return result("other", "disclaimer", "vendor", "disclaims a warranty", evidence=disclaimer_m.group(0))
+        return result(
+            "other", "disclaimer", "vendor", "disclaims a warranty", evidence=disclaimer_m.group(0)
+        )
     for name, regex in lex.other_markers.items():
         m = regex.search(body)
         if m:
-            return result("other", name, ob_role or "unknown", name.replace("_", " "), evidence=m.group(0))
+            return result(
+                "other", name, ob_role or "unknown", name.replace("_", " "), evidence=m.group(0)
+            )
     for name in ("egress", "exclusivity", "minimum_commitment"):
         m = lex.lock_in[name].search(body)
         if m:
             owner = "customer" if name == "minimum_commitment" else "vendor"
-            return result("other", "lock_in", owner, name.replace("_", " "), subkind=name, evidence=m.group(0))
+            return result(
+                "other", "lock_in", owner, name.replace("_", " "), subkind=name, evidence=m.group(0)
+            )
 
     # 7. Firm commitments: an unhedged vendor or mutual obligation.
-    if ob_role in ("vendor", "both"):
-        if not re.search(r"\b(?:shall|will)\s+not\s*:", body, re.I):
-            return result("firm_commitment", "firm_commitment", ob_role, "unhedged obligation")
+    scope_exclusion = re.search(r"\b(?:shall|will)\s+not\s*:", body, re.I)
+    if ob_role in ("vendor", "both") and not scope_exclusion:
+        return result("firm_commitment", "firm_commitment", ob_role, "unhedged obligation")
     if ob_role is None:
         role, _ = _subject_role(subjects, len(body))
         figure = FIGURE_RE.search(body)
         if role in (None, "vendor", "both") and _PRESENT_FIRM_RE.search(body) and figure:
-            return result("firm_commitment", "firm_commitment", role or "vendor", "stated service level")
+            return result(
+                "firm_commitment", "firm_commitment", role or "vendor", "stated service level"
+            )
         if role is None and _ENUM_PREFIX_RE.match(text) and _FRAGMENT_RE.search(body):
-            return result("firm_commitment", "firm_commitment", "vendor", "item in a list of what is provided")
+            return result(
+                "firm_commitment", "firm_commitment", "vendor", "item in a list of what is provided"
+            )
     if ob_role == "customer":
         return result("other", "customer_obligation", "customer", "binds the customer")
     return result("other", "other", ob_role or "unknown", "no obligation, remedy or exit term")

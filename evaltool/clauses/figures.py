@@ -15,20 +15,45 @@ from typing import Any
 from evaltool.clauses.lexicon import fast_compile
 
 _WORD_NUMBERS: dict[str, float] = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15,
-    "eighteen": 18, "twenty": 20, "twenty-four": 24, "thirty": 30, "thirty-six": 36,
-    "forty-five": 45, "forty-eight": 48, "sixty": 60, "seventy-two": 72, "ninety": 90,
-    "one hundred eighty": 180, "one hundred and eighty": 180, "half": 0.5,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fourteen": 14,
+    "fifteen": 15,
+    "eighteen": 18,
+    "twenty": 20,
+    "twenty-four": 24,
+    "thirty": 30,
+    "thirty-six": 36,
+    "forty-five": 45,
+    "forty-eight": 48,
+    "sixty": 60,
+    "seventy-two": 72,
+    "ninety": 90,
+    "one hundred eighty": 180,
+    "one hundred and eighty": 180,
+    "half": 0.5,
 }
 _NUM = (
-    r"(?:(?P<word>[a-z]+(?:[- ][a-z]+){0,3})\s*\(\s*(?P<paren>\d+(?:\.\d+)?)\s*\)"
-    r"|(?P<num>\d+(?:\.\d+)?)|(?P<spelled>" + "|".join(
-        sorted((re.escape(w) for w in _WORD_NUMBERS), key=len, reverse=True)
-    ) + r"))"
+    # "thirty (30) days": the digits in brackets are read, the words before them skipped
+    r"(?:\(\s*(?P<paren>\d+(?:\.\d+)?)\s*\)"
+    r"|(?P<num>\d+(?:\.\d+)?)|(?P<spelled>"
+    + "|".join(sorted((re.escape(w) for w in _WORD_NUMBERS), key=len, reverse=True))
+    + r"))"
 )
 DURATION_RE = fast_compile(
-    r"(?<![\w.])" + _NUM + r"\s*(?:-\s*)?(?P<unit>business\s+days?|calendar\s+days?|working\s+days?|"
+    r"(?<![\w.])"
+    + _NUM
+    + r"\s*(?:-\s*)?(?P<unit>business\s+days?|calendar\s+days?|working\s+days?|"
     r"days?|hours?|hrs?|h\b|minutes?|mins?|weeks?|months?|years?)(?:['’]s?)?"
 )
 PERCENT_RE = re.compile(
@@ -76,10 +101,14 @@ _NO_EGRESS_RE = re.compile(
     r"\bnot\s+(?:be\s+)?charged\s+for\s+(?:ingress\s+or\s+)?egress",
     re.IGNORECASE,
 )
-_INITIAL_TERM_RE = re.compile(r"\b(?:initial\s+term|term\s+of\s+this\s+agreement|commitment\s+period)\b", re.I)
+_INITIAL_TERM_RE = re.compile(
+    r"\b(?:initial\s+term|term\s+of\s+this\s+agreement|commitment\s+period)\b", re.I
+)
 _RENEW_RE = re.compile(r"\brenew", re.IGNORECASE)
 _NOTICE_RE = re.compile(r"notice", re.IGNORECASE)
-_EXPORT_RE = re.compile(r"\bexport|\bretriev|\bavailable\s+for\s+(?:download|export)|\breturn\b", re.I)
+_EXPORT_RE = re.compile(
+    r"\bexport|\bretriev|\bavailable\s+for\s+(?:download|export)|\breturn\b", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -91,20 +120,41 @@ class Duration:
 
     @property
     def hours(self) -> float:
-        factor = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "business_day": 24.0,
-                  "week": 168.0, "month": 730.0, "year": 8760.0}[self.unit]
+        factor = {
+            "minute": 1 / 60,
+            "hour": 1.0,
+            "day": 24.0,
+            "business_day": 24.0,
+            "week": 168.0,
+            "month": 730.0,
+            "year": 8760.0,
+        }[self.unit]
         return self.value * factor
 
     @property
     def days(self) -> float:
-        factor = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "business_day": 1.0,
-                  "week": 7.0, "month": 30.0, "year": 365.0}[self.unit]
+        factor = {
+            "minute": 1 / 1440,
+            "hour": 1 / 24,
+            "day": 1.0,
+            "business_day": 1.0,
+            "week": 7.0,
+            "month": 30.0,
+            "year": 365.0,
+        }[self.unit]
         return self.value * factor
 
     @property
     def months(self) -> float:
-        factor = {"minute": 1 / 43800, "hour": 1 / 730, "day": 1 / 30, "business_day": 1 / 30,
-                  "week": 7 / 30, "month": 1.0, "year": 12.0}[self.unit]
+        factor = {
+            "minute": 1 / 43800,
+            "hour": 1 / 730,
+            "day": 1 / 30,
+            "business_day": 1 / 30,
+            "week": 7 / 30,
+            "month": 1.0,
+            "year": 12.0,
+        }[self.unit]
         return self.value * factor
 
 
@@ -211,7 +261,9 @@ def sentence_figures(
             field = "delivery_delay_max_credit_pct" if delay else "sla_max_credit_pct"
             figs.append(RawFigure(field, float(cap.group("value")), "%", True))
         cap_span = (cap.start("value"), cap.end()) if cap else (-1, -1)
-        credits = [v for v, s, _e in percentages(text) if v < 90.0 and not cap_span[0] <= s < cap_span[1]]
+        credits = [
+            v for v, s, _e in percentages(text) if v < 90.0 and not cap_span[0] <= s < cap_span[1]
+        ]
         if credits and not delay:
             figs.append(RawFigure("sla_credit_pct", credits, "%", True))
 
@@ -225,7 +277,9 @@ def sentence_figures(
             if q:
                 quarter = q.group(1) or q.group(4)
                 year = q.group(2) or q.group(3)
-                figs.append(RawFigure("delivery_target_date", f"{year}-Q{quarter}", None, committed))
+                figs.append(
+                    RawFigure("delivery_target_date", f"{year}-Q{quarter}", None, committed)
+                )
 
     if _REPLACE_RE.search(text):
         for d in durations(text):
@@ -234,11 +288,19 @@ def sentence_figures(
                 break
 
     resp = _RESPONSE_RE.search(text)
-    if resp and re.search(r"support|ticket|severity|incident|request|call|outage|error|inquir", text, re.I):
-        ds = [d for d in durations(text[resp.start() :]) if d.unit in ("minute", "hour", "day", "business_day")]
-        if ds:
-            fastest = min(ds, key=lambda d: d.hours)
-            figs.append(RawFigure("support_response_hours", round(fastest.hours, 3), "h", committed))
+    if resp and re.search(
+        r"support|ticket|severity|incident|request|call|outage|error|inquir", text, re.I
+    ):
+        resp_ds = [
+            d
+            for d in durations(text[resp.start() :])
+            if d.unit in ("minute", "hour", "day", "business_day")
+        ]
+        if resp_ds:
+            fastest = min(resp_ds, key=lambda d: d.hours)
+            figs.append(
+                RawFigure("support_response_hours", round(fastest.hours, 3), "h", committed)
+            )
 
     if _EGRESS_RE.search(text) or re.search(r"bandwidth|overage", text, re.I):
         if _NO_EGRESS_RE.search(text):
@@ -259,16 +321,24 @@ def sentence_figures(
         if longest.unit in ("month", "year"):
             figs.append(RawFigure("term_months", round(longest.months, 2), "months", True))
     if _RENEW_RE.search(text) and ds:
-        terms = [d for d in ds if d.unit in ("month", "year") and not _NOTICE_RE.search(text[d.end : d.end + 25])]
+        terms = [
+            d
+            for d in ds
+            if d.unit in ("month", "year") and not _NOTICE_RE.search(text[d.end : d.end + 25])
+        ]
         notices = [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
         if terms and re.search(r"automatic|auto-?renew", text, re.I):
             figs.append(RawFigure("renewal_term_months", round(terms[0].months, 2), "months", True))
         if notices:
-            figs.append(RawFigure("non_renewal_notice_days", round(notices[0].days, 1), "days", True))
+            figs.append(
+                RawFigure("non_renewal_notice_days", round(notices[0].days, 1), "days", True)
+            )
     elif re.search(r"terminat", text, re.I) and label == "termination_exit":
         notices = [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
         if notices:
-            figs.append(RawFigure("termination_notice_days", round(notices[0].days, 1), "days", True))
+            figs.append(
+                RawFigure("termination_notice_days", round(notices[0].days, 1), "days", True)
+            )
     if kind == "unilateral_change" and ds:
         notices = [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
         if notices:

@@ -7,10 +7,10 @@ only turns them into compiled regular expressions so classification is one cheap
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Iterator
 from typing import Any
 
 from evaltool.errors import Location, Problem, UsageError
@@ -240,7 +240,7 @@ class GatedRegex:
     anchored there on the original text. Results are identical to ``regex.search``;
     matches come from the original text. Same search/finditer/match interface."""
 
-    __slots__ = ("regex", "scan", "pattern", "keywords")
+    __slots__ = ("keywords", "pattern", "regex", "scan")
     keywords: tuple[str, ...] | None
 
     def __init__(self, pattern: str, flags: int = FLAGS) -> None:
@@ -378,9 +378,7 @@ def load_lexicon(path: str | None = None) -> Lexicon:
         discretion_supply=_compile(raw["discretion_supply"], "discretion_supply"),
         non_obligation=_compile(_alt(raw["non_obligation"]["patterns"]), "non_obligation"),
         disclaimer=_compile(_alt(raw["disclaimer"]["patterns"]), "disclaimer"),
-        unilateral_change=_compile(
-            _alt(raw["unilateral_change"]["patterns"]), "unilateral_change"
-        ),
+        unilateral_change=_compile(_alt(raw["unilateral_change"]["patterns"]), "unilateral_change"),
         unilateral_guard=_compile(raw["unilateral_change"]["guard"], "unilateral_change.guard"),
         liability_cap=_compile(_alt(raw["liability_cap"]["patterns"]), "liability_cap"),
         indemnity=_compile(raw["indemnity"], "indemnity"),

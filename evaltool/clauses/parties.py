@@ -26,8 +26,33 @@ _PAIR_RE = re.compile(
     r"[A-Z][\w&.'’-]+(?:\s+[A-Z][\w&.'’-]+){0,2}\s+" + _MODAL + r"\b"
 )
 _NOT_A_PARTY = frozenset(
-    "the this such any all each if in upon notwithstanding delivery services service these "
-    "those it its no neither either for within after before during".split()
+    [
+        "the",
+        "this",
+        "such",
+        "any",
+        "all",
+        "each",
+        "if",
+        "in",
+        "upon",
+        "notwithstanding",
+        "delivery",
+        "services",
+        "service",
+        "these",
+        "those",
+        "it",
+        "its",
+        "no",
+        "neither",
+        "either",
+        "for",
+        "within",
+        "after",
+        "before",
+        "during",
+    ]
 )
 
 Role = str  # "vendor" | "customer" | "both"
@@ -49,7 +74,9 @@ def _norm(text: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def build_parties(vendor_names: tuple[str, ...] = (), customer_names: tuple[str, ...] = ()) -> Parties:
+def build_parties(
+    vendor_names: tuple[str, ...] = (), customer_names: tuple[str, ...] = ()
+) -> Parties:
     """Alias table: generic role words plus the given vendor and customer names."""
     lex = load_lexicon()
     roles: dict[str, Role] = {}
@@ -69,8 +96,11 @@ def build_parties(vendor_names: tuple[str, ...] = (), customer_names: tuple[str,
     alias_re = "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in aliases)
     subject_re = fast_compile(
         r"(?<![\w-])(?P<m>" + alias_re + r")(?![\w-])(?!['’]s\b)"
-        r"(?:\s*\([^)]{0,60}\))?(?:\s*,[^,;]{1,80},)?\s+(?:" + _ADVERB + r"\s+){0,2}"
-        + _MODAL + r"\b"
+        r"(?:\s*\([^)]{0,60}\))?(?:\s*,[^,;]{1,80},)?\s+(?:"
+        + _ADVERB
+        + r"\s+){0,2}"
+        + _MODAL
+        + r"\b"
     )
     return Parties(roles=roles, subject_re=subject_re)
 
@@ -159,7 +189,10 @@ def defined_parties(text: str, vendor_names: Sequence[str] = ()) -> DefinedParti
             if role is None:
                 continue
             names = [n for n in (term, name) if n and _norm(n) not in _NOT_A_PARTY]
-            names += [re.sub(r",?\s+(?:inc|llc|ltd|gmbh|corp|co|plc|s\.a|b\.v)\.?$", "", n, flags=re.I) for n in names]
+            names += [
+                re.sub(r",?\s+(?:inc|llc|ltd|gmbh|corp|co|plc|s\.a|b\.v)\.?$", "", n, flags=re.I)
+                for n in names
+            ]
             target = vendor if role == "vendor" else customer
             for n in names:
                 if n and n not in target and _norm(n) not in vendor_roles | customer_roles:

@@ -22,9 +22,12 @@ CONTRACT_KEYS = ("contract_text", "contract", "terms", "contract_terms", "clause
 SUPPORTED = ".txt, .md, .pdf, .docx, an offer workbook (.xlsx) with a contract sheet, or offer YAML"
 
 
-def _error(path: Path, message: str, found: str | None = None, expected: str | None = None,
-           **where: str) -> InputError:
-    return InputError(Problem(Location(str(path), **where), message, found=found, expected=expected))
+def _error(
+    path: Path, message: str, found: str | None = None, expected: str | None = None, **where: str
+) -> InputError:
+    return InputError(
+        Problem(Location(str(path), **where), message, found=found, expected=expected)
+    )
 
 
 def decode_bytes(data: bytes, path: Path) -> str:
@@ -53,16 +56,23 @@ def _read_pdf(path: Path) -> list[TextSegment]:
         reader = PdfReader(str(path))
         pages = [page.extract_text() or "" for page in reader.pages]
     except (PdfReadError, OSError, ValueError, KeyError, TypeError) as exc:
-        raise _error(path, "cannot read the PDF", found=type(exc).__name__,
-                     expected="a text PDF (scanned images are not read)") from exc
+        raise _error(
+            path,
+            "cannot read the PDF",
+            found=type(exc).__name__,
+            expected="a text PDF (scanned images are not read)",
+        ) from exc
     segments = [
         TextSegment(text=text, where=Location(str(path), key=f"page {i}"))
         for i, text in enumerate(pages, start=1)
         if text.strip()
     ]
     if not segments:
-        raise _error(path, "the PDF has no extractable text",
-                     expected="a text PDF (scanned images need OCR first)")
+        raise _error(
+            path,
+            "the PDF has no extractable text",
+            expected="a text PDF (scanned images need OCR first)",
+        )
     return segments
 
 
@@ -73,8 +83,9 @@ def _read_docx(path: Path) -> list[TextSegment]:
     try:
         doc = Document(str(path))
     except (PackageNotFoundError, KeyError, ValueError, OSError) as exc:
-        raise _error(path, "cannot read the Word document", found=type(exc).__name__,
-                     expected="a .docx file") from exc
+        raise _error(
+            path, "cannot read the Word document", found=type(exc).__name__, expected="a .docx file"
+        ) from exc
     lines = [p.text for p in doc.paragraphs]
     for table in doc.tables:
         for row in table.rows:
@@ -92,24 +103,33 @@ def _read_xlsx(path: Path) -> list[TextSegment]:
     try:
         wb = load_workbook(str(path), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types on malformed files
-        raise _error(path, "cannot read the workbook", found=type(exc).__name__,
-                     expected="an .xlsx workbook") from exc
+        raise _error(
+            path, "cannot read the workbook", found=type(exc).__name__, expected="an .xlsx workbook"
+        ) from exc
     segments: list[TextSegment] = []
     try:
         sheets = [ws for ws in wb.worksheets if CONTRACT_SHEET_RE.search(ws.title)]
         if not sheets:
-            raise _error(path, "no contract sheet in the workbook",
-                         found=", ".join(ws.title for ws in wb.worksheets),
-                         expected="a sheet named like 'Contract', 'Terms' or 'SLA'")
+            raise _error(
+                path,
+                "no contract sheet in the workbook",
+                found=", ".join(ws.title for ws in wb.worksheets),
+                expected="a sheet named like 'Contract', 'Terms' or 'SLA'",
+            )
         for ws in sheets:
             for row in ws.iter_rows():
                 for cell in row:
                     value = cell.value
                     if isinstance(value, str) and len(value.split()) >= 4:
                         col = getattr(cell, "column", None)
-                        ref = f"{get_column_letter(col)}{cell.row}" if isinstance(col, int) else None
-                        segments.append(TextSegment(
-                            text=value, where=Location(str(path), sheet=ws.title, cell=ref)))
+                        ref = (
+                            f"{get_column_letter(col)}{cell.row}" if isinstance(col, int) else None
+                        )
+                        segments.append(
+                            TextSegment(
+                                text=value, where=Location(str(path), sheet=ws.title, cell=ref)
+                            )
+                        )
     finally:
         wb.close()
     return segments
@@ -137,10 +157,15 @@ def _read_yaml(path: Path) -> list[TextSegment]:
     try:
         data = yaml.safe_load(decode_bytes(path.read_bytes(), path))
     except yaml.YAMLError as exc:
-        raise _error(path, "cannot parse the YAML", found=str(exc).splitlines()[0],
-                     expected="an offer YAML with a contract_text key") from exc
-    roots = [data] + ([o for o in data.get("offers", []) if isinstance(o, dict)]
-                      if isinstance(data, dict) else [])
+        raise _error(
+            path,
+            "cannot parse the YAML",
+            found=str(exc).splitlines()[0],
+            expected="an offer YAML with a contract_text key",
+        ) from exc
+    roots = [data] + (
+        [o for o in data.get("offers", []) if isinstance(o, dict)] if isinstance(data, dict) else []
+    )
     segments: list[TextSegment] = []
     for n, root in enumerate(roots):
         if not isinstance(root, dict):
@@ -151,7 +176,11 @@ def _read_yaml(path: Path) -> list[TextSegment]:
                 for k, text in _yaml_strings(root[key], prefix + key):
                     segments.append(TextSegment(text=text, where=Location(str(path), key=k)))
     if not segments:
-        raise _error(path, "no contract text in the YAML", expected=f"one of the keys {', '.join(CONTRACT_KEYS)}")
+        raise _error(
+            path,
+            "no contract text in the YAML",
+            expected=f"one of the keys {', '.join(CONTRACT_KEYS)}",
+        )
     return segments
 
 
@@ -163,7 +192,9 @@ def read_segments(path: Path) -> list[TextSegment]:
         raise _error(path, "not a file", expected="a contract file")
     size = path.stat().st_size
     if size > MAX_BYTES:
-        raise _error(path, "file too large", found=f"{size} bytes", expected=f"at most {MAX_BYTES} bytes")
+        raise _error(
+            path, "file too large", found=f"{size} bytes", expected=f"at most {MAX_BYTES} bytes"
+        )
     suffix = path.suffix.lower()
     if suffix in TEXT_SUFFIXES:
         try:
@@ -181,4 +212,6 @@ def read_segments(path: Path) -> list[TextSegment]:
         return _read_xlsx(path)
     if suffix in (".yaml", ".yml"):
         return _read_yaml(path)
-    raise _error(path, "unsupported file type", found=suffix or "(no extension)", expected=SUPPORTED)
+    raise _error(
+        path, "unsupported file type", found=suffix or "(no extension)", expected=SUPPORTED
+    )

@@ -15,10 +15,80 @@ from dataclasses import dataclass
 
 # Abbreviations that end in a dot but do not end a sentence (research §7.1 step 2).
 ABBREVIATIONS: frozenset[str] = frozenset(
-    """inc corp co ltd llc l.l.c plc no nos sec secs u.s u.s.a u.k e.g i.e et al v vs mr ms
-    mrs dr st art arts para paras cf approx jan feb mar apr jun jul aug sep sept oct nov dec
-    fig figs p pp s.a n.a b.v n.v a.g pty k.k ref refs min max est incl dept govt int'l
-    hr hrs yr yrs mo mos sq ft no.s""".split()
+    [
+        "inc",
+        "corp",
+        "co",
+        "ltd",
+        "llc",
+        "l.l.c",
+        "plc",
+        "no",
+        "nos",
+        "sec",
+        "secs",
+        "u.s",
+        "u.s.a",
+        "u.k",
+        "e.g",
+        "i.e",
+        "et",
+        "al",
+        "v",
+        "vs",
+        "mr",
+        "ms",
+        "mrs",
+        "dr",
+        "st",
+        "art",
+        "arts",
+        "para",
+        "paras",
+        "cf",
+        "approx",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "fig",
+        "figs",
+        "p",
+        "pp",
+        "s.a",
+        "n.a",
+        "b.v",
+        "n.v",
+        "a.g",
+        "pty",
+        "k.k",
+        "ref",
+        "refs",
+        "min",
+        "max",
+        "est",
+        "incl",
+        "dept",
+        "govt",
+        "int'l",
+        "hr",
+        "hrs",
+        "yr",
+        "yrs",
+        "mo",
+        "mos",
+        "sq",
+        "ft",
+        "no.s",
+    ]
 )
 
 # A numbered clause heading at the start of a line: "4.2 Delivery", "Section 7.", "12) Term".
@@ -40,6 +110,10 @@ _BLOCK_START_RE = re.compile(
 _END_RE = re.compile(r"[.!?][\"'”’)\]]*(?=\s)")
 _NEXT_START_RE = re.compile(r"\s+[\"'“‘(\[]?(?:[A-Z0-9§•]|\([a-z0-9]{1,4}\))")
 _TOKEN_BEFORE_RE = re.compile(r"([A-Za-z][A-Za-z.'’]*)$")
+_ENUMERATOR_ONLY_RE = re.compile(
+    r"^\s*(?:(?:section|clause|article)\s+)?[(\[]?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,5})[)\]]?\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -112,6 +186,8 @@ def split_sentences(text: str) -> list[Sentence]:
                 continue
             if block[m.start()] == "." and _is_abbreviation(block[cut : m.start()]):
                 continue
+            if _ENUMERATOR_ONLY_RE.match(block[cut : m.start()]):
+                continue  # "4. Delivery": the clause number, not a sentence
             s, e = _trim(text, b_start + cut, b_start + end)
             if e > s:
                 sentences.append(Sentence(text[s:e], s, e, section, len(sentences) + 1))
