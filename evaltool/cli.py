@@ -55,7 +55,7 @@ def _guarded(func: F) -> F:
             _fail(str(exc), exc.exit_code)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
-        except Exception as exc:  # noqa: BLE001 - the last line of defence
+        except Exception as exc:
             if os.environ.get("EVALTOOL_DEBUG"):
                 raise
             _fail(
@@ -252,7 +252,8 @@ def accelerators(fmt: str) -> None:
         data = [acc.model_dump(mode="json") for acc in catalog]
         click.echo(json.dumps({"accelerators": data}, indent=2, sort_keys=True))
         return
-    header = f"{'id':<15} {'vendor':<7} {'mem GB':>7} {'TB/s':>6} {'BF16':>8} {'FP8':>8} {'link GB/s':>9}  ecosystem"
+    header = (f"{'id':<15} {'vendor':<7} {'mem GB':>7} {'TB/s':>6} {'BF16':>8} {'FP8':>8} "
+              f"{'link GB/s':>9}  ecosystem")
     click.echo(header)
     click.echo("-" * len(header))
     for acc in catalog:

@@ -82,7 +82,9 @@ def resolve_workload(explicit: Path | None, candidates: Sequence[Path]) -> tuple
         return load_workload(explicit), str(explicit)
     if len(candidates) > 1:
         names = ", ".join(str(p) for p in candidates)
-        raise UsageError(f"several workload files among the inputs ({names}): pass one with --workload")
+        raise UsageError(
+            f"several workload files among the inputs ({names}): pass one with --workload"
+        )
     if candidates:
         return load_workload(candidates[0]), str(candidates[0])
     return load_workload(data_dir() / "default-workload.yaml"), DEFAULT_WORKLOAD_NOTE
@@ -140,7 +142,7 @@ def apply_contract_figures(offer: Offer, figures: Sequence[Mapping[str, Any]]) -
     try:
         fields = offer.fields.model_copy(update=updates)
         OfferFields.model_validate(fields.model_dump())
-    except Exception:  # noqa: BLE001 - a figure that does not validate is left out, not fatal
+    except Exception:
         return offer
     return offer.model_copy(update={"fields": fields, "provenance": provenance})
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -48,7 +49,7 @@ class PiecewiseLinear(_Strict):
             return pts[0][1]
         if x >= pts[-1][0]:
             return pts[-1][1]
-        for (x0, v0), (x1, v1) in zip(pts, pts[1:], strict=False):
+        for (x0, v0), (x1, v1) in pairwise(pts):
             if x0 <= x <= x1:
                 return v0 + (v1 - v0) * (x - x0) / (x1 - x0)
         return pts[-1][1]  # pragma: no cover - unreachable with sorted points
@@ -58,7 +59,7 @@ class PiecewiseLinear(_Strict):
         pts = self.points
         increasing = pts[-1][1] >= pts[0][1]
         candidates = pts if increasing else list(reversed(pts))
-        for (x0, v0), (x1, v1) in zip(candidates, candidates[1:], strict=False):
+        for (x0, v0), (x1, v1) in pairwise(candidates):
             lo, hi = min(v0, v1), max(v0, v1)
             if lo <= value <= hi and v1 != v0:
                 return x0 + (x1 - x0) * (value - v0) / (v1 - v0)
@@ -79,7 +80,7 @@ class Levels(_Strict):
         return self
 
     def value(self, level: Any) -> float | None:
-        key = str(level).lower() if not isinstance(level, bool) else str(level).lower()
+        key = str(level).lower()  # True -> "true", matching YAML's quoted level names
         if key in self.levels:
             return self.levels[key]
         return self.default
@@ -264,12 +265,12 @@ def load_rubric(name_or_path: str | Path | None = None) -> Rubric:
     )
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: Any) -> TypeGuard[float]:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def describe_rubric(rubric: Rubric) -> str:
-    """The rubric in plain text: categories, criteria with global weights, value functions, gates."""
+    """The rubric in plain text: categories, criteria (global weights), value functions, gates."""
     weights = rubric.global_weights()
     lines = [f"{rubric.title} — {rubric.name} v{rubric.version} ({rubric.workload_kind})",
              rubric.description, ""]

@@ -131,7 +131,8 @@ def offer_metrics(
         d["network_mfu_loss"] = loss
 
     if f.storage_type:
-        d["storage_class"] = "parallel" if f.storage_type in PARALLEL_FILE_SYSTEMS else f.storage_type
+        parallel = f.storage_type in PARALLEL_FILE_SYSTEMS
+        d["storage_class"] = "parallel" if parallel else f.storage_type
     needed = est.get("storage_needed_tb") or workload.storage_needed_tb
     usable = est.get("storage_usable_tb")
     if usable is None and f.storage_capacity_tb is not None:
@@ -201,7 +202,7 @@ def _tooling_openness(offer: Offer) -> str | None:
         return None
     if f.orchestrator == "proprietary":
         return "proprietary"
-    if f.root_access is False or f.orchestrator == "kubernetes" and f.root_access is None:
+    if f.root_access is False or (f.orchestrator == "kubernetes" and f.root_access is None):
         return "mixed"
     return "open"
 
@@ -222,7 +223,8 @@ def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
     if gate.max is not None and is_number(value):
         ok = ok and value <= gate.max
     shown = f"{value:.3g}" if is_number(value) else str(value)
-    why = f"{gate.title}: {'yes' if ok else 'no'} ({gate.reads.split('.')[-1]} = {shown}). {gate.why}"
+    metric = gate.reads.split(".")[-1]
+    why = f"{gate.title}: {'yes' if ok else 'no'} ({metric} = {shown}). {gate.why}"
     return GateResult(gate=gate.id, status="pass" if ok else "fail", why=why)
 
 

@@ -151,6 +151,7 @@ def test_offer_yaml_contract_key_is_located(tmp_path: Path) -> None:
     ("name", "content", "message"),
     [
         ("missing.txt", None, "file not found"),
+        ("empty.md", b"  \n\n", "no text"),
         ("terms.rtf", b"{\\rtf1 hello}", "unsupported file type"),
         ("broken.pdf", b"%PDF-1.4 this is not really a pdf", "PDF"),
         ("broken.docx", b"not a zip", "Word document"),

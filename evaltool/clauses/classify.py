@@ -37,7 +37,10 @@ _OBLIGATION_RE = re.compile(
 )
 _PRESENT_FIRM_RE = re.compile(
     r"\b(?:is|are)\s+(?:a\s+minimum\s+of|at\s+least|available)\b|\bprovides?\b|"
-    r"\bincludes?\b[^.;]{0,40}\bguarantee\b|\bguarantee\b|\bresponse\s+times?\b",
+    r"\bincludes?\b[^.;]{0,40}\bguarantee\b|\bguarantee\b|\bresponse\s+times?\b|"
+    # a stated service level: "The Service Level Objective for X is 99.5%"
+    r"\b(?:service\s+level|slo|sla|uptime|availability)\b[^.;]{0,60}?\b(?:is|are|of|equals?)\s+"
+    r"(?:at\s+least\s+|a\s+minimum\s+of\s+)?\d{2}(?:\.\d+)?\s*%",
     re.IGNORECASE,
 )
 # A concrete, checkable figure: number with a unit, a percentage, a date, 24x7.

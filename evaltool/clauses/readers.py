@@ -201,6 +201,8 @@ def read_segments(path: Path) -> list[TextSegment]:
             text = decode_bytes(path.read_bytes(), path)
         except OSError as exc:
             raise _error(path, "cannot read the file", found=str(exc)) from exc
+        if not text.strip():
+            raise _error(path, "the file has no text", expected="contract text")
         if "\x00" in text:
             raise _error(path, "binary content in a text file", expected="plain text")
         return [TextSegment(text=text, where=Location(str(path)))]
