@@ -130,6 +130,8 @@ def apply_contract_figures(offer: Offer, figures: Sequence[Mapping[str, Any]]) -
         name = fig.get("field")
         if not name or name not in OfferFields.model_fields or name in updates:
             continue
+        if fig.get("committed") is False:
+            continue  # a hedged figure ("aims for 99.9%") is not a commitment
         if getattr(offer.fields, name) is not None:
             continue
         updates[name] = fig.get("value")

@@ -438,3 +438,19 @@ def test_every_lexicon_family_cites_its_source() -> None:
         "unilateral_change",
     ):
         assert lex.raw[key]["source"].strip(), key
+
+
+def test_render_json_is_the_machine_contract_and_table_quotes_the_clause(msa: object) -> None:
+    from evaltool.clauses import render_analysis
+
+    data = json.loads(render_analysis([msa], "json"))  # type: ignore[list-item]
+    assert set(data) == {"sources", "findings", "figures", "summary"}
+    first = data["findings"][0]
+    assert first["severity"] == "high"
+    assert {"kind", "severity", "obligor", "quote", "where", "why", "figures", "ask_for"} <= set(
+        first
+    )
+    assert render_analysis([msa], "json") == render_analysis([msa], "json")  # type: ignore[list-item]
+    table = render_analysis([msa], "table")  # type: ignore[list-item]
+    assert "5.3 Provider may modify prices upon 30 days' notice." in table
+    assert "§5.3" in table

@@ -6,11 +6,13 @@ Public API (what the rest of evaltool calls)::
     analyse_text(text, source, vendor_names=()) -> ClauseAnalysis
     analyse_segments(segments, vendor_names=()) -> ClauseAnalysis
     classify_sentence(text, vendor_names=(), customer_names=()) -> (label, obligor)
+    render_analysis(analyses, fmt="table" | "json") -> str
 """
 
 from evaltool.clauses.analyse import analyse_file, analyse_segments, analyse_text, sort_findings
 from evaltool.clauses.classify import classify_sentence
 from evaltool.clauses.models import ClauseAnalysis, ContractFigure, Finding, TextSegment
+from evaltool.clauses.render import analyses_to_dict, render_analysis
 
 __all__ = [
     "ClauseAnalysis",
@@ -20,6 +22,8 @@ __all__ = [
     "analyse_file",
     "analyse_segments",
     "analyse_text",
+    "analyses_to_dict",
     "classify_sentence",
+    "render_analysis",
     "sort_findings",
 ]

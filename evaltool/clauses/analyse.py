@@ -178,6 +178,9 @@ def analyse_segments(
         ):
             figures.append(_figure(raw, rec))
 
+    # committed figures first, then unqualified, then hedged ones; document order within
+    rank = {True: 0, None: 1, False: 2}
+    figures.sort(key=lambda g: rank[g.committed])
     sources = list(dict.fromkeys(seg.where.file for seg in segments))
     if check_missing and records:
         findings.extend(_missing(records, figures, findings, sources, lex))

@@ -250,6 +250,7 @@ def contribution_bars(report: ScoreReport, max_rows: int = 60) -> Bars | None:
         for c in offer.criteria:
             if c.category not in cats:
                 cats.append(c.category)
+    cats = fmt.order_categories(cats)
     colour = {c: CATEGORY_COLOURS[i % len(CATEGORY_COLOURS)] for i, c in enumerate(cats)}
     width, height, left, right = _bar_frame(len(offers))
     axis = Axis(0.0, 100.0, left, right, log=False)

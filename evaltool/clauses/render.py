@@ -1,0 +1,89 @@
+"""Text and JSON renderings of clause analyses for `evaltool clauses`.
+
+JSON is deterministic (same inputs, same bytes): keys in model order, findings most
+severe first then in document order, no timestamps.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from evaltool.clauses.analyse import sort_findings
+from evaltool.clauses.models import ClauseAnalysis, summarise
+
+
+def _where_text(where: dict[str, Any]) -> str:
+    parts = [str(where.get("file", ""))]
+    for key in ("sheet", "cell", "key"):
+        if where.get(key):
+            parts.append(str(where[key]))
+    if where.get("section"):
+        parts.append(f"§{where['section']}")
+    if where.get("sentence"):
+        parts.append(f"sentence {where['sentence']}")
+    return " › ".join(p for p in parts if p)
+
+
+def analyses_to_dict(analyses: Sequence[ClauseAnalysis]) -> dict[str, Any]:
+    """All analyses merged: sources, findings (most severe first), figures, summary."""
+    findings = sort_findings([f for a in analyses for f in a.findings])
+    return {
+        "sources": [s for a in analyses for s in a.sources],
+        "findings": [f.model_dump(mode="json") for f in findings],
+        "figures": [g.model_dump(mode="json") for a in analyses for g in a.figures],
+        "summary": summarise(findings),
+    }
+
+
+def render_analysis(analyses: Sequence[ClauseAnalysis], fmt: str = "table") -> str:
+    """``fmt`` 'json' (the machine contract) or 'table' (for a terminal)."""
+    if fmt == "json":
+        return json.dumps(analyses_to_dict(analyses), indent=2, ensure_ascii=False) + "\n"
+    lines: list[str] = []
+    for analysis in analyses:
+        lines.append(f"== {', '.join(analysis.sources)}")
+        counts = analysis.summary
+        lines.append(
+            "   {} findings: {} high, {} medium, {} low, {} info".format(
+                counts.get("findings", 0),
+                counts.get("severity.high", 0),
+                counts.get("severity.medium", 0),
+                counts.get("severity.low", 0),
+                counts.get("severity.info", 0),
+            )
+        )
+        for f in sort_findings(analysis.findings):
+            if f.severity == "info":
+                continue
+            head = f"[{f.severity.upper():<6}] {f.kind.replace('_', ' ')}"
+            if f.topic:
+                head += f" ({f.topic})"
+            lines.append(head)
+            if f.quote:
+                quote = " ".join(f.quote.split())
+                lines.append(f'   "{textwrap.shorten(quote, 160, placeholder=" …")}"')
+                lines.append(f"   at {_where_text(f.where)}")
+            lines.append(
+                textwrap.fill(f.why, 96, initial_indent="   why: ", subsequent_indent="        ")
+            )
+            if f.ask_for:
+                lines.append(
+                    textwrap.fill(
+                        f.ask_for,
+                        96,
+                        initial_indent="   ask for: ",
+                        subsequent_indent="            ",
+                    )
+                )
+        if analysis.figures:
+            lines.append("   figures:")
+            for g in analysis.figures:
+                hedged = "" if g.committed is not False else "  (hedged, not committed)"
+                unit = f" {g.unit}" if g.unit and not isinstance(g.value, list) else ""
+                where = _where_text(g.where)
+                lines.append(f"     {g.field} = {g.value}{unit}{hedged}  [{where}]")
+        lines.append("")
+    return "\n".join(lines)
