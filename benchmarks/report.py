@@ -10,6 +10,7 @@ Run: .venv/bin/python benchmarks/report.py
 from __future__ import annotations
 
 import copy
+import io
 import json
 import resource
 import statistics
@@ -65,6 +66,8 @@ def peak_rss_mb() -> float:
 
 
 def main() -> None:
+    from pypdf import PdfReader
+
     from evaltool.report import render_html, report_to_json
     from evaltool.report.exports import to_csv, to_markdown, to_xlsx_bytes
     from evaltool.report.pdf import render_pdf_bytes
@@ -82,9 +85,6 @@ def main() -> None:
 
     wall, cpu, pdf = timed(lambda: render_pdf_bytes(fifty, kind="full"), 2)
     verdict = "OK" if wall < FULL_TARGET_S else "SLOW"
-    from pypdf import PdfReader
-    import io
-
     pages = len(PdfReader(io.BytesIO(pdf)).pages)
     print(f"full PDF, 50 offers, median of 2:               {wall:6.2f} s wall {cpu:6.2f} s cpu "
           f"({pages} pages, {len(pdf) / 1024:.0f} KiB)  target < {FULL_TARGET_S:.0f} s: {verdict}")

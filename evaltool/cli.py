@@ -105,11 +105,15 @@ def cli() -> None:
               show_default=True,
               help="Charge the GPU-hours the run uses, or the larger of that and the contract's "
               "minimum commitment.")
+@click.option("--method", type=click.Choice(["weighted", "topsis", "vikor"]), default="weighted",
+              show_default=True,
+              help="Cross-check the weighted ranking with TOPSIS or VIKOR (reported in the "
+              "sensitivity); the ranking itself is always the weighted additive value.")
 @_guarded
 def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
     outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str, seed: int,
-    software_efficiency: float | None, cost_basis: str,
+    software_efficiency: float | None, cost_basis: str, method: str,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -125,7 +129,7 @@ def score(
     if cost_basis != "run":
         overrides["cost_basis"] = cost_basis
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
-                         assumptions=overrides or None, seed=seed)
+                         assumptions=overrides or None, seed=seed, method=method)
     if not result.workload.get("source", "").endswith((".yaml", ".yml")):
         click.echo(f"note: {result.workload.get('source')}", err=True)
     if outputs:

@@ -1,26 +1,53 @@
 """From ranked offers to a recommendation and the sensitivity leadership asks for.
 
 "Why this vendor, how sure are we, and what would change the answer?" The numeric
-work is in `evaltool.sensitivity`; this module maps rubric criteria and offers onto
-its matrices and turns the results back into offers, criteria, prices and sentences.
+work is in `evaltool.sensitivity` and `evaltool.mcda`; this module maps rubric criteria
+and offers onto their matrices, runs the input break-evens on the real estimate + score
+path, and turns the results back into offers, criteria, prices and sentences.
+
+Every "what would change the decision" sentence is built from a structured item
+(`sensitivity["what_would_change_detail"]`, same order) that a test re-applies to the
+pipeline: a price cut, an MFU or bandwidth gain, a weight, an answer to a question.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from evaltool.models import Workload
+from evaltool.errors import UsageError
+from evaltool.models import Estimates, Offer, Workload
 from evaltool.rubric import Rubric
-from evaltool.score import ScoredOffer, score_offer
+from evaltool.score import ScoredOffer, aggregate, score_offer
 
-_PRICE_FIELDS = ("price_usd_per_gpu_hour", "compute_price_usd_per_gpu_hour", "capex_usd",
-                 "opex_usd_per_month", "storage_usd_per_tb_month", "support_usd_per_month",
-                 "network_usd_per_month", "upfront_usd", "egress_usd_per_gb")
+METHODS: tuple[str, ...] = ("weighted", "topsis", "vikor")
+
+# "Cut all its prices": every money figure the vendor sets. Power is the utility's price
+# and stays as it is.
+PRICE_FIELDS: tuple[str, ...] = (
+    "price_usd_per_gpu_hour", "compute_price_usd_per_gpu_hour", "capex_usd",
+    "opex_usd_per_month", "storage_usd_per_tb_month", "support_usd_per_month",
+    "network_usd_per_month", "upfront_usd", "egress_usd_per_gb", "min_commit_usd",
+)
+# Search bounds of the input break-evens. A cut beyond 90% is not a negotiation; 800 Gbit/s
+# per GPU is the fastest NIC shipping (NVIDIA ConnectX-8 SuperNIC, 800 Gb/s per port, one
+# per GPU in HGX B300); software efficiency cannot exceed 1 (the measured matmul ceiling,
+# evaltool/data/assumptions.yaml `software_efficiency`).
+MAX_PRICE_CUT = 0.9
+MAX_INTER_NODE_GBIT_S_PER_GPU = 800.0
+MAX_SOFTWARE_EFFICIENCY = 1.0
+# A reported input break-even reproduces the winner's score within this many points.
+TIE_TOLERANCE_POINTS = 1e-3
+# Weight break-evens: grid steps per side before bisection (the scores are smooth in t).
+_WEIGHT_GRID = 200
 
 _QUESTIONS = {
-    "storage_write_gbyte_s": "What sustained write bandwidth (GB/s) does the shared file system give?",
-    "storage_read_gbyte_s": "What sustained read bandwidth (GB/s) does the shared file system give?",
+    "storage_write_gbyte_s": "What sustained write bandwidth (GB/s) does the shared file "
+    "system give?",
+    "storage_read_gbyte_s": "What sustained read bandwidth (GB/s) does the shared file "
+    "system give?",
     "storage_capacity_tb": "How much shared storage capacity (TB) is included, and what is usable?",
     "storage_type": "Which shared file system is it (Lustre, GPFS, WEKA, VAST, DDN, NFS)?",
     "sla_uptime_pct": "What uptime do you commit to per month, with which service credits?",
@@ -35,11 +62,236 @@ _QUESTIONS = {
     "term_months": "What is the minimum commitment term?",
     "cpu_cores_per_node": "How many CPU cores per node?",
     "gpu_memory_gb": "How much memory per GPU?",
+    "weak_commitments_high": "Please send the contract terms: what you commit to, by when, "
+    "and the remedy if it is missed.",
+    "missing_essentials": "Please send the contract terms: delivery date, uptime figure, "
+    "remedy and exit right.",
+    "exit_terms": "How do we export our data at the end of the term, in which format and at "
+    "what cost?",
+    "commitment_months": "What is the minimum commitment term?",
+    "tooling_openness": "Which scheduler do we get, and do we get root/sudo on the nodes?",
 }
 
 
 def _round(value: float | None, digits: int = 6) -> float | None:
     return None if value is None else float(f"{value:.{digits}g}")
+
+
+# --------------------------------------------------------------------------- what-ifs
+
+
+def with_prices_scaled(offer: Offer, factor: float) -> Offer:
+    """The offer with every vendor price (PRICE_FIELDS) multiplied by `factor`."""
+    fields = offer.fields
+    update = {
+        name: getattr(fields, name) * factor
+        for name in PRICE_FIELDS
+        if getattr(fields, name) is not None
+    }
+    return offer.model_copy(update={"fields": fields.model_copy(update=update)})
+
+
+def with_inter_node_bandwidth(offer: Offer, gbit_s_per_gpu: float) -> Offer:
+    """The offer with `gbit_s_per_gpu` of inter-node bandwidth per GPU (per node kept in step)."""
+    fields = offer.fields
+    update: dict[str, Any] = {"inter_node_gbit_s_per_gpu": gbit_s_per_gpu}
+    if fields.inter_node_gbit_s_per_node is not None:
+        update["inter_node_gbit_s_per_node"] = (
+            gbit_s_per_gpu * fields.gpus_per_node if fields.gpus_per_node else None
+        )
+    return offer.model_copy(update={"fields": fields.model_copy(update=update)})
+
+
+def with_software_efficiency(workload: Workload, software_efficiency: float) -> Workload:
+    """The workload with the software efficiency fixed (it overrides the assumptions)."""
+    return workload.model_copy(update={"software_efficiency": software_efficiency})
+
+
+def software_efficiency_of(estimates: Estimates) -> float | None:
+    """The software efficiency the estimate used (after fp8/MoE factors), if it had one."""
+    explain = estimates.explain if isinstance(estimates.explain, Mapping) else {}
+    base = explain.get("base_mfu")
+    inputs = base.get("inputs") if isinstance(base, Mapping) else None
+    value = inputs.get("software_efficiency") if isinstance(inputs, Mapping) else None
+    return float(value) if isinstance(value, int | float) and value > 0 else None
+
+
+def rubric_with_weight(rubric: Rubric, criterion_id: str, global_weight: float) -> Rubric:
+    """The rubric in which `criterion_id` carries `global_weight` of the whole score and
+    every other criterion keeps its share of the rest (w_j (1 - t)/(1 - w_k)).
+
+    Category weights become the new category sums and criterion weights the new global
+    weights, so the hierarchy gives exactly these global weights. Weight bands are dropped:
+    the result is a what-if, not a rubric to run sensitivity on.
+    """
+    weights = rubric.global_weights()
+    if criterion_id not in weights:
+        raise UsageError(
+            f"rubric {rubric.name}: unknown criterion {criterion_id!r}, expected one of "
+            + ", ".join(weights)
+        )
+    if not 0.0 < global_weight < 1.0:
+        raise UsageError(
+            f"weight of {criterion_id}: found {global_weight!r}, expected a share in (0, 1)"
+        )
+    rest = 1.0 - weights[criterion_id]
+    new = {
+        cid: (global_weight if cid == criterion_id else w * (1.0 - global_weight) / rest)
+        for cid, w in weights.items()
+    }
+    data = rubric.model_dump(mode="python")
+    for name, category in data["categories"].items():
+        category["weight"] = sum(new[c.id] for c in rubric.criteria if c.category == name)
+        category["weight_band"] = None
+    for criterion in data["criteria"]:
+        criterion["weight"] = new[criterion["id"]]
+        criterion["weight_band"] = None
+    return Rubric.model_validate(data)
+
+
+@dataclass
+class _Rescorer:
+    """Re-runs estimate + score for one offer under a what-if; remembers every result."""
+
+    scored: ScoredOffer
+    rubric: Rubric
+    workload: Workload
+    assumptions: Mapping[str, Any] | None
+    results: dict[float, ScoredOffer] = field(default_factory=dict)
+
+    def run(self, x: float, offer: Offer, workload: Workload | None = None) -> float:
+        from evaltool.estimate import estimate_offer
+
+        wl = workload or self.workload
+        estimates = estimate_offer(offer.fields, wl, self.assumptions)
+        result = score_offer(offer, estimates, self.rubric, wl, self.scored.findings)
+        self.results[x] = result
+        return result.score
+
+
+def _solve_tie(
+    score_at: Callable[[float], float], lo: float, hi: float, target: float,
+    score_lo: float | None = None,
+) -> float | None:
+    """x in [lo, hi] at which score_at(x) ties `target`; None if even score_at(hi) is below.
+
+    Illinois false position (a bracketing secant): converges in a handful of evaluations on
+    the piecewise-linear value functions where bisection needs ~40 (mcda-procurement.md
+    §5.3: input break-evens by bracketing, method-agnostic).
+    """
+    f_hi = score_at(hi) - target
+    if f_hi < 0.0:
+        return None
+    f_lo = (score_at(lo) if score_lo is None else score_lo) - target
+    if f_lo >= 0.0:
+        return lo
+    if f_hi <= TIE_TOLERANCE_POINTS:
+        return hi
+    side = 0
+    for _ in range(60):
+        x = hi - f_hi * (hi - lo) / (f_hi - f_lo)
+        if not lo < x < hi:
+            x = 0.5 * (lo + hi)
+        fx = score_at(x) - target
+        if abs(fx) <= TIE_TOLERANCE_POINTS:
+            return x
+        if fx < 0.0:
+            lo, f_lo = x, fx
+            if side == -1:
+                f_hi *= 0.5
+            side = -1
+        else:
+            hi, f_hi = x, fx
+            if side == 1:
+                f_lo *= 0.5
+            side = 1
+        if hi - lo <= 1e-12 * max(1.0, abs(hi)):
+            break  # a jump in the score (a discrete level): hi overtakes, no exact tie
+    return hi
+
+
+def price_cut_to_win(
+    s: ScoredOffer, target_score: float, rubric: Rubric, workload: Workload,
+    assumptions: Mapping[str, Any] | None, findings: Sequence[Mapping[str, Any]] = (),
+) -> float | None:
+    """Smallest fractional cut of every vendor price in the offer that ties `target_score`.
+
+    Runs the real pipeline (estimate + score), so it holds whatever the value functions
+    are (mcda-procurement.md §6.10 item 3). None when even a 90% cut does not reach it.
+    `findings` is kept for callers of the first version; the offer's own are used.
+    """
+    del findings
+    return _price_cut(_Rescorer(s, rubric, workload, assumptions), target_score)
+
+
+def _price_cut(r: _Rescorer, target: float) -> float | None:
+    return _solve_tie(
+        lambda cut: r.run(cut, with_prices_scaled(r.scored.offer, 1.0 - cut)),
+        0.0, MAX_PRICE_CUT, target, r.scored.score,
+    )
+
+
+@dataclass(frozen=True)
+class MfuGain:
+    """The software efficiency (and the MFU it gives) at which an offer ties the winner."""
+
+    software_efficiency_now: float
+    software_efficiency_at_tie: float
+    mfu_now: float | None
+    mfu_at_tie: float | None
+
+
+def mfu_gain_to_win(
+    s: ScoredOffer, target_score: float, rubric: Rubric, workload: Workload,
+    assumptions: Mapping[str, Any] | None,
+) -> MfuGain | None:
+    """Software efficiency (fraction of the matmul ceiling) at which `s` ties `target_score`.
+
+    MFU = matmul ceiling × software efficiency − modelled losses, so raising the software
+    efficiency is "a better software stack on the same hardware": it is the knob a
+    benchmark run settles. None when even efficiency 1.0 (the ceiling) does not reach it.
+    """
+    r = _Rescorer(s, rubric, workload, assumptions)
+    now = software_efficiency_of(s.estimates)
+    if now is None or now >= MAX_SOFTWARE_EFFICIENCY:
+        return None
+    at = _solve_tie(
+        lambda x: r.run(x, s.offer, with_software_efficiency(workload, x)),
+        now, MAX_SOFTWARE_EFFICIENCY, target_score, s.score,
+    )
+    if at is None:
+        return None
+    tied = r.results.get(at)
+    return MfuGain(now, at, s.estimates.mfu, tied.estimates.mfu if tied else s.estimates.mfu)
+
+
+def bandwidth_to_win(
+    s: ScoredOffer, target_score: float, rubric: Rubric, workload: Workload,
+    assumptions: Mapping[str, Any] | None,
+) -> float | None:
+    """Inter-node Gbit/s per GPU (as offered, before the ~80% derating) at which `s` ties.
+
+    None when even 800 Gbit/s per GPU does not reach the target.
+    """
+    r = _Rescorer(s, rubric, workload, assumptions)
+    now = _offered_gbit_s_per_gpu(s)
+    if now is None or now >= MAX_INTER_NODE_GBIT_S_PER_GPU:
+        return None
+    stated = s.offer.fields.inter_node_gbit_s_per_gpu is not None
+    return _solve_tie(
+        lambda x: r.run(x, with_inter_node_bandwidth(s.offer, x)),
+        now, MAX_INTER_NODE_GBIT_S_PER_GPU, target_score, s.score if stated else None,
+    )
+
+
+def _offered_gbit_s_per_gpu(s: ScoredOffer) -> float | None:
+    extra = s.estimates.model_extra or {}
+    value = (extra.get("offered_inter_node_gbit_s_per_gpu")
+             or s.offer.fields.inter_node_gbit_s_per_gpu)
+    return float(value) if isinstance(value, int | float) and value > 0 else None
+
+
+# --------------------------------------------------------------------------- matrices
 
 
 def value_matrix(
@@ -71,46 +323,193 @@ def value_matrix(
     return values, unknown, w, ids
 
 
-def _rescore_with_price(
-    s: ScoredOffer, factor: float, rubric: Rubric, workload: Workload,
-    assumptions: Mapping[str, Any] | None, findings: Sequence[Mapping[str, Any]],
-) -> float:
-    from evaltool.estimate import estimate_offer
+class _ExactScores:
+    """Scores of offers under changed global weights, exactly as `score.aggregate` gives them.
 
-    fields = s.offer.fields
-    update = {
-        name: getattr(fields, name) * factor
-        for name in _PRICE_FIELDS
-        if getattr(fields, name) is not None
-    }
-    offer = s.offer.model_copy(update={"fields": fields.model_copy(update=update)})
-    estimates = estimate_offer(offer.fields, workload, assumptions)
-    return score_offer(offer, estimates, rubric, workload, findings).score
-
-
-def price_cut_to_win(
-    s: ScoredOffer, target_score: float, rubric: Rubric, workload: Workload,
-    assumptions: Mapping[str, Any] | None, findings: Sequence[Mapping[str, Any]] = (),
-) -> float | None:
-    """Smallest fractional cut of every price in the offer that ties `target_score`.
-
-    Bisection on the real pipeline (estimate + score), so it holds whatever the value
-    functions are (mcda-procurement.md §6.10 item 3: input break-evens by bisection).
-    None when even a 90% cut would not reach the target.
+    The additive matrix of `value_matrix` holds a neutral-missing value at its category's
+    mean for the current weights; when a sibling's weight moves, the real score re-shares
+    it. Break-evens are therefore solved on this form: Σ_cat W_cat(t) × mean_cat(t).
     """
-    def score_at(cut: float) -> float:
-        return _rescore_with_price(s, 1.0 - cut, rubric, workload, assumptions, findings)
 
-    low, high = 0.0, 0.9
-    if score_at(high) < target_score:
-        return None
-    for _ in range(40):
-        mid = (low + high) / 2
-        if score_at(mid) >= target_score:
-            high = mid
-        else:
-            low = mid
-    return high
+    def __init__(self, scored: Sequence[ScoredOffer], rubric: Rubric) -> None:
+        import numpy as np
+
+        cats = list(rubric.categories)
+        n_crit, n_cat = len(rubric.criteria), len(cats)
+        self.member = np.zeros((n_crit, n_cat))
+        for j, c in enumerate(rubric.criteria):
+            self.member[j, cats.index(c.category)] = 1.0
+        raw = [[s.values.get(c.id) for c in rubric.criteria] for s in scored]
+        known = np.array([[v is not None for v in row] for row in raw], dtype=float)
+        values = np.array([[0.0 if v is None else float(v) for v in row] for row in raw])
+        self.n_alt, self.n_cat = len(scored), n_cat
+        # [criterion, offer × category] so one matrix product gives every category sum.
+        self.num = np.einsum("aj,jc->jac", values * known, self.member).reshape(n_crit, -1)
+        self.den = np.einsum("aj,jc->jac", known, self.member).reshape(n_crit, -1)
+
+    def scores(self, weights: Any) -> Any:
+        """Points [n_t, n_alt] for global weights [n_t, n_crit] (rows need not sum to 1)."""
+        import numpy as np
+
+        w = np.atleast_2d(weights)
+        shape = (w.shape[0], self.n_alt, self.n_cat)
+        num = (w @ self.num).reshape(shape)
+        den = (w @ self.den).reshape(shape)
+        cat_value = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
+        return 100.0 * (cat_value * (w @ self.member)[:, None, :]).sum(axis=2)
+
+
+def weight_break_evens(
+    scored: Sequence[ScoredOffer], rubric: Rubric, bands: Any | None = None
+) -> list[dict[str, Any]]:
+    """Per criterion, the nearest global weight (others rescaled in proportion) at which
+    another offer ties the winner (`scored[0]`), on the exact scoring; sorted with those
+    inside the criterion's weight band first, then by distance from the current weight.
+
+    Triantaphyllou & Sánchez (1997) via mcda-procurement.md §5.2 give the closed form on a
+    fixed value matrix; here it is the start of a grid + bisection on the real aggregation,
+    so applying `rubric_with_weight(rubric, criterion, weight_at_tie)` reproduces the tie.
+    A tie only at a weight of exactly 0 or 1 (all the score on one criterion, or none) is
+    not a break-even anyone could act on and is left out.
+    """
+    import numpy as np
+
+    if len(scored) < 2:
+        return []
+    exact = _ExactScores(scored, rubric)
+    weights = rubric.global_weights()
+    ids = [c.id for c in rubric.criteria]
+    w = np.array([weights[c] for c in ids])
+
+    def gap(ks: Any, ts: Any) -> tuple[Any, Any]:
+        """Best challenger minus the winner when criterion ks[i] weighs ts[i] (vectorised)."""
+        rows = w[None, :] * ((1.0 - ts) / (1.0 - w[ks]))[:, None]
+        rows[np.arange(ks.size), ks] = ts
+        s = exact.scores(rows)
+        return s[:, 1:].max(axis=1) - s[:, 0], 1 + s[:, 1:].argmax(axis=1)
+
+    # Every criterion and side at once: a grid from the current weight towards 1 (up) and
+    # towards 0 (down), then bisection between the last grid point behind and the first
+    # at or past a tie. Pairs: (criterion, side); 2 x n_crit x _WEIGHT_GRID rows.
+    movable = np.flatnonzero(w < 1.0)
+    u = np.linspace(0.0, 1.0, _WEIGHT_GRID + 1)[1:]
+    pair_k = np.repeat(movable, 2)
+    t0 = w[pair_k]
+    up = np.tile([True, False], movable.size)
+    grid = np.where(up[:, None], t0[:, None] + (1.0 - t0[:, None]) * u, t0[:, None] * (1.0 - u))
+    g, _ = gap(np.repeat(pair_k, u.size), grid.ravel())
+    crossed = g.reshape(grid.shape) >= 0.0
+    has = crossed.any(axis=1)
+    first = crossed.argmax(axis=1)
+    a = np.where(first == 0, t0, grid[np.arange(len(grid)), np.maximum(first - 1, 0)])
+    b = grid[np.arange(len(grid)), first]
+    ks, a, b = pair_k[has], a[has], b[has]
+    for _ in range(45):  # to ~1e-15 of the weight: g(a) < 0 <= g(b)
+        mid = 0.5 * (a + b)
+        ahead = gap(ks, mid)[0] >= 0.0
+        b = np.where(ahead, mid, b)
+        a = np.where(ahead, a, mid)
+    who = gap(ks, b)[1] if ks.size else np.zeros(0, dtype=int)
+
+    out: list[dict[str, Any]] = []
+    nearest: dict[int, tuple[float, int]] = {}
+    for k, t, c in zip(ks.tolist(), b.tolist(), who.tolist(), strict=True):
+        if not 1e-9 < t < 1.0 - 1e-9:
+            continue
+        if k not in nearest or abs(t - w[k]) < abs(nearest[k][0] - w[k]):
+            nearest[k] = (t, c)
+    for k, (t, c) in sorted(nearest.items()):
+        within = None if bands is None else bool(bands[k][0] - 1e-12 <= t <= bands[k][1] + 1e-12)
+        out.append({
+            "criterion": ids[k],
+            "weight_now": _round(float(w[k]), 4),
+            "weight_at_tie": _round(t, 9),
+            "new_winner": scored[c].offer.id,
+            "within_band": within,
+        })
+    out.sort(key=lambda b: (not b["within_band"],
+                            abs(b["weight_at_tie"] - b["weight_now"]), b["criterion"]))
+    return out
+
+
+# --------------------------------------------------------------------------- cross-checks
+
+
+def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float | None:
+    """Kendall's tau-b between two score vectors (higher = better in both); None if undefined.
+
+    tau-b counts ties in either ranking (Kendall 1945), as VIKOR's compromise set and
+    equal scores produce them; O(n²), n is the number of offers.
+    """
+    n = len(x)
+    concordant = discordant = ties_x = ties_y = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx = (x[i] > x[j]) - (x[i] < x[j])
+            dy = (y[i] > y[j]) - (y[i] < y[j])
+            if dx == 0 and dy == 0:
+                continue
+            if dx == 0:
+                ties_x += 1
+            elif dy == 0:
+                ties_y += 1
+            elif dx == dy:
+                concordant += 1
+            else:
+                discordant += 1
+    denom = math.sqrt((concordant + discordant + ties_x) * (concordant + discordant + ties_y))
+    return (concordant - discordant) / denom if denom > 0 else None
+
+
+def cross_check(
+    method: str, values: Any, weights: Any, names: Sequence[str], primary: Any,
+) -> dict[str, Any]:
+    """Re-rank the eligible offers with TOPSIS or VIKOR on the same value matrix.
+
+    The values are already 0..1 and "more is better", so every criterion is a benefit.
+    TOPSIS uses the classic vector normalisation and VIKOR v = 0.5 (mcda-procurement.md
+    §6.4); both are relative to the other bids, hence only cross-checks (§5.6: a
+    disagreement is a flag, not a vote).
+    """
+    from evaltool import mcda
+
+    benefit = [True] * len(weights)
+    # Scores rounded so float noise does not invent an order where the methods see a tie.
+    prim = [round(float(p), 9) for p in primary]
+    if method == "topsis":
+        t = mcda.topsis(values, weights, benefit, normalization="vector")
+        score = [round(float(c), 9) for c in t.closeness]
+        details: dict[str, Any] = {
+            "normalization": t.normalization,
+            "closeness": {n: _round(float(c)) for n, c in zip(names, t.closeness, strict=True)},
+        }
+        first = {max(range(len(names)), key=lambda i: (score[i], -i))}
+    elif method == "vikor":
+        v = mcda.vikor(values, weights, benefit, v=0.5)
+        score = [round(-float(q), 9) for q in v.q]
+        details = {
+            "v": v.v,
+            "q": {n: _round(float(q)) for n, q in zip(names, v.q, strict=True)},
+            "s": {n: _round(float(x)) for n, x in zip(names, v.s, strict=True)},
+            "r": {n: _round(float(x)) for n, x in zip(names, v.r, strict=True)},
+            "compromise_set": [names[i] for i in v.compromise_set],
+            "acceptable_advantage": v.acceptable_advantage,
+            "acceptable_stability": v.acceptable_stability,
+        }
+        first = set(v.compromise_set)
+    else:
+        raise UsageError(f"--method: found {method!r}, expected one of {', '.join(METHODS)}")
+    order = sorted(range(len(names)), key=lambda i: (-score[i], -prim[i], i))
+    return {
+        "method": method,
+        "ranking": [names[i] for i in order],
+        "agrees_with_primary": 0 in first,
+        "kendall_tau": _round(kendall_tau(prim, score), 4),
+        "details": details,
+    }
+
+
+# --------------------------------------------------------------------------- decide
 
 
 def decide(
@@ -121,29 +520,38 @@ def decide(
     *,
     seed: int = 0,
     draws: int = 10_000,
+    method: str = "weighted",
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Sensitivity (always computed) and the recommendation, as JSON-ready dicts."""
+    """Sensitivity (always computed) and the recommendation, as JSON-ready dicts.
+
+    `ranked` is `score.rank` order; everything here depends on that order only, so the
+    input order of the offers never shows in the result. `method` adds a TOPSIS or VIKOR
+    cross-check of the ranking (`sensitivity["cross_check"]`); the ranking itself is always
+    the weighted additive value.
+    """
     import numpy as np
 
     from evaltool import sensitivity as sa
 
+    if method not in METHODS:
+        raise UsageError(f"--method: found {method!r}, expected one of {', '.join(METHODS)}")
     eligible = [s for s in ranked if s.eligible]
-    sensitivity: dict[str, Any] = {}
-    pareto_ids = _pareto(ranked)
-    sensitivity["pareto_frontier"] = pareto_ids
+    sensitivity: dict[str, Any] = {"pareto_frontier": _pareto(ranked)}
     if not eligible:
+        changes = _unverified_changes(ranked, None)
+        sensitivity["what_would_change"] = [c["text"] for c in changes]
+        sensitivity["what_would_change_detail"] = changes
         recommendation = {
             "offer_id": None,
             "vendor": None,
             "headline": "No offer passes the rubric's knock-out gates; none can be recommended.",
             "confidence": "low",
+            "excluded": [s.offer.id for s in ranked],
         }
         return sensitivity, recommendation
 
     values, unknown, w, ids = value_matrix(eligible, rubric)
-    from evaltool.mcda import weighted_additive
-
-    scores = weighted_additive(values, w)
+    scores = np.array([s.score for s in eligible])
     names = [s.offer.id for s in eligible]
     winner = eligible[0]
     bands_by_id = rubric.global_weight_bands()
@@ -171,64 +579,171 @@ def decide(
         names[i]: [_round(float(p), 4) for p in row]
         for i, row in enumerate(smaa.rank_acceptability)
     }
-    sensitivity["smaa"] = {"draws": draws, "seed": seed, "weight_model": smaa.weight_model}
+    sensitivity["smaa"] = {
+        "draws": draws, "seed": seed, "weight_model": smaa.weight_model,
+        "standard_error": _round(smaa.standard_error, 4),
+    }
 
-    break_evens = []
-    for be in sa.weight_break_evens(values, w, bands):
-        shift = be.nearest
-        if shift is None:
-            continue
-        break_evens.append({
-            "criterion": ids[be.criterion],
-            "weight_now": _round(be.weight, 4),
-            "weight_at_tie": _round(shift.to_weight, 4),
-            "new_winner": names[shift.new_winner],
-            "within_band": shift.within_band,
-        })
-    break_evens.sort(key=lambda b: (not b["within_band"],
-                                    abs(b["weight_at_tie"] - b["weight_now"]), b["criterion"]))
-    sensitivity["weight_break_evens"] = break_evens
+    sensitivity["weight_break_evens"] = weight_break_evens(eligible, rubric, bands)
+    titles = {c.id: c.title for c in rubric.criteria}
+    if len(eligible) > 1:
+        sensitivity["tornado"] = [
+            {
+                "criterion": ids[bar.criterion],
+                "label": titles[ids[bar.criterion]],
+                "low_weight": _round(bar.low_weight, 4),
+                "high_weight": _round(bar.high_weight, 4),
+                "low": _round(bar.margin_at_low_points, 4),
+                "high": _round(bar.margin_at_high_points, 4),
+                "crosses_zero": bar.crosses_zero,
+            }
+            for bar in sa.tornado(values, w, bands)[:10]
+        ]
 
-    cuts = []
-    for s in eligible[1:]:
-        cut = price_cut_to_win(s, winner.score, rubric, workload, assumptions,
-                               s.findings)
-        price = s.offer.fields.price_usd_per_gpu_hour
-        cuts.append({
-            "offer_id": s.offer.id,
-            "price_cut_pct": None if cut is None else _round(cut * 100, 4),
-            "price_usd_per_gpu_hour_at_tie": (
-                None if cut is None or price is None else _round(price * (1 - cut), 4)
-            ),
-        })
+    cuts, gains = _input_break_evens(eligible, rubric, workload, assumptions)
     sensitivity["price_cut_to_win"] = cuts
+    sensitivity["gain_to_win"] = gains
 
+    commitment = _commitment_basis(eligible, rubric, workload, assumptions)
+    if commitment is not None:
+        sensitivity["commitment_basis"] = commitment
     sensitivity["dominance"] = [
         {"dominant": names[a], "dominated": names[b]} for a, b in sa.dominance(values)
     ]
+    if len(eligible) > 1:
+        sensitivity["method_agreement"] = {
+            name: {k: check[k] for k in ("kendall_tau", "agrees_with_primary")}
+            for name in ("topsis", "vikor")
+            for check in [cross_check(name, values, w, names, scores)]
+        }
+        if method != "weighted":
+            sensitivity["cross_check"] = cross_check(method, values, w, names, scores)
     if unknown.any():
         intervals = sa.rank_intervals(values, w, unknown)
         sensitivity["rank_intervals"] = {
             names[i]: list(iv) for i, iv in enumerate(intervals) if unknown[i].any()
         }
-        questions = []
-        for item in sa.clarification_priority(values, w, unknown)[:10]:
-            criterion = rubric.criteria[item.crit]
-            field = criterion.reads.split(".", 1)[1]
-            questions.append({
-                "offer_id": names[item.alt],
-                "vendor": eligible[item.alt].offer.fields.vendor,
-                "field": field,
-                "question": _QUESTIONS.get(field, f"Please state: {criterion.title.lower()}."),
-                "swing_points": _round(item.swing_points, 4),
-                "could_change_winner": item.could_change_winner,
-            })
-        sensitivity["clarification_questions"] = questions
-    sensitivity["what_would_change"] = _what_would_change(
-        eligible, sensitivity, rubric, ranked
-    )
-    recommendation = _recommend(winner, runner, sensitivity, ranked)
+        sensitivity["clarification_questions"] = _questions(eligible, rubric, values, w, unknown)
+    changes = _what_would_change(eligible, sensitivity, rubric, ranked)
+    sensitivity["what_would_change"] = [c["text"] for c in changes]
+    sensitivity["what_would_change_detail"] = changes
+    recommendation = _recommend(winner, runner, sensitivity, ranked, eligible, workload, draws)
     return sensitivity, recommendation
+
+
+def _input_break_evens(
+    eligible: Sequence[ScoredOffer], rubric: Rubric, workload: Workload,
+    assumptions: Mapping[str, Any] | None,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Price cut, software efficiency (MFU) and bandwidth at which each challenger ties."""
+    winner = eligible[0]
+    target = winner.score
+    cuts: list[dict[str, Any]] = []
+    gains: list[dict[str, Any]] = []
+    for s in eligible[1:]:
+        r = _Rescorer(s, rubric, workload, assumptions)
+        cut = _price_cut(r, target)
+        price = s.offer.fields.price_usd_per_gpu_hour
+        cuts.append({
+            "offer_id": s.offer.id,
+            "price_cut_pct": None if cut is None else _round(cut * 100, 9),
+            "price_usd_per_gpu_hour_at_tie": (
+                None if cut is None or price is None else _round(price * (1 - cut), 6)
+            ),
+            "max_cut_pct": MAX_PRICE_CUT * 100,
+        })
+        mfu = mfu_gain_to_win(s, target, rubric, workload, assumptions)
+        bandwidth = bandwidth_to_win(s, target, rubric, workload, assumptions)
+        gains.append({
+            "offer_id": s.offer.id,
+            "mfu_now": _round(s.estimates.mfu, 4),
+            "mfu_at_tie": None if mfu is None else _round(mfu.mfu_at_tie, 4),
+            "software_efficiency_now": _round(software_efficiency_of(s.estimates), 6),
+            "software_efficiency_at_tie": (
+                None if mfu is None else _round(mfu.software_efficiency_at_tie, 9)
+            ),
+            "inter_node_gbit_s_per_gpu_now": _round(_offered_gbit_s_per_gpu(s), 6),
+            "inter_node_gbit_s_per_gpu_at_tie": _round(bandwidth, 9),
+            "max_inter_node_gbit_s_per_gpu": MAX_INTER_NODE_GBIT_S_PER_GPU,
+        })
+    return cuts, gains
+
+
+def commitment_usd(s: ScoredOffer) -> float | None:
+    """The minimum the offer's contract commits us to pay (term × GPUs × price, or stated)."""
+    value = (s.estimates.model_extra or {}).get("minimum_commitment_usd")
+    return float(value) if isinstance(value, int | float) else None
+
+
+def _commitment_basis(
+    eligible: Sequence[ScoredOffer], rubric: Rubric, workload: Workload,
+    assumptions: Mapping[str, Any] | None,
+) -> dict[str, Any] | None:
+    """Scores when each offer is charged its full minimum commitment, not just this run.
+
+    Only when the run is charged (the default) and the winner's commitment is well above
+    what the run uses (the threshold of pipeline.commitment_flags): then whether the
+    rest of the term finds other work is a question finance must answer.
+    """
+    winner = eligible[0]
+    committed, run = commitment_usd(winner), winner.estimates.total_cost_usd
+    basis = (assumptions or {}).get("cost_basis", "run")
+    if basis != "run" or committed is None or run is None or committed <= run * 1.2:
+        return None
+    changed = {**(assumptions or {}), "cost_basis": "commitment"}
+    scores = {
+        s.offer.id: _Rescorer(s, rubric, workload, changed).run(0.0, s.offer)
+        for s in eligible
+    }
+    best = max(eligible, key=lambda s: (round(scores[s.offer.id], 9), -eligible.index(s)))
+    return {
+        "basis": "commitment",
+        "scores": {k: _round(v, 9) for k, v in scores.items()},
+        "winner": best.offer.id,
+        "winner_commitment_usd": _round(committed, 6),
+        "winner_run_cost_usd": _round(run, 6),
+    }
+
+
+def _questions(
+    eligible: Sequence[ScoredOffer], rubric: Rubric, values: Any, w: Any, unknown: Any,
+) -> list[dict[str, Any]]:
+    """Unknown values ranked by how far their answer could move the decision (§7.1).
+
+    `sensitivity.clarification_priority` ranks them on the additive matrix; whether an
+    answer could change the winner is then checked on the real aggregation, with the
+    value at its worst (0) and best (1).
+    """
+    from evaltool import sensitivity as sa
+
+    winner_score = eligible[0].score
+    best_other = max((s.score for s in eligible[1:]), default=-math.inf)
+    out: list[dict[str, Any]] = []
+    for item in sa.clarification_priority(values, w, unknown):
+        s = eligible[item.alt]
+        criterion = rubric.criteria[item.crit]
+        ends = {}
+        for end in (0.0, 1.0):
+            changed = dict(s.values)
+            changed[criterion.id] = end
+            ends[end] = aggregate(rubric, changed)[0]
+        # The winner loses first place at its worst answer; a challenger takes it at its best.
+        could = ends[0.0] < best_other if item.alt == 0 else ends[1.0] > winner_score
+        field_name = criterion.reads.split(".", 1)[1]
+        out.append({
+            "offer_id": s.offer.id,
+            "vendor": s.offer.fields.vendor,
+            "field": field_name,
+            "criterion": criterion.id,
+            "question": _QUESTIONS.get(field_name, f"Please state: {criterion.title.lower()}."),
+            "swing_points": _round(ends[1.0] - ends[0.0], 4),
+            "score_if_worst": _round(ends[0.0], 6),
+            "score_if_best": _round(ends[1.0], 6),
+            "could_change_winner": could,
+        })
+    out.sort(key=lambda q: (not q["could_change_winner"], -q["swing_points"], q["offer_id"],
+                            q["criterion"]))
+    return out[:10]
 
 
 def _pareto(ranked: Sequence[ScoredOffer]) -> list[str]:
@@ -245,6 +760,9 @@ def _pareto(ranked: Sequence[ScoredOffer]) -> list[str]:
     return [points[i][0] for i in sorted(idx)]
 
 
+# --------------------------------------------------------------------------- sentences
+
+
 def _label(s: ScoredOffer | None) -> str:
     if s is None:
         return "—"
@@ -255,85 +773,324 @@ def _money(value: float | None) -> str:
     if value is None:
         return "—"
     if abs(value) >= 1e6:
-        return f"${value / 1e6:,.1f}M"
+        return f"${value / 1e6:,.2f}M"
     if abs(value) >= 1e3:
         return f"${value / 1e3:,.0f}k"
     return f"${value:,.2f}"
 
 
+def _pct(value: float) -> str:
+    """A share as a percentage, with a decimal only where it is needed."""
+    text = f"{value:.0%}"
+    return f"{value:.1%}" if text in ("0%", "100%") or value < 0.1 else text
+
+
+def _points(points: float, threshold: float) -> str:
+    """Margin in points; two decimals where one would hide which side of the tie line it is."""
+    text = f"{points:.1f}"
+    return f"{points:.2f}" if float(text) == round(threshold, 1) else text
+
+
+# Criteria read from the clause analysis: unknown because no contract terms came with the offer.
+_CONTRACT_METRICS = {"weak_commitments_high", "weak_commitments_total", "missing_essentials",
+                     "exit_terms", "unilateral_change_count"}
+
+
+def _topic(field_name: str, title: str) -> str:
+    """What an unknown value is about, as a phrase inside a sentence."""
+    if field_name in _CONTRACT_METRICS:
+        return "its contract terms"
+    topic = title.split(" (")[0]
+    return topic[:1].lower() + topic[1:] if topic[1:2].islower() else topic
+
+
+def _names(items: Sequence[str]) -> str:
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def _what_would_change(
     eligible: Sequence[ScoredOffer], sensitivity: Mapping[str, Any], rubric: Rubric,
     ranked: Sequence[ScoredOffer],
-) -> list[str]:
-    """Plain sentences, each true when applied (tests apply them and check)."""
+) -> list[dict[str, Any]]:
+    """Structured changes, most decision-relevant first, each with its sentence in `text`.
+
+    Every item is true when applied to the pipeline (tests/test_decide.py re-applies them).
+    The memo shows the first three to five (mcda-procurement.md §6.11 item 4).
+    """
     by_id = {s.offer.id: s for s in ranked}
+    winner = eligible[0]
     titles = {c.id: c.title for c in rubric.criteria}
-    lines: list[str] = []
-    never: list[str] = []
+    out: list[dict[str, Any]] = []
+    margin = sensitivity.get("margin", {})
+    if margin.get("statistical_tie") and margin.get("runner_up"):
+        runner = by_id[margin["runner_up"]]
+        out.append({
+            "kind": "tie",
+            "offer_id": winner.offer.id,
+            "runner_up": runner.offer.id,
+            "points": margin["points"],
+            "text": (
+                f"{_label(winner)} leads {_label(runner)} by only "
+                f"{_points(margin['points'], margin['tie_threshold_points'])} points, "
+                f"under the rubric's {margin['tie_threshold_points']:g}-point tie threshold: "
+                "treat them as tied and let negotiation or the answers below decide."
+            ),
+        })
+
+    gains = {g["offer_id"]: g for g in sensitivity.get("gain_to_win", [])}
+    behind: list[str] = []
     for cut in sensitivity.get("price_cut_to_win", []):
         s = by_id[cut["offer_id"]]
-        if cut["price_cut_pct"] is None:
-            never.append(_label(s))
+        gain = gains.get(s.offer.id, {})
+        parts = []
+        item: dict[str, Any] = {"kind": "input_break_even", "offer_id": s.offer.id,
+                                "target_offer_id": winner.offer.id}
+        if cut["price_cut_pct"] is not None:
+            at = cut["price_usd_per_gpu_hour_at_tie"]
+            price = f" (to ${at:,.2f}/GPU-h)" if at is not None else ""
+            parts.append(f"{cut['price_cut_pct']:.1f}% lower prices{price}")
+            item["price_cut_pct"] = cut["price_cut_pct"]
+        if gain.get("mfu_at_tie") is not None:
+            parts.append(
+                f"{gain['mfu_at_tie']:.0%} MFU instead of the {gain['mfu_now']:.0%} we estimate "
+                "(ask for a benchmark run)"
+            )
+            item["software_efficiency_at_tie"] = gain["software_efficiency_at_tie"]
+        if gain.get("inter_node_gbit_s_per_gpu_at_tie") is not None:
+            parts.append(
+                f"{gain['inter_node_gbit_s_per_gpu_at_tie']:,.0f} Gbit/s per GPU between nodes "
+                f"instead of {gain['inter_node_gbit_s_per_gpu_now']:,.0f}"
+            )
+            item["inter_node_gbit_s_per_gpu_at_tie"] = gain["inter_node_gbit_s_per_gpu_at_tie"]
+        if not parts:
+            behind.append(s.offer.id)
             continue
-        at = cut["price_usd_per_gpu_hour_at_tie"]
-        price = f" (to ${at:,.2f}/GPU-h)" if at is not None else ""
-        lines.append(
-            f"{_label(s)} would tie if it cut all its prices by {cut['price_cut_pct']:.0f}%{price}."
-        )
-    if never:
-        lines.append(
-            "Price alone would not change the decision: even 90% lower prices leave "
-            f"{', '.join(never)} behind."
-        )
+        item["text"] = (f"{_label(s)} would tie with {_label(winner)} at "
+                        + ", or at ".join(parts) + ".")
+        out.append(item)
+    shown = sum(1 for c in out if c["kind"] == "input_break_even")
+    if shown > 3:  # the best-ranked three carry the message; the rest stay in the data
+        keep = [c for c in out if c["kind"] == "input_break_even"][:3]
+        out = [c for c in out if c["kind"] != "input_break_even" or c in keep]
+
+    basis = sensitivity.get("commitment_basis")
+    if basis:
+        terms = (f"{_label(winner)} commits {_money(basis['winner_commitment_usd'])} "
+                 f"for a {_money(basis['winner_run_cost_usd'])} run")
+        if basis["winner"] != winner.offer.id:
+            text = (f"{terms}: if no other work fills the rest of the term, charge the full "
+                    f"commitments (--cost-basis commitment) and "
+                    f"{_label(by_id[basis['winner']])} ranks first instead.")
+        else:
+            text = (f"{terms}; even charging every offer its full commitment "
+                    f"(--cost-basis commitment) keeps {_label(winner)} first.")
+        out.append({"kind": "cost_basis", "basis": "commitment", "new_winner": basis["winner"],
+                    "text": text})
+
     shifts = sensitivity.get("weight_break_evens", [])
     inside = [b for b in shifts if b["within_band"]]
-    for be in inside[:3]:
-        direction = "rose" if be["weight_at_tie"] > be["weight_now"] else "fell"
-        lines.append(
-            f"{_label(by_id[be['new_winner']])} would tie if the weight of "
-            f"'{titles.get(be['criterion'], be['criterion'])}' {direction} from "
-            f"{be['weight_now']:.1%} to {be['weight_at_tie']:.1%} of the score."
+    for be in inside[:2]:
+        out.append(_weight_item(be, by_id, titles))
+    if not inside and len(eligible) > 1:
+        item = {"kind": "no_weight_change", "offer_id": winner.offer.id}
+        text = (
+            f"No single weight moved within the rubric's declared bands unseats {_label(winner)}"
         )
-    if not inside:
-        text = "No change of weights within the rubric's declared bands changes the winner"
         if shifts:
             be = shifts[0]
+            item["nearest"] = be
             text += (
                 f"; the nearest: {_label(by_id[be['new_winner']])} would tie only if "
                 f"'{titles.get(be['criterion'], be['criterion'])}' weighed "
-                f"{be['weight_at_tie']:.1%} of the score instead of {be['weight_now']:.1%}"
+                f"{_pct(be['weight_at_tie'])} of the score instead of {_pct(be['weight_now'])}"
             )
-        lines.append(text + ".")
-    for q in sensitivity.get("clarification_questions", [])[:3]:
+        item["text"] = text + "."
+        out.append(item)
+
+    out.extend(_unverified_changes(ranked, winner))
+    topics: dict[str, list[Mapping[str, Any]]] = {}
+    for q in sensitivity.get("clarification_questions", []):
         if q["could_change_winner"]:
-            lines.append(
-                f"{q['vendor'] or q['offer_id']}'s answer on {q['field'].replace('_', ' ')} "
-                "could change the winner: ask before signing."
-            )
+            topics.setdefault(q["offer_id"], []).append(q)
+    for offer_id, questions in topics.items():
+        s = by_id[offer_id]
+        about = _names(list(dict.fromkeys(_topic(q["field"], titles[q["criterion"]])
+                                          for q in questions))[:3])
+        if offer_id == winner.offer.id:
+            consequence = "a poor answer could cost it first place"
+        else:
+            best = max(q["score_if_best"] for q in questions)
+            consequence = (f"a good answer could put it first ({best:.1f} against "
+                           f"{winner.score:.1f})")
+        out.append({
+            "kind": "clarification",
+            "offer_id": offer_id,
+            "criteria": [q["criterion"] for q in questions],
+            "text": (f"{_label(s)} has not told us about {about}; {consequence}: "
+                     "ask before signing."),
+        })
+
+    check = sensitivity.get("cross_check")
+    if check and not check["agrees_with_primary"]:
+        first = by_id[check["ranking"][0]]
+        out.append({
+            "kind": "cross_check",
+            "method": check["method"],
+            "offer_id": first.offer.id,
+            "text": (
+                f"{check['method'].upper()}, a cross-check that compares offers with each other "
+                f"rather than against the rubric's fixed scales, puts {_label(first)} first: "
+                "read the lead as method-dependent."
+            ),
+        })
+    if behind:
+        labels = [_label(by_id[i]) for i in behind]
+        out.append({
+            "kind": "no_input_change",
+            "offer_ids": behind,
+            "target_offer_id": winner.offer.id,
+            "max_price_cut_pct": MAX_PRICE_CUT * 100,
+            "max_software_efficiency": MAX_SOFTWARE_EFFICIENCY,
+            "max_inter_node_gbit_s_per_gpu": MAX_INTER_NODE_GBIT_S_PER_GPU,
+            "text": (
+                f"Neither price nor performance alone catches {_label(winner)}: "
+                f"{_names(labels)} would stay behind even with {MAX_PRICE_CUT:.0%} lower prices, "
+                "MFU at the hardware's matmul ceiling, or "
+                f"{MAX_INTER_NODE_GBIT_S_PER_GPU:,.0f} Gbit/s per GPU between nodes."
+            ),
+        })
+    return out
+
+
+def _weight_item(
+    be: Mapping[str, Any], by_id: Mapping[str, ScoredOffer], titles: Mapping[str, str]
+) -> dict[str, Any]:
+    direction = "rose" if be["weight_at_tie"] > be["weight_now"] else "fell"
+    return {
+        "kind": "weight",
+        "criterion": be["criterion"],
+        "weight_at_tie": be["weight_at_tie"],
+        "new_winner": be["new_winner"],
+        "text": (
+            f"{_label(by_id[be['new_winner']])} would tie if the weight of "
+            f"'{titles.get(be['criterion'], be['criterion'])}' {direction} from "
+            f"{_pct(be['weight_now'])} to {_pct(be['weight_at_tie'])} of the score "
+            "(other weights scaled in proportion)."
+        ),
+    }
+
+
+def _unverified_changes(
+    ranked: Sequence[ScoredOffer], winner: ScoredOffer | None
+) -> list[dict[str, Any]]:
+    """Offers excluded only for want of an answer on a gate, and where a 'yes' puts them."""
+    out = []
     for s in ranked:
         unverified = [g for g in s.gates if g.status == "unverified"]
-        if unverified and not any(g.status == "fail" for g in s.gates):
-            lines.append(
+        if not unverified or any(g.status == "fail" for g in s.gates):
+            continue
+        first = winner is None or s.score > winner.score
+        # Its score stands on what it has stated so far; the answer may move it either way.
+        if winner is None:
+            consequence = " With a yes it would be the only eligible offer."
+        elif first:
+            consequence = (f" On what it has stated it would rank first ({s.score:.1f} against "
+                           f"{winner.score:.1f} for {_label(winner)}).")
+        else:
+            consequence = (f" On what it has stated so far it scores {s.score:.1f} against "
+                           f"{winner.score:.1f} for {_label(winner)}.")
+        out.append({
+            "kind": "unverified_gate",
+            "offer_id": s.offer.id,
+            "gates": [g.gate for g in unverified],
+            "would_rank_first": first,
+            "text": (
                 f"{_label(s)} is excluded until it answers: "
-                + "; ".join(g.why for g in unverified) + "."
-            )
-    return lines
+                + "; ".join(g.why for g in unverified) + "." + consequence
+            ),
+        })
+    return out
+
+
+def _tradeoff(
+    winner: ScoredOffer, eligible: Sequence[ScoredOffer], workload: Workload
+) -> str | None:
+    """Cost against time, in dollars: why a dearer offer can rightly win (PRODUCT.md rule 2)."""
+    costed = [s for s in eligible if s.estimates.total_cost_usd is not None
+              and s.estimates.time_to_train_days is not None]
+    if winner not in costed or len(costed) < 2:
+        return None
+    cost = winner.estimates.total_cost_usd or 0.0
+    days = winner.estimates.time_to_train_days or 0.0
+    delay = workload.cost_of_delay_usd_per_day
+    # Half a day and 0.1% of the cost are below what the estimates can tell apart.
+    cheaper = [s for s in costed if (s.estimates.total_cost_usd or 0.0) < cost * 0.999]
+    faster = [s for s in costed if (s.estimates.time_to_train_days or 0.0) < days - 0.5]
+    if not cheaper and not faster:
+        return "It is both the cheapest and the fastest eligible offer."
+    if not cheaper:
+        fastest = min(faster, key=lambda s: (s.estimates.time_to_train_days, s.offer.id))
+        f_cost = fastest.estimates.total_cost_usd or 0.0
+        f_days = fastest.estimates.time_to_train_days or 0.0
+        return (f"It is the cheapest eligible offer; {_label(fastest)} would finish "
+                f"{days - f_days:.0f} days sooner for {_money(f_cost - cost)} more.")
+    cheapest = min(cheaper, key=lambda s: (s.estimates.total_cost_usd, s.offer.id))
+    c_cost = cheapest.estimates.total_cost_usd or 0.0
+    c_days = cheapest.estimates.time_to_train_days or 0.0
+    text = f"It costs {_money(cost - c_cost)} more than the cheapest, {_label(cheapest)}"
+    if days < c_days - 0.5:
+        text += f", but finishes {c_days - days:.0f} days sooner"
+        if delay:
+            text += (f", worth {_money((c_days - days) * delay)} at the workload's cost of "
+                     f"delay ({_money(delay)}/day)")
+        return text + "."
+    ahead = sorted(
+        (name for name in winner.categories
+         if winner.categories[name] > cheapest.categories.get(name, 0.0)),
+        key=lambda name: -(winner.categories[name] - cheapest.categories.get(name, 0.0)),
+    )[:2]
+    if not ahead:
+        return text + "."
+    return text + f", and is not faster; it wins on {_names([a.replace('_', '-') for a in ahead])}."
 
 
 def _recommend(
     winner: ScoredOffer, runner: ScoredOffer | None, sensitivity: Mapping[str, Any],
-    ranked: Sequence[ScoredOffer],
+    ranked: Sequence[ScoredOffer], eligible: Sequence[ScoredOffer], workload: Workload,
+    draws: int,
 ) -> dict[str, Any]:
     p = sensitivity.get("win_probability", {}).get(winner.offer.id)
     margin = sensitivity.get("margin", {})
     points = margin.get("points")
-    tie = margin.get("statistical_tie")
+    tie = bool(margin.get("statistical_tie"))
+    threshold = float(margin.get("tie_threshold_points") or 0.0)
+    # Confidence from the SMAA win probability and the margin (mcda-procurement.md §6.10
+    # items 1 and 5, §6.11 item 1: "wins in 82% of plausible weightings; margin (not a
+    # tie)"): high at >= 80% and not a tie, medium at >= 50% and not a tie, else low.
     if p is not None and p >= 0.8 and not tie:
         confidence = "high"
     elif p is not None and p >= 0.5 and not tie:
         confidence = "medium"
     else:
         confidence = "low"
+    reasons = []
+    if p is not None:
+        reasons.append(f"wins in {p:.0%} of {draws:,} weightings drawn within the rubric's bands")
+    if tie:
+        reasons.append(f"the margin is under the {margin.get('tie_threshold_points'):g}-point "
+                       "tie threshold")
+    elif points is not None:
+        reasons.append(f"leads by {_points(points, threshold)} points")
+    # An offer excluded only for an unanswered gate that would outscore the winner can
+    # overturn the decision with one answer (§6.6): the choice is not settled yet.
+    pending = [c for c in sensitivity.get("what_would_change_detail", [])
+               if c.get("kind") == "unverified_gate" and c.get("would_rank_first")]
+    if pending and confidence == "high":
+        confidence = "medium"
+    if pending:
+        reasons.append("an excluded offer would rank first if it answers its gate questions")
     est = winner.estimates
     parts = [f"Take {_label(winner)}"]
     if winner.offer.fields.offer_name:
@@ -347,15 +1104,23 @@ def _recommend(
         parts.append(": " + ", ".join(facts))
     headline = "".join(parts) + "."
     if runner is not None and points is not None:
-        headline += f" It leads {_label(runner)} by {points:.1f} points"
+        if tie:
+            headline += (f" It is tied with {_label(runner)} "
+                         f"({_points(points, threshold)} points apart)")
+        else:
+            headline += f" It leads {_label(runner)} by {_points(points, threshold)} points"
         if p is not None:
             headline += f" and wins in {p:.0%} of plausible weightings"
         headline += "."
+    elif runner is None:
+        headline += " It is the only offer that passes the knock-out gates."
     return {
         "offer_id": winner.offer.id,
         "vendor": _label(winner),
         "headline": headline,
         "confidence": confidence,
+        "confidence_reason": "; ".join(reasons),
+        "tradeoff": _tradeoff(winner, eligible, workload),
         "win_probability": p,
         "margin_points": points,
         "runner_up_id": runner.offer.id if runner else None,

@@ -230,6 +230,13 @@ class OfferResult(_Strict):
     flags: list[Flag] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list)
     source: dict[str, Any] = Field(default_factory=dict)
+    fields: dict[str, Any] = Field(
+        default_factory=dict, description="the canonical values the score rests on"
+    )
+    provenance: dict[str, FieldSource] = Field(
+        default_factory=dict, description="field → where it was read, and the raw text"
+    )
+    warnings: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class ScoreReport(_Strict):

@@ -275,14 +275,23 @@ def score_files(
     assumptions: Mapping[str, Any] | None = None,
     seed: int = 0,
     draws: int = 10_000,
+    method: str = "weighted",
 ) -> ScoreReport:
-    """The whole main job. Raises UsageError only for a bad flag, rubric or workload."""
+    """The whole main job. Raises UsageError only for a bad flag, rubric or workload.
+
+    `method` ("weighted", "topsis" or "vikor") adds a cross-check of the ranking to the
+    sensitivity; the ranking itself is always the weighted additive value.
+    """
     from evaltool import __version__
     from evaltool.normalize import normalize_files
 
     inputs = sort_inputs(paths)
     if inputs.rubrics and rubric is None:
         rubric = inputs.rubrics[0]
+    from evaltool.decide import METHODS, decide
+
+    if method not in METHODS:
+        raise UsageError(f"--method {method!r}: expected one of {', '.join(METHODS)}")
     the_rubric = load_rubric(rubric)
     the_workload, workload_note = resolve_workload(workload, inputs.workloads)
     rates = parse_fx(fx, inputs.fx_files)
@@ -298,10 +307,8 @@ def score_files(
     ranked = rank(scored)
     results = [to_result(s, i) for i, s in enumerate(ranked, start=1)]
 
-    from evaltool.decide import decide
-
     sensitivity, recommendation = decide(
-        ranked, the_rubric, the_workload, assumptions, seed=seed, draws=draws
+        ranked, the_rubric, the_workload, assumptions, seed=seed, draws=draws, method=method
     )
     return ScoreReport(
         evaltool_version=__version__,
@@ -320,6 +327,7 @@ def score_files(
             "hours_per_month": 730,
             "seed": seed,
             "smaa_draws": draws,
+            "method": method,
             "overrides": dict(assumptions or {}),
         },
         sensitivity=sensitivity,

@@ -353,4 +353,10 @@ def to_result(scored: ScoredOffer, rank_position: int) -> OfferResult:
         flags=scored.flags,
         missing=scored.missing,
         source=o.source,
+        fields={
+            k: v for k, v in o.fields.model_dump(mode="json").items()
+            if v is not None and k != "contract_text"
+        },
+        provenance=o.provenance,
+        warnings=o.warnings,
     )

@@ -607,6 +607,9 @@ _PERCENT_RE: Final = _LazyRegex(
 )
 
 
+_PERCENT_IN_TEXT_RE: Final = _LazyRegex(rf"(?<![\w.,\-−])(?P<num>{_NUM})\s*(?P<pct>%)")
+
+
 def parse_percent(
     raw: RawValue, *, allow_fraction: bool = True, max_pct: float | None = 100.0
 ) -> ParsedNumber:
@@ -629,15 +632,20 @@ def parse_percent(
             notes.append(f"{nines.group(0)!r} read as {_fmt(value)} %")
             return ParsedNumber(value, raw_s, notes, False, True)
         match = _PERCENT_RE.match(text)
-        if match is None:
-            raise ValueParseError("not a percentage", found=raw_s, expected=expected)
+        if match is None:  # a sentence stating one percentage: "targets 99.9% availability"
+            signed = list(_PERCENT_IN_TEXT_RE.finditer(text))
+            if len(signed) != 1:
+                raise ValueParseError("not a percentage", found=raw_s, expected=expected)
+            match = signed[0]
+            notes.append(f"percentage {match.group(0)!r} taken from the text")
         try:
             value, decimal_note = _interpret_number(match["num"])
         except _MalformedNumber:
             raise ValueParseError(
                 "malformed digit grouping", found=raw_s, expected=expected
             ) from None
-        notes, approximate = _qualifier_note(match["qual"], text)
+        qual_notes, approximate = _qualifier_note(match.groupdict().get("qual"), text)
+        notes += qual_notes
         if decimal_note:
             notes.append(decimal_note)
         has_sign = bool(match["pct"])
@@ -925,6 +933,12 @@ def _pick_term(
     )
 
 
+_PORT_COUNT_RE: Final = _LazyRegex(
+    r"(?<![\w.,-])(?P<n>\d{1,2})\s*(?:x\s*)?(?:ports?|nics?|hcas?|adapters?|rails?|links?)\b",
+    re.IGNORECASE,
+)
+
+
 def _bare_number(
     text: str, raw: RawValue, dimension: str, default_unit: str | None, expected: str
 ) -> ParsedQuantity | None:
@@ -1009,6 +1023,11 @@ def parse_quantity(
         term.each = _convert(term, dimension, canonical)
     _assign_context(text, terms)
     term, notes = _pick_term(terms, _raw_text(raw), expected, direction, canonical)
+    if term.count == 1 and len(terms) == 1 and dimension == "bandwidth":
+        ports = _PORT_COUNT_RE.search(text[: term.start] + " " + text[term.end :])
+        if ports and int(ports["n"]) > 1:  # "NDR 400G InfiniBand, 8 ports per system"
+            term.count = int(ports["n"])
+            notes.append(f"count {term.count} taken from {ports.group(0).strip()!r}")
     notes = term.notes + notes + _no_value_note(text)
     return ParsedQuantity(
         term.total, canonical, dimension, _raw_text(raw), notes, term.source_unit,
@@ -1103,7 +1122,11 @@ _RANGE_GAP_RE: Final = _LazyRegex(r"\s*(?:-|–|—|to|bis)\s*")
 
 # Price basis words -> canonical denominator (lower-case keys).
 _BASIS_WORDS: Final[dict[str, str]] = {
-    **dict.fromkeys(("gpu", "gpus", "accelerator", "accelerators", "card", "cards"), "gpu"),
+    **dict.fromkeys(
+        ("gpu", "gpus", "accelerator", "accelerators", "card", "cards", "chip", "chips", "tpu",
+         "tpus", "device", "devices"),
+        "gpu",
+    ),
     **dict.fromkeys(
         ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
          "machine", "machines", "system", "box", "knoten", "vm", "vms"),

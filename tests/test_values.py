@@ -162,6 +162,7 @@ PERCENTS = [
     (99.5, 99.5, False),
     ("99.99% monthly", 99.99, False),
     ("three nines", 99.9, False),
+    ("Helios targets 99.9% monthly availability.", 99.9, False),
     ("25 percent", 25.0, False),
 ]
 
@@ -178,7 +179,7 @@ def test_percent_fraction_rule_can_be_switched_off_for_credit_fields() -> None:
     assert parse_percent("1").value == 100.0
 
 
-@pytest.mark.parametrize("raw", ["150%", "-3%", "lots"])
+@pytest.mark.parametrize("raw", ["150%", "-3%", "lots", "99.9% or 99.5% depending on tier"])
 def test_percent_out_of_range_or_malformed(raw: str) -> None:
     with pytest.raises(ValueParseError):
         parse_percent(raw)
@@ -205,6 +206,9 @@ BANDWIDTHS = [
     ("ConnectX-7 400Gb/s NDR x 8", 3200, 400, 8, None, False, "infiniband"),
     ("400G x 8 ports", 3200, 400, 8, None, False, None),
     ("3200 Gbps EFA per instance", 3200, 3200, 1, "node", False, "efa"),
+    ("NDR 400G InfiniBand, 8 ports per system", 3200, 400, 8, "node", False, "infiniband"),
+    ("HDR InfiniBand 8x 200 Gb/s pro Knoten", 1600, 200, 8, "node", False, "infiniband"),
+    ("ICI 3D torus (4,800 Gbps per chip)", 4800, 4800, 1, "gpu", False, "ici"),
     ("800 Mb/s", 0.8, 0.8, 1, None, False, None),
     ("2 x 200 Gb/s RoCE per GPU", 400, 200, 2, "gpu", False, "roce"),
     ("8x ConnectX-7 400G InfiniBand", 3200, 400, 8, None, False, "infiniband"),
@@ -429,6 +433,7 @@ MONEY = [
     ("$0.0000325 per GPU-second", 0.0000325, "USD", ("gpu", "second")),
     ("-$500 credit", -500.0, "USD", ()),
     ("8x H100 node at $18.80/hr", 18.8, "USD", ("hour",)),
+    ("$2.94 per chip-hour (1-year CUD)", 2.94, "USD", ("gpu", "hour")),
 ]
 
 

@@ -20,7 +20,9 @@ from evaltool.report.terminal import terminal_table
 if TYPE_CHECKING:
     from evaltool.models import ScoreReport
 
-__all__ = ["FORMATS", "render_html", "render_report", "report_to_json", "terminal_table"]
+__all__ = [
+    "FORMATS", "render_html", "render_report", "render_text", "report_to_json", "terminal_table",
+]
 
 FORMATS: dict[str, str] = {
     ".pdf": "PDF memo or report",
@@ -32,6 +34,19 @@ FORMATS: dict[str, str] = {
 }
 
 
+def render_text(
+    report: ScoreReport, fmt: Literal["csv", "markdown"], *, kind: Literal["memo", "full"] = "memo"
+) -> str:
+    """The ranking as CSV or the memo as Markdown, for `score --format csv|markdown` (stdout)."""
+    from evaltool.report.exports import to_csv, to_markdown
+
+    if fmt == "csv":
+        return to_csv(report)
+    if fmt == "markdown":
+        return to_markdown(report, kind=kind)
+    raise UsageError(f"--format: unknown text format {fmt!r} (expected csv or markdown)")
+
+
 def _render_bytes(
     report: ScoreReport, suffix: str, kind: Literal["memo", "full"],
     page_size: Literal["A4", "Letter"],
@@ -41,7 +56,7 @@ def _render_bytes(
     if suffix == ".pdf":
         from evaltool.report.pdf import render_pdf_bytes
 
-        steps = 3 if kind == "full" else 1
+        steps = 2 if kind == "full" else 0  # layout, write; the memo is quick
         with progress_bar(steps, f"Rendering the {kind} PDF") as advance:
             return render_pdf_bytes(
                 report, kind=kind, page_size=page_size, progress=lambda _stage: advance(1)

@@ -277,8 +277,14 @@ def _sheets(report: ScoreReport) -> list[tuple[str, list[Column], list[list[Any]
     return sheets
 
 
-def _fixed_zip(data: bytes) -> bytes:
-    """Rewrite the XLSX zip with fixed timestamps: openpyxl stamps each member with now()."""
+_MODIFIED_RE = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
+
+
+def _fixed_zip(data: bytes, stamp: str) -> bytes:
+    """Rewrite the XLSX zip with fixed timestamps.
+
+    openpyxl stamps every zip member and docProps/core.xml's "modified" with now() on save.
+    """
     source = zipfile.ZipFile(io.BytesIO(data))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
@@ -286,7 +292,10 @@ def _fixed_zip(data: bytes) -> bytes:
             fixed = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
             fixed.compress_type = zipfile.ZIP_DEFLATED
             fixed.external_attr = 0o600 << 16
-            target.writestr(fixed, source.read(info.filename))
+            body = source.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                body = _MODIFIED_RE.sub(rb"\g<1>" + stamp.encode("ascii") + rb"\g<2>", body)
+            target.writestr(fixed, body)
     return out.getvalue()
 
 
@@ -302,7 +311,8 @@ def to_xlsx_bytes(report: ScoreReport) -> bytes:
     from evaltool.report.view import as_of_date
 
     wb = Workbook()
-    wb.remove(wb.active)  # type: ignore[arg-type]
+    if wb.active is not None:
+        wb.remove(wb.active)
     header_font = Font(bold=True)
     header_fill = PatternFill("solid", fgColor="DDE4EE")
     for title, columns, rows in _sheets(report):
@@ -340,7 +350,7 @@ def to_xlsx_bytes(report: ScoreReport) -> bytes:
     wb.properties.title = "GPU compute offer evaluation"
     buffer = io.BytesIO()
     wb.save(buffer)
-    return _fixed_zip(buffer.getvalue())
+    return _fixed_zip(buffer.getvalue(), stamp.strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 
 # --------------------------------------------------------------------------- Markdown
@@ -359,7 +369,7 @@ def _md_table(header: Sequence[str], rows: Iterable[Sequence[Any]],
     lines = ["| " + " | ".join(md(h) for h in header) + " |",
              "|" + "|".join("---:" if i in right else "---" for i in range(len(header))) + "|"]
     lines += ["| " + " | ".join(md(c) for c in row) + " |" for row in rows]
-    return lines + [""]
+    return [*lines, ""]
 
 
 def _md_memo(v: ReportView) -> list[str]:

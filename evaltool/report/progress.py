@@ -29,6 +29,10 @@ def progress_enabled(stream: TextIO | None = None) -> bool:
         return False
 
 
+def _ignore(steps: int = 1) -> None:
+    """The `advance` of a bar that is not drawn."""
+
+
 @contextmanager
 def progress_bar(length: int, label: str, stream: TextIO | None = None) -> Iterator[
     Callable[[int], None]
@@ -36,7 +40,7 @@ def progress_bar(length: int, label: str, stream: TextIO | None = None) -> Itera
     """Yield `advance(n)`; draws a bar on a terminal, does nothing otherwise."""
     stream = stream if stream is not None else sys.stderr
     if not progress_enabled(stream) or length <= 1:
-        yield lambda n=1: None
+        yield _ignore
         return
     import click
 

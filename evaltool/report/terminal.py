@@ -105,8 +105,9 @@ def terminal_table(report: ScoreReport, *, color: bool) -> str:
         lines += _wrap(f"Confidence {view.confidence}: {view.confidence_line}")
     excluded, _ = _exclusions(report, view.limits)
     for item in excluded:
-        prefix = "not evaluated" if item.kind == "not_evaluated" else "excluded"
-        text = f"{prefix}: {item.name} — {'; '.join(item.reasons)}"
+        # Inputs not evaluated are named only: the CLI prints their errors on stderr.
+        text = (f"not evaluated: {item.name}" if item.kind == "not_evaluated"
+                else f"excluded: {item.name} — {'; '.join(item.reasons)}")
         lines += [style(line, fg="yellow") for line in _wrap(text, indent="    ")]
     return "\n".join(lines) + "\n"
 

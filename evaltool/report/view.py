@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from evaltool.models import OfferResult, ScoreReport
+from evaltool.models import Flag, OfferResult, ScoreReport
 from evaltool.report import fmt
 
 Kind = Literal["memo", "full"]
@@ -23,7 +23,9 @@ Kind = Literal["memo", "full"]
 # Flags that belong in "contract and lock-in red flags": the clause-analysis kinds that
 # weaken a commitment or make leaving expensive (PRODUCT.md, seed 001 "say no to
 # reasonable effort"). Firm commitments and plain remedies are good news, not red flags.
-RED_FLAG_EXCLUDED_KINDS = frozenset({"firm_commitment", "remedy", "assumption", "note"})
+RED_FLAG_EXCLUDED_KINDS = frozenset(
+    {"firm_commitment", "remedy", "assumption", "assumed_value", "note"}
+)
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2, "info": 3}
 
 
@@ -238,9 +240,14 @@ def is_red_flag(kind: str, severity: str) -> bool:
     return kind not in RED_FLAG_EXCLUDED_KINDS and severity in ("high", "medium")
 
 
+def flag_order(flag: Flag) -> tuple[int, int]:
+    """Worst first; within a severity, findings that quote the contract first."""
+    return SEVERITY_ORDER.get(flag.severity, 9), 0 if flag.quote else 1
+
+
 def flag_views(report: ScoreReport, offer: OfferResult, limits: Limits) -> list[FlagView]:
     vendor = fmt.clean_text(offer.vendor, limits.name_chars) or offer.id
-    flags = sorted(offer.flags, key=lambda f: SEVERITY_ORDER.get(f.severity, 9))
+    flags = sorted(offer.flags, key=flag_order)
     return [
         FlagView(
             offer_id=offer.id,
@@ -336,7 +343,7 @@ def _red_flags(report: ScoreReport, limits: Limits) -> tuple[list[FlagView], int
             v
             for v, f in zip(
                 flag_views(report, offer, limits),
-                sorted(offer.flags, key=lambda f: SEVERITY_ORDER.get(f.severity, 9)),
+                sorted(offer.flags, key=flag_order),
                 strict=True,
             )
             if is_red_flag(f.kind, f.severity)
@@ -346,7 +353,12 @@ def _red_flags(report: ScoreReport, limits: Limits) -> tuple[list[FlagView], int
     # Keep the worst first when the memo cannot hold them all, then restore rank order.
     if len(chosen) > limits.flags_total:
         order = {id(v): i for i, v in enumerate(chosen)}
-        keep = sorted(chosen, key=lambda v: SEVERITY_ORDER.get(v.severity, 9))
+        # The recommended offer's own flags always stay: they are what leadership signs.
+        winner = winner_of(report)
+        winner_id = winner.id if winner is not None else None
+        keep = sorted(chosen, key=lambda v: (
+            v.offer_id != winner_id, SEVERITY_ORDER.get(v.severity, 9), not v.quote
+        ))
         chosen = sorted(keep[: limits.flags_total], key=lambda v: order[id(v)])
     return chosen, total - len(chosen)
 
@@ -378,7 +390,7 @@ def what_would_change(report: ScoreReport, winner: OfferResult | None, limit: in
             "price negotiation or the clarification answers decide."
         )
     for cut in report.sensitivity.get("price_cut_to_win") or []:
-        if not isinstance(cut, Mapping):
+        if not isinstance(cut, Mapping) or fmt.as_number(cut.get("price_cut_pct")) is None:
             continue
         vendor = _vendor_of(report, cut.get("offer_id"), 60)
         price = fmt.usd_per_gpu_hour(cut.get("price_usd_per_gpu_hour_at_tie"))
@@ -442,7 +454,11 @@ def _confidence(report: ScoreReport, winner: OfferResult | None) -> tuple[str, s
 
 
 def _facts(report: ScoreReport, winner: OfferResult | None) -> str:
-    if winner is None:
+    """The winner's run in one sentence, unless the scorer's headline already says it."""
+    if winner is None or (
+        report.recommendation.get("headline")
+        and report.recommendation.get("offer_id") == winner.id
+    ):
         return ""
     est = winner.estimates
     workload = fmt.clean_text(report.workload.get("name"), 60) or "the workload"
@@ -486,6 +502,14 @@ def _key_figures(report: ScoreReport, winner: OfferResult | None) -> list[KeyFig
 
 def _inputs(report: ScoreReport) -> list[str]:
     files = {fmt.clean_text(_get(o.source, "file"), 160) for o in report.offers}
+    for key in ("offers", "fx_files"):
+        listed = _get(report.assumptions, "inputs", key)
+        if isinstance(listed, list):
+            files |= {fmt.clean_text(f, 160) for f in listed}
+    for key in ("workload", "rubric"):
+        named = _get(report.assumptions, "inputs", key)
+        if isinstance(named, str) and "/" in named:
+            files.add(fmt.clean_text(named, 160))
     files |= {fmt.clean_text(_get(n.source, "file"), 160) for n in report.not_evaluated}
     return sorted(f for f in files if f)
 
@@ -515,15 +539,26 @@ def _basis(report: ScoreReport, as_of: str) -> list[tuple[str, str]]:
         ("Rubric", rubric_text),
         ("Workload", ", ".join(wl_parts)),
     ]
-    seed = report.sensitivity.get("seed") or report.assumptions.get("smaa_seed")
-    samples = report.sensitivity.get("samples") or report.assumptions.get("smaa_samples")
-    if samples or seed:
-        rows.append(("Sensitivity", f"{fmt.count(samples)} weightings sampled, seed "
-                                    f"{fmt.clean_text(seed, 30) or fmt.DASH}"))
+    seed = _first(_get(report.sensitivity, "smaa", "seed"), report.sensitivity.get("seed"),
+                  report.assumptions.get("seed"), report.assumptions.get("smaa_seed"))
+    samples = _first(_get(report.sensitivity, "smaa", "draws"),
+                     report.sensitivity.get("samples"), report.assumptions.get("smaa_draws"),
+                     report.assumptions.get("smaa_samples"))
+    if samples is not None or seed is not None:
+        text = f"{fmt.count(samples)} weightings sampled, seed {fmt.clean_text(seed, 30)}"
+        model = _get(report.sensitivity, "smaa", "weight_model")
+        if model:
+            text += f" ({fmt.clean_text(model, 80)})"
+        rows.append(("Sensitivity", text))
     rows.append(("Tool", f"evaltool {fmt.clean_text(report.evaltool_version, 30)}"))
     if report.generated_for:
         rows.append(("Prepared for", fmt.clean_text(report.generated_for, 80)))
     return rows
+
+
+def _first(*values: Any) -> Any:
+    """The first value that is not None (0 is a real seed)."""
+    return next((v for v in values if v is not None), None)
 
 
 def _flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
@@ -564,13 +599,13 @@ def _category_tables(report: ScoreReport) -> list[CategoryTable]:
             by_name = {c.criterion: c for c in offer.criteria if c.category == cat}
             cells = []
             for name, _ in crit:
-                c = by_name.get(name)
-                if c is None:
+                found = by_name.get(name)
+                if found is None:
                     cells.append((fmt.DASH, "", True))
                 else:
-                    cells.append((fmt.clean_text(fmt.any_value(c.value), 40),
-                                  fmt.score(c.score), c.missing))
-            rows.append((offer_title(offer, 60), fmt.score(offer.categories.get(cat)), cells))
+                    cells.append((fmt.clean_text(fmt.any_value(found.value), 40),
+                                  fmt.score(found.score), found.missing))
+            rows.append((offer_title(offer, 40), fmt.score(offer.categories.get(cat)), cells))
         weight = weights.get(cat) if isinstance(weights, Mapping) else None
         tables.append(CategoryTable(
             name=cat,
@@ -712,7 +747,7 @@ def _sensitivity_tables(report: ScoreReport, view: ReportView) -> None:
                 _vendor_of(report, item.get("new_winner"), 60),
             ))
     for item in sens.get("price_cut_to_win") or []:
-        if isinstance(item, Mapping):
+        if isinstance(item, Mapping) and fmt.as_number(item.get("price_cut_pct")) is not None:
             view.price_cuts.append((
                 _vendor_of(report, item.get("offer_id"), 60),
                 fmt.pct_points(item.get("price_cut_pct")),
@@ -782,7 +817,7 @@ def build_view(
         names = _category_order(report)
         view.category_names = [fmt.category(n) for n in names]
         view.category_scores = [
-            (offer_title(o, 60), [fmt.score(o.categories.get(n)) for n in names])
+            (offer_title(o, 40), [fmt.score(o.categories.get(n)) for n in names])
             for o in _ranked(report)
         ]
         view.category_tables = _category_tables(report)
