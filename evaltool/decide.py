@@ -884,8 +884,14 @@ def _what_would_change(
                     f"commitments (--cost-basis commitment) and "
                     f"{_label(by_id[basis['winner']])} ranks first instead.")
         else:
+            others = {k: v for k, v in basis["scores"].items() if k != winner.offer.id}
+            lead = ""
+            if others:
+                second = max(others, key=lambda k: (others[k], k))
+                lead = (f" ({basis['scores'][winner.offer.id]:.1f} against "
+                        f"{others[second]:.1f} for {_label(by_id[second])})")
             text = (f"{terms}; even charging every offer its full commitment "
-                    f"(--cost-basis commitment) keeps {_label(winner)} first.")
+                    f"(--cost-basis commitment) keeps {_label(winner)} first{lead}.")
         out.append({"kind": "cost_basis", "basis": "commitment", "new_winner": basis["winner"],
                     "text": text})
 

@@ -178,9 +178,10 @@ def reconcile_missing(offer: Offer, findings: Sequence[Mapping[str, Any]]) -> li
                 where = source.where if source else offer.source
                 place = " › ".join(str(v) for v in where.values())
                 f["severity"] = _DOWNGRADE.get(str(f.get("severity")), "low")
+                label = field_name.replace("_pct", "").replace("_hours", " time").replace("_", " ")
                 f["why"] = (
-                    f"the quote states {field_name} = {value} ({place}) but the contract terms "
-                    "do not commit to it: ask for it in the contract, with a remedy"
+                    f"{label} only in the quote, not in the contract: the quote states {value} "
+                    f"({place}); ask for it in the contract terms, with a remedy"
                 )
                 f["where"] = dict(where)
         out.append(f)

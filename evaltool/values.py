@@ -30,11 +30,11 @@ Rules that decide ambiguous text (documented here once, tested in tests/test_val
 * "free" / "included" is ``True`` for a boolean and 0 for a price (noted).
 
 Why these libraries: pint holds the SI and IEC prefix arithmetic (k, M, G, T, Ki, Gi,
-Ti, bits vs bytes) so conversion factors are not hand-typed; its registry takes ~0.5 s
-to build, so it is created lazily once and every factor is cached (a number already in
-the canonical unit never touches pint). python-dateutil parses month-name dates in
-English and German and validates days per month, rather than a hand-written table of
-formats. Vendor spellings (unit tokens, currency symbols, basis words) are recognised by
+Ti, bits vs bytes) so conversion factors are not hand-typed; its registry is built
+lazily once, from the small definitions file evaltool/data/units.txt, and every factor
+is cached (a number already in the canonical unit never touches pint). python-dateutil
+parses month-name dates (English, German, French month names added) and validates days
+per month, rather than a hand-written table of formats. Vendor spellings (unit tokens, currency symbols, basis words) are recognised by
 compiled regular expressions below, because pint's own string parser would read "Gb" as
 a gigabarn and cannot tell "Gb" from "GB" by case.
 """
@@ -50,6 +50,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from evaltool.errors import EvaltoolError, Location, Problem
@@ -74,6 +75,7 @@ CANONICAL_UNIT: Final[dict[str, str]] = {
     "throughput": "GB/s",
 }
 HOURS_PER_MONTH: Final = 730.0  # PRODUCT.md: per-month prices use 730 hours a month
+UNITS_FILE: Final = Path(__file__).resolve().parent / "data" / "units.txt"  # pint definitions
 
 EXPECTED: Final[dict[str, str]] = {
     "number": "a number such as '9,600,000', '24,80' or '2.5k'",
@@ -667,10 +669,17 @@ def parse_percent(
 
 @functools.cache
 def _unit_registry() -> pint.UnitRegistry[float]:
-    """One registry per process: building it costs ~0.5 s, so only on first need."""
+    """One registry per process, built on first need from evaltool/data/units.txt.
+
+    Our own small definitions file builds in ~25 ms where pint's default registry takes
+    ~0.5 s, and it holds only the units offers use (see the file's header).
+    """
     import pint  # imported here: slow to import, and only unit conversion needs it
 
-    return pint.UnitRegistry()
+    try:
+        return pint.UnitRegistry(str(UNITS_FILE))
+    except (OSError, pint.errors.DefinitionSyntaxError) as exc:  # a broken install
+        raise EvaltoolError(f"cannot load unit definitions {UNITS_FILE}: {exc}") from exc
 
 
 @functools.cache
@@ -682,7 +691,15 @@ def unit_factor(source: str, target: str) -> float:
     if source == target:
         return 1.0
     registry = _unit_registry()
-    return _clean_float(float(registry.Quantity(1.0, source).to(target).magnitude))
+    import pint
+
+    try:
+        return _clean_float(float(registry.Quantity(1.0, source).to(target).magnitude))
+    except (pint.errors.UndefinedUnitError, pint.errors.DimensionalityError) as exc:
+        raise ValueConversionError(
+            f"cannot convert {source} to {target}: {exc}", found=source,
+            expected=f"a unit convertible to {target}",
+        ) from None
 
 
 _PREFIX_SYMBOL: Final[dict[str, str]] = {
@@ -695,7 +712,8 @@ _PREFIX_SYMBOL: Final[dict[str, str]] = {
 _DATA_UNIT: Final = (
     r"(?P<prefix>(?i:kilo|mega|giga|tera|peta)|[kKmMgGtTpP])(?P<binary>i)?"
     r"(?P<base>(?i:bits?|bytes?)(?:\s*/\s*(?i:s(?:ec(?:ond)?)?)|\s+(?i:per\s+sec(?:ond)?)"
-    r"|(?i:ps))?|[bB]\s*/\s*(?i:s(?:ec(?:ond)?)?)|[bB](?i:ps)|[bB](?i:it)?[eE]|[bB]|[eE]|)"
+    r"|(?i:ps))?|[bB]\s*/\s*(?i:s(?:ec(?:ond)?)?)|[bB](?i:ps)|[bB](?i:it)?[eE]|[bB]|[eE]"
+    r"|o(?:\s*/\s*s)?|)"  # French octets: "192 Go", "2 To", "25 Go/s"
     r"(?![A-Za-z0-9])"
 )
 _POWER_UNIT: Final = (
@@ -710,12 +728,13 @@ _COUNT_AFTER: Final = (
     r"(?:(?:\s+(?i:NDR|HDR|EDR|XDR|IB|InfiniBand|RoCE(?:v2)?|Ethernet|ports?|NICs?|links?))"
     r"{0,2}\s*[x×*]\s*(?P<count2>\d{1,4})(?![\d.,]))?"
 )
-# Not after a letter, digit or hyphen: "H100", "ConnectX-7 400G" hold no quantity there.
+# Not after a letter or digit, nor after a hyphen that follows a letter: "H100" and
+# "ConnectX-7 400G" hold no quantity at "100" or "7"; "100-200 Gb/s" is a range.
 _DATA_TERM_RE: Final = _LazyRegex(
-    rf"(?<![\w.,-]){_COUNT_BEFORE}(?P<num>{_NUM})\s*{_DATA_UNIT}{_COUNT_AFTER}"
+    rf"(?<![\w.,])(?<![^\W\d_]-){_COUNT_BEFORE}(?P<num>{_NUM})\s*{_DATA_UNIT}{_COUNT_AFTER}"
 )
 _POWER_TERM_RE: Final = _LazyRegex(
-    rf"(?<![\w.,-]){_COUNT_BEFORE}(?P<num>{_NUM})\s*{_POWER_UNIT}{_COUNT_AFTER}"
+    rf"(?<![\w.,])(?<![^\W\d_]-){_COUNT_BEFORE}(?P<num>{_NUM})\s*{_POWER_UNIT}{_COUNT_AFTER}"
 )
 _LEADING_QUALIFIER_RE: Final = _LazyRegex(rf"(?:^|[\s(]){_QUALIFIER_RE}\s*$")
 
@@ -729,12 +748,13 @@ _IB_TERM_RE: Final = _LazyRegex(
 )
 
 _SCOPE_GPU_RE: Final = _LazyRegex(
-    r"(?:\bper[\s-]*|/\s*|\beach\s+|\bpro\s+|\bje\s+)(?:gpu|accelerator|card|device|chip)s?\b",
+    r"(?:\bper[\s-]*|/\s*|\beach\s+|\bpro\s+|\bje\s+|\bpar\s+)"
+    r"(?:gpu|accelerator|card|device|chip)s?\b",
     re.IGNORECASE,
 )
 _SCOPE_NODE_RE: Final = _LazyRegex(
-    r"(?:\bper[\s-]*|/\s*|\beach\s+|\bpro\s+|\bje\s+)"
-    r"(?:node|server|host|machine|instance|system|box|chassis|knoten|vm)s?\b",
+    r"(?:\bper[\s-]*|/\s*|\beach\s+|\bpro\s+|\bje\s+|\bpar\s+)"
+    r"(?:node|server|host|machine|instance|system|box|chassis|knoten|vm|noeud|nœud|serveur)s?\b",
     re.IGNORECASE,
 )
 _READ_RE: Final = _LazyRegex(r"\b(?:read|reads|reading|lesen)\b", re.IGNORECASE)
@@ -778,7 +798,11 @@ def _data_unit(match: re.Match[str], dimension: str) -> tuple[str, bool, bool, l
     base = match["base"]
     notes: list[str] = []
     folded = base.casefold().replace(" ", "")
-    if folded.startswith("byte"):
+    if folded.startswith("o"):
+        if match["prefix"] not in ("G", "T", "P"):
+            raise _MalformedNumber("octet")  # "8 to 10", "36 Mo" (months) are not sizes
+        is_bytes = True
+    elif folded.startswith("byte"):
         is_bytes = True
     elif folded.startswith("bit") or folded == "" or folded.endswith("e"):
         is_bytes = False  # "bit", "400G", "GbE"/"GE" (Ethernet is quoted in bits)
@@ -800,11 +824,20 @@ def _data_unit(match: re.Match[str], dimension: str) -> tuple[str, bool, bool, l
     return (f"{unit}/s" if is_rate else unit), is_bytes, is_rate, notes
 
 
+class _RangeGiven(Exception):
+    """'100-200 Gb/s': a range where one figure is needed."""
+
+
+_RANGE_BEFORE_RE: Final = _LazyRegex(
+    r"(?<![\w.,-])\d+(?:[.,]\d+)?\s*(?:-|–|to|bis)\s*$", re.IGNORECASE
+)
+
+
 class _AmbiguousSpace(Exception):
     """'1 000 GB' or '2 400Gb/s': a space inside a number, or a count without 'x'?"""
 
 
-_SPACE_GROUP_BEFORE_RE: Final = _LazyRegex(r"(?<![\w.,-])\d{1,3} $")
+_SPACE_GROUP_BEFORE_RE: Final = _LazyRegex(r"(?<![\w.,])(?<![^\W\d_]-)\d{1,3} $")
 _THREE_DIGITS_RE: Final = _LazyRegex(r"\d{3}(?![\d,.'’])|\d{3}[.,]\d")
 
 
@@ -816,6 +849,9 @@ def _find_terms(text: str, dimension: str) -> list[_Term]:
         lead = _SPACE_GROUP_BEFORE_RE.search(text[: match.start()])
         if lead and not match["count1"] and _THREE_DIGITS_RE.match(match["num"]):
             raise _AmbiguousSpace(lead.group(0) + match.group(0))
+        low = _RANGE_BEFORE_RE.search(text[: match.start()])
+        if low and not match["count1"]:
+            raise _RangeGiven(low.group(0) + match.group(0))
         try:
             each, decimal_note = _interpret_number(match["num"])
             if dimension == "power":
@@ -990,6 +1026,11 @@ def parse_quantity(
     text = _text_input(raw, expected)
     try:
         terms = _find_terms(text, dimension)
+    except _RangeGiven as given:
+        raise ValueParseError(
+            f"a range ({str(given)!r}); cannot tell which figure applies",
+            found=_raw_text(raw), expected=f"{expected}, one figure",
+        ) from None
     except _AmbiguousSpace as ambiguous:
         raise ValueParseError(
             f"{str(ambiguous)!r} is ambiguous: a space inside a number, or a count without 'x'",
@@ -1129,21 +1170,27 @@ _BASIS_WORDS: Final[dict[str, str]] = {
     ),
     **dict.fromkeys(
         ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
-         "machine", "machines", "system", "box", "knoten", "vm", "vms"),
+         "machine", "machines", "system", "box", "knoten", "vm", "vms", "noeud", "noeuds",
+         "nœud", "nœuds", "serveur", "serveurs"),
         "node",
     ),
     **dict.fromkeys(("second", "seconds", "sec", "s"), "second"),
     **dict.fromkeys(("minute", "minutes", "min"), "minute"),
-    **dict.fromkeys(("hour", "hours", "hr", "hrs", "h", "std", "stunde", "stunden"), "hour"),
-    **dict.fromkeys(("day", "days", "tag", "d"), "day"),
-    **dict.fromkeys(("week", "weeks", "wk", "woche"), "week"),
     **dict.fromkeys(
-        ("month", "months", "mo", "mon", "mth", "mnth", "monat", "monate", "m"), "month"
+        ("hour", "hours", "hr", "hrs", "h", "std", "stunde", "stunden", "heure", "heures"),
+        "hour",
     ),
-    **dict.fromkeys(("year", "years", "yr", "yrs", "annum", "jahr", "a", "y"), "year"),
+    **dict.fromkeys(("day", "days", "tag", "d", "jour", "jours"), "day"),
+    **dict.fromkeys(("week", "weeks", "wk", "woche", "semaine"), "week"),
+    **dict.fromkeys(
+        ("month", "months", "mo", "mon", "mth", "mnth", "monat", "monate", "m", "mois"), "month"
+    ),
+    **dict.fromkeys(
+        ("year", "years", "yr", "yrs", "annum", "jahr", "a", "y", "an", "année"), "year"
+    ),
     **dict.fromkeys(("term", "contract", "total"), "term"),
-    **dict.fromkeys(("tb", "tbyte", "terabyte"), "tb"),
-    **dict.fromkeys(("gb", "gbyte", "gigabyte"), "gb"),
+    **dict.fromkeys(("tb", "tbyte", "terabyte", "to"), "tb"),
+    **dict.fromkeys(("gb", "gbyte", "gigabyte", "go"), "gb"),
     **dict.fromkeys(("kw",), "kw"),
     **dict.fromkeys(("kwh",), "kwh"),
 }
@@ -1172,9 +1219,9 @@ _OVER_TERM_RE: Final = _LazyRegex(
     re.IGNORECASE,
 )
 _PER_RE: Final = _LazyRegex(
-    r"(?:(?P<billed>\b(?:billed|billing|charged|granularity)\s+)?(?:\bper\b|\bpro\b|\bje\b|"
-    r"\ba\b|/))\s*(?P<chain>[A-Za-zäöü]+(?:\s*[-·]\s*[A-Za-zäöü]+)*)"
-    r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat)\b)?",
+    r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?(?:\bper\b|\bpro\b|"
+    r"\bje\b|\bpar\b|\ba\b|/))\s*(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
+    r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat|heure|mois)\b)?",
     re.IGNORECASE,
 )
 _ADVERB_RE: Final = _LazyRegex(
@@ -1187,11 +1234,13 @@ _HYPHEN_BASIS_RE: Final = _LazyRegex(
     re.IGNORECASE,
 )
 _VAT_EXCL_RE: Final = _LazyRegex(
-    r"\b(?:excl\.?|excluding|ex\.?|plus|zzgl\.?|netto|net of)\s*(?:vat|mwst\.?|tax(?:es)?)",
+    r"\b(?:excl\.?|excluding|ex\.?|plus|zzgl\.?|netto|net of)\s*(?:vat|mwst\.?|tax(?:es)?)"
+    r"|\bHT\b|\bhors taxes?\b",
     re.IGNORECASE,
 )
 _VAT_INCL_RE: Final = _LazyRegex(
-    r"\b(?:incl\.?|including|inkl\.?|brutto)\s*(?:vat|mwst\.?|tax(?:es)?)", re.IGNORECASE
+    r"\b(?:incl\.?|including|inkl\.?|brutto)\s*(?:vat|mwst\.?|tax(?:es)?)|\bTTC\b",
+    re.IGNORECASE
 )
 _FREE_RE: Final = _LazyRegex(
     r"^(?:free|included|inclusive|incl\.?|no charge|none|no fee|no fees|0|kostenlos|"
@@ -1547,18 +1596,18 @@ def price_per_gpu_hour(
 
 # Month names in English and German, for dateutil and for finding dates in text.
 _MONTH_NAMES: Final[tuple[tuple[str, ...], ...]] = (
-    ("Jan", "January", "Januar", "Jän", "Jänner"),
-    ("Feb", "February", "Februar"),
-    ("Mar", "March", "März", "Mrz", "Maerz"),
-    ("Apr", "April"),
+    ("Jan", "January", "Januar", "Jän", "Jänner", "janvier", "janv"),
+    ("Feb", "February", "Februar", "février", "févr", "fevrier"),
+    ("Mar", "March", "März", "Mrz", "Maerz", "mars"),
+    ("Apr", "April", "avril", "avr"),
     ("May", "Mai"),
-    ("Jun", "June", "Juni"),
-    ("Jul", "July", "Juli"),
-    ("Aug", "August"),
-    ("Sep", "Sept", "September"),
-    ("Oct", "October", "Okt", "Oktober"),
-    ("Nov", "November"),
-    ("Dec", "December", "Dez", "Dezember"),
+    ("Jun", "June", "Juni", "juin"),
+    ("Jul", "July", "Juli", "juillet", "juil"),
+    ("Aug", "August", "août", "aout"),
+    ("Sep", "Sept", "September", "septembre"),
+    ("Oct", "October", "Okt", "Oktober", "octobre"),
+    ("Nov", "November", "novembre"),
+    ("Dec", "December", "Dez", "Dezember", "décembre", "déc", "decembre"),
 )
 _MONTH_ALT: Final = "|".join(
     sorted((n for names in _MONTH_NAMES for n in names), key=len, reverse=True)
@@ -1570,8 +1619,9 @@ _NUMERIC_DATE_RE: Final = _LazyRegex(
 )
 _NUMERIC_MONTH_RE: Final = _LazyRegex(r"^(\d{1,2})\s*[/.]\s*(\d{4})$")
 _TEXT_DATE_RE: Final = _LazyRegex(
-    rf"(?<![\w])(?:\d{{1,2}}(?:st|nd|rd|th)?\.?\s*(?:of\s+)?-?)?(?:{_MONTH_ALT})\.?"
-    rf"(?:\s*-?\s*\d{{1,2}}(?:st|nd|rd|th)?(?!\d))?,?\s*-?\s*(?:\d{{4}}|'\d{{2}})(?!\d)",
+    rf"(?<![\w])(?:\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s*(?:of\s+)?-?)?(?:{_MONTH_ALT})"
+    rf"(?![^\W\d_])\.?(?:\s*-?\s*\d{{1,2}}(?:st|nd|rd|th)?(?!\d))?,?\s*-?\s*"
+    rf"(?:\d{{4}}|'\d{{2}})(?!\d)",
     re.IGNORECASE,
 )
 _QUARTER_RE: Final = _LazyRegex(
@@ -1587,7 +1637,7 @@ _YEAR_RE: Final = _LazyRegex(r"^(?:(?:end of|by|eoy|in)\s+)?(\d{4})$", re.IGNORE
 _RELATIVE_RE: Final = _LazyRegex(
     r"(?P<lo>\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to|bis)\s*(?P<hi>\d+(?:[.,]\d+)?))?\s*-?\s*"
     r"(?P<business>business\s+|working\s+|werk)?(?P<unit>days?|weeks?|wks?|months?|tage?n?|"
-    r"wochen?|monate?n?)\b",
+    r"wochen?|monate?n?|jours?|semaines?|mois)\b",
     re.IGNORECASE,
 )
 _IMMEDIATE_RE: Final = _LazyRegex(
@@ -1613,9 +1663,9 @@ def _date_parserinfo() -> dateutil_parser.parserinfo:
 
 def _relative_unit(word: str) -> str:
     w = word.casefold()
-    if w.startswith(("d", "tag")):
+    if w.startswith(("d", "tag", "jour")):
         return "day"
-    if w.startswith(("w", "wk")):
+    if w.startswith(("w", "wk", "semaine")):
         return "week"
     return "month"
 
@@ -1755,12 +1805,16 @@ def _numeric_date(
     return ParsedDate(value, raw_s, notes, value, value, ambiguous=ambiguous)
 
 
+_ORDINAL_RE: Final = _LazyRegex(r"(\d)(?:st|nd|rd|th|er)\b", re.IGNORECASE)
+
+
 def _text_date(
     fragment: str, raw_s: str, prefer: Literal["end", "start"], notes: list[str]
 ) -> ParsedDate:
     from dateutil import parser
 
     info = _date_parserinfo()
+    fragment = _ORDINAL_RE.sub(r"\1", fragment)  # "1er mars": dateutil knows "1st" only
     one = parser.parse(fragment, parserinfo=info, default=datetime(2000, 1, 1))
     two = parser.parse(fragment, parserinfo=info, default=datetime(2000, 2, 2))
     if one.day != two.day:  # no day in the text: a whole month
@@ -1798,14 +1852,23 @@ _DURATION_WORDS: Final[dict[str, str]] = {
     **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), "second"),
     **dict.fromkeys(("min", "mins", "minute", "minutes", "minuten"), "minute"),
     **dict.fromkeys(
-        ("h", "hr", "hrs", "hour", "hours", "std", "std.", "stunde", "stunden"), "hour"
+        ("h", "hr", "hrs", "hour", "hours", "std", "std.", "stunde", "stunden", "heure",
+         "heures"),
+        "hour",
     ),
-    **dict.fromkeys(("d", "day", "days", "tag", "tage", "tagen"), "day"),
-    **dict.fromkeys(("w", "wk", "wks", "week", "weeks", "woche", "wochen"), "week"),
+    **dict.fromkeys(("d", "day", "days", "tag", "tage", "tagen", "jour", "jours"), "day"),
     **dict.fromkeys(
-        ("mo", "mos", "mth", "mths", "month", "months", "monat", "monate", "monaten"), "month"
+        ("w", "wk", "wks", "week", "weeks", "woche", "wochen", "semaine", "semaines"), "week"
     ),
-    **dict.fromkeys(("y", "yr", "yrs", "year", "years", "jahr", "jahre", "jahren"), "year"),
+    **dict.fromkeys(
+        ("mo", "mos", "mth", "mths", "month", "months", "monat", "monate", "monaten", "mois"),
+        "month",
+    ),
+    **dict.fromkeys(
+        ("y", "yr", "yrs", "year", "years", "jahr", "jahre", "jahren", "an", "ans", "année",
+         "années"),
+        "year",
+    ),
 }
 _DURATION_UNIT_ALT: Final = "|".join(
     re.escape(w) for w in sorted(_DURATION_WORDS, key=len, reverse=True)

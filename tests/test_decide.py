@@ -193,6 +193,14 @@ def check_change(item: Mapping[str, Any], case: Case) -> None:
         assert all(g.status in ("pass", "unverified") for g in s.gates)
         assert {g.gate for g in s.gates if g.status == "unverified"} == set(item["gates"])
         assert item["would_rank_first"] == (s.score > winner.score)
+    elif kind == "cost_basis":
+        charged = {"cost_basis": item["basis"]}
+        scores = {}
+        for s in case.eligible:
+            est = estimate_offer(s.offer.fields, case.workload, charged)
+            scores[s.offer.id] = score_offer(s.offer, est, case.rubric, case.workload,
+                                             s.findings).score
+        assert max(scores, key=lambda k: scores[k]) == item["new_winner"]
     elif kind == "tie":
         runner = case.offer(item["runner_up"])
         assert winner.score - runner.score < case.rubric.tie_threshold_points
@@ -220,6 +228,17 @@ def test_every_contest_what_would_change_line_is_true_when_applied(contest: Case
     assert {"input_break_even", "clarification", "no_input_change"} <= kinds
     for item in detail:
         check_change(item, contest)
+
+
+def test_a_winner_committing_far_more_than_the_run_is_checked_on_commitments(
+    samples: Case,
+) -> None:
+    # The sample winner's 12-month term commits far more than the 24-day run uses.
+    item = next(d for d in samples.sensitivity["what_would_change_detail"]
+                if d["kind"] == "cost_basis")
+    basis = samples.sensitivity["commitment_basis"]
+    assert basis["winner_commitment_usd"] > 1.2 * basis["winner_run_cost_usd"]
+    check_change(item, samples)
 
 
 def test_sample_recommendation_reads_right(samples: Case) -> None:

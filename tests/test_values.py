@@ -324,6 +324,8 @@ QUANTITIES = [
     ("700 W", "power", 0.7),
     ("10,2 kW per node", "power", 10.2),
     ("5.6 kilowatts", "power", 5.6),
+    ("192 Go", "memory", 192.0),
+    ("2 To", "capacity", 2.0),
     ("20 GB/s read", "throughput", 20.0),
     ("160 Gbps", "throughput", 20.0),
     ("1.2 TB/s aggregate", "throughput", 1200.0),
@@ -366,12 +368,15 @@ def test_bits_for_storage_throughput_are_converted_and_noted() -> None:
 
 @pytest.mark.parametrize(
     ("raw", "dimension"),
-    [("80 Gb", "memory"), ("4.8 TB/s", "memory"), ("huge", "capacity"), ("80", "memory"),
+    [("8 to 10 GB", "memory"), ("100-200 Gb/s", "bandwidth"), ("80 Gb", "memory"),
+     ("4.8 TB/s", "memory"), ("huge", "capacity"), ("80", "memory"),
      ("700 W", "capacity")],
 )
 def test_quantity_errors(raw: str, dimension: str) -> None:
-    with pytest.raises(ValueParseError):
+    with pytest.raises(ValueParseError) as info:
         parse_quantity(raw, dimension)
+    if "-" in raw or " to " in raw:
+        assert "range" in info.value.message
 
 
 def test_quantity_fast_path_for_numbers_with_a_header_unit() -> None:
@@ -444,6 +449,33 @@ def test_money(raw: str, amount: float, currency: str, per: tuple[str, ...]) -> 
     assert money.currency == currency
     assert money.per == per
     assert money.raw == raw
+
+
+@pytest.mark.parametrize(
+    ("raw", "amount", "per"),
+    [  # French quotes: tests/offers_corpus/kv_french_cp1252.csv and the same style
+        ("2,10 € par GPU-heure", 2.10, ("gpu", "hour")),
+        ("1 500 € HT par nœud par mois", 1500.0, ("node", "month")),
+        ("0,08 € par Go", 0.08, ("gb",)),  # Go = gigaoctet
+        ("5 € par seat", None, None),
+    ],
+)
+def test_french_prices(raw: str, amount: float | None, per: tuple[str, ...] | None) -> None:
+    if amount is None:  # an unknown basis is refused, not guessed
+        with pytest.raises(ValueParseError, match="unknown price basis"):
+            parse_money(raw)
+        return
+    money = parse_money(raw)
+    assert (money.amount, money.currency, money.per) == (amount, "EUR", per)
+
+
+def test_french_other_values() -> None:
+    assert parse_duration("6 mois", "months").value == 6.0
+    network = parse_bandwidth("RoCE 8 x 400 Gb/s par noeud, dédié")
+    assert (network.gbit_s, network.scope, network.fabric) == (3200.0, "node", "roce")
+    assert parse_date("1er mars 2027").value == date(2027, 3, 1)
+    assert parse_date("8 semaines après commande").days_after_order == 56.0
+    assert parse_bool("dédié", true_words=["dédié"], false_words=["partagé"]).value
 
 
 def test_money_notes_record_assumptions() -> None:

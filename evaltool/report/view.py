@@ -335,12 +335,35 @@ def _exclusions(report: ScoreReport, limits: Limits) -> tuple[list[Exclusion], l
     return excluded, unverified
 
 
+def _merge_missing(views: list[FlagView], flags: list[Flag]) -> list[FlagView]:
+    """One line per vendor for what its contract leaves out, so quoted clauses keep their room.
+
+    A missing essential's `why` starts with a short label before the first colon.
+    """
+    missing = [(v, f) for v, f in zip(views, flags, strict=True) if f.kind == "missing"]
+    if len(missing) < 2:
+        return views
+    first = missing[0][0]
+    worst = min((f.severity for _, f in missing), key=lambda s: SEVERITY_ORDER.get(s, 9))
+    items = "; ".join(f.why.split(":", 1)[0] for _, f in missing)
+    merged = FlagView(offer_id=first.offer_id, vendor=first.vendor,
+                      kind="missing from the contract", severity=worst, quote="", where="",
+                      why=items, ask_for="")
+    out: list[FlagView] = []
+    for v, f in zip(views, flags, strict=True):
+        if f.kind != "missing":
+            out.append(v)
+        elif v is first:
+            out.append(merged)
+    return out
+
+
 def _red_flags(report: ScoreReport, limits: Limits) -> tuple[list[FlagView], int]:
     chosen: list[FlagView] = []
     total = 0
     for offer in _ranked(report):
-        red = [
-            v
+        pairs = [
+            (v, f)
             for v, f in zip(
                 flag_views(report, offer, limits),
                 sorted(offer.flags, key=flag_order),
@@ -348,6 +371,8 @@ def _red_flags(report: ScoreReport, limits: Limits) -> tuple[list[FlagView], int
             )
             if is_red_flag(f.kind, f.severity)
         ]
+        red = _merge_missing([v for v, _ in pairs], [f for _, f in pairs])
+        red.sort(key=lambda v: (SEVERITY_ORDER.get(v.severity, 9), not v.quote))
         total += len(red)
         chosen.extend(red[: limits.flags_per_offer])
     # Keep the worst first when the memo cannot hold them all, then restore rank order.
@@ -653,28 +678,33 @@ ESTIMATED = frozenset({
 
 
 def _trace(offer: OfferResult) -> list[tuple[str, str, str, str]]:
-    """Every scored value and where it came from (the scorer's provenance when it gives it)."""
-    dumped = offer.model_dump()
-    provenance = dumped.get("provenance") if isinstance(dumped.get("provenance"), Mapping) else {}
+    """Every canonical value of the offer and where it was read (file › sheet › cell or key).
+
+    Rows are (field, value, where it came from, the score of the criterion reading it).
+    """
+    scores = {c.criterion: c for c in offer.criteria}
     rows = []
-    for c in offer.criteria:
-        prov = provenance.get(c.criterion) if provenance else None
-        where = fmt.where(prov.get("where")) if isinstance(prov, Mapping) else ""
-        raw = fmt.clean_text(prov.get("raw"), 80) if isinstance(prov, Mapping) else ""
-        if isinstance(prov, Mapping) and not where and prov.get("derived_from"):
-            where = "derived from " + ", ".join(fmt.field_label(d) for d in prov["derived_from"])
-        if c.missing:
-            text = "not stated in the offer"
-        elif where:
-            text = where + (f" — “{raw}”" if raw else "")
-        elif c.criterion in ESTIMATED or c.criterion in offer.estimates:
-            text = "computed from the offer and the workload (see Cost and time)"
-        else:
+    for name, value in offer.fields.items():
+        prov = offer.provenance.get(name)
+        if prov is None:
             text = "offer file (cell not recorded)"
-        if c.note:
-            text += f" ({fmt.clean_text(c.note, 160)})"
-        rows.append((_criterion_name(c.criterion), fmt.clean_text(fmt.any_value(c.value), 60),
-                     text, fmt.score(c.score)))
+        else:
+            where = fmt.where(prov.where)
+            raw = fmt.clean_text(prov.raw, 80) if prov.raw else ""
+            text = where + (f" — “{raw}”" if raw else "")
+            if prov.derived_from:
+                text += " (derived from " + ", ".join(
+                    fmt.field_label(d) for d in prov.derived_from) + ")"
+            if prov.note:
+                text += f" ({fmt.clean_text(prov.note, 160)})"
+        criterion = scores.get(name)
+        rows.append((fmt.field_label(name), fmt.clean_text(fmt.any_value(value), 60), text,
+                     fmt.score(criterion.score) if criterion else "—"))
+    for c in offer.criteria:
+        if c.missing:
+            rows.append((_criterion_name(c.criterion), "—", "not stated in the offer"
+                         + (f" ({fmt.clean_text(c.note, 160)})" if c.note else ""),
+                         fmt.score(c.score)))
     return rows
 
 
