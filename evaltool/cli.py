@@ -101,6 +101,10 @@ def cli() -> None:
               help="Seed of the weight draws of the sensitivity analysis.")
 @click.option("--software-efficiency", type=click.FloatRange(0.05, 1.0), default=None,
               help="Override the assumed software/parallelism efficiency for every offer.")
+@click.option("--as-of", "as_of", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="The decision date (YYYY-MM-DD): quote validity is checked against it, and "
+              "delivery waits count from it when the workload gives no start_date. Default: "
+              "today, or SOURCE_DATE_EPOCH.")
 @click.option("--cost-basis", type=click.Choice(["run", "commitment"]), default="run",
               show_default=True,
               help="Charge the GPU-hours the run uses, or the larger of that and the contract's "
@@ -113,7 +117,7 @@ def cli() -> None:
 def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
     outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str, seed: int,
-    software_efficiency: float | None, cost_basis: str, method: str,
+    software_efficiency: float | None, cost_basis: str, method: str, as_of: Any,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -129,7 +133,8 @@ def score(
     if cost_basis != "run":
         overrides["cost_basis"] = cost_basis
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
-                         assumptions=overrides or None, seed=seed, method=method)
+                         assumptions=overrides or None, seed=seed, method=method,
+                         as_of=as_of.date() if as_of else None)
     if not result.workload.get("source", "").endswith((".yaml", ".yml")):
         click.echo(f"note: {result.workload.get('source')}", err=True)
     if outputs:

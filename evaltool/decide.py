@@ -1020,31 +1020,38 @@ def _unverified_changes(
     return out
 
 
+def _days(s: ScoredOffer) -> float | None:
+    """Days until a trained model: the delivery wait plus the run (the run alone if unknown)."""
+    extra = s.estimates.model_extra or {}
+    days = extra.get("days_to_trained_model")
+    return float(days) if days is not None else s.estimates.time_to_train_days
+
+
 def _tradeoff(
     winner: ScoredOffer, eligible: Sequence[ScoredOffer], workload: Workload
 ) -> str | None:
     """Cost against time, in dollars: why a dearer offer can rightly win (PRODUCT.md rule 2)."""
     costed = [s for s in eligible if s.estimates.total_cost_usd is not None
-              and s.estimates.time_to_train_days is not None]
+              and _days(s) is not None]
     if winner not in costed or len(costed) < 2:
         return None
     cost = winner.estimates.total_cost_usd or 0.0
-    days = winner.estimates.time_to_train_days or 0.0
+    days = _days(winner) or 0.0
     delay = workload.cost_of_delay_usd_per_day
     # Half a day and 0.1% of the cost are below what the estimates can tell apart.
     cheaper = [s for s in costed if (s.estimates.total_cost_usd or 0.0) < cost * 0.999]
-    faster = [s for s in costed if (s.estimates.time_to_train_days or 0.0) < days - 0.5]
+    faster = [s for s in costed if (_days(s) or 0.0) < days - 0.5]
     if not cheaper and not faster:
         return "It is both the cheapest and the fastest eligible offer."
     if not cheaper:
-        fastest = min(faster, key=lambda s: (s.estimates.time_to_train_days, s.offer.id))
+        fastest = min(faster, key=lambda s: (_days(s) or 0.0, s.offer.id))
         f_cost = fastest.estimates.total_cost_usd or 0.0
-        f_days = fastest.estimates.time_to_train_days or 0.0
+        f_days = _days(fastest) or 0.0
         return (f"It is the cheapest eligible offer; {_label(fastest)} would finish "
                 f"{days - f_days:.0f} days sooner for {_money(f_cost - cost)} more.")
     cheapest = min(cheaper, key=lambda s: (s.estimates.total_cost_usd, s.offer.id))
     c_cost = cheapest.estimates.total_cost_usd or 0.0
-    c_days = cheapest.estimates.time_to_train_days or 0.0
+    c_days = _days(cheapest) or 0.0
     text = f"It costs {_money(cost - c_cost)} more than the cheapest, {_label(cheapest)}"
     if days < c_days - 0.5:
         text += f", but finishes {c_days - days:.0f} days sooner"

@@ -164,7 +164,11 @@ class Workload(_Strict):
     seq_len: int = Field(4096, ge=1, le=10_000_000)
     precision: Precision = "bf16"
     cost_of_delay_usd_per_day: float = Field(0.0, ge=0)
-    deadline_days: float | None = Field(None, gt=0)
+    deadline_days: float | None = Field(None, gt=0, description="counted from start_date")
+    start_date: dt.date | None = Field(
+        None, description="when the team wants to start; delivery waits and the deadline count "
+        "from it (default: the day of the run)"
+    )
     n_layers: int | None = Field(None, ge=1)
     d_model: int | None = Field(None, ge=1)
     global_batch_tokens: int | None = Field(None, ge=1)

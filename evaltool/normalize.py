@@ -303,6 +303,8 @@ class _Builder:
             default = "TiB"
         q = V.parse_quantity(cand.value, dimension, default)
         value = q.value
+        if slot == "gpu_memory_gb" and q.count and q.each is not None:
+            value = q.each  # "8x H200 141GB": memory is per GPU, not the node's total
         if dimension == "capacity" and unit == "GB":
             value = value * 1000.0  # parse_quantity gives TB for capacity
         note = _notes(q.notes)

@@ -7,6 +7,8 @@ sure that one bad offer never stops the others (PRODUCT.md: nothing is lost).
 
 from __future__ import annotations
 
+import datetime as dt
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +25,15 @@ from evaltool.models import (
 )
 from evaltool.rubric import Rubric, load_rubric
 from evaltool.score import ScoredOffer, rank, score_offer, to_result
+
+
+def today() -> dt.date:
+    """The run's date: SOURCE_DATE_EPOCH when set (reproducible builds), else today (UTC)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
+    return dt.datetime.now(tz=dt.UTC).date()
+
 
 DEFAULT_WORKLOAD_NOTE = (
     "no --workload given: used the bundled default workload (70B dense pretraining, 2T tokens)"
@@ -251,8 +262,24 @@ def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
 _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2, "info": 3}
 
 
+def validity_flags(offer: Offer, as_of: dt.date | None) -> list[Flag]:
+    """A quote past its validity date is not an offer any more: its prices must be re-confirmed."""
+    valid_until = offer.fields.valid_until
+    if as_of is None or valid_until is None or valid_until >= as_of:
+        return []
+    source = offer.provenance.get("valid_until")
+    return [Flag(
+        kind="quote_expired", severity="high",
+        why=(f"the quote was valid until {valid_until.isoformat()}, before {as_of.isoformat()}: "
+             "prices, capacity and dates must be re-confirmed before they can be relied on"),
+        where=dict(source.where) if source else dict(offer.source),
+        quote=source.raw if source else None,
+    )]
+
+
 def evaluate_offer(
-    offer: Offer, rubric: Rubric, workload: Workload, assumptions: Mapping[str, Any] | None
+    offer: Offer, rubric: Rubric, workload: Workload, assumptions: Mapping[str, Any] | None,
+    *, as_of: dt.date | None = None,
 ) -> ScoredOffer:
     from evaltool.estimate import estimate_offer
 
@@ -261,8 +288,8 @@ def evaluate_offer(
     findings = reconcile_missing(offer, findings)
     estimates = estimate_offer(offer.fields, workload, assumptions)
     scored = score_offer(offer, estimates, rubric, workload, findings)
-    flags = (list(offer.flags) + findings_to_flags(findings) + commitment_flags(offer, estimates)
-             + assumption_flags(estimates))
+    flags = (list(offer.flags) + validity_flags(offer, as_of) + findings_to_flags(findings)
+             + commitment_flags(offer, estimates) + assumption_flags(estimates))
     scored.flags = sorted(flags, key=lambda fl: (_SEVERITY_ORDER.get(fl.severity, 9), fl.kind))
     return scored
 
@@ -276,6 +303,7 @@ def score_files(
     assumptions: Mapping[str, Any] | None = None,
     seed: int = 0,
     draws: int = 10_000,
+    as_of: dt.date | None = None,
     method: str = "weighted",
 ) -> ScoreReport:
     """The whole main job. Raises UsageError only for a bad flag, rubric or workload.
@@ -295,13 +323,17 @@ def score_files(
         raise UsageError(f"--method {method!r}: expected one of {', '.join(METHODS)}")
     the_rubric = load_rubric(rubric)
     the_workload, workload_note = resolve_workload(workload, inputs.workloads)
+    run_date = as_of or today()
+    if the_workload.start_date is None:
+        the_workload = the_workload.model_copy(update={"start_date": run_date})
     rates = parse_fx(fx, inputs.fx_files)
     normalized = normalize_files(inputs.offers, rates)
     not_evaluated = list(normalized.not_evaluated)
     scored: list[ScoredOffer] = []
     for offer in normalized.offers:
         try:
-            scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions))
+            scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions,
+                                         as_of=run_date))
         except EvaltoolError as exc:
             problem = Problem(Location(str(offer.source.get("file", offer.id))), str(exc))
             not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
@@ -324,6 +356,7 @@ def score_files(
                 "fx_files": [str(p) for p in inputs.fx_files],
                 "rubric": str(rubric or "llm-pretraining"),
             },
+            "as_of": run_date.isoformat(),
             "fx_usd_per_unit": dict(sorted(rates.items())),
             "hours_per_month": 730,
             "seed": seed,

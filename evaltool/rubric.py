@@ -123,6 +123,9 @@ class Gate(_Strict):
     when_missing: Literal["unverified", "fail", "pass"] = "unverified"
     why: str
     source: str
+    says: str | None = Field(
+        None, description="what the gate found, in words; {metric.path:format} placeholders"
+    )
 
 
 class Category(_Strict):

@@ -8,6 +8,7 @@ computed on the resulting value matrix by `evaltool.sensitivity`.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -108,7 +109,7 @@ def offer_metrics(
     metrics.update({f"estimates.{k}": v for k, v in est.items() if k != "explain"})
     d: dict[str, Any] = {}
 
-    days = estimates.time_to_train_days
+    days = est.get("days_to_trained_model") or estimates.time_to_train_days
     if is_number(days) and workload.deadline_days:
         d["time_vs_deadline"] = days / workload.deadline_days
     mfu = estimates.mfu
@@ -171,6 +172,7 @@ def offer_metrics(
         )
         d["addon_share"] = addons / total
     metrics.update({f"derived.{k}": v for k, v in d.items()})
+    metrics.update({f"workload.{k}": v for k, v in workload.model_dump().items()})
     return metrics
 
 
@@ -207,6 +209,28 @@ def _tooling_openness(offer: Offer) -> str | None:
     return "open"
 
 
+_PLACEHOLDER = re.compile(r"\{([a-z_]+\.[a-z_0-9]+)(?::([^}]*))?\}")
+
+
+def fill_placeholders(text: str, metrics: Mapping[str, Any]) -> str | None:
+    """Fill "{derived.x:.0f}" from the metrics; None when a value is missing."""
+    missing = False
+
+    def sub(match: re.Match[str]) -> str:
+        nonlocal missing
+        value = metrics.get(match.group(1))
+        if value is None:
+            missing = True
+            return ""
+        try:
+            return format(value, match.group(2) or "")
+        except (TypeError, ValueError):
+            return str(value)
+
+    filled = _PLACEHOLDER.sub(sub, text)
+    return None if missing else filled
+
+
 def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
     value = metrics.get(gate.reads)
     if value is None:
@@ -224,7 +248,9 @@ def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
         ok = ok and value <= gate.max
     shown = f"{value:.3g}" if is_number(value) else str(value)
     metric = gate.reads.split(".")[-1]
-    why = f"{gate.title}: {'yes' if ok else 'no'} ({metric} = {shown}). {gate.why}"
+    found = fill_placeholders(gate.says, metrics) if gate.says else None
+    detail = found or f"{metric} = {shown}"
+    why = f"{gate.title}: {'yes' if ok else 'no'} ({detail}). {gate.why}"
     return GateResult(gate=gate.id, status="pass" if ok else "fail", why=why)
 
 

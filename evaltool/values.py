@@ -34,9 +34,10 @@ Ti, bits vs bytes) so conversion factors are not hand-typed; its registry is bui
 lazily once, from the small definitions file evaltool/data/units.txt, and every factor
 is cached (a number already in the canonical unit never touches pint). python-dateutil
 parses month-name dates (English, German, French month names added) and validates days
-per month, rather than a hand-written table of formats. Vendor spellings (unit tokens, currency symbols, basis words) are recognised by
-compiled regular expressions below, because pint's own string parser would read "Gb" as
-a gigabarn and cannot tell "Gb" from "GB" by case.
+per month, rather than a hand-written table of formats. Vendor spellings (unit tokens,
+currency symbols, basis words) are recognised by the regular expressions below, compiled
+on first use, because pint's own string parser cannot tell "Gb" from "GB" by case.
+Languages: English, German and French words (Knoten, Stunde, Monat; par, heure, mois).
 """
 
 from __future__ import annotations
@@ -1023,7 +1024,18 @@ def parse_quantity(
         return ParsedQuantity(
             value, canonical, dimension, _raw_text(raw), [], default_unit, 1, value
         )
-    text = _text_input(raw, expected)
+    return _quantity_from_text(
+        _text_input(raw, expected), raw, dimension, default_unit, direction
+    )
+
+
+def _quantity_from_text(
+    text: str, raw: RawValue, dimension: str, default_unit: str | None,
+    direction: Direction | None,
+) -> ParsedQuantity:
+    """parse_quantity for text already prepared and checked for placeholders."""
+    expected = EXPECTED[dimension]
+    canonical = CANONICAL_UNIT[dimension]
     try:
         terms = _find_terms(text, dimension)
     except _RangeGiven as given:
@@ -1088,15 +1100,17 @@ def parse_bandwidth(raw: RawValue, default_unit: str | None = None) -> ParsedBan
     count 8, each 400, scope node), '400GbE x8', '8x400G', '3.2 Tbps', '3,2 Tbit/s',
     '50 GB/s' (bytes: 400 Gbit/s, ``was_bytes``), '900 GB/s NVLink', '8x NDR'."""
     expected = EXPECTED["bandwidth"]
+    text = ""
     if isinstance(raw, str):
         text = _text_input(raw, expected)
         if not _DATA_TERM_RE.search(text):
             ib = _ib_bandwidth(text, raw)
             if ib is not None:
                 return ib
-    quantity = parse_quantity(raw, "bandwidth", default_unit)
+        quantity = _quantity_from_text(text, raw, "bandwidth", default_unit, None)
+    else:
+        quantity = parse_quantity(raw, "bandwidth", default_unit)
     was_bytes = (quantity.source_unit or "").endswith("B/s")
-    text = _prepare_text(raw) if isinstance(raw, str) else ""
     return ParsedBandwidth(
         quantity.value, quantity.each, quantity.count, quantity.scope, was_bytes,
         quantity.raw, quantity.notes, _fabric_of(text), quantity.approximate,
@@ -1359,6 +1373,8 @@ def parse_money(
     first = terms[0]
     amount, cur, term_notes = _money_amount(first, raw_s, expected)
     notes += term_notes
+    if currency is not None and currency.upper() != cur:
+        notes.append(f"the text says {cur} where {currency.upper()} was expected; {cur} used")
     if len(terms) > 1 and _RANGE_GAP_RE.fullmatch(text[first.end():terms[1].start()]):
         raise ValueParseError(
             f"a price range ({text[first.start():terms[1].end()]!r}); give one price",
@@ -1875,7 +1891,8 @@ _DURATION_UNIT_ALT: Final = "|".join(
 )
 _DURATION_RE: Final = _LazyRegex(
     rf"(?<![\w.,])(?P<lo>{_NUM})\)?(?:\s*(?:-|–|to|bis)\s*(?P<hi>{_NUM}))?\s*-?\s*"
-    rf"(?P<business>business\s+|working\s+|werk)?(?P<unit>{_DURATION_UNIT_ALT})(?![\w])",
+    rf"(?P<business>business\s+|working\s+|werk)?(?P<unit>{_DURATION_UNIT_ALT})(?![\w])"
+    r"(?P<ouvres>\s+ouvr[ée]s?)?",  # French: "5 jours ouvrés"
     re.IGNORECASE,
 )
 _DURATION_JOIN_RE: Final = _LazyRegex(r"\s*(?:and|\+|,|und)?\s*", re.IGNORECASE)
@@ -1989,9 +2006,17 @@ def _duration_hours(match: re.Match[str], notes: list[str], raw_s: str, expected
     if match["hi"]:
         notes.append(f"range {match['lo']}-{match['hi']}: took the longer {match['hi']}")
     base = _DURATION_WORDS[match["unit"].casefold()]
-    if match["business"]:
-        notes.append(f"{match.group(0)!r}: business time, may pause outside business hours")
-    return max(lo, hi) * _DURATION_HOURS[base]
+    hours = max(lo, hi) * _DURATION_HOURS[base]
+    if match["business"] or match["ouvres"]:
+        if base in ("day", "week"):  # 5 business days span 7 calendar days
+            hours *= 7.0 / 5.0
+            notes.append(
+                f"{match.group(0).strip()!r}: business days read as {_fmt(hours / 24.0)} "
+                "calendar days (x 7/5)"
+            )
+        else:
+            notes.append(f"{match.group(0)!r}: business time, may pause outside business hours")
+    return hours
 
 
 # --------------------------------------------------------------------------- booleans

@@ -504,8 +504,10 @@ def test_header_supplies_currency_and_basis_for_bare_numbers() -> None:
     money = parse_money(2.35, currency="usd", per=("gpu", "hour"))
     assert money == Money(2.35, "USD", ("gpu", "hour"), "2.35", [])
     assert parse_money("24,80", currency="EUR", per=("node", "hour")).amount == 24.8
-    # text wins over the header
+    # text wins over the header, and a different currency is noted
     assert parse_money("$19.92 per node-hour", per=("gpu", "hour")).per == ("node", "hour")
+    money = parse_money("$19.92 per node-hour", currency="EUR")
+    assert money.currency == "USD" and any_note(money.notes, "EUR was expected")
 
 
 def test_second_price_on_another_basis_is_noted() -> None:
@@ -727,8 +729,10 @@ DURATIONS = [
     ("P3Y", "months", 36.0),
     ("PT4H", "hours", 4.0),
     ("1 year and 6 months", "months", 18.0),
-    ("3-5 business days", "days", 5.0),
-    ("within five (5) business days", "days", 5.0),
+    ("3-5 business days", "days", 7.0),  # 5 business days span 7 calendar days
+    ("within five (5) business days", "days", 7.0),
+    ("10 jours ouvrés", "days", 14.0),
+    ("4 business hours", "hours", 4.0),
     ("24 Monate", "months", 24.0),
     ("thirty days", "days", 30.0),
     ("one year", "months", 12.0),
@@ -749,6 +753,8 @@ def test_durations(raw: object, unit: str, expected: float) -> None:
 def test_duration_notes() -> None:
     assert any_note(parse_duration("next business day", "hours").notes, "24 hours")
     assert any_note(parse_duration("3-5 business days", "days").notes, "range")
+    assert any_note(parse_duration("5 business days", "days").notes, "x 7/5")
+    assert any_note(parse_duration("4 business hours", "hours").notes, "business time")
     assert any_note(parse_duration("12", "months").notes, "no unit given")
     assert parse_duration(36, "hours", default_unit="months").value == 36 * 730
 
@@ -924,3 +930,53 @@ def test_dates_round_trip(day: date, fmt: str) -> None:
 @given(st.floats(min_value=0, max_value=1e12, allow_nan=False))
 def test_float_cells_never_touch_text_rules(value: float) -> None:
     assert math.isclose(parse_number(value).value, value, rel_tol=1e-14)
+
+
+# ----------------------------------------------------------------------------- units file
+
+
+UNIT_PAIRS = [
+    ("GB/s", "Gbit/s"), ("Tbit/s", "Gbit/s"), ("Mbit/s", "Gbit/s"), ("kbit/s", "Gbit/s"),
+    ("TiB", "TB"), ("PiB", "TB"), ("PB", "TB"), ("GiB", "GB"), ("TB", "GB"),
+    ("Gbit/s", "GB/s"), ("TB/s", "GB/s"), ("W", "kW"), ("MW", "kW"), ("MWh", "kWh"),
+]
+
+
+def test_units_file_agrees_with_pints_default_registry() -> None:
+    """evaltool/data/units.txt is a cut-down registry; pint's full one is the oracle."""
+    import pint
+
+    from evaltool.values import unit_factor
+
+    full: pint.UnitRegistry[float] = pint.UnitRegistry()
+    for source, target in UNIT_PAIRS:
+        expected = full.Quantity(1.0, source).to(target).magnitude
+        assert math.isclose(unit_factor(source, target), expected, rel_tol=1e-12), source
+
+
+def test_unknown_header_unit_is_a_clear_error() -> None:
+    with pytest.raises(ValueConversionError, match="cannot convert Gb to GB"):
+        parse_quantity(80, "memory", default_unit="Gb")
+
+
+def test_numeric_cells_never_import_pint() -> None:
+    """The fast path: numbers already in the canonical unit skip pint entirely."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from evaltool.values import parse_number, parse_quantity, parse_money, "
+        "parse_percent, parse_bool, parse_duration\n"
+        "parse_number(2.35); parse_quantity(80.0, 'memory', default_unit='GB')\n"
+        "parse_quantity(400, 'bandwidth', default_unit='Gbit/s')\n"
+        "parse_money(2.35, currency='USD', per=('gpu', 'hour')); parse_percent(0.999)\n"
+        "parse_bool(1); parse_duration(12, 'months'); parse_number('9,600,000')\n"
+        "assert 'pint' not in sys.modules\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60,
+        env={"PYTHONPATH": str(root), "PATH": ""},
+    )
+    assert result.returncode == 0, result.stderr

@@ -13,6 +13,7 @@ The pydantic `Estimates` and its `explain` are built once per pair, at the end.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -215,6 +216,7 @@ class WorkloadView:
     batch_assumed: bool
     cost_of_delay_usd_per_day: float
     deadline_days: float | None
+    start_date: dt.date | None
     storage_needed_tb: float | None
     egress_tb: float | None
     gpus_wanted: int | None
@@ -240,7 +242,8 @@ def workload_view(w: Workload, p: Params) -> WorkloadView:
         global_batch_tokens=float(w.global_batch_tokens or p.default_global_batch_tokens),
         batch_assumed=w.global_batch_tokens is None,
         cost_of_delay_usd_per_day=w.cost_of_delay_usd_per_day, deadline_days=w.deadline_days,
-        storage_needed_tb=w.storage_needed_tb, egress_tb=w.egress_tb, gpus_wanted=w.gpus_wanted,
+        start_date=w.start_date, storage_needed_tb=w.storage_needed_tb, egress_tb=w.egress_tb,
+        gpus_wanted=w.gpus_wanted,
         software_efficiency=w.software_efficiency, serving=w.serving,
     )
 
@@ -281,6 +284,7 @@ class OfferView:
     owning_usd_per_month: float | None
     capex_usd: float | None
     amortization_months: float | None
+    delivery_date: dt.date | None
     assumed: list[str]
 
 
@@ -382,7 +386,8 @@ def offer_view(o: OfferFields, p: Params, acc: AcceleratorSpec | None = None) ->
         support_usd_per_month=o.support_usd_per_month or 0.0,
         network_usd_per_month=o.network_usd_per_month or 0.0,
         min_commit_usd=o.min_commit_usd or 0.0, owning_usd_per_month=owning,
-        capex_usd=o.capex_usd, amortization_months=o.amortization_months, assumed=assumed,
+        capex_usd=o.capex_usd, amortization_months=o.amortization_months,
+        delivery_date=o.delivery_date, assumed=assumed,
     )
 
 
@@ -669,6 +674,8 @@ class Result:
     cost_of_delay: float | None = None
     economic_cost: float | None = None
     deadline_met: bool | None = None
+    delivery_wait_days: float | None = None
+    days_to_trained_model: float | None = None
     buy_vs_rent: dict[str, Any] | None = None
     inference: dict[str, Any] | None = None
     offered_gbit_s_per_gpu: float | None = None
@@ -811,13 +818,37 @@ def _storage_capacity(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> 
         r.storage_usable_tb = ov.storage_capacity_tb * p.storage_usable_fraction
 
 
+def _delivery_wait_days(wv: WorkloadView, ov: OfferView, r: Result) -> float | None:
+    """Days between the workload's start date and the offer's delivery date (0 if earlier)."""
+    if wv.start_date is None:
+        return None
+    if ov.delivery_date is None:
+        r.assumed.append(
+            "delivery date not stated: assumed ready on the start date "
+            f"({wv.start_date.isoformat()})."
+        )
+        return None
+    wait = max(0, (ov.delivery_date - wv.start_date).days)
+    r.delivery_wait_days = float(wait)
+    if wait:
+        r.notes.append(
+            f"delivery on {ov.delivery_date.isoformat()}: {wait} days after the start date "
+            f"{wv.start_date.isoformat()}, counted in the cost of delay and the deadline."
+        )
+    return float(wait)
+
+
 def _money(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
     n = r.gpus_used
     price = ov.price_usd_per_gpu_hour
     if r.days is not None and r.mfu:
-        r.cost_of_delay = wv.cost_of_delay_usd_per_day * r.days
+        # Time has a price (seed 001): waiting for delivery delays the model as much as a
+        # slower run, so both count in the cost of delay and against the deadline.
+        wait = _delivery_wait_days(wv, ov, r)
+        r.days_to_trained_model = r.days + (wait or 0.0)
+        r.cost_of_delay = wv.cost_of_delay_usd_per_day * r.days_to_trained_model
         if wv.deadline_days is not None:
-            r.deadline_met = r.days <= wv.deadline_days
+            r.deadline_met = r.days_to_trained_model <= wv.deadline_days
     if price is None or n is None or r.gpu_hours is None or r.days is None:
         if price is None:
             r.notes.append("no price per GPU-hour: costs cannot be computed.")
@@ -1079,6 +1110,8 @@ def numbers(r: Result) -> dict[str, Any]:
         "total_economic_cost_usd": r.economic_cost, "gpus_used": r.gpus_used,
         "min_gpus_required": r.min_gpus_required, "fits": r.fits,
         "deadline_met": r.deadline_met, "hfu": r.hfu,
+        "delivery_wait_days": r.delivery_wait_days,
+        "days_to_trained_model": r.days_to_trained_model,
         "tokens_per_s_per_gpu": r.tokens_per_s_per_gpu, "gpu_hours": r.gpu_hours,
         "usd_per_effective_pflop_hour": r.usd_per_pflop_hour,
         "usd_per_million_tokens": r.usd_per_m_tokens, "cost_of_delay_usd": r.cost_of_delay,

@@ -145,12 +145,17 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
             "total_cost / (gpu_hours x peak x mfu / 1000)", {}, [])
         ex["usd_per_million_tokens"] = _item(v.get("usd_per_million_tokens"),
                                              "total_cost / tokens x 1e6", {}, [f"{MFU_SPECS} §4.4"])
+    ex["days_to_trained_model"] = _item(
+        v.get("days_to_trained_model"), "delivery_wait_days + time_to_train_days",
+        {"delivery_wait_days": v.get("delivery_wait_days"),
+         "start_date": wv.start_date.isoformat() if wv.start_date else None},
+        ["seed 001 'Say no to reasonable effort contracts' (delivery dates matter)"])
     ex["cost_of_delay_usd"] = _item(
-        v.get("cost_of_delay_usd"), "cost_of_delay_usd_per_day x days",
+        v.get("cost_of_delay_usd"), "cost_of_delay_usd_per_day x days_to_trained_model",
         {"usd_per_day": wv.cost_of_delay_usd_per_day}, ["PRODUCT.md rule 2 (seed 001)"])
     ex["total_economic_cost_usd"] = _item(v.get("total_economic_cost_usd"),
                                           "total_cost + cost_of_delay", {}, [])
-    ex["deadline_met"] = _item(v.get("deadline_met"), "days <= deadline_days",
+    ex["deadline_met"] = _item(v.get("deadline_met"), "days_to_trained_model <= deadline_days",
                                {"deadline_days": wv.deadline_days}, [])
     ex["storage"] = _item(
         {"needed_tb": v.get("storage_needed_tb"), "usable_tb": v.get("storage_usable_tb")},

@@ -10,6 +10,7 @@ simply leaves its section out.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -63,6 +64,7 @@ class RankRow:
     eligible: bool
     total_cost: str
     days: str
+    model_ready: str
     usd_per_gpu_hour: str
     mfu: str
     gpus: str
@@ -288,6 +290,7 @@ def _ranking(report: ScoreReport, winner: OfferResult | None, limits: Limits) ->
                 eligible=offer.eligible,
                 total_cost=fmt.usd(est.get("total_cost_usd")),
                 days=fmt.days(est.get("time_to_train_days")),
+                model_ready=model_ready_date(report, est),
                 usd_per_gpu_hour=fmt.usd_per_gpu_hour(est.get("effective_usd_per_gpu_hour")),
                 mfu=fmt.pct(est.get("mfu")),
                 gpus=fmt.count(est.get("gpus_used")),
@@ -297,6 +300,19 @@ def _ranking(report: ScoreReport, winner: OfferResult | None, limits: Limits) ->
             )
         )
     return rows
+
+
+def model_ready_date(report: ScoreReport, est: Mapping[str, Any]) -> str:
+    """The day a trained model exists: start date + delivery wait + training time."""
+    start = report.workload.get("start_date")
+    days = est.get("days_to_trained_model")
+    if not start or days is None:
+        return fmt.DASH
+    try:
+        day = dt.date.fromisoformat(str(start)) + dt.timedelta(days=math.ceil(float(days)))
+    except ValueError:
+        return fmt.DASH
+    return day.isoformat()
 
 
 def _error_text(error: Any) -> str:
