@@ -148,7 +148,7 @@ def score(
     elif fmt in ("csv", "markdown"):
         from evaltool.report import render_text
 
-        click.echo(render_text(result, fmt), nl=False)
+        click.echo(render_text(result, "csv" if fmt == "csv" else "markdown"), nl=False)
     else:
         click.echo(terminal_table(result, color=sys.stdout.isatty()))
     _report_not_evaluated(result.not_evaluated)

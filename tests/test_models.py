@@ -7,15 +7,19 @@ from pydantic import ValidationError
 
 from evaltool.models import CANONICAL_FIELDS, OfferFields, Workload
 
-PRODUCT_FIELDS = """vendor offer_name offer_kind currency valid_until region accelerator gpu_count
-gpus_per_node node_count gpu_memory_gb claimed_peak_tflops_per_gpu cpu_cores_per_node
-cpu_memory_gb_per_node local_nvme_tb_per_node intra_node_gbyte_s_per_gpu inter_node_fabric
-inter_node_gbit_s_per_node inter_node_gbit_s_per_gpu network_dedicated storage_type
-storage_capacity_tb storage_read_gbyte_s storage_write_gbyte_s orchestrator root_access
-hw_replacement_hours support_response_hours sla_uptime_pct sla_max_credit_pct delivery_date
-price_usd_per_gpu_hour term_months upfront_usd egress_usd_per_gb storage_usd_per_tb_month
-support_usd_per_month min_commit_usd capex_usd amortization_months power_kw_per_node
-power_usd_per_kwh colocation_usd_per_kw_month opex_usd_per_month contract_text""".split()
+PRODUCT_FIELDS = [
+    "vendor", "offer_name", "offer_kind", "currency", "valid_until", "region", "accelerator",
+    "gpu_count", "gpus_per_node", "node_count", "gpu_memory_gb", "claimed_peak_tflops_per_gpu",
+    "cpu_cores_per_node", "cpu_memory_gb_per_node", "local_nvme_tb_per_node",
+    "intra_node_gbyte_s_per_gpu", "inter_node_fabric", "inter_node_gbit_s_per_node",
+    "inter_node_gbit_s_per_gpu", "network_dedicated", "storage_type", "storage_capacity_tb",
+    "storage_read_gbyte_s", "storage_write_gbyte_s", "orchestrator", "root_access",
+    "hw_replacement_hours", "support_response_hours", "sla_uptime_pct", "sla_max_credit_pct",
+    "delivery_date", "price_usd_per_gpu_hour", "term_months", "upfront_usd",
+    "egress_usd_per_gb", "storage_usd_per_tb_month", "support_usd_per_month", "min_commit_usd",
+    "capex_usd", "amortization_months", "power_kw_per_node", "power_usd_per_kwh",
+    "colocation_usd_per_kw_month", "opex_usd_per_month", "contract_text",
+]
 
 
 def test_every_canonical_field_of_the_product_brief_exists() -> None:
