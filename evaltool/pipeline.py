@@ -137,7 +137,19 @@ def apply_contract_figures(offer: Offer, figures: Sequence[Mapping[str, Any]]) -
 
     updates: dict[str, Any] = {}
     provenance = dict(offer.provenance)
+    committed_delivery = any(
+        f.get("field") == "delivery_date" and f.get("committed") is not False for f in figures
+    )
     for fig in figures:
+        if (fig.get("field") == "delivery_target_date" and not committed_delivery
+                and offer.fields.delivery_date is None and "delivery_date" not in updates):
+            # The best evidence of when capacity arrives, though not a commitment (flagged).
+            updates["delivery_date"] = fig.get("value")
+            provenance["delivery_date"] = FieldSource(
+                where=dict(fig.get("where") or {}), raw=fig.get("quote"),
+                note="a target date in the contract text, not a commitment",
+            )
+            continue
         name = fig.get("field")
         if not name or name not in OfferFields.model_fields or name in updates:
             continue
@@ -152,11 +164,12 @@ def apply_contract_figures(offer: Offer, figures: Sequence[Mapping[str, Any]]) -
         )
     if not updates:
         return offer
+    from pydantic import ValidationError
+
     try:
-        fields = offer.fields.model_copy(update=updates)
-        OfferFields.model_validate(fields.model_dump())
-    except Exception:
-        return offer
+        fields = OfferFields.model_validate({**offer.fields.model_dump(), **updates})
+    except ValidationError:
+        return offer  # a figure that does not validate is left out, not fatal
     return offer.model_copy(update={"fields": fields, "provenance": provenance})
 
 

@@ -112,6 +112,10 @@ def offer_metrics(
     days = est.get("days_to_trained_model") or estimates.time_to_train_days
     if is_number(days) and workload.deadline_days:
         d["time_vs_deadline"] = days / workload.deadline_days
+    # Against a deadline the delivery date is mandatory evidence; without one it is not needed.
+    # (score_files always sets the start date; a caller without one skips the check.)
+    needs_delivery = bool(workload.deadline_days and workload.start_date)
+    d["delivery_wait_days"] = est.get("delivery_wait_days") if needs_delivery else 0.0
     mfu = estimates.mfu
     peak = _catalog_peak(f.accelerator, workload.precision)
     if is_number(mfu) and peak:

@@ -872,6 +872,10 @@ def _money(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
     fees = costs["compute"] + costs["storage"] + costs["support"] + costs["network"]
     if ov.offer_kind == "purchase":
         costs["upfront"] = 0.0  # capex is already amortised into the GPU-hour price
+    elif p.upfront_credited and p.cost_basis == "run":
+        # A prepayment credited against usage is paid by this run's fees and later work;
+        # it shows in the commitment, not in the cost of the run.
+        costs["upfront"] = 0.0
     elif p.upfront_credited:
         costs["upfront"] = max(0.0, ov.upfront_usd - fees)  # only the part usage never uses
     else:
@@ -914,6 +918,11 @@ def buy_vs_rent(ov: OfferView, p: Params, run_months: float | None,
     rent = rent_usd_per_gpu_hour
     if rent is None and ov.accelerator:
         rent = p.reference_rent.get(ov.accelerator)
+    if rent is None and ov.accelerator:
+        from evaltool.catalog import public_price_reference
+
+        reference = public_price_reference(ov.accelerator)
+        rent = reference.median_usd_per_gpu_hour if reference else None
     if rent:
         out["reference_rent_usd_per_gpu_hour"] = rent
         out["break_even_utilisation"] = own_per_gpu_hour / rent

@@ -74,6 +74,9 @@ def days(value: Any) -> str:
     x = as_number(value)
     if x is None:
         return DASH
+    if x < 0.95:  # a fine-tuning job of a few hours is not "0 days"
+        hours = max(x * 24, 0.1)
+        return f"{hours:.1f} h" if hours < 9.95 else f"{hours:.0f} h"
     text = f"{x:,.0f}" if x >= 9.95 else f"{x:.1f}".removesuffix(".0")
     return f"{text} day" if text == "1" else f"{text} days"
 
