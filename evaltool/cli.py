@@ -107,8 +107,8 @@ def cli() -> None:
               "today, or SOURCE_DATE_EPOCH.")
 @click.option("--cost-basis", type=click.Choice(["run", "commitment"]), default="run",
               show_default=True,
-              help="Charge the GPU-hours the run uses, or the larger of that and the contract's "
-              "minimum commitment.")
+              help="run: charge the GPU-hours the run uses; commitment: charge the larger of "
+              "that and the contract's minimum commitment.")
 @click.option("--method", type=click.Choice(["weighted", "topsis", "vikor"]), default="weighted",
               show_default=True,
               help="Cross-check the weighted ranking with TOPSIS or VIKOR (reported in the "
@@ -193,12 +193,10 @@ def validate(
 ) -> None:
     """Check inputs only, and list every problem (errors and warnings)."""
     from evaltool.normalize import normalize_files
-    from evaltool.pipeline import parse_fx, resolve_workload, sort_inputs
-    from evaltool.rubric import load_rubric
-
+    from evaltool.pipeline import parse_fx, resolve_workload, rubric_for, sort_inputs
     inputs = sort_inputs(list(offers))
-    load_rubric(rubric or (inputs.rubrics[0] if inputs.rubrics else None))
-    resolve_workload(workload, inputs.workloads)
+    the_workload, _ = resolve_workload(workload, inputs.workloads)
+    rubric_for(the_workload, rubric or (inputs.rubrics[0] if inputs.rubrics else None))
     result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files))
     for offer in result.offers:
         status = "ok" if not offer.warnings else f"{len(offer.warnings)} warning(s)"
@@ -284,8 +282,9 @@ def rubrics() -> None:
 
     for name in shipped_rubrics():
         r = load_rubric(name)
+        gates = f"{len(r.gates)} gate" + ("" if len(r.gates) == 1 else "s")
         click.echo(f"{name:<18} v{r.version:<5} {r.title} ({len(r.criteria)} criteria, "
-                   f"{len(r.gates)} gates)")
+                   f"{gates}; for {r.workload_kind} workloads)")
 
 
 @cli.group()

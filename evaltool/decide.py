@@ -294,6 +294,24 @@ def _offered_gbit_s_per_gpu(s: ScoredOffer) -> float | None:
 # --------------------------------------------------------------------------- matrices
 
 
+def split_exact_ties(acceptability: Any, values: Any, unknown: Any) -> Any:
+    """Offers with identical criterion values tie in every draw: share their ranks equally.
+
+    SMAA breaks an exact tie by row order, which would give one of two identical offers
+    every win; averaging their rank-acceptability rows is the fair reading.
+    """
+    import numpy as np
+
+    out = np.array(acceptability, dtype=float)
+    keys: dict[bytes, list[int]] = {}
+    for i in range(values.shape[0]):
+        keys.setdefault(values[i].tobytes() + unknown[i].tobytes(), []).append(i)
+    for group in keys.values():
+        if len(group) > 1:
+            out[group] = out[group].mean(axis=0)
+    return out
+
+
 def value_matrix(
     scored: Sequence[ScoredOffer], rubric: Rubric
 ) -> tuple[Any, Any, Any, list[str]]:
@@ -572,12 +590,12 @@ def decide(
 
     smaa = sa.smaa(values, w, bands, n_draws=draws, seed=seed,
                    missing_intervals=unknown if unknown.any() else None)
+    acceptability = split_exact_ties(smaa.rank_acceptability, values, unknown)
     sensitivity["win_probability"] = {
-        names[i]: _round(float(p), 4) for i, p in enumerate(smaa.win_probability)
+        names[i]: _round(float(row[0]), 4) for i, row in enumerate(acceptability)
     }
     sensitivity["rank_acceptability"] = {
-        names[i]: [_round(float(p), 4) for p in row]
-        for i, row in enumerate(smaa.rank_acceptability)
+        names[i]: [_round(float(p), 4) for p in row] for i, row in enumerate(acceptability)
     }
     sensitivity["smaa"] = {
         "draws": draws, "seed": seed, "weight_model": smaa.weight_model,

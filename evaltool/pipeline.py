@@ -63,25 +63,44 @@ def sort_inputs(paths: Sequence[Path]) -> Inputs:
 
 
 def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, float]:
-    """`--fx EUR=1.10` means 1 EUR = 1.10 USD. Flags win over rates files."""
-    from evaltool.read import read_fx_file
+    """`--fx EUR=1.10` means 1 EUR = 1.10 USD.
 
-    rates: dict[str, float] = {"USD": 1.0}
+    A flag overrides a rates file (the user said so on this run); two rates files, or two
+    flags, that disagree on a currency are an error, never a silent choice.
+    """
+    from evaltool.read import check_fx_rate, read_fx_file
+
+    from_files: dict[str, tuple[float, Path]] = {}
     for path in files:
-        rates.update(read_fx_file(path))
+        for code, rate in read_fx_file(path).items():
+            if code in from_files and from_files[code][0] != rate:
+                other = from_files[code][1]
+                raise UsageError(
+                    f"conflicting rates for {code}: {from_files[code][0]:g} in {other} and "
+                    f"{rate:g} in {path}; keep one, or pass --fx {code}=RATE"
+                )
+            from_files[code] = (rate, path)
+    from_flags: dict[str, float] = {}
     for spec in specs:
         code, sep, rate_text = spec.partition("=")
         code = code.strip().upper()
         try:
             rate = float(rate_text)
         except ValueError:
-            rate = -1.0
-        if not sep or len(code) != 3 or not code.isalpha() or rate <= 0:
+            rate = float("nan")
+        if not sep or len(code) != 3 or not code.isalpha():
             raise UsageError(
                 f"--fx {spec!r}: expected CUR=RATE with a 3-letter code and a positive rate, "
                 "e.g. --fx EUR=1.08 (1 EUR = 1.08 USD)"
             )
-        rates[code] = rate
+        check_fx_rate(code, rate, f"--fx {spec}")
+        if code in from_flags and from_flags[code] != rate:
+            raise UsageError(f"--fx gives {code} twice with different rates "
+                             f"({from_flags[code]:g} and {rate:g})")
+        from_flags[code] = rate
+    rates = {"USD": 1.0}
+    rates.update({code: rate for code, (rate, _) in from_files.items()})
+    rates.update(from_flags)
     return rates
 
 
@@ -99,6 +118,22 @@ def resolve_workload(explicit: Path | None, candidates: Sequence[Path]) -> tuple
     if candidates:
         return load_workload(candidates[0]), str(candidates[0])
     return load_workload(data_dir() / "default-workload.yaml"), DEFAULT_WORKLOAD_NOTE
+
+
+RUBRIC_FOR_KIND = {"pretraining": "llm-pretraining", "fine-tuning": "fine-tuning",
+                   "inference": "llm-inference"}
+
+
+def rubric_for(workload: Workload, rubric: str | Path | None) -> Rubric:
+    """The rubric named, or the shipped one for the workload's kind; they must match."""
+    the_rubric = load_rubric(rubric or RUBRIC_FOR_KIND[workload.kind])
+    if the_rubric.workload_kind != workload.kind:
+        raise UsageError(
+            f"rubric {the_rubric.name!r} is for {the_rubric.workload_kind} workloads, but "
+            f"workload {workload.name!r} is {workload.kind}: pass --rubric "
+            f"{RUBRIC_FOR_KIND[workload.kind]} or a workload of kind {the_rubric.workload_kind}"
+        )
+    return the_rubric
 
 
 @dataclass
@@ -334,8 +369,8 @@ def score_files(
 
     if method not in METHODS:
         raise UsageError(f"--method {method!r}: expected one of {', '.join(METHODS)}")
-    the_rubric = load_rubric(rubric)
     the_workload, workload_note = resolve_workload(workload, inputs.workloads)
+    the_rubric = rubric_for(the_workload, rubric)
     run_date = as_of or today()
     if the_workload.start_date is None:
         the_workload = the_workload.model_copy(update={"start_date": run_date})

@@ -838,6 +838,18 @@ def _delivery_wait_days(wv: WorkloadView, ov: OfferView, r: Result) -> float | N
     return float(wait)
 
 
+def _commitment(ov: OfferView, p: Params, price: float | None) -> float:
+    """What signing commits the buyer to: the minimum spend, the whole block for the whole
+    term, or for a purchase the capital outlay."""
+    commitment = ov.min_commit_usd
+    if ov.offer_kind == "purchase":
+        return max(commitment, ov.capex_usd or 0.0)
+    if price is not None and ov.term_months and ov.gpu_count:
+        term_cost = ov.gpu_count * ov.term_months * p.hours_per_month * price
+        commitment = max(commitment, term_cost)
+    return commitment
+
+
 def _money(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
     n = r.gpus_used
     price = ov.price_usd_per_gpu_hour
@@ -881,10 +893,7 @@ def _money(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
     else:
         costs["upfront"] = ov.upfront_usd
     run_total = sum(costs.values())
-    commitment = ov.min_commit_usd
-    if ov.offer_kind != "purchase" and ov.term_months and ov.gpu_count:
-        term_cost = ov.gpu_count * ov.term_months * p.hours_per_month * price
-        commitment = max(commitment, term_cost)
+    commitment = _commitment(ov, p, price)
     r.commitment_usd = commitment
     shortfall = max(0.0, commitment - run_total)
     costs["commitment_shortfall"] = shortfall if p.cost_basis == "commitment" else 0.0
@@ -1003,6 +1012,11 @@ def _inference(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
     else:
         replicas = max(1, (ov.gpu_count or size) // size)
     used = replicas * size
+    if size < g:
+        # Capacity is rented by the node: replicas smaller than a node still pay for it.
+        used = math.ceil(used / g) * g
+        if ov.gpu_count:
+            used = min(used, max(ov.gpu_count, replicas * size))
     r.gpus_used = used
     r.gpus_note = (f"{replicas} replica(s) of {size} GPUs serve the target."
                    if out_tps is not None else
@@ -1029,6 +1043,10 @@ def _inference(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
         r.costs = {"compute": price * used * p.hours_per_month * months,
                    "support": ov.support_usd_per_month * months,
                    "network": ov.network_usd_per_month * months}
+        run_total = sum(r.costs.values())
+        r.commitment_usd = _commitment(ov, p, price)
+        shortfall = max(0.0, r.commitment_usd - run_total)
+        r.costs["commitment_shortfall"] = shortfall if p.cost_basis == "commitment" else 0.0
         r.total_cost = sum(r.costs.values())
         r.gpu_hours = used * p.hours_per_month * months
         r.effective_price = r.total_cost / r.gpu_hours

@@ -52,6 +52,26 @@ def sniff_input_kind(path: Path) -> InputKind:
     return "offer"
 
 
+# Sanity bounds on "USD per 1 unit": from the weakest traded currencies (~1e-5 USD)
+# to the strongest (~3.3 USD, KWD) with wide margins; outside them it is a typo.
+FX_MIN_USD, FX_MAX_USD = 1e-6, 100.0
+
+
+def check_fx_rate(code: str, rate: float, where: str) -> None:
+    """A rate must be finite, positive and plausible; USD is 1 by definition."""
+    import math
+
+    if not math.isfinite(rate) or rate <= 0:
+        raise UsageError(f"{where}: expected a positive number of USD per 1 {code} "
+                         f"(found {rate!r})")
+    if code == "USD" and rate != 1.0:
+        raise UsageError(f"{where}: USD is the reporting currency, its rate is 1 (found {rate!r})")
+    if not FX_MIN_USD <= rate <= FX_MAX_USD:
+        raise UsageError(f"{where}: {rate!r} USD per 1 {code} is outside any real exchange rate "
+                         f"({FX_MIN_USD:g} to {FX_MAX_USD:g}); check the rate's direction "
+                         f"(1 {code} = RATE USD)")
+
+
 def read_fx_file(path: Path) -> dict[str, float]:
     """A rates file `fx: {EUR: 1.08}` (1 EUR = 1.08 USD).  UsageError names the bad key."""
     from evaltool.read.mapping import load_mapping
@@ -69,9 +89,12 @@ def read_fx_file(path: Path) -> dict[str, float]:
         if len(name) != 3 or not name.isalpha():
             raise UsageError(f"{path} › fx.{code}: expected a 3-letter ISO currency code "
                              f"(found {code!r})")
-        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not rate > 0:
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)):
             raise UsageError(f"{path} › fx.{code}: expected a positive number of USD per "
                              f"1 {name} (found {rate!r})")
+        check_fx_rate(name, float(rate), f"{path} › fx.{code}")
+        if name in rates and rates[name] != float(rate):
+            raise UsageError(f"{path} › fx.{code}: {name} is given twice with different rates")
         rates[name] = float(rate)
     return rates
 
