@@ -124,8 +124,14 @@ def score(
     Without -o, prints a ranked table. Exit code 1 when any input could not be
     evaluated (the rest are still scored and written).
     """
+    from evaltool.errors import UsageError
     from evaltool.pipeline import score_files
-    from evaltool.report import render_report, report_to_json, terminal_table
+    from evaltool.report import FORMATS, render_report, report_to_json, terminal_table
+
+    for out in outputs:  # a typo in -o should not cost a whole scoring run
+        if out.suffix.lower() not in FORMATS:
+            raise UsageError(f"-o {out}: unknown output format {out.suffix or '(none)'}; "
+                             f"expected one of {', '.join(FORMATS)}")
 
     overrides: dict[str, Any] = {}
     if software_efficiency:
@@ -213,23 +219,24 @@ def validate(
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True,
-                type=click.Path(path_type=Path, dir_okay=False, exists=True))
-@click.option("--vendor", "vendors", multiple=True, help="Name(s) of the vendor party.")
+# no exists=True: a missing or unreadable file is reported like any other input (exit 1)
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--vendor", "vendors", multiple=True,
+              help="Name(s) of the vendor party. Default: the vendor named in an offer file.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
               show_default=True)
 @_guarded
 def clauses(files: Sequence[Path], vendors: Sequence[str], fmt: str) -> None:
     """Flag weak commitments and extract SLA figures, dates, remedies, exit and lock-in terms.
 
-    FILES are .txt, .md, .pdf or .docx contracts, or offer files (.xlsx, .yaml) whose
-    contract sheet or section is analysed.
+    FILES are .txt, .md, .pdf or .docx contracts, or offer files (.xlsx, .xlsm, .csv,
+    .yaml, .yml, .json) whose contract sheet or section is analysed; prices are not read.
     """
     from evaltool.clauses import render_analysis
-    from evaltool.pipeline import analyse_files_clauses
+    from evaltool.clauses.files import analyse_files_clauses
 
     analyses, failures = analyse_files_clauses(list(files), vendors)
-    click.echo(render_analysis(analyses, fmt), nl=False)
+    click.echo(render_analysis(analyses, fmt, not_analysed=failures), nl=False)
     for failure in failures:
         click.secho(f"not analysed: {failure}", fg="yellow", err=True)
     sys.exit(1 if failures else 0)

@@ -788,13 +788,10 @@ def _label(s: ScoredOffer | None) -> str:
 
 
 def _money(value: float | None) -> str:
-    if value is None:
-        return "—"
-    if abs(value) >= 1e6:
-        return f"${value / 1e6:,.2f}M"
-    if abs(value) >= 1e3:
-        return f"${value / 1e3:,.0f}k"
-    return f"${value:,.2f}"
+    """The memo's money style ($1.50M, $21.1M, $980k): one formatter for every output."""
+    from evaltool.report.fmt import usd
+
+    return usd(value)
 
 
 def _pct(value: float) -> str:
@@ -1128,9 +1125,15 @@ def _recommend(
         parts.append(f" ({winner.offer.fields.offer_name})")
     facts = []
     if est.total_cost_usd is not None:
-        facts.append(f"{_money(est.total_cost_usd)} total")
+        facts.append(f"{_money(est.total_cost_usd)} for the run")
+    committed = (est.model_extra or {}).get("minimum_commitment_usd")
+    if committed and est.total_cost_usd and committed > 1.2 * est.total_cost_usd:
+        facts.append(f"signing commits {_money(committed)}")
+    days = _days(winner)
     if est.time_to_train_days is not None:
         facts.append(f"{est.time_to_train_days:.0f} days to train")
+    if days is not None and est.time_to_train_days is not None and days > est.time_to_train_days:
+        facts.append(f"a trained model in {days:.0f} days with the delivery wait")
     if facts:
         parts.append(": " + ", ".join(facts))
     headline = "".join(parts) + "."

@@ -205,7 +205,8 @@ class _Builder:
             text = cell_text(cand.value)
             if isinstance(cand.value, str) and T.is_placeholder(text):
                 self.cannot_read(_slot_field(slot), cand, V.NoValueGiven(
-                    f"no value given ({text!r})", found=text, expected="a value"))
+                    f"no value given ({text!r})", found=text,
+                    expected=expected_for(_slot_field(slot))))
                 continue
             try:
                 self.read_slot(slot, cand, text)
@@ -832,6 +833,35 @@ def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth 
                                  [*bw.notes, f"{local.count} ports x {bw.gbit_s_each:g} Gbit/s"],
                                  bw.fabric)
     return bw
+
+
+_EXPECTED_BY_SUFFIX = (
+    ("_usd_per_gpu_hour", "a price such as '$2.35 per GPU-hour' or '€24.80/node/h'"),
+    ("_usd", "an amount such as 'USD 9,600,000'"),
+    ("usd_per", "a price such as '$0.08 per GB'"),
+    ("_gbit_s", "a bandwidth such as '400 Gb/s' or '8 × 400 Gb/s per node'"),
+    ("_gbyte_s", "a bandwidth such as '50 GB/s'"),
+    ("_date", "a date such as 2027-02-01"),
+    ("valid_until", "a date such as 2027-02-01"),
+    ("_pct", "a percentage such as 99.9%"),
+    ("_hours", "a duration such as '24 hours'"),
+    ("_months", "a duration such as '12 months'"),
+    ("_tb", "a capacity such as '2 PB' or '500 TB'"),
+    ("_gb", "a size such as '80 GB'"),
+    ("_count", "a whole number"),
+)
+
+
+def expected_for(field_name: str) -> str:
+    """What a cell for this canonical field should say, for error messages."""
+    if field_name in ("vendor", "offer_name"):
+        return "a name"
+    if field_name == "accelerator":
+        return "an accelerator such as 'NVIDIA H100 SXM5 80GB' (see `evaltool accelerators`)"
+    for suffix, text in _EXPECTED_BY_SUFFIX:
+        if field_name.endswith(suffix) or suffix in field_name:
+            return text
+    return "a value"
 
 
 def _slot_field(slot: str) -> str:

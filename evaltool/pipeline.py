@@ -285,6 +285,8 @@ def assumption_flags(estimates: Estimates) -> list[Flag]:
 
 def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
     """A term commitment far above what the run uses is money leadership must see."""
+    from evaltool.report.fmt import usd
+
     extra = estimates.model_extra or {}
     committed = extra.get("minimum_commitment_usd")
     run_cost = estimates.total_cost_usd
@@ -297,8 +299,8 @@ def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
         kind="commitment_exceeds_run",
         severity="medium" if share < 0.5 else "low",
         why=(
-            f"signing commits ${committed / 1e6:,.1f}M{term_text}; this run uses "
-            f"${run_cost / 1e6:,.1f}M of it ({share:.0%}). The ranking charges the run only "
+            f"signing commits {usd(committed)}{term_text}; this run uses "
+            f"{usd(run_cost)} of it ({share:.0%}). The ranking charges the run only "
             "(--cost-basis run); unless other work fills the rest of the term, the real cost "
             "is the commitment (--cost-basis commitment)."
         ),
@@ -369,6 +371,10 @@ def score_files(
 
     if method not in METHODS:
         raise UsageError(f"--method {method!r}: expected one of {', '.join(METHODS)}")
+    if not inputs.offers:
+        given = ", ".join(str(p) for p in paths) or "nothing"
+        raise UsageError(f"no offer files among the inputs ({given}): pass vendor offers "
+                         "(.xlsx, .csv, .yaml, .json)")
     the_workload, workload_note = resolve_workload(workload, inputs.workloads)
     the_rubric = rubric_for(the_workload, rubric)
     run_date = as_of or today()
@@ -415,41 +421,3 @@ def score_files(
         sensitivity=sensitivity,
         recommendation=recommendation,
     )
-
-
-_CONTRACT_SUFFIXES = {".txt", ".md", ".pdf", ".docx", ".text", ".markdown"}
-
-
-def analyse_files_clauses(
-    paths: Sequence[Path], vendor_names: Sequence[str] = ()
-) -> tuple[list[Any], list[str]]:
-    """Clause analysis of contract documents and of offer files' contract sheets/sections."""
-    from evaltool.clauses import analyse_file
-    from evaltool.normalize import normalize_files
-
-    analyses: list[Any] = []
-    failures: list[str] = []
-    for path in paths:
-        try:
-            if path.suffix.lower() in _CONTRACT_SUFFIXES:
-                analyses.append(analyse_file(path, vendor_names=vendor_names))
-                continue
-            result = normalize_files([path], {})
-            for item in result.not_evaluated:
-                failures.extend(str(e.get("text") or e) for e in item.errors)
-            for offer in result.offers:
-                if not offer.contract_segments:
-                    failures.append(f"{path}: no contract sheet or section found")
-                    continue
-                from evaltool.clauses import TextSegment, analyse_segments
-
-                names = list(vendor_names) or [n for n in (offer.fields.vendor,) if n]
-                segments = [
-                    TextSegment(text=str(s["text"]), where=Location(**s["where"]),
-                                section=s.get("section"))
-                    for s in offer.contract_segments
-                ]
-                analyses.append(analyse_segments(segments, vendor_names=names))
-        except EvaltoolError as exc:
-            failures.append(str(exc))
-    return analyses, failures

@@ -71,6 +71,7 @@ class ClauseAnalysis(BaseModel):
     findings: list[Finding]
     figures: list[ContractFigure]
     summary: dict[str, int]
+    vendor: str | None = None  # the vendor party the analysis assumed, when known
 
     def weak_commitments(self) -> list[Finding]:
         return [f for f in self.findings if f.kind == "weak_commitment"]

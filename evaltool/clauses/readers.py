@@ -1,25 +1,51 @@
 """Read contract text from files: .txt/.md (any common encoding), .pdf, .docx, and the
-contract sheet of an offer workbook (.xlsx) or the contract key of an offer YAML.
+contract part of an offer file (.xlsx/.xlsm workbook, .csv, .yaml/.yml, .json).
+
+Offer files are read by evaltool's own offer reader (`evaltool.read.read_offer_file`), the
+same one `score` uses, so `clauses` sees the same contract text as the normaliser:
+contract/terms sheets, contract keys, and term-like notes. Only reading happens - no
+normalisation - so an offer whose price cannot be read (or needs an exchange rate) still
+has its contract analysed.
 
 Libraries: charset-normalizer detects encodings (the maintained successor of chardet,
-used by requests); pypdf extracts PDF text; python-docx reads Word paragraphs and tables;
-openpyxl reads workbooks in read-only mode. All are imported only when needed.
+used by requests); pypdf extracts PDF text; python-docx reads Word paragraphs and tables.
+All are imported only when needed.
 """
 
 from __future__ import annotations
 
+import logging
 import re
+import warnings
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from evaltool.clauses.models import TextSegment
 from evaltool.errors import InputError, Location, Problem
 
 MAX_BYTES = 50 * 1024 * 1024  # refuse oversized inputs with a clear error
-TEXT_SUFFIXES = frozenset({".txt", ".md", ".markdown", ".text"})
-CONTRACT_SHEET_RE = re.compile(r"contract|terms|legal|clause|sla|agreement", re.IGNORECASE)
-CONTRACT_KEYS = ("contract_text", "contract", "terms", "contract_terms", "clauses")
-SUPPORTED = ".txt, .md, .pdf, .docx, an offer workbook (.xlsx) with a contract sheet, or offer YAML"
+TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".text")
+DOCUMENT_SUFFIXES = (".pdf", ".docx")
+OFFER_SUFFIXES = (".xlsx", ".xlsm", ".csv", ".yaml", ".yml", ".json")
+SUPPORTED = (
+    f"a contract ({' '.join(TEXT_SUFFIXES + DOCUMENT_SUFFIXES)}) or an offer file with a "
+    f"contract sheet or section ({' '.join(OFFER_SUFFIXES)})"
+)
+# Key-path parts under which a YAML/JSON offer keeps its terms ("contract: {sla: ...}").
+_CONTRACT_KEY_RE = re.compile(
+    r"^(?:contract|contract_?text|contract_?terms|terms|terms_and_conditions|clauses?|legal|"
+    r"agreement|conditions|sla)$",
+    re.IGNORECASE,
+)
+_MAX_VENDOR_CHARS = 80
+
+
+@dataclass(frozen=True)
+class ContractText:
+    """The contract text of one document or one offer, and the vendor named in the file."""
+
+    segments: tuple[TextSegment, ...]
+    vendor: str | None = None
 
 
 def _error(
@@ -50,18 +76,30 @@ def decode_bytes(data: bytes, path: Path) -> str:
 
 def _read_pdf(path: Path) -> list[TextSegment]:
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
 
+    # pypdf logs what it repairs ("invalid pdf header", "EOF marker not found") straight to
+    # stderr; the user gets one InputError naming the file instead.
+    pypdf_logger = logging.getLogger("pypdf")
+    level = pypdf_logger.level
+    pypdf_logger.setLevel(logging.CRITICAL + 1)
     try:
-        reader = PdfReader(str(path))
-        pages = [page.extract_text() or "" for page in reader.pages]
-    except (PdfReadError, OSError, ValueError, KeyError, TypeError) as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            reader = PdfReader(str(path))
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise _error(path, "the PDF is encrypted", expected="a PDF without a password")
+            pages = [page.extract_text() or "" for page in reader.pages]
+    except InputError:
+        raise
+    except Exception as exc:  # pypdf raises many types on malformed files
         raise _error(
             path,
             "cannot read the PDF",
-            found=type(exc).__name__,
+            found=f"{type(exc).__name__}: {exc}"[:160],
             expected="a text PDF (scanned images are not read)",
-        ) from exc
+        ) from None
+    finally:
+        pypdf_logger.setLevel(level)
     segments = [
         TextSegment(text=text, where=Location(str(path), key=f"page {i}"))
         for i, text in enumerate(pages, start=1)
@@ -78,142 +116,130 @@ def _read_pdf(path: Path) -> list[TextSegment]:
 
 def _read_docx(path: Path) -> list[TextSegment]:
     from docx import Document
-    from docx.opc.exceptions import PackageNotFoundError
 
     try:
         doc = Document(str(path))
-    except (PackageNotFoundError, KeyError, ValueError, OSError) as exc:
+    except Exception as exc:  # python-docx raises zip, XML and KeyError types on bad files
         raise _error(
             path, "cannot read the Word document", found=type(exc).__name__, expected="a .docx file"
-        ) from exc
+        ) from None
     lines = [p.text for p in doc.paragraphs]
     for table in doc.tables:
         for row in table.rows:
             cells = [c.text.strip() for c in row.cells if c.text.strip()]
             if cells:
                 lines.append(" | ".join(dict.fromkeys(cells)) + ".")
+    if not any(line.strip() for line in lines):
+        raise _error(path, "the Word document has no text", expected="contract text")
     # blank line between paragraphs: each Word paragraph is its own block
     return [TextSegment(text="\n\n".join(lines), where=Location(str(path)))]
 
 
-def _read_xlsx(path: Path) -> list[TextSegment]:
-    from openpyxl import load_workbook
-    from openpyxl.utils import get_column_letter
+def _read_text(path: Path) -> list[TextSegment]:
+    try:
+        text = decode_bytes(path.read_bytes(), path)
+    except OSError as exc:
+        raise _error(path, "cannot read the file", found=exc.strerror or str(exc)) from None
+    if not text.strip():
+        raise _error(path, "the file has no text", expected="contract text")
+    if "\x00" in text:
+        raise _error(path, "binary content in a text file", expected="plain text")
+    return [TextSegment(text=text, where=Location(str(path)))]
 
-    try:
-        wb = load_workbook(str(path), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many types on malformed files
-        raise _error(
-            path, "cannot read the workbook", found=type(exc).__name__, expected="an .xlsx workbook"
-        ) from exc
-    segments: list[TextSegment] = []
-    try:
-        sheets = [ws for ws in wb.worksheets if CONTRACT_SHEET_RE.search(ws.title)]
-        if not sheets:
-            raise _error(
-                path,
-                "no contract sheet in the workbook",
-                found=", ".join(ws.title for ws in wb.worksheets),
-                expected="a sheet named like 'Contract', 'Terms' or 'SLA'",
+
+def _location(where: dict[str, object], path: Path) -> Location:
+    def text(name: str) -> str | None:
+        value = where.get(name)
+        return None if value is None else str(value)
+
+    return Location(text("file") or str(path), sheet=text("sheet"), cell=text("cell"),
+                    key=text("key"))
+
+
+def _read_offer(path: Path) -> list[ContractText]:
+    """The contract text of each offer in an offer file, as the normaliser sees it."""
+    from evaltool.read import read_offer_file
+    from evaltool.read.cells import cell_text
+    from evaltool.read.vocabulary import load_vocabulary
+
+    vocab = load_vocabulary()
+    out: list[ContractText] = []
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    for record in read_offer_file(path):
+        segments = [
+            TextSegment(
+                text=str(s["text"]),
+                where=_location(s["where"], path),
+                section=None if s.get("section") is None else str(s["section"]),
             )
-        for ws in sheets:
-            for row in ws.iter_rows():
-                for cell in row:
-                    value = cell.value
-                    if isinstance(value, str) and len(value.split()) >= 4:
-                        col = getattr(cell, "column", None)
-                        ref = (
-                            f"{get_column_letter(col)}{cell.row}" if isinstance(col, int) else None
-                        )
-                        segments.append(
-                            TextSegment(
-                                text=value, where=Location(str(path), sheet=ws.title, cell=ref)
-                            )
-                        )
-    finally:
-        wb.close()
-    return segments
-
-
-def _yaml_strings(node: Any, key: str) -> list[tuple[str, str]]:
-    if isinstance(node, str):
-        return [(key, node)]
-    if isinstance(node, list):
-        out: list[tuple[str, str]] = []
-        for i, item in enumerate(node):
-            out.extend(_yaml_strings(item, f"{key}[{i}]"))
-        return out
-    if isinstance(node, dict):
-        out = []
-        for k, v in node.items():
-            out.extend(_yaml_strings(v, f"{key}.{k}"))
-        return out
-    return []
-
-
-def _read_yaml(path: Path) -> list[TextSegment]:
-    import yaml
-
-    try:
-        data = yaml.safe_load(decode_bytes(path.read_bytes(), path))
-    except yaml.YAMLError as exc:
-        raise _error(
-            path,
-            "cannot parse the YAML",
-            found=str(exc).splitlines()[0],
-            expected="an offer YAML with a contract_text key",
-        ) from exc
-    roots = [data] + (
-        [o for o in data.get("offers", []) if isinstance(o, dict)] if isinstance(data, dict) else []
-    )
-    segments: list[TextSegment] = []
-    for n, root in enumerate(roots):
-        if not isinstance(root, dict):
+            for s in record.segments
+        ]
+        keys = [seg.where.key for seg in segments if seg.where.key]
+        vendor: str | None = None
+        for cand in record.candidates:
+            label_slot = vocab.match(cand.label, cand.section)
+            value = cell_text(cand.value)
+            if vendor is None and label_slot == "vendor" and 0 < len(value) <= _MAX_VENDOR_CHARS:
+                vendor = value
+            # a one-line term under a contract key of a YAML/JSON offer ("contract: {sla: ...}")
+            key = cand.where.key
+            if (
+                key
+                and isinstance(cand.value, str)
+                and len(value.split()) >= 4
+                and any(_CONTRACT_KEY_RE.match(part) for part in key.split(".")[:-1] + [
+                    cand.label])
+                and not any(k == key or k.startswith(key + ".") for k in keys)
+            ):
+                segments.append(TextSegment(text=value, where=cand.where))
+                keys.append(key)
+        if not segments:
             continue
-        prefix = "" if n == 0 else f"offers[{n - 1}]."
-        for key in CONTRACT_KEYS:
-            if key in root:
-                for k, text in _yaml_strings(root[key], prefix + key):
-                    segments.append(TextSegment(text=text, where=Location(str(path), key=k)))
-    if not segments:
+        identity = tuple((seg.text, str(seg.where)) for seg in segments)
+        if identity in seen:
+            continue  # one contract sheet shared by the offers of a one-offer-per-row sheet
+        seen.add(identity)
+        out.append(ContractText(tuple(segments), vendor))
+    if not out:
         raise _error(
             path,
-            "no contract text in the YAML",
-            expected=f"one of the keys {', '.join(CONTRACT_KEYS)}",
+            "no contract text in the offer file",
+            expected="a contract or terms sheet, a contract_text / terms key, "
+            "or notes that read like contract terms",
         )
-    return segments
+    return out
 
 
-def read_segments(path: Path) -> list[TextSegment]:
-    """Contract text blocks of one file, each with where it stands."""
+def _check_file(path: Path) -> None:
     if not path.exists():
-        raise _error(path, "file not found", expected="an existing contract file")
+        raise _error(path, "not found", expected="an existing file")
     if not path.is_file():
-        raise _error(path, "not a file", expected="a contract file")
+        raise _error(path, "not a file", expected="a contract or offer file")
     size = path.stat().st_size
     if size > MAX_BYTES:
         raise _error(
             path, "file too large", found=f"{size} bytes", expected=f"at most {MAX_BYTES} bytes"
         )
+
+
+def read_contracts(path: Path) -> list[ContractText]:
+    """Contract text of one file: one entry for a contract document, one per offer (with
+    the vendor named in it, when the file names one) for an offer file."""
+    _check_file(path)
     suffix = path.suffix.lower()
     if suffix in TEXT_SUFFIXES:
-        try:
-            text = decode_bytes(path.read_bytes(), path)
-        except OSError as exc:
-            raise _error(path, "cannot read the file", found=str(exc)) from exc
-        if not text.strip():
-            raise _error(path, "the file has no text", expected="contract text")
-        if "\x00" in text:
-            raise _error(path, "binary content in a text file", expected="plain text")
-        return [TextSegment(text=text, where=Location(str(path)))]
+        return [ContractText(tuple(_read_text(path)))]
     if suffix == ".pdf":
-        return _read_pdf(path)
+        return [ContractText(tuple(_read_pdf(path)))]
     if suffix == ".docx":
-        return _read_docx(path)
-    if suffix in (".xlsx", ".xlsm"):
-        return _read_xlsx(path)
-    if suffix in (".yaml", ".yml"):
-        return _read_yaml(path)
+        return [ContractText(tuple(_read_docx(path)))]
+    if suffix in OFFER_SUFFIXES:
+        return _read_offer(path)
     raise _error(
         path, "unsupported file type", found=suffix or "(no extension)", expected=SUPPORTED
     )
+
+
+def read_segments(path: Path) -> list[TextSegment]:
+    """Contract text blocks of one file, each with where it stands."""
+    return [seg for contract in read_contracts(path) for seg in contract.segments]

@@ -27,24 +27,34 @@ def _where_text(where: dict[str, Any]) -> str:
     return " › ".join(p for p in parts if p)
 
 
-def analyses_to_dict(analyses: Sequence[ClauseAnalysis]) -> dict[str, Any]:
-    """All analyses merged: sources, findings (most severe first), figures, summary."""
+def analyses_to_dict(
+    analyses: Sequence[ClauseAnalysis], not_analysed: Sequence[str] = ()
+) -> dict[str, Any]:
+    """All analyses merged: sources, findings (most severe first), figures, summary, and
+    the inputs that could not be analysed (each 'FILE: why')."""
     findings = sort_findings([f for a in analyses for f in a.findings])
     return {
         "sources": [s for a in analyses for s in a.sources],
+        "vendors": {s: a.vendor for a in analyses for s in a.sources if a.vendor},
         "findings": [f.model_dump(mode="json") for f in findings],
         "figures": [g.model_dump(mode="json") for a in analyses for g in a.figures],
         "summary": summarise(findings),
+        "not_analysed": list(not_analysed),
     }
 
 
-def render_analysis(analyses: Sequence[ClauseAnalysis], fmt: str = "table") -> str:
-    """``fmt`` 'json' (the machine contract) or 'table' (for a terminal)."""
+def render_analysis(
+    analyses: Sequence[ClauseAnalysis], fmt: str = "table", not_analysed: Sequence[str] = ()
+) -> str:
+    """``fmt`` 'json' (the machine contract) or 'table' (for a terminal). The table leaves
+    ``not_analysed`` to the caller (the CLI prints it on stderr)."""
     if fmt == "json":
-        return json.dumps(analyses_to_dict(analyses), indent=2, ensure_ascii=False) + "\n"
+        data = analyses_to_dict(analyses, not_analysed)
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     lines: list[str] = []
     for analysis in analyses:
-        lines.append(f"== {', '.join(analysis.sources)}")
+        vendor = f"  (vendor: {analysis.vendor})" if analysis.vendor else ""
+        lines.append(f"== {', '.join(analysis.sources)}{vendor}")
         counts = analysis.summary
         lines.append(
             "   {} findings: {} high, {} medium, {} low, {} info".format(

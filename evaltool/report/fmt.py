@@ -57,11 +57,26 @@ def usd(value: Any) -> str:
     return f"{sign}${x:,.0f}"
 
 
-def usd_per_gpu_hour(value: Any) -> str:
+def price(value: Any, decimals: int = 2) -> str:
+    """A unit price that always fits its column: "$2.35", "$854", "$8.55k" — never "$8,546…".
+
+    Cents matter below $100 (the usual GPU-hour); above, whole dollars; from $1,000 the
+    scale suffix of usd(), so a tiny job carrying a large minimum stays legible.
+    """
     x = as_number(value)
     if x is None:
         return DASH
-    return f"${x:,.2f}/GPU-h"
+    if abs(x) < 100:
+        sign = MINUS if x < 0 else ""
+        return f"{sign}${abs(x):.{decimals}f}"
+    if abs(x) < 999.5:
+        return f"{MINUS if x < 0 else ''}${abs(x):.0f}"
+    return usd(x)
+
+
+def usd_per_gpu_hour(value: Any) -> str:
+    x = as_number(value)
+    return DASH if x is None else f"{price(x)}/GPU-h"
 
 
 def usd_plain(value: Any, decimals: int = 2) -> str:

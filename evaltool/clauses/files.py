@@ -1,0 +1,42 @@
+"""`evaltool clauses FILES...` as a library call: every file analysed or reported.
+
+Contract documents (.txt/.md/.pdf/.docx) and offer files (.xlsx/.xlsm/.csv/.yaml/.yml/
+.json) are read for their contract text only; prices, currencies and the rest of the
+offer are never normalised, so an offer that `score` rejects still has its terms checked.
+One unreadable file never stops the others (PRODUCT.md: nothing is lost).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from evaltool.clauses.analyse import analyse_segments
+from evaltool.clauses.models import ClauseAnalysis
+from evaltool.clauses.readers import read_contracts
+from evaltool.errors import EvaltoolError
+
+
+def analyse_files_clauses(
+    paths: Sequence[Path], vendor_names: Sequence[str] = ()
+) -> tuple[list[ClauseAnalysis], list[str]]:
+    """Clause analysis of each file (one analysis per contract or per offer), and the
+    reason each file that could not be analysed was not ("FILE: not found").
+
+    ``vendor_names`` (the `--vendor` option) name the vendor party; without them the
+    vendor named in an offer file is used, besides the parties the contract defines.
+    """
+    analyses: list[ClauseAnalysis] = []
+    failures: list[str] = []
+    for path in paths:
+        try:
+            contracts = read_contracts(Path(path))
+        except EvaltoolError as exc:
+            failures.append(str(exc))
+            continue
+        for contract in contracts:
+            names = list(vendor_names) or ([contract.vendor] if contract.vendor else [])
+            analysis = analyse_segments(contract.segments, vendor_names=names)
+            vendor = contract.vendor or (vendor_names[0] if vendor_names else None)
+            analyses.append(analysis.model_copy(update={"vendor": vendor}))
+    return analyses, failures
