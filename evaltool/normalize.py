@@ -375,6 +375,14 @@ class _Builder:
         self.add("offer_kind", kind, cand.where, text, LABELLED)
 
     def _slot_accelerator(self, cand: Candidate, text: str) -> None:
+        from evaltool.catalog import load_catalog
+
+        if cand.label.strip().lower() == "accelerator" and text.strip() in load_catalog().ids:
+            # Under the canonical key (the RFP template's drop-down, our own YAML) the value
+            # is a catalog id, not vendor prose: no form factor to guess.
+            self.add("accelerator", text.strip(), cand.where, text, LABELLED,
+                     "a catalog id under the canonical field name")
+            return
         self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
         self._facts_in_system_text(cand.where, text, IN_TEXT)
 

@@ -3,14 +3,16 @@
 Public API (what the rest of evaltool calls)::
 
     analyse_file(path, vendor_names=()) -> ClauseAnalysis
+    analyse_files_clauses(paths, vendor_names=()) -> (list[ClauseAnalysis], list[str])
     analyse_text(text, source, vendor_names=()) -> ClauseAnalysis
     analyse_segments(segments, vendor_names=()) -> ClauseAnalysis
     classify_sentence(text, vendor_names=(), customer_names=()) -> (label, obligor)
-    render_analysis(analyses, fmt="table" | "json") -> str
+    render_analysis(analyses, fmt="table" | "json", not_analysed=()) -> str
 """
 
 from evaltool.clauses.analyse import analyse_file, analyse_segments, analyse_text, sort_findings
 from evaltool.clauses.classify import classify_sentence
+from evaltool.clauses.files import analyse_files_clauses
 from evaltool.clauses.models import ClauseAnalysis, ContractFigure, Finding, TextSegment
 from evaltool.clauses.render import analyses_to_dict, render_analysis
 
@@ -20,6 +22,7 @@ __all__ = [
     "Finding",
     "TextSegment",
     "analyse_file",
+    "analyse_files_clauses",
     "analyse_segments",
     "analyse_text",
     "analyses_to_dict",

@@ -162,8 +162,67 @@ def clean_text(text: Any, limit: int | None = None) -> str:
         space = cut.rfind(" ")
         if space > limit * 0.6:
             cut = cut[:space]
-        out = cut.rstrip(",;:") + "…"
+        out = cut.rstrip(",;:—–-/·( ") + "…"
     return out
+
+
+# A vendor's legal form, so "NimbusGPU" in an offer name matches the vendor "NimbusGPU Inc.".
+_LEGAL_FORM_RE = re.compile(
+    r"[,\s]+(?:inc|incorporated|ltd|limited|llc|llp|gmbh|ag|se|sa|sas|sarl|bv|nv|plc|corp|"
+    r"corporation|co|company|oy|ab|as|kk|pte|pty)\.?$",
+    re.IGNORECASE,
+)
+_SEPARATORS = " \t—–-:|/,·"
+
+
+def _tidy_name(text: str) -> str:
+    """What is left of a name once a word is taken out: no empty brackets or lone dashes."""
+    out = re.sub(r"\(\s*\)|\[\s*\]", " ", text)
+    out = re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", out))
+    out = re.sub(r"^\s*['’]s\b", "", out)  # "NimbusGPU's reserved cluster"
+    out = re.sub(r"\s*[—–|·]\s*(?=\(|$)", " ", out)  # a dash left before "(" or the end
+    out = re.sub(r"([—–|·])(?:\s*[—–|·])+", r"\1", out)  # doubled separators
+    out = re.sub(r"\s+(?:by|from|of|at)\s*$", "", out.strip(_SEPARATORS), flags=re.IGNORECASE)
+    return " ".join(out.strip(_SEPARATORS).split())
+
+
+def offer_name(vendor: Any, name: Any) -> str:
+    """The offer's own name, without the vendor's when it repeats it.
+
+    "Quotation Q-77812 — Ironbridge Systems (NVIDIA Elite Partner)" from "Ironbridge
+    Systems" reads "Quotation Q-77812 (NVIDIA Elite Partner)"; a name that is only the
+    vendor's gives "".
+    """
+    text, who = clean_text(name), clean_text(vendor)
+    if not text or not who:
+        return text
+    short = _LEGAL_FORM_RE.sub("", who).strip()
+    for candidate in dict.fromkeys((who, short)):
+        if len(candidate) < 3:
+            continue
+        pattern = re.compile(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", re.IGNORECASE)
+        if pattern.search(text):
+            return _tidy_name(pattern.sub(" ", text))
+    return text
+
+
+# "$21.08M" in a sentence next to "$21.1M" in a table: amounts with a scale suffix are
+# re-rounded to the three significant digits every other figure of the memo has.
+_MONEY_RE = re.compile(r"(?<![\w$])([−-]?)\$(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)([kMB])\b")
+_SCALE = {"k": 1e3, "M": 1e6, "B": 1e9}
+
+
+def tidy_money(text: str) -> str:
+    """Sums written with more than three significant digits, rounded like usd()."""
+
+    def round_one(match: re.Match[str]) -> str:
+        digits = match.group(2).replace(",", "")
+        if len(digits.replace(".", "").lstrip("0")) <= 3:
+            return match.group(0)
+        value = float(digits) * _SCALE[match.group(3)]
+        return usd(-value if match.group(1) else value)
+
+    return _MONEY_RE.sub(round_one, text)
 
 
 def where(location: Any) -> str:
@@ -223,6 +282,38 @@ def field_label(name: Any) -> str:
     out = " ".join(words)
     out = out[:1].upper() + out[1:]
     return clean_text(f"{out} ({unit})" if unit else out)
+
+
+def field_value(name: Any, value: Any) -> str:
+    """A canonical field's value with the unit its name carries: 24.0 hours → "24 h".
+
+    Units follow the name suffixes of PRODUCT.md ("Canonical offer fields and units").
+    """
+    x = as_number(value)
+    if x is None:
+        return any_value(value)
+    text = str(name)
+    for suffix, render in _VALUE_RENDERERS:
+        if text.endswith(suffix):
+            return render(x)
+    for suffix, unit in _UNIT_SUFFIXES:
+        if text.endswith(suffix):
+            return f"{number(x)} {unit}"
+    return number(x)
+
+
+_VALUE_RENDERERS: tuple[tuple[str, Any], ...] = (
+    ("_usd_per_gpu_hour", usd_per_gpu_hour),
+    ("_usd_per_tb_month", lambda x: f"{price(x)}/TB-month"),
+    ("_usd_per_gb", lambda x: f"{price(x, 3)}/GB"),
+    ("_usd_per_kwh", lambda x: f"{price(x, 3)}/kWh"),
+    ("_usd_per_kw_month", lambda x: f"{price(x)}/kW-month"),
+    ("_usd_per_month", lambda x: f"{usd(x)}/month"),
+    ("_usd", usd),
+    ("_pct", lambda x: f"{number(x)}%"),
+    ("_hours", lambda x: f"{number(x)} h"),
+    ("_days", days),
+)
 
 
 CATEGORY_LABELS: dict[str, str] = {
