@@ -1322,8 +1322,14 @@ def _required(b: _Builder, values: dict[str, Any], record: RawRecord) -> list[Pr
                                   f"{prob.message}", field=name, found=prob.found,
                                   expected=prob.expected or expectations[name]))
         else:
-            errors.append(Problem(file_where, f"required field {name} is missing", field=name,
-                                  expected=expectations[name]))
+            # A formula saved without its value is the usual reason a present field is empty.
+            uncached = [p for p in record.problems if p.found == "formula without cached value"]
+            hint = ""
+            if uncached:
+                hint = "; formula cells without a saved value may hold it: " + ", ".join(
+                    f"{p.where} ({p.message.split(':', 1)[0]})" for p in uncached[:5])
+            errors.append(Problem(file_where, f"required field {name} is missing{hint}",
+                                  field=name, expected=expectations[name]))
     return errors
 
 

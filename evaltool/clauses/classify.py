@@ -197,6 +197,29 @@ def _first_obligation(
     return roles[0], first
 
 
+def _undenied(name: str, body: str, lex: Lexicon) -> re.Match[str] | None:
+    """The first lock-in phrase ``name`` in the sentence that is not denied just before it
+    ("non-exclusive", "no minimum commitment", "not required to buy exclusively from")."""
+    denied = lex.lock_in["denied_before"]
+    for m in lex.lock_in[name].finditer(body):
+        if not denied.search(body[max(0, m.start() - 60) : m.start()]):
+            return m
+    return None
+
+
+def lock_in_terms(body: str, lex: Lexicon) -> tuple[str, re.Match[str]] | None:
+    """The lock-in a sentence puts on the customer, whatever else it does: customer data
+    exported only in the vendor's own format, exclusivity, a minimum commitment."""
+    fmt = _undenied("vendor_format", body, lex)
+    if fmt is not None and lex.lock_in["data_export"].search(body):
+        return "vendor_format", fmt
+    for name in ("exclusivity", "minimum_commitment"):
+        m = _undenied(name, body, lex)
+        if m is not None:
+            return name, m
+    return None
+
+
 def classify_detail(
     text: str,
     vendor_names: Sequence[str] = (),
@@ -221,6 +244,7 @@ def classify_detail(
     representation = bool(lex.representation.search(body))
 
     ob_role, _ob = _first_obligation(body, subjects, lex, hedges)
+    lock = lock_in_terms(body, lex)
 
     def result(
         label: str,
@@ -231,6 +255,8 @@ def classify_detail(
         evidence: str | None = None,
     ) -> SentenceResult:
         extra = {"obligation_role": ob_role or ""}
+        if lock is not None:
+            extra["lock_in"] = lock[0]
         return SentenceResult(
             label, kind, obligor, reason, subkind, tuple(hedges), weak, evidence, extra
         )
@@ -333,9 +359,12 @@ def classify_detail(
     # 5. Term, renewal and exit terms (incl. non-obligations about them).
     unilateral_m = lex.unilateral_change.search(body)
     exit_m = None if representation else lex.exit_patterns.search(body)
-    if exit_m:
+    # data exported only in the vendor's format is an exit term wherever it is written
+    export_lock = lock[1] if lock is not None and lock[0] == "vendor_format" else None
+    exit_evidence = exit_m or export_lock
+    if exit_evidence:
         subkind = None
-        if lex.lock_in["vendor_format"].search(body):
+        if export_lock or _undenied("vendor_format", body, lex):
             subkind = "vendor_format"
         elif lex.lock_in["remaining_fees"].search(body):
             subkind = "remaining_fees"
@@ -343,7 +372,7 @@ def classify_detail(
             subkind = "auto_renewal"
         elif unilateral_m and lex.renewal.search(body):
             subkind = "renewal_price_change"
-        role, _ = _subject_role(subjects, exit_m.start() + 1)
+        role, _ = _subject_role(subjects, exit_evidence.start() + 1)
         if re.search(r"\b(?:either|each|both)\s+part(?:y|ies)\b|\bthe\s+parties\b", body, re.I):
             role = "both"
         kind = "lock_in" if subkind in ("vendor_format", "remaining_fees") else "termination_exit"
@@ -355,7 +384,7 @@ def classify_detail(
             role or ob_role or "unknown",
             "term, renewal or exit term",
             subkind=subkind,
-            evidence=exit_m.group(0),
+            evidence=exit_evidence.group(0),
         )
 
     # 6. Everything else the readme files under "other", with a product kind.
@@ -392,13 +421,17 @@ def classify_detail(
             return result(
                 "other", name, ob_role or "unknown", name.replace("_", " "), evidence=m.group(0)
             )
-    for name in ("egress", "exclusivity", "minimum_commitment"):
-        m = lex.lock_in[name].search(body)
-        if m:
-            owner = "customer" if name == "minimum_commitment" else "vendor"
-            return result(
-                "other", "lock_in", owner, name.replace("_", " "), subkind=name, evidence=m.group(0)
-            )
+    # exclusivity and minimum commitments bind the customer: it is the one locked in
+    if lock is not None and lock[0] in ("exclusivity", "minimum_commitment"):
+        name, m = lock
+        return result(
+            "other", "lock_in", "customer", name.replace("_", " "), subkind=name,
+            evidence=m.group(0),
+        )
+    egress_m = _undenied("egress", body, lex)
+    if egress_m:
+        return result("other", "lock_in", "vendor", "egress", subkind="egress",
+                      evidence=egress_m.group(0))
 
     # 7. Firm commitments: an unhedged vendor or mutual obligation.
     scope_exclusion = re.search(r"\b(?:shall|will)\s+not\s*:", body, re.I)

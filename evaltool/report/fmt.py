@@ -66,7 +66,7 @@ def price(value: Any, decimals: int = 2) -> str:
     x = as_number(value)
     if x is None:
         return DASH
-    if abs(x) < 100:
+    if round(abs(x), decimals) < 100:
         sign = MINUS if x < 0 else ""
         return f"{sign}${abs(x):.{decimals}f}"
     if abs(x) < 999.5:
