@@ -50,6 +50,29 @@ _EXPORT_RE = re.compile(
 )
 
 
+# "exclusive for 36 months", "thirty-six (36) months", "3-year": the span of a lock-in
+_SPAN_RE = re.compile(r"\b(\d{1,3})\)?[\s-]*(months?|years?)\b", re.IGNORECASE)
+# Rule 7 of PRODUCT.md / seed 001: long exclusive terms make leaving expensive; a year or
+# more of exclusivity outlasts a GPU generation's price drop, so it is rated high.
+_LONG_LOCK_IN_MONTHS = 12
+
+
+def with_article(noun_phrase: str) -> str:
+    """'an availability commitment', 'a delivery commitment' (by the first letter's sound
+    as English spells these topic words; no topic starts with a silent or 'yoo' vowel)."""
+    article = "an" if noun_phrase[:1].lower() in "aeiou" else "a"
+    return f"{article} {noun_phrase}"
+
+
+def lock_in_months(text: str) -> int | None:
+    """The longest span in months a sentence states (None when it states none)."""
+    spans = [
+        int(n) * (12 if unit.lower().startswith("year") else 1)
+        for n, unit in _SPAN_RE.findall(text)
+    ]
+    return max(spans) if spans else None
+
+
 @dataclass(frozen=True)
 class _Record:
     segment: TextSegment
@@ -212,7 +235,7 @@ def _findings_for(rec: _Record, lex: Lexicon, remedy_topics: set[str]) -> list[F
         same_sentence = res.label == "remedy"
         has_remedy = same_sentence or (topic in remedy_topics if topic else False)
         severity = _weak_severity(topic, has_remedy, lex)
-        about = f"a {topic} commitment" if topic else "a commitment"
+        about = with_article(f"{topic} commitment") if topic else "a commitment"
         remedy_txt = (
             "a remedy for it exists in the document (still check its size and triggers)"
             if has_remedy
@@ -244,9 +267,10 @@ def _findings_for(rec: _Record, lex: Lexicon, remedy_topics: set[str]) -> list[F
 
     if res.label == "weak_commitment":
         out.append(weak_finding())
-        return out
+        return _with_lock_in(out, rec, where, lex)
     if res.weak and res.label in ("remedy", "liability_cap", "termination_exit"):
-        out.append(weak_finding(f" The sentence is primarily a {res.label.replace('_', ' ')}."))
+        primary = with_article(res.label.replace("_", " "))
+        out.append(weak_finding(f" The sentence is primarily {primary}."))
 
     kind = res.kind
     obligor = res.obligor if res.obligor in ("vendor", "customer", "both") else "unknown"
@@ -300,7 +324,63 @@ def _findings_for(rec: _Record, lex: Lexicon, remedy_topics: set[str]) -> list[F
         )
     elif res.label == "termination_exit" or kind in _REPORTED_OTHER:
         out.append(_exit_or_other_finding(rec, kind, obligor, where, lex))
+    return _with_lock_in(out, rec, where, lex)
+
+
+def _with_lock_in(
+    out: list[Finding], rec: _Record, where: dict[str, Any], lex: Lexicon
+) -> list[Finding]:
+    """A lock-in the sentence puts on the customer is reported whatever the sentence's
+    main effect is ("Provider shall be Customer's exclusive provider ..." is also firm)."""
+    sub = rec.result.extra.get("lock_in")
+    if sub and not any(f.kind == "lock_in" for f in out):
+        obligor = "customer" if sub in ("exclusivity", "minimum_commitment") else "vendor"
+        out.append(_lock_in_finding(rec, sub, obligor, where, lex))
     return out
+
+
+def _lock_in_finding(
+    rec: _Record, sub: str, obligor: str, where: dict[str, Any], lex: Lexicon
+) -> Finding:
+    """Severity per research §7.1 step 8 (exit data only in the vendor's format: high) and
+    PRODUCT.md rule 7 (long exclusive terms: high when a year or more)."""
+    text = rec.sentence.text
+    present = lex.ask_for["present"]
+    months = lock_in_months(text)
+    span = f" for {months} months" if months else ""
+    severity: str = "medium"
+    ask: str | None = present.get(sub)
+    if sub == "vendor_format":
+        severity = "high"
+        why = (
+            "customer data is exported only in the vendor's own format: leaving means "
+            "conversion work (lock-in)"
+        )
+    elif sub == "exclusivity":
+        severity = "high" if months and months >= _LONG_LOCK_IN_MONTHS else "medium"
+        why = (
+            f"exclusivity: the customer may not buy compute elsewhere{span}, so a better or "
+            "cheaper offer cannot be taken (lock-in)"
+        )
+    elif sub == "minimum_commitment":
+        why = (
+            "a minimum commitment binds the customer's spend or volume whether or not the "
+            "capacity is needed or delivered as promised (lock-in)"
+        )
+    elif sub == "egress":
+        why = "egress / data-transfer fees make leaving expensive (lock-in)"
+    else:
+        why = "lock-in term"
+    return Finding(
+        kind="lock_in",
+        severity=severity,
+        obligor=obligor,
+        topic=rec.topic,
+        quote=text,
+        where=where,
+        why=why,
+        ask_for=ask,
+    )
 
 
 def _exit_or_other_finding(
@@ -311,11 +391,7 @@ def _exit_or_other_finding(
     sub = res.subkind
     severity, why, ask = "info", "a term, renewal or exit term", None
     if sub == "vendor_format":
-        severity, why, ask = (
-            "high",
-            "exit data only in the vendor's own format: leaving means conversion work (lock-in)",
-            present["vendor_format"],
-        )
+        return _lock_in_finding(rec, "vendor_format", obligor, where, lex)
     elif sub == "remaining_fees":
         severity, why, ask = (
             "high",
@@ -350,13 +426,7 @@ def _exit_or_other_finding(
         why = "disclaims a warranty" + (" about a core deliverable" if core else "")
         ask = present["disclaimer"]
     elif kind == "lock_in":
-        severity = "medium"
-        why = {
-            "egress": "egress / data-transfer fees make leaving expensive (lock-in)",
-            "exclusivity": "exclusivity: the customer may not buy elsewhere (lock-in)",
-            "minimum_commitment": "a minimum commitment binds the customer's spend (lock-in)",
-        }.get(sub or "", "lock-in term")
-        ask = present.get("egress") if sub == "egress" else None
+        return _lock_in_finding(rec, sub or "", obligor, where, lex)
     elif res.label == "termination_exit":
         if obligor == "vendor" and _VENDOR_EXIT_RE.search(text):
             severity, why, ask = (
@@ -404,8 +474,13 @@ def _missing(
         re.search(r"credit|refund|liquidated", r.sentence.text, re.I) for r in remedies
     )
     chronic_exit = any(_CHRONIC_EXIT_RE.search(r.sentence.text) for r in remedies)
+    # any sentence about exporting or returning customer data states the exit-data term
+    # (one that allows only the vendor's format is reported as lock-in instead)
+    data_export = lex.lock_in["data_export"]
     export = any(
-        r.result.label == "termination_exit" and _EXPORT_RE.search(r.sentence.text) for r in records
+        (r.result.label == "termination_exit" and _EXPORT_RE.search(r.sentence.text))
+        or data_export.search(r.sentence.text)
+        for r in records
     )
     checks = [
         (

@@ -187,8 +187,7 @@ def _read_offer(path: Path) -> list[ContractText]:
                 key
                 and isinstance(cand.value, str)
                 and len(value.split()) >= 4
-                and any(_CONTRACT_KEY_RE.match(part) for part in key.split(".")[:-1] + [
-                    cand.label])
+                and any(_CONTRACT_KEY_RE.match(part) for part in key.split("."))
                 and not any(k == key or k.startswith(key + ".") for k in keys)
             ):
                 segments.append(TextSegment(text=value, where=cand.where))

@@ -1039,7 +1039,9 @@ def _inference(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
         per_hour = price * used + (ov.support_usd_per_month + ov.network_usd_per_month) / (
             p.hours_per_month)
         inf["usd_per_million_output_tokens"] = per_hour / (served_tps * 3600.0) * 1e6
-        months = ov.term_months or 1.0
+        # The horizon a buyer is committed for: the term, a purchase's amortisation, else 1 month.
+        months = ov.term_months or (ov.amortization_months if ov.offer_kind == "purchase"
+                                    else None) or 1.0
         r.costs = {"compute": price * used * p.hours_per_month * months,
                    "support": ov.support_usd_per_month * months,
                    "network": ov.network_usd_per_month * months}
@@ -1052,8 +1054,9 @@ def _inference(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
         r.effective_price = r.total_cost / r.gpu_hours
         r.economic_cost = r.total_cost
         r.price_used = price
-        r.notes.append(f"inference cost covers {months:g} month(s) of serving "
-                       f"({'the offer term' if ov.term_months else 'one month'}).")
+        horizon = ("the offer term" if ov.term_months else
+                   "the amortisation period" if months != 1.0 else "one month")
+        r.notes.append(f"inference cost covers {months:g} month(s) of serving ({horizon}).")
     r.inference = inf
 
 

@@ -21,7 +21,7 @@ from evaltool.read.safety import check_file_size, check_workbook_archive
 
 WORKBOOK_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".ods"})
 _ZIP_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm"})
-MAX_CELLS_PER_SHEET = 2_000_000
+MAX_CELLS_PER_SHEET = 300_000  # ~10k rows x 30 columns; a quote is a few hundred cells
 
 _SHEET_RE = re.compile(rb"<(?:\w+:)?sheet\b[^>]*?\bname=\"([^\"]*)\"[^>]*?\br:id=\"([^\"]*)\"")
 _REL_RE = re.compile(rb"<Relationship\b[^>]*?\bId=\"([^\"]*)\"[^>]*?\bTarget=\"([^\"]*)\"")
