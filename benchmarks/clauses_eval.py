@@ -30,10 +30,12 @@ FIXTURE = ROOT / "tests" / "fixtures" / "contracts" / "gpu_cloud_msa.md"
 def evaluate(path: Path, show_errors: bool) -> dict[str, float]:
     rows = list(csv.DictReader(path.open(encoding="utf-8")))
     pairs: list[tuple[str, str, dict[str, str]]] = []
+    obligors: list[tuple[str, str]] = []
     start = time.perf_counter()
     for row in rows:
-        label, _obligor = classify_sentence(row["text"])
+        label, obligor = classify_sentence(row["text"])
         pairs.append((row["label"], label, row))
+        obligors.append((row["obligor"], obligor))
     elapsed = time.perf_counter() - start
 
     print(f"dev set: {path.name}, {len(rows)} sentences, classified in {elapsed * 1000:.1f} ms")
@@ -50,6 +52,9 @@ def evaluate(path: Path, show_errors: bool) -> dict[str, float]:
         print(f"{lab:<18}{n_gold:>5}{n_pred:>6}{prec:>8.3f}{rec:>8.3f}{f1:>7.3f}")
     acc = sum(1 for g, p, _ in pairs if g == p) / len(pairs)
     print(f"accuracy (6 labels): {acc:.3f}")
+    obligor_acc = sum(1 for g, p in obligors if g == p) / len(obligors)
+    out["obligor_accuracy"] = obligor_acc
+    print(f"obligor agreement (vendor/customer/both/unknown): {obligor_acc:.3f}")
 
     tp = sum(1 for g, p, _ in pairs if g == "weak_commitment" and p == "weak_commitment")
     fn = sum(1 for g, p, _ in pairs if g == "weak_commitment" and p != "weak_commitment")

@@ -222,7 +222,7 @@ def validate(
 # no exists=True: a missing or unreadable file is reported like any other input (exit 1)
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--vendor", "vendors", multiple=True,
-              help="Name(s) of the vendor party. Default: the vendor named in an offer file.")
+              help="Name(s) of the vendor party, besides the vendor an offer file names.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
               show_default=True)
 @_guarded

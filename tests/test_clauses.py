@@ -15,6 +15,7 @@ import pytest
 from evaltool.clauses import analyse_file, analyse_text, classify_sentence
 from evaltool.clauses.classify import classify_detail
 from evaltool.clauses.lexicon import load_lexicon
+from evaltool.clauses.models import ClauseAnalysis, ContractFigure, Finding
 from evaltool.clauses.segment import obligation_units, split_sentences
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -309,17 +310,17 @@ def test_several_obligations_in_one_sentence_are_scoped_separately() -> None:
 
 
 @pytest.fixture(scope="module")
-def msa() -> object:
+def msa() -> ClauseAnalysis:
     return analyse_file(FIXTURE, vendor_names=["Acme GPU Cloud"])
 
 
-def _finding(result: object, section: str, kind: str) -> object:
-    found = [f for f in result.findings if f.where.get("section") == section and f.kind == kind]  # type: ignore[attr-defined]
+def _finding(result: ClauseAnalysis, section: str, kind: str) -> Finding:
+    found = [f for f in result.findings if f.where.get("section") == section and f.kind == kind]
     assert found, f"no {kind} finding in section {section}"
     return found[0]
 
 
-def test_msa_weak_commitments_quote_the_clause_and_say_where(msa: object) -> None:
+def test_msa_weak_commitments_quote_the_clause_and_say_where(msa: ClauseAnalysis) -> None:
     weak = _finding(msa, "4.1", "weak_commitment")
     text = FIXTURE.read_text(encoding="utf-8")
     assert weak.quote == text[weak.where["char_start"] : weak.where["char_end"]]
@@ -331,7 +332,7 @@ def test_msa_weak_commitments_quote_the_clause_and_say_where(msa: object) -> Non
     assert weak.ask_for and "99.9" in weak.ask_for
 
 
-def test_msa_hedge_with_a_remedy_elsewhere_is_medium_not_high(msa: object) -> None:
+def test_msa_hedge_with_a_remedy_elsewhere_is_medium_not_high(msa: ClauseAnalysis) -> None:
     weak = _finding(msa, "4.1", "weak_commitment")
     assert weak.has_remedy is True  # the service credits of 4.2
     assert weak.severity == "medium"
@@ -356,7 +357,7 @@ def test_boilerplate_efforts_are_low_severity() -> None:
     assert result.weak_commitments()[0].severity == "low"
 
 
-def test_msa_present_bad_terms_are_findings(msa: object) -> None:
+def test_msa_present_bad_terms_are_findings(msa: ClauseAnalysis) -> None:
     assert _finding(msa, "2.2", "termination_exit").severity == "medium"  # auto-renewal
     assert _finding(msa, "5.3", "unilateral_change").severity == "high"
     assert _finding(msa, "5.2", "lock_in").why.startswith("egress")
@@ -366,9 +367,9 @@ def test_msa_present_bad_terms_are_findings(msa: object) -> None:
     assert _finding(msa, "7.2", "liability_cap")
 
 
-def test_msa_figures_feed_the_canonical_offer_fields(msa: object) -> None:
-    figs: dict[str, object] = {}
-    for f in msa.figures:  # type: ignore[attr-defined]
+def test_msa_figures_feed_the_canonical_offer_fields(msa: ClauseAnalysis) -> None:
+    figs: dict[str, ContractFigure] = {}
+    for f in msa.figures:
         figs.setdefault(f.field, f)
     expect = {
         "delivery_date": "2027-03-01",
@@ -385,15 +386,15 @@ def test_msa_figures_feed_the_canonical_offer_fields(msa: object) -> None:
         "delivery_delay_max_credit_pct": 30.0,
     }
     for field, value in expect.items():
-        assert figs[field].value == value, field  # type: ignore[attr-defined]
+        assert figs[field].value == value, field
     uptime = figs["sla_uptime_pct"]
-    assert uptime.value == 99.9 and uptime.committed is False  # type: ignore[attr-defined]
-    assert figs["delivery_date"].where["section"] == "3.1"  # type: ignore[attr-defined]
-    assert figs["delivery_target_date"].value == "2027-Q2"  # type: ignore[attr-defined]
+    assert uptime.value == 99.9 and uptime.committed is False
+    assert figs["delivery_date"].where["section"] == "3.1"
+    assert figs["delivery_target_date"].value == "2027-Q2"
 
 
-def test_msa_missing_essentials_are_findings(msa: object) -> None:
-    missing = {f.figures["essential"] for f in msa.findings if f.kind == "missing"}  # type: ignore[attr-defined]
+def test_msa_missing_essentials_are_findings(msa: ClauseAnalysis) -> None:
+    missing = {f.figures["essential"] for f in msa.findings if f.kind == "missing"}
     # uptime is only hedged (4.1); 6.1 is a generic breach exit, not one for chronic failure
     assert missing == {"uptime_figure", "chronic_failure_exit"}
 
@@ -414,11 +415,11 @@ def test_a_bare_contract_misses_every_essential_and_asks_for_wording() -> None:
     assert all(f.ask_for for f in missing.values())
 
 
-def test_analysis_is_deterministic(msa: object) -> None:
+def test_analysis_is_deterministic(msa: ClauseAnalysis) -> None:
     again = analyse_file(FIXTURE, vendor_names=["Acme GPU Cloud"])
     assert json.dumps(again.model_dump(), sort_keys=True) == json.dumps(
         msa.model_dump(),
-        sort_keys=True,  # type: ignore[attr-defined]
+        sort_keys=True,
     )
 
 
@@ -440,17 +441,20 @@ def test_every_lexicon_family_cites_its_source() -> None:
         assert lex.raw[key]["source"].strip(), key
 
 
-def test_render_json_is_the_machine_contract_and_table_quotes_the_clause(msa: object) -> None:
+def test_render_json_is_the_machine_contract_and_table_quotes_the_clause(
+    msa: ClauseAnalysis,
+) -> None:
     from evaltool.clauses import render_analysis
 
-    data = json.loads(render_analysis([msa], "json"))  # type: ignore[list-item]
-    assert set(data) == {"sources", "findings", "figures", "summary"}
+    data = json.loads(render_analysis([msa], "json"))
+    assert set(data) == {"sources", "vendors", "findings", "figures", "summary", "not_analysed"}
+    assert data["not_analysed"] == []
     first = data["findings"][0]
     assert first["severity"] == "high"
     assert {"kind", "severity", "obligor", "quote", "where", "why", "figures", "ask_for"} <= set(
         first
     )
-    assert render_analysis([msa], "json") == render_analysis([msa], "json")  # type: ignore[list-item]
-    table = render_analysis([msa], "table")  # type: ignore[list-item]
+    assert render_analysis([msa], "json") == render_analysis([msa], "json")
+    table = render_analysis([msa], "table")
     assert "5.3 Provider may modify prices upon 30 days' notice." in table
     assert "§5.3" in table

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from evaltool.clauses import classify_sentence
+from evaltool.clauses import analyse_text, classify_sentence
+from evaltool.clauses.models import ClauseAnalysis, Finding
 
 CASES: list[tuple[str, str, str | None]] = [
     (
@@ -475,6 +476,26 @@ CASES: list[tuple[str, str, str | None]] = [
         "weak_commitment",
         None,
     ),
+    # Exclusivity and minimum volumes bind the customer: "other" (readme: exclusivity /
+    # minimum commitments are lock-in), obligor customer as in cuad-dev-155 and -279.
+    (
+        "8.1 This agreement is exclusive for 36 months; Customer shall not procure GPU compute "
+        "from any other provider.",
+        "other",
+        "customer",
+    ),
+    (
+        "Customer commits to purchase at least 2,000,000 GPU-hours over the Term.",
+        "other",
+        "customer",
+    ),
+    # Data return / format is an exit term (readme termination_exit), with or without
+    # the word termination.
+    (
+        "7.1 Customer data will be exported in Provider's proprietary format only.",
+        "termination_exit",
+        None,
+    ),
 ]
 
 
@@ -486,3 +507,113 @@ def test_gpu_cloud_wording_gets_the_readme_label(
     assert got_label == label
     if obligor is not None:
         assert got_obligor == obligor
+
+
+# --- lock-in: exclusivity, non-compete on the customer, minimum volumes (seed 001 lock-in;
+# PRODUCT.md rule 7; research contracts.md §7.1 step 8) ------------------------------------
+
+
+def _lock_ins(text: str) -> list[Finding]:
+    return [f for f in analyse_text(text, "terms.txt").findings if f.kind == "lock_in"]
+
+
+def _missing(result: ClauseAnalysis, essential: str) -> bool:
+    return any(
+        f.kind == "missing" and f.figures.get("essential") == essential for f in result.findings
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "8.1 This agreement is exclusive for 36 months; Customer shall not procure GPU compute "
+        "from any other provider.",
+        "During the Term, Customer shall not purchase accelerator capacity from any third-party "
+        "cloud provider.",
+        "Customer agrees not to obtain GPU instances from another provider for two (2) years.",
+        "Provider shall be Customer's sole supplier of GPU compute.",
+        "Customer shall buy all of its training compute requirements from Provider.",
+        "Customer will source compute exclusively from Provider during the Term.",
+    ],
+)
+def test_exclusivity_binding_the_customer_is_lock_in_with_firmer_wording(sentence: str) -> None:
+    (finding,) = _lock_ins(sentence)
+    assert finding.severity in ("medium", "high")
+    assert finding.obligor == "customer"  # the customer is the one locked in
+    assert "exclusivity" in finding.why
+    assert finding.ask_for and "any provider" in finding.ask_for
+    assert finding.quote == sentence
+
+
+def test_a_long_exclusive_term_is_high_a_short_one_medium() -> None:
+    (long_term,) = _lock_ins("This agreement is exclusive for 36 months.")
+    (short_term,) = _lock_ins("This agreement is exclusive for 3 months.")
+    assert (long_term.severity, short_term.severity) == ("high", "medium")
+    assert "36 months" in long_term.why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Customer commits to purchase at least 2,000,000 GPU-hours over the Term.",
+        "Customer shall pay a minimum monthly commitment of $250,000.",
+        "The minimum volume is 512 GPUs for 12 months, on a take-or-pay basis.",
+    ],
+)
+def test_minimum_volume_commitments_are_lock_in(sentence: str) -> None:
+    (finding,) = _lock_ins(sentence)
+    assert (finding.severity, finding.obligor) == ("medium", "customer")
+    assert "minimum commitment" in finding.why
+    assert finding.ask_for
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This is a non-exclusive agreement for 12 months.",
+        "Customer may purchase GPU compute from any other provider at any time.",
+        "Nothing in this Agreement requires Customer to purchase exclusively from Provider.",
+        "There is no minimum commitment.",
+        "Provider shall not procure replacement GPUs from any other manufacturer without "
+        "Customer's consent.",
+    ],
+)
+def test_denied_exclusivity_or_commitment_is_not_lock_in(sentence: str) -> None:
+    assert _lock_ins(sentence) == []
+
+
+def test_export_only_in_the_vendors_format_is_lock_in_and_counts_as_the_export_term() -> None:
+    text = "7.1 Customer data will be exported in Provider's proprietary format only."
+    result = analyse_text(text, "terms.txt")
+    (finding,) = [f for f in result.findings if f.quote]
+    assert (finding.kind, finding.severity) == ("lock_in", "high")
+    assert "vendor's own format" in finding.why
+    assert finding.ask_for and "open formats" in finding.ask_for
+    assert not _missing(result, "data_export")  # the lock-in is what is reported
+
+
+def test_a_sentence_about_returning_customer_data_is_the_export_term() -> None:
+    result = analyse_text(
+        "Provider shall return all Customer Data in Parquet or POSIX files within 14 days of "
+        "a written request.",
+        "terms.txt",
+    )
+    assert not _missing(result, "data_export")
+    assert not [f for f in result.findings if f.kind == "lock_in"]
+
+
+def test_export_control_laws_are_not_a_data_export_term() -> None:
+    result = analyse_text(
+        "Customer shall comply with all export control laws applicable to its data.", "t.txt"
+    )
+    assert _missing(result, "data_export")
+
+
+def test_why_texts_use_an_before_a_vowel() -> None:
+    result = analyse_text(
+        "Provider will use reasonable efforts to maintain 99.9% availability.", "t.txt"
+    )
+    why = result.weak_commitments()[0].why
+    assert "hedges an availability commitment" in why
+    delivery = analyse_text("Provider will try to deliver the nodes by 2027-01-01.", "t.txt")
+    assert "hedges a delivery commitment" in delivery.weak_commitments()[0].why

@@ -150,7 +150,7 @@ def test_offer_yaml_contract_key_is_located(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "content", "message"),
     [
-        ("missing.txt", None, "file not found"),
+        ("missing.txt", None, "missing.txt: not found"),
         ("empty.md", b"  \n\n", "no text"),
         ("terms.rtf", b"{\\rtf1 hello}", "unsupported file type"),
         ("broken.pdf", b"%PDF-1.4 this is not really a pdf", "PDF"),

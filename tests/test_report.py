@@ -135,7 +135,7 @@ def test_memo_leads_with_the_answer_and_how_sure_it_is() -> None:
     assert "Recommend NimbusGPU Inc." in body
     assert "97%" in body and "10.1 points ahead of Helios Compute GmbH" in body
     # the winner's figures, for humans
-    for text in ("$1.32M", "23 days", "$2.35/GPU-h", "42%"):
+    for text in ("$1.32M", "23 days", "$2.57", "42%"):
         assert text in body
 
 
@@ -183,7 +183,8 @@ def test_memo_keeps_the_winners_red_flags_when_it_must_cut() -> None:
 def test_memo_states_what_it_rests_on() -> None:
     html = render_html(sample())
     for text in ("2026-11-20", "llm-pretraining v1.0.0", "llama-70b-pretrain",
-                 "7 files: 6 evaluated, 1 not evaluated", "seed 20261120", "evaltool 0.1.0"):
+                 "7 offer files, 1 workload file, 1 rates file; 6 offers evaluated, "
+                 "1 not evaluated", "seed 20261120", "evaltool 0.1.0"):
         assert text in html
 
 
@@ -307,7 +308,7 @@ def test_terminal_table_lists_every_offer_best_first() -> None:
     vendors = ["NimbusGPU", "Helios", "Ironbridge", "Stratus", "Cumulus", "Nordhavn"]
     positions = [text.index(v) for v in vendors]
     assert positions == sorted(positions)
-    assert "$1.32M" in text and "$2.35" in text and "42%" in text
+    assert "$1.32M" in text and "$2.57" in text and "42%" in text
     assert "not evaluated: offers/legacy-quote-a800.xlsx" in text
 
 

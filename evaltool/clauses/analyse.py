@@ -333,6 +333,10 @@ def _with_lock_in(
     """A lock-in the sentence puts on the customer is reported whatever the sentence's
     main effect is ("Provider shall be Customer's exclusive provider ..." is also firm)."""
     sub = rec.result.extra.get("lock_in")
+    if rec.result.label == "weak_commitment" and sub != "vendor_format":
+        # a hedged sentence binds nobody firmly: "efforts to agree minimum volumes" is a
+        # negotiation, not yet a customer commitment
+        return out
     if sub and not any(f.kind == "lock_in" for f in out):
         obligor = "customer" if sub in ("exclusivity", "minimum_commitment") else "vendor"
         out.append(_lock_in_finding(rec, sub, obligor, where, lex))

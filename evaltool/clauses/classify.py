@@ -197,26 +197,40 @@ def _first_obligation(
     return roles[0], first
 
 
-def _undenied(name: str, body: str, lex: Lexicon) -> re.Match[str] | None:
+def _undenied(
+    name: str, body: str, lex: Lexicon, subjects: Sequence[Subject] | None = None
+) -> re.Match[str] | None:
     """The first lock-in phrase ``name`` in the sentence that is not denied just before it
-    ("non-exclusive", "no minimum commitment", "not required to buy exclusively from")."""
+    ("non-exclusive", "no minimum commitment", "not required to buy exclusively from"),
+    and, when ``subjects`` are given, that does not bind the vendor or both parties."""
     denied = lex.lock_in["denied_before"]
     for m in lex.lock_in[name].finditer(body):
-        if not denied.search(body[max(0, m.start() - 60) : m.start()]):
-            return m
+        if denied.search(body[max(0, m.start() - 80) : m.start()]):
+            continue
+        if subjects is not None and _subject_role(subjects, m.start() + 1, body)[0] in (
+            "vendor",
+            "both",
+        ):
+            continue
+        return m
     return None
 
 
-def lock_in_terms(body: str, lex: Lexicon) -> tuple[str, re.Match[str]] | None:
+def lock_in_terms(
+    body: str, lex: Lexicon, subjects: Sequence[Subject] = ()
+) -> tuple[str, re.Match[str]] | None:
     """The lock-in a sentence puts on the customer, whatever else it does: customer data
-    exported only in the vendor's own format, exclusivity, a minimum commitment."""
+    exported only in the vendor's own format, exclusivity (as a status or as the
+    customer's covenant not to buy elsewhere), a minimum commitment."""
     fmt = _undenied("vendor_format", body, lex)
     if fmt is not None and lex.lock_in["data_export"].search(body):
         return "vendor_format", fmt
-    for name in ("exclusivity", "minimum_commitment"):
-        m = _undenied(name, body, lex)
-        if m is not None:
-            return name, m
+    m = _undenied("exclusivity", body, lex) or _undenied("non_compete", body, lex, subjects)
+    if m is not None:
+        return "exclusivity", m
+    m = _undenied("minimum_commitment", body, lex)
+    if m is not None:
+        return "minimum_commitment", m
     return None
 
 
@@ -244,7 +258,7 @@ def classify_detail(
     representation = bool(lex.representation.search(body))
 
     ob_role, _ob = _first_obligation(body, subjects, lex, hedges)
-    lock = lock_in_terms(body, lex)
+    lock = lock_in_terms(body, lex, subjects)
 
     def result(
         label: str,

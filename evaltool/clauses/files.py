@@ -23,8 +23,8 @@ def analyse_files_clauses(
     """Clause analysis of each file (one analysis per contract or per offer), and the
     reason each file that could not be analysed was not ("FILE: not found").
 
-    ``vendor_names`` (the `--vendor` option) name the vendor party; without them the
-    vendor named in an offer file is used, besides the parties the contract defines.
+    ``vendor_names`` (the `--vendor` option) name the vendor party, together with the
+    vendor an offer file names and the parties the contract itself defines.
     """
     analyses: list[ClauseAnalysis] = []
     failures: list[str] = []
@@ -35,7 +35,7 @@ def analyse_files_clauses(
             failures.append(str(exc))
             continue
         for contract in contracts:
-            names = list(vendor_names) or ([contract.vendor] if contract.vendor else [])
+            names = list(dict.fromkeys([*vendor_names, *filter(None, [contract.vendor])]))
             analysis = analyse_segments(contract.segments, vendor_names=names)
             vendor = contract.vendor or (vendor_names[0] if vendor_names else None)
             analyses.append(analysis.model_copy(update={"vendor": vendor}))

@@ -128,7 +128,8 @@ def _read_docx(path: Path) -> list[TextSegment]:
         for row in table.rows:
             cells = [c.text.strip() for c in row.cells if c.text.strip()]
             if cells:
-                lines.append(" | ".join(dict.fromkeys(cells)) + ".")
+                row_text = " | ".join(dict.fromkeys(cells))  # merged cells repeat their text
+                lines.append(row_text if row_text.endswith((".", ";", ":")) else row_text + ".")
     if not any(line.strip() for line in lines):
         raise _error(path, "the Word document has no text", expected="contract text")
     # blank line between paragraphs: each Word paragraph is its own block

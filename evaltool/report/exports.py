@@ -99,7 +99,7 @@ RANKING_ESTIMATES: tuple[Column, ...] = (
 
 def ranking_table(report: ScoreReport) -> tuple[list[Column], list[list[Any]]]:
     """One row per input: every evaluated offer, best first, then each input not evaluated."""
-    from evaltool.report.view import is_red_flag
+    from evaltool.report.view import flag_why, is_red_flag, short_reason, top_red_flag
 
     cats = _categories(report)
     columns: list[Column] = [
@@ -113,14 +113,12 @@ def ranking_table(report: ScoreReport) -> tuple[list[Column], list[list[Any]]]:
     win_p = report.sensitivity.get("win_probability")
     rows: list[list[Any]] = []
     for offer in _ranked(report):
-        red = sorted(
-            (f for f in offer.flags if is_red_flag(f.kind, f.severity)),
-            key=lambda f: ("high", "medium").index(f.severity),
-        )
+        red = [f for f in offer.flags if is_red_flag(f.kind, f.severity)]
+        worst = top_red_flag(offer)
         top = (
-            f"{red[0].severity}: {fmt.label(red[0].kind)} — "
-            f"{fmt.clean_text(red[0].quote or red[0].why, 200)}"
-            if red else ""
+            f"{worst.severity}: {short_reason(offer, worst)} — "
+            f"{fmt.clean_text(worst.quote, 200) or flag_why(offer, worst, 200)}"
+            if worst is not None else ""
         )
         failed = "; ".join(
             f"{g.gate}: {fmt.clean_text(g.why)}" for g in offer.gates if g.status == "fail"
@@ -379,15 +377,23 @@ def _md_memo(v: ReportView) -> list[str]:
         out += [md(v.facts), ""]
     out += [f"Confidence: **{md(v.confidence)}**. {md(v.confidence_line)}", ""]
     if v.key_figures:
-        out += _md_table(["", *[k.label for k in v.key_figures]],
-                         [["Recommended", *[k.value for k in v.key_figures]],
-                          ["Runner-up", *[k.compare.removeprefix("vs ") for k in v.key_figures]]])
+        rows = [["Recommended", *[k.value for k in v.key_figures]]]
+        if any(k.runner_up for k in v.key_figures):
+            rows.append(["Runner-up", *[k.runner_up or fmt.DASH for k in v.key_figures]])
+        out += _md_table(["", *[k.label for k in v.key_figures]], rows)
+        notes = [f"{k.label}: {k.note}" for k in v.key_figures if k.note]
+        if v.price_note:
+            notes.append(v.price_note[:1].upper() + v.price_note[1:])
+        if notes:
+            out += [md(". ".join(notes) + "."), ""]
     out += ["## Ranking of eligible offers", ""]
     out += _md_table(
-        ["#", "Vendor", "Offer", "Score", "Total cost", "Time to train", "$/GPU-h", "MFU",
+        ["#", "Vendor", "Offer", "Score", "Run cost", "Time to train", "$/GPU-h", "MFU",
          "Wins", "Top red flag"],
-        [[r.rank, r.vendor, r.offer_name, r.score, r.total_cost, r.days,
-          r.usd_per_gpu_hour, r.mfu, r.win_probability, r.top_flag] for r in v.ranking],
+        [[r.rank, r.vendor, r.offer_name, r.score,
+          f"{r.total_cost} ({r.commitment})" if r.commitment else r.total_cost, r.days,
+          f"{r.usd_per_gpu_hour} ({r.quoted_price})" if r.quoted_price else r.usd_per_gpu_hour,
+          r.mfu, r.win_probability, r.top_flag] for r in v.ranking],
         right=(0, 3, 4, 5, 6, 7, 8),
     ) if v.ranking else ["No offer passes the knock-out gates.", ""]
     if v.ranking_more:

@@ -268,7 +268,7 @@ _ACRONYMS = {"gpu": "GPU", "cpu": "CPU", "sla": "SLA", "mfu": "MFU", "hw": "hard
              "nvme": "NVMe", "usd": "USD", "tflops": "TFLOPS", "fx": "FX"}
 
 
-def field_label(name: Any) -> str:
+def field_label(name: Any, *, with_unit: bool = True) -> str:
     """A field or criterion name for people: "storage_read_gbyte_s" → "Storage read (GB/s)"."""
     if name is None:
         return ""
@@ -281,7 +281,7 @@ def field_label(name: Any) -> str:
     words = [_ACRONYMS.get(w, w) for w in text.split("_") if w]
     out = " ".join(words)
     out = out[:1].upper() + out[1:]
-    return clean_text(f"{out} ({unit})" if unit else out)
+    return clean_text(f"{out} ({unit})" if unit and with_unit else out)
 
 
 def field_value(name: Any, value: Any) -> str:

@@ -11,18 +11,22 @@ if TYPE_CHECKING:
     from evaltool.models import ScoreReport
 
 WIDTH = 100
-# (header, width, right-aligned); the last column takes what is left of WIDTH.
+# (header, width, right-aligned); the last column takes what is left of WIDTH. Numbers are
+# formatted to fit these widths (fmt.price, fmt.usd); should one still not fit, its column
+# widens and the vendor column gives up the room: a number is never cut.
 COLUMNS: tuple[tuple[str, int, bool], ...] = (
     ("#", 2, True),
-    ("Vendor / offer", 28, False),
+    ("Vendor / offer", 27, False),
     ("Score", 5, True),
     ("Elig", 4, False),
-    ("Total cost", 10, True),
-    ("Days", 8, True),
+    ("Run cost", 8, True),
+    ("Days", 6, True),
     ("$/GPU-h", 7, True),
     ("MFU", 4, True),
 )
 FLAG_WIDTH = WIDTH - sum(w for _, w, _ in COLUMNS) - len(COLUMNS)
+NAME_COLUMN = 1
+MIN_NAME_WIDTH = 16
 
 
 def _char_width(ch: str) -> int:
@@ -36,7 +40,7 @@ def display_width(text: str) -> int:
 
 
 def fit(text: str, width: int, right: bool = False) -> str:
-    """`text` cut (with …) or padded to exactly `width` terminal cells."""
+    """`text` cut (with …, at a word boundary when one is near) or padded to `width` cells."""
     text = fmt.clean_text(text)
     if display_width(text) > width:
         out, used = "", 0
@@ -46,21 +50,35 @@ def fit(text: str, width: int, right: bool = False) -> str:
                 break
             out += ch
             used += w
-        text = out + "…"
+        space = out.rfind(" ")
+        if space >= width * 0.6:
+            out = out[:space]
+        text = out.rstrip(" ,;:—–-/·(") + "…"
     pad = " " * (width - display_width(text))
     return pad + text if right else text + pad
 
 
+def _widths(rows: list[list[str]]) -> list[int]:
+    """Column widths: each number column as wide as its widest value, the name column less."""
+    widths = [w for _, w, _ in COLUMNS]
+    for i, (_, _, right) in enumerate(COLUMNS):
+        if right:
+            widths[i] = max([widths[i], *(display_width(r[i]) for r in rows)])
+    extra = sum(widths) - sum(w for _, w, _ in COLUMNS)
+    widths[NAME_COLUMN] = max(MIN_NAME_WIDTH, widths[NAME_COLUMN] - extra)
+    return widths
+
+
 def terminal_table(report: ScoreReport, *, color: bool) -> str:
-    """Rank, vendor/offer, score, eligible, total cost, days, $/GPU-h, MFU and the top flag."""
+    """Rank, vendor/offer, score, eligible, run cost, days, $/GPU-h, MFU and the top flag."""
     import click
 
     from evaltool.report.view import (
-        SEVERITY_ORDER,
         _exclusions,
         _ranked,
         build_view,
-        is_red_flag,
+        short_reason,
+        top_red_flag,
         winner_of,
     )
 
@@ -68,29 +86,35 @@ def terminal_table(report: ScoreReport, *, color: bool) -> str:
         return click.style(text, **kwargs) if color else text  # type: ignore[arg-type]
 
     winner = winner_of(report)
-    header = " ".join(fit(h, w, r) for h, w, r in COLUMNS) + " " + fit("Top flag", FLAG_WIDTH)
-    lines = [style(header, bold=True), "─" * WIDTH]
-    for offer in _ranked(report):
+    offers = _ranked(report)
+    rows: list[list[str]] = []
+    for offer in offers:
         est = offer.estimates
         vendor = fmt.clean_text(offer.vendor) or offer.id
-        name = fmt.clean_text(offer.offer_name)
-        red = sorted(
-            (f for f in offer.flags if is_red_flag(f.kind, f.severity)),
-            key=lambda f: SEVERITY_ORDER.get(f.severity, 9),
-        )
-        cells = [
+        name = fmt.offer_name(vendor, offer.offer_name)
+        rows.append([
             str(offer.rank),
             f"{vendor} / {name}" if name else vendor,
             fmt.score(offer.score),
             "yes" if offer.eligible else "no",
             fmt.usd(est.get("total_cost_usd")),
             fmt.days(est.get("time_to_train_days")).replace(" days", " d").replace(" day", " d"),
-            fmt.usd_plain(est.get("effective_usd_per_gpu_hour")),
+            fmt.price(est.get("effective_usd_per_gpu_hour")),
             fmt.pct(est.get("mfu")),
-        ]
-        row = " ".join(fit(c, w, r) for c, (_, w, r) in zip(cells, COLUMNS, strict=True))
-        flag = fit(f"{red[0].severity}: {fmt.label(red[0].kind)}" if red else "", FLAG_WIDTH)
-        if red and red[0].severity == "high":
+        ])
+    widths = _widths(rows)
+    flag_width = WIDTH - sum(widths) - len(widths)
+    header = (" ".join(fit(h, w, r) for (h, _, r), w in zip(COLUMNS, widths, strict=True))
+              + " " + fit("Top flag", flag_width))
+    lines = [style(header, bold=True), "─" * WIDTH]
+    for offer, cells in zip(offers, rows, strict=True):
+        worst = top_red_flag(offer)
+        row = " ".join(
+            fit(c, w, r) for c, w, (_, _, r) in zip(cells, widths, COLUMNS, strict=True)
+        )
+        flag = fit(f"{worst.severity}: {short_reason(offer, worst)}" if worst else "",
+                   flag_width)
+        if worst is not None and worst.severity == "high":
             flag = style(flag, fg="red")
         line = f"{row} {flag}".rstrip()
         if winner is not None and offer.id == winner.id:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -71,6 +72,9 @@ class RankRow:
     win_probability: str
     top_flag: str
     is_winner: bool
+    offer_line: str = ""  # the offer's name, with the accelerator when the name lacks it
+    commitment: str = ""  # "commits $21.1M" when signing commits far more than the run
+    quoted_price: str = ""  # "quoted $2.35" when the effective price differs by > 5%
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,8 @@ class FlagView:
 class KeyFigure:
     label: str
     value: str
-    compare: str = ""
+    runner_up: str = ""  # the runner-up's figure, bare ("$1.65M"); "" when there is none
+    note: str = ""  # a short line under the figure ("12-month term; the run uses 7%")
 
 
 @dataclass(frozen=True)
@@ -104,8 +109,8 @@ class CategoryTable:
     name: str
     title: str
     weight: str
-    criteria: list[tuple[str, str]]  # (label, weight)
-    rows: list[tuple[str, str, list[tuple[str, str, bool]]]]  # label, score, cells
+    criteria: list[tuple[str, str]]  # (label, "unit · weight 8%")
+    rows: list[tuple[str, str, list[tuple[str, bool]]]]  # label, score, ("value · score", missing)
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,7 @@ class ReportView:
     confidence: str
     confidence_line: str
     key_figures: list[KeyFigure]
+    price_note: str
     ranking: list[RankRow]
     ranking_more: int
     exclusions: list[Exclusion]
@@ -171,10 +177,166 @@ class ReportView:
 
 
 def offer_title(offer: OfferResult, limit: int | None = None) -> str:
+    """"Vendor — offer", the offer's name without a repeat of the vendor's."""
     vendor = fmt.clean_text(offer.vendor) or offer.id
-    name = fmt.clean_text(offer.offer_name)
+    name = fmt.offer_name(vendor, offer.offer_name)
     text = f"{vendor} — {name}" if name else vendor
     return fmt.clean_text(text, limit)
+
+
+# Parts of the bill beside GPU-hours (estimates.cost_breakdown_usd), named for a CFO.
+COST_PART_NAMES: dict[str, str] = {
+    "storage": "storage",
+    "support": "support",
+    "egress": "egress",
+    "network": "network",
+    "upfront": "the upfront payment",
+    "commitment_shortfall": "the unused part of the minimum commitment",
+    "power": "power",
+    "colocation": "colocation",
+    "opex": "operations",
+}
+# An effective price this far from the quoted one needs a word of explanation.
+PRICE_GAP_TO_EXPLAIN = 0.05
+# A commitment this far above the run's cost gets its own line in the ranking.
+COMMITMENT_GAP_TO_SHOW = 0.20
+
+
+def committed_spend(offer: OfferResult) -> tuple[float | None, str]:
+    """What signing commits the buyer to, and its word: a purchase's capex ("capex") or a
+    rental's minimum commitment over the term ("commits"); (None, "") when unknown or zero."""
+    if offer.fields.get("offer_kind") == "purchase":
+        capex = fmt.as_number(offer.fields.get("capex_usd"))
+        if capex:
+            return capex, "capex"
+    commit = fmt.as_number(offer.estimates.get("minimum_commitment_usd"))
+    return (commit, "commits") if commit else (None, "")
+
+
+def _commitment_line(offer: OfferResult) -> str:
+    amount, word = committed_spend(offer)
+    run = fmt.as_number(offer.estimates.get("total_cost_usd"))
+    if amount is None or run is None or amount <= run * (1 + COMMITMENT_GAP_TO_SHOW):
+        return ""
+    return f"{word} {fmt.usd(amount)}"
+
+
+def _price_gap(offer: OfferResult) -> tuple[float, float] | None:
+    """(effective, quoted) $/GPU-h when they differ by more than PRICE_GAP_TO_EXPLAIN."""
+    effective = fmt.as_number(offer.estimates.get("effective_usd_per_gpu_hour"))
+    quoted = fmt.as_number(offer.fields.get("price_usd_per_gpu_hour"))
+    if effective is None or quoted is None or quoted <= 0:
+        return None
+    if abs(effective - quoted) / quoted <= PRICE_GAP_TO_EXPLAIN:
+        return None
+    return effective, quoted
+
+
+def price_explanation(offer: OfferResult) -> str:
+    """"$2.57/GPU-h effective vs $2.35 quoted: includes storage ($61.4k), support ($28.0k)
+    and the upfront payment ($23.6k)", from estimates.cost_breakdown_usd; "" within 5%."""
+    gap = _price_gap(offer)
+    if gap is None:
+        return ""
+    effective, quoted = gap
+    text = f"{fmt.price(effective)}/GPU-h effective vs {fmt.price(quoted)} quoted"
+    parts = offer.estimates.get("cost_breakdown_usd")
+    total = fmt.as_number(offer.estimates.get("total_cost_usd")) or 0.0
+    if effective > quoted and isinstance(parts, Mapping):
+        amounts = {str(k): fmt.as_number(v) for k, v in parts.items() if k != "compute"}
+        extras = sorted(
+            ((k, v) for k, v in amounts.items() if v is not None and v > total * 0.001),
+            key=lambda kv: -kv[1],
+        )
+        if extras:
+            named = [f"{COST_PART_NAMES.get(k, fmt.label(k))} ({fmt.usd(v)})" for k, v in extras]
+            text += ": includes " + _join_words(named)
+    return text
+
+
+def _join_words(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# The short reason a flag shows in a ranking cell, for wording the clause analysis uses
+# (evaltool/clauses): a kind alone ("missing") says nothing about what is missing.
+# Matched by key words, not whole sentences, so rewording a finding keeps its short form.
+SHORT_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), short) for pattern, short in (
+        (r"^no\b.*\buptime", "no uptime figure"),
+        (r"^no\b.*\bservice credit", "no credit or refund"),
+        (r"^no\b.*\bright to terminate", "no exit right for SLA failure"),
+        (r"^nothing says\b.*\bdata\b.*\b(?:returned|exported)", "no data-return terms"),
+        (r"^no\b.*\breplacement time", "no replacement time"),
+        (r"^no\b.*\bsupport response", "no support response time"),
+        (r"\b(?:vendor's own|proprietary)\b.*\bformat", "exit data in vendor format"),
+        (r"^egress\b|\begress\b.*\bfees?\b", "egress fees"),
+        (r"\bminimum commitment binds", "minimum spend commitment"),
+        (r"\bmay change prices", "vendor may change prices alone"),
+    )
+)
+# "sla uptime only in the quote": the label evaltool.pipeline builds from a field name.
+_QUOTE_ONLY_RE = re.compile(
+    r"^(?P<label>[\w ]+?) only in the quote, not in the contract: the quote states "
+    r"(?P<value>\S+?)(?P<rest> \(|;|$)"
+)
+_HEDGED_RE = re.compile(r"hedges an? (?:(?P<subject>[\w-]+) )?commitment")
+_COMMITS_RE = re.compile(
+    r"^signing commits \S+(?P<term> over an? [^;]+)?; this run uses \S+ of it(?: \(\d+%\))?"
+)
+_LABEL_WORDS = {"sla uptime": "SLA uptime", "hw replacement time": "hardware replacement time"}
+
+
+def _quoted_field(offer: OfferResult, label: str) -> str | None:
+    """The canonical field a "<label> only in the quote" finding is about."""
+    for name in offer.fields:
+        if name.replace("_pct", "").replace("_hours", " time").replace("_", " ") == label:
+            return name
+    return None
+
+
+def flag_why(offer: OfferResult, flag: Flag, limit: int | None = None) -> str:
+    """A flag's explanation as the memo prints it: figures with their units and rounded
+    like the rest of the memo, the commitment restated from the offer's own estimates."""
+    why = fmt.clean_text(flag.why)
+    found = _QUOTE_ONLY_RE.match(why)
+    if found:
+        label = found["label"]
+        name = _quoted_field(offer, label)
+        value = (fmt.field_value(name, offer.fields.get(name)) if name is not None
+                 else found["value"])
+        shown = _LABEL_WORDS.get(label, label)
+        why = (f"{shown} only in the quote, not in the contract: the quote states {value}"
+               f"{found['rest']}" + why[found.end():])
+    commits = _COMMITS_RE.match(why) if flag.kind == "commitment_exceeds_run" else None
+    amount, _ = committed_spend(offer)
+    run = fmt.as_number(offer.estimates.get("total_cost_usd"))
+    if commits and amount and run is not None:
+        why = (f"signing commits {fmt.usd(amount)}{commits['term'] or ''}; this run uses "
+               f"{fmt.usd(run)} of it ({fmt.pct(run / amount)})" + why[commits.end():])
+    return fmt.clean_text(fmt.tidy_money(why), limit)
+
+
+def short_reason(offer: OfferResult, flag: Flag) -> str:
+    """What a flag is about in a few words: "no uptime figure", "weak delivery commitment"."""
+    why = fmt.clean_text(flag.why)
+    for pattern, short in SHORT_REASONS:
+        if pattern.search(why):
+            return short
+    if flag.kind == "commitment_exceeds_run":
+        amount, _ = committed_spend(offer)
+        run = fmt.as_number(offer.estimates.get("total_cost_usd"))
+        if amount and run is not None:
+            return f"{fmt.pct(run / amount)} of commitment used"
+    if flag.kind == "weak_commitment":
+        hedged = _HEDGED_RE.search(why)
+        subject = hedged["subject"] if hedged and hedged["subject"] else ""
+        return f"weak {subject} commitment" if subject else "weak commitment"
+    found = _QUOTE_ONLY_RE.match(why)
+    if found:
+        return f"{_LABEL_WORDS.get(found['label'], found['label'])} only in the quote"
+    head = why.split(":", 1)[0].replace("(lock-in)", "").strip()
+    return fmt.clean_text(head, 40) or fmt.label(flag.kind)
 
 
 def _get(mapping: Any, *keys: str) -> Any:
@@ -258,19 +420,34 @@ def flag_views(report: ScoreReport, offer: OfferResult, limits: Limits) -> list[
             severity=f.severity,
             quote=fmt.clean_text(f.quote, limits.quote_chars),
             where=fmt.where(f.where),
-            why=fmt.clean_text(f.why, limits.quote_chars),
+            why=flag_why(offer, f, limits.quote_chars),
             ask_for=fmt.clean_text(f.ask_for, limits.quote_chars),
         )
         for f in flags
     ]
 
 
+def top_red_flag(offer: OfferResult) -> Flag | None:
+    """The worst red flag of an offer (a quoted clause first within a severity), or None."""
+    red = sorted((f for f in offer.flags if is_red_flag(f.kind, f.severity)), key=flag_order)
+    return red[0] if red else None
+
+
 def _top_flag(offer: OfferResult) -> str:
-    red = [f for f in offer.flags if is_red_flag(f.kind, f.severity)]
-    if not red:
-        return ""
-    red.sort(key=lambda f: SEVERITY_ORDER.get(f.severity, 9))
-    return fmt.label(red[0].kind)
+    flag = top_red_flag(offer)
+    return short_reason(offer, flag) if flag is not None else ""
+
+
+def _offer_line(name: str, accelerator: str | None) -> str:
+    """"Quotation Q-77812 · H100-SXM": the accelerator joins the name unless it is in it."""
+    if not accelerator:
+        return name
+    squash = re.sub(r"[^0-9a-z]", "", name.lower())
+    accel = fmt.clean_text(accelerator, 24)
+    cores = {re.sub(r"[^0-9a-z]", "", part.lower()) for part in (accel, accel.split("-")[0])}
+    if any(core and core in squash for core in cores):
+        return name
+    return f"{name} · {accel}" if name else accel
 
 
 def _ranking(report: ScoreReport, winner: OfferResult | None, limits: Limits) -> list[RankRow]:
@@ -284,7 +461,8 @@ def _ranking(report: ScoreReport, winner: OfferResult | None, limits: Limits) ->
                 rank=offer.rank,
                 offer_id=offer.id,
                 vendor=fmt.clean_text(offer.vendor, limits.name_chars) or offer.id,
-                offer_name=fmt.clean_text(offer.offer_name, limits.name_chars),
+                offer_name=fmt.clean_text(fmt.offer_name(offer.vendor, offer.offer_name),
+                                          limits.name_chars),
                 accelerator=fmt.clean_text(offer.accelerator, 24) or fmt.DASH,
                 score=fmt.score(offer.score),
                 eligible=offer.eligible,
@@ -297,6 +475,13 @@ def _ranking(report: ScoreReport, winner: OfferResult | None, limits: Limits) ->
                 win_probability=fmt.pct(p),
                 top_flag=_top_flag(offer),
                 is_winner=winner is not None and offer.id == winner.id,
+                offer_line=_offer_line(
+                    fmt.clean_text(fmt.offer_name(offer.vendor, offer.offer_name),
+                                   limits.name_chars),
+                    offer.accelerator),
+                commitment=_commitment_line(offer),
+                quoted_price=(f"quoted {fmt.price(gap[1])}" if (gap := _price_gap(offer))
+                              else ""),
             )
         )
     return rows
@@ -351,17 +536,17 @@ def _exclusions(report: ScoreReport, limits: Limits) -> tuple[list[Exclusion], l
     return excluded, unverified
 
 
-def _merge_missing(views: list[FlagView], flags: list[Flag]) -> list[FlagView]:
+def _merge_missing(
+    offer: OfferResult, views: list[FlagView], flags: list[Flag]
+) -> list[FlagView]:
     """One line per vendor for what its contract leaves out, so quoted clauses keep their room.
-
-    A missing essential's `why` starts with a short label before the first colon.
     """
     missing = [(v, f) for v, f in zip(views, flags, strict=True) if f.kind == "missing"]
     if len(missing) < 2:
         return views
     first = missing[0][0]
     worst = min((f.severity for _, f in missing), key=lambda s: SEVERITY_ORDER.get(s, 9))
-    items = "; ".join(f.why.split(":", 1)[0] for _, f in missing)
+    items = "; ".join(dict.fromkeys(short_reason(offer, f) for _, f in missing))
     merged = FlagView(offer_id=first.offer_id, vendor=first.vendor,
                       kind="missing from the contract", severity=worst, quote="", where="",
                       why=items, ask_for="")
@@ -387,7 +572,7 @@ def _red_flags(report: ScoreReport, limits: Limits) -> tuple[list[FlagView], int
             )
             if is_red_flag(f.kind, f.severity)
         ]
-        red = _merge_missing([v for v, _ in pairs], [f for _, f in pairs])
+        red = _merge_missing(offer, [v for v, _ in pairs], [f for _, f in pairs])
         red.sort(key=lambda v: (SEVERITY_ORDER.get(v.severity, 9), not v.quote))
         total += len(red)
         chosen.extend(red[: limits.flags_per_offer])
@@ -404,20 +589,31 @@ def _red_flags(report: ScoreReport, limits: Limits) -> tuple[list[FlagView], int
     return chosen, total - len(chosen)
 
 
-def _criterion_label(report: ScoreReport, name: str) -> str:
+def _criterion_spec(report: ScoreReport, name: str) -> Mapping[str, Any]:
+    """The rubric's entry for a criterion (rubrics name it by `id`; older reports `name`)."""
     for item in report.rubric.get("criteria") or []:
-        if isinstance(item, Mapping) and item.get("name") == name:
-            for key in ("title", "label"):
-                if item.get(key):
-                    return fmt.clean_text(item[key], 60)
+        if isinstance(item, Mapping) and name in (item.get("id"), item.get("name")):
+            return item
+    return {}
+
+
+def _criterion_label(report: ScoreReport, name: str) -> str:
+    item = _criterion_spec(report, name)
+    for key in ("title", "label"):
+        if item.get(key):
+            return fmt.clean_text(item[key], 60)
     return fmt.field_label(name)
 
 
 def what_would_change(report: ScoreReport, winner: OfferResult | None, limit: int) -> list[str]:
     """Plain-English break-evens: the scorer's sentences, else built from sensitivity."""
+    # The scorer's sentences (evaltool.decide), with sums rounded like the rest of the memo.
+    detail = report.sensitivity.get("what_would_change_detail")
     given = report.sensitivity.get("what_would_change")
+    if isinstance(detail, list) and detail:
+        given = [item.get("text") for item in detail if isinstance(item, Mapping)]
     if isinstance(given, list) and given:
-        return [fmt.clean_text(s, 400) for s in given[:limit] if s]
+        return [fmt.tidy_money(fmt.clean_text(s, 400)) for s in given if s][:limit]
     if winner is None:
         return []
     sentences: list[str] = []
@@ -516,11 +712,12 @@ def _headline(report: ScoreReport, winner: OfferResult | None) -> str:
         return "No offer can be recommended: none passes the knock-out gates."
     given = report.recommendation.get("headline")
     if given and report.recommendation.get("offer_id") == winner.id:
-        return fmt.clean_text(given, 300)
+        return fmt.tidy_money(fmt.clean_text(given, 300))
     return f"Recommend {offer_title(winner, 120)}."
 
 
 def _key_figures(report: ScoreReport, winner: OfferResult | None) -> list[KeyFigure]:
+    """The winner's run cost and, beside it, what signing commits; time, price and MFU."""
     if winner is None:
         return []
     runner = runner_up_of(report, winner)
@@ -528,17 +725,60 @@ def _key_figures(report: ScoreReport, winner: OfferResult | None) -> list[KeyFig
     est = winner.estimates
 
     def vs(text: str) -> str:
-        return f"runner-up {text}" if runner is not None and text != fmt.DASH else ""
+        return text if runner is not None and text != fmt.DASH else ""
 
-    return [
-        KeyFigure("Total cost", fmt.usd(est.get("total_cost_usd")),
-                  vs(fmt.usd(other.get("total_cost_usd")))),
+    figures = [KeyFigure("Run cost", fmt.usd(est.get("total_cost_usd")),
+                         vs(fmt.usd(other.get("total_cost_usd"))))]
+    amount, word = committed_spend(winner)
+    run = fmt.as_number(est.get("total_cost_usd"))
+    if amount is not None and (run is None or amount > run):
+        runner_amount = committed_spend(runner)[0] if runner is not None else None
+        if word == "capex":
+            label = "Capex (purchase)"
+        else:
+            term = fmt.as_number(winner.fields.get("term_months"))
+            label = f"Commits ({fmt.number(term)} mo)" if term else "Minimum commitment"
+        figures.append(KeyFigure(label, fmt.usd(amount), vs(fmt.usd(runner_amount))))
+    figures += [
         KeyFigure("Time to train", fmt.days(est.get("time_to_train_days")),
                   vs(fmt.days(other.get("time_to_train_days")))),
-        KeyFigure("Effective price", fmt.usd_per_gpu_hour(est.get("effective_usd_per_gpu_hour")),
-                  vs(fmt.usd_per_gpu_hour(other.get("effective_usd_per_gpu_hour")))),
+        KeyFigure("Effective $/GPU-h", fmt.price(est.get("effective_usd_per_gpu_hour")),
+                  vs(fmt.price(other.get("effective_usd_per_gpu_hour")))),
         KeyFigure("MFU", fmt.pct(est.get("mfu")), vs(fmt.pct(other.get("mfu")))),
     ]
+    return figures
+
+
+def _plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def inputs_line(report: ScoreReport) -> str:
+    """"6 offer files, 1 workload file, 1 rates file; 6 offers evaluated" from
+    assumptions.inputs, falling back on the offers and inputs not evaluated."""
+    given = report.assumptions.get("inputs")
+    given = given if isinstance(given, Mapping) else {}
+    offer_files = given.get("offers")
+    if isinstance(offer_files, list):
+        n_files = len(offer_files)
+    else:
+        n_files = len({str(_get(o.source, "file") or o.id) for o in report.offers}
+                      | {str(_get(n.source, "file")) for n in report.not_evaluated})
+    parts = [_plural(n_files, "offer file")]
+    workload = given.get("workload")
+    if isinstance(workload, str) and workload:
+        from_file = "/" in workload or workload.lower().endswith((".yaml", ".yml"))
+        parts.append("1 workload file" if from_file else "the bundled default workload")
+    fx_files = given.get("fx_files")
+    if isinstance(fx_files, list) and fx_files:
+        parts.append(_plural(len(fx_files), "rates file"))
+    rubric = given.get("rubric")
+    if isinstance(rubric, str) and ("/" in rubric or rubric.lower().endswith((".yaml", ".yml"))):
+        parts.append("1 rubric file")
+    done = _plural(len(report.offers), "offer") + " evaluated"
+    if report.not_evaluated:
+        done += f", {len(report.not_evaluated)} not evaluated"
+    return f"{', '.join(parts)}; {done}"
 
 
 def _inputs(report: ScoreReport) -> list[str]:
@@ -572,11 +812,9 @@ def _basis(report: ScoreReport, as_of: str) -> list[tuple[str, str]]:
         wl_parts.append(f"deadline {fmt.days(wl['deadline_days'])}")
     if fmt.as_number(wl.get("cost_of_delay_usd_per_day")):
         wl_parts.append(f"delay costs {fmt.usd(wl['cost_of_delay_usd_per_day'])}/day")
-    n_in = len(report.offers) + len(report.not_evaluated)
     rows = [
         ("Date", as_of),
-        ("Inputs", f"{n_in} files: {len(report.offers)} evaluated, "
-                   f"{len(report.not_evaluated)} not evaluated"),
+        ("Inputs", inputs_line(report)),
         ("Rubric", rubric_text),
         ("Workload", ", ".join(wl_parts)),
     ]
@@ -624,6 +862,37 @@ def _category_order(report: ScoreReport) -> list[str]:
     return fmt.order_categories(names)
 
 
+# A rubric criterion's unit (rubrics/*.yaml `unit`) as a table header shows it, and how a
+# value in that unit prints; the header carries the unit so cells stay short.
+def _unit_display(unit: Any) -> tuple[str, Any]:
+    text = fmt.clean_text(unit, 40)
+    if not text or text in ("score", "yes/no"):
+        return "", fmt.any_value
+    if text.startswith("fraction"):
+        rest = text.removeprefix("fraction").strip()
+        return f"% {rest}".strip(), _share
+    if text.startswith("percent"):
+        rest = text.removeprefix("percent").strip()
+        return f"% {rest}".strip(), fmt.number
+    short = {"hours": "h", "usable / needed": "usable ÷ needed"}
+    if text == "USD per GB":
+        return "$/GB", _price_or_text
+    if text.startswith("USD per PFLOP-hour"):
+        return "$/PFLOP-h", _price_or_text
+    return short.get(text, text), fmt.any_value
+
+
+def _price_or_text(value: Any) -> str:
+    return fmt.price(value) if fmt.as_number(value) is not None else fmt.any_value(value)
+
+
+def _share(value: Any) -> str:
+    x = fmt.as_number(value)
+    if x is None:
+        return fmt.any_value(value)
+    return fmt.pct(x, 1) if abs(x) < 0.1 else fmt.pct(x)
+
+
 def _category_tables(report: ScoreReport) -> list[CategoryTable]:
     weights = report.rubric.get("categories") or {}
     criteria_order: dict[str, list[tuple[str, float | None]]] = {}
@@ -633,26 +902,33 @@ def _category_tables(report: ScoreReport) -> list[CategoryTable]:
             if c.criterion not in [k for k, _ in known]:
                 known.append((c.criterion, c.weight))
     tables = []
+    ranked = _ranked(report)
+    titles = {o.id: offer_title(o, 40) for o in ranked}
     for cat in _category_order(report):
         crit = criteria_order.get(cat, [])
+        units = [_unit_display(_criterion_spec(report, n).get("unit")) for n, _ in crit]
         rows = []
-        for offer in _ranked(report):
+        for offer in ranked:
             by_name = {c.criterion: c for c in offer.criteria if c.category == cat}
-            cells = []
-            for name, _ in crit:
+            cells: list[tuple[str, bool]] = []
+            for (name, _), (_, render) in zip(crit, units, strict=True):
                 found = by_name.get(name)
                 if found is None:
-                    cells.append((fmt.DASH, "", True))
+                    cells.append((fmt.DASH, True))
                 else:
-                    cells.append((fmt.clean_text(fmt.any_value(found.value), 40),
-                                  fmt.score(found.score), found.missing))
-            rows.append((offer_title(offer, 40), fmt.score(offer.categories.get(cat)), cells))
+                    value = fmt.clean_text(render(found.value), 40)
+                    cells.append((f"{value} · {fmt.score(found.score)}", found.missing))
+            rows.append((titles[offer.id], fmt.score(offer.categories.get(cat)), cells))
         weight = weights.get(cat) if isinstance(weights, Mapping) else None
         tables.append(CategoryTable(
             name=cat,
             title=fmt.category(cat),
             weight=fmt.pct(weight),
-            criteria=[(_criterion_label(report, n), fmt.pct(w)) for n, w in crit],
+            criteria=[
+                (fmt.field_label(n),
+                 " · ".join(t for t in (unit, f"weight {fmt.pct(w)}") if t))
+                for (n, w), (unit, _) in zip(crit, units, strict=True)
+            ],
             rows=rows,
         ))
     return tables
@@ -662,11 +938,11 @@ ESTIMATE_COLUMNS: tuple[tuple[str, str, Any], ...] = (
     ("gpus_used", "GPUs", fmt.count),
     ("mfu", "MFU", fmt.pct),
     ("time_to_train_days", "Time to train", fmt.days),
-    ("effective_usd_per_gpu_hour", "$/GPU-h", fmt.usd_plain),
+    ("effective_usd_per_gpu_hour", "$/GPU-h", fmt.price),
     ("total_cost_usd", "Total cost", fmt.usd),
     ("cost_of_delay_usd", "Cost of delay", fmt.usd),
     ("total_economic_cost_usd", "Cost + delay", fmt.usd),
-    ("usd_per_million_tokens", "$/M tokens", lambda v: fmt.usd_plain(v, 3)),
+    ("usd_per_million_tokens", "$/M tokens", lambda v: fmt.price(v, 3)),
 )
 
 
@@ -714,7 +990,8 @@ def _trace(offer: OfferResult) -> list[tuple[str, str, str, str]]:
             if prov.note:
                 text += f" ({fmt.clean_text(prov.note, 160)})"
         criterion = scores.get(name)
-        rows.append((fmt.field_label(name), fmt.clean_text(fmt.any_value(value), 60), text,
+        rows.append((fmt.field_label(name, with_unit=False),
+                     fmt.clean_text(fmt.field_value(name, value), 60), text,
                      fmt.score(criterion.score) if criterion else "—"))
     for c in offer.criteria:
         if c.missing:
@@ -768,10 +1045,10 @@ def _rubric_rows(report: ScoreReport) -> tuple[
     for item in rubric.get("criteria") or []:
         if not isinstance(item, Mapping):
             continue
-        known = ("name", "category", "weight", "direction", "bounds", "unit")
+        known = ("id", "name", "title", "category", "weight", "direction", "bounds", "unit")
         rest = {k: v for k, v in item.items() if k not in known}
         criteria.append([
-            fmt.clean_text(item.get("name"), 60),
+            fmt.clean_text(item.get("title") or item.get("id") or item.get("name"), 80),
             fmt.category(str(item.get("category") or "")),
             fmt.pct(item.get("weight"), 1),
             fmt.clean_text(item.get("direction"), 20),
@@ -848,6 +1125,7 @@ def build_view(
         confidence=confidence,
         confidence_line=confidence_line,
         key_figures=_key_figures(report, winner),
+        price_note=price_explanation(winner) if winner is not None else "",
         ranking=ranking_all[: limits.ranking_rows],
         ranking_more=max(0, len(ranking_all) - limits.ranking_rows),
         exclusions=exclusions[: limits.exclusions],
