@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import builders
 import pytest
 
 from evaltool.decide import (
@@ -29,7 +30,7 @@ from evaltool.decide import (
 )
 from evaltool.errors import UsageError
 from evaltool.estimate import estimate_offer
-from evaltool.models import Offer, OfferFields, Workload
+from evaltool.models import Offer, Workload
 from evaltool.pipeline import evaluate_offer
 from evaltool.rubric import Rubric, load_rubric
 from evaltool.score import ScoredOffer, aggregate, rank, score_offer
@@ -45,18 +46,7 @@ WORKLOAD = Workload(
 RUBRIC = load_rubric("llm-pretraining")
 
 
-def make_offer(offer_id: str, **fields: Any) -> Offer:
-    base: dict[str, Any] = dict(
-        vendor=offer_id.title(), accelerator="H100-SXM", gpu_count=1024, gpus_per_node=8,
-        node_count=128, gpu_memory_gb=80, inter_node_fabric="infiniband",
-        inter_node_gbit_s_per_gpu=400, network_dedicated=True, storage_type="weka",
-        storage_capacity_tb=2000, orchestrator="slurm", root_access=True,
-        hw_replacement_hours=24, support_response_hours=1, sla_uptime_pct=99.5,
-        sla_max_credit_pct=25, price_usd_per_gpu_hour=2.35, term_months=12,
-        egress_usd_per_gb=0.0, offer_kind="rent",
-    )
-    base.update(fields)
-    return Offer(id=offer_id, source={"file": f"{offer_id}.yaml"}, fields=OfferFields(**base))
+make_offer = builders.make_offer
 
 
 @dataclass

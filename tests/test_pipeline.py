@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from evaltool.models import Offer, OfferFields, Workload
+import builders
+
+from evaltool.models import Offer, Workload
 from evaltool.pipeline import (
     apply_contract_figures,
     evaluate_offer,
@@ -23,18 +25,9 @@ WORKLOAD = Workload(
 
 
 def make_offer(offer_id: str, **fields: Any) -> Offer:
-    base: dict[str, Any] = dict(
-        vendor=offer_id.title(), accelerator="H100-SXM", gpu_count=1024, gpus_per_node=8,
-        node_count=128, gpu_memory_gb=80, inter_node_fabric="infiniband",
-        inter_node_gbit_s_per_gpu=400, network_dedicated=True, storage_type="weka",
-        storage_capacity_tb=2000, orchestrator="slurm", root_access=True,
-        hw_replacement_hours=24, support_response_hours=1, sla_uptime_pct=99.5,
-        sla_max_credit_pct=25, price_usd_per_gpu_hour=2.35, term_months=12,
-        egress_usd_per_gb=0.0, offer_kind="rent", delivery_date=dt.date(2027, 1, 1),
-        contract_text="Provider shall deliver the cluster by 2027-01-01.",
-    )
-    base.update(fields)
-    return Offer(id=offer_id, source={"file": f"{offer_id}.yaml"}, fields=OfferFields(**base))
+    fields.setdefault("delivery_date", dt.date(2027, 1, 1))
+    fields.setdefault("contract_text", "Provider shall deliver the cluster by 2027-01-01.")
+    return builders.make_offer(offer_id, **fields)
 
 
 def test_a_later_delivery_costs_delay_and_scores_lower() -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import builders
 import pytest
 
-from evaltool.models import Estimates, Offer, OfferFields, Workload
+from evaltool.models import Estimates, Offer, Workload
 from evaltool.rubric import load_rubric
 from evaltool.score import aggregate, rank, score_offer
 
@@ -15,18 +16,8 @@ WORKLOAD = Workload(name="70b", params_b=70, tokens_b=2000, deadline_days=120,
 
 
 def make_offer(offer_id: str, **fields: Any) -> Offer:
-    base: dict[str, Any] = dict(
-        vendor=offer_id.title(), accelerator="H100-SXM", gpu_count=1024, gpus_per_node=8,
-        node_count=128, gpu_memory_gb=80, inter_node_fabric="infiniband",
-        inter_node_gbit_s_per_gpu=400, network_dedicated=True, storage_type="weka",
-        storage_capacity_tb=2000, orchestrator="slurm", root_access=True,
-        hw_replacement_hours=24, support_response_hours=1, sla_uptime_pct=99.5,
-        sla_max_credit_pct=25, price_usd_per_gpu_hour=2.35, term_months=12,
-        egress_usd_per_gb=0.0, offer_kind="rent",
-        contract_text="Provider shall deliver the cluster by 2027-02-01.",
-    )
-    base.update(fields)
-    return Offer(id=offer_id, source={"file": f"{offer_id}.xlsx"}, fields=OfferFields(**base))
+    fields.setdefault("contract_text", "Provider shall deliver the cluster by 2027-02-01.")
+    return builders.make_offer(offer_id, suffix=".xlsx", **fields)
 
 
 def make_estimates(**values: Any) -> Estimates:
