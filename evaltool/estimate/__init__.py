@@ -14,6 +14,7 @@ from evaltool.estimate.core import (
     estimate_many,
     estimate_offer,
     estimate_offers,
+    round_numbers,
 )
 
 __all__ = [
@@ -24,4 +25,5 @@ __all__ = [
     "estimate_offer",
     "estimate_offers",
     "load_assumptions",
+    "round_numbers",
 ]

@@ -1131,8 +1131,9 @@ def _rounded(obj: Any) -> Any:
     return obj
 
 
-def numbers(r: Result) -> dict[str, Any]:
-    """The headline numbers of a Result as a flat JSON-ready dict (rounded)."""
+def numbers(r: Result, *, rounded: bool = True) -> dict[str, Any]:
+    """The headline numbers of a Result as a flat JSON-ready dict (rounded to 6 significant
+    digits unless `rounded` is False: `round_numbers` does it later)."""
     lay = r.layout
     d: dict[str, Any] = {
         "mfu": r.mfu, "time_to_train_days": r.days, "total_cost_usd": r.total_cost,
@@ -1182,7 +1183,14 @@ def numbers(r: Result) -> dict[str, Any]:
         d["inference"] = dict(inf)
     if r.buy_vs_rent:
         d["buy_vs_rent"] = r.buy_vs_rent
-    return _rounded(d)
+    return _rounded(d) if rounded else d
+
+
+def round_numbers(numbers_dict: dict[str, Any]) -> dict[str, Any]:
+    """Round every float to 6 significant digits, as `estimate_offer` reports them."""
+    out = _rounded(numbers_dict)
+    assert isinstance(out, dict)
+    return out
 
 
 def estimate_many(
@@ -1190,7 +1198,9 @@ def estimate_many(
     assumptions: Mapping[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Headline numbers for many (offer, workload) pairs: the same numbers as `estimate_offer`
-    without `explain`. Views are built once per offer and per workload object."""
+    without `explain`, unrounded (a batch is usually compared or aggregated, not printed;
+    `round_numbers` gives estimate_offer's 6-significant-digit form). Views are built once per
+    offer and per workload object."""
     p = default_params() if not assumptions else resolve_params(assumptions)
     offer_views: dict[int, tuple[OfferFields, OfferView]] = {}
     work_views: dict[int, tuple[Workload, WorkloadView]] = {}
@@ -1204,7 +1214,7 @@ def estimate_many(
         if hit_w is None or hit_w[0] is not workload:
             hit_w = (workload, workload_view(workload, p))
             work_views[id(workload)] = hit_w
-        out.append(numbers(compute(hit_o[1], hit_w[1], p)))
+        out.append(numbers(compute(hit_o[1], hit_w[1], p), rounded=False))
     return out
 
 
