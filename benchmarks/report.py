@@ -3,6 +3,8 @@
 Targets (issue 7): the memo for 10 offers under 3 s and the full report for 50 offers under
 15 s, after the first render (which pays for importing WeasyPrint and loading the font).
 Wall time on a shared machine is noisy, so CPU time of this process is printed beside it.
+The sample carries every offer's canonical fields and provenance (as `score` writes them),
+so the full report's appendix is as long as a real run's: about 30 rows per offer.
 
 Run: .venv/bin/python benchmarks/report.py
 """

@@ -247,7 +247,7 @@ def test_page_size_reaches_the_stylesheet() -> None:
 
 def test_hostile_vendor_strings_are_escaped_in_html() -> None:
     for kind in ("memo", "full"):
-        html = render_html(hostile(), kind=kind)  # type: ignore[arg-type]
+        html = render_html(hostile(), kind=kind)
         assert "<script" not in html
         assert "<img" not in html
         assert "</style><style>" not in html

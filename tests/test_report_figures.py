@@ -46,7 +46,7 @@ def test_key_figures_show_the_committed_spend_beside_the_run_cost() -> None:
     figures = {k.label: k for k in build_view(sample()).key_figures}
     assert figures["Run cost"].value == "$1.32M"
     assert figures["Commits (12 mo)"].value == "$21.1M"  # estimates.minimum_commitment_usd
-    assert figures["Commits (12 mo)"].runner_up == "$5.58M"
+    assert figures["Commits (12 mo)"].runner_up == "$5.58M (6 mo)"  # its own term
     labels = list(figures)
     assert labels.index("Commits (12 mo)") == labels.index("Run cost") + 1
 

@@ -225,7 +225,7 @@ def cost_time_scatter(report: ScoreReport, winner: OfferResult | None) -> Scatte
         width=width, height=height, left=left, top=top, right=right, bottom=bottom,
         x_ticks=[Tick(x_axis(v), _tick_usd(v)) for v in x_vals if v > 0 or not log_x],
         y_ticks=[Tick(y_axis(v), fmt.number(v)) for v in y_vals if v > 0 or not log_y],
-        x_title="total cost" + (" (log scale)" if log_x else ""),
+        x_title="run cost" + (" (log scale)" if log_x else ""),
         y_title="days to train" + (" (log)" if log_y else ""),
         points=points,
         frontier=line,
@@ -240,9 +240,14 @@ def _bar_frame(n_rows: int) -> tuple[float, float, float, float]:
     return WIDTH_PX, height, LABEL_PX, WIDTH_PX - 46.0
 
 
-def contribution_bars(report: ScoreReport, max_rows: int = 60) -> Bars | None:
-    """Each offer's score as stacked points per category (the sum is its total score)."""
-    offers = sorted(report.offers, key=lambda o: (not o.eligible, o.rank, o.id))[:max_rows]
+def contribution_bars(report: ScoreReport, max_rows: int = 25) -> Bars | None:
+    """Each offer's score as stacked points per category (the sum is its total score).
+
+    The best `max_rows` offers only: more bars are unreadable on a page (and slow to lay out);
+    every score is in the tables below.
+    """
+    ranked = sorted(report.offers, key=lambda o: (not o.eligible, o.rank, o.id))
+    offers = ranked[:max_rows]
     if not offers or not any(o.criteria for o in offers):
         return None
     cats: list[str] = list(report.rubric.get("categories") or {})
@@ -279,6 +284,8 @@ def contribution_bars(report: ScoreReport, max_rows: int = 60) -> Bars | None:
         ticks=[Tick(axis(v), f"{v:.0f}") for v in range(0, 101, 20)],
         legend=[(colour[c], fmt.category(c)) for c in cats],
         axis_title="score points (0–100); ✕ = excluded by a gate",
+        note=(f"The best {len(offers)} of {len(ranked)} offers; every score is in the tables "
+              "below." if len(ranked) > len(offers) else ""),
     )
 
 

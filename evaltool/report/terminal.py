@@ -24,7 +24,6 @@ COLUMNS: tuple[tuple[str, int, bool], ...] = (
     ("$/GPU-h", 7, True),
     ("MFU", 4, True),
 )
-FLAG_WIDTH = WIDTH - sum(w for _, w, _ in COLUMNS) - len(COLUMNS)
 NAME_COLUMN = 1
 MIN_NAME_WIDTH = 16
 

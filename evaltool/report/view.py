@@ -119,6 +119,7 @@ class OfferDetail:
 
     offer_id: str
     title: str
+    short_title: str  # cut to fit one line of a wide table
     rank: int
     eligible: bool
     source: str
@@ -732,13 +733,12 @@ def _key_figures(report: ScoreReport, winner: OfferResult | None) -> list[KeyFig
     amount, word = committed_spend(winner)
     run = fmt.as_number(est.get("total_cost_usd"))
     if amount is not None and (run is None or amount > run):
-        runner_amount = committed_spend(runner)[0] if runner is not None else None
         if word == "capex":
             label = "Capex (purchase)"
         else:
             term = fmt.as_number(winner.fields.get("term_months"))
             label = f"Commits ({fmt.number(term)} mo)" if term else "Minimum commitment"
-        figures.append(KeyFigure(label, fmt.usd(amount), vs(fmt.usd(runner_amount))))
+        figures.append(KeyFigure(label, fmt.usd(amount), _commitment_of(runner)))
     figures += [
         KeyFigure("Time to train", fmt.days(est.get("time_to_train_days")),
                   vs(fmt.days(other.get("time_to_train_days")))),
@@ -747,6 +747,19 @@ def _key_figures(report: ScoreReport, winner: OfferResult | None) -> list[KeyFig
         KeyFigure("MFU", fmt.pct(est.get("mfu")), vs(fmt.pct(other.get("mfu")))),
     ]
     return figures
+
+
+def _commitment_of(offer: OfferResult | None) -> str:
+    """The runner-up's commitment with its own term or kind: "$5.58M (6 mo)", "$10.4M capex"."""
+    if offer is None:
+        return ""
+    amount, word = committed_spend(offer)
+    if amount is None:
+        return ""
+    if word == "capex":
+        return f"{fmt.usd(amount)} capex"
+    term = fmt.as_number(offer.fields.get("term_months"))
+    return f"{fmt.usd(amount)} ({fmt.number(term)} mo)" if term else fmt.usd(amount)
 
 
 def _plural(n: int, word: str, words: str | None = None) -> str:
@@ -903,7 +916,7 @@ def _category_tables(report: ScoreReport) -> list[CategoryTable]:
                 known.append((c.criterion, c.weight))
     tables = []
     ranked = _ranked(report)
-    titles = {o.id: offer_title(o, 40) for o in ranked}
+    titles = {o.id: offer_title(o, 34) for o in ranked}
     for cat in _category_order(report):
         crit = criteria_order.get(cat, [])
         units = [_unit_display(_criterion_spec(report, n).get("unit")) for n, _ in crit]
@@ -939,7 +952,7 @@ ESTIMATE_COLUMNS: tuple[tuple[str, str, Any], ...] = (
     ("mfu", "MFU", fmt.pct),
     ("time_to_train_days", "Time to train", fmt.days),
     ("effective_usd_per_gpu_hour", "$/GPU-h", fmt.price),
-    ("total_cost_usd", "Total cost", fmt.usd),
+    ("total_cost_usd", "Run cost", fmt.usd),
     ("cost_of_delay_usd", "Cost of delay", fmt.usd),
     ("total_economic_cost_usd", "Cost + delay", fmt.usd),
     ("usd_per_million_tokens", "$/M tokens", lambda v: fmt.price(v, 3)),
@@ -970,33 +983,39 @@ ESTIMATED = frozenset({
 
 
 def _trace(offer: OfferResult) -> list[tuple[str, str, str, str]]:
-    """Every canonical value of the offer and where it was read (file › sheet › cell or key).
+    """Every canonical value of the offer and where it was read (sheet › cell or key).
 
     Rows are (field, value, where it came from, the score of the criterion reading it).
+    The offer's file is named once above its rows, so each row names only the place in it,
+    and the raw text only when it says more than the value (short rows lay out faster).
     """
     scores = {c.criterion: c for c in offer.criteria}
+    source_file = _get(offer.source, "file")
     rows = []
     for name, value in offer.fields.items():
+        shown = fmt.clean_text(fmt.field_value(name, value), 60)
         prov = offer.provenance.get(name)
         if prov is None:
             text = "offer file (cell not recorded)"
         else:
-            where = fmt.where(prov.where)
-            raw = fmt.clean_text(prov.raw, 80) if prov.raw else ""
-            text = where + (f" — “{raw}”" if raw else "")
+            where_at = prov.where if isinstance(prov.where, Mapping) else {}
+            place = {k: v for k, v in where_at.items() if not (k == "file" and v == source_file)}
+            text = fmt.where(place) or fmt.where(prov.where)
+            raw = fmt.clean_text(prov.raw) if prov.raw else ""
+            if raw and raw.casefold() not in (shown.casefold(), fmt.any_value(value).casefold()):
+                text += f" — “{fmt.clean_text(raw, 48)}”"
             if prov.derived_from:
                 text += " (derived from " + ", ".join(
-                    fmt.field_label(d) for d in prov.derived_from) + ")"
+                    fmt.field_label(d, with_unit=False) for d in prov.derived_from) + ")"
             if prov.note:
-                text += f" ({fmt.clean_text(prov.note, 160)})"
+                text += f" ({fmt.clean_text(prov.note, 90)})"
         criterion = scores.get(name)
-        rows.append((fmt.field_label(name, with_unit=False),
-                     fmt.clean_text(fmt.field_value(name, value), 60), text,
+        rows.append((fmt.field_label(name, with_unit=False), shown, text,
                      fmt.score(criterion.score) if criterion else "—"))
     for c in offer.criteria:
         if c.missing:
             rows.append((_criterion_name(c.criterion), "—", "not stated in the offer"
-                         + (f" ({fmt.clean_text(c.note, 160)})" if c.note else ""),
+                         + (f" ({fmt.clean_text(c.note, 120)})" if c.note else ""),
                          fmt.score(c.score)))
     return rows
 
@@ -1011,6 +1030,7 @@ def _details(report: ScoreReport) -> list[OfferDetail]:
         out.append(OfferDetail(
             offer_id=offer.id,
             title=offer_title(offer, 140),
+            short_title=offer_title(offer, 34),
             rank=offer.rank,
             eligible=offer.eligible,
             source=fmt.where(offer.source),
@@ -1141,7 +1161,7 @@ def build_view(
         names = _category_order(report)
         view.category_names = [fmt.category(n) for n in names]
         view.category_scores = [
-            (offer_title(o, 40), [fmt.score(o.categories.get(n)) for n in names])
+            (offer_title(o, 34), [fmt.score(o.categories.get(n)) for n in names])
             for o in _ranked(report)
         ]
         view.category_tables = _category_tables(report)
