@@ -237,10 +237,13 @@ def reconcile_missing(offer: Offer, findings: Sequence[Mapping[str, Any]]) -> li
                 where = source.where if source else offer.source
                 place = " › ".join(str(v) for v in where.values())
                 f["severity"] = _DOWNGRADE.get(str(f.get("severity")), "low")
-                label = field_name.replace("_pct", "").replace("_hours", " time").replace("_", " ")
+                from evaltool.report.fmt import field_label, field_value
+
+                label = field_label(field_name, with_unit=False)
                 f["why"] = (
-                    f"{label} only in the quote, not in the contract: the quote states {value} "
-                    f"({place}); ask for it in the contract terms, with a remedy"
+                    f"{label} only in the quote, not in the contract: the quote states "
+                    f"{field_value(field_name, value)} ({place}); ask for it in the contract "
+                    "terms, with a remedy"
                 )
                 f["where"] = dict(where)
         out.append(f)

@@ -253,8 +253,10 @@ def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
     shown = f"{value:.3g}" if is_number(value) else str(value)
     metric = gate.reads.split(".")[-1]
     found = fill_placeholders(gate.says, metrics) if gate.says else None
-    detail = found or f"{metric} = {shown}"
-    why = f"{gate.title}: {'yes' if ok else 'no'} ({detail}). {gate.why}"
+    if found:  # the rubric says in words what it found: that is the reason
+        why = f"{gate.title}: {'yes' if ok else 'no'}, {found}."
+    else:
+        why = f"{gate.title}: {'yes' if ok else 'no'} ({metric} = {shown}). {gate.why}"
     return GateResult(gate=gate.id, status="pass" if ok else "fail", why=why)
 
 
