@@ -547,7 +547,9 @@ def _merge_missing(
         return views
     first = missing[0][0]
     worst = min((f.severity for _, f in missing), key=lambda s: SEVERITY_ORDER.get(s, 9))
-    items = "; ".join(dict.fromkeys(short_reason(offer, f) for _, f in missing))
+    reasons = (short_reason(offer, f) for _, f in missing)
+    items = "; ".join(dict.fromkeys(  # lower-case a sentence start, never an acronym (SLA)
+        r[:1].lower() + r[1:] if r[1:2].islower() else r for r in reasons))
     merged = FlagView(offer_id=first.offer_id, vendor=first.vendor,
                       kind="missing from the contract", severity=worst, quote="", where="",
                       why=items, ask_for="")
