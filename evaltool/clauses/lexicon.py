@@ -122,25 +122,8 @@ def _gate_source(pattern: str) -> str:
 
 def _is_wrapped(part: str) -> bool:
     """True when ``part`` is exactly one non-capturing group '(?:...)'."""
-    if not (part.startswith("(?:") and part.endswith(")")):
-        return False
-    depth, in_class, escaped = 0, False, False
-    for i, ch in enumerate(part):
-        if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0 and i != len(part) - 1:
-                return False
-    return True
+    return (part.startswith("(?:") and part.endswith(")")
+            and _group_end(part) == len(part) - 1)
 
 
 _MAX_POS = 2**62
