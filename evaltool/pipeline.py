@@ -312,6 +312,22 @@ def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
     )]
 
 
+def public_price_flags(offer: Offer) -> list[Flag]:
+    """How a rental quote compares with public on-demand list prices (an info flag)."""
+    from evaltool.catalog import compare_to_public
+
+    f = offer.fields
+    if f.offer_kind == "purchase" or not f.accelerator or f.price_usd_per_gpu_hour is None:
+        return []
+    price = f.compute_price_usd_per_gpu_hour or f.price_usd_per_gpu_hour
+    text = compare_to_public(f.accelerator, price)
+    if not text:
+        return []
+    source = offer.provenance.get("price_usd_per_gpu_hour")
+    return [Flag(kind="public_price_reference", severity="info", why=text,
+                 where=dict(source.where) if source else dict(offer.source))]
+
+
 _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2, "info": 3}
 
 
@@ -342,7 +358,8 @@ def evaluate_offer(
     estimates = estimate_offer(offer.fields, workload, assumptions)
     scored = score_offer(offer, estimates, rubric, workload, findings)
     flags = (list(offer.flags) + validity_flags(offer, as_of) + findings_to_flags(findings)
-             + commitment_flags(offer, estimates) + assumption_flags(estimates))
+             + commitment_flags(offer, estimates) + public_price_flags(offer)
+             + assumption_flags(estimates))
     scored.flags = sorted(flags, key=lambda fl: (_SEVERITY_ORDER.get(fl.severity, 9), fl.kind))
     return scored
 
@@ -387,7 +404,9 @@ def score_files(
     normalized = normalize_files(inputs.offers, rates)
     not_evaluated = list(normalized.not_evaluated)
     scored: list[ScoredOffer] = []
-    for offer in normalized.offers:
+    from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
+
+    for offer in track(normalized.offers, "Scoring offers"):
         try:
             scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions,
                                          as_of=run_date))
