@@ -77,10 +77,9 @@ def _alt(patterns: list[str]) -> str:
     return "|".join(f"(?:{p})" for p in patterns)
 
 
-def _top_level_split(pattern: str) -> list[str]:
-    """Split a regex at its top-level '|' (outside groups, classes and escapes)."""
-    parts: list[str] = []
-    depth, in_class, escaped, start = 0, False, False, 0
+def _structure(pattern: str) -> Iterator[tuple[int, str, int]]:
+    """(index, char, group depth after it) for each regex char outside classes and escapes."""
+    depth, in_class, escaped = 0, False, False
     for i, ch in enumerate(pattern):
         if escaped:
             escaped = False
@@ -90,11 +89,17 @@ def _top_level_split(pattern: str) -> list[str]:
             in_class = ch != "]"
         elif ch == "[":
             in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
+        else:
+            depth += (ch == "(") - (ch == ")")
+            yield i, ch, depth
+
+
+def _top_level_split(pattern: str) -> list[str]:
+    """Split a regex at its top-level '|' (outside groups, classes and escapes)."""
+    parts: list[str] = []
+    start = 0
+    for i, ch, depth in _structure(pattern):
+        if ch == "|" and depth == 0:
             parts.append(pattern[start:i])
             start = i + 1
     parts.append(pattern[start:])
@@ -133,22 +138,9 @@ _QUANT_OPTIONAL = ("?", "*", "{0")
 
 def _group_end(piece: str) -> int:
     """Index of the ')' closing the group that opens ``piece`` (-1 if none)."""
-    depth, in_class, escaped = 0, False, False
-    for i, ch in enumerate(piece):
-        if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i
+    for i, ch, depth in _structure(piece):
+        if ch == ")" and depth == 0:
+            return i
     return -1
 
 
