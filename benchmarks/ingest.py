@@ -56,7 +56,7 @@ def _calamine_read_all(paths: list[Path]) -> int:
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    from evaltool.normalize import normalize_files
+    from evaltool.normalize.core import normalize_files
 
     sources = _workbooks()
     with tempfile.TemporaryDirectory() as tmp:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from evaltool.sensitivity import (
+from evaltool.decide.sensitivity import (
     clarification_priority,
     dominance,
     rank_intervals,

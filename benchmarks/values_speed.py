@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from evaltool import values
+from evaltool.normalize import values
 
 MIX: list[tuple[str, Callable[[Any], object], list[Any]]] = [
     ("number (float cell)", values.parse_number, [2.35, 9600000.0, 24.8, 512]),

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from evaltool.catalog import load_catalog
-from evaltool.normalize import normalize_files
+from evaltool.estimate.catalog import load_catalog
+from evaltool.normalize.core import normalize_files
 from evaltool.pipeline import score_files
 from evaltool.report import render_report
-from evaltool.rubric import load_rubric
+from evaltool.score.rubric import load_rubric
 from evaltool.workload import load_workload
 
 if TYPE_CHECKING:

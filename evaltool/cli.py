@@ -178,7 +178,7 @@ def _report_not_evaluated(items: Sequence[Any]) -> None:
 @_guarded
 def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str) -> None:
     """Show each offer as canonical fields, with where each value came from and any warnings."""
-    from evaltool.normalize import normalize_files, render_normalized
+    from evaltool.normalize.core import normalize_files, render_normalized
     from evaltool.pipeline import parse_fx, sort_inputs
 
     inputs = sort_inputs(list(offers))
@@ -198,7 +198,7 @@ def validate(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str]
 ) -> None:
     """Check inputs only, and list every problem (errors and warnings)."""
-    from evaltool.normalize import normalize_files
+    from evaltool.normalize.core import normalize_files
     from evaltool.pipeline import parse_fx, resolve_workload, rubric_for, sort_inputs
     inputs = sort_inputs(list(offers))
     the_workload, _ = resolve_workload(workload, inputs.workloads)
@@ -259,7 +259,7 @@ def template(out: Path) -> None:
 @_guarded
 def accelerators(fmt: str) -> None:
     """The built-in accelerator catalog (dense peak TFLOPS, memory, links, sources)."""
-    from evaltool.catalog import load_catalog
+    from evaltool.estimate.catalog import load_catalog
 
     catalog = load_catalog()
     if fmt == "json":
@@ -285,7 +285,7 @@ def accelerators(fmt: str) -> None:
 @_guarded
 def rubrics() -> None:
     """The shipped rubrics."""
-    from evaltool.rubric import load_rubric, shipped_rubrics
+    from evaltool.score.rubric import load_rubric, shipped_rubrics
 
     for name in shipped_rubrics():
         r = load_rubric(name)
@@ -306,7 +306,7 @@ def rubric() -> None:
 @_guarded
 def rubric_show(name: str, fmt: str) -> None:
     """Show rubric NAME (a shipped name or a path) in full: weights, value functions, gates."""
-    from evaltool.rubric import describe_rubric, load_rubric
+    from evaltool.score.rubric import describe_rubric, load_rubric
 
     r = load_rubric(name)
     if fmt == "json":

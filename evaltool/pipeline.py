@@ -23,8 +23,8 @@ from evaltool.models import (
     ScoreReport,
     Workload,
 )
-from evaltool.rubric import Rubric, load_rubric
-from evaltool.score import ScoredOffer, rank, score_offer, to_result
+from evaltool.score.core import ScoredOffer, rank, score_offer, to_result
+from evaltool.score.rubric import Rubric, load_rubric
 
 
 def today() -> dt.date:
@@ -314,7 +314,7 @@ def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
 
 def public_price_flags(offer: Offer) -> list[Flag]:
     """How a rental quote compares with public on-demand list prices (an info flag)."""
-    from evaltool.catalog import compare_to_public
+    from evaltool.estimate.catalog import compare_to_public
 
     f = offer.fields
     if f.offer_kind == "purchase" or not f.accelerator or f.price_usd_per_gpu_hour is None:
@@ -382,12 +382,12 @@ def score_files(
     sensitivity; the ranking itself is always the weighted additive value.
     """
     from evaltool import __version__
-    from evaltool.normalize import normalize_files
+    from evaltool.normalize.core import normalize_files
 
     inputs = sort_inputs(paths)
     if inputs.rubrics and rubric is None:
         rubric = inputs.rubrics[0]
-    from evaltool.decide import METHODS, decide
+    from evaltool.decide.core import METHODS, decide
 
     if method not in METHODS:
         raise UsageError(f"--method {method!r}: expected one of {', '.join(METHODS)}")

@@ -101,7 +101,7 @@ _FILL_YELLOW = "FFF6CC"
 
 
 def _choices() -> dict[str, list[str]]:
-    from evaltool.catalog import load_catalog
+    from evaltool.estimate.catalog import load_catalog
 
     return {
         "offer_kind": list(get_args(OfferKind)),

@@ -17,7 +17,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evaltool.catalog import (
+from evaltool.errors import EvaltoolError, InputError
+from evaltool.estimate.catalog import (
     Accelerator,
     RecognisedAccelerator,
     UndefinedPrecisionError,
@@ -29,7 +30,6 @@ from evaltool.catalog import (
     public_price_reference,
     recognise_accelerator,
 )
-from evaltool.errors import EvaltoolError, InputError
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PUBLIC_OFFERS = SHARED / "data" / "public-offers" / "gpu-vm-offers.csv"

@@ -4,7 +4,7 @@ Each "what would change the decision" sentence comes with a structured item
 (`sensitivity["what_would_change_detail"]`); these tests apply the item to the real
 estimate + score path (a price cut, an MFU or bandwidth gain, a weight, an answer) and
 check that the claimed tie or change happens. Oracles: the product's own scoring path
-(`evaltool.estimate.estimate_offer` + `evaltool.score.score_offer`), which decide.py only
+(`evaltool.estimate.estimate_offer` + `evaltool.score.core.score_offer`), which decide.py only
 calls, and the published Kendall tau-b example of scipy.stats.kendalltau.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 import builders
 import pytest
 
-from evaltool.decide import (
+from evaltool.decide.core import (
     MAX_INTER_NODE_GBIT_S_PER_GPU,
     MAX_SOFTWARE_EFFICIENCY,
     PRICE_FIELDS,
@@ -32,8 +32,8 @@ from evaltool.errors import UsageError
 from evaltool.estimate import estimate_offer
 from evaltool.models import Offer, Workload
 from evaltool.pipeline import evaluate_offer
-from evaltool.rubric import Rubric, load_rubric
-from evaltool.score import ScoredOffer, aggregate, rank, score_offer
+from evaltool.score.core import ScoredOffer, aggregate, rank, score_offer
+from evaltool.score.rubric import Rubric, load_rubric
 
 ROOT = Path(__file__).resolve().parents[1]
 OFFER_FILES = sorted(p for p in (ROOT / "offers").iterdir() if p.is_file())
@@ -75,7 +75,7 @@ def run_case(offers: list[Offer], rubric: Rubric = RUBRIC, workload: Workload = 
 @pytest.fixture(scope="module")
 def samples() -> Case:
     """The bundled sample offers, through the same stages as `evaltool score offers/*`."""
-    from evaltool.normalize import normalize_files
+    from evaltool.normalize.core import normalize_files
     from evaltool.pipeline import parse_fx, resolve_workload, sort_inputs
 
     inputs = sort_inputs(OFFER_FILES)

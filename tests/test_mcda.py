@@ -12,8 +12,7 @@ import json
 import numpy as np
 import pytest
 
-from evaltool.errors import EvaltoolError
-from evaltool.mcda import (
+from evaltool.decide.mcda import (
     McdaError,
     ahp_global_priorities,
     ahp_priorities,
@@ -36,7 +35,8 @@ from evaltool.mcda import (
     weighted_product,
     weighted_sum,
 )
-from evaltool.sensitivity import pairwise_winning_indices
+from evaltool.decide.sensitivity import pairwise_winning_indices
+from evaltool.errors import EvaltoolError
 
 TOL = 1e-3
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from evaltool.normalize import normalize_files, normalize_to_rows, render_normalized
+from evaltool.normalize.core import normalize_files, normalize_to_rows, render_normalized
 from evaltool.read import read_fx_file, sniff_input_kind
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,7 +14,7 @@ from evaltool.pipeline import (
     reconcile_missing,
     validity_flags,
 )
-from evaltool.rubric import load_rubric
+from evaltool.score.rubric import load_rubric
 
 RUBRIC = load_rubric("llm-pretraining")
 WORKLOAD = Workload(

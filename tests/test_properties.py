@@ -21,12 +21,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaltool.decide import PRICE_FIELDS, decide, rubric_with_weight
+from evaltool.decide.core import PRICE_FIELDS, decide, rubric_with_weight
 from evaltool.estimate import estimate_offer
 from evaltool.models import Offer, OfferFields, ScoreReport, Workload
 from evaltool.pipeline import evaluate_offer
-from evaltool.rubric import load_rubric
-from evaltool.score import ScoredOffer, rank, score_offer, to_result
+from evaltool.score.core import ScoredOffer, rank, score_offer, to_result
+from evaltool.score.rubric import load_rubric
 
 WORKLOAD = Workload(
     name="70b", params_b=70, tokens_b=2000, seq_len=4096, n_layers=80, d_model=8192,

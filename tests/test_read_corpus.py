@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from evaltool.models import Offer
-from evaltool.normalize import NormalizeResult, normalize_files
+from evaltool.normalize.core import NormalizeResult, normalize_files
 
 CORPUS = Path(__file__).resolve().parent / "offers_corpus"
 FX = {"EUR": 1.08}
@@ -247,7 +247,7 @@ def test_unknown_accelerator_names_closest_ids(tmp_path: Path) -> None:
 
 
 def test_same_input_gives_the_same_json() -> None:
-    from evaltool.normalize import render_normalized
+    from evaltool.normalize.core import render_normalized
 
     paths = sorted(p for p in CORPUS.iterdir() if p.name != "make_corpus.py")
     first = render_normalized(normalize_files(paths, FX), "json")

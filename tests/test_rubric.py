@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from evaltool.errors import UsageError
-from evaltool.rubric import (
+from evaltool.score.rubric import (
     REQUIRED_CATEGORIES,
     PiecewiseLinear,
     describe_rubric,

@@ -8,8 +8,8 @@ import builders
 import pytest
 
 from evaltool.models import Estimates, Offer, Workload
-from evaltool.rubric import load_rubric
-from evaltool.score import aggregate, rank, score_offer
+from evaltool.score.core import aggregate, rank, score_offer
+from evaltool.score.rubric import load_rubric
 
 WORKLOAD = Workload(name="70b", params_b=70, tokens_b=2000, deadline_days=120,
                     cost_of_delay_usd_per_day=40_000, storage_needed_tb=400)

@@ -17,8 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from evaltool.mcda import McdaError, rank_order_centroid_weights, rank_scores, weighted_additive
-from evaltool.sensitivity import (
+from evaltool.decide.mcda import (
+    McdaError,
+    rank_order_centroid_weights,
+    rank_scores,
+    weighted_additive,
+)
+from evaltool.decide.sensitivity import (
     BreakEven,
     apply_weight_change,
     clarification_priority,
@@ -409,7 +414,7 @@ def test_narrow_bands_mixed_with_free_weights_fall_back_to_hit_and_run() -> None
 
 
 def test_hit_and_run_matches_the_exact_sampler() -> None:
-    from evaltool.sensitivity import _hit_and_run
+    from evaltool.decide.sensitivity import _hit_and_run
 
     weights = np.random.default_rng(5).dirichlet(np.ones(12))
     bands = relative_weight_bands(weights, 0.2)

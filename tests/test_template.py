@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from evaltool.models import CANONICAL_FIELDS
-from evaltool.normalize import normalize_files
+from evaltool.normalize.core import normalize_files
 from evaltool.template import CONTRACT_QUESTIONS, FIELD_ROWS, write_template
 
 FILLED = {

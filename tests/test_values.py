@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evaltool.errors import EvaltoolError, Location
-from evaltool.values import (
+from evaltool.normalize.values import (
     MissingFxRate,
     Money,
     NoValueGiven,
@@ -946,7 +946,7 @@ def test_units_file_agrees_with_pints_default_registry() -> None:
     """evaltool/data/units.txt is a cut-down registry; pint's full one is the oracle."""
     import pint
 
-    from evaltool.values import unit_factor
+    from evaltool.normalize.values import unit_factor
 
     full: pint.UnitRegistry[float] = pint.UnitRegistry()
     for source, target in UNIT_PAIRS:
@@ -966,7 +966,7 @@ def test_numeric_cells_never_import_pint() -> None:
 
     code = (
         "import sys\n"
-        "from evaltool.values import parse_number, parse_quantity, parse_money, "
+        "from evaltool.normalize.values import parse_number, parse_quantity, parse_money, "
         "parse_percent, parse_bool, parse_duration\n"
         "parse_number(2.35); parse_quantity(80.0, 'memory', default_unit='GB')\n"
         "parse_quantity(400, 'bandwidth', default_unit='Gbit/s')\n"

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import Location, Problem, UsageError
+from evaltool.resources import data_dir
 
-LEXICON_PATH = Path(__file__).resolve().parent.parent / "data" / "clause_lexicon.yaml"
+LEXICON_PATH = data_dir() / "clause_lexicon.yaml"
 FLAGS = re.IGNORECASE
 
 

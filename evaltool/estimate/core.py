@@ -33,7 +33,7 @@ _int = math.floor  # rounding fast path (after a range check: floor(inf) raises)
 
 @dataclass(frozen=True, slots=True)
 class AcceleratorSpec:
-    """What the estimate needs from the accelerator catalog (evaltool.catalog)."""
+    """What the estimate needs from the accelerator catalog (evaltool.estimate.catalog)."""
 
     id: str
     dense_tflops: Mapping[str, float]
@@ -71,7 +71,7 @@ def lookup_accelerator(accelerator_id: str | None) -> AcceleratorSpec | None:
         return _CATALOG_CACHE[accelerator_id]
     spec: AcceleratorSpec | None = None
     try:
-        from evaltool.catalog import load_catalog
+        from evaltool.estimate.catalog import load_catalog
 
         entry = load_catalog().get(accelerator_id)
     except (ImportError, KeyError, LookupError, EvaltoolError):
@@ -928,7 +928,7 @@ def buy_vs_rent(ov: OfferView, p: Params, run_months: float | None,
     if rent is None and ov.accelerator:
         rent = p.reference_rent.get(ov.accelerator)
     if rent is None and ov.accelerator:
-        from evaltool.catalog import public_price_reference
+        from evaltool.estimate.catalog import public_price_reference
 
         reference = public_price_reference(ov.accelerator)
         rent = reference.median_usd_per_gpu_hour if reference else None

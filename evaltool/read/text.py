@@ -3,7 +3,7 @@ billing unit, bandwidths in bits or bytes, durations, dates, percentages and yes
 
 These are the composite, offer-shaped readers the normaliser needs ("8 x 400 Gb/s NDR per
 node", "read 80 GB/s, write 40 GB/s", "24,80 EUR / Knoten / h").  Plain numbers, dates and
-percentages are delegated to `evaltool.values` when that module provides them.
+percentages are delegated to `evaltool.normalize.values` when that module provides them.
 Every function returns None when the text holds no such value; none of them raises.
 """
 

@@ -610,7 +610,7 @@ def _criterion_label(report: ScoreReport, name: str) -> str:
 
 def what_would_change(report: ScoreReport, winner: OfferResult | None, limit: int) -> list[str]:
     """Plain-English break-evens: the scorer's sentences, else built from sensitivity."""
-    # The scorer's sentences (evaltool.decide), with sums rounded like the rest of the memo.
+    # The scorer's sentences (evaltool.decide.core), with sums rounded like the rest of the memo.
     detail = report.sensitivity.get("what_would_change_detail")
     given = report.sensitivity.get("what_would_change")
     if isinstance(detail, list) and detail:

@@ -2,7 +2,7 @@
 
 Each offer is scored on its own, with absolute value functions, so adding or removing
 an offer never changes another's score (mcda-procurement.md §6.3-6.4). Sensitivity is
-computed on the resulting value matrix by `evaltool.sensitivity`.
+computed on the resulting value matrix by `evaltool.decide.sensitivity`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from evaltool.models import (
     OfferResult,
     Workload,
 )
-from evaltool.rubric import Criterion, Gate, Levels, Rubric, is_number
+from evaltool.score.rubric import Criterion, Gate, Levels, Rubric, is_number
 
 # Model FLOPs of the whole run, in PFLOP-hours: the "work" a price buys.
 _FLOP_PER_PFLOP_HOUR = 1e15 * 3600
@@ -181,7 +181,11 @@ def offer_metrics(
 
 
 def _catalog_peak(accelerator: str | None, precision: str) -> float | None:
-    from evaltool.catalog import UndefinedPrecisionError, UnknownAcceleratorError, load_catalog
+    from evaltool.estimate.catalog import (
+        UndefinedPrecisionError,
+        UnknownAcceleratorError,
+        load_catalog,
+    )
 
     if not accelerator:
         return None
@@ -192,7 +196,7 @@ def _catalog_peak(accelerator: str | None, precision: str) -> float | None:
 
 
 def _catalog_lock_in(accelerator: str | None) -> str | None:
-    from evaltool.catalog import UnknownAcceleratorError, load_catalog
+    from evaltool.estimate.catalog import UnknownAcceleratorError, load_catalog
 
     if not accelerator:
         return None

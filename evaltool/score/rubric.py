@@ -1,7 +1,7 @@
 """Rubrics: categories, criteria, value functions, gates and missing-data policy.
 
 A rubric is YAML (rubrics/*.yaml). Every criterion reads one metric of an offer
-(`fields.X`, `estimates.X` or `derived.X`, see `evaltool.score.offer_metrics`) and
+(`fields.X`, `estimates.X` or `derived.X`, see `evaltool.score.core.offer_metrics`) and
 turns it into a value in 0..1 with a value function on bounds declared in the
 rubric, never relative to the other bids (mcda-procurement.md §6.2-6.3: absolute
 value functions keep scores free of rank reversal).

@@ -1,8 +1,8 @@
 """From ranked offers to a recommendation and the sensitivity leadership asks for.
 
 "Why this vendor, how sure are we, and what would change the answer?" The numeric
-work is in `evaltool.sensitivity` and `evaltool.mcda`; this module maps rubric criteria
-and offers onto their matrices, runs the input break-evens on the real estimate + score
+work is in `evaltool.decide.sensitivity` and `evaltool.decide.mcda`; this module maps rubric
+criteria and offers onto their matrices, runs the input break-evens on the real estimate + score
 path, and turns the results back into offers, criteria, prices and sentences.
 
 Every "what would change the decision" sentence is built from a structured item
@@ -19,8 +19,8 @@ from typing import Any
 
 from evaltool.errors import UsageError
 from evaltool.models import Estimates, Offer, Workload
-from evaltool.rubric import Rubric
-from evaltool.score import ScoredOffer, aggregate, score_offer
+from evaltool.score.core import ScoredOffer, aggregate, score_offer
+from evaltool.score.rubric import Rubric
 
 METHODS: tuple[str, ...] = ("weighted", "topsis", "vikor")
 
@@ -489,7 +489,7 @@ def cross_check(
     §6.4); both are relative to the other bids, hence only cross-checks (§5.6: a
     disagreement is a flag, not a vote).
     """
-    from evaltool import mcda
+    from evaltool.decide import mcda
 
     benefit = [True] * len(weights)
     # Scores rounded so float noise does not invent an order where the methods see a tie.
@@ -549,7 +549,7 @@ def decide(
     """
     import numpy as np
 
-    from evaltool import sensitivity as sa
+    from evaltool.decide import sensitivity as sa
 
     if method not in METHODS:
         raise UsageError(f"--method: found {method!r}, expected one of {', '.join(METHODS)}")
@@ -732,7 +732,7 @@ def _questions(
     answer could change the winner is then checked on the real aggregation, with the
     value at its worst (0) and best (1).
     """
-    from evaltool import sensitivity as sa
+    from evaltool.decide import sensitivity as sa
 
     winner_score = eligible[0].score
     best_other = max((s.score for s in eligible[1:]), default=-math.inf)
@@ -765,7 +765,7 @@ def _questions(
 
 
 def _pareto(ranked: Sequence[ScoredOffer]) -> list[str]:
-    from evaltool import sensitivity as sa
+    from evaltool.decide import sensitivity as sa
 
     points = [
         (s.offer.id, s.estimates.total_cost_usd, s.estimates.time_to_train_days)

@@ -2,7 +2,8 @@
 with its provenance, derived values explained, inconsistencies as warnings and flags.
 
 Flow: read (evaltool.read) -> map labels to slots (field_synonyms.yaml) -> read values in
-text (evaltool.values; evaltool.read.text for composite cells) -> resolve facts (a labelled
+text (evaltool.normalize.values;
+evaltool.read.text for composite cells) -> resolve facts (a labelled
 value beats a line item, which beats a figure read from other text) -> derive and check
 (counts, bandwidths, prices, purchase economics, catalog) -> validate with the models.
 A file that cannot be read, or an offer missing a required field, becomes `NotEvaluated`
@@ -18,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evaltool import values as V
 from evaltool.errors import EvaltoolError, InputError, Location, Problem
 from evaltool.models import (
     HOURS_PER_MONTH,
@@ -29,6 +29,7 @@ from evaltool.models import (
     OfferFields,
     Severity,
 )
+from evaltool.normalize import values as V
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.vocabulary import Vocabulary, load_vocabulary
@@ -375,7 +376,7 @@ class _Builder:
         self.add("offer_kind", kind, cand.where, text, LABELLED)
 
     def _slot_accelerator(self, cand: Candidate, text: str) -> None:
-        from evaltool.catalog import load_catalog
+        from evaltool.estimate.catalog import load_catalog
 
         if cand.label.strip().lower() == "accelerator" and text.strip() in load_catalog().ids:
             # Under the canonical key (the RFP template's drop-down, our own YAML) the value
@@ -727,7 +728,7 @@ class _Builder:
 
     def _system_text(self, desc: str, where: Location) -> None:
         try:
-            from evaltool.catalog import recognise_accelerator
+            from evaltool.estimate.catalog import recognise_accelerator
 
             recognise_accelerator(desc)
         except EvaltoolError:
@@ -933,7 +934,7 @@ class _Derive:
         prov = self.p.pop("accelerator_text", None)
         if text is None:
             return
-        from evaltool.catalog import UnknownAcceleratorError, recognise_accelerator
+        from evaltool.estimate.catalog import UnknownAcceleratorError, recognise_accelerator
 
         hints = " ".join(self.b.accelerator_hints)
         note = prov.note if prov else None
@@ -995,7 +996,7 @@ class _Derive:
         acc_id = self.v.get("accelerator")
         if acc_id is None:
             return
-        from evaltool.catalog import load_catalog
+        from evaltool.estimate.catalog import load_catalog
 
         acc = load_catalog().get(acc_id)
         memory = self.v.get("gpu_memory_gb")
@@ -1370,7 +1371,7 @@ def _public_price_note(fields: OfferFields, provenance: dict[str, FieldSource]) 
             fields.price_usd_per_gpu_hour:
         return
     try:
-        from evaltool.catalog import compare_to_public
+        from evaltool.estimate.catalog import compare_to_public
 
         sentence = compare_to_public(fields.accelerator, fields.price_usd_per_gpu_hour)
     except EvaltoolError:

@@ -1,7 +1,7 @@
 """How robust is the recommendation? Sensitivity of a weighted-additive decision.
 
 Everything here works on the product's primary model, V_i = sum_j w_j v_ij with v in
-0..1 from absolute value functions and sum_j w_j = 1 (``evaltool.mcda.weighted_additive``;
+0..1 from absolute value functions and sum_j w_j = 1 (``evaltool.decide.mcda.weighted_additive``;
 scores are reported in points, 0..100). Closed forms are used wherever they exist
 (mcda-procurement.md §5): the margin, weight break-evens, the value gain an offer needs,
 rank intervals for missing data; SMAA-2 (Lahdelma & Salminen 2001) is vectorised Monte
@@ -9,7 +9,7 @@ Carlo over the weight bands declared in the rubric.
 
 Conventions: the winner is the highest score, ties broken by the lower row index (the
 input order), so ``margin`` and break-evens are deterministic; ranks use competition
-ranking (``evaltool.mcda.rank_scores``) so tied offers share a rank.
+ranking (``evaltool.decide.mcda.rank_scores``) so tied offers share a rank.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from evaltool.mcda import (
+from evaltool.decide.mcda import (
     TIE_TOLERANCE,
     BoolArray,
     FloatArray,

@@ -51,10 +51,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.resources import data_dir
 
 if TYPE_CHECKING:
     import pint
@@ -76,7 +76,7 @@ CANONICAL_UNIT: Final[dict[str, str]] = {
     "throughput": "GB/s",
 }
 HOURS_PER_MONTH: Final = 730.0  # PRODUCT.md: per-month prices use 730 hours a month
-UNITS_FILE: Final = Path(__file__).resolve().parent / "data" / "units.txt"  # pint definitions
+UNITS_FILE: Final = data_dir() / "units.txt"  # pint definitions
 
 EXPECTED: Final[dict[str, str]] = {
     "number": "a number such as '9,600,000', '24,80' or '2.5k'",
@@ -272,7 +272,7 @@ class _LazyRegex:
     """A regular expression compiled on first use, then kept.
 
     The patterns below take ~60 ms to compile; compiling them lazily keeps
-    ``import evaltool.values`` (and so CLI start-up and ``--help``) cheap.
+    ``import evaltool.normalize.values`` (and so CLI start-up and ``--help``) cheap.
     """
 
     __slots__ = ("_compiled", "_flags", "_source")
