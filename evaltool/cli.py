@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
-from evaltool.errors import EvaltoolError
+from evaltool.errors import EvaltoolError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -317,6 +317,28 @@ def rubric_show(name: str, fmt: str) -> None:
         click.echo(yaml.safe_dump(r.model_dump(mode="json"), sort_keys=False))
     else:
         click.echo(describe_rubric(r))
+
+
+@cli.command()
+@click.argument("code", required=False)
+@_guarded
+def explain(code: str | None) -> None:
+    """What issue CODE means (every warning, error, flag, finding and gate carries one).
+
+    Without CODE, list every code with its title.
+    """
+    from evaltool.issues import issue_type, issue_types
+
+    if code is None:
+        for kind in issue_types().values():
+            click.echo(f"{kind.code:<32} {kind.severity:<8} {kind.title}")
+        return
+    try:
+        kind = issue_type(code)
+    except KeyError:
+        raise UsageError(f"unknown issue code {code!r}; `evaltool explain` lists them") from None
+    click.echo(f"{kind.code} ({kind.stage}, usually {kind.severity}): {kind.title}\n")
+    click.echo(kind.description)
 
 
 def main() -> None:

@@ -8,63 +8,18 @@ and what was expected.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+
+from evaltool.issues import Issue, Location
+
+__all__ = [
+    "EvaltoolError", "InputError", "Issue", "Location", "Problem", "ProblemList",
+    "RenderError", "UsageError",
+]
 
 
-@dataclass(frozen=True)
-class Location:
-    """Where a value was read: a file plus a sheet and cell, or a key path."""
-
-    file: str
-    sheet: str | None = None
-    cell: str | None = None
-    key: str | None = None
-
-    def __str__(self) -> str:
-        text = self.file
-        if self.sheet:
-            text += f" › {self.sheet}"
-        if self.cell:
-            text += f" › {self.cell}"
-        if self.key:
-            text += f" › {self.key}"
-        return text
-
-    def to_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if v is not None}
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with an input: where, what was found, what was expected."""
-
-    where: Location
-    message: str
-    field: str | None = None
-    found: str | None = None
-    expected: str | None = None
-    severity: str = "error"  # "error" stops the offer; "warning" does not
-
-    def __str__(self) -> str:
-        text = f"{self.where}: "
-        if self.field:
-            text += f"{self.field}: "
-        text += self.message
-        if self.found is not None:
-            text += f" (found {self.found!r}"
-            text += f", expected {self.expected})" if self.expected else ")"
-        elif self.expected:
-            text += f" (expected {self.expected})"
-        return text
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"where": self.where.to_dict(), "text": str(self)}
-        for name in ("field", "found", "expected", "message", "severity"):
-            value = getattr(self, name)
-            if value is not None:
-                data[name] = value
-        return data
+# One issue model (evaltool.issues): a Problem is an Issue; the old name stays for readers.
+Problem = Issue
 
 
 class EvaltoolError(Exception):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 OfferKind = Literal["rent", "purchase", "hpc_allocation"]
 Fabric = Literal["infiniband", "roce", "ethernet", "ici", "other"]
@@ -106,15 +106,31 @@ class FieldSource(_Strict):
     note: str | None = None
 
 
-class Flag(_Strict):
-    """Something a buyer must see: a weak clause, a sparse TFLOPS claim, an assumption."""
+def code_of(kind: str) -> str:
+    """The issue code of a flag, finding or gate kind: ``weak_commitment`` → ``weak-commitment``."""
+    return kind.replace("_", "-")
 
+
+class Flag(_Strict):
+    """Something a buyer must see: a weak clause, a sparse TFLOPS claim, an assumption.
+
+    ``code`` is its registered issue code (``evaltool explain CODE``); it follows ``kind``
+    unless given.
+    """
+
+    code: str = ""
     kind: str
     severity: Severity
     quote: str | None = None
     where: dict[str, Any] | None = None
     why: str
     ask_for: str | None = None
+
+    @model_validator(mode="after")
+    def _default_code(self) -> Flag:
+        if not self.code:
+            object.__setattr__(self, "code", code_of(self.kind))
+        return self
 
 
 class Offer(_Strict):
@@ -203,9 +219,18 @@ class Estimates(BaseModel):
 
 
 class GateResult(_Strict):
+    """One knock-out gate on one offer. ``code`` is ``gate-<id>`` (``evaltool explain``)."""
+
+    code: str = ""
     gate: str
     status: Literal["pass", "fail", "unverified"]
     why: str
+
+    @model_validator(mode="after")
+    def _default_code(self) -> GateResult:
+        if not self.code:
+            object.__setattr__(self, "code", "gate-" + code_of(self.gate))
+        return self
 
 
 class CriterionScore(_Strict):

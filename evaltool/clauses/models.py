@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from evaltool.errors import Location
 
@@ -40,6 +40,7 @@ class Finding(BaseModel):
 
     model_config = ConfigDict(frozen=False)
 
+    code: str = ""  # registered issue code; follows kind unless given
     kind: str
     severity: Severity
     obligor: Obligor
@@ -51,6 +52,12 @@ class Finding(BaseModel):
     ask_for: str | None = None
     tier: str | None = None
     has_remedy: bool | None = None
+
+    @model_validator(mode="after")
+    def _default_code(self) -> Finding:
+        if not self.code:
+            self.code = self.kind.replace("_", "-")
+        return self
 
 
 class ContractFigure(BaseModel):

@@ -54,6 +54,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.issues import Severity
 from evaltool.resources import data_dir
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ class ValueParseError(EvaltoolError):
         super().__init__(f"{message} (found {found!r}, expected {expected})")
 
     def to_problem(
-        self, where: Location, field: str | None = None, severity: str = "error"
+        self, where: Location, field: str | None = None, severity: Severity = "error"
     ) -> Problem:
         """The same error as a :class:`Problem` that names the file, sheet and cell."""
         return Problem(
@@ -134,7 +135,7 @@ class ValueConversionError(EvaltoolError):
         super().__init__(f"{message} (found {found!r}, expected {expected})")
 
     def to_problem(
-        self, where: Location, field: str | None = None, severity: str = "error"
+        self, where: Location, field: str | None = None, severity: Severity = "error"
     ) -> Problem:
         return Problem(
             where=where,
