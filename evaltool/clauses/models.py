@@ -101,3 +101,44 @@ def summarise(findings: list[Finding]) -> dict[str, int]:
     for sev in ("high", "medium", "low", "info"):
         summary[f"severity.{sev}"] = by_severity.get(sev, 0)
     return summary
+
+
+class TermEvidence(BaseModel):
+    """Where one structured contract term was read: the sentence as written and its place."""
+
+    quote: str
+    where: dict[str, Any]
+    clause_ref: str | None = None  # the vendor's own clause number ("§7.2", "12.3(b)") if given
+
+
+class ContractTerms(BaseModel):
+    """The commercial terms of a contract as facts the money model and the memo use.
+
+    A field is None when the contract is silent; ``evidence`` maps each stated field to the
+    sentence it was read from. Filled by clause analysis (``evaltool.clauses``); read by the
+    money of the decision (minimum cash to sign, cost of exit) in ``evaltool.estimate``.
+    """
+
+    term_months: float | None = None
+    non_cancellable: bool | None = None
+    customer_may_terminate_for_convenience: bool | None = None
+    termination_notice_days: float | None = None
+    termination_fee_pct_of_remaining: float | None = None  # 0-100
+    termination_fee_usd: float | None = None
+    auto_renewal: bool | None = None
+    renewal_term_months: float | None = None
+    renewal_notice_days: float | None = None
+    prepayment_usd: float | None = None
+    prepayment_refundable: bool | None = None
+    min_commit_usd: float | None = None
+    sla_uptime_pct: float | None = None
+    sla_max_credit_pct: float | None = None
+    credits_sole_remedy: bool | None = None
+    hw_replacement_hours: float | None = None
+    support_response_hours: float | None = None
+    delivery_date: str | None = None  # ISO date
+    delivery_date_hedged: bool | None = None  # "target", "estimated", "subject to allocation"
+    egress_usd_per_gb: float | None = None
+    data_export_days: float | None = None
+    price_escalation_pct_per_year: float | None = None
+    evidence: dict[str, TermEvidence] = Field(default_factory=dict)
