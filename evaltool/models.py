@@ -280,3 +280,39 @@ class ScoreReport(_Strict):
     assumptions: dict[str, Any]
     sensitivity: dict[str, Any] = Field(default_factory=dict)
     recommendation: dict[str, Any] = Field(default_factory=dict)
+
+
+class _Open(BaseModel):
+    """A typed view of a dict the decide stage writes; keys it does not name are kept."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+class Recommendation(_Open):
+    """`ScoreReport.recommendation` as a typed object (`evaltool.recommendation(report)`)."""
+
+    offer_id: str | None = None
+    vendor: str | None = None
+    headline: str = ""
+    confidence: str | None = None
+    confidence_reason: str | None = None
+    margin_points: float | None = None
+    win_probability: float | None = None
+    runner_up_id: str | None = None
+    tradeoff: str | None = None
+    excluded: list[str] = Field(default_factory=list)
+
+
+class Sensitivity(_Open):
+    """`ScoreReport.sensitivity` as a typed object (`evaltool.sensitivity(report)`)."""
+
+    win_probability: dict[str, float] = Field(default_factory=dict)
+    rank_acceptability: dict[str, list[float]] = Field(default_factory=dict)
+    rank_intervals: dict[str, list[int]] = Field(default_factory=dict)
+    margin: dict[str, Any] = Field(default_factory=dict)
+    weight_break_evens: list[dict[str, Any]] = Field(default_factory=list)
+    price_cut_to_win: list[dict[str, Any]] = Field(default_factory=list)
+    what_would_change: list[str] = Field(default_factory=list)
+    clarification_questions: list[dict[str, Any]] = Field(default_factory=list)
+    tornado: list[dict[str, Any]] = Field(default_factory=list)
+    pareto_frontier: list[str] = Field(default_factory=list)

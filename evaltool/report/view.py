@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from evaltool.models import Flag, OfferResult, ScoreReport
 from evaltool.report import fmt
+from evaltool.report.rubric_table import criterion_rows
 
 Kind = Literal["memo", "full"]
 
@@ -1063,21 +1064,12 @@ def _rubric_rows(report: ScoreReport) -> tuple[
         [(fmt.category(str(k)), fmt.pct(v)) for k, v in cats.items()]
         if isinstance(cats, Mapping) else []
     )
-    criteria: list[list[str]] = []
-    for item in rubric.get("criteria") or []:
-        if not isinstance(item, Mapping):
-            continue
-        known = ("id", "name", "title", "category", "weight", "direction", "bounds", "unit")
-        rest = {k: v for k, v in item.items() if k not in known}
-        criteria.append([
-            fmt.clean_text(item.get("title") or item.get("id") or item.get("name"), 80),
-            fmt.category(str(item.get("category") or "")),
-            fmt.pct(item.get("weight"), 1),
-            fmt.clean_text(item.get("direction"), 20),
-            fmt.clean_text(fmt.any_value(item.get("bounds")), 40),
-            fmt.clean_text(item.get("unit"), 20),
-            fmt.clean_text(fmt.any_value(rest), 300) if rest else "",
-        ])
+    criteria = [
+        [fmt.clean_text(r.criterion, 80), fmt.category(r.category), fmt.pct(r.weight, 1),
+         r.direction, fmt.clean_text(r.bounds, 160), fmt.clean_text(r.unit, 40),
+         fmt.clean_text(r.source, 300)]
+        for r in criterion_rows(rubric)
+    ] if rubric.get("criteria") else []
     return head, categories, criteria
 
 
