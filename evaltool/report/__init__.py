@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from evaltool.models import ScoreReport
 
 __all__ = [
-    "FORMATS", "RenderOutcome", "render_html", "render_report", "render_reports", "render_text",
-    "report_to_json", "terminal_table",
+    "FORMATS", "RenderOutcome", "check_outputs", "render_html", "render_report", "render_reports",
+    "render_text", "report_to_json", "silence_stdout", "terminal_table", "write_file",
+    "write_stdout",
 ]
 
 STDOUT = "-"  # `-o -`: write to standard output (the format then comes from --format)
@@ -114,10 +115,11 @@ def render_report(
     if page_size not in ("A4", "Letter"):
         raise UsageError(f"--page-size: unknown page size {page_size!r} (expected A4 or Letter)")
     data = _render_bytes(report, suffix, kind, page_size)
-    return _write_atomically(out, data)
+    return write_file(out, data)
 
 
-def _write_atomically(out: Path, data: bytes) -> Path:
+def write_file(out: Path, data: bytes) -> Path:
+    """Write `data` to `out` whole or not at all (a temporary file, then renamed)."""
     parent = out.parent if str(out.parent) else Path(".")
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -145,7 +147,7 @@ class RenderOutcome:
     exit_code: int = 0
 
 
-def _check_outputs(outs: Sequence[Path]) -> None:
+def check_outputs(outs: Sequence[Path]) -> None:
     """Refuse unknown extensions before any work: a typo should not cost a scoring run."""
     for out in outs:
         if str(out) == STDOUT:
@@ -169,7 +171,7 @@ def render_reports(
     its RenderOutcome carries the message and exit code 3. Unknown extensions are a
     UsageError raised before anything is written.
     """
-    _check_outputs(outs)
+    check_outputs(outs)
     order = {".json": 0, ".csv": 1, ".md": 2, ".xlsx": 3, ".html": 4, ".pdf": 5}
     outcomes: dict[int, RenderOutcome] = {}
     indexed = sorted(enumerate(outs), key=lambda item: order.get(Path(item[1]).suffix.lower(), 9))
@@ -194,10 +196,10 @@ def write_stdout(text: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
     # Python flushes stdout again at exit; point it at devnull so that flush cannot fail.
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())

@@ -208,6 +208,11 @@ def flatten(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
     return rows
 
 
+def _fraction(percent: Any) -> float | None:
+    number = fmt.as_number(percent)
+    return None if number is None else number / 100
+
+
 def workbook_sheets(report: ScoreReport) -> list[tuple[str, list[Column], list[list[Any]]]]:
     """Every view of the report as (sheet title, columns, rows)."""
     from evaltool.report.view import what_would_change, winner_of
@@ -283,9 +288,7 @@ def workbook_sheets(report: ScoreReport) -> list[tuple[str, list[Column], list[l
         for b in sens.get("weight_break_evens") or [] if isinstance(b, Mapping)
     ]
     rows += [
-        ["price cut to win", b.get("offer_id"),
-         fmt.as_number(b.get("price_cut_pct")) / 100
-         if fmt.as_number(b.get("price_cut_pct")) is not None else None,
+        ["price cut to win", b.get("offer_id"), _fraction(b.get("price_cut_pct")),
          b.get("price_usd_per_gpu_hour_at_tie"), None]
         for b in sens.get("price_cut_to_win") or [] if isinstance(b, Mapping)
     ]
