@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -427,7 +427,7 @@ def accelerators(fmt: str, output: Path) -> None:
                  table=_accelerator_table(catalog)), output)
 
 
-def _accelerator_table(catalog: Sequence[Any]) -> str:
+def _accelerator_table(catalog: Iterable[Any]) -> str:
     header = (f"{'id':<15} {'vendor':<7} {'mem GB':>7} {'TB/s':>6} {'BF16':>8} {'FP8':>8} "
               f"{'link GB/s':>9}  ecosystem")
     lines = [header, "-" * len(header)]

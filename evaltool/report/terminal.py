@@ -7,6 +7,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from evaltool.report import fmt
+from evaltool.report.text import terminal_safe
 
 if TYPE_CHECKING:
     from evaltool.models import ScoreReport
@@ -42,7 +43,7 @@ def display_width(text: str) -> int:
 
 def fit(text: str, width: int, right: bool = False) -> str:
     """`text` cut (with …, at a word boundary when one is near) or padded to `width` cells."""
-    text = fmt.clean_text(text)
+    text = terminal_safe(fmt.clean_text(text))
     if display_width(text) > width:
         out, used = "", 0
         for ch in text:
@@ -143,5 +144,5 @@ def terminal_table(report: ScoreReport, *, color: bool, width: int = WIDTH) -> s
 def _wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
     import textwrap
 
-    return textwrap.wrap(fmt.clean_text(text), width, subsequent_indent=indent,
+    return textwrap.wrap(terminal_safe(fmt.clean_text(text)), width, subsequent_indent=indent,
                          break_long_words=True, break_on_hyphens=False) or [""]

@@ -229,7 +229,9 @@ def parse_rubric(data: Any, source: str) -> Rubric:
         for err in exc.errors():
             where = _format_loc(tuple(err["loc"]), data) or "(top level)"
             found = err.get("input")
-            found_text = "" if isinstance(found, dict | list) else f" (found {found!r})"
+            # an unknown key's value is never echoed: the file may not be a rubric at all
+            found_text = ("" if isinstance(found, dict | list) or err["type"] == "extra_forbidden"
+                          else f" (found {found!r})")
             lines.append(f"{source} › {where}: {err['msg']}{found_text}")
         raise UsageError("invalid rubric:\n  " + "\n  ".join(lines)) from None
 
