@@ -129,3 +129,18 @@ def test_full_markdown_appendix_shows_the_rubric_without_raw_dicts(real: ScoreRe
     appendix = text[text.index("Appendix: the rubric used"):]
     assert "higher is better" in appendix and "lower is better" in appendix
     assert "{" not in appendix and "value\\_function" not in appendix
+
+
+def test_a_stated_zero_fee_stays_zero_after_normalising(tmp_path: Path) -> None:
+    """"Included" (0) must be told apart from "not answered" (absent)."""
+    import evaltool
+
+    offer = tmp_path / "zero.yaml"
+    offer.write_text(
+        "vendor: ZeroCo\naccelerator: H100-SXM\ngpu count: 64\ngpus per node: 8\n"
+        "currency: EUR\nprice per gpu hour: '2.00 €'\nsupport fee per month: '0 €'\n"
+        "network fee per month: '€0'\n", encoding="utf-8")
+    fields = evaltool.normalize_files(offer, fx={"EUR": 1.08}).offers[0].fields
+    assert fields.support_usd_per_month == 0.0
+    assert fields.network_usd_per_month == 0.0
+    assert fields.storage_usd_per_tb_month is None  # not stated: absent, not zero

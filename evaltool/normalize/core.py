@@ -1109,7 +1109,7 @@ class _Derive:
             self.p["support_usd_per_month"] = FieldSource(
                 where=where.to_dict(), raw=raw, derived_from=["compute_price_usd_per_gpu_hour",
                                                              "gpu_count"], note=note)
-        elif support:
+        elif any(p.role == "support_month" for p in b.priced):  # a stated 0 stays 0
             first = next(p for p in b.priced if p.role == "support_month")
             self.v["support_usd_per_month"] = support
             self.p["support_usd_per_month"] = FieldSource(where=first.where.to_dict(),
@@ -1119,7 +1119,7 @@ class _Derive:
             parts.append(f"support {support:,.0f} USD/month")
             sources.append("support_usd_per_month")
         network = sum(self.money(p) for p in b.priced if p.role == "network_month")
-        if network:
+        if any(p.role == "network_month" for p in b.priced):  # a stated 0 stays 0
             first = next(p for p in b.priced if p.role == "network_month")
             self.v["network_usd_per_month"] = network
             self.p["network_usd_per_month"] = FieldSource(where=first.where.to_dict(),
