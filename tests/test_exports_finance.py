@@ -144,3 +144,22 @@ def test_a_stated_zero_fee_stays_zero_after_normalising(tmp_path: Path) -> None:
     assert fields.support_usd_per_month == 0.0
     assert fields.network_usd_per_month == 0.0
     assert fields.storage_usd_per_tb_month is None  # not stated: absent, not zero
+
+
+def test_tornado_labels_are_whole_criterion_names(real: ScoreReport) -> None:
+    from evaltool.report.charts import tornado
+    from evaltool.report.view import winner_of
+
+    bars = tornado(real, winner_of(real))
+    assert bars is not None
+    titles = {c["title"] for c in real.rubric["criteria"]}
+    for row in bars.rows:
+        assert "…" not in row.label and len(row.label_lines) <= 2
+        assert row.label in titles or not any(t.startswith(row.label) for t in titles)
+
+
+def test_the_category_score_table_leaves_room_for_operations(real: ScoreReport) -> None:
+    from evaltool.report.html import render_html
+
+    html = render_html(real, kind="full")
+    assert 'class="fixed categories"' in html and ">Operations</th>" in html
