@@ -229,3 +229,12 @@ def test_broken_pipe_is_not_an_internal_error() -> None:
     )
     assert proc.stdout.count("\n") == 1
     assert "internal error" not in proc.stderr
+
+
+def test_when_nothing_could_be_evaluated_the_table_says_so(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["score", str(tmp_path / "a.xlsx"),
+                                      str(tmp_path / "b.yaml"), "--workload", WORKLOAD])
+    assert result.exit_code == 1
+    assert "No offer could be evaluated (2 inputs not evaluated)" in result.stdout
+    assert "a.xlsx" in result.stdout and "b.yaml" in result.stdout
+    assert "knock-out" not in result.stdout  # not "none passes the gates": none was scored

@@ -4,7 +4,7 @@ terminal), coloured only on a terminal without NO_COLOR (the CLI decides `color`
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
 from evaltool.report.text import terminal_safe
@@ -87,6 +87,8 @@ def terminal_table(report: ScoreReport, *, color: bool, width: int = WIDTH) -> s
     def style(text: str, **kwargs: object) -> str:
         return click.style(text, **kwargs) if color else text  # type: ignore[arg-type]
 
+    if not report.offers:
+        return _nothing_evaluated(report, style, width)
     winner = winner_of(report)
     offers = _ranked(report)
     rows: list[list[str]] = []
@@ -137,6 +139,22 @@ def terminal_table(report: ScoreReport, *, color: bool, width: int = WIDTH) -> s
         # Inputs not evaluated are named only: the CLI prints their errors on stderr.
         text = (f"not evaluated: {item.name}" if item.kind == "not_evaluated"
                 else f"excluded: {item.name} — {'; '.join(item.reasons)}")
+        lines += [style(line, fg="yellow") for line in _wrap(text, indent="    ", width=width)]
+    return "\n".join(lines) + "\n"
+
+
+def _nothing_evaluated(report: ScoreReport, style: Any, width: int) -> str:
+    """No offer could be scored: say so and name every input, never an empty ranking."""
+    count = len(report.not_evaluated)
+    lines = [style(f"No offer could be evaluated ({count} input"
+                   f"{'' if count == 1 else 's'} not evaluated):", bold=True)]
+    for item in report.not_evaluated:
+        reasons = "; ".join(
+            str(e.get("text") or e.get("message") or "") if isinstance(e, dict) else str(e)
+            for e in item.errors
+        )
+        text = f"not evaluated: {item.source.get('file', '?')}" + (f" — {reasons}"
+                                                                   if reasons else "")
         lines += [style(line, fg="yellow") for line in _wrap(text, indent="    ", width=width)]
     return "\n".join(lines) + "\n"
 
