@@ -163,3 +163,19 @@ def test_the_category_score_table_leaves_room_for_operations(real: ScoreReport) 
 
     html = render_html(real, kind="full")
     assert 'class="fixed categories"' in html and ">Operations</th>" in html
+
+
+def test_exported_text_files_carry_no_raw_control_characters() -> None:
+    import re
+
+    from evaltool.report.exports import report_to_json
+
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    data["offers"][0]["vendor"] = "Evil\x9b2J\u202eCloud\x1b]0;x\x07"
+    report = ScoreReport.model_validate(data)
+    raw = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e]")
+    text = report_to_json(report)
+    assert not raw.search(text)
+    assert json.loads(text)["offers"][0]["vendor"] == data["offers"][0]["vendor"]  # lossless
+    assert not raw.search(to_csv(report).replace("\r\n", "\n"))
+    assert not raw.search(to_markdown(report, kind="full"))

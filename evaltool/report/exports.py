@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
 from evaltool.report.sheets import AUTO, PCT, ranking_table, workbook_sheets
+from evaltool.report.text import terminal_safe
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
@@ -50,7 +51,9 @@ def _canonical(value: Any) -> Any:
 def report_to_json(report: ScoreReport) -> str:
     """The report as deterministic JSON: sorted keys, floats rounded to 6 decimals, NaN→null."""
     data = _canonical(report.model_dump(mode="json"))
-    return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    text = json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False)
+    # JSON escapes C0 controls itself; C1 controls and bidi overrides become \uXXXX too
+    return terminal_safe(text) + "\n"
 
 
 # --------------------------------------------------------------------------- tables
@@ -71,7 +74,8 @@ def _cell(value: Any) -> Any:
         return value if math.isfinite(float(value)) else None
     if isinstance(value, Mapping | list | tuple):
         value = fmt.any_value(value)
-    return neutralise(_XML_ILLEGAL_RE.sub(" ", str(value)))
+    # control characters shown escaped (\u001b), never raw: a CSV is also read on terminals
+    return neutralise(terminal_safe(_XML_ILLEGAL_RE.sub(" ", str(value))))
 
 
 def _format_csv_number(value: Any) -> Any:
