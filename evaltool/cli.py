@@ -354,9 +354,34 @@ def validate(
     valid = sum(1 for e in entries if e["valid"])
     data = {"inputs": entries, "valid": valid, "total": len(entries)}
     _emit(render(fmt, data=data, columns=["file", "offer", "status", "code", "where", "message"],
-                 rows=rows), output)
+                 rows=rows, table=_validate_table(entries)), output)
     _stderr(f"{valid} of {len(entries)} offers valid")
     sys.exit(1 if result.not_evaluated else 0)
+
+
+def _validate_table(entries: Sequence[Mapping[str, Any]]) -> str:
+    """Each input, then its problems indented, wrapped to the terminal (the messages are long)."""
+    import textwrap
+
+    from evaltool.report.text import terminal_width
+
+    width = terminal_width()
+    lines: list[str] = []
+    for entry in entries:
+        problems = [("error", e) for e in entry["errors"]]
+        problems += [("warning", w) for w in entry["warnings"]]
+        if not entry["valid"]:
+            status = "cannot be evaluated"
+        else:
+            status = f"{len(problems)} warning(s)" if problems else "ok"
+        lines.append(f"{entry['file']}: {status}")
+        for severity, problem in problems:
+            text = problem.get("text") if isinstance(problem, Mapping) else None
+            code = problem.get("code") if isinstance(problem, Mapping) else None
+            head = f"  {severity}" + (f" [{code}]" if code else "") + ": "
+            lines += textwrap.wrap(str(text or problem), width, initial_indent=head,
+                                   subsequent_indent=" " * 4) or [head]
+    return "\n".join(lines) + "\n"
 
 
 @cli.command()
