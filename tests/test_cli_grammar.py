@@ -238,3 +238,16 @@ def test_when_nothing_could_be_evaluated_the_table_says_so(tmp_path: Path) -> No
     assert "No offer could be evaluated (2 inputs not evaluated)" in result.stdout
     assert "a.xlsx" in result.stdout and "b.yaml" in result.stdout
     assert "knock-out" not in result.stdout  # not "none passes the gates": none was scored
+
+
+def test_shell_completion_works_as_the_readme_says() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, COMP_WORDS="evaltool sc", COMP_CWORD="1",
+               _EVALTOOL_COMPLETE="bash_complete")
+    done = subprocess.run([sys.executable, "-m", "evaltool"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    assert "score" in done.stdout
+    assert "_EVALTOOL_COMPLETE=bash_source evaltool" in (ROOT / "README.md").read_text()
