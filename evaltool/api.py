@@ -27,6 +27,7 @@ from evaltool.workload import load_workload as _load_workload
 if TYPE_CHECKING:
     import pandas as pd
 
+    from evaltool.clauses.models import ClauseAnalysis
     from evaltool.normalize.core import NormalizeResult
     from evaltool.report import RenderOutcome
 
@@ -145,7 +146,7 @@ def sensitivity(report: ScoreReport) -> Sensitivity:
 
 def analyse_clauses(
     paths: PathLike | Iterable[PathLike], vendor_names: Sequence[str] = ()
-) -> list[Any]:
+) -> list[ClauseAnalysis]:
     """Clause analysis of contract files (.txt, .md, .pdf, .docx)."""
     from evaltool.clauses import analyse_file
 
