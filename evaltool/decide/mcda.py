@@ -326,24 +326,24 @@ class TopsisResult(_ToDict):
     normalization: str
 
 
+def _float_array(value: Any) -> FloatArray:
+    return np.asarray(value, dtype=np.float64)
+
+
 def _scale_columns(x: FloatArray, method: Normalization) -> FloatArray:
     """Direction-preserving column scaling used inside TOPSIS."""
     if method == "vector":
         denom = np.sqrt((x**2).sum(axis=0))
-        scaled: FloatArray = np.divide(x, denom, out=np.zeros_like(x), where=denom > 0)
-        return scaled
+        return _float_array(np.divide(x, denom, out=np.zeros_like(x), where=denom > 0))
     if method == "minmax":
         lo, span = x.min(axis=0), np.ptp(x, axis=0)
-        scaled: FloatArray = np.divide(x - lo, span, out=np.zeros_like(x), where=span > 0)
-        return scaled
+        return _float_array(np.divide(x - lo, span, out=np.zeros_like(x), where=span > 0))
     if method == "max":
         denom = np.abs(x).max(axis=0)
-        scaled: FloatArray = np.divide(x, denom, out=np.zeros_like(x), where=denom > 0)
-        return scaled
+        return _float_array(np.divide(x, denom, out=np.zeros_like(x), where=denom > 0))
     if method == "sum":
         denom = x.sum(axis=0)
-        scaled: FloatArray = np.divide(x, denom, out=np.zeros_like(x), where=denom != 0)
-        return scaled
+        return _float_array(np.divide(x, denom, out=np.zeros_like(x), where=denom != 0))
     raise McdaError(f"normalization: found {method!r}, expected 'vector', 'minmax', 'max' or 'sum'")
 
 
