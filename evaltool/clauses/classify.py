@@ -88,6 +88,14 @@ class SentenceResult:
     extra: dict[str, str] = field(default_factory=dict)
 
     @property
+    def kind8(self) -> str:
+        """The kind among the eight of the GPU-cloud sets (the six dev labels, with
+        ``other`` split into lock_in, unilateral_change and none)."""
+        if self.kind in ("lock_in", "unilateral_change"):
+            return self.kind
+        return "none" if self.label == "other" else self.label
+
+    @property
     def weak_phrase(self) -> str | None:
         return self.weak[0].phrase if self.weak else None
 
