@@ -154,8 +154,19 @@ def _strip_number(text: str) -> str:
     return re.sub(r"^\s*\d+(?:\.\d+)*\.?\s+", "", text)
 
 
+_CREDIT_RE = re.compile(r"\bcredit|\bcompensat|\bremed(?:y|ies)\b", re.IGNORECASE)
+
+
+def _is_credit_cap(rec: _Record) -> bool:
+    """A cap on credits or a sole-remedy statement: a limit, and a remedy too."""
+    return rec.result.label == "liability_cap" and bool(_CREDIT_RE.search(rec.sentence.text))
+
+
 def _is_customer_backed_remedy(rec: _Record) -> bool:
-    return rec.result.label == "remedy" and rec.result.obligor in ("vendor", "both")
+    return (rec.result.label == "remedy" or _is_credit_cap(rec)) and rec.result.obligor in (
+        "vendor",
+        "both",
+    )
 
 
 def analyse_segments(
@@ -196,9 +207,8 @@ def analyse_segments(
     for rec in records:
         findings.extend(_findings_for(rec, lex, remedy_topics))
         firm_part = _has_firm_part(rec)
-        for raw in sentence_figures(
-            rec.sentence.text, rec.result.label, rec.result.kind, rec.topic, firm_part
-        ):
+        label = "remedy" if _is_credit_cap(rec) else rec.result.label
+        for raw in sentence_figures(rec.sentence.text, label, rec.result.kind, rec.topic, firm_part):
             figures.append(_figure(raw, rec))
 
     # committed figures first, then unqualified, then hedged ones; document order within
@@ -286,7 +296,7 @@ def _findings_for(rec: _Record, lex: Lexicon, remedy_topics: set[str]) -> list[F
                 why="an unhedged obligation: what the vendor does commit to",
             )
         )
-    if res.label == "remedy":
+    if res.label == "remedy" or _is_credit_cap(rec):
         exclusive = bool(re.search(r"sole|exclusive", sent.text, re.IGNORECASE))
         severity = "low" if obligor == "customer" else ("medium" if exclusive else "info")
         why = (
@@ -310,7 +320,7 @@ def _findings_for(rec: _Record, lex: Lexicon, remedy_topics: set[str]) -> list[F
                 why=why,
             )
         )
-    elif res.label == "liability_cap":
+    if res.label == "liability_cap":
         out.append(
             Finding(
                 kind="liability_cap",
