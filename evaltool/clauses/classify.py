@@ -31,7 +31,7 @@ _MODAL_ANY_RE = re.compile(
     r"\b(?:shall|will|must|may|means|agrees?|is|are|has|have|provides?|includes?)\b", re.IGNORECASE
 )
 _OBLIGATION_RE = re.compile(
-    r"\b(?:shall|will|wil|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|"
+    r"\b(?:shall|will|wil|must|agrees?\s+(?:not\s+)?to|undertakes?\s+(?:not\s+)?to|commits?\s+to|"
     r"is\s+(?:required|obligated)\s+to|guarantees?|warrants?)\b"
     r"(?!\s+not\s+be\s+(?:required|obligated|obliged|liable|responsible))",
     re.IGNORECASE,

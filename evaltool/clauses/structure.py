@@ -59,6 +59,8 @@ class Decision:
 
 
 _MODAL_WORD_RE = re.compile(r"(\S+)$")
+_MODAL_RE = re.compile(r"\b(?:shall|will|must)\b", re.IGNORECASE)
+_SOFTENER_RE = re.compile(r"\b(?:typically|normally|generally|usually)\b", re.IGNORECASE)
 _ALIAS_HEAD_RE = re.compile(r"(?:[\w&.'’-]+\s*){1,4}")
 
 
@@ -98,21 +100,24 @@ def decide(
     tail = _verb_tail(body, subj) if subj else body
     failure = lex.failure_trigger.search(body)
 
-    # 1. Definitions, recitals, table lead-ins and governing-law boilerplate bind nobody.
-    m = w.search("definition", body) or w.search("lead_in", body)
-    if m and not w.search("restriction", body):
-        return Decision("none", "unknown", "defines or refers; no obligation", m.group(0))
-
     # 2. Limits on what can be recovered: time limits for claims, carve-outs from the
     #    cap, credit caps, sole-remedy statements, discretion over credit eligibility.
     m = w.search("cap_extra", body)
     first_unit_end = body.find(";") if ";" in body else len(body)
-    if m and m.start() < first_unit_end:
+    # a cap in a later unit of a sentence that first promises something is that promise's
+    if m and m.start() >= first_unit_end and _MODAL_RE.search(body[:first_unit_end]):
+        m = None
+    if m:
         both = re.search(r"\b(?:neither|either|each|a)\s+party\b|\bparties\b", body, re.I)
         return Decision(
             "liability_cap", "both" if both else "vendor", "limits what can be recovered",
             m.group(0), subkind="sole_remedy" if "remedy" in m.group(0).lower() else None,
         )
+
+    # 1. Definitions, recitals, table lead-ins and governing-law boilerplate bind nobody.
+    m = w.search("definition", body) or w.search("lead_in", body)
+    if m and not w.search("restriction", body):
+        return Decision("none", "unknown", "defines or refers; no obligation", m.group(0))
 
     # 3. Lock-in: something bought ahead under a restriction, or a proprietary format.
     obj = w.search("commitment_object", body)
@@ -166,7 +171,10 @@ def decide(
         after_modal = tail[len(modal.group(1)) :] if modal else tail
         duty = w.search("customer_duty", tail) if role == "customer" else None
         customer_duty = None if lex.receipt_verbs.search(after_modal) else duty
-        must_unbound = not subjects and re.search(r"\bmust\b(?!\s+not\b)", body, re.I)
+        must = re.search(r"\bmust\b(?!\s+not\b)", body, re.I)
+        # an unknown proper name before "must" is a named party, usually the vendor
+        named = must and re.search(r"\b(?-i:[A-Z][\w-]+)\s+$", body[: must.start()])
+        must_unbound = must if not subjects and not named else None
         if customer_duty or must_unbound:
             evidence = customer_duty.group(0) if customer_duty else "must"
             return Decision("none", "customer", "binds the customer", evidence)
@@ -180,10 +188,17 @@ def decide(
     if floor is not None:
         return Decision("firm_commitment", role if role in ("vendor", "both") else "vendor",
                         "a firm floor with an effort-based stretch on top", floor)
-    if role in ("customer",) and not re.match(r"\s*(?:receive|get)\b", tail, re.I):
-        return None
+    m = w.search("imperative_hedge", body) or _generic_softener(body, w)
+    if m:
+        return Decision("none", "unknown", "talks about the market or the reader", m.group(0))
     denied = w.search("denied_promise", body)
     variation = w.search("variation", body)
+    if variation and _role_before(subjects, variation.start()) == "customer" and not re.match(
+        r"\s*(?:receive|get)\b", tail, re.I
+    ):
+        variation = None
+    if role == "customer" and not variation:
+        return None
     if denied and not (weak_starts or variation):
         return Decision("none", "vendor", "states that nothing is promised", denied.group(0))
     if variation and not _generic(body, variation.start(), w):
@@ -194,7 +209,8 @@ def decide(
             if _role_before(subjects, perm.start()) in ("customer", "both"):
                 continue
             supply = w.search("supply_verbs", body[perm.end() : perm.end() + 50])
-            if supply and not failure and not lex.remedy_strong.search(body):
+            extra = w.search("paid_extra", body)
+            if supply and not extra and not failure and not lex.remedy_strong.search(body):
                 return Decision("weak_commitment", "vendor", "discretionary performance",
                                 body[perm.start() : perm.end() + supply.end()])
     return None
@@ -214,6 +230,11 @@ def _generic(body: str, pos: int, w: StructureWords) -> bool:
     return bool(w.search("generic_actor", body[max(0, pos - 40) : pos + 40])) and not re.search(
         r"\b(?:we|our|us)\b", body, re.I
     )
+
+
+def _generic_softener(body: str, w: StructureWords) -> re.Match[str] | None:
+    m = _SOFTENER_RE.search(body)
+    return m if m and _generic(body, m.start(), w) else None
 
 
 def _floor(body: str, weak_starts: Sequence[int], w: StructureWords) -> str | None:
