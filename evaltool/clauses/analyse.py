@@ -383,9 +383,20 @@ def _lock_in_finding(
         )
     elif sub == "egress":
         why = "egress / data-transfer fees make leaving expensive (lock-in)"
+    elif sub == "commitment":
+        why = (
+            "committed, reserved or prepaid capacity the customer cannot cancel, refund, "
+            "move or reduce: it is paid for whether or not it is used (lock-in)"
+        )
     else:
         why = "lock-in term"
+    code = "lock-in"
+    if _TERMINATION_FEE_RE.search(text) and sub in ("commitment", "remaining_fees"):
+        code, severity = "termination-fee", "high"
+        why = "leaving early costs the remaining fees: it sets the cost of exit (lock-in)"
+        ask = present["termination_fee"]
     return Finding(
+        code=code,
         kind="lock_in",
         severity=severity,
         obligor=obligor,
@@ -462,7 +473,11 @@ def _exit_or_other_finding(
         and res.label == "termination_exit"
     ):
         kind = "termination_exit"
+    code, special = _special_code(kind, sub, obligor, text, lex)
+    if special is not None:
+        severity, why, ask = special
     return Finding(
+        code=code,
         kind=kind,
         severity=severity,
         obligor=obligor,
@@ -472,6 +487,80 @@ def _exit_or_other_finding(
         why=why,
         ask_for=ask,
     )
+
+
+_NO_CONVENIENCE_RE = re.compile(
+    r"\b(?:may\s+not|cannot|can.t|shall\s+not|has\s+no\s+right\s+to)\s+(?:be\s+)?"
+    r"(?:terminat|cancel)\w*|\bnon-?cancell?able\b",
+    re.IGNORECASE,
+)
+_TERMINATION_FEE_RE = re.compile(
+    r"\b(?:early\s+)?termination\s+(?:fee|charge|payment)s?\b|\bremaining\s+(?:committed\s+)?fees\b",
+    re.IGNORECASE,
+)
+_DISCONTINUE_RE = re.compile(
+    r"\b(?:discontinu|retir|deprecat|end[- ]of[- ]life)\w*\b[^.;]{0,80}?\b(?:generation|"
+    r"accelerators?|gpus?|hardware|instances?|a100|h100|h200|b200|models?)\b",
+    re.IGNORECASE,
+)
+_REALLOCATE_RE = re.compile(
+    r"\b(?:realloc|relocat|migrat|reduc|withdr[ae]w|reassign|pre-?empt)\w*\b[^.;]{0,80}?\b(?:nodes?|"
+    r"capacity|instances?|gpus?|hosts?|allocation)\b|\b(?:nodes?|capacity|instances?|gpus?)\b"
+    r"[^.;]{0,80}?\b(?:realloc|relocat|migrat|reduced|withdrawn|reassign)\w*",
+    re.IGNORECASE,
+)
+
+
+def _special_code(
+    kind: str, sub: str | None, obligor: str, text: str, lex: Lexicon
+) -> tuple[str, tuple[str, str, str | None] | None]:
+    """The registered issue code of an exit or change finding that has its own type
+    (auto-renewal, termination fee, ...), with its severity, why and wording to ask for
+    when they differ from the generic kind's."""
+    present = lex.ask_for["present"]
+    if kind == "unilateral_change":
+        if sub == "maintenance_carve_out":
+            return "maintenance-carve-out", (
+                "medium",
+                "maintenance the vendor times is excluded from uptime, so the uptime "
+                "commitment is hollowed out",
+                present["maintenance_carve_out"],
+            )
+        if _DISCONTINUE_RE.search(text):
+            return "hardware-discontinuation", (
+                "medium",
+                "the vendor may discontinue the contracted hardware during the term",
+                present["hardware_discontinuation"],
+            )
+        if _REALLOCATE_RE.search(text):
+            return "capacity-reallocation", (
+                "medium",
+                "the vendor may reallocate, move or reduce the capacity at its discretion, so "
+                "it is not reserved for the customer",
+                present["capacity_reallocation"],
+            )
+        return "unilateral-change", None
+    if kind == "termination_exit":
+        if sub == "auto_renewal":
+            return "auto-renewal", None
+        if _TERMINATION_FEE_RE.search(text):
+            return "termination-fee", (
+                "high",
+                "leaving early costs a termination fee: it sets the cost of exit",
+                present["termination_fee"],
+            )
+        if obligor in ("customer", "both", "unknown") and _NO_CONVENIENCE_RE.search(text):
+            return "no-termination-for-convenience", (
+                "medium",
+                "the customer may not terminate for convenience: the whole commitment is "
+                "owed whatever happens to the need for compute",
+                present["no_termination_for_convenience"],
+            )
+        if obligor == "vendor" and _VENDOR_EXIT_RE.search(text):
+            return "vendor-termination", None
+    if kind == "lock_in" and sub == "remaining_fees":
+        return "termination-fee", None
+    return kind.replace("_", "-"), None
 
 
 def _missing(
