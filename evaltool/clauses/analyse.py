@@ -208,7 +208,8 @@ def analyse_segments(
         findings.extend(_findings_for(rec, lex, remedy_topics))
         firm_part = _has_firm_part(rec)
         label = "remedy" if _is_credit_cap(rec) else rec.result.label
-        for raw in sentence_figures(rec.sentence.text, label, rec.result.kind, rec.topic, firm_part):
+        text = rec.sentence.text
+        for raw in sentence_figures(text, label, rec.result.kind, rec.topic, firm_part):
             figures.append(_figure(raw, rec))
 
     # committed figures first, then unqualified, then hedged ones; document order within

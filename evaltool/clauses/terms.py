@@ -82,6 +82,7 @@ _PREPAY = fast_compile(
     r"(?:in\s+advance|upfront|up\s+front)\b|\bbilled\s+upfront\b"
 )
 _NON_REFUNDABLE = re.compile(r"\bnon-?refundable\b|\bnot\s+(?:be\s+)?refund(?:able|ed)\b", re.I)
+_PAID_AHEAD = re.compile(r"\bfees?\b|\bcredits?\b|\bplans?\b", re.IGNORECASE)
 _REFUNDABLE = re.compile(r"\brefund\w*\b", re.I)
 _MIN_COMMIT = fast_compile(
     r"\bminimum\s+(?:annual\s+|monthly\s+)?(?:commitment|spend|purchase|fee|payment)s?\b|"
@@ -94,7 +95,9 @@ _ESCALATION = fast_compile(
     r"anniversary|yearly)\b)|\b(?:per\s+(?:year|annum)|annually|each\s+year|anniversary)\b"
     r"[^.;]{0,80}?\b(?:increase|escalat)\w*"
 )
-_DELIVERY = re.compile(r"\bdeliver\w*|\bhand-?over\b|\bready\s+for\s+use\b|\bavailable\s+by\b", re.I)
+_DELIVERY = re.compile(
+    r"\bdeliver\w*|\bhand-?over\b|\bready\s+for\s+use\b|\bavailable\s+by\b", re.IGNORECASE
+)
 _HEDGED_DELIVERY = re.compile(
     r"\btarget\w*|\bestimat\w*|\bexpect\w*|\bsubject\s+to\s+(?:allocation|availability|supply)"
     r"|\bindicative\b|\bplanned\b|\banticipat\w*|\befforts?\b|\bendeavou?r",
@@ -155,9 +158,10 @@ def _from_figures(analysis: ClauseAnalysis, out: _Builder) -> None:
             out.set(field, float(fig.value), fig.quote, fig.where)
     firm = analysis.figure("delivery_date")
     target = analysis.figure("delivery_target_date")
-    for fig, hedged in ((firm, False), (target, True)):
-        if fig is None:
+    for candidate, hedged in ((firm, False), (target, True)):
+        if candidate is None:
             continue
+        fig = candidate
         try:
             day = parse_date(str(fig.value)).value
         except ValueParseError:
@@ -215,7 +219,7 @@ def _sentence_facts(text: str, where: dict[str, Any], out: _Builder) -> None:
             out.set("prepayment_refundable", False, text, where)
         elif _REFUNDABLE.search(text):
             out.set("prepayment_refundable", True, text, where)
-    elif _NON_REFUNDABLE.search(text) and re.search(r"\bfees?\b|\bcredits?\b|\bplans?\b", text, re.I):
+    elif _NON_REFUNDABLE.search(text) and _PAID_AHEAD.search(text):
         out.set("prepayment_refundable", False, text, where)
     if _MIN_COMMIT.search(text):
         usd = _usd(text)
