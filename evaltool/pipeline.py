@@ -250,25 +250,30 @@ def reconcile_missing(offer: Offer, findings: Sequence[Mapping[str, Any]]) -> li
     return out
 
 
-_FINDING_FLAG_KINDS = {
-    "weak_commitment", "lock_in", "unilateral_change", "liability_cap",
-}
+# Finding kinds reported even at low severity; every other finding of medium severity or
+# above reaches the flags too (the memo groups them per vendor with the wording to ask for).
+_FINDING_FLAG_KINDS = {"weak_commitment", "lock_in", "unilateral_change"}
+_FLAG_SEVERITIES = ("high", "medium")
 
 
 def findings_to_flags(findings: Sequence[Mapping[str, Any]]) -> list[Flag]:
     flags = []
     for f in findings:
         kind = str(f.get("kind", ""))
-        if kind not in _FINDING_FLAG_KINDS and not kind.startswith("missing"):
+        severity = f.get("severity")
+        if severity == "info":
             continue
-        if kind == "liability_cap" and f.get("severity") not in ("high",):
-            continue
-        if f.get("severity") == "info":
+        if (
+            severity not in _FLAG_SEVERITIES
+            and kind not in _FINDING_FLAG_KINDS
+            and not kind.startswith("missing")
+        ):
             continue
         flags.append(
             Flag(
+                code=str(f.get("code") or ""),
                 kind=kind,
-                severity=f.get("severity", "medium"),
+                severity=severity or "medium",
                 quote=f.get("quote"),
                 where=f.get("where"),
                 why=str(f.get("why") or kind.replace("_", " ")),
