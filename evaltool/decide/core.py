@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaltool.errors import UsageError
+from evaltool.estimate.money import estimate_with_money
 from evaltool.models import Estimates, Offer, Workload
 from evaltool.score.core import ScoredOffer, aggregate, score_offer
 from evaltool.score.rubric import Rubric
@@ -160,11 +161,11 @@ class _Rescorer:
     results: dict[float, ScoredOffer] = field(default_factory=dict)
 
     def run(self, x: float, offer: Offer, workload: Workload | None = None) -> float:
-        from evaltool.estimate import estimate_offer
-
         wl = workload or self.workload
-        estimates = estimate_offer(offer.fields, wl, self.assumptions)
+        # The contract terms stay as read; money follows the what-if's prices and times.
+        estimates = estimate_with_money(offer, wl, self.assumptions, self.scored.terms)
         result = score_offer(offer, estimates, self.rubric, wl, self.scored.findings)
+        result.terms = self.scored.terms
         self.results[x] = result
         return result.score
 

@@ -44,6 +44,7 @@ class ScoredOffer:
     categories: dict[str, float]
     flags: list[Flag] = field(default_factory=list)
     findings: list[Mapping[str, Any]] = field(default_factory=list)
+    terms: Any = None  # evaltool.clauses.models.ContractTerms the money was computed from
 
     @property
     def eligible(self) -> bool:
