@@ -901,10 +901,10 @@ def _what_would_change(
 
     basis = sensitivity.get("commitment_basis")
     if basis:
-        labels = {k: _label(by_id[k]) for k in basis["scores"]}
+        offer_labels = {k: _label(by_id[k]) for k in basis["scores"]}
         out.append({"kind": "cost_basis", "basis": "commitment", "new_winner": basis["winner"],
                     "scores": basis["scores"],
-                    "text": cost_basis_sentence(_label(winner), basis, labels)})
+                    "text": cost_basis_sentence(_label(winner), basis, offer_labels)})
 
     shifts = sensitivity.get("weight_break_evens", [])
     inside = [b for b in shifts if b["within_band"]]

@@ -350,8 +350,18 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
                                      + (fields.network_usd_per_month or 0.0)) / DAYS_PER_MONTH
     ev = terms.evidence
     term = terms.term_months if terms.term_months and terms.term_months > 0 else None
+    renewed = False
+    if (term is not None and terms.auto_renewal and days is not None
+            and not terms.customer_may_terminate_for_convenience):
+        # A run that outlasts the term rolls into renewal terms it cannot leave early.
+        renewal = terms.renewal_term_months or term
+        while days > term * DAYS_PER_MONTH and renewal > 0:
+            term += renewal
+            renewed = True
     term_cost = term * DAYS_PER_MONTH * per_day if term else None
     commit = terms.min_commit_usd or None
+    if renewed and commit is not None and term_cost is not None:
+        commit = max(commit, term_cost)
     full = commit if commit is not None else (term_cost or 0.0)
     run_cost = run if run is not None else (per_day * days if days is not None else None)
     if run_cost is None:
@@ -419,7 +429,12 @@ def _purchase(fields: OfferFields, estimates: Estimates, run: float | None,
         running = max(0.0, float(owning) - capex / fields.amortization_months) * (
             days / DAYS_PER_MONTH)
     basis.append(BasisItem("purchase", {"capex_usd": capex, "running_usd": running}))
-    return _max(capex + running, run), capex
+    full = capex
+    if owning is not None and fields.amortization_months:
+        # Capex plus the running costs (power, colocation, service) over the whole life.
+        full = capex + max(0.0, float(owning) - capex / fields.amortization_months) * (
+            fields.amortization_months)
+    return _max(capex + running, run), full
 
 
 # ------------------------------------------------------------------ the anchor

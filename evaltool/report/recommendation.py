@@ -50,9 +50,8 @@ def exit_phrase(basis: Sequence[Mapping[str, Any]]) -> str:
         text = "the purchase price"
     else:
         text = "no price to compute it"
-    if first.get("quote") is not None or code in ("contract_silent",):
-        if first.get("where"):
-            text += f", {_where(first)}"
+    if (first.get("quote") is not None or code == "contract_silent") and first.get("where"):
+        text += f", {_where(first)}"
     extra = [b for b in basis[1:] if b.get("code") in ("min_commit", "prepayment")]
     for item in extra:
         text += ("; never below the stated minimum commitment" if item["code"] == "min_commit"

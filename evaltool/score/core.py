@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaltool.estimate.money import anchor_cost_usd, money_for, with_money
 from evaltool.models import (
     PARALLEL_FILE_SYSTEMS,
     CriterionScore,
@@ -23,8 +24,15 @@ from evaltool.models import (
     OfferResult,
     Workload,
 )
-from evaltool.estimate.money import anchor_cost_usd, money_for, with_money
-from evaltool.score.rubric import DERIVED_METRICS, Criterion, Gate, Levels, LogScale, Rubric, is_number
+from evaltool.score.rubric import (
+    DERIVED_METRICS,
+    Criterion,
+    Gate,
+    Levels,
+    LogScale,
+    Rubric,
+    is_number,
+)
 
 # Model FLOPs of the whole run, in PFLOP-hours: the "work" a price buys.
 _FLOP_PER_PFLOP_HOUR = 1e15 * 3600

@@ -84,7 +84,8 @@ class LogScale(_Strict):
     """
 
     type: Literal["log_scale"] = "log_scale"
-    anchor: str = Field(description="metric path of the workload anchor, e.g. derived.anchor_cost_usd")
+    anchor: str = Field(description="metric path of the workload anchor "
+                        "(e.g. derived.anchor_cost_usd)")
     points: tuple[tuple[float, float], tuple[float, float]]
 
     @model_validator(mode="after")
