@@ -105,10 +105,14 @@ def cli() -> None:
               help="The decision date (YYYY-MM-DD): quote validity is checked against it, and "
               "delivery waits count from it when the workload gives no start_date. Default: "
               "today, or SOURCE_DATE_EPOCH.")
-@click.option("--cost-basis", type=click.Choice(["run", "commitment"]), default="run",
+@click.option("--cost-basis", type=click.Choice(["cash", "commitment", "run"]), default="cash",
               show_default=True,
-              help="run: charge the GPU-hours the run uses; commitment: charge the larger of "
-              "that and the contract's minimum commitment.")
+              help="What the cost criteria charge: cash, the minimum cash to sign (the cheapest "
+              "way out after the run); commitment, the full-term commitment; run, the run alone.")
+@click.option("--resale-value", "resale_value", type=click.FloatRange(0.0, 1.0), default=None,
+              help="What capacity paid for but not used by the run is worth to you (follow-on "
+              "work or resale), as a fraction of its cost; overrides the workload's "
+              "resale_value_fraction (default 0).")
 @click.option("--method", type=click.Choice(["weighted", "topsis", "vikor"]), default="weighted",
               show_default=True,
               help="Cross-check the weighted ranking with TOPSIS or VIKOR (reported in the "
@@ -118,6 +122,7 @@ def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
     outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str, seed: int,
     software_efficiency: float | None, cost_basis: str, method: str, as_of: Any,
+    resale_value: float | None,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -136,8 +141,10 @@ def score(
     overrides: dict[str, Any] = {}
     if software_efficiency:
         overrides["software_efficiency"] = software_efficiency
-    if cost_basis != "run":
+    if cost_basis != "cash":
         overrides["cost_basis"] = cost_basis
+    if resale_value is not None:
+        overrides["resale_value_fraction"] = resale_value
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
                          assumptions=overrides or None, seed=seed, method=method,
                          as_of=as_of.date() if as_of else None)

@@ -195,6 +195,10 @@ class Workload(_Strict):
         None, gt=0, le=1, description="override for the parallelism/software efficiency"
     )
     serving: ServingTarget | None = None
+    resale_value_fraction: float | None = Field(
+        None, ge=0, le=1, description="what capacity paid for but not used by this run is worth "
+        "(follow-on work or resale), as a fraction of its cost; default 0"
+    )
 
     @property
     def compute_params_b(self) -> float:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
+from evaltool.estimate.money import estimate_with_money, terms_from_offer
 from evaltool.models import (
     Estimates,
     Flag,
@@ -296,21 +297,23 @@ def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
     from evaltool.report.fmt import usd
 
     extra = estimates.model_extra or {}
-    committed = extra.get("minimum_commitment_usd")
+    committed = extra.get("full_commitment_usd")
+    minimum = extra.get("minimum_cash_to_sign_usd")
     run_cost = estimates.total_cost_usd
     if not committed or not run_cost or committed <= run_cost * 1.2:
         return []
     share = run_cost / committed
     term = offer.fields.term_months
     term_text = f" over a {term:g}-month term" if term else ""
+    way_out = (f"; the cheapest way out after the run is {usd(minimum)}"
+               if minimum is not None and minimum < committed * 0.999 else "")
     return [Flag(
         kind="commitment_exceeds_run",
         severity="medium" if share < 0.5 else "low",
         why=(
             f"signing commits {usd(committed)}{term_text}; this run uses "
-            f"{usd(run_cost)} of it ({share:.0%}). The ranking charges the run only "
-            "(--cost-basis run); unless other work fills the rest of the term, the real cost "
-            "is the commitment (--cost-basis commitment)."
+            f"{usd(run_cost)} of it ({share:.0%}){way_out}. Unless other work fills the rest "
+            "of the term, the ranking charges the minimum cash to sign, not the run alone."
         ),
         where=dict(offer.provenance["term_months"].where)
         if "term_months" in offer.provenance else dict(offer.source),
@@ -355,13 +358,13 @@ def evaluate_offer(
     offer: Offer, rubric: Rubric, workload: Workload, assumptions: Mapping[str, Any] | None,
     *, as_of: dt.date | None = None,
 ) -> ScoredOffer:
-    from evaltool.estimate import estimate_offer
-
     findings, figures = analyse_contract(offer)
     offer = apply_contract_figures(offer, figures)
     findings = reconcile_missing(offer, findings)
-    estimates = estimate_offer(offer.fields, workload, assumptions)
+    terms = terms_from_offer(offer)
+    estimates = estimate_with_money(offer, workload, assumptions, terms)
     scored = score_offer(offer, estimates, rubric, workload, findings)
+    scored.terms = terms
     flags = (list(offer.flags) + validity_flags(offer, as_of) + findings_to_flags(findings)
              + commitment_flags(offer, estimates) + public_price_flags(offer)
              + assumption_flags(estimates))
