@@ -18,12 +18,8 @@ from evaltool.estimate import (
     round_numbers,
 )
 from evaltool.estimate import formulas as fm
-from evaltool.estimate.core import (
-    _plan_one,
-    default_params,
-    offer_view,
-    workload_view,
-)
+from evaltool.estimate.layout import _plan_one
+from evaltool.estimate.views import default_params, offer_view, resolve_params, workload_view
 from evaltool.models import OfferFields, ServingTarget, Workload
 
 DAY = 86_400.0
@@ -238,7 +234,6 @@ def test_worked_example_tensor_parallel_and_bubble_inside_the_estimator() -> Non
     fpt = fm.palm_flops_per_token(wv.active_params, 80, 8192, 4096)
     base = 400e12 / 989e12  # 400 TF achieved, as in step 6
     no_overlap = dict(p.values, tensor_parallel_overlap=0.0, pipeline_interleave=1)
-    from evaltool.estimate.core import resolve_params
 
     q = resolve_params({k: no_overlap[k] for k in ("tensor_parallel_overlap",
                                                   "pipeline_interleave")})

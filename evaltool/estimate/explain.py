@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from evaltool.estimate.assumptions import assumption_source
-from evaltool.estimate.core import OfferView, Params, Result, WorkloadView, _rounded
+from evaltool.estimate.result import Result, rounded_json
+from evaltool.estimate.views import OfferView, Params, WorkloadView
 
 MFU_SPECS = "shared/research/mfu-specs.md"
 
 
 def _item(value: Any, formula: str, inputs: dict[str, Any], sources: list[str]) -> dict[str, Any]:
-    return {"value": value, "formula": formula, "inputs": _rounded(inputs), "sources": sources}
+    return {"value": value, "formula": formula, "inputs": rounded_json(inputs), "sources": sources}
 
 
 def _src(*names: str) -> list[str]:
@@ -63,10 +64,10 @@ def build_explain(r: Result, ov: OfferView, wv: WorkloadView, p: Params,
 def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: WorkloadView,
                       p: Params, v: dict[str, Any]) -> None:
     ex["flops_per_token"] = _item(
-        _rounded(r.flops_per_token), "6 N_active + 12 L d_model T (PaLM App. B)",
+        rounded_json(r.flops_per_token), "6 N_active + 12 L d_model T (PaLM App. B)",
         {"N_active": wv.active_params, "L": wv.n_layers, "d_model": wv.d_model, "T": wv.seq_len},
         [f"{MFU_SPECS} §2.1"])
-    ex["total_flops"] = _item(_rounded(r.total_flops), "tokens x flops_per_token",
+    ex["total_flops"] = _item(rounded_json(r.total_flops), "tokens x flops_per_token",
                               {"tokens": wv.tokens}, [f"{MFU_SPECS} §2.1"])
     if r.base_mfu is None:
         return
@@ -75,7 +76,7 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
                   + (_src("fp8_software_factor") if wv.precision == "fp8" else [])
                   + (_src("moe_software_factor") if wv.is_moe else []))
     ex["base_mfu"] = _item(
-        _rounded(r.base_mfu), "measured matmul ceiling x software efficiency",
+        rounded_json(r.base_mfu), "measured matmul ceiling x software efficiency",
         {"matmul_efficiency": r.matmul_efficiency, "software_efficiency": r.software_efficiency},
         [*sw_sources, f"{MFU_SPECS} §1.3 (best-matmul ratios)"])
     lay = r.layout
@@ -106,7 +107,7 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
             {"offered_gbit_s_per_gpu": ov.inter_gbit_s_per_gpu, "window_s": lay.t_window},
             [f"{MFU_SPECS} §4.5"])
     ex["network_effective_efficiency"] = _item(
-        _rounded(ov.network_factor), "fabric efficiency x tenancy factor",
+        rounded_json(ov.network_factor), "fabric efficiency x tenancy factor",
         {"fabric": ov.fabric, "dedicated_factor": ov.tenancy_factor},
         _src("fabric_efficiency", "shared_network_factor", "unknown_dedication_factor"))
     ex["checkpoint"] = _item(
