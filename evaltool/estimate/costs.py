@@ -7,27 +7,8 @@ from typing import Any
 
 from evaltool.estimate.catalog import public_price_reference
 from evaltool.estimate.result import Result
+from evaltool.estimate.timeline import days_to_trained_model
 from evaltool.estimate.views import OfferView, Params, WorkloadView
-
-
-def _delivery_wait_days(wv: WorkloadView, ov: OfferView, r: Result) -> float | None:
-    """Days between the workload's start date and the offer's delivery date (0 if earlier)."""
-    if wv.start_date is None:
-        return None
-    if ov.delivery_date is None:
-        r.assumed.append(
-            "delivery date not stated: assumed ready on the start date "
-            f"({wv.start_date.isoformat()})."
-        )
-        return None
-    wait = max(0, (ov.delivery_date - wv.start_date).days)
-    r.delivery_wait_days = float(wait)
-    if wait:
-        r.notes.append(
-            f"delivery on {ov.delivery_date.isoformat()}: {wait} days after the start date "
-            f"{wv.start_date.isoformat()}, counted in the cost of delay and the deadline."
-        )
-    return float(wait)
 
 
 def commitment_usd(ov: OfferView, p: Params, price: float | None) -> float:
@@ -46,19 +27,15 @@ def run_money(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
     n = r.gpus_used
     price = ov.price_usd_per_gpu_hour
     if r.days is not None and r.mfu:
-        # Time has a price (seed 001): waiting for delivery delays the model as much as a
-        # slower run, so both count in the cost of delay and against the deadline.
-        wait = _delivery_wait_days(wv, ov, r)
-        r.days_to_trained_model = r.days + (wait or 0.0)
-        r.cost_of_delay = wv.cost_of_delay_usd_per_day * r.days_to_trained_model
-        if wv.deadline_days is not None:
-            r.deadline_met = r.days_to_trained_model <= wv.deadline_days
+        # Time has a price: waiting for delivery delays the model as much as a slower run,
+        # so both count in the cost of delay and against the deadline.
+        days_to_trained_model(wv, ov, p, r)
     if price is None or n is None or r.gpu_hours is None or r.days is None:
         if price is None:
             r.notes.append("no price per GPU-hour: costs cannot be computed.")
         return
-    hours = r.days * 24.0
-    months = hours / p.hours_per_month
+    hours = (r.billed_days if r.billed_days is not None else r.days) * 24.0  # compute billed
+    months = r.days * 24.0 / p.hours_per_month  # storage and support run on the calendar
     compute_price = ov.compute_price_usd_per_gpu_hour
     if compute_price is None:
         compute_price = price
@@ -107,7 +84,8 @@ def buy_vs_rent(ov: OfferView, p: Params, run_months: float | None,
     """A purchase beside renting: owning cost, break-even utilisation, value kept after the run.
 
     Break-even utilisation = owning cost per GPU-hour / rental price: buying wins when the
-    hardware is busy more than that share of the time (seed 001 'buy vs rent', PRODUCT.md).
+    hardware is busy more than that share of the time (S. Bekman, "The AI Battlefield": buy
+    vs rent).
     """
     out: dict[str, Any] = {}
     owning = ov.owning_usd_per_month

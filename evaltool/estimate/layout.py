@@ -119,7 +119,8 @@ def _step(x: _LayoutInputs, tp: int, pp: int, fsdp: bool) -> tuple[Any, ...] | N
     if tp > 1:
         # TP beyond the NVLink domain would run on the NIC instead
         link = x.nvlink_bytes_s if tp <= x.domain else x.nic_bytes_s
-        ratio = 16.0 * (tp - 1) * x.f_gpu / (72.0 * x.h * link)  # mfu-specs §4.6 step 6
+        # Megatron TP all-reduces per layer (arXiv 2104.04473)
+        ratio = 16.0 * (tp - 1) * x.f_gpu / (72.0 * x.h * link)
         t_tp = (1.0 - x.tp_overlap) * ratio * t_work
     comm_bytes = 0.0
     dp_nodes = 1.0
@@ -127,7 +128,7 @@ def _step(x: _LayoutInputs, tp: int, pp: int, fsdp: bool) -> tuple[Any, ...] | N
         local_dp = max(1, x.g // mp) if mp < x.g else 1
         dp_nodes = dp / local_dp
         if dp_nodes > 1.0:
-            c = 3.0 if fsdp else 2.0  # ZeRO paper §7 / mfu-specs §4.3
+            c = 3.0 if fsdp else 2.0  # ZeRO, arXiv 1910.02054, section 7
             comm_bytes += c * (dp_nodes - 1.0) / dp_nodes * x.grad_bytes * N / (mp * local_dp)
         if pp > 1 and mp > x.g:  # stage boundaries cross nodes: activations fwd + grads bwd
             comm_bytes += 2.0 * m * x.micro_batch * x.s * x.h * 2.0 / tp

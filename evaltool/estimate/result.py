@@ -27,6 +27,8 @@ class Result:
     matmul_efficiency: float | None = None
     software_efficiency: float | None = None
     base_mfu: float | None = None
+    mfu_low_factor: float = 1.0  # mfu_low = mfu x this (the evidence's range, relative)
+    mfu_high_factor: float = 1.0
     mfu: float | None = None
     hfu: float | None = None
     losses: dict[str, float] = field(default_factory=dict)
@@ -44,7 +46,15 @@ class Result:
     storage_needed_tb: float | None = None
     storage_usable_tb: float | None = None
     tokens_per_s_per_gpu: float | None = None
-    days: float | None = None
+    days: float | None = None  # wall-clock time to train: running + replacement + unavailable
+    running_days: float | None = None
+    replacement_wait_days: float | None = None
+    spot_unavailable_days: float | None = None
+    billed_days: float | None = None
+    capacity_lost_to_replacement: float | None = None
+    spot_availability: float | None = None
+    preemption_frac: float = 0.0
+    delivery_slip_days: float | None = None
     gpu_hours: float | None = None
     costs: dict[str, float] = field(default_factory=dict)
     total_cost: float | None = None
@@ -123,6 +133,7 @@ def numbers(r: Result, *, rounded: bool = True) -> dict[str, Any]:
         "min_gpus_required": r.min_gpus_required, "fits": r.fits,
         "deadline_met": r.deadline_met, "hfu": r.hfu,
         "delivery_wait_days": r.delivery_wait_days,
+        "delivery_slip_days": r.delivery_slip_days,
         "days_to_trained_model": r.days_to_trained_model,
         "tokens_per_s_per_gpu": r.tokens_per_s_per_gpu, "gpu_hours": r.gpu_hours,
         "usd_per_effective_pflop_hour": r.usd_per_pflop_hour,
@@ -134,7 +145,16 @@ def numbers(r: Result, *, rounded: bool = True) -> dict[str, Any]:
                          if r.storage_needed_tb is not None and r.storage_usable_tb is not None
                          else None),
         "peak_dense_tflops": r.peak_tflops, "precision": r.precision,
+        "mfu_basis": f"{r.precision} dense peak" if r.peak_tflops is not None else None,
     }
+    if r.mfu is not None and r.kind != "inference":
+        d["mfu_low"] = r.mfu * r.mfu_low_factor
+        d["mfu_high"] = r.mfu * r.mfu_high_factor
+    if r.running_days is not None:
+        d["time_to_train_breakdown_days"] = {
+            "running": r.running_days, "replacement_wait": r.replacement_wait_days,
+            "spot_unavailable": r.spot_unavailable_days,
+        }
     if r.base_mfu is not None and r.kind != "inference":
         d["mfu_breakdown"] = {"base": r.base_mfu, **r.losses}
     if r.kind != "inference":
@@ -161,6 +181,9 @@ def numbers(r: Result, *, rounded: bool = True) -> dict[str, Any]:
         d["prefill_tokens_per_s_per_gpu"] = inf.get("prefill_tokens_per_s_per_gpu")
         d["replicas_needed"] = inf.get("replicas_needed")
         d["usd_per_million_output_tokens"] = inf.get("usd_per_million_output_tokens")
+        d["serving_capacity_tokens_per_s"] = inf.get("serving_capacity_tokens_per_s")
+        d["required_gpus"] = inf.get("required_gpus")
+        d["meets_throughput"] = inf.get("meets_throughput")
         d["inference"] = dict(inf)
     if r.buy_vs_rent:
         d["buy_vs_rent"] = r.buy_vs_rent

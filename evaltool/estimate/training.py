@@ -8,6 +8,7 @@ from evaltool.estimate.costs import run_money
 from evaltool.estimate.efficiency import peak_and_ceiling
 from evaltool.estimate.layout import plan_layout
 from evaltool.estimate.result import SECONDS_PER_HOUR, Result
+from evaltool.estimate.timeline import preemptions_per_day, stretch_run
 from evaltool.estimate.views import OfferView, Params, WorkloadView
 
 
@@ -88,9 +89,12 @@ def estimate_training(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> 
     fpt_hw = fm.hardware_flops_per_token(wv.active_params, L, h, s, recompute)
     r.hardware_flops_per_token = fpt_hw
 
-    # Checkpoints and failures (mfu-specs §4.7): Young/Daly interval and what it costs.
+    # Checkpoints, failures and spot preemptions: the Young/Daly interval and what it costs
+    # (Young 1974; Daly 2006). A preemption is a restart like a failure.
     stall = r.checkpoint_tb * 1e12 / (ov.write_gbyte_s * 1e9)
-    mtbf_s = fm.SECONDS_PER_DAY / (p.failures_per_gpu_day * n)
+    failures = p.failures_per_gpu_day * n
+    preemptions = preemptions_per_day(ov, p, n, r)
+    mtbf_s = fm.SECONDS_PER_DAY / (failures + preemptions)
     tau, ck, fail = fm.checkpoint_overheads(stall, mtbf_s, p.restart_s)
     if ck + fail > 0.95:  # Young/Daly is invalid this far out; cap and say so
         scale_down = 0.95 / (ck + fail)
@@ -99,13 +103,17 @@ def estimate_training(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> 
     r.stall_s, r.interval_s, r.mtbf_h = stall, tau, mtbf_s / SECONDS_PER_HOUR
     r.storage_frac, r.failure_frac = ck, fail
     r.losses["storage_loss"] = step_mfu * ck
-    r.losses["failure_loss"] = step_mfu * fail
+    # Rework and restarts scale with the interruption rate: split them by cause.
+    preempt = fail * preemptions / (failures + preemptions)
+    r.preemption_frac = preempt
+    r.losses["failure_loss"] = step_mfu * (fail - preempt)
+    if preemptions:
+        r.losses["preemption_loss"] = step_mfu * preempt
     r.mfu = step_mfu * (1.0 - ck - fail)
     r.hfu = r.mfu * fpt_hw / fpt
     r.tokens_per_s_per_gpu = peak * r.mfu / fpt
     if r.total_flops is not None and r.mfu > 0:
-        r.days = r.total_flops / (n * peak * r.mfu) / fm.SECONDS_PER_DAY
-        r.gpu_hours = n * r.days * 24.0
+        stretch_run(ov, p, r, n, r.total_flops / (n * peak * r.mfu) / fm.SECONDS_PER_DAY)
     run_money(wv, ov, p, r)
 
 

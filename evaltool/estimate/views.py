@@ -86,7 +86,11 @@ class Params:
     kv_dim: int
     software_efficiency: float
     fp8_software_factor: float
-    moe_software_factor: float
+    software_efficiency_low: float
+    software_efficiency_high: float
+    moe_software_factor: tuple[float, float, float]  # likely, low, high
+    moe_fp8_software_factor: tuple[float, float, float]
+    accelerator_factor: dict[str, tuple[float, float, float]]
     matmul_efficiency_fallback: float
     recompute: str
     gpu_memory_usable_fraction: float
@@ -115,12 +119,25 @@ class Params:
     checkpoints_kept: float
     hbm_efficiency: float
     prefill_mfu: float
-    decode_batch_size: int
+    max_decode_batch: int
+    serving_latency_ms: float
+    kv_bytes: dict[str, float]
     inference_context_tokens: int
+    hw_failure_share: float
+    default_hw_replacement_h: float
+    spot_preemptions_per_node_day: float
+    spot_availability: float
+    hedged_slip_days: float
     hours_per_month: float
     cost_basis: str
     upfront_credited: bool
     reference_rent: dict[str, float]
+
+
+def _ranged(likely: Any, bounds: Mapping[str, Any]) -> tuple[float, float, float]:
+    """(likely, low, high) from a value and its {low, high} range."""
+    value = float(likely)
+    return value, float(bounds.get("low", value)), float(bounds.get("high", value))
 
 
 def resolve_params(overrides: Mapping[str, Any] | None = None) -> Params:
@@ -135,7 +152,14 @@ def resolve_params(overrides: Mapping[str, Any] | None = None) -> Params:
         kv_dim=int(v["kv_dim"]),
         software_efficiency=float(v["software_efficiency"]),
         fp8_software_factor=float(v["fp8_software_factor"]),
-        moe_software_factor=float(v["moe_software_factor"]),
+        software_efficiency_low=float(v["software_efficiency_range"]["low"]),
+        software_efficiency_high=float(v["software_efficiency_range"]["high"]),
+        moe_software_factor=_ranged(v["moe_software_factor"], v["moe_software_factor_range"]),
+        moe_fp8_software_factor=_ranged(v["moe_fp8_software_factor"],
+                                        v["moe_fp8_software_factor_range"]),
+        accelerator_factor={
+            str(k): _ranged(x["likely"], x) for k, x in v["accelerator_software_factor"].items()
+        },
         matmul_efficiency_fallback=float(v["matmul_efficiency_fallback"]),
         recompute=str(v["recompute"]),
         gpu_memory_usable_fraction=float(v["gpu_memory_usable_fraction"]),
@@ -166,7 +190,14 @@ def resolve_params(overrides: Mapping[str, Any] | None = None) -> Params:
         checkpoints_kept=float(v["checkpoints_kept"]),
         hbm_efficiency=float(v["hbm_efficiency"]),
         prefill_mfu=float(v["prefill_mfu"]),
-        decode_batch_size=max(1, int(v["decode_batch_size"])),
+        max_decode_batch=max(1, int(v["max_decode_batch_sequences"])),
+        serving_latency_ms=float(v["serving_max_latency_ms_per_token"]),
+        kv_bytes={k: float(x) for k, x in v["kv_cache_bytes_per_element"].items()},
+        hw_failure_share=float(v["hardware_failure_share"]),
+        default_hw_replacement_h=float(v["default_hw_replacement_hours"]),
+        spot_preemptions_per_node_day=float(v["spot_preemptions_per_node_day"]),
+        spot_availability=min(1.0, max(0.01, float(v["spot_availability_fraction"]))),
+        hedged_slip_days=float(v["hedged_delivery_slip_days"]),
         inference_context_tokens=max(1, int(v["inference_context_tokens"])),
         hours_per_month=float(v["hours_per_month"]),
         cost_basis=str(v["cost_basis"]),
@@ -198,6 +229,8 @@ class WorkloadView:
     seq_len: int
     n_layers: int
     d_model: int
+    kv_heads_x_head_dim: int  # K (or V) elements per token per layer
+    kv_shape_given: bool
     shape_derived: bool
     global_batch_tokens: float
     batch_assumed: bool
@@ -222,10 +255,15 @@ def workload_view(w: Workload, p: Params) -> WorkloadView:
         d_model = w.d_model or d_model
     else:
         layers, d_model = int(w.n_layers or 1), int(w.d_model or 1)
+    head_dim = w.head_dim or (d_model // w.n_heads if w.n_heads else None)
+    kv_heads = w.n_kv_heads or w.n_heads
+    kv_given = bool(head_dim and kv_heads)
+    kv_elements = kv_heads * head_dim if kv_heads and head_dim else min(p.kv_dim, d_model)
     return WorkloadView(
         name=w.name, kind=w.kind, precision=w.precision, params=params, active_params=active,
         is_moe=active < params, tokens=(w.tokens_b * 1e9) if w.tokens_b else None,
-        seq_len=w.seq_len, n_layers=layers, d_model=d_model, shape_derived=derived,
+        seq_len=w.seq_len, n_layers=layers, d_model=d_model, kv_heads_x_head_dim=kv_elements,
+        kv_shape_given=kv_given, shape_derived=derived,
         global_batch_tokens=float(w.global_batch_tokens or p.default_global_batch_tokens),
         batch_assumed=w.global_batch_tokens is None,
         cost_of_delay_usd_per_day=w.cost_of_delay_usd_per_day, deadline_days=w.deadline_days,
@@ -272,6 +310,11 @@ class OfferView:
     capex_usd: float | None
     amortization_months: float | None
     delivery_date: dt.date | None
+    delivery_committed: bool | None
+    preemptible: bool
+    availability: float | None  # stated share of time (0-1), spot
+    preemptions_per_node_day: float | None
+    hw_replacement_hours: float | None
     assumed: list[str]
 
 
@@ -355,7 +398,8 @@ def offer_view(o: OfferFields, p: Params, acc: AcceleratorSpec | None = None) ->
                 owning += kw * p.hours_per_month * o.power_usd_per_kwh
     price = o.price_usd_per_gpu_hour
     if price is None and owning is not None and gpu_count:
-        price = owning / (gpu_count * p.hours_per_month)  # PRODUCT.md purchase formula
+        # (capex / amortisation + power or colocation + opex) per GPU-hour
+        price = owning / (gpu_count * p.hours_per_month)
 
     return OfferView(
         accelerator=o.accelerator, acc=acc, offer_kind=o.offer_kind, gpu_count=gpu_count,
@@ -374,7 +418,11 @@ def offer_view(o: OfferFields, p: Params, acc: AcceleratorSpec | None = None) ->
         network_usd_per_month=o.network_usd_per_month or 0.0,
         min_commit_usd=o.min_commit_usd or 0.0, owning_usd_per_month=owning,
         capex_usd=o.capex_usd, amortization_months=o.amortization_months,
-        delivery_date=o.delivery_date, assumed=assumed,
+        delivery_date=o.delivery_date, delivery_committed=o.delivery_date_committed,
+        preemptible=bool(o.preemptible),
+        availability=o.availability_pct / 100.0 if o.availability_pct else None,
+        preemptions_per_node_day=o.preemptions_per_node_day,
+        hw_replacement_hours=o.hw_replacement_hours, assumed=assumed,
     )
 
 
