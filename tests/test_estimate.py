@@ -20,6 +20,7 @@ from evaltool.estimate import (
     round_numbers,
 )
 from evaltool.estimate import formulas as fm
+from evaltool.estimate.catalog import public_price_reference
 from evaltool.estimate.layout import _plan_one
 from evaltool.estimate.views import default_params, offer_view, resolve_params, workload_view
 from evaltool.models import OfferFields, ServingTarget, Workload
@@ -511,7 +512,6 @@ def test_purchase_buy_vs_rent_break_even() -> None:
     per_gpu_hour = owning / (1024 * 730)
     assert bvr["owning_usd_per_month"] == pytest.approx(owning, rel=1e-5)
     assert est.effective_usd_per_gpu_hour == pytest.approx(per_gpu_hour, rel=1e-4)
-    from evaltool.estimate.catalog import public_price_reference
 
     reference = public_price_reference(offer.accelerator or "")
     assert reference is not None  # the shipped public on-demand median is the default rent
