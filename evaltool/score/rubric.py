@@ -313,7 +313,8 @@ ESTIMATE_METRICS = frozenset({
     "offered_inter_node_gbit_s_per_gpu", "network_effective_efficiency",
     "decode_tokens_per_s_per_gpu", "prefill_tokens_per_s_per_gpu", "replicas_needed",
     "usd_per_million_output_tokens", "minimum_cash_to_sign_usd", "full_commitment_usd",
-    "charged_cost_usd",
+    "charged_cost_usd", "mfu_low", "mfu_high", "delivery_slip_days", "required_gpus",
+    "serving_capacity_tokens_per_s", "meets_throughput",
 })
 # What score.core.offer_metrics derives (tests/test_rubric.py checks the two agree).
 DERIVED_METRICS = frozenset({
