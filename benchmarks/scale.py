@@ -17,6 +17,13 @@ Targets (issue 15): 5,000 offers under 10 s and 600 MiB; each 5x more offers at 
 more time. Asserts nothing (benchmarks are not tests).
 
 Run: PYTHONPATH=. /work/main/.venv/bin/python benchmarks/scale.py [--via market] [SIZES...]
+
+Measured on the 2-core dev machine (issue 15):
+  before, via offers-file (every catalog row eligible):  100: 4.36 s, 497 MiB;
+    1,000: 75.3 s (17.3x), 4,306 MiB (8.7x); 5,000: failed at 98.7 s, 14.5 GiB (16 GiB cap).
+  after, via market (`score --market N`; list prices ranked, not in the decision analysis):
+    100: 4.81 s, 105 MiB; 1,000: 18.4 s (3.8x), 377 MiB; 5,000: 85.7 s (4.7x), 1,632 MiB
+    (run beside another benchmark on 2 cores: times are upper bounds).
 """
 
 from __future__ import annotations
