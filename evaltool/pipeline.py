@@ -16,6 +16,8 @@ from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
 from evaltool.estimate.money import estimate_with_money, terms_from_offer
+from evaltool.market.compare import MarketIndex, compare_quote, default_market_index
+from evaltool.market.scoring import best_market_offers, is_market_offer
 from evaltool.models import (
     Estimates,
     Flag,
@@ -320,20 +322,19 @@ def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
     )]
 
 
-def public_price_flags(offer: Offer) -> list[Flag]:
-    """How a rental quote compares with public on-demand list prices (an info flag)."""
-    from evaltool.estimate.catalog import compare_to_public
+def public_price_flags(offer: Offer, market: MarketIndex | None = None,
+                       estimates: Estimates | None = None) -> list[Flag]:
+    """A rental quote beside public offers of the same accelerator and commitment class.
 
-    f = offer.fields
-    if f.offer_kind == "purchase" or not f.accelerator or f.price_usd_per_gpu_hour is None:
+    The figures (offers compared, median, snapshot date) go into the estimates as
+    ``public_market`` when ``estimates`` is given. List-price rows themselves are not compared.
+    """
+    if is_market_offer(offer):
         return []
-    price = f.compute_price_usd_per_gpu_hour or f.price_usd_per_gpu_hour
-    text = compare_to_public(f.accelerator, price)
-    if not text:
-        return []
-    source = offer.provenance.get("price_usd_per_gpu_hour")
-    return [Flag(kind="public_price_reference", severity="info", why=text,
-                 where=dict(source.where) if source else dict(offer.source))]
+    flags, figures = compare_quote(offer, market or default_market_index())
+    if figures is not None and estimates is not None:
+        setattr(estimates, "public_market", figures)  # noqa: B010 (an extra key of Estimates)
+    return flags
 
 
 _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2, "info": 3}
@@ -356,7 +357,7 @@ def validity_flags(offer: Offer, as_of: dt.date | None) -> list[Flag]:
 
 def evaluate_offer(
     offer: Offer, rubric: Rubric, workload: Workload, assumptions: Mapping[str, Any] | None,
-    *, as_of: dt.date | None = None,
+    *, as_of: dt.date | None = None, market: MarketIndex | None = None,
 ) -> ScoredOffer:
     findings, figures = analyse_contract(offer)
     offer = apply_contract_figures(offer, figures)
@@ -366,7 +367,8 @@ def evaluate_offer(
     scored = score_offer(offer, estimates, rubric, workload, findings)
     scored.terms = terms
     flags = (list(offer.flags) + validity_flags(offer, as_of) + findings_to_flags(findings)
-             + commitment_flags(offer, estimates) + public_price_flags(offer)
+             + commitment_flags(offer, estimates)
+             + public_price_flags(offer, market, scored.estimates)
              + assumption_flags(estimates))
     scored.flags = sorted(flags, key=lambda fl: (_SEVERITY_ORDER.get(fl.severity, 9), fl.kind))
     return scored
@@ -383,8 +385,13 @@ def score_files(
     draws: int = 10_000,
     as_of: dt.date | None = None,
     method: str = "weighted",
+    market: int = 0,
 ) -> ScoreReport:
     """The whole main job. Raises UsageError only for a bad flag, rubric or workload.
+
+    `market` > 0 scores that many public offers (list prices, `evaltool.market`) beside the
+    quotes; they are ranked with the quotes but never recommended: the decision analysis
+    (`decide`) sees the quotes only.
 
     `method` ("weighted", "topsis" or "vikor") adds a cross-check of the ranking to the
     sensitivity; the ranking itself is always the weighted additive value.
@@ -414,10 +421,12 @@ def score_files(
     scored: list[ScoredOffer] = []
     from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
 
-    for offer in track(normalized.offers, "Scoring offers"):
+    index = default_market_index()
+    public = best_market_offers(index.market, the_workload, market, assumptions=assumptions)
+    for offer in track([*normalized.offers, *public], "Scoring offers"):
         try:
             scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions,
-                                         as_of=run_date))
+                                         as_of=run_date, market=index))
         except EvaltoolError as exc:
             problem = Problem(Location(str(offer.source.get("file", offer.id))), str(exc))
             not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
@@ -425,7 +434,8 @@ def score_files(
     results = [to_result(s, i) for i, s in enumerate(ranked, start=1)]
 
     sensitivity, recommendation = decide(
-        ranked, the_rubric, the_workload, assumptions, seed=seed, draws=draws, method=method
+        [s for s in ranked if not is_market_offer(s.offer)], the_rubric, the_workload,
+        assumptions, seed=seed, draws=draws, method=method,
     )
     return ScoreReport(
         evaltool_version=__version__,
@@ -447,6 +457,8 @@ def score_files(
             "smaa_draws": draws,
             "method": method,
             "overrides": dict(assumptions or {}),
+            "public_market": {"snapshot_dates": index.market.dates,
+                              "offers_scored": len(public)},
         },
         sensitivity=sensitivity,
         recommendation=recommendation,
