@@ -203,19 +203,29 @@ def cli() -> None:
               help="The decision date (YYYY-MM-DD): quote validity is checked against it, and "
               "delivery waits count from it when the workload gives no start_date. Default: "
               "today, or SOURCE_DATE_EPOCH.")
-@click.option("--cost-basis", type=click.Choice(["run", "commitment"]), default="run",
+@click.option("--cost-basis", type=click.Choice(["cash", "commitment", "run"]), default="cash",
               show_default=True,
-              help="run: charge the GPU-hours the run uses; commitment: charge the larger of "
-              "that and the contract's minimum commitment.")
+              help="What the cost criteria charge: cash, the minimum cash to sign (the cheapest "
+              "way out after the run); commitment, the full-term commitment; run, the run alone.")
+@click.option("--resale-value", "resale_value", type=click.FloatRange(0.0, 1.0), default=None,
+              help="What capacity paid for but not used by the run is worth to you (follow-on "
+              "work or resale), as a fraction of its cost; overrides the workload's "
+              "resale_value_fraction (default 0).")
 @click.option("--method", type=click.Choice(["weighted", "topsis", "vikor"]), default="weighted",
               show_default=True,
               help="Cross-check the weighted ranking with TOPSIS or VIKOR (reported in the "
               "sensitivity); the ranking itself is always the weighted additive value.")
+@click.option("--market", "market_n", type=click.IntRange(0, 100_000), default=0,
+              metavar="N", help="Also score the N best public offers for the workload "
+              "(on-demand list prices from the market snapshot, `evaltool market`), labelled as "
+              "list prices; they are ranked beside the quotes, never recommended.")
 @_guarded
 def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
     outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str, seed: int,
     software_efficiency: float | None, cost_basis: str, method: str, as_of: Any,
+    resale_value: float | None,
+    market_n: int = 0,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -231,11 +241,13 @@ def score(
     overrides: dict[str, Any] = {}
     if software_efficiency:
         overrides["software_efficiency"] = software_efficiency
-    if cost_basis != "run":
+    if cost_basis != "cash":
         overrides["cost_basis"] = cost_basis
+    if resale_value is not None:
+        overrides["resale_value_fraction"] = resale_value
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
                          assumptions=overrides or None, seed=seed, method=method,
-                         as_of=as_of.date() if as_of else None)
+                         as_of=as_of.date() if as_of else None, market=market_n)
     if not str(result.workload.get("source", "")).endswith((".yaml", ".yml")):
         _stderr(f"note: {result.workload.get('source')}")
     sys.exit(_write_score_outputs(result, outputs, fmt, report_kind, page_size))
@@ -514,6 +526,64 @@ def rubric_show(name: str, fmt: str, output: Path) -> None:
                  table=describe_rubric(r)), output)
 
 
+@cli.group(invoke_without_command=True)
+@click.option("--accelerator", default=None, metavar="ID",
+              help="Catalog id or family, e.g. H100 (all H100 variants) or H100-SXM.")
+@click.option("--max-price", type=float, default=None, metavar="USD",
+              help="Highest price per GPU-hour.")
+@click.option("--min-gpus", type=click.IntRange(1), default=None, help="GPUs per instance.")
+@click.option("--memory", type=float, default=None, metavar="GB", help="Least memory per GPU.")
+@click.option("--provider", "providers", multiple=True, help="Cloud, e.g. aws. Repeatable.")
+@click.option("--region", default=None, help="Region or zone text, e.g. us-east or europe.")
+@click.option("--term", type=click.Choice(["on-demand", "spot", "1y", "3y"]), default=None)
+@format_option()
+@output_option()
+@click.pass_context
+@_guarded
+def market(ctx: click.Context, accelerator: str | None, max_price: float | None,
+           min_gpus: int | None, memory: float | None, providers: Sequence[str],
+           region: str | None, term: str | None, fmt: str, output: Path) -> None:
+    """List and filter public GPU offers from the dated catalog snapshot (no network).
+
+    `evaltool market import FILE...` adds newer SkyPilot or gpuhunt catalog CSVs.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from evaltool.market import current_market, filter_offers
+    from evaltool.market.render import render_market
+
+    snapshot = current_market()
+    rows = filter_offers(snapshot.offers, accelerator=accelerator,
+                         max_price_usd_per_gpu_hour=max_price, min_gpus=min_gpus,
+                         min_memory_gb=memory, provider=providers, region=region, term=term)
+    _emit(render_market(rows, snapshot, fmt), output)
+
+
+@market.command("import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--provider", default=None,
+              help="The cloud the files list (default: the SkyPilot folder or gpuhunt file name).")
+@click.option("--snapshot-date", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="When the catalog was taken (default: the file's modification date).")
+@_guarded
+def market_import(files: Sequence[Path], provider: str | None, snapshot_date: Any) -> None:
+    """Add catalog CSVs (SkyPilot vms.csv or gpuhunt) to the local market store."""
+    from evaltool.market.store import import_many, store_path
+
+    done, failed = import_many(list(files), provider=provider,
+                               snapshot_date=snapshot_date.date() if snapshot_date else None)
+    for rec in done:
+        state = "already in the store" if rec.already_imported else "imported"
+        click.echo(f"{rec.file}: {state}: {rec.n_offers} offers, {rec.provider}, {rec.format} "
+                   f"format, snapshot {rec.snapshot_date}")
+        for problem in rec.skipped:
+            click.secho(f"  skipped: {problem}", fg="yellow", err=True)
+    for exc in failed:
+        click.secho(f"not imported: {exc}", fg="yellow", err=True)
+    click.echo(f"store: {store_path()}", err=True)
+    sys.exit(1 if failed else 0)
+
+
 @cli.command()
 @click.argument("code", required=False)
 @format_option()
@@ -576,11 +646,6 @@ def demo(folder: Path, report_kind: str) -> None:
     _stderr(f"next: evaltool score {folder}/*.xlsx --workload {files.workload} {fx} "
             "-o memo.pdf")
     sys.exit(code)
-
-
-# `evaltool market` (evaltool/market/) registers its command here:
-#     from evaltool.market.cli import market  ->  cli.add_command(market)
-# and takes format_option() and output_option() like every other data command.
 
 
 def main() -> None:

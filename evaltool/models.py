@@ -71,6 +71,14 @@ class OfferFields(_Strict):
     sla_uptime_pct: float | None = Field(None, ge=0, le=100)
     sla_max_credit_pct: float | None = Field(None, ge=0, le=100)
     delivery_date: dt.date | None = None
+    delivery_date_committed: bool | None = Field(
+        None, description="False when the vendor only hedges the date ('target', 'estimated')"
+    )
+    preemptible: bool | None = Field(None, description="spot / preemptible capacity")
+    availability_pct: float | None = Field(
+        None, gt=0, le=100, description="stated share of time spot capacity is available"
+    )
+    preemptions_per_node_day: float | None = Field(None, ge=0, le=100)
     # price (USD)
     price_usd_per_gpu_hour: float | None = Field(None, ge=0, le=10_000)
     compute_price_usd_per_gpu_hour: float | None = Field(
@@ -187,6 +195,9 @@ class Workload(_Strict):
     )
     n_layers: int | None = Field(None, ge=1)
     d_model: int | None = Field(None, ge=1)
+    n_heads: int | None = Field(None, ge=1, description="attention (query) heads")
+    n_kv_heads: int | None = Field(None, ge=1, description="K/V heads (GQA/MQA); default n_heads")
+    head_dim: int | None = Field(None, ge=1, description="default d_model / n_heads")
     global_batch_tokens: int | None = Field(None, ge=1)
     storage_needed_tb: float | None = Field(None, ge=0, description="dataset + checkpoints")
     egress_tb: float | None = Field(None, ge=0, description="data moved out over the run")
@@ -195,6 +206,10 @@ class Workload(_Strict):
         None, gt=0, le=1, description="override for the parallelism/software efficiency"
     )
     serving: ServingTarget | None = None
+    resale_value_fraction: float | None = Field(
+        None, ge=0, le=1, description="what capacity paid for but not used by this run is worth "
+        "(follow-on work or resale), as a fraction of its cost; default 0"
+    )
 
     @property
     def compute_params_b(self) -> float:

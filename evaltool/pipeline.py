@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
+from evaltool.estimate.money import estimate_with_money, terms_from_offer
+from evaltool.market.compare import MarketIndex, compare_quote, default_market_index
+from evaltool.market.scoring import best_market_offers, is_market_offer
 from evaltool.models import (
     Estimates,
     Flag,
@@ -250,25 +253,30 @@ def reconcile_missing(offer: Offer, findings: Sequence[Mapping[str, Any]]) -> li
     return out
 
 
-_FINDING_FLAG_KINDS = {
-    "weak_commitment", "lock_in", "unilateral_change", "liability_cap",
-}
+# Finding kinds reported even at low severity; every other finding of medium severity or
+# above reaches the flags too (the memo groups them per vendor with the wording to ask for).
+_FINDING_FLAG_KINDS = {"weak_commitment", "lock_in", "unilateral_change"}
+_FLAG_SEVERITIES = ("high", "medium")
 
 
 def findings_to_flags(findings: Sequence[Mapping[str, Any]]) -> list[Flag]:
     flags = []
     for f in findings:
         kind = str(f.get("kind", ""))
-        if kind not in _FINDING_FLAG_KINDS and not kind.startswith("missing"):
+        severity = f.get("severity")
+        if severity == "info":
             continue
-        if kind == "liability_cap" and f.get("severity") not in ("high",):
-            continue
-        if f.get("severity") == "info":
+        if (
+            severity not in _FLAG_SEVERITIES
+            and kind not in _FINDING_FLAG_KINDS
+            and not kind.startswith("missing")
+        ):
             continue
         flags.append(
             Flag(
+                code=str(f.get("code") or ""),
                 kind=kind,
-                severity=f.get("severity", "medium"),
+                severity=severity or "medium",
                 quote=f.get("quote"),
                 where=f.get("where"),
                 why=str(f.get("why") or kind.replace("_", " ")),
@@ -291,41 +299,42 @@ def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
     from evaltool.report.fmt import usd
 
     extra = estimates.model_extra or {}
-    committed = extra.get("minimum_commitment_usd")
+    committed = extra.get("full_commitment_usd")
+    minimum = extra.get("minimum_cash_to_sign_usd")
     run_cost = estimates.total_cost_usd
     if not committed or not run_cost or committed <= run_cost * 1.2:
         return []
     share = run_cost / committed
     term = offer.fields.term_months
     term_text = f" over a {term:g}-month term" if term else ""
+    way_out = (f"; the cheapest way out after the run is {usd(minimum)}"
+               if minimum is not None and minimum < committed * 0.999 else "")
     return [Flag(
         kind="commitment_exceeds_run",
         severity="medium" if share < 0.5 else "low",
         why=(
             f"signing commits {usd(committed)}{term_text}; this run uses "
-            f"{usd(run_cost)} of it ({share:.0%}). The ranking charges the run only "
-            "(--cost-basis run); unless other work fills the rest of the term, the real cost "
-            "is the commitment (--cost-basis commitment)."
+            f"{usd(run_cost)} of it ({share:.0%}){way_out}. Unless other work fills the rest "
+            "of the term, the ranking charges the minimum cash to sign, not the run alone."
         ),
         where=dict(offer.provenance["term_months"].where)
         if "term_months" in offer.provenance else dict(offer.source),
     )]
 
 
-def public_price_flags(offer: Offer) -> list[Flag]:
-    """How a rental quote compares with public on-demand list prices (an info flag)."""
-    from evaltool.estimate.catalog import compare_to_public
+def public_price_flags(offer: Offer, market: MarketIndex | None = None,
+                       estimates: Estimates | None = None) -> list[Flag]:
+    """A rental quote beside public offers of the same accelerator and commitment class.
 
-    f = offer.fields
-    if f.offer_kind == "purchase" or not f.accelerator or f.price_usd_per_gpu_hour is None:
+    The figures (offers compared, median, snapshot date) go into the estimates as
+    ``public_market`` when ``estimates`` is given. List-price rows themselves are not compared.
+    """
+    if is_market_offer(offer):
         return []
-    price = f.compute_price_usd_per_gpu_hour or f.price_usd_per_gpu_hour
-    text = compare_to_public(f.accelerator, price)
-    if not text:
-        return []
-    source = offer.provenance.get("price_usd_per_gpu_hour")
-    return [Flag(kind="public_price_reference", severity="info", why=text,
-                 where=dict(source.where) if source else dict(offer.source))]
+    flags, figures = compare_quote(offer, market or default_market_index())
+    if figures is not None and estimates is not None:
+        setattr(estimates, "public_market", figures)  # noqa: B010 (an extra key of Estimates)
+    return flags
 
 
 _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2, "info": 3}
@@ -348,17 +357,18 @@ def validity_flags(offer: Offer, as_of: dt.date | None) -> list[Flag]:
 
 def evaluate_offer(
     offer: Offer, rubric: Rubric, workload: Workload, assumptions: Mapping[str, Any] | None,
-    *, as_of: dt.date | None = None,
+    *, as_of: dt.date | None = None, market: MarketIndex | None = None,
 ) -> ScoredOffer:
-    from evaltool.estimate import estimate_offer
-
     findings, figures = analyse_contract(offer)
     offer = apply_contract_figures(offer, figures)
     findings = reconcile_missing(offer, findings)
-    estimates = estimate_offer(offer.fields, workload, assumptions)
+    terms = terms_from_offer(offer)
+    estimates = estimate_with_money(offer, workload, assumptions, terms)
     scored = score_offer(offer, estimates, rubric, workload, findings)
+    scored.terms = terms
     flags = (list(offer.flags) + validity_flags(offer, as_of) + findings_to_flags(findings)
-             + commitment_flags(offer, estimates) + public_price_flags(offer)
+             + commitment_flags(offer, estimates)
+             + public_price_flags(offer, market, scored.estimates)
              + assumption_flags(estimates))
     scored.flags = sorted(flags, key=lambda fl: (_SEVERITY_ORDER.get(fl.severity, 9), fl.kind))
     return scored
@@ -375,8 +385,13 @@ def score_files(
     draws: int = 10_000,
     as_of: dt.date | None = None,
     method: str = "weighted",
+    market: int = 0,
 ) -> ScoreReport:
     """The whole main job. Raises UsageError only for a bad flag, rubric or workload.
+
+    `market` > 0 scores that many public offers (list prices, `evaltool.market`) beside the
+    quotes; they are ranked with the quotes but never recommended: the decision analysis
+    (`decide`) sees the quotes only.
 
     `method` ("weighted", "topsis" or "vikor") adds a cross-check of the ranking to the
     sensitivity; the ranking itself is always the weighted additive value.
@@ -406,10 +421,12 @@ def score_files(
     scored: list[ScoredOffer] = []
     from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
 
-    for offer in track(normalized.offers, "Scoring offers"):
+    index = default_market_index()
+    public = best_market_offers(index.market, the_workload, market, assumptions=assumptions)
+    for offer in track([*normalized.offers, *public], "Scoring offers"):
         try:
             scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions,
-                                         as_of=run_date))
+                                         as_of=run_date, market=index))
         except EvaltoolError as exc:
             problem = Problem(Location(str(offer.source.get("file", offer.id))), str(exc))
             not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
@@ -417,7 +434,8 @@ def score_files(
     results = [to_result(s, i) for i, s in enumerate(ranked, start=1)]
 
     sensitivity, recommendation = decide(
-        ranked, the_rubric, the_workload, assumptions, seed=seed, draws=draws, method=method
+        [s for s in ranked if not is_market_offer(s.offer)], the_rubric, the_workload,
+        assumptions, seed=seed, draws=draws, method=method,
     )
     return ScoreReport(
         evaltool_version=__version__,
@@ -439,6 +457,8 @@ def score_files(
             "smaa_draws": draws,
             "method": method,
             "overrides": dict(assumptions or {}),
+            "public_market": {"snapshot_dates": index.market.dates,
+                              "offers_scored": len(public)},
         },
         sensitivity=sensitivity,
         recommendation=recommendation,

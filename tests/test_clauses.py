@@ -225,7 +225,10 @@ def test_reasonable_in_unrelated_senses_and_definitions_are_not_flagged(sentence
             "credit of 10% of the monthly fee.",
             "remedy",
         ),
-        ("Service credits are Customer's sole and exclusive remedy for unavailability.", "remedy"),
+        (
+            "Service credits are Customer's sole and exclusive remedy for unavailability.",
+            "liability_cap",
+        ),
         (
             "Customer may terminate without penalty if availability falls below 99% in three "
             "months of any six.",

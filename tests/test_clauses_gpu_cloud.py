@@ -116,7 +116,7 @@ CASES: list[tuple[str, str, str | None]] = [
     ),
     (
         "Service credits are Customer's sole and exclusive remedy for unavailability.",
-        "remedy",
+        "liability_cap",
         "vendor",
     ),
     (
@@ -293,7 +293,7 @@ CASES: list[tuple[str, str, str | None]] = [
     (
         "To receive a credit, Customer must submit a claim within 30 days after the end of "
         "the month in which the outage occurred.",
-        "remedy",
+        "other",
         None,
     ),
     (
@@ -457,7 +457,7 @@ CASES: list[tuple[str, str, str | None]] = [
     (
         "Provider will make commercially reasonable efforts to restore service after an "
         "outage, but in any event within 4 hours.",
-        "weak_commitment",
+        "firm_commitment",
         None,
     ),
     (

@@ -21,7 +21,7 @@ TWO_OFFERS = [str(OFFERS / "nimbusgpu-h100-ib.xlsx"), str(OFFERS / "hpc-centre-a
 
 DATA_COMMANDS = (
     ["score"], ["normalize"], ["validate"], ["clauses"], ["accelerators"], ["rubrics"],
-    ["rubric", "show"], ["explain"],
+    ["rubric", "show"], ["explain"], ["market"],
 )
 
 

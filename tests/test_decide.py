@@ -29,7 +29,7 @@ from evaltool.decide.core import (
     software_efficiency_of,
 )
 from evaltool.errors import UsageError
-from evaltool.estimate import estimate_offer
+from evaltool.estimate.money import estimate_with_money
 from evaltool.models import Offer, Workload
 from evaltool.pipeline import evaluate_offer
 from evaltool.score.core import ScoredOffer, aggregate, rank, score_offer
@@ -107,7 +107,7 @@ def rescore(s: ScoredOffer, case: Case, offer: Offer | None = None,
             workload: Workload | None = None) -> float:
     offer = offer or s.offer
     workload = workload or case.workload
-    estimates = estimate_offer(offer.fields, workload, None)
+    estimates = estimate_with_money(offer, workload, None, s.terms)
     return score_offer(offer, estimates, case.rubric, workload, s.findings).score
 
 
@@ -175,8 +175,14 @@ def check_change(item: Mapping[str, Any], case: Case) -> None:
                 assert max(scores.values()) == scores[winner.offer.id], (cid, t)
     elif kind == "clarification":
         s = case.offer(item["offer_id"])
-        best = max(aggregate(case.rubric, {**s.values, c: 1.0})[0] for c in item["criteria"])
-        assert s is not winner and best > winner.score
+        if s is winner:  # a poor answer could cost it first place
+            worst = min(aggregate(case.rubric, {**s.values, c: 0.0})[0]
+                        for c in item["criteria"])
+            assert worst < max(o.score for o in case.eligible[1:])
+        else:
+            best = max(aggregate(case.rubric, {**s.values, c: 1.0})[0]
+                       for c in item["criteria"])
+            assert best > winner.score
     elif kind == "unverified_gate":
         s = case.offer(item["offer_id"])
         assert not s.eligible
@@ -187,10 +193,14 @@ def check_change(item: Mapping[str, Any], case: Case) -> None:
         charged = {"cost_basis": item["basis"]}
         scores = {}
         for s in case.eligible:
-            est = estimate_offer(s.offer.fields, case.workload, charged)
+            est = estimate_with_money(s.offer, case.workload, charged, s.terms)
             scores[s.offer.id] = score_offer(s.offer, est, case.rubric, case.workload,
                                              s.findings).score
         assert max(scores, key=lambda k: scores[k]) == item["new_winner"]
+        for offer_id, score in item["scores"].items():  # the scores the sentence quotes
+            assert score == pytest.approx(scores[offer_id], abs=1e-6)
+            assert f"{score:.1f}" in item["text"] or offer_id not in (
+                item["new_winner"], case.eligible[0].offer.id)
     elif kind == "tie":
         runner = case.offer(item["runner_up"])
         assert winner.score - runner.score < case.rubric.tie_threshold_points
@@ -214,8 +224,8 @@ def test_every_sample_what_would_change_line_is_true_when_applied(samples: Case)
 def test_every_contest_what_would_change_line_is_true_when_applied(contest: Case) -> None:
     detail = contest.sensitivity["what_would_change_detail"]
     kinds = {d["kind"] for d in detail}
-    # The close contest exercises price/MFU break-evens, questions and a 'stays behind' line.
-    assert {"input_break_even", "clarification", "no_input_change"} <= kinds
+    # The close contest exercises price/MFU break-evens and questions.
+    assert {"input_break_even", "clarification"} <= kinds
     for item in detail:
         check_change(item, contest)
 
@@ -227,8 +237,29 @@ def test_a_winner_committing_far_more_than_the_run_is_checked_on_commitments(
     item = next(d for d in samples.sensitivity["what_would_change_detail"]
                 if d["kind"] == "cost_basis")
     basis = samples.sensitivity["commitment_basis"]
-    assert basis["winner_commitment_usd"] > 1.2 * basis["winner_run_cost_usd"]
+    assert basis["winner_commitment_usd"] > 1.2 * basis["winner_minimum_cash_usd"]
     check_change(item, samples)
+    # The sentence says what the recomputed scores say, never a templated claim.
+    kept = basis["winner"] == samples.eligible[0].offer.id
+    assert ("keeps" in item["text"]) == kept
+
+
+def test_headline_names_the_money_of_winner_and_runner_up(samples: Case) -> None:
+    from evaltool.report.fmt import usd
+
+    rec = samples.recommendation
+    for offer_id in (rec["offer_id"], rec["runner_up_id"]):
+        est = samples.offer(offer_id).estimates.model_dump()
+        for key in ("total_cost_usd", "minimum_cash_to_sign_usd", "total_economic_cost_usd"):
+            assert usd(est[key]) in rec["headline"], (offer_id, key)
+        assert rec["money"][offer_id]["minimum_cash_to_sign_usd"] == est[
+            "minimum_cash_to_sign_usd"]
+    # The winner's cheapest way out rests on its contract's termination clause, named.
+    winner = samples.offer(rec["offer_id"]).estimates.model_dump()
+    basis = winner["minimum_cash_to_sign_basis"][0]
+    assert basis["code"] == "termination_for_convenience"
+    assert basis["where"]["cell"] in rec["headline"]
+    assert "even charging" not in " ".join(samples.sensitivity["what_would_change"])
 
 
 def test_sample_recommendation_reads_right(samples: Case) -> None:

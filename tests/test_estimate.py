@@ -4,8 +4,10 @@ example §4.6, the tables of §4.5 and §4.7, the sizing rule of seed 001, and h
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -18,12 +20,9 @@ from evaltool.estimate import (
     round_numbers,
 )
 from evaltool.estimate import formulas as fm
-from evaltool.estimate.core import (
-    _plan_one,
-    default_params,
-    offer_view,
-    workload_view,
-)
+from evaltool.estimate.catalog import public_price_reference
+from evaltool.estimate.layout import _plan_one
+from evaltool.estimate.views import default_params, offer_view, resolve_params, workload_view
 from evaltool.models import OfferFields, ServingTarget, Workload
 
 DAY = 86_400.0
@@ -238,7 +237,6 @@ def test_worked_example_tensor_parallel_and_bubble_inside_the_estimator() -> Non
     fpt = fm.palm_flops_per_token(wv.active_params, 80, 8192, 4096)
     base = 400e12 / 989e12  # 400 TF achieved, as in step 6
     no_overlap = dict(p.values, tensor_parallel_overlap=0.0, pipeline_interleave=1)
-    from evaltool.estimate.core import resolve_params
 
     q = resolve_params({k: no_overlap[k] for k in ("tensor_parallel_overlap",
                                                   "pipeline_interleave")})
@@ -332,8 +330,12 @@ def test_estimates_are_consistent_with_the_formulas() -> None:
     assert est.gpus_used == 1024 and est.fits is True and est.min_gpus_required == 20
     mfu = est.mfu
     assert mfu is not None
-    days = 8.92e23 / (1024 * 989e12 * mfu) / DAY
-    assert est.time_to_train_days == pytest.approx(days, rel=0.005)
+    running = 8.92e23 / (1024 * 989e12 * mfu) / DAY
+    parts = extra["time_to_train_breakdown_days"]
+    assert parts["running"] == pytest.approx(running, rel=0.005)
+    assert parts["spot_unavailable"] == 0.0
+    days = parts["running"] + parts["replacement_wait"]
+    assert est.time_to_train_days == pytest.approx(days, rel=1e-5)
     assert extra["gpu_hours"] == pytest.approx(days * 24 * 1024, rel=0.005)
     assert extra["cost_breakdown_usd"]["compute"] == pytest.approx(
         extra["gpu_hours"] * 2.50, rel=1e-5)
@@ -369,7 +371,7 @@ def test_every_quantity_is_explained() -> None:
         item = est.explain[key]
         assert set(item) == {"value", "formula", "inputs", "sources"}
         assert item["formula"]
-    assert any("mfu-specs" in s for s in est.explain["mfu"]["sources"])
+    assert any("arXiv 2204.02311" in s for s in est.explain["mfu"]["sources"])
     assert "1024" in est.explain["gpus_used"]["sources"][0]
 
 
@@ -424,8 +426,9 @@ def test_moe_uses_active_parameters_for_compute_and_total_for_memory() -> None:
     extra, small_extra = est.model_extra or {}, small.model_extra or {}
     assert est.explain["flops_per_token"]["value"] == small.explain["flops_per_token"]["value"]
     assert extra["checkpoint"]["size_tb"] == pytest.approx(14 * 671e9 / 1e12, rel=1e-5)
+    moe_factor = load_assumptions()["moe_software_factor"]["value"]
     assert extra["mfu_breakdown"]["base"] == pytest.approx(
-        small_extra["mfu_breakdown"]["base"] * 0.75, rel=1e-5)
+        small_extra["mfu_breakdown"]["base"] * moe_factor, rel=1e-5)
 
 
 def test_fp8_mfu_is_against_the_fp8_peak() -> None:
@@ -509,7 +512,6 @@ def test_purchase_buy_vs_rent_break_even() -> None:
     per_gpu_hour = owning / (1024 * 730)
     assert bvr["owning_usd_per_month"] == pytest.approx(owning, rel=1e-5)
     assert est.effective_usd_per_gpu_hour == pytest.approx(per_gpu_hour, rel=1e-4)
-    from evaltool.estimate.catalog import public_price_reference
 
     reference = public_price_reference(offer.accelerator or "")
     assert reference is not None  # the shipped public on-demand median is the default rent
@@ -572,6 +574,235 @@ def test_fine_tuning_and_inference_without_target_are_estimated() -> None:
     serve = Workload(name="serve", kind="inference", params_b=8)
     est = estimate_offer(ib_cluster(gpu_count=16, node_count=2), serve, accelerator=H100)
     extra = est.model_extra or {}
-    assert est.gpus_used == 16 and extra["replicas_needed"] == 16  # 8B fits one GPU
+    # 8B fits one GPU; with no target the replicas of the shape with the most tokens per
+    # GPU fill the offer.
+    inf = extra["inference"]
+    assert est.gpus_used == 16 and extra["replicas_needed"] * inf["replica_gpus"] == 16
+    best = max(s["tokens_per_s_per_gpu"] for s in inf["shapes_considered"])
+    assert extra["decode_tokens_per_s_per_gpu"] == best
     assert extra["usd_per_million_output_tokens"] > 0
     assert est.time_to_train_days is None
+
+
+# ------------------------------------------------------------------ calibration (issue 11.8) ---
+
+def deepseek_v3_cluster() -> OfferFields:
+    """DeepSeek-V3's pretraining cluster: 2048 H800 (NVLink 400 GB/s, 8 x 400 Gbit/s IB)."""
+    return OfferFields(
+        vendor="DeepSeek", accelerator="H800", gpu_count=2048, gpus_per_node=8, node_count=256,
+        intra_node_gbyte_s_per_gpu=400, inter_node_fabric="infiniband",
+        inter_node_gbit_s_per_gpu=400, network_dedicated=True, storage_type="other",
+        storage_write_gbyte_s=1000, price_usd_per_gpu_hour=2.0, hw_replacement_hours=24,
+    )
+
+
+DEEPSEEK_V3 = Workload(name="DeepSeek-V3", params_b=671, active_params_b=37, tokens_b=14_800,
+                       precision="fp8", seq_len=4096, n_layers=61, d_model=7168,
+                       global_batch_tokens=15_360 * 4096)
+
+
+def test_moe_fp8_run_lands_within_25_percent_of_deepseek_v3_published_gpu_hours() -> None:
+    # DeepSeek-V3 technical report (arXiv 2412.19437), Table 1: 2.664M H800 GPU-hours of
+    # pre-training for 14.8T tokens, 671B parameters with 37B active, FP8 mixed precision.
+    est = estimate_offer(deepseek_v3_cluster(), DEEPSEEK_V3)
+    extra = est.model_extra or {}
+    assert extra["gpu_hours"] == pytest.approx(2.664e6, rel=0.25)
+    # and the published MFU (6 x 37e9 x 14.8e12 / 2.664e6 h / 1979 TFLOPS = 17.3% of the FP8
+    # peak) lies inside the stated range
+    published = 6 * 37e9 * 14.8e12 / (2.664e6 * 3600) / 1979e12
+    assert extra["mfu_low"] <= published <= extra["mfu_high"]
+    assert extra["mfu_basis"] == "fp8 dense peak"
+
+
+def test_fp8_speed_up_is_counted_once_for_moe() -> None:
+    a = load_assumptions()
+    est = estimate_offer(ib_cluster(), DEEPSEEK_V3, accelerator=H100)
+    base = (est.model_extra or {})["mfu_breakdown"]["base"]
+    once = 0.709 * a["software_efficiency"]["value"] * a["fp8_software_factor"]["value"] * a[
+        "moe_fp8_software_factor"]["value"]
+    assert base == pytest.approx(once, rel=1e-5)
+    # the BF16 MoE penalty is not applied on top
+    assert base < 0.709 * 0.60 * 0.83 * a["moe_software_factor"]["value"]
+
+
+def test_mfu_is_a_range_wider_where_the_evidence_is_thin() -> None:
+    def spread(accelerator: str) -> float:
+        est = estimate_offer(ib_cluster(accelerator=accelerator, gpu_memory_gb=None), LLAMA2_70B)
+        extra = est.model_extra or {}
+        assert extra["mfu_low"] < est.mfu < extra["mfu_high"]  # type: ignore[operator]
+        assert extra["mfu_basis"] == "bf16 dense peak"
+        return float(extra["mfu_high"] / extra["mfu_low"])
+
+    assert spread("MI300X") > spread("H100-SXM")
+    assert spread("Trainium2") > spread("H100-SXM")
+
+
+def test_per_family_efficiency_follows_published_results() -> None:
+    def mfu(accelerator: str) -> float:
+        est = estimate_offer(ib_cluster(accelerator=accelerator, gpu_memory_gb=None), LLAMA2_70B)
+        assert est.mfu is not None
+        return est.mfu
+
+    # TPU v5p: MaxText publishes 52-71% MFU (AI-Hypercomputer/maxtext configs/v5p/README.md)
+    assert 0.45 <= mfu("TPU-v5p") <= 0.71
+    # Blackwell: lower MFU than Hopper with the same software (faster chip)
+    assert mfu("B200") < mfu("H100-SXM")
+    # Gaudi2's 97% best-shape matmul ratio is not taken at face value
+    assert mfu("Gaudi2") < 0.969 * 0.60
+
+
+# ---------------------------------------------------------------- inference (issue 11.5) ---
+
+LLAMA3_70B_SERVE = Workload(
+    name="serve-70b", kind="inference", params_b=70, n_layers=80, d_model=8192, n_heads=64,
+    n_kv_heads=8, head_dim=128,
+    serving=ServingTarget(tokens_per_s=60_000, prompt_tokens=1000, output_tokens=300),
+)
+
+
+def serving_offer(gpus: int, accelerator: str = "H100-SXM") -> OfferFields:
+    return OfferFields(vendor="Serve", accelerator=accelerator, gpu_count=gpus, gpus_per_node=8,
+                       node_count=max(1, gpus // 8), price_usd_per_gpu_hour=2.5)
+
+
+def test_decode_batch_is_the_largest_the_kv_cache_and_latency_allow() -> None:
+    est = estimate_offer(serving_offer(256), LLAMA3_70B_SERVE)
+    inf = (est.model_extra or {})["inference"]
+    assert inf["decode_ms_per_token"] <= 40.0 + 1e-6  # default target: MLPerf interactive TPOT
+    for shape in inf["shapes_considered"]:
+        assert shape["batch_limited_by"] in {"kv_cache", "latency", "engine_cap"}
+    # a tighter latency target can only shrink the batch and the throughput per GPU
+    tight = LLAMA3_70B_SERVE.model_copy(update={"serving": LLAMA3_70B_SERVE.serving.model_copy(
+        update={"max_latency_ms_per_token": 20})})  # type: ignore[union-attr]
+    tight_inf = (estimate_offer(serving_offer(256), tight).model_extra or {})["inference"]
+    assert tight_inf["decode_ms_per_token"] <= 20.0 + 1e-6
+    assert tight_inf["decode_tokens_per_s_per_gpu"] < inf["decode_tokens_per_s_per_gpu"]
+
+
+def test_more_kv_heads_mean_a_bigger_cache_and_fewer_sequences() -> None:
+    mha = LLAMA3_70B_SERVE.model_copy(update={"n_kv_heads": 64})
+    gqa_inf = (estimate_offer(serving_offer(256), LLAMA3_70B_SERVE).model_extra or {})[
+        "inference"]
+    mha_inf = (estimate_offer(serving_offer(256), mha).model_extra or {})["inference"]
+    assert mha_inf["kv_bytes_per_token"] == pytest.approx(8 * gqa_inf["kv_bytes_per_token"])
+    assert mha_inf["decode_tokens_per_s_per_gpu"] < gqa_inf["decode_tokens_per_s_per_gpu"]
+
+
+def test_the_chosen_shape_needs_the_fewest_gpus_for_the_target() -> None:
+    est = estimate_offer(serving_offer(256), LLAMA3_70B_SERVE)
+    extra = est.model_extra or {}
+    inf = extra["inference"]
+    need = [s["gpus_for_target"] for s in inf["shapes_considered"]
+            if s["ms_per_token"] <= 40.0 + 1e-6]
+    assert extra["required_gpus"] == min(need)
+    assert est.gpus_used == extra["required_gpus"] and extra["meets_throughput"] is True
+
+
+def test_an_offer_too_small_for_the_target_fails_meets_throughput() -> None:
+    big = estimate_offer(serving_offer(256), LLAMA3_70B_SERVE)
+    required = (big.model_extra or {})["required_gpus"]
+    small_gpus = (required // 8 - 1) * 8  # one node short
+    small = estimate_offer(serving_offer(small_gpus), LLAMA3_70B_SERVE)
+    extra = small.model_extra or {}
+    assert extra["meets_throughput"] is False and extra["required_gpus"] == required
+    assert extra["serving_capacity_tokens_per_s"] < 60_000
+    assert small.gpus_used == small_gpus  # it can only use what it offers
+    assert "needs" in small.explain["gpus_used"]["sources"][0]
+
+
+def test_no_serving_target_means_no_throughput_gate() -> None:
+    serve = Workload(name="serve", kind="inference", params_b=8)
+    extra = estimate_offer(serving_offer(16), serve).model_extra or {}
+    assert extra["meets_throughput"] is None and extra["required_gpus"] is None
+    assert extra["serving_capacity_tokens_per_s"] > 0
+
+
+# ------------------------------------------------------ time a buyer can count on (11.6) ---
+
+def test_spot_capacity_stretches_time_but_bills_only_running_hours() -> None:
+    on_demand = estimate_offer(ib_cluster(hw_replacement_hours=24), LLAMA2_70B,
+                               accelerator=H100)
+    spot = estimate_offer(ib_cluster(preemptible=True, availability_pct=80), LLAMA2_70B,
+                          accelerator=H100)
+    od, sp = on_demand.model_extra or {}, spot.model_extra or {}
+    parts = sp["time_to_train_breakdown_days"]
+    assert parts["spot_unavailable"] == pytest.approx(parts["running"] * 0.25, rel=1e-4)
+    assert spot.time_to_train_days == pytest.approx(parts["running"] / 0.8, rel=1e-4)
+    assert sp["gpu_hours"] == pytest.approx(parts["running"] * 24 * 1024, rel=1e-4)
+    assert sp["mfu_breakdown"]["preemption_loss"] > 0  # each preemption is a restart
+    assert spot.mfu < on_demand.mfu  # type: ignore[operator]
+    assert sp["days_to_trained_model"] > od["days_to_trained_model"]
+    assert any("preemption rate" in s for s in spot.explain["assumed"])
+
+
+def test_spot_without_a_stated_availability_uses_the_cited_default() -> None:
+    spot = estimate_offer(ib_cluster(preemptible=True, preemptions_per_node_day=0.01),
+                          LLAMA2_70B, accelerator=H100)
+    default = load_assumptions()["spot_availability_fraction"]
+    parts = (spot.model_extra or {})["time_to_train_breakdown_days"]
+    assert spot.time_to_train_days == pytest.approx(parts["running"] / default["value"], rel=1e-4)
+    assert any("spot_availability_fraction" in s
+               for s in spot.explain["time_to_train_days"]["sources"])
+
+
+def test_a_hedged_delivery_date_carries_its_slip_into_the_deadline_and_delay() -> None:
+    start = dt.date(2026, 1, 1)
+    wl = LLAMA2_70B.model_copy(update={"start_date": start})
+    firm = estimate_offer(ib_cluster(delivery_date=dt.date(2026, 1, 11),
+                                     delivery_date_committed=True), wl, accelerator=H100)
+    hedged = estimate_offer(ib_cluster(delivery_date=dt.date(2026, 1, 11),
+                                       delivery_date_committed=False), wl, accelerator=H100)
+    slip = load_assumptions()["hedged_delivery_slip_days"]["value"]
+    f, h = firm.model_extra or {}, hedged.model_extra or {}
+    assert f["delivery_slip_days"] == 0.0 and h["delivery_slip_days"] == slip
+    assert h["days_to_trained_model"] == pytest.approx(f["days_to_trained_model"] + slip,
+                                                       rel=1e-5)
+    assert h["cost_of_delay_usd"] - f["cost_of_delay_usd"] == pytest.approx(40_000 * slip,
+                                                                             rel=1e-4)
+
+
+def test_slow_hardware_replacement_costs_time_unless_spare_nodes_cover_it() -> None:
+    fast = estimate_offer(ib_cluster(hw_replacement_hours=4), LLAMA2_70B, accelerator=H100)
+    slow = estimate_offer(ib_cluster(hw_replacement_hours=168), LLAMA2_70B, accelerator=H100)
+    f, s = fast.model_extra or {}, slow.model_extra or {}
+    assert s["time_to_train_breakdown_days"]["replacement_wait"] > f[
+        "time_to_train_breakdown_days"]["replacement_wait"] > 0
+    assert slow.total_cost_usd > fast.total_cost_usd  # type: ignore[operator]
+    # planning 1008 of 1024 GPUs leaves two spare nodes: enough to cover the expected failures
+    spare = estimate_offer(ib_cluster(hw_replacement_hours=24),
+                           LLAMA2_70B.model_copy(update={"gpus_wanted": 1008}),
+                           accelerator=H100)
+    assert (spare.model_extra or {})["time_to_train_breakdown_days"]["replacement_wait"] == 0
+
+
+# ---------------------------------------------------------- public citations (issue 13.5) ---
+
+INTERNAL_NAMES = ("seed 0", "seeds/", "mfu-specs", "PRODUCT.md", "shared/research",
+                  "shared/seeds")
+
+
+def test_packaged_estimate_data_cites_only_public_sources() -> None:
+    data = Path(__file__).resolve().parents[1] / "evaltool" / "data"
+    for name in ("assumptions.yaml", "accelerators.yaml", "public_prices.csv",
+                 "public_prices.md"):
+        text = (data / name).read_text(encoding="utf-8").lower()
+        for internal in INTERNAL_NAMES:
+            assert internal.lower() not in text, f"{name} names {internal!r}"
+
+
+def test_every_assumption_cites_a_public_source() -> None:
+    for name, entry in load_assumptions().items():
+        source = str(entry["source"])
+        assert len(source) > 20, name
+        assert any(mark in source.lower() for mark in (
+            "arxiv", "http", ".com", ".org", "github", "judgement", "derived", "datasheet",
+            "spec", "paper", "bekman", "et al.", "llama", "the spread", "ratio", "vllm",
+            "mlperf", "aws", "nvidia", "pcie", "bf16", "empty by default")), name
+
+
+def test_estimates_and_their_explanations_name_no_internal_document() -> None:
+    for offer, workload in ((ib_cluster(), LLAMA2_70B), (serving_offer(64), LLAMA3_70B_SERVE),
+                            (deepseek_v3_cluster(), DEEPSEEK_V3)):
+        text = json.dumps(estimate_offer(offer, workload).model_dump(mode="json")).lower()
+        for internal in INTERNAL_NAMES:
+            assert internal.lower() not in text, internal

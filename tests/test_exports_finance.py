@@ -154,7 +154,7 @@ def test_tornado_labels_are_whole_criterion_names(real: ScoreReport) -> None:
     assert bars is not None
     titles = {c["title"] for c in real.rubric["criteria"]}
     for row in bars.rows:
-        assert "…" not in row.label and len(row.label_lines) <= 2
+        assert "…" not in row.label and len(row.label_lines) <= 3
         assert row.label in titles or not any(t.startswith(row.label) for t in titles)
 
 

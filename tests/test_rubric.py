@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -13,6 +14,7 @@ from evaltool.score.rubric import (
     PiecewiseLinear,
     describe_rubric,
     load_rubric,
+    parse_rubric,
     shipped_rubrics,
 )
 
@@ -88,3 +90,54 @@ def test_describe_rubric_shows_weights_functions_and_sources() -> None:
     assert "effective_inter_node_bandwidth" in text
     assert "seed 001" in text
     assert "gates" in text
+
+
+def _shipped_data() -> dict[str, Any]:
+    import yaml
+
+    from evaltool.score.rubric import shipped_rubrics
+
+    return yaml.safe_load(shipped_rubrics()["llm-pretraining"].read_text(encoding="utf-8"))
+
+
+def test_a_one_character_typo_in_a_metric_fails_on_load() -> None:
+    # Issue #11: "derived.storage_clas" used to pass validate and score every offer "not stated".
+    data = _shipped_data()
+    data["criteria"][0]["reads"] = data["criteria"][0]["reads"][:-1]
+    with pytest.raises(UsageError, match="does not exist"):
+        parse_rubric(data, "typo.yaml")
+
+
+def test_a_typo_in_a_gate_placeholder_fails_on_load() -> None:
+    data = _shipped_data()
+    data["gates"][0]["says"] = "needs {estimates.min_gpus_requird} GPUs"
+    with pytest.raises(UsageError, match="min_gpus_requird"):
+        parse_rubric(data, "typo.yaml")
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["categories"]["cost"].update(weight_band=[0.30, 0.40]),  # weight outside band
+    lambda d: d["criteria"][0].update(weight_band=[0.6, 0.4]),  # band upside down
+    lambda d: d["criteria"][1]["value_function"].update(points=[[100, 0.5], [900, 0.5]]),
+    lambda d: d["gates"][1].update(min=2.0),  # min above max
+])
+def test_inconsistent_bounds_and_bands_fail_on_load(change: Any) -> None:
+    data = _shipped_data()
+    change(data)
+    with pytest.raises(UsageError):
+        parse_rubric(data, "bad.yaml")
+
+
+def test_every_derived_metric_a_rubric_may_read_is_produced_by_scoring() -> None:
+    import builders
+
+    from evaltool.estimate.money import estimate_with_money
+    from evaltool.models import Workload
+    from evaltool.score.core import offer_metrics
+    from evaltool.score.rubric import DERIVED_METRICS
+
+    workload = Workload(name="w", params_b=7, tokens_b=100, deadline_days=90)
+    offer = builders.make_offer("a")
+    metrics = offer_metrics(offer, estimate_with_money(offer, workload), workload)
+    produced = {k.split(".", 1)[1] for k in metrics if k.startswith("derived.")}
+    assert produced <= DERIVED_METRICS

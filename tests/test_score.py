@@ -83,15 +83,16 @@ def test_shared_slow_network_scores_below_dedicated_infiniband() -> None:
 
 
 def test_cost_of_delay_lets_a_faster_dearer_offer_win_the_cost_category() -> None:
+    # On-demand capacity: the money charged is the run; time is charged at $40k a day.
     cheap_slow = score_offer(
-        make_offer("slow"),
+        make_offer("slow", term_months=None),
         make_estimates(total_cost_usd=3.0e6, time_to_train_days=110,
-                       total_economic_cost_usd=3.0e6 + 110 * 40_000),
+                       cost_of_delay_usd=110 * 40_000),
         RUBRIC, WORKLOAD)
     dear_fast = score_offer(
-        make_offer("fast"),
+        make_offer("fast", term_months=None),
         make_estimates(total_cost_usd=3.6e6, time_to_train_days=40,
-                       total_economic_cost_usd=3.6e6 + 40 * 40_000),
+                       cost_of_delay_usd=40 * 40_000),
         RUBRIC, WORKLOAD)
     assert dear_fast.categories["cost"] > cheap_slow.categories["cost"]
 
@@ -109,3 +110,51 @@ def test_weak_contract_findings_lower_the_contract_category() -> None:
     firm = score_offer(make_offer("firm"), make_estimates(), RUBRIC, WORKLOAD, findings=[])
     soft = score_offer(make_offer("soft"), make_estimates(), RUBRIC, WORKLOAD, findings=weak)
     assert soft.categories["contract"] < firm.categories["contract"]
+
+
+# ----------------------------------------------------------------------------- money scale
+# Issue #11: money is scored on a scale anchored on the workload that never saturates, and
+# one offer's score never depends on the other bids.
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from evaltool.estimate.money import anchor_cost_usd  # noqa: E402
+
+
+def _scored_at(cost_usd: float, offer_id: str = "x") -> float:
+    """Score of an on-demand offer whose run (and so its minimum cash) costs `cost_usd`."""
+    estimates = make_estimates(total_cost_usd=cost_usd, cost_of_delay_usd=0.0,
+                               cost_breakdown_usd={"compute": cost_usd})
+    offer = make_offer(offer_id, term_months=None, min_commit_usd=None, upfront_usd=None)
+    return score_offer(offer, estimates, RUBRIC, WORKLOAD).score
+
+
+ANCHOR = anchor_cost_usd(WORKLOAD) or 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(min_value=-2.0, max_value=2.0), st.floats(min_value=1.0001, max_value=3.0))
+def test_a_strictly_dearer_offer_scores_strictly_lower_over_four_orders_of_magnitude(
+    log10_ratio: float, worse_by: float,
+) -> None:
+    cost = ANCHOR * 10 ** log10_ratio  # 1/100 to 100 times the workload's anchor
+    assert _scored_at(cost * worse_by) < _scored_at(cost)
+
+
+def test_money_scale_is_anchored_on_the_workload_not_on_the_bids() -> None:
+    # The anchor is the workload's FLOPs at the best public price: about $1M for 70B x 2T.
+    assert 3e5 < ANCHOR < 3e6
+    half, double = _scored_at(ANCHOR * 2), _scored_at(ANCHOR * 4)
+    assert half - double > 1.0  # a doubling of the money a CFO signs moves the score visibly
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.floats(min_value=0.3, max_value=30.0), min_size=3, max_size=3))
+def test_adding_or_removing_a_third_offer_never_swaps_two_others(ratios: list[float]) -> None:
+    scored = [score_offer(make_offer(f"o{i}", term_months=None),
+                          make_estimates(total_cost_usd=ANCHOR * r, cost_of_delay_usd=0.0),
+                          RUBRIC, WORKLOAD) for i, r in enumerate(ratios)]
+    pair = [s.offer.id for s in rank(scored[:2])]
+    with_third = [s.offer.id for s in rank(scored) if s.offer.id in ("o0", "o1")]
+    assert pair == with_third

@@ -19,7 +19,6 @@ from hypothesis.extra.numpy import arrays
 
 from evaltool.decide.mcda import (
     McdaError,
-    rank_order_centroid_weights,
     rank_scores,
     weighted_additive,
 )
@@ -139,8 +138,8 @@ def test_smaa_same_seed_same_numbers_and_win_probabilities_sum_to_one(
 ) -> None:
     values, weights = problem
     bands = relative_weight_bands(weights, 0.3)
-    first = smaa(values, weights, bands, n_draws=500, seed=seed)
-    second = smaa(values, weights, bands, n_draws=500, seed=seed)
+    first = smaa(values, weights, bands, n_draws=500, seed=seed, extra_outputs=True)
+    second = smaa(values, weights, bands, n_draws=500, seed=seed, extra_outputs=True)
     for name in ("rank_acceptability", "win_probability", "central_weights", "pairwise_winning"):
         np.testing.assert_array_equal(getattr(first, name), getattr(second, name))
     assert json.dumps(first.to_dict()) == json.dumps(second.to_dict())
@@ -279,10 +278,12 @@ def test_smaa_two_criteria_analytic_four_sevenths() -> None:
     # mcda-procurement.md §3 R15: weights uniform on the simplex (bands 0..1), A = (0.8, 0.3),
     # B = (0.4, 0.6): A wins iff w1 > 3/7, so P(A first) = 4/7. Monte Carlo within 3 sigma.
     n = 20_000
-    result = smaa([[0.8, 0.3], [0.4, 0.6]], [0.5, 0.5], [[0, 1], [0, 1]], n_draws=n, seed=7)
+    result = smaa([[0.8, 0.3], [0.4, 0.6]], [0.5, 0.5], [[0, 1], [0, 1]], n_draws=n, seed=7,
+                  extra_outputs=True)
     sigma = math.sqrt((4 / 7) * (3 / 7) / n)
     assert abs(result.win_probability[0] - 4 / 7) < 3 * sigma
     # Central weights: A wins when w1 > 3/7, so its mean w1 is (3/7 + 1)/2 = 5/7.
+    assert result.central_weights is not None and result.pairwise_winning is not None
     assert result.central_weights[0, 0] == pytest.approx(5 / 7, abs=0.01)
     assert result.pairwise_winning[0, 1] == pytest.approx(result.win_probability[0])
 
@@ -294,13 +295,19 @@ def test_smaa_three_criteria_symmetric_case_is_one_half() -> None:
     assert abs(result.win_probability[0] - 0.5) < 3 * math.sqrt(0.25 / n)
 
 
+def roc_weights(n: int) -> np.ndarray:
+    """Rank-order-centroid weights, w_i = (1/n) sum_{k=i..n} 1/k (Barron & Barrett 1996)."""
+    inverse = 1.0 / np.arange(1, n + 1)
+    return np.cumsum(inverse[::-1])[::-1] / n
+
+
 def test_ordinal_weight_draws_average_to_rank_order_centroid() -> None:
     # mcda-procurement.md §3 R15: sorted uniform-simplex draws have mean = ROC weights.
     for n_crit in (3, 4):
         draws = sample_ordinal_weights(40_000, n_crit, np.random.default_rng(3))
         assert (np.diff(draws, axis=1) <= 0).all()
         se = draws.std(axis=0) / math.sqrt(draws.shape[0])
-        assert (np.abs(draws.mean(axis=0) - rank_order_centroid_weights(n_crit)) < 4 * se).all()
+        assert (np.abs(draws.mean(axis=0) - roc_weights(n_crit)) < 4 * se).all()
 
 
 def test_uniform_then_renormalise_would_not_match_the_oracle() -> None:

@@ -8,17 +8,27 @@ Public API (what the rest of evaltool calls)::
     analyse_segments(segments, vendor_names=()) -> ClauseAnalysis
     classify_sentence(text, vendor_names=(), customer_names=()) -> (label, obligor)
     render_analysis(analyses, fmt="table" | "json", not_analysed=()) -> str
+    extract_terms(text or segments, vendor_names=(), *, name="contract") -> ContractTerms
+        (stable: the money model reads minimum cash to sign and cost of exit from it)
 """
 
 from evaltool.clauses.analyse import analyse_file, analyse_segments, analyse_text, sort_findings
 from evaltool.clauses.classify import classify_sentence
 from evaltool.clauses.files import analyse_files_clauses
-from evaltool.clauses.models import ClauseAnalysis, ContractFigure, Finding, TextSegment
+from evaltool.clauses.models import (
+    ClauseAnalysis,
+    ContractFigure,
+    ContractTerms,
+    Finding,
+    TextSegment,
+)
 from evaltool.clauses.render import analyses_to_dict, render_analysis
+from evaltool.clauses.terms import extract_terms, terms_from
 
 __all__ = [
     "ClauseAnalysis",
     "ContractFigure",
+    "ContractTerms",
     "Finding",
     "TextSegment",
     "analyse_file",
@@ -27,6 +37,8 @@ __all__ = [
     "analyse_text",
     "analyses_to_dict",
     "classify_sentence",
+    "extract_terms",
     "render_analysis",
     "sort_findings",
+    "terms_from",
 ]

@@ -154,8 +154,19 @@ def _strip_number(text: str) -> str:
     return re.sub(r"^\s*\d+(?:\.\d+)*\.?\s+", "", text)
 
 
+_CREDIT_RE = re.compile(r"\bcredit|\bcompensat|\bremed(?:y|ies)\b", re.IGNORECASE)
+
+
+def _is_credit_cap(rec: _Record) -> bool:
+    """A cap on credits or a sole-remedy statement: a limit, and a remedy too."""
+    return rec.result.label == "liability_cap" and bool(_CREDIT_RE.search(rec.sentence.text))
+
+
 def _is_customer_backed_remedy(rec: _Record) -> bool:
-    return rec.result.label == "remedy" and rec.result.obligor in ("vendor", "both")
+    return (rec.result.label == "remedy" or _is_credit_cap(rec)) and rec.result.obligor in (
+        "vendor",
+        "both",
+    )
 
 
 def analyse_segments(
@@ -196,9 +207,9 @@ def analyse_segments(
     for rec in records:
         findings.extend(_findings_for(rec, lex, remedy_topics))
         firm_part = _has_firm_part(rec)
-        for raw in sentence_figures(
-            rec.sentence.text, rec.result.label, rec.result.kind, rec.topic, firm_part
-        ):
+        label = "remedy" if _is_credit_cap(rec) else rec.result.label
+        text = rec.sentence.text
+        for raw in sentence_figures(text, label, rec.result.kind, rec.topic, firm_part):
             figures.append(_figure(raw, rec))
 
     # committed figures first, then unqualified, then hedged ones; document order within
@@ -286,7 +297,7 @@ def _findings_for(rec: _Record, lex: Lexicon, remedy_topics: set[str]) -> list[F
                 why="an unhedged obligation: what the vendor does commit to",
             )
         )
-    if res.label == "remedy":
+    if res.label == "remedy" or _is_credit_cap(rec):
         exclusive = bool(re.search(r"sole|exclusive", sent.text, re.IGNORECASE))
         severity = "low" if obligor == "customer" else ("medium" if exclusive else "info")
         why = (
@@ -310,7 +321,7 @@ def _findings_for(rec: _Record, lex: Lexicon, remedy_topics: set[str]) -> list[F
                 why=why,
             )
         )
-    elif res.label == "liability_cap":
+    if res.label == "liability_cap":
         out.append(
             Finding(
                 kind="liability_cap",
@@ -373,9 +384,20 @@ def _lock_in_finding(
         )
     elif sub == "egress":
         why = "egress / data-transfer fees make leaving expensive (lock-in)"
+    elif sub == "commitment":
+        why = (
+            "committed, reserved or prepaid capacity the customer cannot cancel, refund, "
+            "move or reduce: it is paid for whether or not it is used (lock-in)"
+        )
     else:
         why = "lock-in term"
+    code = "lock-in"
+    if _TERMINATION_FEE_RE.search(text) and sub in ("commitment", "remaining_fees"):
+        code, severity = "termination-fee", "high"
+        why = "leaving early costs the remaining fees: it sets the cost of exit (lock-in)"
+        ask = present["termination_fee"]
     return Finding(
+        code=code,
         kind="lock_in",
         severity=severity,
         obligor=obligor,
@@ -452,7 +474,11 @@ def _exit_or_other_finding(
         and res.label == "termination_exit"
     ):
         kind = "termination_exit"
+    code, special = _special_code(kind, sub, obligor, text, lex)
+    if special is not None:
+        severity, why, ask = special
     return Finding(
+        code=code,
         kind=kind,
         severity=severity,
         obligor=obligor,
@@ -462,6 +488,80 @@ def _exit_or_other_finding(
         why=why,
         ask_for=ask,
     )
+
+
+_NO_CONVENIENCE_RE = re.compile(
+    r"\b(?:may\s+not|cannot|can.t|shall\s+not|has\s+no\s+right\s+to)\s+(?:be\s+)?"
+    r"(?:terminat|cancel)\w*|\bnon-?cancell?able\b",
+    re.IGNORECASE,
+)
+_TERMINATION_FEE_RE = re.compile(
+    r"\b(?:early\s+)?termination\s+(?:fee|charge|payment)s?\b|\bremaining\s+(?:committed\s+)?fees\b",
+    re.IGNORECASE,
+)
+_DISCONTINUE_RE = re.compile(
+    r"\b(?:discontinu|retir|deprecat|end[- ]of[- ]life)\w*\b[^.;]{0,80}?\b(?:generation|"
+    r"accelerators?|gpus?|hardware|instances?|a100|h100|h200|b200|models?)\b",
+    re.IGNORECASE,
+)
+_REALLOCATE_RE = re.compile(
+    r"\b(?:realloc|relocat|migrat|reduc|withdr[ae]w|reassign|pre-?empt)\w*\b[^.;]{0,80}?\b(?:nodes?|"
+    r"capacity|instances?|gpus?|hosts?|allocation)\b|\b(?:nodes?|capacity|instances?|gpus?)\b"
+    r"[^.;]{0,80}?\b(?:realloc|relocat|migrat|reduced|withdrawn|reassign)\w*",
+    re.IGNORECASE,
+)
+
+
+def _special_code(
+    kind: str, sub: str | None, obligor: str, text: str, lex: Lexicon
+) -> tuple[str, tuple[str, str, str | None] | None]:
+    """The registered issue code of an exit or change finding that has its own type
+    (auto-renewal, termination fee, ...), with its severity, why and wording to ask for
+    when they differ from the generic kind's."""
+    present = lex.ask_for["present"]
+    if kind == "unilateral_change":
+        if sub == "maintenance_carve_out":
+            return "maintenance-carve-out", (
+                "medium",
+                "maintenance the vendor times is excluded from uptime, so the uptime "
+                "commitment is hollowed out",
+                present["maintenance_carve_out"],
+            )
+        if _DISCONTINUE_RE.search(text):
+            return "hardware-discontinuation", (
+                "medium",
+                "the vendor may discontinue the contracted hardware during the term",
+                present["hardware_discontinuation"],
+            )
+        if _REALLOCATE_RE.search(text):
+            return "capacity-reallocation", (
+                "medium",
+                "the vendor may reallocate, move or reduce the capacity at its discretion, so "
+                "it is not reserved for the customer",
+                present["capacity_reallocation"],
+            )
+        return "unilateral-change", None
+    if kind == "termination_exit":
+        if sub == "auto_renewal":
+            return "auto-renewal", None
+        if _TERMINATION_FEE_RE.search(text):
+            return "termination-fee", (
+                "high",
+                "leaving early costs a termination fee: it sets the cost of exit",
+                present["termination_fee"],
+            )
+        if obligor in ("customer", "both", "unknown") and _NO_CONVENIENCE_RE.search(text):
+            return "no-termination-for-convenience", (
+                "medium",
+                "the customer may not terminate for convenience: the whole commitment is "
+                "owed whatever happens to the need for compute",
+                present["no_termination_for_convenience"],
+            )
+        if obligor == "vendor" and _VENDOR_EXIT_RE.search(text):
+            return "vendor-termination", None
+    if kind == "lock_in" and sub == "remaining_fees":
+        return "termination-fee", None
+    return kind.replace("_", "-"), None
 
 
 def _missing(

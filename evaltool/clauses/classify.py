@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from evaltool.clauses.lexicon import Lexicon, load_lexicon
 from evaltool.clauses.parties import Parties, Subject, find_subjects, parties_for, subject_before
 from evaltool.clauses.segment import obligation_units
+from evaltool.clauses.structure import Decision, decide, firm_without_modal
 
 # Efforts definitions ('"Best efforts" means ...') impose no obligation (readme).
 _DEFINITION_RE = re.compile(
@@ -30,7 +31,7 @@ _MODAL_ANY_RE = re.compile(
     r"\b(?:shall|will|must|may|means|agrees?|is|are|has|have|provides?|includes?)\b", re.IGNORECASE
 )
 _OBLIGATION_RE = re.compile(
-    r"\b(?:shall|will|wil|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|"
+    r"\b(?:shall|will|wil|must|agrees?\s+(?:not\s+)?to|undertakes?\s+(?:not\s+)?to|commits?\s+to|"
     r"is\s+(?:required|obligated)\s+to|guarantees?|warrants?)\b"
     r"(?!\s+not\s+be\s+(?:required|obligated|obliged|liable|responsible))",
     re.IGNORECASE,
@@ -86,6 +87,14 @@ class SentenceResult:
     weak: tuple[HedgeHit, ...] = ()
     evidence: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def kind8(self) -> str:
+        """The kind among the eight of the GPU-cloud sets (the six dev labels, with
+        ``other`` split into lock_in, unilateral_change and none)."""
+        if self.kind in ("lock_in", "unilateral_change"):
+            return self.kind
+        return "none" if self.label == "other" else self.label
 
     @property
     def weak_phrase(self) -> str | None:
@@ -285,6 +294,10 @@ def classify_detail(
     if lex.indemnity.search(body) and not weak:
         return result("other", "indemnity", ob_role or "unknown", "indemnity / defence obligation")
 
+    decision = decide(body, subjects, lex, [h.start for h in weak])
+    if decision is not None:
+        return _from_decision(decision, body, lex, hedges, weak, ob_role, lock)
+
     remedy_m = lex.remedy_strong.search(body)
     sole_remedy = bool(remedy_m and re.search(r"sole|exclusive", remedy_m.group(0), re.I))
     cap_m = lex.liability_cap.search(body)
@@ -462,9 +475,57 @@ def classify_detail(
             return result(
                 "firm_commitment", "firm_commitment", "vendor", "item in a list of what is provided"
             )
+    promise = firm_without_modal(body, ob_role)
+    if promise is not None:
+        return result("firm_commitment", "firm_commitment", "vendor", "a stated guarantee",
+                      evidence=promise)
     if ob_role == "customer":
         return result("other", "customer_obligation", "customer", "binds the customer")
     return result("other", "other", ob_role or "unknown", "no obligation, remedy or exit term")
+
+
+# The six dev labels and the product kind for each structural decision.
+_DECISION_LABELS: dict[str, tuple[str, str]] = {
+    "none": ("other", "other"),
+    "liability_cap": ("liability_cap", "liability_cap"),
+    "lock_in": ("other", "lock_in"),
+    "unilateral_change": ("other", "unilateral_change"),
+    "termination_exit": ("termination_exit", "termination_exit"),
+    "weak_commitment": ("weak_commitment", "weak_commitment"),
+    "firm_commitment": ("firm_commitment", "firm_commitment"),
+}
+
+
+def _from_decision(
+    d: Decision,
+    body: str,
+    lex: Lexicon,
+    hedges: Sequence[HedgeHit],
+    weak: tuple[HedgeHit, ...],
+    ob_role: str | None,
+    lock: tuple[str, re.Match[str]] | None,
+) -> SentenceResult:
+    """A SentenceResult for what the sentence structure decided (structure.py)."""
+    label, kind = _DECISION_LABELS[d.kind8]
+    if d.subkind == "vendor_format" and lex.lock_in["data_export"].search(body):
+        label = "termination_exit"  # exit data only in the vendor's format: an exit term
+    subkind = d.subkind
+    if d.kind8 == "unilateral_change" and subkind is None:
+        subkind = "guarded" if lex.unilateral_guard.search(body) else "unguarded"
+    if d.kind8 == "weak_commitment" and not weak:
+        start = max(body.find(d.evidence), 0)
+        weak = (
+            HedgeHit("structure", "aspiration", d.evidence, start, start + len(d.evidence),
+                     "obligation", d.obligor, (0, len(body))),
+        )
+    if d.kind8 == "firm_commitment":
+        weak = ()
+    extra = {"obligation_role": ob_role or "", "structure": d.reason}
+    if lock is not None:
+        extra["lock_in"] = lock[0]
+    return SentenceResult(
+        label, kind, d.obligor, d.reason, subkind, tuple(hedges), weak, d.evidence, extra
+    )
 
 
 def classify_sentence(

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from evaltool.clauses.lexicon import fast_compile
+from evaltool.normalize.values import parse_duration
 
 _WORD_NUMBERS: dict[str, float] = {
     "one": 1,
@@ -120,42 +121,33 @@ class Duration:
 
     @property
     def hours(self) -> float:
-        factor = {
-            "minute": 1 / 60,
-            "hour": 1.0,
-            "day": 24.0,
-            "business_day": 24.0,
-            "week": 168.0,
-            "month": 730.0,
-            "year": 8760.0,
-        }[self.unit]
-        return self.value * factor
+        """Hours as evaltool.normalize.values reads the same words (5 business days span
+        7 calendar days; a month is 730 h), so every stage agrees on the figure."""
+        return _hours(self.value, self.unit)
 
     @property
     def days(self) -> float:
-        factor = {
-            "minute": 1 / 1440,
-            "hour": 1 / 24,
-            "day": 1.0,
-            "business_day": 1.0,
-            "week": 7.0,
-            "month": 30.0,
-            "year": 365.0,
-        }[self.unit]
-        return self.value * factor
+        return self.hours / 24.0
 
     @property
     def months(self) -> float:
-        factor = {
-            "minute": 1 / 43800,
-            "hour": 1 / 730,
-            "day": 1 / 30,
-            "business_day": 1 / 30,
-            "week": 7 / 30,
-            "month": 1.0,
-            "year": 12.0,
-        }[self.unit]
-        return self.value * factor
+        return self.hours / 730.0
+
+
+_UNIT_WORDS = {
+    "minute": "minutes",
+    "hour": "hours",
+    "day": "days",
+    "business_day": "business days",
+    "week": "weeks",
+    "month": "months",
+    "year": "years",
+}
+
+
+@lru_cache(maxsize=512)
+def _hours(value: float, unit: str) -> float:
+    return parse_duration(f"{value:g} {_UNIT_WORDS[unit]}", "hours").hours
 
 
 def _number(m: re.Match[str]) -> float | None:

@@ -122,6 +122,7 @@ class ContractTerms(BaseModel):
     term_months: float | None = None
     non_cancellable: bool | None = None
     customer_may_terminate_for_convenience: bool | None = None
+    termination_for_convenience_by: Literal["customer", "vendor", "both"] | None = None
     termination_notice_days: float | None = None
     termination_fee_pct_of_remaining: float | None = None  # 0-100
     termination_fee_usd: float | None = None

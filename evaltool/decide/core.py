@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaltool.errors import UsageError
+from evaltool.estimate.money import estimate_with_money
 from evaltool.models import Estimates, Offer, Workload
+from evaltool.report.recommendation import cost_basis_sentence, money_clause
 from evaltool.score.core import ScoredOffer, aggregate, score_offer
 from evaltool.score.rubric import Rubric
 
@@ -160,11 +162,11 @@ class _Rescorer:
     results: dict[float, ScoredOffer] = field(default_factory=dict)
 
     def run(self, x: float, offer: Offer, workload: Workload | None = None) -> float:
-        from evaltool.estimate import estimate_offer
-
         wl = workload or self.workload
-        estimates = estimate_offer(offer.fields, wl, self.assumptions)
+        # The contract terms stay as read; money follows the what-if's prices and times.
+        estimates = estimate_with_money(offer, wl, self.assumptions, self.scored.terms)
         result = score_offer(offer, estimates, self.rubric, wl, self.scored.findings)
+        result.terms = self.scored.terms
         self.results[x] = result
         return result.score
 
@@ -688,8 +690,13 @@ def _input_break_evens(
 
 
 def commitment_usd(s: ScoredOffer) -> float | None:
-    """The minimum the offer's contract commits us to pay (term × GPUs × price, or stated)."""
-    value = (s.estimates.model_extra or {}).get("minimum_commitment_usd")
+    """The full-term commitment of the offer's contract (a stated minimum where given)."""
+    value = (s.estimates.model_extra or {}).get("full_commitment_usd")
+    return float(value) if isinstance(value, int | float) else None
+
+
+def minimum_cash_usd(s: ScoredOffer) -> float | None:
+    value = (s.estimates.model_extra or {}).get("minimum_cash_to_sign_usd")
     return float(value) if isinstance(value, int | float) else None
 
 
@@ -697,16 +704,16 @@ def _commitment_basis(
     eligible: Sequence[ScoredOffer], rubric: Rubric, workload: Workload,
     assumptions: Mapping[str, Any] | None,
 ) -> dict[str, Any] | None:
-    """Scores when each offer is charged its full minimum commitment, not just this run.
+    """Scores when each offer is charged its full commitment instead of the cheapest way out.
 
-    Only when the run is charged (the default) and the winner's commitment is well above
-    what the run uses (the threshold of pipeline.commitment_flags): then whether the
-    rest of the term finds other work is a question finance must answer.
+    Only under the default basis and when the winner's full commitment is well above its
+    minimum cash to sign: then whether the rest of the term finds other work (or the exit
+    right is used) is a question finance must answer. Every score is recomputed.
     """
     winner = eligible[0]
-    committed, run = commitment_usd(winner), winner.estimates.total_cost_usd
-    basis = (assumptions or {}).get("cost_basis", "run")
-    if basis != "run" or committed is None or run is None or committed <= run * 1.2:
+    committed, minimum = commitment_usd(winner), minimum_cash_usd(winner)
+    basis = (assumptions or {}).get("cost_basis", "cash")
+    if basis != "cash" or committed is None or minimum is None or committed <= minimum * 1.2:
         return None
     changed = {**(assumptions or {}), "cost_basis": "commitment"}
     scores = {
@@ -718,8 +725,10 @@ def _commitment_basis(
         "basis": "commitment",
         "scores": {k: _round(v, 9) for k, v in scores.items()},
         "winner": best.offer.id,
+        "winner_id": winner.offer.id,
         "winner_commitment_usd": _round(committed, 6),
-        "winner_run_cost_usd": _round(run, 6),
+        "winner_minimum_cash_usd": _round(minimum, 6),
+        "winner_run_cost_usd": _round(winner.estimates.total_cost_usd, 6),
     }
 
 
@@ -892,23 +901,10 @@ def _what_would_change(
 
     basis = sensitivity.get("commitment_basis")
     if basis:
-        terms = (f"{_label(winner)} commits {_money(basis['winner_commitment_usd'])} "
-                 f"for a {_money(basis['winner_run_cost_usd'])} run")
-        if basis["winner"] != winner.offer.id:
-            text = (f"{terms}: if no other work fills the rest of the term, charge the full "
-                    f"commitments (--cost-basis commitment) and "
-                    f"{_label(by_id[basis['winner']])} ranks first instead.")
-        else:
-            others = {k: v for k, v in basis["scores"].items() if k != winner.offer.id}
-            lead = ""
-            if others:
-                second = max(others, key=lambda k: (others[k], k))
-                lead = (f" ({basis['scores'][winner.offer.id]:.1f} against "
-                        f"{others[second]:.1f} for {_label(by_id[second])})")
-            text = (f"{terms}; even charging every offer its full commitment "
-                    f"(--cost-basis commitment) keeps {_label(winner)} first{lead}.")
+        offer_labels = {k: _label(by_id[k]) for k in basis["scores"]}
         out.append({"kind": "cost_basis", "basis": "commitment", "new_winner": basis["winner"],
-                    "text": text})
+                    "scores": basis["scores"],
+                    "text": cost_basis_sentence(_label(winner), basis, offer_labels)})
 
     shifts = sensitivity.get("weight_break_evens", [])
     inside = [b for b in shifts if b["within_band"]]
@@ -1123,20 +1119,14 @@ def _recommend(
     parts = [f"Take {_label(winner)}"]
     if winner.offer.fields.offer_name:
         parts.append(f" ({winner.offer.fields.offer_name})")
-    facts = []
-    if est.total_cost_usd is not None:
-        facts.append(f"{_money(est.total_cost_usd)} for the run")
-    committed = (est.model_extra or {}).get("minimum_commitment_usd")
-    if committed and est.total_cost_usd and committed > 1.2 * est.total_cost_usd:
-        facts.append(f"signing commits {_money(committed)}")
+    headline = "".join(parts) + ". " + money_clause(
+        "Money", winner.estimates.model_dump()) + "."
     days = _days(winner)
     if est.time_to_train_days is not None:
-        facts.append(f"{est.time_to_train_days:.0f} days to train")
-    if days is not None and est.time_to_train_days is not None and days > est.time_to_train_days:
-        facts.append(f"a trained model in {days:.0f} days with the delivery wait")
-    if facts:
-        parts.append(": " + ", ".join(facts))
-    headline = "".join(parts) + "."
+        headline += f" {est.time_to_train_days:.0f} days to train"
+        if days is not None and days > est.time_to_train_days:
+            headline += f", a trained model in {days:.0f} days with the delivery wait"
+        headline += "."
     if runner is not None and points is not None:
         if tie:
             headline += (f" It is tied with {_label(runner)} "
@@ -1145,7 +1135,8 @@ def _recommend(
             headline += f" It leads {_label(runner)} by {_points(points, threshold)} points"
         if p is not None:
             headline += f" and wins in {p:.0%} of plausible weightings"
-        headline += "."
+        headline += ". " + money_clause(f"Runner-up {_label(runner)}",
+                                        runner.estimates.model_dump()) + "."
     elif runner is None:
         headline += " It is the only offer that passes the knock-out gates."
     return {
@@ -1158,5 +1149,9 @@ def _recommend(
         "win_probability": p,
         "margin_points": points,
         "runner_up_id": runner.offer.id if runner else None,
+        "money": {s.offer.id: {k: s.estimates.model_dump().get(k) for k in (
+            "total_cost_usd", "minimum_cash_to_sign_usd", "full_commitment_usd",
+            "cost_of_delay_usd", "total_economic_cost_usd")}
+            for s in (winner, runner) if s is not None},
         "excluded": [s.offer.id for s in ranked if not s.eligible],
     }

@@ -533,8 +533,8 @@ class SmaaResult(_ToDict):
     acceptance_rate: float
     rank_acceptability: FloatArray
     win_probability: FloatArray
-    central_weights: FloatArray
-    pairwise_winning: FloatArray
+    central_weights: FloatArray | None  # None unless asked for (extra_outputs=True)
+    pairwise_winning: FloatArray | None  # None unless asked for (extra_outputs=True)
     standard_error: float
 
 
@@ -545,6 +545,8 @@ def smaa(
     n_draws: int = 10_000,
     seed: int = 0,
     missing_intervals: ArrayLike | None = None,
+    *,
+    extra_outputs: bool = False,
 ) -> SmaaResult:
     """SMAA-2 on the additive model (Lahdelma & Salminen 2001; §5.5).
 
@@ -557,6 +559,10 @@ def smaa(
     the same inputs and seed give the same numbers bit for bit. N = 10,000 puts the
     95 % half-width of any acceptability at <= 1 percentage point (``standard_error``
     is the worst-case sqrt(0.25 / N)).
+
+    ``central_weights`` and ``pairwise_winning`` (offers x offers x draws of work: 1.2 s at 500
+    offers, 19 s at 2,000) are computed only with ``extra_outputs=True``; the product reads
+    the rank acceptabilities alone.
     """
     if n_draws < 1:
         raise McdaError(f"n_draws: found {n_draws}, expected at least 1")
@@ -609,6 +615,26 @@ def smaa(
     positions = np.broadcast_to(np.arange(n_alt), order.shape)
     counts = np.bincount((order * n_alt + positions).ravel(), minlength=n_alt * n_alt)
     rank_acceptability = counts.reshape(n_alt, n_alt) / n_draws
+    central: FloatArray | None = None
+    pairwise: FloatArray | None = None
+    if extra_outputs:
+        central, pairwise = _central_and_pairwise(draws, order, n_alt, n_crit, n_draws)
+    return SmaaResult(
+        n_draws=n_draws,
+        seed=seed,
+        weight_model=f"uniform within weight bands; {method}",
+        acceptance_rate=acceptance,
+        rank_acceptability=rank_acceptability,
+        win_probability=rank_acceptability[:, 0].copy(),
+        central_weights=central,
+        pairwise_winning=pairwise,
+        standard_error=math.sqrt(0.25 / n_draws),
+    )
+
+
+def _central_and_pairwise(draws: FloatArray, order: np.ndarray, n_alt: int, n_crit: int,
+                          n_draws: int) -> tuple[FloatArray, FloatArray]:
+    """Mean weights under which each offer wins, and the share of draws where i beats j."""
     winners = order[:, 0]
     central = np.full((n_alt, n_crit), np.nan)
     win_counts = np.bincount(winners, minlength=n_alt)
@@ -623,17 +649,7 @@ def smaa(
     pairwise = np.empty((n_alt, n_alt))
     for i in range(n_alt):  # a loop over offers keeps memory at n_draws x n_alt
         pairwise[i] = np.count_nonzero(ranks[:, i : i + 1] < ranks, axis=0) / n_draws
-    return SmaaResult(
-        n_draws=n_draws,
-        seed=seed,
-        weight_model=f"uniform within weight bands; {method}",
-        acceptance_rate=acceptance,
-        rank_acceptability=rank_acceptability,
-        win_probability=rank_acceptability[:, 0].copy(),
-        central_weights=central,
-        pairwise_winning=pairwise,
-        standard_error=math.sqrt(0.25 / n_draws),
-    )
+    return central, pairwise
 
 
 def pairwise_winning_indices(ranks: ArrayLike) -> FloatArray:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from evaltool.estimate.assumptions import assumption_values, load_assumptions
 from evaltool.estimate.core import (
-    AcceleratorSpec,
-    buy_vs_rent,
     estimate_many,
     estimate_offer,
     estimate_offers,
-    round_numbers,
 )
+from evaltool.estimate.costs import buy_vs_rent
+from evaltool.estimate.result import round_numbers
+from evaltool.estimate.views import AcceleratorSpec
 
 __all__ = [
     "AcceleratorSpec",

@@ -12,14 +12,13 @@ from typing import Any
 
 from evaltool.errors import Location, Problem, UsageError
 from evaltool.resources import data_dir
+from evaltool.yamlsafe import load_yaml_file
 
 ASSUMPTIONS_FILE = "assumptions.yaml"
 
 
 @lru_cache(maxsize=1)
 def _load_cached() -> dict[str, Any]:
-    from evaltool.yamlsafe import load_yaml_file
-
     path = data_dir() / ASSUMPTIONS_FILE
     data = load_yaml_file(path)
     if not isinstance(data, dict):

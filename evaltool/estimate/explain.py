@@ -10,13 +10,27 @@ from __future__ import annotations
 from typing import Any
 
 from evaltool.estimate.assumptions import assumption_source
-from evaltool.estimate.core import OfferView, Params, Result, WorkloadView, _rounded
+from evaltool.estimate.result import Result, rounded_json
+from evaltool.estimate.views import OfferView, Params, WorkloadView
 
-MFU_SPECS = "shared/research/mfu-specs.md"
+AIB = ('S. Bekman, Machine Learning Engineering Open Book, "The AI Battlefield" '
+       "(github.com/stas00/ml-engineering/blob/master/insights/ai-battlefield.md)")
+PALM = "PaLM (Chowdhery et al. 2022, arXiv 2204.02311) App. B"
+MFU_HFU = "MFU vs HFU: PaLM (arXiv 2204.02311) App. B; Korthikanti et al. 2022 (arXiv 2205.05198)"
+MAMF = ("ml-engineering maximum achievable matmul FLOPS table "
+        "(github.com/stas00/ml-engineering/blob/master/compute/accelerator/README.md)")
+MEGATRON = ("Narayanan et al. 2021 (arXiv 2104.04473); "
+            "ZeRO (Rajbhandari et al. 2020, arXiv 1910.02054)")
+NCCL = "NCCL collective costs (github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md)"
+YOUNG_DALY = ("Young 1974, CACM 17(9); Daly 2006, FGCS 22(3); failure rate: Llama 3 "
+              "(arXiv 2407.21783, section 3.3.4)")
+ROOFLINE = "Pope et al. 2022, Efficiently Scaling Transformer Inference (arXiv 2211.05102)"
+CATALOG = ("evaltool accelerator catalog: vendor datasheets, dense peaks (NVIDIA's sparse "
+           "headline figures halved)")
 
 
 def _item(value: Any, formula: str, inputs: dict[str, Any], sources: list[str]) -> dict[str, Any]:
-    return {"value": value, "formula": formula, "inputs": _rounded(inputs), "sources": sources}
+    return {"value": value, "formula": formula, "inputs": rounded_json(inputs), "sources": sources}
 
 
 def _src(*names: str) -> list[str]:
@@ -32,10 +46,12 @@ def build_explain(r: Result, ov: OfferView, wv: WorkloadView, p: Params,
                             [r.gpus_note])
     ex["min_gpus_required"] = _item(
         values.get("min_gpus_required"),
-        ("ceil(params_B x 2 x 1.25 / gpu_memory_GB)" if r.kind == "inference"
-         else "ceil(params_B x 18 x 1.25 / gpu_memory_GB)"),
+        (f"ceil(params_B x {p.inference_bytes_per_param.get(wv.precision, 2.0):g} x "
+         f"{p.activation_memory_factor:g} / gpu_memory_GB)" if r.kind == "inference"
+         else f"ceil(params_B x {p.training_bytes_per_param:g} x {p.activation_memory_factor:g} "
+              "/ gpu_memory_GB)"),
         {"params_b": wv.params / 1e9, "gpu_memory_gb": ov.memory_gb},
-        ["seed 001 'Tell how many GPUs do you need in 5 secs'", r.fit_reason],
+        [f"{AIB}, 'Tell how many GPUs do you need in 5 secs'", r.fit_reason],
     )
     ex["fits"] = _item(values.get("fits"), "offer GPUs >= min_gpus_required",
                        {"offer_gpu_count": ov.gpu_count}, [r.fit_reason])
@@ -50,7 +66,7 @@ def build_explain(r: Result, ov: OfferView, wv: WorkloadView, p: Params,
         ex["peak_dense_tflops"] = _item(
             r.peak_tflops, f"catalog dense {wv.precision} peak of {ov.accelerator}",
             {"accelerator": ov.accelerator, "precision": wv.precision},
-            ["evaltool/data/accelerators.yaml (dense, never sparse: mfu-specs §0, §1.2)"])
+            [CATALOG])
     if r.kind == "inference":
         _explain_inference(ex, r, ov, wv, p, values)
     else:
@@ -63,21 +79,24 @@ def build_explain(r: Result, ov: OfferView, wv: WorkloadView, p: Params,
 def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: WorkloadView,
                       p: Params, v: dict[str, Any]) -> None:
     ex["flops_per_token"] = _item(
-        _rounded(r.flops_per_token), "6 N_active + 12 L d_model T (PaLM App. B)",
+        rounded_json(r.flops_per_token), "6 N_active + 12 L d_model T (PaLM App. B)",
         {"N_active": wv.active_params, "L": wv.n_layers, "d_model": wv.d_model, "T": wv.seq_len},
-        [f"{MFU_SPECS} §2.1"])
-    ex["total_flops"] = _item(_rounded(r.total_flops), "tokens x flops_per_token",
-                              {"tokens": wv.tokens}, [f"{MFU_SPECS} §2.1"])
+        [PALM])
+    ex["total_flops"] = _item(rounded_json(r.total_flops), "tokens x flops_per_token",
+                              {"tokens": wv.tokens}, [PALM])
     if r.base_mfu is None:
         return
     sw_sources = (["workload.software_efficiency"] if wv.software_efficiency is not None
                   else _src("software_efficiency")
                   + (_src("fp8_software_factor") if wv.precision == "fp8" else [])
-                  + (_src("moe_software_factor") if wv.is_moe else []))
+                  + (_src("moe_fp8_software_factor" if wv.precision == "fp8"
+                          else "moe_software_factor") if wv.is_moe else [])
+                  + (_src("accelerator_software_factor")
+                     if ov.accelerator in p.accelerator_factor else []))
     ex["base_mfu"] = _item(
-        _rounded(r.base_mfu), "measured matmul ceiling x software efficiency",
+        rounded_json(r.base_mfu), "measured matmul ceiling x software efficiency",
         {"matmul_efficiency": r.matmul_efficiency, "software_efficiency": r.software_efficiency},
-        [*sw_sources, f"{MFU_SPECS} §1.3 (best-matmul ratios)"])
+        [*sw_sources, MAMF])
     lay = r.layout
     if lay is not None:
         ex["parallel_layout"] = _item(
@@ -86,7 +105,7 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
             "optimizer, and FSDP; memory per GPU = states + activations <= usable memory",
             {"gpus_per_node": ov.gpus_per_node, "nvlink_domain_gpus": ov.domain_gpus,
              "gpu_memory_gb": ov.memory_gb, "global_batch_tokens": wv.global_batch_tokens},
-            [f"{MFU_SPECS} §4.3, §4.6", *_src("gpu_memory_usable_fraction", "recompute",
+            [MEGATRON, *_src("gpu_memory_usable_fraction", "recompute",
                                               "pipeline_interleave")])
         ex["network"] = _item(
             v["mfu_breakdown"].get("network_loss"),
@@ -97,16 +116,16 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
              "tenancy_factor": ov.tenancy_factor, "bytes_per_gpu_per_step_gb":
              lay.comm_gbyte_per_gpu, "comm_s": lay.t_comm, "window_s": lay.t_window,
              "exposed_s": lay.t_exposed, "compute_s": lay.t_compute, "step_s": lay.t_step},
-            [f"{MFU_SPECS} §4.2-§4.4", *_src("fabric_efficiency", "shared_network_factor",
+            [NCCL, *_src("fabric_efficiency", "shared_network_factor",
                                              "overlap_window_fraction", "exposed_comm_fraction",
                                              "gradient_reduce_bytes")])
         ex["required_inter_node_gbit_s_per_gpu"] = _item(
             v.get("required_inter_node_gbit_s_per_gpu"),
             "8 x bytes per GPU per step / (fabric efficiency x tenancy x o x overlap window)",
             {"offered_gbit_s_per_gpu": ov.inter_gbit_s_per_gpu, "window_s": lay.t_window},
-            [f"{MFU_SPECS} §4.5"])
+            [NCCL, "the step model above, solved for the bandwidth that hides the traffic"])
     ex["network_effective_efficiency"] = _item(
-        _rounded(ov.network_factor), "fabric efficiency x tenancy factor",
+        rounded_json(ov.network_factor), "fabric efficiency x tenancy factor",
         {"fabric": ov.fabric, "dedicated_factor": ov.tenancy_factor},
         _src("fabric_efficiency", "shared_network_factor", "unknown_dedication_factor"))
     ex["checkpoint"] = _item(
@@ -115,21 +134,46 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
         "GPUs); interval = sqrt(2 stall MTBF); storage loss = stall / interval; failure loss = "
         "interval / (2 MTBF) + restart / MTBF",
         {"write_gbyte_s": ov.write_gbyte_s, "gpus": r.gpus_used},
-        [f"{MFU_SPECS} §4.7", *_src("checkpoint_bytes_per_param", "failures_per_gpu_day",
-                                    "restart_minutes")])
+        [YOUNG_DALY, *_src("checkpoint_bytes_per_param", "failures_per_gpu_day",
+                           "restart_minutes")
+         + (_src("spot_preemptions_per_node_day") if ov.preemptible else [])])
     ex["mfu"] = _item(
         v.get("mfu"), "base - network - tensor parallel - pipeline bubble - recompute - idle "
         "GPUs - storage - failure losses (each in MFU points)", v.get("mfu_breakdown") or {},
-        [f"{MFU_SPECS} §2.2, §4.4; MFU against the dense {wv.precision} peak"])
+        [MFU_HFU, f"MFU against the dense {wv.precision} peak"])
+    ex["mfu_range"] = _item(
+        {"low": v.get("mfu_low"), "likely": v.get("mfu"), "high": v.get("mfu_high")},
+        "mfu x (low or high / likely) of each efficiency factor that applies (software, "
+        "MoE, accelerator family): the spread of the published results behind them",
+        {"low_factor": r.mfu_low_factor, "high_factor": r.mfu_high_factor},
+        [*(_src("software_efficiency_range") if wv.software_efficiency is None else []),
+         *(_src("moe_fp8_software_factor_range" if wv.precision == "fp8"
+                else "moe_software_factor_range") if wv.is_moe else []),
+         *(_src("accelerator_software_factor")
+           if ov.accelerator in p.accelerator_factor else [])])
     ex["hfu"] = _item(v.get("hfu"), "mfu x hardware FLOPs / model FLOPs (recompute counted)",
                       {"hardware_flops_per_token": r.hardware_flops_per_token},
-                      [f"{MFU_SPECS} §2.2"])
+                      [MFU_HFU])
     ex["tokens_per_s_per_gpu"] = _item(v.get("tokens_per_s_per_gpu"),
-                                       "peak x mfu / flops_per_token", {}, [f"{MFU_SPECS} §4.4"])
+                                       "peak x mfu / flops_per_token", {}, [PALM])
     ex["time_to_train_days"] = _item(
-        v.get("time_to_train_days"), "total_flops / (gpus x peak x mfu) / 86400",
-        {"gpus": r.gpus_used}, ["PRODUCT.md rule 1; seed 001 'TFLOPS', 'MFU'"])
-    ex["gpu_hours"] = _item(v.get("gpu_hours"), "gpus x days x 24", {}, [])
+        v.get("time_to_train_days"),
+        "running + replacement_wait + spot_unavailable; running = total_flops / (gpus x peak "
+        "x mfu) / 86400; replacement_wait = running x lost / (1 - lost), lost = (node failures "
+        "per day x nodes x replacement hours / 24 - spare nodes) / nodes; spot_unavailable = "
+        "(running + replacement_wait) x (1 / availability - 1)",
+        {"gpus": r.gpus_used, "breakdown_days": v.get("time_to_train_breakdown_days"),
+         "hw_replacement_hours": ov.hw_replacement_hours,
+         "capacity_lost_to_replacement": r.capacity_lost_to_replacement,
+         "preemptible": ov.preemptible, "spot_availability": r.spot_availability},
+        [f"{AIB}, 'TFLOPS', 'MFU'",
+         *_src("failures_per_gpu_day", "hardware_failure_share")
+         + (_src("default_hw_replacement_hours") if ov.hw_replacement_hours is None else [])
+         + (_src("spot_availability_fraction") if ov.preemptible and ov.availability is None
+            else [])])
+    ex["gpu_hours"] = _item(v.get("gpu_hours"),
+                            "gpus x (running + replacement_wait days) x 24 (spot waiting is "
+                            "not billed)", {}, [])
     if r.costs:
         ex["total_cost_usd"] = _item(
             v.get("total_cost_usd"),
@@ -144,15 +188,20 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
             v.get("usd_per_effective_pflop_hour"),
             "total_cost / (gpu_hours x peak x mfu / 1000)", {}, [])
         ex["usd_per_million_tokens"] = _item(v.get("usd_per_million_tokens"),
-                                             "total_cost / tokens x 1e6", {}, [f"{MFU_SPECS} §4.4"])
+                                             "total_cost / tokens x 1e6", {}, [])
     ex["days_to_trained_model"] = _item(
-        v.get("days_to_trained_model"), "delivery_wait_days + time_to_train_days",
+        v.get("days_to_trained_model"),
+        "delivery_wait_days + delivery_slip_days + time_to_train_days",
         {"delivery_wait_days": v.get("delivery_wait_days"),
+         "delivery_slip_days": v.get("delivery_slip_days"),
+         "delivery_date_committed": ov.delivery_committed,
          "start_date": wv.start_date.isoformat() if wv.start_date else None},
-        ["seed 001 'Say no to reasonable effort contracts' (delivery dates matter)"])
+        [f"{AIB}, 'Say no to reasonable effort contracts' (delivery dates matter)",
+         *(_src("hedged_delivery_slip_days") if ov.delivery_committed is False else [])])
     ex["cost_of_delay_usd"] = _item(
         v.get("cost_of_delay_usd"), "cost_of_delay_usd_per_day x days_to_trained_model",
-        {"usd_per_day": wv.cost_of_delay_usd_per_day}, ["PRODUCT.md rule 2 (seed 001)"])
+        {"usd_per_day": wv.cost_of_delay_usd_per_day},
+        [f"{AIB}, 'What's important in the AI race?' (time to market)"])
     ex["total_economic_cost_usd"] = _item(v.get("total_economic_cost_usd"),
                                           "total_cost + cost_of_delay", {}, [])
     ex["deadline_met"] = _item(v.get("deadline_met"), "days_to_trained_model <= deadline_days",
@@ -168,28 +217,54 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
             "owning per GPU-hour = (capex / amortization + power or colocation + opex) / "
             "(gpus x 730); break-even utilisation = owning per GPU-hour / rent per GPU-hour",
             {"capex_usd": ov.capex_usd, "amortization_months": ov.amortization_months},
-            ["PRODUCT.md purchase formula; seed 001 buy vs rent",
+            [f"{AIB}, buy vs rent",
              *_src("reference_rent_usd_per_gpu_hour")])
 
 
 def _explain_inference(ex: dict[str, Any], r: Result, ov: OfferView, wv: WorkloadView,
                        p: Params, v: dict[str, Any]) -> None:
     inf = r.inference or {}
+    ex["replica_shape"] = _item(
+        {"tensor_parallel": inf.get("tensor_parallel"), "pipeline_stages": inf.get(
+            "pipeline_stages"), "decode_batch": inf.get("decode_batch"),
+         "decode_batch_limited_by": inf.get("decode_batch_limited_by")},
+        "for each TP (powers of two inside the scale-up domain) and PP (only when the weights "
+        "need more than one domain): batch = min(KV room / (PP x context x KV bytes per "
+        "token), the batch that keeps a step within the latency target, the engine cap); the "
+        "shape needing the fewest GPUs for the target wins (else the most tokens per GPU)",
+        {"shapes_considered": inf.get("shapes_considered"),
+         "kv_bytes_per_token": inf.get("kv_bytes_per_token"),
+         "latency_target_ms_per_token": inf.get("latency_target_ms_per_token"),
+         "usable_memory_fraction": p.gpu_memory_usable_fraction},
+        [ROOFLINE, *_src("max_decode_batch_sequences", "kv_cache_bytes_per_element",
+                         "gpu_memory_usable_fraction")
+         + (_src("serving_max_latency_ms_per_token")
+            if getattr(wv.serving, "max_latency_ms_per_token", None) is None else [])
+         + (_src("kv_dim") if not wv.kv_shape_given else [])])
     ex["decode_tokens_per_s_per_gpu"] = _item(
         v.get("decode_tokens_per_s_per_gpu"),
-        "batch / max((weights + batch x context x KV bytes) / (replica GPUs x HBM x eff), "
-        "batch x 2 N_active / (replica GPUs x peak x prefill_mfu)) / replica GPUs",
+        "PP x batch / step / replica GPUs; step = max((weights + batch x context x KV bytes) "
+        "/ (TP x HBM x eff), batch x 2 N_active / (TP x peak x prefill_mfu)) + batch x TP "
+        "all-reduce time",
         {"batch": inf.get("decode_batch"), "context_tokens": inf.get("context_tokens"),
          "hbm_tbyte_s": ov.hbm_tbyte_s, "replica_gpus": inf.get("replica_gpus"),
-         "weight_gb": inf.get("weight_gb")},
-        [f"{MFU_SPECS} §2.4", *_src("hbm_efficiency", "kv_dim", "decode_batch_size")])
+         "weight_gb": inf.get("weight_gb"), "ms_per_token": inf.get("decode_ms_per_token")},
+        [ROOFLINE, *_src("hbm_efficiency", "nvlink_efficiency")])
     ex["prefill_tokens_per_s_per_gpu"] = _item(
         v.get("prefill_tokens_per_s_per_gpu"), "peak x prefill_mfu / (2 N_active + 4 L d T)",
-        {}, [f"{MFU_SPECS} §2.4", *_src("prefill_mfu")])
-    ex["replicas_needed"] = _item(
-        v.get("replicas_needed"),
-        "ceil((output tok/s / decode per GPU + prompt tok/s / prefill per GPU) / replica GPUs)",
-        {"serving": wv.serving.model_dump() if wv.serving is not None else None}, [])
+        {}, [ROOFLINE, *_src("prefill_mfu")])
+    ex["required_gpus"] = _item(
+        v.get("required_gpus"),
+        "replicas x replica GPUs (whole nodes when a replica is smaller than a node); "
+        "replicas = ceil((output tok/s / decode per GPU + prompt tok/s / prefill per GPU) / "
+        "replica GPUs)",
+        {"serving": wv.serving.model_dump() if wv.serving is not None else None,
+         "offer_gpu_count": ov.gpu_count, "meets_throughput": v.get("meets_throughput")}, [])
+    ex["serving_capacity_tokens_per_s"] = _item(
+        v.get("serving_capacity_tokens_per_s"),
+        "whole replicas in the offer x replica GPUs / (1 / decode per GPU + prompt tokens per "
+        "output token / prefill per GPU)", {"offer_gpu_count": ov.gpu_count}, [])
+    ex["replicas_needed"] = _item(v.get("replicas_needed"), "see required_gpus", {}, [])
     ex["usd_per_million_output_tokens"] = _item(
         v.get("usd_per_million_output_tokens"),
         "(price x GPUs + support) per hour / (output tokens per hour) x 1e6",

@@ -1292,7 +1292,6 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
         provenance["contract_text"] = FieldSource(
             where=record.segments[0]["where"], raw=where_text[:200],
             note=f"{len(record.segments)} contract segments joined")
-    _public_price_note(fields, provenance)
     warnings = [p.to_dict() for p in b.problems]
     return Offer(id=record.id, source=record.source, fields=fields,
                  provenance={k: provenance[k] for k in sorted(provenance)
@@ -1363,23 +1362,6 @@ def _expected_from(err: Mapping[str, Any]) -> str:
     ctx = err.get("ctx") or {}
     parts = [f"{k.replace('_', ' ')} {v}" for k, v in ctx.items()]
     return ", ".join(parts) or str(err.get("type"))
-
-
-def _public_price_note(fields: OfferFields, provenance: dict[str, FieldSource]) -> None:
-    """PRODUCT.md: each rental offer's price set against public on-demand prices."""
-    if fields.offer_kind == "purchase" or not fields.accelerator or not \
-            fields.price_usd_per_gpu_hour:
-        return
-    try:
-        from evaltool.estimate.catalog import compare_to_public
-
-        sentence = compare_to_public(fields.accelerator, fields.price_usd_per_gpu_hour)
-    except EvaltoolError:
-        return
-    if sentence and "price_usd_per_gpu_hour" in provenance:
-        source = provenance["price_usd_per_gpu_hour"]
-        provenance["price_usd_per_gpu_hour"] = source.model_copy(
-            update={"note": _join(source.note, f"public reference: {sentence}")})
 
 
 def normalize_files(paths: Sequence[Path], fx_rates: Mapping[str, float] | None = None

@@ -24,7 +24,6 @@ LABEL_PX = 170
 LABEL_CHARS = 30
 TORNADO_LABEL_PX = 236  # the tornado's criterion names need more room than offer names
 TORNADO_LABEL_CHARS = 42
-TORNADO_ROW_PX = 22
 
 # Okabe-Ito palette: distinguishable with the common colour-vision deficiencies.
 CATEGORY_COLOURS = (
@@ -87,7 +86,7 @@ class BarRow:
     segments: list[Segment]
     end_label: str = ""
     end_x: float = 0.0
-    label_lines: tuple[str, ...] = ()  # a long label on two lines (the tornado's criteria)
+    label_lines: tuple[str, ...] = ()  # a long label on 2-3 lines (the tornado's criteria)
 
 
 @dataclass
@@ -365,8 +364,8 @@ def tornado(report: ScoreReport, winner: OfferResult | None, max_rows: int = 10)
     lo, hi, vals = linear_ticks(lo, hi, 6)
     # Criterion names are long ("Essentials missing (delivery date, uptime figure, ...)"):
     # a wider label column and two lines per label keep them readable, never cut short.
-    labels = [_two_lines(fmt.clean_text(name), TORNADO_LABEL_CHARS) for name, _, _ in items]
-    row_px = TORNADO_ROW_PX if any(len(lines) > 1 for lines in labels) else ROW_PX
+    labels = [_label_lines(fmt.clean_text(name), TORNADO_LABEL_CHARS) for name, _, _ in items]
+    row_px = max(ROW_PX, 10.0 * max(len(lines) for lines in labels) + 4.0)
     width, right = WIDTH_PX, WIDTH_PX - 46.0
     left = TORNADO_LABEL_PX
     height = 8.0 + len(items) * row_px + 30.0
@@ -392,14 +391,14 @@ def tornado(report: ScoreReport, winner: OfferResult | None, max_rows: int = 10)
     )
 
 
-def _two_lines(text: str, width: int) -> tuple[str, ...]:
-    """`text` on at most two lines of about `width` characters; cut with … only beyond."""
+def _label_lines(text: str, width: int, most: int = 3) -> tuple[str, ...]:
+    """`text` on at most `most` lines of about `width` characters; cut with … only beyond."""
     import textwrap
 
     lines = textwrap.wrap(text, width, break_long_words=True) or [""]
-    if len(lines) <= 2:
+    if len(lines) <= most:
         return tuple(lines)
-    return lines[0], fmt.clean_text(" ".join(lines[1:]), width)
+    return (*lines[: most - 1], fmt.clean_text(" ".join(lines[most - 1:]), width))
 
 
 def rank_acceptability(report: ScoreReport, max_rows: int = 20) -> Bars | None:

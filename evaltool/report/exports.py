@@ -48,12 +48,73 @@ def _canonical(value: Any) -> Any:
     return value
 
 
+def _encode_canonical(value: Any, indent: str, out: list[str]) -> None:
+    """Append ``value`` as json.dumps(_canonical(value), sort_keys=True, indent=2,
+    ensure_ascii=False, allow_nan=False) would write it, rounding in the same pass.
+
+    The standard library falls back to its pure-Python, generator-based encoder whenever
+    ``indent`` is set; this single recursive pass (strings through the C-accelerated
+    ``encode_basestring``) writes the same bytes in about a third of the time.
+    """
+    if isinstance(value, str):
+        out.append(_encode_string(value))
+    elif value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            out.append("null")
+        else:
+            rounded = round(value, FLOAT_DECIMALS)
+            out.append(float.__repr__(0.0 if rounded == 0 else rounded))
+    elif isinstance(value, int):
+        out.append(int.__repr__(value))
+    elif isinstance(value, Mapping):
+        if not value:
+            out.append("{}")
+            return
+        inner = indent + "  "
+        out.append("{")
+        first = True
+        for key, item in sorted((str(k), v) for k, v in value.items()):
+            out.append(("\n" if first else ",\n") + inner + _encode_string(key) + ": ")
+            first = False
+            _encode_canonical(item, inner, out)
+        out.append("\n" + indent + "}")
+    elif isinstance(value, list | tuple):
+        if not value:
+            out.append("[]")
+            return
+        inner = indent + "  "
+        out.append("[")
+        first = True
+        for item in value:
+            out.append(("\n" if first else ",\n") + inner)
+            first = False
+            _encode_canonical(item, inner, out)
+        out.append("\n" + indent + "]")
+    else:
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+_encode_string = json.encoder.encode_basestring
+
+
 def report_to_json(report: ScoreReport) -> str:
-    """The report as deterministic JSON: sorted keys, floats rounded to 6 decimals, NaN→null."""
-    data = _canonical(report.model_dump(mode="json"))
-    text = json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False)
-    # JSON escapes C0 controls itself; C1 controls and bidi overrides become \uXXXX too
-    return terminal_safe(text) + "\n"
+    """The report as deterministic JSON: sorted keys, floats rounded to 6 decimals, NaN→null.
+
+    Byte for byte ``json.dumps(_canonical(data), sort_keys=True, indent=2,
+    ensure_ascii=False, allow_nan=False)`` (tests/test_scale.py holds that as the oracle),
+    except that C1 controls and bidi overrides, which JSON leaves raw, are written \\uXXXX
+    (the same string to a JSON reader, inert on a terminal).
+    """
+    out: list[str] = []
+    _encode_canonical(report.model_dump(mode="json"), "", out)
+    out.append("\n")
+    return terminal_safe("".join(out))
 
 
 # --------------------------------------------------------------------------- tables

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaltool.estimate.money import anchor_cost_usd, money_for, with_money
 from evaltool.models import (
     PARALLEL_FILE_SYSTEMS,
     CriterionScore,
@@ -23,7 +24,15 @@ from evaltool.models import (
     OfferResult,
     Workload,
 )
-from evaltool.score.rubric import Criterion, Gate, Levels, Rubric, is_number
+from evaltool.score.rubric import (
+    DERIVED_METRICS,
+    Criterion,
+    Gate,
+    Levels,
+    LogScale,
+    Rubric,
+    is_number,
+)
 
 # Model FLOPs of the whole run, in PFLOP-hours: the "work" a price buys.
 _FLOP_PER_PFLOP_HOUR = 1e15 * 3600
@@ -44,6 +53,7 @@ class ScoredOffer:
     categories: dict[str, float]
     flags: list[Flag] = field(default_factory=list)
     findings: list[Mapping[str, Any]] = field(default_factory=list)
+    terms: Any = None  # evaltool.clauses.models.ContractTerms the money was computed from
 
     @property
     def eligible(self) -> bool:
@@ -105,6 +115,9 @@ def offer_metrics(
     """Flatten fields, estimates and derived metrics into 'fields.x', 'estimates.x', 'derived.x'."""
     f = offer.fields
     metrics: dict[str, Any] = {f"fields.{k}": v for k, v in f.model_dump().items()}
+    if "minimum_cash_to_sign_usd" not in (estimates.model_extra or {}):
+        # Called without the money stage (a notebook, an old caller): add it with defaults.
+        estimates = with_money(estimates, money_for(offer, estimates, workload))
     est = estimates.model_dump()
     metrics.update({f"estimates.{k}": v for k, v in est.items() if k != "explain"})
     d: dict[str, Any] = {}
@@ -155,29 +168,50 @@ def offer_metrics(
         d["commitment_months"] = None
     else:
         d["egress_usd_per_gb"] = f.egress_usd_per_gb
-        d["commitment_months"] = f.term_months
+        d["commitment_months"] = commitment_months(est)
     d.update(contract_features(findings))
     if not findings and not f.contract_text:
         for key in ("weak_commitments_high", "missing_essentials", "exit_terms"):
             d[key] = None
 
     work = work_pflop_hours(workload)
-    total = estimates.total_cost_usd
+    total = est.get("charged_cost_usd")
     economic = estimates.total_economic_cost_usd
+    d["charged_cost_usd"] = total
+    d["economic_cost_usd"] = economic
+    d["anchor_cost_usd"] = anchor_cost_usd(workload)
+    run_total = estimates.total_cost_usd
     if work and is_number(total):
         d["usd_per_work_pflop_hour"] = total / work
     if work and is_number(economic):
         d["economic_usd_per_work_pflop_hour"] = economic / work
     breakdown = est.get("cost_breakdown_usd")
-    if isinstance(breakdown, Mapping) and is_number(total) and total > 0:
+    if isinstance(breakdown, Mapping) and is_number(run_total) and run_total > 0:
         addons = sum(
             v for k, v in breakdown.items()
             if k in ("storage", "support", "network") and is_number(v)
         )
-        d["addon_share"] = addons / total
+        d["addon_share"] = addons / run_total
+    assert set(d) <= DERIVED_METRICS, sorted(set(d) - DERIVED_METRICS)
     metrics.update({f"derived.{k}": v for k, v in d.items()})
     metrics.update({f"workload.{k}": v for k, v in workload.model_dump().items()})
     return metrics
+
+
+def commitment_months(estimates: Mapping[str, Any]) -> float | None:
+    """Months the buyer is held to: 0 with no term, the notice with termination for
+    convenience, else the term (no term is not lock-in)."""
+    basis = estimates.get("minimum_cash_to_sign_basis") or []
+    first = basis[0] if basis else {}
+    figures = first.get("figures") or {}
+    code = first.get("code")
+    if code == "no_term":
+        return float(figures.get("notice_days") or 0.0) / 30.4
+    if code == "termination_for_convenience":
+        return float(figures.get("notice_days") or 0.0) / 30.4
+    if code in ("non_cancellable", "ride_out_term", "contract_silent"):
+        return float(figures.get("term_months") or 0.0) or None
+    return None
 
 
 def _catalog_peak(accelerator: str | None, precision: str) -> float | None:
@@ -264,7 +298,8 @@ def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
     return GateResult(gate=gate.id, status="pass" if ok else "fail", why=why)
 
 
-def criterion_value(criterion: Criterion, raw: Any) -> float | None:
+def criterion_value(criterion: Criterion, raw: Any,
+                    metrics: Mapping[str, Any] | None = None) -> float | None:
     """Value 0..1 of a metric on the criterion's value function; None when it has no value."""
     if raw is None:
         return None
@@ -273,6 +308,11 @@ def criterion_value(criterion: Criterion, raw: Any) -> float | None:
         return vf.value(raw)
     if not is_number(raw):
         return None
+    if isinstance(vf, LogScale):
+        anchor = (metrics or {}).get(vf.anchor)
+        if not is_number(anchor) or anchor <= 0:
+            return None
+        return vf.value(float(raw), float(anchor))
     return vf.value(float(raw))
 
 
@@ -291,7 +331,7 @@ def score_offer(
     scores: list[CriterionScore] = []
     for c in rubric.criteria:
         raw = metrics.get(c.reads)
-        value = criterion_value(c, raw)
+        value = criterion_value(c, raw, metrics)
         note = None
         is_missing = value is None
         if is_missing:

@@ -10,6 +10,7 @@ value functions keep scores free of rank reversal).
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
@@ -41,6 +42,12 @@ class PiecewiseLinear(_Strict):
             raise ValueError("points must have strictly increasing x")
         if any(not 0.0 <= v <= 1.0 for _, v in self.points):
             raise ValueError("point values must lie in 0..1")
+        values = [v for _, v in self.points]
+        if any(a == b for a, b in pairwise(values)):
+            raise ValueError("two neighbouring points have the same value: a flat stretch "
+                             "where a real difference scores nothing")
+        if not (values == sorted(values) or values == sorted(values, reverse=True)):
+            raise ValueError("point values must rise or fall throughout (monotone)")
         return self
 
     def value(self, x: float) -> float:
@@ -64,6 +71,44 @@ class PiecewiseLinear(_Strict):
             if lo <= value <= hi and v1 != v0:
                 return x0 + (x1 - x0) * (value - v0) / (v1 - v0)
         return None
+
+
+class LogScale(_Strict):
+    """Money on a scale that cannot saturate: value by the ratio to a workload anchor.
+
+    ``points`` are two (multiple of the anchor, value) pairs: between them the value is linear
+    in the logarithm of the ratio (each doubling costs the same), and beyond them it keeps
+    moving towards 0 or 1 without reaching it (hyperbolic tails), so any difference in dollars
+    moves the value — strictly monotone from 0 to infinity. The anchor is a metric computed
+    from the workload alone (e.g. ``derived.anchor_cost_usd``), never from the other bids.
+    """
+
+    type: Literal["log_scale"] = "log_scale"
+    anchor: str = Field(description="metric path of the workload anchor "
+                        "(e.g. derived.anchor_cost_usd)")
+    points: tuple[tuple[float, float], tuple[float, float]]
+
+    @model_validator(mode="after")
+    def _check(self) -> LogScale:
+        (m1, v1), (m2, v2) = self.points
+        if not 0 < m1 < m2:
+            raise ValueError("points must be two positive multiples of the anchor, increasing")
+        if not (0.0 < v1 < 1.0 and 0.0 < v2 < 1.0) or v1 == v2:
+            raise ValueError("point values must differ and lie strictly between 0 and 1 "
+                             "(the tails need room to stay strictly monotone)")
+        if not self.anchor.startswith(("fields.", "estimates.", "derived.", "workload.")):
+            raise ValueError("anchor must be a metric path (derived.X, estimates.X, ...)")
+        return self
+
+    def value(self, x: float, anchor: float) -> float:
+        (m1, v1), (m2, v2) = self.points
+        r = max(0.0, x) / anchor
+        decreasing = v2 < v1
+        if r < m1:
+            return 1.0 - (1.0 - v1) * r / m1 if decreasing else v1 * r / m1
+        if r > m2:
+            return v2 * m2 / r if decreasing else 1.0 - (1.0 - v2) * m2 / r
+        return v1 + (v2 - v1) * math.log(r / m1) / math.log(m2 / m1)
 
 
 class Levels(_Strict):
@@ -92,7 +137,7 @@ class Criterion(_Strict):
     title: str
     reads: str = Field(description="metric path: fields.X, estimates.X or derived.X")
     unit: str | None = None
-    value_function: PiecewiseLinear | Levels = Field(discriminator="type")
+    value_function: PiecewiseLinear | LogScale | Levels = Field(discriminator="type")
     weight: float = Field(gt=0, description="weight within its category")
     weight_band: tuple[float, float] | None = None
     missing: MissingPolicy | None = None
@@ -103,12 +148,20 @@ class Criterion(_Strict):
     def _check(self) -> Criterion:
         if not self.reads.startswith(("fields.", "estimates.", "derived.")):
             raise ValueError("reads must start with fields., estimates. or derived.")
-        if self.weight_band and not self.weight_band[0] <= self.weight <= self.weight_band[1]:
-            raise ValueError("weight must lie inside its weight_band")
+        _check_band(self.weight, self.weight_band)
         return self
 
     def band(self) -> tuple[float, float]:
         return self.weight_band or (self.weight * 0.8, self.weight * 1.2)
+
+
+def _check_band(weight: float, band: tuple[float, float] | None) -> None:
+    if band is None:
+        return
+    if not 0.0 <= band[0] <= band[1]:
+        raise ValueError(f"weight_band {list(band)} must be [low, high] with 0 <= low <= high")
+    if not band[0] <= weight <= band[1]:
+        raise ValueError(f"weight {weight:g} must lie inside its weight_band {list(band)}")
 
 
 class Gate(_Strict):
@@ -127,12 +180,25 @@ class Gate(_Strict):
         None, description="what the gate found, in words; {metric.path:format} placeholders"
     )
 
+    @model_validator(mode="after")
+    def _check(self) -> Gate:
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"min {self.min:g} is above max {self.max:g}: no value can pass")
+        if self.min is None and self.max is None and self.equals is None:
+            raise ValueError("a gate needs min, max or equals")
+        return self
+
 
 class Category(_Strict):
     weight: float = Field(gt=0)
     weight_band: tuple[float, float] | None = None
     why: str
     source: str
+
+    @model_validator(mode="after")
+    def _check(self) -> Category:
+        _check_band(self.weight, self.weight_band)
+        return self
 
     def band(self) -> tuple[float, float]:
         return self.weight_band or (self.weight * 0.8, self.weight * 1.2)
@@ -170,6 +236,14 @@ class Rubric(_Strict):
         empty = [c for c in self.categories if not any(k.category == c for k in self.criteria)]
         if empty:
             raise ValueError(f"categories {empty} have no criteria")
+        unknown = [f"{c.id}: {path}" for c in self.criteria
+                   for path in _paths_of(c) if not known_metric(path)]
+        unknown += [f"gate {g.id}: {path}" for g in self.gates
+                    for path in [g.reads, *_PLACEHOLDER_PATHS.findall(g.says or "")]
+                    if not known_metric(path)]
+        if unknown:
+            raise ValueError("reads a metric that does not exist (a typo scores every offer "
+                             "as 'not stated'): " + "; ".join(unknown))
         return self
 
     def category_weights(self) -> dict[str, float]:
@@ -200,6 +274,58 @@ class Rubric(_Strict):
 
     def missing_policy(self, criterion: Criterion) -> MissingPolicy:
         return criterion.missing or self.missing_default
+
+
+_PLACEHOLDER_PATHS = re.compile(r"\{([a-z_]+\.[a-z_0-9]+)")
+
+
+def _paths_of(criterion: Criterion) -> list[str]:
+    paths = [criterion.reads]
+    if isinstance(criterion.value_function, LogScale):
+        paths.append(criterion.value_function.anchor)
+    return paths
+
+
+def known_metric(path: str) -> bool:
+    """Whether a metric path names something `score.core.offer_metrics` can produce."""
+    from evaltool.models import OfferFields, Workload
+
+    group, _, name = path.partition(".")
+    if group == "fields":
+        return name in OfferFields.model_fields
+    if group == "workload":
+        return name in Workload.model_fields
+    if group == "estimates":
+        return name in ESTIMATE_METRICS
+    if group == "derived":
+        return name in DERIVED_METRICS
+    return False
+
+
+# What estimate (estimate.core.numbers + estimate.money) puts in an offer's estimates.
+ESTIMATE_METRICS = frozenset({
+    "mfu", "time_to_train_days", "total_cost_usd", "effective_usd_per_gpu_hour",
+    "total_economic_cost_usd", "gpus_used", "min_gpus_required", "fits", "deadline_met", "hfu",
+    "delivery_wait_days", "days_to_trained_model", "tokens_per_s_per_gpu", "gpu_hours",
+    "usd_per_effective_pflop_hour", "usd_per_million_tokens", "cost_of_delay_usd",
+    "minimum_commitment_usd", "storage_needed_tb", "storage_usable_tb", "storage_fits",
+    "peak_dense_tflops", "precision", "required_inter_node_gbit_s_per_gpu",
+    "offered_inter_node_gbit_s_per_gpu", "network_effective_efficiency",
+    "decode_tokens_per_s_per_gpu", "prefill_tokens_per_s_per_gpu", "replicas_needed",
+    "usd_per_million_output_tokens", "minimum_cash_to_sign_usd", "full_commitment_usd",
+    "charged_cost_usd", "mfu_low", "mfu_high", "delivery_slip_days", "required_gpus",
+    "serving_capacity_tokens_per_s", "meets_throughput",
+})
+# What score.core.offer_metrics derives (tests/test_rubric.py checks the two agree).
+DERIVED_METRICS = frozenset({
+    "time_vs_deadline", "delivery_wait_days", "achievable_tflops_per_gpu", "honest_peak_claim",
+    "cpu_cores_per_gpu", "effective_inter_node_gbit_s_per_gpu", "network_mfu_loss",
+    "storage_class", "storage_capacity_ratio", "checkpoint_overhead", "accelerator_lock_in",
+    "tooling_openness", "egress_usd_per_gb", "commitment_months", "weak_commitments_high",
+    "weak_commitments_total", "missing_essentials", "unilateral_change_count", "exit_terms",
+    "usd_per_work_pflop_hour", "economic_usd_per_work_pflop_hour", "addon_share",
+    "anchor_cost_usd", "charged_cost_usd", "economic_cost_usd",
+})
 
 
 def _format_loc(loc: tuple[Any, ...], data: Any) -> str:
@@ -286,6 +412,9 @@ def describe_rubric(rubric: Rubric) -> str:
             vf = c.value_function
             if isinstance(vf, Levels):
                 shape = ", ".join(f"{k}={v:g}" for k, v in vf.levels.items())
+            elif isinstance(vf, LogScale):
+                shape = ("log scale on " + vf.anchor + ": "
+                         + " → ".join(f"{m:g}×:{v:g}" for m, v in vf.points))
             else:
                 shape = " → ".join(f"{x:g}:{v:g}" for x, v in vf.points)
             unit = f" [{c.unit}]" if c.unit else ""

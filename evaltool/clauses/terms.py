@@ -1,0 +1,269 @@
+"""Structured contract terms (``ContractTerms``) read from contract text.
+
+Public entry point, a stable signature the money model (minimum cash to sign, cost of
+exit) relies on::
+
+    extract_terms(source, vendor_names=(), *, name="contract") -> ContractTerms
+
+``source`` is either the contract text (a ``str``; ``name`` then names it in every
+location) or the ``TextSegment`` blocks an offer's readers produce (``read_segments``).
+Every field is None when the contract is silent; each stated field has an ``evidence``
+entry: the sentence as written, its location and the vendor's own clause number
+("7.2", "§ 12(b)") when the document gives one. Durations, money, percentages and dates
+go through ``evaltool.normalize.values`` (the one value parser), so "5 business days" is
+the same number of hours here as in an offer sheet.
+
+Two sources feed it: the figures clause analysis already reads (uptime, credit cap,
+replacement and response times, delivery date, egress, export window, term, renewal and
+notice), and a pass over the sentences for the commercial facts that are not figures
+(non-cancellable, who may terminate for convenience, termination fee, auto-renewal,
+prepayment and refundability, minimum commitment, sole remedy, price escalation).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from evaltool.clauses.analyse import analyse_segments
+from evaltool.clauses.figures import durations, percentages
+from evaltool.clauses.lexicon import fast_compile
+from evaltool.clauses.models import ClauseAnalysis, ContractTerms, TermEvidence, TextSegment
+from evaltool.clauses.segment import split_sentences
+from evaltool.errors import Location
+from evaltool.normalize.values import ValueParseError, parse_date, parse_money
+
+# Figures of clause analysis -> ContractTerms fields (same names unless mapped here).
+_FIGURE_FIELDS: dict[str, str] = {
+    "sla_uptime_pct": "sla_uptime_pct",
+    "sla_max_credit_pct": "sla_max_credit_pct",
+    "hw_replacement_hours": "hw_replacement_hours",
+    "support_response_hours": "support_response_hours",
+    "egress_usd_per_gb": "egress_usd_per_gb",
+    "data_export_days": "data_export_days",
+    "term_months": "term_months",
+    "renewal_term_months": "renewal_term_months",
+    "non_renewal_notice_days": "renewal_notice_days",
+    "termination_notice_days": "termination_notice_days",
+}
+
+_CLAUSE_REF_RE = re.compile(
+    r"^\s*(?P<ref>(?:§+\s*|(?:section|clause|article)\s+)?\d{1,3}(?:\.\d{1,3})*"
+    r"(?:\s*\([a-z0-9]{1,4}\))*)(?=[.)]?\s)",
+    re.IGNORECASE,
+)
+_MONEY_RE = re.compile(
+    r"(?:US\$|\$|USD\s*|EUR\s*|€|GBP\s*|£)\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:million|billion|k|m)\b)?"
+    r"|\d[\d,]*(?:\.\d+)?\s*(?:USD|EUR|GBP)\b",
+    re.IGNORECASE,
+)
+_NON_CANCELLABLE = fast_compile(
+    r"\bnon-?cancell?able\b|\b(?:cannot|can.t|may\s+not)\s+(?:be\s+)?(?:cancell?ed|terminated|"
+    r"decreased)\b|\bno\s+right\s+to\s+terminate\b"
+)
+_CONVENIENCE = fast_compile(
+    r"\bterminat\w*\b[^.;]{0,80}?\b(?:for\s+convenience|without\s+cause|for\s+any\s+reason|"
+    r"at\s+any\s+time)\b|\bcancel\b[^.;]{0,40}?\bat\s+any\s+time\b"
+)
+_CUSTOMER = re.compile(r"\b(?:customer|you|client|licensee|buyer)\b", re.IGNORECASE)
+_VENDOR = re.compile(r"\b(?:provider|we|vendor|supplier|us)\b", re.IGNORECASE)
+_EITHER = re.compile(r"\b(?:either|each|both)\s+part(?:y|ies)\b", re.IGNORECASE)
+_NEGATED_RIGHT = re.compile(r"\b(?:may|shall|will)\s+not\b|\bno\s+right\b|\bcannot\b", re.I)
+_TERMINATION_FEE = fast_compile(
+    r"\b(?:early\s+)?termination\s+(?:fee|charge|payment)s?\b|\bterminat\w*\b[^.;]{0,120}?"
+    r"\b(?:pay|owe|liable\s+for|liquidated\s+damages)\b|\bremaining\s+(?:committed\s+)?fees\b"
+)
+_REMAINING = re.compile(r"\bremaining|\bbalance\s+of\s+the\s+(?:term|period)|\bunpaid\b", re.I)
+_AUTO_RENEW = fast_compile(r"\b(?:automatically|auto-?)\s*renew\w*|\brenew\w*\s+automatically\b")
+_NO_AUTO_RENEW = re.compile(r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?renew", re.I)
+_PREPAY = fast_compile(
+    r"\bpre-?pa(?:y|id|yment)\w*\b|\bpaid\s+in\s+advance\b|\bpayable\s+(?:in\s+full\s+)?"
+    r"(?:in\s+advance|upfront|up\s+front)\b|\bbilled\s+upfront\b"
+)
+_NON_REFUNDABLE = re.compile(r"\bnon-?refundable\b|\bnot\s+(?:be\s+)?refund(?:able|ed)\b", re.I)
+_PAID_AHEAD = re.compile(r"\bfees?\b|\bcredits?\b|\bplans?\b", re.IGNORECASE)
+_REFUNDABLE = re.compile(r"\brefund\w*\b", re.I)
+_MIN_COMMIT = fast_compile(
+    r"\bminimum\s+(?:annual\s+|monthly\s+)?(?:commitment|spend|purchase|fee|payment)s?\b|"
+    r"\bcommits?\s+to\s+(?:a\s+)?(?:spend|purchase|pay)\w*\b|\bcommitted\s+spend\b|"
+    r"\btake[- ]or[- ]pay\b"
+)
+_SOLE_REMEDY = fast_compile(r"\b(?:sole|exclusive)\s+(?:and\s+exclusive\s+)?remed(?:y|ies)\b")
+_ESCALATION = fast_compile(
+    r"\b(?:increase|escalat)\w*\b[^.;]{0,80}?(?:\b(?:per\s+(?:year|annum)|annually|each\s+year|"
+    r"anniversary|yearly)\b)|\b(?:per\s+(?:year|annum)|annually|each\s+year|anniversary)\b"
+    r"[^.;]{0,80}?\b(?:increase|escalat)\w*"
+)
+_DELIVERY = re.compile(
+    r"\bdeliver\w*|\bhand-?over\b|\bready\s+for\s+use\b|\bavailable\s+by\b", re.IGNORECASE
+)
+_HEDGED_DELIVERY = re.compile(
+    r"\btarget\w*|\bestimat\w*|\bexpect\w*|\bsubject\s+to\s+(?:allocation|availability|supply)"
+    r"|\bindicative\b|\bplanned\b|\banticipat\w*|\befforts?\b|\bendeavou?r",
+    re.IGNORECASE,
+)
+
+
+def _clause_ref(text: str, section: str | None) -> str | None:
+    m = _CLAUSE_REF_RE.match(text)
+    if m:
+        return m.group("ref").strip()
+    return section
+
+
+class _Builder:
+    """Collects fields with their evidence; the first stated value of a field wins."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Any] = {}
+        self.evidence: dict[str, TermEvidence] = {}
+
+    def set(self, field: str, value: Any, quote: str, where: dict[str, Any]) -> None:
+        if field in self.values or value is None:
+            return
+        self.values[field] = value
+        section = where.get("section")
+        self.evidence[field] = TermEvidence(
+            quote=quote, where=where, clause_ref=_clause_ref(quote, section)
+        )
+
+    def build(self) -> ContractTerms:
+        return ContractTerms(**self.values, evidence=self.evidence)
+
+
+def _usd(text: str) -> float | None:
+    """The first USD amount in the text (other currencies are not converted here)."""
+    for m in _MONEY_RE.finditer(text):
+        try:
+            money = parse_money(m.group(0))
+        except ValueParseError:
+            continue
+        if money.currency == "USD":
+            return float(money.amount)
+    return None
+
+
+def _notice_days(text: str) -> float | None:
+    for d in durations(text):
+        if re.search(r"notice|prior|advance|before", text[d.end : d.end + 40], re.I):
+            return round(d.days, 1)
+    return None
+
+
+def _from_figures(analysis: ClauseAnalysis, out: _Builder) -> None:
+    for fig in analysis.figures:  # committed first (analysis order)
+        field = _FIGURE_FIELDS.get(fig.field)
+        if field is not None and isinstance(fig.value, (int, float)):
+            out.set(field, float(fig.value), fig.quote, fig.where)
+    firm = analysis.figure("delivery_date")
+    target = analysis.figure("delivery_target_date")
+    for candidate, hedged in ((firm, False), (target, True)):
+        if candidate is None:
+            continue
+        fig = candidate
+        try:
+            day = parse_date(str(fig.value)).value
+        except ValueParseError:
+            continue
+        if day is None:
+            continue
+        hedged = hedged or bool(_HEDGED_DELIVERY.search(fig.quote))
+        out.set("delivery_date", day.isoformat(), fig.quote, fig.where)
+        out.set("delivery_date_hedged", hedged, fig.quote, fig.where)
+        break
+
+
+def _sentence_facts(text: str, where: dict[str, Any], out: _Builder) -> None:
+    """The commercial facts of one sentence that are not plain figures."""
+    if _NON_CANCELLABLE.search(text):
+        out.set("non_cancellable", True, text, where)
+    conv = _CONVENIENCE.search(text)
+    if conv:
+        head = text[: conv.start() + 1]
+        negated = bool(_NEGATED_RIGHT.search(text[max(0, conv.start() - 60) : conv.end()]))
+        if _EITHER.search(head):
+            who = "both"
+        elif _CUSTOMER.search(head):
+            who = "customer"
+        elif _VENDOR.search(head):
+            who = "vendor"
+        else:
+            who = None
+        if who in ("customer", "both"):
+            out.set("customer_may_terminate_for_convenience", not negated, text, where)
+            if negated:
+                out.set("non_cancellable", True, text, where)
+        if who is not None and not negated:
+            out.set("termination_for_convenience_by", who, text, where)
+        notice = _notice_days(text)
+        if notice is not None and not negated:
+            out.set("termination_notice_days", notice, text, where)
+    if _TERMINATION_FEE.search(text):
+        pct = [v for v, _s, _e in percentages(text) if 0 < v <= 100]
+        if _REMAINING.search(text):
+            out.set("termination_fee_pct_of_remaining", pct[0] if pct else 100.0, text, where)
+        usd = _usd(text)
+        if usd is not None and not pct:
+            out.set("termination_fee_usd", usd, text, where)
+    if _AUTO_RENEW.search(text):
+        out.set("auto_renewal", not _NO_AUTO_RENEW.search(text), text, where)
+        notice = _notice_days(text)
+        if notice is not None:
+            out.set("renewal_notice_days", notice, text, where)
+    if _PREPAY.search(text):
+        usd = _usd(text)
+        if usd is not None:
+            out.set("prepayment_usd", usd, text, where)
+        if _NON_REFUNDABLE.search(text):
+            out.set("prepayment_refundable", False, text, where)
+        elif _REFUNDABLE.search(text):
+            out.set("prepayment_refundable", True, text, where)
+    elif _NON_REFUNDABLE.search(text) and _PAID_AHEAD.search(text):
+        out.set("prepayment_refundable", False, text, where)
+    if _MIN_COMMIT.search(text):
+        usd = _usd(text)
+        if usd is not None:
+            out.set("min_commit_usd", usd, text, where)
+    if _SOLE_REMEDY.search(text) and re.search(r"credit|sla|service\s+level", text, re.I):
+        out.set("credits_sole_remedy", True, text, where)
+    if _ESCALATION.search(text):
+        pct = [v for v, _s, _e in percentages(text) if 0 < v < 100]
+        if pct:
+            out.set("price_escalation_pct_per_year", pct[0], text, where)
+    if _DELIVERY.search(text) and _HEDGED_DELIVERY.search(text):
+        out.set("delivery_date_hedged", True, text, where)
+
+
+def extract_terms(
+    source: str | Sequence[TextSegment],
+    vendor_names: Sequence[str] = (),
+    *,
+    name: str = "contract",
+) -> ContractTerms:
+    """The contract's commercial terms as facts (see the module docstring)."""
+    segments = (
+        [TextSegment(text=source, where=Location(file=name))] if isinstance(source, str)
+        else list(source)
+    )
+    analysis = analyse_segments(segments, vendor_names, check_missing=False)
+    return terms_from(segments, analysis)
+
+
+def terms_from(segments: Sequence[TextSegment], analysis: ClauseAnalysis) -> ContractTerms:
+    """ContractTerms from segments already analysed (``analysis`` of the same segments)."""
+    out = _Builder()
+    _from_figures(analysis, out)
+    for seg in segments:
+        for sent in split_sentences(seg.text):
+            where: dict[str, Any] = {"file": seg.where.file}
+            for key in ("sheet", "cell", "key"):
+                value = getattr(seg.where, key)
+                if value is not None:
+                    where[key] = value
+            where.update(
+                section=sent.section or seg.section, sentence=sent.index,
+                char_start=sent.start, char_end=sent.end,
+            )
+            _sentence_facts(sent.text, where, out)
+    return out.build()

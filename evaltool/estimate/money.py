@@ -1,0 +1,519 @@
+"""The money of the decision: run cost, minimum cash to sign, full commitment, cost of delay.
+
+A CFO signs a contract, not a run. For each offer this module turns the run's estimate and the
+contract's commercial terms (`evaltool.clauses.models.ContractTerms`) into the figures
+leadership asks for:
+
+- ``total_cost_usd``: what the run's GPU-hours and add-ons cost (from `estimate.core`);
+- ``minimum_cash_to_sign_usd``: the cheapest way out after the run — ride out the term, or
+  terminate for convenience (notice served once the run's end is known, plus any fee), never
+  below a stated minimum commitment or a non-refundable prepayment; with the clauses it rests
+  on in ``minimum_cash_to_sign_basis``. A contract silent on leaving is held to its full term;
+- ``full_commitment_usd``: the whole term (a quoted minimum commitment where one is stated);
+- ``cost_of_delay_usd`` and ``total_economic_cost_usd`` = the money charged + the cost of delay.
+
+The money charged (``charged_cost_usd``) follows the cost basis: ``cash`` (the default, the
+minimum cash to sign), ``commitment`` (the full commitment) or ``run`` (the run alone); a
+resale value (a fraction) credits back that share of the capacity paid for but not used.
+Numbers only: report/ turns the basis codes into sentences.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from evaltool.clauses.models import ContractTerms, TermEvidence
+from evaltool.estimate.assumptions import assumption_values
+from evaltool.models import HOURS_PER_MONTH, Estimates, Offer, OfferFields, Workload
+
+COST_BASES = ("cash", "commitment", "run")
+DAYS_PER_MONTH = HOURS_PER_MONTH / 24.0
+
+# ------------------------------------------------------------------ contract terms (adapter)
+# Until clause analysis hands over `ContractTerms` itself, these patterns read the few
+# commercial terms the money needs from the contract text. Each names the evidence it used.
+
+_NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+              "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fourteen": 14, "fifteen": 15,
+              "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90}
+_NUMBER = r"(\d+(?:\.\d+)?|[a-z-]+(?:\s*\(\d+\))?)"
+_NOTICE = re.compile(_NUMBER + r"\s*(days?|hours?|months?)['’]?\s+(?:prior\s+)?(?:written\s+)?"
+                     r"notice", re.I)
+_NO_TERM = re.compile(r"\bno minimum (?:term|commitment|period)\b|\bno (?:fixed |minimum )?term\b",
+                      re.I)
+_NON_CANCELLABLE = re.compile(
+    r"non-?\s?cancell?able|no right to terminate[^.]*for convenience|"
+    r"no termination for convenience|may not terminate[^.]*for convenience|"
+    r"may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
+    r"survive any termination", re.I)
+_CUSTOMER_MAY_LEAVE = re.compile(
+    r"\b(?:customer|either party|you)\b[^.]*?\bmay\s+(?:terminate|cancel|release|end)\b", re.I)
+_ONLY_AFTER_TERM = re.compile(r"after the (?:minimum|initial|committed|first)\s+(?:term|period)",
+                              re.I)
+_NO_FEE = re.compile(r"no (?:early )?termination fee|no (?:early termination fee, )?cancellation "
+                     r"(?:fee|charge)|without (?:penalty|fee)|no [^.]*penalty applies", re.I)
+_FEE_PCT = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*of the (?:remaining|outstanding)", re.I)
+_FEE_USD = re.compile(r"(?:early )?termination fee of (?:USD|US\$|\$)\s?([\d,]+(?:\.\d+)?)", re.I)
+_AUTO_RENEW = re.compile(r"renews?\s+automatically|automatically\s+renews?|auto-?renew|"
+                         r"renews? for successive", re.I)
+_NO_RENEW = re.compile(r"(?:does not|will not|shall not)\s+renew|no automatic renewal|"
+                       r"not renew automatically", re.I)
+_NON_REFUNDABLE = re.compile(r"non-?\s?refundable", re.I)
+_REFUNDABLE = re.compile(r"\brefundable\b|\brefunded\b", re.I)
+_CLAUSE_REF = re.compile(r"^\s*(?:§\s*)?(\d+(?:\.\d+)*)[.)]?\s")
+
+
+@dataclass(frozen=True)
+class _Paragraph:
+    text: str
+    where: dict[str, Any]
+    ref: str | None
+
+
+def _paragraphs(offer: Offer) -> list[_Paragraph]:
+    """The contract as paragraphs (wrapped lines joined), each with where it stands."""
+    text = offer.fields.contract_text
+    out: list[_Paragraph] = []
+    if text and offer.contract_segments and all(
+            "cell" not in (s.get("where") or {}) for s in offer.contract_segments):
+        where = dict(offer.contract_segments[0].get("where") or offer.source)
+        for block in re.split(r"\n\s*\n", text):
+            joined = " ".join(block.split())
+            if joined:
+                match = _CLAUSE_REF.match(joined)
+                out.append(_Paragraph(joined, where, match.group(1) if match else None))
+        return out
+    for segment in offer.contract_segments:
+        joined = " ".join(str(segment.get("text") or "").split())
+        if joined:
+            where = dict(segment.get("where") or offer.source)
+            match = _CLAUSE_REF.match(joined)
+            ref = match.group(1) if match else where.get("cell")
+            out.append(_Paragraph(joined, where, ref))
+    if not out and text:
+        for block in re.split(r"\n\s*\n", text):
+            joined = " ".join(block.split())
+            if joined:
+                match = _CLAUSE_REF.match(joined)
+                out.append(_Paragraph(joined, dict(offer.source),
+                                      match.group(1) if match else None))
+    return out
+
+
+def _sentences(paragraph: _Paragraph) -> list[str]:
+    return [s for s in re.split(r"(?<=[.;])\s+(?=[A-Z(])", paragraph.text) if s]
+
+
+def _number(text: str) -> float | None:
+    bracket = re.search(r"\((\d+)\)", text)
+    if bracket:
+        return float(bracket.group(1))
+    try:
+        return float(text)
+    except ValueError:
+        words = [w for w in re.split(r"[\s-]+", text.lower()) if w]
+        total = sum(_NUM_WORDS.get(w, 0) for w in words)
+        return float(total) if total else None
+
+
+def _notice_days(sentence: str) -> float | None:
+    match = _NOTICE.search(sentence)
+    if not match:
+        return None
+    value = _number(match.group(1))
+    if value is None:
+        return None
+    unit = match.group(2).lower()
+    if unit.startswith("hour"):
+        return value / 24.0
+    if unit.startswith("month"):
+        return value * DAYS_PER_MONTH
+    return value
+
+
+def _evidence(sentence: str, p: _Paragraph) -> TermEvidence:
+    return TermEvidence(quote=sentence, where=p.where, clause_ref=p.ref)
+
+
+def terms_from_offer(offer: Offer) -> ContractTerms:
+    """The commercial terms money needs, from the offer's canonical fields and contract text.
+
+    A small reader standing in for `evaltool.clauses.extract_terms` until clause analysis
+    provides it; a term the contract does not state stays None.
+    """
+    f = offer.fields
+    values: dict[str, Any] = {}
+    evidence: dict[str, TermEvidence] = {}
+    if f.term_months:
+        values["term_months"] = f.term_months
+    if f.min_commit_usd:
+        values["min_commit_usd"] = f.min_commit_usd
+    if f.upfront_usd:
+        values["prepayment_usd"] = f.upfront_usd
+    for p in _paragraphs(offer):
+        for sentence in _sentences(p):
+            if _NO_TERM.search(sentence) and "no_term" not in evidence:
+                evidence["no_term"] = _evidence(sentence, p)
+                values.setdefault("customer_may_terminate_for_convenience", True)
+            if _NON_CANCELLABLE.search(sentence):
+                values["non_cancellable"] = True
+                values["customer_may_terminate_for_convenience"] = False
+                evidence.setdefault("non_cancellable", _evidence(sentence, p))
+            elif (_CUSTOMER_MAY_LEAVE.search(sentence) and "breach" not in sentence.lower()
+                  and "renew" not in sentence.lower() and "extend" not in sentence.lower()):
+                notice = _notice_days(sentence)
+                if _ONLY_AFTER_TERM.search(sentence):
+                    if notice is not None:
+                        values.setdefault("termination_notice_days", notice)
+                    evidence.setdefault("termination_after_term", _evidence(sentence, p))
+                elif not values.get("non_cancellable"):
+                    values["customer_may_terminate_for_convenience"] = True
+                    values["termination_notice_days"] = notice or 0.0
+                    evidence["customer_may_terminate_for_convenience"] = _evidence(sentence, p)
+            if _NO_FEE.search(sentence):
+                values.setdefault("termination_fee_usd", 0.0)
+                evidence.setdefault("termination_fee_usd", _evidence(sentence, p))
+            elif (fee := _FEE_PCT.search(sentence)) and "terminat" in sentence.lower():
+                values["termination_fee_pct_of_remaining"] = float(fee.group(1))
+                evidence["termination_fee_pct_of_remaining"] = _evidence(sentence, p)
+            elif fee_usd := _FEE_USD.search(sentence):
+                values["termination_fee_usd"] = float(fee_usd.group(1).replace(",", ""))
+                evidence["termination_fee_usd"] = _evidence(sentence, p)
+            if _NO_RENEW.search(sentence):
+                values["auto_renewal"] = False
+                evidence.setdefault("auto_renewal", _evidence(sentence, p))
+            elif _AUTO_RENEW.search(sentence):
+                values["auto_renewal"] = True
+                values["renewal_notice_days"] = _notice_days(sentence)
+                months = re.search(_NUMBER + r"\s*[- ]?months?", sentence, re.I)
+                if months:
+                    values["renewal_term_months"] = _number(months.group(1))
+                evidence["auto_renewal"] = _evidence(sentence, p)
+            lowered = sentence.lower()
+            if "prepay" in lowered or "upfront" in lowered or "deposit" in lowered:
+                if _NON_REFUNDABLE.search(sentence):
+                    values["prepayment_refundable"] = False
+                    evidence["prepayment_refundable"] = _evidence(sentence, p)
+                elif _REFUNDABLE.search(sentence) and "not" not in lowered:
+                    values["prepayment_refundable"] = True
+                    evidence["prepayment_refundable"] = _evidence(sentence, p)
+    if "no_term" in evidence and not values.get("non_cancellable"):
+        values.pop("term_months", None)
+        values.setdefault("termination_notice_days", 0.0)
+    for name in ("term_months", "min_commit_usd", "prepayment_usd"):
+        source = offer.provenance.get({"prepayment_usd": "upfront_usd"}.get(name, name))
+        if name in values and name not in evidence and source is not None:
+            evidence[name] = TermEvidence(quote=source.raw or f"{values[name]:g}",
+                                          where=dict(source.where))
+    return ContractTerms(**values, evidence=evidence)
+
+
+# ------------------------------------------------------------------ the money
+
+
+@dataclass(frozen=True)
+class BasisItem:
+    """One fact the minimum cash to sign rests on: a code report/ turns into words."""
+
+    code: str  # no_term | termination_for_convenience | ride_out_term | contract_silent |
+    #            non_cancellable | min_commit | prepayment | auto_renewal | purchase | no_price
+    figures: dict[str, float] = field(default_factory=dict)
+    evidence: TermEvidence | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code}
+        if self.figures:
+            out["figures"] = {k: _sig(v) for k, v in self.figures.items()}
+        if self.evidence is not None:
+            out["quote"] = self.evidence.quote
+            out["where"] = dict(self.evidence.where)
+            if self.evidence.clause_ref:
+                out["clause_ref"] = self.evidence.clause_ref
+        return out
+
+
+@dataclass(frozen=True)
+class Money:
+    """The money of the decision for one offer (USD; None where it cannot be computed)."""
+
+    run_cost_usd: float | None
+    minimum_cash_to_sign_usd: float | None
+    full_commitment_usd: float | None
+    cost_of_delay_usd: float
+    charged_cost_usd: float | None
+    total_economic_cost_usd: float | None
+    cost_basis: str
+    resale_value_fraction: float
+    exit: str  # how the cheapest way out leaves: the code of the first basis item
+    basis: tuple[BasisItem, ...] = ()
+
+    def estimates(self) -> dict[str, Any]:
+        """The keys `score` JSON carries under `estimates`."""
+        return {
+            "total_cost_usd": _sig(self.run_cost_usd),
+            "minimum_cash_to_sign_usd": _sig(self.minimum_cash_to_sign_usd),
+            "minimum_cash_to_sign_basis": [b.to_dict() for b in self.basis],
+            "full_commitment_usd": _sig(self.full_commitment_usd),
+            "cost_of_delay_usd": _sig(self.cost_of_delay_usd),
+            "charged_cost_usd": _sig(self.charged_cost_usd),
+            "total_economic_cost_usd": _sig(self.total_economic_cost_usd),
+            "cost_basis": self.cost_basis,
+            "resale_value_fraction": self.resale_value_fraction,
+        }
+
+
+def _sig(x: float | None) -> float | None:
+    if x is None or not math.isfinite(x):
+        return None
+    return 0.0 if x == 0 else float(f"{x:.6g}")
+
+
+def money_settings(assumptions: Mapping[str, Any] | None,
+                   workload: Workload | None = None) -> tuple[str, float, str]:
+    """(cost basis, resale value fraction, when notice is served) for a run."""
+    values = assumption_values({k: v for k, v in (assumptions or {}).items()
+                                if k in ("notice_served",)} or None)
+    basis = str((assumptions or {}).get("cost_basis") or "cash")
+    if basis not in COST_BASES:
+        from evaltool.errors import UsageError
+
+        raise UsageError(f"cost basis {basis!r}: expected one of {', '.join(COST_BASES)}")
+    resale = (assumptions or {}).get("resale_value_fraction")
+    if resale is None and workload is not None:
+        resale = workload.resale_value_fraction
+    return basis, float(resale or 0.0), str(values["notice_served"])
+
+
+def compute_money(
+    fields: OfferFields, estimates: Estimates, terms: ContractTerms, workload: Workload,
+    *, cost_basis: str = "cash", resale_value_fraction: float = 0.0,
+    notice_served: str = "run_end",
+) -> Money:
+    """Run cost, the cheapest way out after the run, the full commitment and what is charged."""
+    extra = estimates.model_extra or {}
+    run = estimates.total_cost_usd
+    breakdown = extra.get("cost_breakdown_usd") or {}
+    if run is not None and isinstance(breakdown, Mapping):
+        run -= float(breakdown.get("commitment_shortfall") or 0.0)  # the run alone
+    delay = float(extra.get("cost_of_delay_usd") or 0.0)
+    days = _run_days(estimates)
+    basis: list[BasisItem] = []
+    minimum: float | None
+    full: float | None
+    if fields.offer_kind == "purchase":
+        minimum, full = _purchase(fields, estimates, run, days, basis)
+    else:
+        minimum, full = _rental(fields, terms, run, days, basis, notice_served)
+    charged = {"cash": minimum, "commitment": _max(full, run), "run": run}[cost_basis]
+    if charged is not None and run is not None and resale_value_fraction > 0:
+        charged -= resale_value_fraction * max(0.0, charged - run)
+    economic = None if charged is None else charged + delay
+    return Money(
+        run_cost_usd=run, minimum_cash_to_sign_usd=minimum, full_commitment_usd=full,
+        cost_of_delay_usd=delay, charged_cost_usd=charged, total_economic_cost_usd=economic,
+        cost_basis=cost_basis, resale_value_fraction=resale_value_fraction,
+        exit=basis[0].code if basis else "no_price", basis=tuple(basis),
+    )
+
+
+def _max(a: float | None, b: float | None) -> float | None:
+    if a is None:
+        return b
+    return a if b is None else max(a, b)
+
+
+def _run_days(estimates: Estimates) -> float | None:
+    """Days the capacity is in use: the training run, or an inference horizon."""
+    extra = estimates.model_extra or {}
+    if estimates.time_to_train_days is not None:
+        return float(estimates.time_to_train_days)
+    gpu_hours = extra.get("gpu_hours")
+    used = estimates.gpus_used
+    if gpu_hours and used:
+        return float(gpu_hours) / used / 24.0
+    return None
+
+
+def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: float | None,
+            basis: list[BasisItem], notice_served: str) -> tuple[float | None, float | None]:
+    price = fields.price_usd_per_gpu_hour
+    gpus = fields.gpu_count or ((fields.node_count or 0) * (fields.gpus_per_node or 0)) or None
+    if price is None or gpus is None:
+        basis.append(BasisItem("no_price"))
+        return None, None
+    per_day = gpus * price * 24.0 + ((fields.support_usd_per_month or 0.0)
+                                     + (fields.network_usd_per_month or 0.0)) / DAYS_PER_MONTH
+    ev = terms.evidence
+    term = terms.term_months if terms.term_months and terms.term_months > 0 else None
+    renewed = False
+    if (term is not None and terms.auto_renewal and days is not None
+            and not terms.customer_may_terminate_for_convenience):
+        # A run that outlasts the term rolls into renewal terms it cannot leave early.
+        renewal = terms.renewal_term_months or term
+        while days > term * DAYS_PER_MONTH and renewal > 0:
+            term += renewal
+            renewed = True
+    term_cost = term * DAYS_PER_MONTH * per_day if term else None
+    commit = terms.min_commit_usd or None
+    if renewed and commit is not None and term_cost is not None:
+        commit = max(commit, term_cost)
+    full = commit if commit is not None else (term_cost or 0.0)
+    run_cost = run if run is not None else (per_day * days if days is not None else None)
+    if run_cost is None:
+        return None, full
+    options: list[tuple[float, BasisItem]] = []
+    tfc = terms.customer_may_terminate_for_convenience and not terms.non_cancellable
+    if term is None and commit is None:
+        notice = terms.termination_notice_days or 0.0
+        options.append((run_cost + notice * per_day,
+                        BasisItem("no_term", {"notice_days": notice},
+                                  ev.get("no_term") or ev.get(
+                                      "customer_may_terminate_for_convenience"))))
+    if tfc and term is not None:
+        notice = terms.termination_notice_days or 0.0
+        held = (days or 0.0) + notice if notice_served == "run_end" else max(days or 0.0, notice)
+        held = min(held, term * DAYS_PER_MONTH)
+        cost = max(run_cost, held * per_day)
+        remaining = max(0.0, term * DAYS_PER_MONTH - held) * per_day
+        fee = (terms.termination_fee_usd or 0.0) + remaining * (
+            terms.termination_fee_pct_of_remaining or 0.0) / 100.0
+        options.append((cost + fee, BasisItem(
+            "termination_for_convenience",
+            {"notice_days": notice, "days_held": held, "fee_usd": fee},
+            ev.get("customer_may_terminate_for_convenience"))))
+    if term is not None:
+        ride = max(run_cost, commit if commit is not None else term_cost or 0.0)
+        if terms.non_cancellable:
+            item = BasisItem("non_cancellable", {"term_months": term}, ev.get("non_cancellable"))
+        elif "termination_after_term" in ev:
+            item = BasisItem("ride_out_term", {"term_months": term}, ev["termination_after_term"])
+        elif tfc:
+            item = BasisItem("ride_out_term", {"term_months": term}, ev.get("term_months"))
+        else:
+            item = BasisItem("contract_silent", {"term_months": term}, ev.get("term_months"))
+        options.append((ride, item))
+    elif commit is not None and not options:
+        options.append((max(run_cost, commit), BasisItem("min_commit", {"usd": commit},
+                                                         ev.get("min_commit_usd"))))
+    cost, first = min(options, key=lambda o: o[0])
+    basis.append(first)
+    if commit is not None and cost < commit and first.code != "min_commit":
+        cost = commit
+        basis.append(BasisItem("min_commit", {"usd": commit}, ev.get("min_commit_usd")))
+    prepaid = terms.prepayment_usd or 0.0
+    if prepaid > cost and terms.prepayment_refundable is not True:
+        cost = prepaid
+        basis.append(BasisItem("prepayment", {"usd": prepaid}, ev.get("prepayment_usd")))
+    if terms.auto_renewal:
+        basis.append(BasisItem("auto_renewal", {
+            "renewal_term_months": terms.renewal_term_months or 0.0,
+            "renewal_notice_days": terms.renewal_notice_days or 0.0}, ev.get("auto_renewal")))
+    return cost, full
+
+
+def _purchase(fields: OfferFields, estimates: Estimates, run: float | None,
+              days: float | None, basis: list[BasisItem]) -> tuple[float | None, float | None]:
+    capex = fields.capex_usd
+    if capex is None:
+        basis.append(BasisItem("no_price"))
+        return None, None
+    bvr = (estimates.model_extra or {}).get("buy_vs_rent") or {}
+    owning = bvr.get("owning_usd_per_month")
+    running = 0.0
+    if owning is not None and fields.amortization_months and days is not None:
+        running = max(0.0, float(owning) - capex / fields.amortization_months) * (
+            days / DAYS_PER_MONTH)
+    basis.append(BasisItem("purchase", {"capex_usd": capex, "running_usd": running}))
+    full = capex
+    if owning is not None and fields.amortization_months:
+        # Capex plus the running costs (power, colocation, service) over the whole life.
+        full = capex + max(0.0, float(owning) - capex / fields.amortization_months) * (
+            fields.amortization_months)
+    return _max(capex + running, run), full
+
+
+# ------------------------------------------------------------------ the anchor
+
+
+@lru_cache(maxsize=8)
+def best_public_usd_per_pflop(precision: str, mfu: float) -> float | None:
+    """USD per PFLOP of model work at the cheapest public on-demand price and `mfu`."""
+    from evaltool.estimate.catalog import (
+        UndefinedPrecisionError,
+        UnknownAcceleratorError,
+        _public_prices,
+        load_catalog,
+    )
+
+    best: float | None = None
+    for acc_id, ref in _public_prices().items():
+        try:
+            peak = float(load_catalog().get(acc_id).dense_tflops_for(precision))
+        except (UnknownAcceleratorError, UndefinedPrecisionError):
+            continue
+        usd = ref.min_usd_per_gpu_hour / (peak / 1000.0 * mfu * 3600.0)
+        best = usd if best is None else min(best, usd)
+    return best
+
+
+def anchor_cost_usd(workload: Workload, assumptions: Mapping[str, Any] | None = None
+                    ) -> float | None:
+    """The workload's own yardstick: its model FLOPs at the best public price and MFU.
+
+    Money value functions are scaled on it (never on the other bids), so a cost doubles its
+    distance from the anchor whatever else is on the table.
+    """
+    if workload.kind == "inference" or not workload.tokens_b:
+        return None
+    values = assumption_values(None)
+    mfu = float((assumptions or {}).get("anchor_mfu") or values["anchor_mfu"])
+    per_pflop = best_public_usd_per_pflop(workload.precision, mfu)
+    if per_pflop is None:
+        return None
+    flops = 6.0 * workload.compute_params_b * 1e9 * workload.tokens_b * 1e9
+    return flops / 1e15 * per_pflop
+
+
+def with_money(estimates: Estimates, money: Money) -> Estimates:
+    """The estimates with the money keys set (the run cost replaces a basis-inflated total)."""
+    data = estimates.model_dump()
+    data.update(money.estimates())
+    return Estimates(**data)
+
+
+def money_for(offer: Offer, estimates: Estimates, workload: Workload,
+              assumptions: Mapping[str, Any] | None = None,
+              terms: ContractTerms | None = None) -> Money:
+    basis, resale, served = money_settings(assumptions, workload)
+    return compute_money(offer.fields, estimates, terms or terms_from_offer(offer), workload,
+                         cost_basis=basis, resale_value_fraction=resale, notice_served=served)
+
+
+def run_assumptions(assumptions: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """Assumptions for `estimate_offer`: the money keys are this module's, not the run's."""
+    if not assumptions:
+        return None
+    kept = {k: v for k, v in assumptions.items()
+            if k not in ("cost_basis", "resale_value_fraction")}
+    return kept or None
+
+
+def estimate_with_money(offer: Offer, workload: Workload,
+                        assumptions: Mapping[str, Any] | None = None,
+                        terms: ContractTerms | None = None) -> Estimates:
+    """`estimate_offer` plus the money of the decision: what scoring and what-ifs read."""
+    from evaltool.estimate import estimate_offer
+
+    estimates = estimate_offer(offer.fields, workload, run_assumptions(assumptions))
+    return with_money(estimates, money_for(offer, estimates, workload, assumptions, terms))
+
+
+def money_keys() -> Sequence[str]:
+    return ("total_cost_usd", "minimum_cash_to_sign_usd", "minimum_cash_to_sign_basis",
+            "full_commitment_usd", "cost_of_delay_usd", "charged_cost_usd",
+            "total_economic_cost_usd", "cost_basis", "resale_value_fraction")

@@ -1,0 +1,97 @@
+"""The recommendation's sentences: decide/ hands numbers and codes, this module words them.
+
+Every figure in a sentence is one the caller passed in; nothing here computes money.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from evaltool.report.fmt import usd
+
+
+def _where(item: Mapping[str, Any]) -> str:
+    """The clause a basis item rests on: the vendor's clause number, else the cell or key."""
+    where = item.get("where") or {}
+    ref = item.get("clause_ref")
+    if ref and not str(ref)[:1].isalpha():
+        return f"clause {ref}"
+    place = " ".join(str(where[k]) for k in ("sheet", "cell") if where.get(k))
+    return place or str(where.get("key") or "") or "the quote"
+
+
+def exit_phrase(basis: Sequence[Mapping[str, Any]]) -> str:
+    """How the minimum cash to sign is reached, naming the clause (or the contract's silence)."""
+    if not basis:
+        return "no price to compute it"
+    first = basis[0]
+    code = first.get("code")
+    figures = first.get("figures") or {}
+    notice = float(figures.get("notice_days") or 0.0)
+    months = float(figures.get("term_months") or 0.0)
+    if code == "no_term":
+        text = "no minimum term"
+        if notice >= 1:
+            text += f", {notice:g} days' notice"
+    elif code == "termination_for_convenience":
+        text = f"terminate for convenience on {notice:g} days' notice after the run"
+        if figures.get("fee_usd"):
+            text += f" plus a {usd(float(figures['fee_usd']))} fee"
+    elif code == "non_cancellable":
+        text = f"non-cancellable {months:g}-month term"
+    elif code == "ride_out_term":
+        text = f"the whole {months:g}-month term, with no exit before it ends"
+    elif code == "contract_silent":
+        text = f"the full {months:g}-month term: the contract is silent on early exit"
+    elif code == "min_commit":
+        text = "the stated minimum commitment"
+    elif code == "purchase":
+        text = "the purchase price"
+    else:
+        text = "no price to compute it"
+    if (first.get("quote") is not None or code == "contract_silent") and first.get("where"):
+        text += f", {_where(first)}"
+    extra = [b for b in basis[1:] if b.get("code") in ("min_commit", "prepayment")]
+    for item in extra:
+        text += ("; never below the stated minimum commitment" if item["code"] == "min_commit"
+                 else "; never below the non-refundable prepayment")
+    return text
+
+
+def money_clause(label: str, estimates: Mapping[str, Any]) -> str:
+    """'NimbusGPU: run $1.37M, minimum cash to sign $4.85M (…), total economic cost $8.28M'."""
+    parts = []
+    if estimates.get("total_cost_usd") is not None:
+        parts.append(f"run {usd(float(estimates['total_cost_usd']))}")
+    minimum = estimates.get("minimum_cash_to_sign_usd")
+    if minimum is not None:
+        basis = estimates.get("minimum_cash_to_sign_basis") or []
+        parts.append(f"minimum cash to sign {usd(float(minimum))} ({exit_phrase(basis)})")
+    full = estimates.get("full_commitment_usd")
+    if full and minimum is not None and float(full) > float(minimum) * 1.001:
+        parts.append(f"full commitment {usd(float(full))}")
+    if estimates.get("total_economic_cost_usd") is not None:
+        parts.append("total economic cost "
+                     f"{usd(float(estimates['total_economic_cost_usd']))} with the cost of delay")
+    return f"{label}: " + ", ".join(parts) if parts else label
+
+
+def cost_basis_sentence(winner: str, basis: Mapping[str, Any], labels: Mapping[str, str]) -> str:
+    """What charging every offer its full commitment does to the ranking (computed in decide)."""
+    scores = basis["scores"]
+    terms = (f"{winner} commits {usd(basis['winner_commitment_usd'])}; the cheapest way out "
+             f"after the run is {usd(basis['winner_minimum_cash_usd'])}")
+    new = basis["winner"]
+    if new != basis["winner_id"]:
+        return (f"{terms}. If the full commitments were charged instead, "
+                f"{labels[new]} would rank first ({scores[new]:.1f} against "
+                f"{scores[basis['winner_id']]:.1f}).")
+    others = {k: v for k, v in scores.items() if k != basis["winner_id"]}
+    lead = ""
+    if others:
+        second = max(others, key=lambda k: (others[k], k))
+        lead = (f" ({scores[basis['winner_id']]:.1f} against {others[second]:.1f} for "
+                f"{labels[second]})")
+    return (f"{terms}. Charging every offer its full commitment instead keeps {winner} "
+            f"first{lead}.")
