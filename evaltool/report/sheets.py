@@ -46,6 +46,7 @@ ESTIMATES: tuple[tuple[str, str, str, bool], ...] = (
     ("minimum_cash_to_sign_usd", "Minimum cash to sign (USD)", USD, False),
     ("full_commitment_usd", "Full commitment (USD)", USD, False),
     ("minimum_commitment_usd", "Minimum commitment (USD)", USD, False),
+    ("charged_cost_usd", "Cost charged in the ranking (USD)", USD, False),
     ("cost_of_delay_usd", "Cost of delay (USD)", USD, False),
     ("total_economic_cost_usd", "Total economic cost (USD)", USD, True),
     ("usd_per_million_tokens", "Cost per million tokens (USD)", USD_CENTS, False),
@@ -56,7 +57,7 @@ BREAKDOWN_LABELS = {
     "compute": "compute", "storage": "storage", "support": "support", "network": "network",
     "egress": "egress", "upfront": "upfront payment", "power": "power",
     "colocation": "colocation", "opex": "operations",
-    "commitment_shortfall": "commitment shortfall (paid, unused)",
+    "commitment_shortfall": "paid but unused commitment",
 }
 
 
