@@ -381,10 +381,10 @@ def offer_view(o: OfferFields, p: Params, acc: AcceleratorSpec | None = None) ->
         assumed.append(f"inter-node bandwidth not stated: assumed {inter:g} Gbit/s per GPU.")
     fabric = o.inter_node_fabric
     if fabric is None:
-        fabric_eff = p.fabric_efficiency.get("ethernet", 0.6)
+        fabric_eff = p.fabric_efficiency.get("ethernet", 0.7)
         assumed.append(f"inter-node fabric not stated: assumed Ethernet efficiency {fabric_eff:g}.")
     else:
-        fabric_eff = p.fabric_efficiency.get(fabric, p.fabric_efficiency.get("other", 0.6))
+        fabric_eff = p.fabric_efficiency.get(fabric, p.fabric_efficiency.get("other", 0.7))
     if o.network_dedicated is True:
         tenancy = 1.0
     elif o.network_dedicated is False:
