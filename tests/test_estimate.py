@@ -717,6 +717,46 @@ def test_no_serving_target_means_no_throughput_gate() -> None:
     assert extra["serving_capacity_tokens_per_s"] > 0
 
 
+def test_time_per_output_token_is_the_industry_name_of_the_latency_target() -> None:
+    tpot = ServingTarget.model_validate({"tokens_per_s": 1000, "max_time_per_output_token_ms": 25})
+    assert tpot.max_latency_ms_per_token == 25
+    serve = LLAMA3_70B_SERVE.model_copy(update={"serving": tpot})
+    inf = (estimate_offer(serving_offer(64), serve).model_extra or {})["inference"]
+    assert inf["latency_target_ms_per_token"] == 25 and inf["decode_ms_per_token"] <= 25 + 1e-6
+
+
+def test_time_to_first_token_excludes_shapes_too_slow_to_prefill_a_prompt() -> None:
+    long_prompts = ServingTarget(tokens_per_s=2000, prompt_tokens=8_000, output_tokens=500)
+    serve = LLAMA3_70B_SERVE.model_copy(update={"serving": long_prompts, "seq_len": 8_192})
+    free = (estimate_offer(serving_offer(64), serve).model_extra or {})["inference"]
+    tight = serve.model_copy(update={"serving": long_prompts.model_copy(
+        update={"max_time_to_first_token_ms": 500})})
+    inf = (estimate_offer(serving_offer(64), tight).model_extra or {})["inference"]
+    # an 8k-token prompt of a 70B model takes ~0.65 s to prefill on four H100s, ~0.33 s on
+    # eight: a 500 ms target rules the four-GPU replica out
+    assert free["replica_gpus"] == 4 and free["time_to_first_token_ms"] > 500
+    assert inf["replica_gpus"] == 8
+    assert inf["time_to_first_token_ms"] <= 500 and inf["meets_latency"] is True
+    impossible = serve.model_copy(update={"serving": long_prompts.model_copy(
+        update={"max_time_to_first_token_ms": 10})})
+    worst = (estimate_offer(serving_offer(64), impossible).model_extra or {})["inference"]
+    assert worst["meets_latency"] is False
+
+
+def test_a_serving_duration_sets_the_run_a_reservation_bills_as_a_block() -> None:
+    six = LLAMA3_70B_SERVE.model_copy(update={"serving": LLAMA3_70B_SERVE.serving.model_copy(
+        update={"duration_months": 6})})  # type: ignore[union-attr]
+    on_demand = estimate_offer(serving_offer(256), six)
+    required = (on_demand.model_extra or {})["required_gpus"]
+    # on demand: the GPUs the target needs, for the six months the service runs
+    assert on_demand.total_cost_usd == pytest.approx(required * 2.5 * 730 * 6)
+    # a 12-month reservation of 256 GPUs: the service holds the whole block for six months
+    reserved = estimate_offer(serving_offer(256).model_copy(update={"term_months": 12}), six)
+    assert reserved.gpus_used == 256
+    assert reserved.total_cost_usd == pytest.approx(256 * 2.5 * 730 * 6)
+    assert (reserved.model_extra or {})["gpu_hours"] == pytest.approx(256 * 730 * 6)
+
+
 # ------------------------------------------------------ time a buyer can count on (11.6) ---
 
 def test_spot_capacity_stretches_time_but_bills_only_running_hours() -> None:

@@ -230,11 +230,16 @@ def _explain_inference(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workloa
          "decode_batch_limited_by": inf.get("decode_batch_limited_by")},
         "for each TP (powers of two inside the scale-up domain) and PP (only when the weights "
         "need more than one domain): batch = min(KV room / (PP x context x KV bytes per "
-        "token), the batch that keeps a step within the latency target, the engine cap); the "
-        "shape needing the fewest GPUs for the target wins (else the most tokens per GPU)",
+        "token), the batch that keeps a step within the time-per-output-token target, the "
+        "engine cap); a shape whose time to first token (the step in flight + the prompt's "
+        "prefill on the replica's GPUs) exceeds the TTFT target is ruled out; the shape "
+        "needing the fewest GPUs for the target wins (else the most tokens per GPU)",
         {"shapes_considered": inf.get("shapes_considered"),
          "kv_bytes_per_token": inf.get("kv_bytes_per_token"),
          "latency_target_ms_per_token": inf.get("latency_target_ms_per_token"),
+         "latency_target_ttft_ms": inf.get("latency_target_ttft_ms"),
+         "time_to_first_token_ms": inf.get("time_to_first_token_ms"),
+         "meets_latency": inf.get("meets_latency"),
          "usable_memory_fraction": p.gpu_memory_usable_fraction},
         [ROOFLINE, *_src("max_decode_batch_sequences", "kv_cache_bytes_per_element",
                          "gpu_memory_usable_fraction")
@@ -270,6 +275,11 @@ def _explain_inference(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workloa
         "(price x GPUs + support) per hour / (output tokens per hour) x 1e6",
         {"usd_per_gpu_hour": r.price_used}, [])
     if r.costs:
-        ex["total_cost_usd"] = _item(v.get("total_cost_usd"),
-                                     "serving GPUs x 730 h x price x months", r.costs,
-                                     _src("hours_per_month"))
+        duration = getattr(wv.serving, "duration_months", None)
+        ex["total_cost_usd"] = _item(
+            v.get("total_cost_usd"),
+            "serving GPUs x 730 h x price x months; months = the workload's serving duration, "
+            "else the offer's term, else one month; a reservation bills its whole block",
+            {**r.costs, "serving_duration_months": duration, "term_months": ov.term_months,
+             "gpus_billed": r.gpus_used, "required_gpus": v.get("required_gpus")},
+            _src("hours_per_month"))
