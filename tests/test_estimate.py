@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from evaltool.clauses import extract_terms
 from evaltool.errors import UsageError
 from evaltool.estimate import (
     AcceleratorSpec,
@@ -21,9 +22,10 @@ from evaltool.estimate import (
 )
 from evaltool.estimate import formulas as fm
 from evaltool.estimate.catalog import public_price_reference
+from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.layout import _plan_one
 from evaltool.estimate.views import default_params, offer_view, resolve_params, workload_view
-from evaltool.models import OfferFields, ServingTarget, Workload
+from evaltool.models import Offer, OfferFields, ServingTarget, Workload
 
 DAY = 86_400.0
 
@@ -799,6 +801,37 @@ def test_a_hedged_delivery_date_carries_its_slip_into_the_deadline_and_delay() -
                                                        rel=1e-5)
     assert h["cost_of_delay_usd"] - f["cost_of_delay_usd"] == pytest.approx(40_000 * slip,
                                                                              rel=1e-4)
+
+
+HEDGED_CONTRACT = (
+    "2. Delivery. Pinecrest will use commercially reasonable efforts to make the Cluster "
+    'available to Customer on or about 11 January 2026 (the "Target Delivery Date"). The '
+    "Target Delivery Date is an estimate only.")
+FIRM_CONTRACT = (
+    "2. Delivery. Corvid shall hand over the Reserved Capacity no later than 11 January 2026 "
+    '(the "Delivery Date"). For each day of delay Corvid shall credit one day of fees.')
+
+
+def test_the_contract_says_whether_a_delivery_date_is_committed_when_the_offer_does_not() -> None:
+    wl = LLAMA2_70B.model_copy(update={"start_date": dt.date(2026, 1, 1)})
+    slip = load_assumptions()["hedged_delivery_slip_days"]["value"]
+
+    def slip_days(contract: str, **fields: object) -> float:
+        offer = Offer(id="o", source={"file": "o.yaml"}, fields=ib_cluster(**fields))
+        offer = with_contract_facts(offer, extract_terms(contract))
+        est = estimate_offer(offer.fields, wl, accelerator=H100)
+        return float((est.model_extra or {})["delivery_slip_days"])
+
+    assert slip_days(HEDGED_CONTRACT) == slip  # the date itself comes from the contract
+    assert slip_days(FIRM_CONTRACT) == 0.0
+    # the quote's own statement is kept
+    assert slip_days(HEDGED_CONTRACT, delivery_date=dt.date(2026, 1, 11),
+                     delivery_date_committed=True) == 0.0
+    offer = with_contract_facts(Offer(id="o", source={"file": "o.yaml"}, fields=ib_cluster()),
+                                extract_terms(HEDGED_CONTRACT))
+    assert offer.fields.delivery_date == dt.date(2026, 1, 11)
+    assert "commercially reasonable efforts" in (
+        offer.provenance["delivery_date_committed"].raw or "")
 
 
 def test_slow_hardware_replacement_costs_time_unless_spare_nodes_cover_it() -> None:
