@@ -785,6 +785,10 @@ def test_spot_without_a_stated_availability_uses_the_cited_default() -> None:
     assert spot.time_to_train_days == pytest.approx(parts["running"] / default["value"], rel=1e-4)
     assert any("spot_availability_fraction" in s
                for s in spot.explain["time_to_train_days"]["sources"])
+    # the stated preemption rate is explained as the offer's, not the default's
+    checkpoint = spot.explain["checkpoint"]
+    assert checkpoint["inputs"]["preemptions_per_node_day"] == 0.01
+    assert not any("spot_preemptions_per_node_day" in s for s in checkpoint["sources"])
 
 
 def test_a_hedged_delivery_date_carries_its_slip_into_the_deadline_and_delay() -> None:

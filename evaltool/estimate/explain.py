@@ -131,12 +131,17 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
     ex["checkpoint"] = _item(
         v.get("checkpoint"),
         "size = 14 B x N_total; stall = size / write speed; MTBF = 1 / (failures per GPU-day x "
-        "GPUs); interval = sqrt(2 stall MTBF); storage loss = stall / interval; failure loss = "
-        "interval / (2 MTBF) + restart / MTBF",
-        {"write_gbyte_s": ov.write_gbyte_s, "gpus": r.gpus_used},
+        "GPUs + spot preemptions per node-day x nodes); interval = sqrt(2 stall MTBF); "
+        "storage loss = stall / interval; failure loss = interval / (2 MTBF) + restart / MTBF "
+        "(the preemptions' share of it is preemption_loss)",
+        {"write_gbyte_s": ov.write_gbyte_s, "gpus": r.gpus_used,
+         "preemptible": ov.preemptible,
+         "preemptions_per_node_day": ov.preemptions_per_node_day if ov.preemptible else None,
+         "preemption_share_of_restarts": r.preemption_frac if ov.preemptible else None},
         [YOUNG_DALY, *_src("checkpoint_bytes_per_param", "failures_per_gpu_day",
                            "restart_minutes")
-         + (_src("spot_preemptions_per_node_day") if ov.preemptible else [])])
+         + (_src("spot_preemptions_per_node_day")
+            if ov.preemptible and ov.preemptions_per_node_day is None else [])])
     ex["mfu"] = _item(
         v.get("mfu"), "base - network - tensor parallel - pipeline bubble - recompute - idle "
         "GPUs - storage - failure losses (each in MFU points)", v.get("mfu_breakdown") or {},
@@ -165,7 +170,8 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
         {"gpus": r.gpus_used, "breakdown_days": v.get("time_to_train_breakdown_days"),
          "hw_replacement_hours": ov.hw_replacement_hours,
          "capacity_lost_to_replacement": r.capacity_lost_to_replacement,
-         "preemptible": ov.preemptible, "spot_availability": r.spot_availability},
+         "preemptible": ov.preemptible, "spot_availability": r.spot_availability,
+         "spot_availability_stated": ov.availability is not None if ov.preemptible else None},
         [f"{AIB}, 'TFLOPS', 'MFU'",
          *_src("failures_per_gpu_day", "hardware_failure_share")
          + (_src("default_hw_replacement_hours") if ov.hw_replacement_hours is None else [])
