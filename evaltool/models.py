@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
 OfferKind = Literal["rent", "purchase", "hpc_allocation"]
 Fabric = Literal["infiniband", "roce", "ethernet", "ici", "other"]
@@ -173,8 +173,15 @@ class ServingTarget(_Strict):
     requests_per_s: float | None = Field(None, gt=0)
     prompt_tokens: int | None = Field(None, ge=1)
     output_tokens: int | None = Field(None, ge=1)
-    max_latency_ms_per_token: float | None = Field(None, gt=0)
+    # Time per output token (TPOT, the industry's name, is accepted for it).
+    max_latency_ms_per_token: float | None = Field(
+        None, gt=0, validation_alias=AliasChoices("max_latency_ms_per_token",
+                                                  "max_time_per_output_token_ms"))
+    max_time_to_first_token_ms: float | None = Field(
+        None, gt=0, description="time to first token (TTFT): queueing + the prompt's prefill")
     batch_size: int | None = Field(None, ge=1)
+    duration_months: float | None = Field(
+        None, gt=0, description="how long the service runs (730 hours a month)")
 
 
 class Workload(_Strict):

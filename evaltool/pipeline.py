@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
+from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.money import estimate_with_money, terms_from_offer
 from evaltool.market.compare import MarketIndex, compare_quote, default_market_index
 from evaltool.market.scoring import best_market_offers, is_market_offer
@@ -363,6 +364,7 @@ def evaluate_offer(
     offer = apply_contract_figures(offer, figures)
     findings = reconcile_missing(offer, findings)
     terms = terms_from_offer(offer)
+    offer = with_contract_facts(offer, terms)  # a hedged delivery date carries its slip
     estimates = estimate_with_money(offer, workload, assumptions, terms)
     scored = score_offer(offer, estimates, rubric, workload, findings)
     scored.terms = terms
