@@ -96,7 +96,9 @@ def check_scenario(folder: Path, report: dict[str, Any] | None = None) -> list[C
     must_not = set(expected.get("must_not_win") or [])
     ok = winner in acceptable and winner not in must_not
     checks.append(Check(name, "winner", ok, f"found {winner!r}, expected {acceptable}"))
-    for offer_id in expected.get("ineligible") or []:
+    for entry in expected.get("ineligible") or []:
+        # a bare offer id, or {offer, why} as buyers also write it
+        offer_id = entry["offer"] if isinstance(entry, dict) else entry
         found = offers.get(offer_id, {}).get("eligible")
         checks.append(Check(name, f"eligible:{offer_id}", found is False,
                             f"eligible={found!r}, expected False"))
