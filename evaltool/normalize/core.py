@@ -30,12 +30,13 @@ from evaltool.models import (
     Severity,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.vocabulary import Vocabulary, load_vocabulary
 
 LABELLED, TABLE, IN_TEXT, DERIVED = 3, 2, 1, 0
-REQUIRED = ("vendor", "accelerator", "gpu_count")
+REQUIRED = ("accelerator", "gpu_count")  # and a price or capex; a name changes no number
 _REL_TOL = 0.02  # two readings of one figure that differ by more than 2% conflict
 _MEMORY_TOL = 0.10  # usable GiB vs marketed GB (gpuhunt snaps with 7%, offer-tools.md §5)
 
@@ -148,9 +149,10 @@ class _Builder:
             Fact(value, where, raw, priority, note, derived_from))
 
     def warn(self, where: Location, message: str, field_name: str | None = None,
-             found: str | None = None, expected: str | None = None) -> None:
+             found: str | None = None, expected: str | None = None,
+             code: str = "invalid-input") -> None:
         self.problems.append(Problem(where, message, field=field_name, found=found,
-                                     expected=expected, severity="warning"))
+                                     expected=expected, severity="warning", code=code))
 
     def flag(self, kind: str, severity: Severity, why: str, where: Location | None = None,
              quote: str | None = None, ask_for: str | None = None) -> None:
@@ -217,6 +219,19 @@ class _Builder:
             self.read_line_item(item)
         for text, where in self.record.notes:
             self.read_note(text, where)
+        if "vendor" not in self.facts:
+            found = vendor_fallback(self.record)
+            if found is not None:
+                name, where, how = found
+                self.add("vendor", name, where, name, DERIVED, f"vendor name from {how}")
+                self.warn(where, f"no labelled vendor name; {name!r} taken from {how}",
+                          "vendor", name, "a cell labelled vendor, provider or supplier",
+                          code="vendor-not-labelled")
+            else:
+                self.warn(Location(str(self.record.source.get("file", ""))),
+                          "no vendor name found in the cells, document properties or file "
+                          "name; the offer is evaluated without one", "vendor",
+                          code="vendor-not-labelled")
         if "offer_name" not in self.facts and self.record.title and self.record.title_where:
             self.add("offer_name", self.record.title, self.record.title_where, self.record.title,
                      DERIVED, "no offer name given: the sheet's title")
@@ -1049,11 +1064,11 @@ class _Derive:
                     first.where, "price_usd_per_gpu_hour")
                 return
             except V.ValueConversionError as exc:
-                if first.money.per == () or (exc.expected == "gpu_count" and not gpus):
-                    b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
-                        first.where, "price_usd_per_gpu_hour")
-                    return
-                raise
+                # e.g. a per-node price without GPUs per node: the price cannot be derived
+                # without a guess, so it is reported unreadable (it is required).
+                b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
+                    first.where, "price_usd_per_gpu_hour")
+                return
             note = price.formula
             if first.money.per == ():
                 note += "; no basis stated"
@@ -1308,7 +1323,6 @@ def _required(b: _Builder, values: dict[str, Any], record: RawRecord) -> list[Pr
     is_purchase = values.get("capex_usd") is not None or values.get("offer_kind") == "purchase"
     needed.append("capex_usd" if is_purchase else "price_usd_per_gpu_hour")
     expectations = {
-        "vendor": "a vendor, provider or supplier name",
         "accelerator": "the accelerator model (GPU type), e.g. 'NVIDIA HGX H100 SXM5 80GB'",
         "gpu_count": "the total number of GPUs (or nodes and GPUs per node)",
         "price_usd_per_gpu_hour": "a compute price, e.g. '$2.35 per GPU-hour'",

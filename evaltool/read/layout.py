@@ -36,7 +36,11 @@ _VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", 
                   "response", "vendor response", "wert", "angebot", "valeur", "reponse",
                   "your answer the contract wording", "ihre antwort", "votre reponse"}
 _FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
-                  "champ", "requirement", "canonical field", "label"}
+                  "champ", "requirement", "canonical field", "label", "designation", "merkmal",
+                  "rubrique", "position", "kennzahl", "parametre", "caracteristique"}
+_UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per"}
+_NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
+            "nombre", "date", "datum"}
 _NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque"}
 
 
@@ -141,9 +145,9 @@ def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | Non
     return columns if len(slots) >= 4 else None
 
 
-def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None] | None:
-    """(label column, value column, note column) of a 'Field | Value | ...' header."""
-    label_col = value_col = note_col = None
+def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | None] | None:
+    """(label, value, note, unit column) of a 'Field | Unit | Value | Notes' header."""
+    label_col = value_col = note_col = unit_col = None
     for c, value in enumerate(row):
         if not isinstance(value, str):
             continue
@@ -154,9 +158,40 @@ def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None] | None:
             value_col = c
         elif norm in _NOTE_HEADERS and note_col is None:
             note_col = c
+        elif norm in _UNIT_HEADERS and unit_col is None:
+            unit_col = c
     if label_col is not None and value_col is not None:
-        return label_col, value_col, note_col
+        return label_col, value_col, note_col, unit_col
     return None
+
+
+def with_unit(value: Any, unit: Any) -> Any:
+    """A value and the unit a separate column gives it: (31.2, 'USD per instance-hour') ->
+    '31.2 USD per instance-hour'.  Placeholder units ('—', 'count') add nothing."""
+    unit_text = cell_text(unit)
+    if is_empty(value) or normalise_label(unit_text) in _NO_UNIT or not unit_text.strip(" -\u2014"):
+        return value
+    text = cell_text(value)
+    if unit_text.lower() in text.lower():
+        return value
+    return f"{text} {unit_text}"
+
+
+_COLON_RE = re.compile(r"^\s*([^:\d][^:]{0,60}?)\s*:\s+(\S.*)$", re.S)
+
+
+def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
+                        ) -> tuple[str, str] | None:
+    """'Delivery date: 2027-05-10' / 'Tarif : 1,10 € par heure GPU' -> (label, value) when
+    the part before the colon is a known label."""
+    match = _COLON_RE.match(text)
+    if match is None:
+        return None
+    label, value = match.group(1).strip(), match.group(2).strip()
+    slot = vocab.match(label, section)
+    if slot is None or slot == "ignore" or not value:
+        return None
+    return label, value
 
 
 def _number(value: Any) -> float | None:
@@ -246,7 +281,7 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             template = found
             continue
         if template is not None:
-            label_col, answer_col, note_col = template
+            label_col, answer_col, note_col, unit_col = template
             label = cell_text(grid.value(r, label_col))
             if not label:
                 continue
@@ -257,6 +292,13 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 continue
             if is_empty(value):
                 continue
+            if unit_col is not None:
+                value = with_unit(value, grid.value(r, unit_col))
+            if _is_sentence(label) and vocab.match(label) is None:
+                # A requirement sentence ("Accelerator: H100 or newer, at least 256 GPUs"):
+                # its leading words or the part before a colon are the label.
+                head = label.split(":", 1)[0] if ":" in label else " ".join(label.split()[:4])
+                label = head.strip()
             record.candidates.append(Candidate(label, value, grid.where(r, answer_col),
                                                note=note or None,
                                                label_where=grid.where(r, label_col)))
@@ -266,6 +308,14 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             c = filled[c_index]
             value = row[c]
             text = cell_text(value)
+            pair = label_value_in_cell(text, vocab, section) if isinstance(value, str) else None
+            if pair is not None and len(filled) == 1:
+                record.candidates.append(Candidate(pair[0], pair[1], grid.where(r, c),
+                                                   section=section,
+                                                   label_where=grid.where(r, c)))
+                record.notes.append((text, grid.where(r, c)))
+                c_index += 1
+                continue
             if not isinstance(value, str) or _is_sentence(text):
                 if isinstance(value, str) and _is_sentence(text):
                     if r <= 1 and record.title is None and len(filled) == 1:
@@ -342,6 +392,15 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
               base_id: str) -> list[RawRecord]:
     """Read one sheet into `record` (single offer); return extra records for a sheet that
     holds one offer per row."""
+    if grid.hidden:
+        where = Location(grid.file, sheet=grid.name)
+        record.skipped.append((where, "hidden sheet"))
+        record.problems.append(Problem(
+            where, "hidden sheet skipped: hidden sheets usually hold superseded prices or "
+            "workings, not the offer", found="a hidden sheet", expected="visible sheets",
+            severity="warning", code="hidden-sheet-skipped"))
+        return []
+    _banners_and_footers(grid, record)
     if is_contract_sheet(grid.name):
         record.segments.extend(contract_segments(grid))
         return []
@@ -362,6 +421,19 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 return _offer_per_row(grid, r, columns, data_rows, record, base_id)
     _key_values(grid, range(len(grid.rows)), used, vocab, record)
     return []
+
+
+def _banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
+    """The first rows (letterhead, title) and the last rows (footer) of a sheet, as text."""
+    rows = [r for r, row in enumerate(grid.rows) if any(not is_empty(v) for v in row)]
+    for index, r in enumerate(rows[:3] + rows[-2:]):
+        texts = [(c, cell_text(v)) for c, v in enumerate(grid.rows[r])
+                 if isinstance(v, str) and v.strip()]
+        if not texts or len(texts) > 2:
+            continue
+        c, text = texts[0]
+        target = record.banners if index < min(3, len(rows)) else record.footers
+        target.append((text, grid.where(r, c)))
 
 
 def _offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
