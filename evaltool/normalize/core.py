@@ -30,6 +30,7 @@ from evaltool.models import (
     Severity,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.shapes import count_facts, pair_counts
 from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
@@ -201,7 +202,18 @@ class _Builder:
                     seen[item.currency] = seen.get(item.currency, 0) + 1
             if len(seen) == 1:
                 self.currency_hint = next(iter(seen))
+        expanded: list[tuple[str, Candidate]] = []
         for slot, cand in slotted:
+            pairs = pair_counts(cand.label, cell_text(cand.value)) \
+                if isinstance(cand.value, str) else []
+            parts = [(self.vocab.match(lab), Candidate(lab, val, cand.where, cand.section,
+                                                       cand.note, cand.label_where))
+                     for lab, val in pairs]
+            if parts and all(s not in (None, "ignore") for s, _ in parts):
+                expanded.extend((s, c) for s, c in parts if s is not None)
+            else:
+                expanded.append((slot, cand))
+        for slot, cand in expanded:
             if slot in ("currency", "accelerator_variant"):
                 continue
             self.looked_at.add(slot)
@@ -219,6 +231,7 @@ class _Builder:
             self.read_line_item(item)
         for text, where in self.record.notes:
             self.read_note(text, where)
+            self._counts_in_text(text, where)
         if "vendor" not in self.facts:
             found = vendor_fallback(self.record)
             if found is not None:
@@ -245,8 +258,22 @@ class _Builder:
         if kind == "text":
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
-            count = V.parse_count(cand.value)
-            self.add(slot, count.value, cand.where, text, LABELLED, _notes(count.notes))
+            shaped = count_facts(text) if isinstance(cand.value, str) else {}
+            try:
+                count = V.parse_count(cand.value)
+            except V.NoValueGiven:
+                raise
+            except V.ValueParseError:
+                if slot not in shaped:
+                    raise
+                self.add(slot, shaped[slot], cand.where, text, LABELLED,
+                         "count read from the phrase")
+            else:
+                self.add(slot, count.value, cand.where, text, LABELLED, _notes(count.notes))
+            several = len(re.findall(r"\d+", text)) > 1  # "8 (8 GPUs each, 64 GPUs)"
+            for name, value in shaped.items():
+                if name != slot and several:
+                    self.add(name, value, cand.where, text, IN_TEXT, "count stated in the phrase")
         elif kind == "date":
             parsed = V.parse_date(cand.value)
             if parsed.value is None:
@@ -404,8 +431,12 @@ class _Builder:
 
     def _facts_in_system_text(self, where: Location, text: str, priority: int) -> None:
         """'8x H200 141GB SXM, 3.2 Tbps RoCE' also states GPUs per node, memory, network."""
+        shaped = count_facts(text)
+        for name, value in shaped.items():
+            self.add(name, value, where, text, priority, "count stated with the accelerator")
         count = _COUNT_IN_TEXT_RE.search(text)
-        if count and int(count.group(1)) in (1, 2, 4, 8, 16, 32, 64, 72):
+        if "gpus_per_node" not in shaped and count and int(count.group(1)) in (
+                1, 2, 4, 8, 16, 32, 64, 72):
             self.add("gpus_per_node", int(count.group(1)), where, text, priority,
                      "count stated with the accelerator")
         memory = re.search(r"(\d{2,3})\s*(GB|GiB)\b", text)
@@ -414,6 +445,11 @@ class _Builder:
                      "memory stated with the accelerator")
         if re.search(r"\d\s*(?:tb(?:it)?ps|gb(?:it)?ps|gbe|[gt]b/s|[gt]bit/s)", text, re.I):
             self._network(where, text, priority)
+
+    def _counts_in_text(self, text: str, where: Location, priority: int = IN_TEXT) -> None:
+        """Node and GPU counts a phrase states ("24 x XE9680, each with 8x H100")."""
+        for name, value in count_facts(text).items():
+            self.add(name, value, where, text, priority, "count stated in the text")
 
     def _slot_claimed_peak_tflops_per_gpu(self, cand: Candidate, text: str) -> None:
         if isinstance(cand.value, str):

@@ -162,6 +162,8 @@ def read_offer_file(path: Path) -> list[RawRecord]:
     if extra:
         for item in extra:
             item.properties = dict(record.properties)
+            item.candidates.extend(record.candidates)  # the file's shared facts, after its own
+            item.notes.extend(record.notes)
             item.banners = item.banners or list(record.banners)
             item.footers = item.footers or list(record.footers)
             item.segments.extend(record.segments)

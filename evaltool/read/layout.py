@@ -22,6 +22,7 @@ from evaltool.read.cells import (
     SheetGrid,
     a1,
     cell_text,
+    column_letter,
     is_empty,
 )
 from evaltool.read.text import currency_of, first_number
@@ -266,7 +267,7 @@ def _next_filled(grid: SheetGrid, r: int, c: int, width: int) -> tuple[int | Non
 def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 record: RawRecord) -> None:
     section: str | None = None
-    template: tuple[int, int, int | None] | None = None
+    template: tuple[int, int, int | None, int | None] | None = None
     for r in rows:
         if r in used:
             section = None
@@ -405,6 +406,9 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         record.segments.extend(contract_segments(grid))
         return []
     used: set[int] = set()
+    options = _option_columns(grid, vocab)
+    if options is not None:
+        return _offers_in_columns(grid, vocab, record, base_id, *options)
     for r, row in enumerate(grid.rows):
         if r in used:
             continue
@@ -421,6 +425,90 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 return _offer_per_row(grid, r, columns, data_rows, record, base_id)
     _key_values(grid, range(len(grid.rows)), used, vocab, record)
     return []
+
+
+_OPTION_SKIP = _VALUE_HEADERS | _NOTE_HEADERS | _FIELD_HEADERS | _UNIT_HEADERS
+
+
+def _option_columns(grid: SheetGrid, vocab: Vocabulary
+                    ) -> tuple[int, int, int | None, dict[int, str]] | None:
+    """Several offers side by side: a header row naming two or more options over value
+    columns, and below it rows whose first column is a field label with a value under most
+    options.  Returns (header row, label column, unit column, {column: option name})."""
+    for r, row in enumerate(grid.rows[:40]):
+        heads = {c: cell_text(v) for c, v in enumerate(row)
+                 if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
+        options = {c: h for c, h in heads.items() if c > 0
+                   and normalise_label(h) not in _OPTION_SKIP and vocab.header_role(h) is None
+                   and vocab.labels.get(normalise_label(h)) is None}
+        if len(options) < 2 or len(options) != len([v for v in row[1:] if not is_empty(v)]) \
+                - sum(1 for c, h in heads.items() if c > 0 and c not in options):
+            continue
+        if _template_header(row) is not None:
+            continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
+        corner = normalise_label(cell_text(row[0])) if row else ""
+        if corner and corner not in _FIELD_HEADERS and vocab.match(corner) is not None:
+            continue  # "Vendor | Acme | Storage | VAST": key-value blocks side by side
+        if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
+               for c, h in heads.items() if c > min(options)):
+            continue
+        first = min(options)
+        label_col = 0
+        unit_col = next((c for c, h in heads.items() if label_col < c < first
+                         and normalise_label(h) in _UNIT_HEADERS), None)
+        rows_with_values = 0
+        for below in grid.rows[r + 1:r + 40]:
+            label = cell_text(below[label_col]) if below else ""
+            if not label or vocab.match(label) is None:
+                continue
+            filled = sum(1 for c in options if c < len(below) and not is_empty(below[c]))
+            if filled >= max(2, len(options) - 1):
+                rows_with_values += 1
+        if rows_with_values >= 4:
+            return r, label_col, unit_col, options
+    return None
+
+
+def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, base_id: str,
+                       header: int, label_col: int, unit_col: int | None,
+                       options: dict[int, str]) -> list[RawRecord]:
+    """One record per option column; rows outside the table are read for all of them."""
+    records: list[RawRecord] = []
+    table_rows: set[int] = {header}
+    for c, name in sorted(options.items()):
+        source = dict(record.source)
+        source["column"] = column_letter(c)
+        source["option"] = name
+        target = RawRecord(id=f"{base_id}-{slug(name)}", source=source)
+        target.problems.append(Problem(
+            grid.where(header, c), f"offers side by side: option {name!r} read from column "
+            f"{column_letter(c)}", found=name, expected="one offer per column",
+            severity="info", code="options-in-columns"))
+        target.candidates.append(Candidate("offer name", name, grid.where(header, c),
+                                           label_where=grid.where(header, c)))
+        for r in range(header + 1, len(grid.rows)):
+            label = cell_text(grid.value(r, label_col))
+            if not label or _is_sentence(label):
+                continue
+            if vocab.match(label) is None and all(is_empty(grid.value(r, k)) for k in options):
+                continue
+            table_rows.add(r)
+            value = grid.value(r, c)
+            if (r, c) in grid.formula_cells_without_value:
+                target.problems.append(_formula_problem(grid, r, c, label))
+                continue
+            if is_empty(value):
+                continue
+            if unit_col is not None:
+                value = with_unit(value, grid.value(r, unit_col))
+            target.candidates.append(Candidate(label, value, grid.where(r, c),
+                                               label_where=grid.where(r, label_col)))
+        records.append(target)
+    rest = [r for r in range(len(grid.rows)) if r not in table_rows]
+    _key_values(grid, range(len(grid.rows)), set(range(len(grid.rows))) - set(rest), vocab,
+                record)
+    record.source["options"] = len(records)
+    return records
 
 
 def _banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
