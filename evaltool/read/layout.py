@@ -143,7 +143,32 @@ def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | Non
         columns[c] = value.strip()
         if slot != "ignore":
             slots.add(slot)
-    return columns if len(slots) >= 4 else None
+    phrased = _phrase_header(row, vocab)
+    if len(slots) >= 4:
+        return {**(phrased or {}), **columns}
+    return phrased
+
+
+def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | None:
+    """Columns of a one-offer-per-row table whose headers are phrases ('Which GPU',
+    'Rate per GPU per hour'): most filled cells short texts that read as distinct fields.
+    The first column, if no field, names the offer ('Package', 'Reservation')."""
+    filled = [(c, v) for c, v in enumerate(row) if not is_empty(v)]
+    if len(filled) < 3 or not all(isinstance(v, str) and len(v.split()) <= 7 for _, v in filled):
+        return None
+    columns: dict[int, str] = {}
+    slots: set[str] = set()
+    for c, value in filled:
+        slot = vocab.match(str(value))
+        if slot is not None and slot != "ignore" and slot not in slots:
+            slots.add(slot)
+            columns[c] = str(value).strip()
+    if len(slots) < 3 or len(slots) < 0.7 * (len(filled) - 1):
+        return None
+    first = filled[0][0]
+    if first not in columns:
+        columns[first] = "offer name"
+    return columns
 
 
 def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | None] | None:
@@ -189,6 +214,8 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
     if match is None:
         return None
     label, value = match.group(1).strip(), match.group(2).strip()
+    if len(label.split()) > 5 or re.search(r"\s[-–—|·]\s", label):
+        return None  # "Acme Cloud - Committed Use Quote: TPU v5p" is a title, not a label
     slot = vocab.match(label, section)
     if slot is None or slot == "ignore" or not value:
         return None
@@ -419,8 +446,17 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             continue
         columns = _field_header(row, vocab)
         if columns is not None:
-            data_rows = [i for i in range(r + 1, len(grid.rows))
-                         if any(not is_empty(v) for v in grid.rows[i])]
+            data_rows = []
+            for i in range(r + 1, len(grid.rows)):
+                cells = [v for c, v in enumerate(grid.rows[i]) if c in columns and not is_empty(v)]
+                if len(cells) < max(2, len(columns) // 2):
+                    break  # the table ends at a blank or a note row
+                data_rows.append(i)
+            first_col = min(columns)
+            if any(isinstance(grid.value(i, first_col), str)
+                   and vocab.match(cell_text(grid.value(i, first_col))) not in (None, "ignore")
+                   for i in data_rows[:3]):
+                data_rows = []  # labels down the first column: a key-value block, no header
             if data_rows:
                 return _offer_per_row(grid, r, columns, data_rows, record, base_id)
     _key_values(grid, range(len(grid.rows)), used, vocab, record)
@@ -447,8 +483,10 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if _template_header(row) is not None:
             continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
         corner = normalise_label(cell_text(row[0])) if row else ""
-        if corner and corner not in _FIELD_HEADERS and vocab.match(corner) is not None:
-            continue  # "Vendor | Acme | Storage | VAST": key-value blocks side by side
+        if corner and corner not in _FIELD_HEADERS:
+            continue  # "Vendor | Acme | Storage | VAST": a labelled row, not a header
+        if any(not re.search(r"[^\W\d_]", h) for h in options.values()):
+            continue  # option names have letters ("Option A", "12-month reserved")
         if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
                for c, h in heads.items() if c > min(options)):
             continue

@@ -23,6 +23,28 @@ def normalise_label(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", folded))
 
 
+_NODE_WORDS = (r"(?:node|nodes|server|servers|host|hosts|instance|instances|vm|vms|system|"
+               r"systems|machine|machines|knoten|serveur|serveurs|noeud|noeuds|tray|trays)")
+_GPU_WORDS = (r"(?:gpu|gpus|accelerator|accelerators|chip|chips|card|cards|beschleuniger|"
+              r"accelerateurs?)")
+_LABEL_SHAPES = (
+    ("gpus_per_node", re.compile(rf"^{_GPU_WORDS} (?:per|par|je|pro|in each|each|in) "
+                                 rf"(?:each )?{_NODE_WORDS}$")),
+    ("node_count", re.compile(rf"^(?:number of|nombre de|anzahl(?: der)?|no of|count of|total) "
+                              rf"{_NODE_WORDS}$|^{_NODE_WORDS}(?: reserved| total| count)?$")),
+    ("gpu_count", re.compile(rf"^(?:number of|nombre de|anzahl(?: der)?|total|no of) "
+                             rf"{_GPU_WORDS}$|^{_GPU_WORDS} total$")),
+)
+
+
+def _label_shape(text: str) -> str | None:
+    """Count labels by their shape: '<GPUs> per <node>', 'number of <nodes>' in EN/DE/FR."""
+    for slot, pattern in _LABEL_SHAPES:
+        if pattern.match(text):
+            return slot
+    return None
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     labels: dict[str, str]  # normalised synonym -> slot
@@ -35,6 +57,9 @@ class Vocabulary:
         text = normalise_label(label)
         if not text or len(text.split()) > MAX_LABEL_WORDS:
             return None
+        shaped = _label_shape(text)
+        if shaped is not None and text not in self.labels:
+            return shaped
         context = normalise_label(section) if section else ""
         tries = [f"{context} {text}", text] if context else [text]
         for candidate in tries:
