@@ -103,6 +103,9 @@ _ALL_IN_RE = re.compile(r"\ball[- ]in\b|\ball[- ]inclusive\b|includes? (?:storag
 _COUNT_IN_TEXT_RE = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×]\s*(?=[A-Za-z])", re.I)
 _CORES_RE = re.compile(
     r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?(?:cores|kerne|c\u0153urs|coeurs)\b", re.I)
+_SOCKETS_RE = re.compile(
+    r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*\((\d{1,3})\s*"
+    r"(?:cores?|c\u0153urs|coeurs|kerne)\s*(?:each|je|chacun|pro)\b)", re.I)
 _MIN_COMMIT_RE = re.compile(
     r"(minimum (?:commitment|commit|spend|contract value)|committed spend|mindestabnahme)"
     r"[^.;\d$€£]{0,30}((?:USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+\s*(?:m|million|k|bn)?\b"
@@ -176,6 +179,9 @@ class _Builder:
 
     # --- reading -------------------------------------------------------------------
     def read(self) -> None:
+        texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
+        self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
+            re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
         slotted: list[tuple[str, Candidate]] = []
         for cand in self.record.candidates:
             slot = self.vocab.match(cand.label, cand.section)
@@ -347,6 +353,13 @@ class _Builder:
             default = "TiB"
         q = V.parse_quantity(cand.value, dimension, default)
         value = q.value
+        grouped = re.search(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,])", text)
+        if isinstance(cand.value, str) and grouped and self.decimal_comma:
+            # "2.048 GB" in an offer that writes decimals with a comma ("24,80 €"): the dot
+            # groups thousands.
+            value *= 1000.0
+            self.warn(cand.where, f"{text!r} read with '.' as a thousands mark, as the offer "
+                      "writes decimals with a comma", slot, text, code="european-thousands")
         if slot == "gpu_memory_gb" and q.count and q.each is not None:
             value = q.each  # "8x H200 141GB": memory is per GPU, not the node's total
         if dimension == "capacity" and unit == "GB":
@@ -482,6 +495,12 @@ class _Builder:
                  LABELLED)
 
     def _slot_cpu_cores_per_node(self, cand: Candidate, text: str) -> None:
+        sockets = _SOCKETS_RE.search(text)
+        if sockets:  # "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × 48 cœurs"
+            each = int(sockets.group(2) or sockets.group(3))
+            self.add("cpu_cores_per_node", int(sockets.group(1)) * each, cand.where, text,
+                     LABELLED, f"{sockets.group(1)} sockets x {each} cores")
+            return
         cores = _CORES_RE.search(text)
         if cores:
             self.add("cpu_cores_per_node", int(T.to_number(cores.group(1))), cand.where, text,
@@ -1198,6 +1217,11 @@ class _Derive:
                 note="no separately priced storage, support or network")
             return
         add = extra_usd_month / (gpus * HOURS_PER_MONTH)
+        b.warn(Location(**self.p["compute_price_usd_per_gpu_hour"].where),
+               f"price per GPU-hour {compute + add:.4g} USD includes the separately priced "
+               f"{', '.join(parts)}; the quoted compute rate is {compute:.4g} USD",
+               "price_usd_per_gpu_hour", f"{compute:.4g}", f"{compute + add:.4g}",
+               code="price-includes-addons")
         self.set("price_usd_per_gpu_hour", compute + add,
                  ["compute_price_usd_per_gpu_hour", *sources, "gpu_count"],
                  f"all-in: compute {compute:.4g} + ({' + '.join(parts)}) / ({gpus} GPUs x "
