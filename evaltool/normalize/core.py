@@ -145,6 +145,8 @@ class _Builder:
         self.all_in_note: Location | None = None
         self.accelerator_hints: list[str] = []
         self.looked_at: set[str] = set()
+        self.compute_rate_named = False  # the offer names its compute-only rate itself
+        self.decimal_comma = False
 
     # --- recording -----------------------------------------------------------------
     def add(self, name: str, value: Any, where: Location, raw: str, priority: int,
@@ -406,6 +408,7 @@ class _Builder:
         if per_word in ("gpu_hour",) and slot in ("price_usd_per_gpu_hour",
                                                    "compute_price_usd_per_gpu_hour"):
             role = "compute" if slot == "compute_price_usd_per_gpu_hour" else "all_in"
+            self.compute_rate_named = self.compute_rate_named or role == "compute"
             self.priced.append(_Priced(role, money, cand.where, text, LABELLED, cand.note))
             return
         if money.per and money.per != _PER[per_word]:
@@ -1217,11 +1220,12 @@ class _Derive:
                 note="no separately priced storage, support or network")
             return
         add = extra_usd_month / (gpus * HOURS_PER_MONTH)
-        b.warn(Location(**self.p["compute_price_usd_per_gpu_hour"].where),
-               f"price per GPU-hour {compute + add:.4g} USD includes the separately priced "
-               f"{', '.join(parts)}; the quoted compute rate is {compute:.4g} USD",
-               "price_usd_per_gpu_hour", f"{compute:.4g}", f"{compute + add:.4g}",
-               code="price-includes-addons")
+        if not b.compute_rate_named:
+            b.warn(Location(**self.p["compute_price_usd_per_gpu_hour"].where),
+                   f"price per GPU-hour {compute + add:.4g} USD includes the separately "
+                   f"priced {', '.join(parts)}; the quoted compute rate is {compute:.4g} USD",
+                   "price_usd_per_gpu_hour", f"{compute:.4g}", f"{compute + add:.4g}",
+                   code="price-includes-addons")
         self.set("price_usd_per_gpu_hour", compute + add,
                  ["compute_price_usd_per_gpu_hour", *sources, "gpu_count"],
                  f"all-in: compute {compute:.4g} + ({' + '.join(parts)}) / ({gpus} GPUs x "
