@@ -103,6 +103,12 @@ _ALL_IN_RE = re.compile(r"\ball[- ]in\b|\ball[- ]inclusive\b|includes? (?:storag
 _COUNT_IN_TEXT_RE = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×]\s*(?=[A-Za-z])", re.I)
 _CORES_RE = re.compile(
     r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?(?:cores|kerne|c\u0153urs|coeurs)\b", re.I)
+_GPU_NAME_RE = re.compile(r"\b(?:h100|h200|h800|b200|b300|gb200|a100|l40s?|mi\d{3}x?|gaudi"
+                          r"|tpu|trainium|nvidia|instinct)", re.I)
+_PRICE_SENTENCE_RE = re.compile(
+    r"\b(?:price|rate|tarif|preis|prix|charged?)\b[^.;]{0,25}?((?:USD|EUR|GBP|US\$|\$|€|£)\s?"
+    r"[\d.,]+[^.;]{0,40}?\bper\b[^.;,]{0,30}|[\d.,]+\s?(?:USD|EUR|GBP|€|£)[^.;]{0,40}?"
+    r"\bper\b[^.;,]{0,30})", re.I)
 _SOCKETS_RE = re.compile(
     r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*\((\d{1,3})\s*"
     r"(?:cores?|c\u0153urs|coeurs|kerne)\s*(?:each|je|chacun|pro)\b)", re.I)
@@ -240,6 +246,18 @@ class _Builder:
         for text, where in self.record.notes:
             self.read_note(text, where)
             self._counts_in_text(text, where)
+        if "accelerator_text" not in self.facts and "accelerator" not in self.facts:
+            self._accelerator_anywhere()
+        if not any(p.role in ("compute", "all_in") for p in self.priced):
+            for text, where in self.record.notes:
+                self._price_in_sentence(text, where)
+        if "offer_kind" not in self.facts:
+            for text, where in self.record.banners:
+                kind = self.vocab.offer_kind(text)
+                if kind is not None:
+                    self.add("offer_kind", kind, where, text, DERIVED,
+                             "offer kind from the document's title")
+                    break
         if "vendor" not in self.facts:
             found = vendor_fallback(self.record)
             if found is not None:
@@ -461,6 +479,42 @@ class _Builder:
                      "memory stated with the accelerator")
         if re.search(r"\d\s*(?:tb(?:it)?ps|gb(?:it)?ps|gbe|[gt]b/s|[gt]bit/s)", text, re.I):
             self._network(where, text, priority)
+
+    def _accelerator_anywhere(self) -> None:
+        """No labelled accelerator: the first description, note or title that names one
+        ("24 x Dell XE9680, each with 8x H100 SXM 80GB")."""
+        from evaltool.estimate.catalog import recognise_accelerator
+
+        texts = [(cell_text(c.value), c.where) for c in self.record.candidates
+                 if isinstance(c.value, str)]
+        texts += list(self.record.notes) + list(self.record.banners)
+        for text, where in texts:
+            if not _GPU_NAME_RE.search(text):
+                continue
+            try:
+                recognise_accelerator(text)
+            except EvaltoolError:
+                continue
+            self.add("accelerator_text", text, where, text, IN_TEXT,
+                     "accelerator named in a description, not a labelled cell")
+            self.warn(where, "no labelled accelerator; read from the text of this cell",
+                      "accelerator", text[:120], code="label-shape-disagree")
+            self._facts_in_system_text(where, text, IN_TEXT)
+            return
+
+    def _price_in_sentence(self, text: str, where: Location) -> None:
+        """'The price is USD 14,600 per node per month' in a letter or a note."""
+        match = _PRICE_SENTENCE_RE.search(text)
+        if match is None:
+            return
+        try:
+            money = V.parse_money(_money_text(match.group(1)), currency=self.currency_hint)
+        except (V.ValueParseError, V.ValueConversionError):
+            return
+        if not money.per or money.per == ("gb",):
+            return
+        self.priced.append(_Priced("compute", money, where, text, IN_TEXT,
+                                   "price read from a sentence"))
 
     def _counts_in_text(self, text: str, where: Location, priority: int = IN_TEXT) -> None:
         """Node and GPU counts a phrase states ("24 x XE9680, each with 8x H100")."""
