@@ -288,8 +288,8 @@ def _relative_date(match: re.Match[str], raw_s: str) -> ParsedDate:
     if match["hi"]:
         notes.append(f"range {match['lo']}-{match['hi']}: took the later {match['hi']}")
     if match["business"]:
-        days *= 7.0 / 5.0
-        notes.append(f"business days read as {_fmt(days)} calendar days (x 7/5)")
+        # One business day counts 24 hours everywhere in evaltool (quotes and contracts alike).
+        notes.append(f"business days counted as {_fmt(days)} days of 24 hours")
     return ParsedDate(None, raw_s, notes, days_after_order=_clean_float(days))
 
 
@@ -443,11 +443,10 @@ def _duration_hours(match: re.Match[str], notes: list[str], raw_s: str, expected
     base = _DURATION_WORDS[match["unit"].casefold()]
     hours = max(lo, hi) * _DURATION_HOURS[base]
     if match["business"] or match["ouvres"]:
-        if base in ("day", "week"):  # 5 business days span 7 calendar days
-            hours *= 7.0 / 5.0
+        if base in ("day", "week"):  # "5 business days" = 120 h, as clause analysis reads it
             notes.append(
-                f"{match.group(0).strip()!r}: business days read as {_fmt(hours / 24.0)} "
-                "calendar days (x 7/5)"
+                f"{match.group(0).strip()!r}: business days counted as {_fmt(hours / 24.0)} "
+                "days of 24 hours"
             )
         else:
             notes.append(f"{match.group(0)!r}: business time, may pause outside business hours")
