@@ -38,6 +38,10 @@ WORKLOAD_OPTION = click.option(
     "--workload", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
     help="Workload YAML. Default: a workload file among the inputs, else the bundled 70B example.",
 )
+MAP_OPTION = click.option(
+    "--map", "map_file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    default=None, help="Per-vendor mapping file (labels or cells -> canonical fields, sheets "
+    "to skip); `normalize --explain --write-map FILE` writes a starting point.")
 
 
 def _fail(message: str, code: int) -> None:
@@ -113,11 +117,13 @@ def cli() -> None:
               show_default=True,
               help="Cross-check the weighted ranking with TOPSIS or VIKOR (reported in the "
               "sensitivity); the ranking itself is always the weighted additive value.")
+@MAP_OPTION
 @_guarded
 def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
     outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str, seed: int,
     software_efficiency: float | None, cost_basis: str, method: str, as_of: Any,
+    map_file: Path | None,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -140,7 +146,7 @@ def score(
         overrides["cost_basis"] = cost_basis
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
                          assumptions=overrides or None, seed=seed, method=method,
-                         as_of=as_of.date() if as_of else None)
+                         as_of=as_of.date() if as_of else None, map_file=map_file)
     if not result.workload.get("source", "").endswith((".yaml", ".yml")):
         click.echo(f"note: {result.workload.get('source')}", err=True)
     if outputs:
@@ -175,15 +181,30 @@ def _report_not_evaluated(items: Sequence[Any]) -> None:
 @FX_OPTION
 @click.option("--format", "fmt", type=click.Choice(["json", "csv", "yaml", "table"]),
               default="table", show_default=True)
+@MAP_OPTION
+@click.option("--explain", is_flag=True,
+              help="Also list every non-empty cell that was neither read nor deliberately "
+              "skipped (a 'not_understood' section in JSON).")
+@click.option("--write-map", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="With --explain: write a starting mapping file for --map.")
 @_guarded
-def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str) -> None:
+def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str, map_file: Path | None,
+              explain: bool, write_map: Path | None) -> None:
     """Show each offer as canonical fields, with where each value came from and any warnings."""
     from evaltool.normalize.core import normalize_files, render_normalized
+    from evaltool.normalize.teach import explain_file, load_user_mapping, mapping_skeleton
     from evaltool.pipeline import parse_fx, sort_inputs
 
     inputs = sort_inputs(list(offers))
-    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files))
-    click.echo(render_normalized(result, fmt), nl=False)
+    mapping = load_user_mapping(map_file) if map_file else None
+    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files), mapping)
+    unread = None
+    if explain or write_map:
+        unread = [u for path in inputs.offers for u in explain_file(Path(path), mapping)]
+        if write_map:
+            write_map.write_text(mapping_skeleton(unread), encoding="utf-8")
+            click.echo(f"wrote {write_map}", err=True)
+    click.echo(render_normalized(result, fmt, unread), nl=False)
     _report_not_evaluated(result.not_evaluated)
     sys.exit(1 if result.not_evaluated else 0)
 
@@ -193,9 +214,11 @@ def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str) -> None:
 @RUBRIC_OPTION
 @WORKLOAD_OPTION
 @FX_OPTION
+@MAP_OPTION
 @_guarded
 def validate(
-    offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str]
+    offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
+    map_file: Path | None,
 ) -> None:
     """Check inputs only, and list every problem (errors and warnings)."""
     from evaltool.normalize.core import normalize_files
@@ -203,7 +226,10 @@ def validate(
     inputs = sort_inputs(list(offers))
     the_workload, _ = resolve_workload(workload, inputs.workloads)
     rubric_for(the_workload, rubric or (inputs.rubrics[0] if inputs.rubrics else None))
-    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files))
+    from evaltool.normalize.teach import load_user_mapping
+
+    mapping = load_user_mapping(map_file) if map_file else None
+    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files), mapping)
     for offer in result.offers:
         status = "ok" if not offer.warnings else f"{len(offer.warnings)} warning(s)"
         click.echo(f"{offer.source.get('file')}: {status}")

@@ -31,6 +31,7 @@ from evaltool.models import (
 )
 from evaltool.normalize import values as V
 from evaltool.normalize.shapes import count_facts, pair_counts
+from evaltool.normalize.teach import UserMapping, apply_mapping
 from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
@@ -1514,9 +1515,10 @@ def _public_price_note(fields: OfferFields, provenance: dict[str, FieldSource]) 
             update={"note": _join(source.note, f"public reference: {sentence}")})
 
 
-def normalize_files(paths: Sequence[Path], fx_rates: Mapping[str, float] | None = None
-                    ) -> NormalizeResult:
-    """Read and normalise every file; a bad file becomes NotEvaluated, never an exception."""
+def normalize_files(paths: Sequence[Path], fx_rates: Mapping[str, float] | None = None,
+                    mapping: UserMapping | None = None) -> NormalizeResult:
+    """Read and normalise every file; a bad file becomes NotEvaluated, never an exception.
+    `mapping` (a per-vendor mapping file, `--map`) is applied to what is read."""
     from evaltool.read import read_offer_file
 
     offers: list[Offer] = []
@@ -1538,6 +1540,8 @@ def normalize_files(paths: Sequence[Path], fx_rates: Mapping[str, float] | None 
                 Problem(Location(str(path)), "cannot read the file", found=type(exc).__name__,
                         expected="a readable offer file").to_dict()]))
             continue
+        if mapping is not None:
+            apply_mapping(records, mapping, path)
         good, bad = normalize_records(records, fx_rates)
         offers.extend(good)
         failed.extend(bad)
@@ -1584,11 +1588,21 @@ def result_to_dict(result: NormalizeResult) -> dict[str, Any]:
             "not_evaluated": [n.model_dump(mode="json") for n in result.not_evaluated]}
 
 
-def render_normalized(result: NormalizeResult, fmt: str) -> str:
-    """The text `evaltool normalize --format json|csv|yaml|table` prints."""
+def render_normalized(result: NormalizeResult, fmt: str,
+                      not_understood: list[dict[str, Any]] | None = None) -> str:
+    """The text `evaltool normalize --format json|csv|yaml|table` prints; with
+    `not_understood` (from `--explain`) the cells the reader did not use."""
     if fmt == "json":
-        return json.dumps(result_to_dict(result), indent=2, sort_keys=True,
-                          ensure_ascii=False) + "\n"
+        data = result_to_dict(result)
+        if not_understood is not None:
+            data["not_understood"] = not_understood
+        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    if not_understood is not None and fmt == "table":
+        listing = [render_normalized(result, fmt).rstrip("\n"), "",
+                   f"not understood ({len(not_understood)} non-empty cells neither read nor "
+                   "deliberately skipped):"]
+        listing += [f"  {Location(**u['where'])}: {u['text'][:80]}" for u in not_understood]
+        return "\n".join(listing) + "\n"
     if fmt == "yaml":
         import yaml
 

@@ -322,6 +322,14 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 record.problems.append(_formula_problem(grid, r, answer_col, label))
                 continue
             if is_empty(value):
+                # Below the table: one-cell "Label: value" lines and footnotes.
+                pair = label_value_in_cell(label, vocab)
+                if pair is not None:
+                    record.candidates.append(Candidate(pair[0], pair[1],
+                                                       grid.where(r, label_col),
+                                                       label_where=grid.where(r, label_col)))
+                if _is_sentence(label) or pair is not None:
+                    record.notes.append((label, grid.where(r, label_col)))
                 continue
             if unit_col is not None:
                 value = with_unit(value, grid.value(r, unit_col))

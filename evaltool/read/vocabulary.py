@@ -10,10 +10,12 @@ from functools import lru_cache
 from evaltool.resources import data_dir
 
 MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
+_FOOTNOTE_MARKS = re.compile("[\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+")
 
 
 def normalise_label(text: str) -> str:
     """'Total GPUs:' -> 'total gpus'; 'Gültig bis' -> 'gultig bis' (accents folded)."""
+    text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
     folded = unicodedata.normalize("NFKD", text)
     folded = "".join(c for c in folded if not unicodedata.combining(c))
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
