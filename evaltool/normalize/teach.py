@@ -25,7 +25,7 @@ from typing import Any
 
 from evaltool.errors import Location, Problem, UsageError
 from evaltool.models import CANONICAL_FIELDS
-from evaltool.read.cells import Candidate, RawRecord, cell_text, is_empty
+from evaltool.read.cells import Candidate, RawRecord, a1, cell_text, is_empty
 from evaltool.read.vocabulary import normalise_label
 
 _CELL_REF = re.compile(r"^(?:(?P<sheet>.+)!)?(?P<cell>[A-Z]{1,3}[0-9]{1,7})$")
@@ -72,7 +72,7 @@ def load_user_mapping(path: Path) -> UserMapping:
 
 def apply_mapping(records: list[RawRecord], mapping: UserMapping, path: Path) -> None:
     """Relabel, add and drop raw values as the mapping says; record it in the source."""
-    grids = _grids(path) if mapping.cells else {}
+    grids = _grids(path) if mapping.cells or mapping.labels else {}
     for record in records:
         record.source["mapping"] = mapping.path
         record.problems.append(Problem(Location(str(path)), f"read with the mapping file "
@@ -98,6 +98,25 @@ def apply_mapping(records: list[RawRecord], mapping: UserMapping, path: Path) ->
                 if not is_empty(value):
                     kept.insert(0, Candidate(target.replace("_", " "), value,
                                              Location(str(path), sheet=name, cell=cell)))
+        # A mapped label the reader did not know: its value is the next filled cell right.
+        for name, rows in grids.items():
+            if name in mapping.skip_sheets:
+                continue
+            for r, row in enumerate(rows):
+                for c, value in enumerate(row):
+                    target = mapping.labels.get(normalise_label(cell_text(value))) \
+                        if isinstance(value, str) else None
+                    if not target:
+                        continue
+                    col = next((k for k in range(c + 1, len(row)) if not is_empty(row[k])), None)
+                    if col is None:
+                        continue
+                    where = Location(str(path), sheet=name, cell=a1(r, col))
+                    if (name, where.cell) not in seen:
+                        kept.insert(0, Candidate(target.replace("_", " "), row[col], where,
+                                                 label_where=Location(str(path), sheet=name,
+                                                                      cell=a1(r, c))))
+                        seen.add((name, where.cell))
         record.candidates = kept
         record.notes = [n for n in record.notes if n[1].sheet not in mapping.skip_sheets]
         record.line_items = [i for i in record.line_items
@@ -182,8 +201,6 @@ def explain_file(path: Path, mapping: UserMapping | None = None) -> list[dict[st
     if mapping is not None:
         apply_mapping(records, mapping, path)
     used, skipped = _used(records)
-    from evaltool.read.cells import a1
-
     unread: list[dict[str, Any]] = []
     for sheet, rows in _grids(path).items():
         if sheet in skipped or (mapping and sheet in mapping.skip_sheets):

@@ -564,10 +564,11 @@ def _banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
     """The first rows (letterhead, title) and the last rows (footer) of a sheet, as text."""
     rows = [r for r, row in enumerate(grid.rows) if any(not is_empty(v) for v in row)]
     for index, r in enumerate(rows[:3] + rows[-2:]):
+        filled = [c for c, v in enumerate(grid.rows[r]) if not is_empty(v)]
         texts = [(c, cell_text(v)) for c, v in enumerate(grid.rows[r])
                  if isinstance(v, str) and v.strip()]
-        if not texts or len(texts) > 2:
-            continue
+        if len(texts) != 1 or len(filled) != 1:
+            continue  # a letterhead or footer stands alone in its row
         c, text = texts[0]
         target = record.banners if index < min(3, len(rows)) else record.footers
         target.append((text, grid.where(r, c)))
