@@ -104,6 +104,16 @@ _ALL_IN_RE = re.compile(r"\ball[- ]in\b|\ball[- ]inclusive\b|includes? (?:storag
 _COUNT_IN_TEXT_RE = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×]\s*(?=[A-Za-z])", re.I)
 _CORES_RE = re.compile(
     r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?(?:cores|kerne|c\u0153urs|coeurs)\b", re.I)
+_DATE_TAIL = r"\s*:?\s*(?:on\s+|le\s+|am\s+)?(\d{1,2}\.?\s*\w+\.?\s+\d{4}|\d{4}-\d{2}-\d{2}|" \
+    r"\d{1,2}[./]\d{1,2}[./]\d{4}|\w+\s+\d{1,2},?\s+\d{4}|1er\s+\w+\s+\d{4})"
+_DATE_PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("valid_until", re.compile(r"\b(?:valid\s+(?:until|through|till|to)|expires?(?:\s+on)?|"
+                               r"gültig\s+bis|valable\s+jusqu'au)" + _DATE_TAIL, re.I)),
+    ("delivery_date", re.compile(r"\b(?:delivery(?:\s+date)?|ready\s+(?:by|on)|available\s+"
+                                 r"(?:from|by)|live\s+by|handed\s+over\s+by|start\s+of\s+"
+                                 r"(?:the\s+)?allocation|mise\s+à\s+disposition|liefertermin|"
+                                 r"bereitstellung)" + _DATE_TAIL, re.I)),
+)
 _GPU_NAME_RE = re.compile(r"\b(?:h100|h200|h800|b200|b300|gb200|a100|l40s?|mi\d{3}x?|gaudi"
                           r"|tpu|trainium|nvidia|instinct)", re.I)
 _PRICE_SENTENCE_RE = re.compile(
@@ -247,6 +257,9 @@ class _Builder:
         for text, where in self.record.notes:
             self.read_note(text, where)
             self._counts_in_text(text, where)
+        for text, where in self.record.banners:
+            if (text, where) not in self.record.notes:
+                self._dates_in_sentence(text, where)
         if "accelerator_text" not in self.facts and "accelerator" not in self.facts:
             self._accelerator_anywhere()
         if not any(p.role in ("compute", "all_in") for p in self.priced):
@@ -480,6 +493,19 @@ class _Builder:
                      "memory stated with the accelerator")
         if re.search(r"\d\s*(?:tb(?:it)?ps|gb(?:it)?ps|gbe|[gt]b/s|[gt]bit/s)", text, re.I):
             self._network(where, text, priority)
+
+    def _dates_in_sentence(self, text: str, where: Location) -> None:
+        """'Quote valid until 28 February 2027', 'Target delivery: 2027-05-28'."""
+        for name, pattern in _DATE_PHRASES:
+            match = pattern.search(text)
+            if match is None:
+                continue
+            try:
+                parsed = V.parse_date(match.group(1).strip(" .,;:()"))
+            except V.ValueParseError:
+                continue
+            if parsed.value is not None and parsed.latest == parsed.earliest:
+                self.add(name, parsed.value, where, text, IN_TEXT, "date read from a sentence")
 
     def _accelerator_anywhere(self) -> None:
         """No labelled accelerator: the first description, note or title that names one
@@ -873,6 +899,7 @@ class _Builder:
                           where, text, IN_TEXT, "read from a note")
             except (V.ValueParseError, V.ValueConversionError):
                 pass
+        self._dates_in_sentence(text, where)
         term = re.search(r"(\d+)[- ]month (?:commitment|term|reservation)", text, re.I)
         if term:
             self.add("term_months", float(term.group(1)), where, text, IN_TEXT,

@@ -87,7 +87,11 @@ def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
     author = _author(record.properties)
     top = " ".join(text for text, _ in record.banners).casefold()
     if author and author.casefold() in top:
-        where = next(w for text, w in record.banners if author.casefold() in text.casefold())
+        text, where = next((x, w) for x, w in record.banners
+                           if author.casefold() in x.casefold())
+        longer = _first_segment(text)
+        if len(author) <= 5 and longer and len(longer) > len(author):
+            return longer, where, "the letterhead (the author property gives its acronym)"
         return author, where, "the letterhead, confirmed by the document's author property"
     for text, where in record.banners:
         name = _first_segment(text)

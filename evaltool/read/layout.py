@@ -442,6 +442,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     _banners_and_footers(grid, record)
     if is_contract_sheet(grid.name):
         record.segments.extend(contract_segments(grid))
+        _contract_facts(grid, vocab, record)
         return []
     used: set[int] = set()
     options = _option_columns(grid, vocab)
@@ -558,6 +559,28 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
                 record)
     record.source["options"] = len(records)
     return records
+
+
+# Fields a contract sheet states in a 'Label | value' row without ambiguity; percentages
+# (uptime tiers, credit tiers) are left to clause analysis, which reads their conditions.
+_CONTRACT_FIELDS = {"delivery_date", "valid_until", "term_months", "hw_replacement_hours"}
+
+
+def _contract_facts(grid: SheetGrid, vocab: Vocabulary, record: RawRecord) -> None:
+    """'Capacity delivery date | 2027-05-01' on a Terms sheet is a fact of the offer.
+    A questionnaire (topic | question | your answer) states nothing by its questions."""
+    if any(normalise_label(cell_text(v)) in _VALUE_HEADERS for row in grid.rows[:10]
+           for v in row if isinstance(v, str)):
+        return
+    for r, row in enumerate(grid.rows):
+        filled = [c for c, v in enumerate(row) if not is_empty(v)]
+        if len(filled) != 2:
+            continue
+        label = cell_text(row[filled[0]])
+        if vocab.match(label) in _CONTRACT_FIELDS:
+            record.candidates.append(Candidate(label, row[filled[1]],
+                                               grid.where(r, filled[1]),
+                                               label_where=grid.where(r, filled[0])))
 
 
 def _banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
