@@ -13,6 +13,7 @@ MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
 _FOOTNOTE_MARKS = re.compile("[\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+")
 
 
+@lru_cache(maxsize=65536)  # called for every cell of every sheet, with few distinct texts
 def normalise_label(text: str) -> str:
     """'Total GPUs:' -> 'total gpus'; 'Gültig bis' -> 'gultig bis' (accents folded)."""
     text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
