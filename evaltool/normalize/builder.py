@@ -50,6 +50,9 @@ class Builder(SlotReaders):
             re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
         slotted: list[tuple[str, Candidate]] = []
         for cand in self.record.candidates:
+            if cand.shape_only:
+                self._counts_in_text(cell_text(cand.value), cand.where)
+                continue
             slot = self.vocab.match(cand.label, cand.section)
             if slot is None or slot == "ignore":
                 continue
@@ -151,6 +154,9 @@ class Builder(SlotReaders):
             except V.NoValueGiven:
                 raise
             except V.ValueParseError:
+                lead = re.match(r"\s*(\d{1,6})\s*\(", text)  # "8 (8 GPUs each, 64 GPUs)"
+                if lead and slot not in shaped:
+                    shaped[slot] = int(lead.group(1))
                 if slot not in shaped:
                     raise
                 self.add(slot, shaped[slot], cand.where, text, LABELLED,

@@ -299,13 +299,14 @@ class SlotReaders:
 
     def _slot_claimed_peak_tflops_per_gpu(self, cand: Candidate, text: str) -> None:
         if isinstance(cand.value, str):
-            match = re.search(T.NUMBER + r"\s*(?:p|peta)?(?:tflops|tops|pflops|tf)?", text, re.I)
+            match = re.search(T.NUMBER + r"\s*(pflops|petaflops|pflop/s|pf|tflops|teraflops|"
+                              r"tflop/s|tops|tf)?\b", text, re.I)
             if match is None:
                 raise V.ValueParseError("no TFLOPS figure", found=text,
                                         expected="e.g. '989 TFLOPS BF16 (dense)'")
             value = T.to_number(match.group(1))
-            if re.search(r"pflops|petaflops", match.group(0), re.I):
-                value *= 1000.0
+            if (match.group(2) or "").lower().startswith("p"):
+                value *= 1000.0  # "9 PFLOPS" = 9000 TFLOPS
         else:
             value = V.parse_number(cand.value).value
         precision = _PRECISION_RE.search(f"{text} {cand.label} {cand.note or ''}")

@@ -25,6 +25,7 @@ from typing import Any
 
 from evaltool.errors import Location, Problem, UsageError
 from evaltool.models import CANONICAL_FIELDS
+from evaltool.normalize.shapes import count_facts
 from evaltool.read.cells import Candidate, RawRecord, a1, cell_text, is_empty
 from evaltool.read.vocabulary import normalise_label
 
@@ -155,6 +156,8 @@ def _used(records: list[RawRecord]) -> tuple[set[tuple[str | None, str]], set[st
     skipped: set[str | None] = set()
     for record in records:
         for cand in record.candidates:
+            if cand.shape_only and not count_facts(cell_text(cand.value)):
+                continue  # an unknown label whose value stated nothing the reader knows
             for where in (cand.where, cand.label_where):
                 if where is not None and where.cell:
                     used.add((where.sheet, where.cell))

@@ -56,6 +56,7 @@ class Candidate:
     section: str | None = None
     note: str | None = None
     label_where: Location | None = None
+    shape_only: bool = False  # the label is unknown: only the value's shape may be read
 
 
 @dataclass

@@ -370,6 +370,14 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             if slot is None:
                 if r <= 2 and record.title is None and len(filled) == 1:
                     record.title, record.title_where = text, grid.where(r, c)
+                elif value_col is not None and not formula_gap and len(filled) == 2 and \
+                        isinstance(row[value_col], str):
+                    # An unknown label: its value may still state facts by its shape
+                    # ("VM size | Standard_NB200 (8 GPUs per VM)").
+                    record.candidates.append(Candidate(text, row[value_col],
+                                                       grid.where(r, value_col),
+                                                       section=section, shape_only=True,
+                                                       label_where=grid.where(r, c)))
                 c_index += 1
                 continue
             if value_col is None:
@@ -384,7 +392,7 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                                                        section=section,
                                                        label_where=grid.where(r, c)))
                     used.add(r + 1)
-                elif len(filled) == 1:
+                elif len(filled) == 1 and len(text.split()) <= 4 and not re.search(r"[:\d]", text):
                     section = text  # "Storage" above "Capacity": a section header
                 c_index += 1
                 continue
