@@ -48,6 +48,10 @@ WORKLOAD_OPTION = click.option(
     "--workload", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
     help="Workload YAML. Default: the bundled 70B pretraining example (the run says so).",
 )
+MAP_OPTION = click.option(
+    "--map", "map_file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    default=None, help="Per-vendor mapping file (labels or cells -> canonical fields, sheets "
+    "to skip); `normalize --explain --write-map FILE` writes a starting point.")
 
 
 def format_option(default: str = "table") -> Callable[[F], F]:
@@ -219,13 +223,15 @@ def cli() -> None:
               metavar="N", help="Also score the N best public offers for the workload "
               "(on-demand list prices from the market snapshot, `evaltool market`), labelled as "
               "list prices; they are ranked beside the quotes, never recommended.")
+@MAP_OPTION
 @_guarded
 def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
     outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str, seed: int,
     software_efficiency: float | None, cost_basis: str, method: str, as_of: Any,
     resale_value: float | None,
-    market_n: int = 0,
+    market_n: int,
+    map_file: Path | None,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -247,7 +253,8 @@ def score(
         overrides["resale_value_fraction"] = resale_value
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
                          assumptions=overrides or None, seed=seed, method=method,
-                         as_of=as_of.date() if as_of else None, market=market_n)
+                         as_of=as_of.date() if as_of else None, market=market_n,
+                         map_file=map_file)
     if not str(result.workload.get("source", "")).endswith((".yaml", ".yml")):
         _stderr(f"note: {result.workload.get('source')}")
     sys.exit(_write_score_outputs(result, outputs, fmt, report_kind, page_size))
@@ -303,21 +310,36 @@ def _write_score_outputs(
 @FX_OPTION
 @format_option()
 @output_option()
+@MAP_OPTION
+@click.option("--explain", is_flag=True,
+              help="Also list every non-empty cell that was neither read nor deliberately "
+              "skipped (a 'not_understood' section in JSON).")
+@click.option("--write-map", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="With --explain: write a starting mapping file for --map.")
 @_guarded
-def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str, output: Path) -> None:
+def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str, output: Path,
+              map_file: Path | None, explain: bool, write_map: Path | None) -> None:
     """Show each offer as canonical fields, with where each value came from and any warnings."""
     from evaltool.normalize.core import normalize_files, normalize_to_rows, render_normalized
+    from evaltool.normalize.teach import explain_file, load_user_mapping, mapping_skeleton
     from evaltool.pipeline import parse_fx, sort_inputs
     from evaltool.report.text import rows_to_markdown
 
     inputs = sort_inputs(list(offers))
-    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files))
+    mapping = load_user_mapping(map_file) if map_file else None
+    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files), mapping)
+    unread = None
+    if explain or write_map:
+        unread = [u for path in inputs.offers for u in explain_file(Path(path), mapping)]
+        if write_map:
+            write_map.write_text(mapping_skeleton(unread), encoding="utf-8")
+            _stderr(f"wrote {write_map}")
     if fmt == "markdown":
         rows = normalize_to_rows(result)
         columns = ["offer", "field", "value", "where", "raw", "note"]
         text = rows_to_markdown(columns, [[r.get(c) for c in columns] for r in rows])
     else:
-        text = render_normalized(result, fmt)
+        text = render_normalized(result, fmt, unread)
     _emit(text, output)
     _report_not_evaluated(result.not_evaluated)
     sys.exit(1 if result.not_evaluated else 0)
@@ -330,13 +352,15 @@ def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str, output: Path)
 @FX_OPTION
 @format_option()
 @output_option()
+@MAP_OPTION
 @_guarded
 def validate(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
-    fmt: str, output: Path,
+    fmt: str, output: Path, map_file: Path | None,
 ) -> None:
     """Check inputs only, and list every problem (errors and warnings)."""
     from evaltool.normalize.core import normalize_files
+    from evaltool.normalize.teach import load_user_mapping
     from evaltool.pipeline import parse_fx, resolve_workload, rubric_for, sort_inputs
     from evaltool.report import fmt as words
     from evaltool.report.text import render
@@ -345,7 +369,8 @@ def validate(
     inputs = sort_inputs(list(offers))
     the_workload, _ = resolve_workload(workload, inputs.workloads)
     rubric_for(the_workload, rubric or (inputs.rubrics[0] if inputs.rubrics else None))
-    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files))
+    mapping = load_user_mapping(map_file) if map_file else None
+    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files), mapping)
     entries: list[dict[str, Any]] = []
     for offer in result.offers:
         entries.append({"file": offer.source.get("file"), "offer": offer.id, "valid": True,

@@ -388,6 +388,7 @@ def score_files(
     as_of: dt.date | None = None,
     method: str = "weighted",
     market: int = 0,
+    map_file: Path | None = None,
 ) -> ScoreReport:
     """The whole main job. Raises UsageError only for a bad flag, rubric or workload.
 
@@ -418,7 +419,10 @@ def score_files(
     if the_workload.start_date is None:
         the_workload = the_workload.model_copy(update={"start_date": run_date})
     rates = parse_fx(fx, inputs.fx_files)
-    normalized = normalize_files(inputs.offers, rates)
+    from evaltool.normalize.teach import load_user_mapping
+
+    mapping = load_user_mapping(map_file) if map_file else None
+    normalized = normalize_files(inputs.offers, rates, mapping)
     not_evaluated = list(normalized.not_evaluated)
     scored: list[ScoredOffer] = []
     from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing

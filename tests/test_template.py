@@ -60,7 +60,7 @@ def test_blank_template_is_not_an_offer(tmp_path: Path) -> None:
     out = tmp_path / "rfp.xlsx"
     write_template(out)
     (failed,) = normalize_files([out]).not_evaluated
-    assert {"vendor", "accelerator", "gpu_count"} <= {e.get("field") for e in failed.errors}
+    assert {"accelerator", "gpu_count"} <= {e.get("field") for e in failed.errors}
 
 
 def test_filled_template_normalises_without_warnings(tmp_path: Path) -> None:
