@@ -404,7 +404,9 @@ def score_files(
         raise UsageError(f"no offer files among the inputs ({given}): pass vendor offers "
                          "(.xlsx, .csv, .yaml, .json)")
     the_workload, workload_note = resolve_workload(workload, inputs.workloads)
-    the_rubric = rubric_for(the_workload, rubric)
+    # Monetise first: criteria the cost of delay already prices give their weight to money.
+    the_rubric = rubric_for(the_workload, rubric).priced_for(
+        the_workload.cost_of_delay_usd_per_day)
     run_date = as_of or today()
     if the_workload.start_date is None:
         the_workload = the_workload.model_copy(update={"start_date": run_date})
