@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
-from evaltool.estimate.money import estimate_with_money, terms_from_offer
+from evaltool.estimate.money import contract_terms, estimate_with_money
 from evaltool.models import (
     Estimates,
     Flag,
@@ -361,11 +361,12 @@ def evaluate_offer(
     findings, figures = analyse_contract(offer)
     offer = apply_contract_figures(offer, figures)
     findings = reconcile_missing(offer, findings)
-    terms = terms_from_offer(offer)
+    terms, term_flags = contract_terms(offer)
     estimates = estimate_with_money(offer, workload, assumptions, terms)
     scored = score_offer(offer, estimates, rubric, workload, findings)
     scored.terms = terms
-    flags = (list(offer.flags) + validity_flags(offer, as_of) + findings_to_flags(findings)
+    flags = (list(offer.flags) + term_flags + validity_flags(offer, as_of)
+             + findings_to_flags(findings)
              + commitment_flags(offer, estimates) + public_price_flags(offer)
              + assumption_flags(estimates))
     scored.flags = sorted(flags, key=lambda fl: (_SEVERITY_ORDER.get(fl.severity, 9), fl.kind))

@@ -26,9 +26,6 @@ KNOWN_GAPS = {
     "11-egress-heavy-workload": (
         "run cost 9% above the buyer's range: MFU or egress estimate, not yet classified"),
     "13-tpu-vs-gpu-lock-in": ("TPU v6e run time/cost pessimistic: MFU calibration, item 8"),
-    "16-price-escalation-clause": (
-        "a unilateral repricing right is not yet money (price_escalation_pct_per_year is a "
-        "ContractTerms field the clauses helper fills)"),
     "17-shared-ethernet-nfs-vs-dedicated-ib-lustre": (
         "run time on shared Ethernet/NFS pessimistic against the buyer's: MFU calibration, "
         "item 8"),
