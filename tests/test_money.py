@@ -74,3 +74,22 @@ def test_a_yearly_escalator_is_paid_over_the_whole_term(escalation_pct: float) -
     expected = per_day * (365 + 365 * (1 + e) + (term_days - 730) * (1 + e) ** 2)
     assert money.full_commitment_usd == pytest.approx(expected)
     assert money.minimum_cash_to_sign_usd == pytest.approx(expected)
+
+
+def test_a_purchase_pays_its_non_cancellable_colocation_term_whatever_the_run() -> None:
+    # Scenario 06a's purchase: capex $2.4M + 36 months of colocation and service that
+    # cannot be cancelled, though the run uses the cluster for a year.
+    offer = builders.make_offer(
+        "buy", offer_kind="purchase", gpu_count=64, node_count=8, gpus_per_node=8,
+        price_usd_per_gpu_hour=None, term_months=36, capex_usd=2_400_000.0,
+        amortization_months=36, power_kw_per_node=10.2, colocation_usd_per_kw_month=190.0,
+        opex_usd_per_month=6000.0,
+        contract_text="B2. Term: 36 months from installation. The colocation term is "
+                      "non-cancellable.")
+    terms, _ = contract_terms(offer)
+    running = 8 * 10.2 * 190.0 + 6000.0
+    estimates = Estimates(total_cost_usd=1_000_000.0, time_to_train_days=365.0,
+                          buy_vs_rent={"owning_usd_per_month": 2_400_000 / 36 + running})
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(2_400_000 + 36 * running)
+    assert money.full_commitment_usd == pytest.approx(2_400_000 + 36 * running)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaltool.errors import UsageError
-from evaltool.estimate.money import estimate_with_money
+from evaltool.estimate.money import buy_vs_rent_on_table, estimate_with_money
 from evaltool.models import Estimates, Offer, Workload
 from evaltool.report.recommendation import cost_basis_sentence, money_clause
 from evaltool.score.core import ScoredOffer, aggregate, score_offer
@@ -532,6 +532,19 @@ def cross_check(
 # --------------------------------------------------------------------------- decide
 
 
+def buy_vs_rent(ranked: Sequence[ScoredOffer], assumptions: Mapping[str, Any] | None
+                ) -> list[dict[str, Any]]:
+    """Each purchase against the rentals on the table (pay-per-use ones set utilisation)."""
+    rentals = [(s.offer, s.estimates) for s in ranked if s.offer.fields.offer_kind != "purchase"]
+    out = []
+    for s in ranked:
+        if s.offer.fields.offer_kind == "purchase":
+            found = buy_vs_rent_on_table(s.offer, s.estimates, rentals, assumptions)
+            if found:
+                out.append(found)
+    return out
+
+
 def decide(
     ranked: Sequence[ScoredOffer],
     rubric: Rubric,
@@ -557,6 +570,9 @@ def decide(
         raise UsageError(f"--method: found {method!r}, expected one of {', '.join(METHODS)}")
     eligible = [s for s in ranked if s.eligible]
     sensitivity: dict[str, Any] = {"pareto_frontier": _pareto(ranked)}
+    buy_rent = buy_vs_rent(ranked, assumptions)
+    if buy_rent:
+        sensitivity["buy_vs_rent"] = buy_rent
     if not eligible:
         changes = _unverified_changes(ranked, None)
         sensitivity["what_would_change"] = [c["text"] for c in changes]

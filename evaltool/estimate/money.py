@@ -31,6 +31,13 @@ from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
 from evaltool.clauses.terms import extract_terms
 from evaltool.errors import Location
 from evaltool.estimate.assumptions import assumption_values
+from evaltool.estimate.catalog import (
+    UndefinedPrecisionError,
+    UnknownAcceleratorError,
+    _public_prices,
+    load_catalog,
+    public_price_reference,
+)
 from evaltool.models import HOURS_PER_MONTH, Estimates, Flag, Offer, OfferFields, Workload
 
 COST_BASES = ("cash", "commitment", "run")
@@ -385,7 +392,7 @@ def compute_money(
     minimum: float | None
     full: float | None
     if fields.offer_kind == "purchase":
-        minimum, full = _purchase(fields, estimates, run, days, basis)
+        minimum, full = _purchase(fields, terms, estimates, run, days, basis)
     else:
         minimum, full = _rental(fields, terms, run, days, basis, notice_served)
     charged = {"cash": minimum, "commitment": _max(full, run), "run": run}[cost_basis]
@@ -511,25 +518,39 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     return cost, full
 
 
-def _purchase(fields: OfferFields, estimates: Estimates, run: float | None,
-              days: float | None, basis: list[BasisItem]) -> tuple[float | None, float | None]:
+def _purchase(fields: OfferFields, terms: ContractTerms, estimates: Estimates,
+              run: float | None, days: float | None, basis: list[BasisItem]
+              ) -> tuple[float | None, float | None]:
+    """Capex plus the running costs (power, colocation, service) the buyer cannot stop.
+
+    The hardware is paid whatever the use (resale is credited only when the user states a
+    resale value). The running costs follow their own contract: a non-cancellable
+    colocation or service term, or one the contract is silent on leaving, is paid to its
+    end; one the buyer may leave is paid for the run plus the notice.
+    """
     capex = fields.capex_usd
     if capex is None:
         basis.append(BasisItem("no_price"))
         return None, None
     bvr = (estimates.model_extra or {}).get("buy_vs_rent") or {}
     owning = bvr.get("owning_usd_per_month")
-    running = 0.0
-    if owning is not None and fields.amortization_months and days is not None:
-        running = max(0.0, float(owning) - capex / fields.amortization_months) * (
-            days / DAYS_PER_MONTH)
-    basis.append(BasisItem("purchase", {"capex_usd": capex, "running_usd": running}))
-    full = capex
+    per_month = 0.0
     if owning is not None and fields.amortization_months:
-        # Capex plus the running costs (power, colocation, service) over the whole life.
-        full = capex + max(0.0, float(owning) - capex / fields.amortization_months) * (
-            fields.amortization_months)
-    return _max(capex + running, run), full
+        per_month = max(0.0, float(owning) - capex / fields.amortization_months)
+    run_months = (days or 0.0) / DAYS_PER_MONTH
+    term = terms.term_months if terms.term_months and terms.term_months > 0 else None
+    tfc = terms.customer_may_terminate_for_convenience and not terms.non_cancellable
+    if term is not None and not tfc:
+        held = max(run_months, term)
+    else:
+        held = run_months + (terms.termination_notice_days or 0.0) / DAYS_PER_MONTH
+    ev = terms.evidence
+    basis.append(BasisItem("purchase", {"capex_usd": capex, "running_usd": per_month * held,
+                                        "running_months": held},
+                           ev.get("non_cancellable") or ev.get("term_months")))
+    life = term or fields.amortization_months or held
+    full = capex + per_month * max(life, held)
+    return _max(capex + per_month * held, run), full
 
 
 # ------------------------------------------------------------------ the anchor
@@ -538,13 +559,6 @@ def _purchase(fields: OfferFields, estimates: Estimates, run: float | None,
 @lru_cache(maxsize=8)
 def best_public_usd_per_pflop(precision: str, mfu: float) -> float | None:
     """USD per PFLOP of model work at the cheapest public on-demand price and `mfu`."""
-    from evaltool.estimate.catalog import (
-        UndefinedPrecisionError,
-        UnknownAcceleratorError,
-        _public_prices,
-        load_catalog,
-    )
-
     best: float | None = None
     for acc_id, ref in _public_prices().items():
         try:
@@ -612,3 +626,100 @@ def money_keys() -> Sequence[str]:
     return ("total_cost_usd", "minimum_cash_to_sign_usd", "minimum_cash_to_sign_basis",
             "full_commitment_usd", "cost_of_delay_usd", "charged_cost_usd",
             "total_economic_cost_usd", "cost_basis", "resale_value_fraction")
+
+
+# ------------------------------------------------------------------ buy vs rent on the table
+
+
+def owning_usd_per_month(fields: OfferFields, assumptions: Mapping[str, Any] | None = None
+                         ) -> float | None:
+    """A purchase's cost of ownership per month, with the capital's price and what is left.
+
+    Capital: the equivalent annual cost of the capex at the cost of capital over the
+    amortisation, less the residual value recovered at its end (capital recovery and
+    sinking-fund factors; Brealey, Myers & Allen, "Principles of Corporate Finance", ch. 6,
+    equivalent annual cost). Running: colocation per kW, or power per kWh times the PUE,
+    plus opex. The rates are stated assumptions with public sources (assumptions.yaml).
+    """
+    if fields.capex_usd is None or not fields.amortization_months:
+        return None
+    values = assumption_values({k: v for k, v in (assumptions or {}).items()
+                                if k in ("cost_of_capital_pct_per_year",
+                                         "residual_value_fraction", "pue")} or None)
+    r = float(values["cost_of_capital_pct_per_year"]) / 100.0 / 12.0  # per month
+    n = float(fields.amortization_months)
+    residual = float(values["residual_value_fraction"]) * fields.capex_usd
+    if r > 0:
+        growth = (1.0 + r) ** n
+        capital = fields.capex_usd * r * growth / (growth - 1.0) - residual * r / (growth - 1.0)
+    else:
+        capital = (fields.capex_usd - residual) / n
+    nodes = fields.node_count or (
+        math.ceil((fields.gpu_count or 0) / fields.gpus_per_node) if fields.gpus_per_node else 0)
+    kw = (fields.power_kw_per_node or 0.0) * nodes
+    running = fields.opex_usd_per_month or 0.0
+    if fields.colocation_usd_per_kw_month is not None:
+        running += kw * fields.colocation_usd_per_kw_month  # facility overhead priced in
+    elif fields.power_usd_per_kwh is not None:
+        running += kw * float(values["pue"]) * HOURS_PER_MONTH * fields.power_usd_per_kwh
+    return capital + running
+
+
+def _exit_code(estimates: Estimates) -> str | None:
+    basis = (estimates.model_extra or {}).get("minimum_cash_to_sign_basis") or []
+    return str(basis[0].get("code")) if basis and isinstance(basis[0], Mapping) else None
+
+
+def buy_vs_rent_on_table(purchase: Offer, purchase_estimates: Estimates,
+                         rentals: Sequence[tuple[Offer, Estimates]],
+                         assumptions: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """A purchase against the cheapest pay-per-use rental on the table, per unit of work.
+
+    Break-even utilisation = owning cost per month / what the best rental charges for the
+    work the owned cluster does in a month at full use (both in USD per effective
+    PFLOP-hour, so a faster rental counts as faster). Buying wins when the hardware is busy
+    more than that share of its life. The workload's own utilisation is its GPU-hours over
+    the cluster's GPU-hours in the amortisation period.
+    """
+    owning = owning_usd_per_month(purchase.fields, assumptions)
+    extra = purchase_estimates.model_extra or {}
+    own_per_pflop_h = extra.get("usd_per_effective_pflop_hour")
+    own_cost = purchase_estimates.total_cost_usd
+    if owning is None or not own_per_pflop_h or not own_cost:
+        return None
+    # PFLOP-hours of useful work a month at full use: the run's work rate times 730 h.
+    f = purchase.fields
+    gpus = f.gpu_count or 0
+    gpu_hours = extra.get("gpu_hours")
+    if not gpus or not gpu_hours:
+        return None
+    work_pflop_h = own_cost / float(own_per_pflop_h)  # the run's useful work
+    work_per_month_full = work_pflop_h / float(gpu_hours) * gpus * HOURS_PER_MONTH
+    # Utilisation matters against capacity paid for only while used (no term); a reserved
+    # term is paid whatever the use, like the purchase itself: its money is the comparison.
+    pay_per_use = [(o, e) for o, e in rentals if _exit_code(e) == "no_term"]
+    best: tuple[float, Offer] | None = None
+    for offer, est in pay_per_use:
+        price = (est.model_extra or {}).get("usd_per_effective_pflop_hour")
+        if price and (best is None or float(price) < best[0]):
+            best = (float(price), offer)
+    out: dict[str, Any] = {
+        "offer_id": purchase.id,
+        "owning_usd_per_month": _sig(owning),
+        "owning_usd_per_gpu_hour_at_full_use": _sig(owning / (gpus * HOURS_PER_MONTH)),
+        "workload_utilisation": _sig(float(gpu_hours) / (
+            gpus * HOURS_PER_MONTH * float(f.amortization_months or 1))),
+    }
+    if best is not None:
+        out["best_rental_id"] = best[1].id
+        out["best_rental_usd_per_effective_pflop_hour"] = _sig(best[0])
+        out["break_even_utilisation"] = _sig(owning / (work_per_month_full * best[0]))
+    elif f.accelerator:
+        # No pay-per-use rental on the table: the same hardware at the public on-demand
+        # median (data/public_prices.csv) is the rent a buyer can always fall back on.
+        reference = public_price_reference(f.accelerator)
+        if reference is not None and reference.median_usd_per_gpu_hour:
+            median = float(reference.median_usd_per_gpu_hour)
+            out["public_on_demand_usd_per_gpu_hour"] = _sig(median)
+            out["break_even_utilisation"] = _sig(owning / (gpus * HOURS_PER_MONTH) / median)
+    return out
