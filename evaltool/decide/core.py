@@ -1137,12 +1137,15 @@ def _recommend(
         parts.append(f" ({winner.offer.fields.offer_name})")
     headline = "".join(parts) + ". " + money_clause(
         "Money", winner.estimates.model_dump()) + "."
+    lead = headline
     days = _days(winner)
+    time_sentence = ""
     if est.time_to_train_days is not None:
-        headline += f" {est.time_to_train_days:.0f} days to train"
+        time_sentence = f"{est.time_to_train_days:.0f} days to train"
         if days is not None and days > est.time_to_train_days:
-            headline += f", a trained model in {days:.0f} days with the delivery wait"
-        headline += "."
+            time_sentence += f", a trained model in {days:.0f} days with the delivery wait"
+        time_sentence += "."
+        headline += " " + time_sentence
     if runner is not None and points is not None:
         if tie:
             headline += (f" It is tied with {_label(runner)} "
@@ -1159,6 +1162,8 @@ def _recommend(
         "offer_id": winner.offer.id,
         "vendor": _label(winner),
         "headline": headline,
+        "headline_lead": lead,  # the decision and its money; the rest of the headline follows
+        "headline_time": time_sentence,
         "confidence": confidence,
         "confidence_reason": "; ".join(reasons),
         "tradeoff": _tradeoff(winner, eligible, workload),
