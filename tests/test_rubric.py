@@ -88,8 +88,16 @@ def test_unknown_rubric_name_lists_the_shipped_ones() -> None:
 def test_describe_rubric_shows_weights_functions_and_sources() -> None:
     text = describe_rubric(load_rubric("llm-pretraining"))
     assert "effective_inter_node_bandwidth" in text
-    assert "seed 001" in text
+    assert "github.com/stas00/ml-engineering" in text  # a public source a user can look up
     assert "gates" in text
+
+
+@pytest.mark.parametrize("name", ["llm-pretraining", "llm-inference", "fine-tuning"])
+def test_rubric_sources_cite_public_material_never_our_notes(name: str) -> None:
+    text = describe_rubric(load_rubric(name))
+    for note in ("seed 00", "mfu-specs", "mcda", "contracts §", "offer-tools", "PRODUCT.md",
+                 "issue #", "shared/"):
+        assert note not in text, note
 
 
 def _shipped_data() -> dict[str, Any]:
