@@ -70,7 +70,7 @@ def peak_rss_mb() -> float:
 def main() -> None:
     from pypdf import PdfReader
 
-    from evaltool.report import render_html, report_to_json
+    from evaltool.report.render import render_html, report_to_json
     from evaltool.report.exports import to_csv, to_markdown, to_xlsx_bytes
     from evaltool.report.pdf import render_pdf_bytes
 

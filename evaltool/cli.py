@@ -90,14 +90,14 @@ def _fail(message: str, code: int) -> None:
 
 def _emit(text: str, output: Path | str = STDOUT, *, escaped: bool = False) -> None:
     """Data text to stdout or a file, control characters escaped (unless already safe)."""
-    from evaltool.report import write_stdout
-    from evaltool.report.text import terminal_safe
+    from evaltool.report.fmt import terminal_safe
+    from evaltool.report.render import write_stdout
 
     text = text if escaped else terminal_safe(text)
     if str(output) == STDOUT:
         write_stdout(text)
         return
-    from evaltool.report import write_file
+    from evaltool.report.render import write_file
 
     write_file(Path(output), text.encode("utf-8"))
     _stderr(f"wrote {output}")
@@ -112,7 +112,7 @@ def _guarded(func: F) -> F:
         except EvaltoolError as exc:
             _fail(str(exc), exc.exit_code)
         except BrokenPipeError:  # `evaltool accelerators | head -1`: the reader left
-            from evaltool.report import silence_stdout
+            from evaltool.report.render import silence_stdout
 
             silence_stdout()
             sys.exit(0)
@@ -240,7 +240,7 @@ def score(
     rendered.
     """
     from evaltool.pipeline import score_files
-    from evaltool.report import check_outputs
+    from evaltool.report.render import check_outputs
 
     check_outputs(outputs)  # a typo in -o should not cost a whole scoring run
     _check_config(rubric, workload)
@@ -261,7 +261,7 @@ def score(
 
 
 def _score_text(result: Any, fmt: str) -> str:
-    from evaltool.report import render_text, report_to_json, terminal_table
+    from evaltool.report.render import render_text, report_to_json, terminal_table
     from evaltool.report.text import terminal_width, to_yaml, use_color
 
     if fmt == "json":
@@ -279,7 +279,7 @@ def _write_score_outputs(
     result: Any, outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str
 ) -> int:
     """Print and write every output; return the exit code (3 > 1 > 0)."""
-    from evaltool.report import render_reports
+    from evaltool.report.render import render_reports
 
     files = [o for o in outputs if str(o) != STDOUT]
     printed = fmt if (not files or STDOUT in map(str, outputs)) else "table"

@@ -400,8 +400,8 @@ def score_files(
     `method` ("weighted", "topsis" or "vikor") adds a cross-check of the ranking to the
     sensitivity; the ranking itself is always the weighted additive value.
     """
-    from evaltool import __version__
     from evaltool.normalize.core import normalize_files
+    from evaltool.version import __version__
 
     inputs = sort_inputs(paths)
     if inputs.rubrics and rubric is None:

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from evaltool.errors import RenderError, UsageError
 from evaltool.models import ScoreReport
-from evaltool.report import fmt, render_html, render_report, report_to_json, terminal_table
+from evaltool.report import fmt
+from evaltool.report.render import render_html, render_report, report_to_json, terminal_table
 from evaltool.report.exports import neutralise, to_csv, to_markdown, to_xlsx_bytes
 from evaltool.report.progress import progress_enabled, track
 
