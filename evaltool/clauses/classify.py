@@ -1,10 +1,11 @@
 """Classify one contract sentence: what it does (label/kind), who it binds, which hedges.
 
-Rules, not a model (research contracts.md §7.2): each decision cites the phrase that made
-it. Order of precedence follows the dev-set README: a right or consequence the sentence
-grants (remedy, cap, exit) wins over hedge words that only describe its trigger; a hedge
-that governs a vendor obligation makes a weak commitment even when the topic is exit;
-net non-obligations and customer-side efforts are not weak commitments.
+Rules, not a model: each decision cites the phrase that made it (a trained classifier
+would need labelled GPU-cloud contracts we do not have; CUAD, arXiv 2103.06268, labels
+clause categories, not hedges). Precedence: a right or consequence the sentence grants
+(remedy, cap, exit) wins over hedge words that only describe its trigger; a hedge that
+governs a vendor obligation makes a weak commitment even when the topic is exit; net
+non-obligations and customer-side efforts are not weak commitments.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Figures in contract sentences, named like the canonical offer fields they can fill.
 
 Uptime %, credit caps, delivery dates, replacement and response times, egress prices,
-term, renewal and notice periods. Own regexes (LexNLP is AGPL, research §5); dates are
-parsed with python-dateutil, the well-kept standard for free-form English dates.
+term, renewal and notice periods. Own regexes (LexNLP, the open contract-extraction
+library, is AGPL-licensed); dates are parsed with python-dateutil, the well-kept standard
+for free-form English dates.
 """
 
 from __future__ import annotations
