@@ -230,11 +230,15 @@ def lock_in_terms(
     body: str, lex: Lexicon, subjects: Sequence[Subject] = ()
 ) -> tuple[str, re.Match[str]] | None:
     """The lock-in a sentence puts on the customer, whatever else it does: customer data
-    exported only in the vendor's own format, exclusivity (as a status or as the
-    customer's covenant not to buy elsewhere), a minimum commitment."""
+    exported only in the vendor's own format or only for an extra fee, exclusivity (as a
+    status or as the customer's covenant not to buy elsewhere), a minimum commitment."""
+    exporting = lex.lock_in["data_export"].search(body)
     fmt = _undenied("vendor_format", body, lex)
-    if fmt is not None and lex.lock_in["data_export"].search(body):
+    if fmt is not None and exporting:
         return "vendor_format", fmt
+    fee = _undenied("paid_export", body, lex)
+    if fee is not None and exporting:
+        return "paid_export", fee
     m = _undenied("exclusivity", body, lex) or _undenied("non_compete", body, lex, subjects)
     if m is not None:
         return "exclusivity", m
@@ -426,9 +430,16 @@ _AUTO_RENEW_RE = re.compile(r"automatically|auto-?renew", re.I)
 _BOTH_PARTIES_RE = re.compile(r"\b(?:either|each|both)\s+part(?:y|ies)\b|\bthe\s+parties\b", re.I)
 
 
+# Exit data the customer gets back only in the vendor's format, or only for a fee.
+_EXPORT_LOCKS = ("vendor_format", "paid_export")
+_EXIT_LOCKS = ("vendor_format", "paid_export", "remaining_fees")
+
+
 def _exit_subkind(s: _Sentence, export_lock: re.Match[str] | None) -> str | None:
     body, lex = s.body, s.lex
-    if export_lock or _undenied("vendor_format", body, lex):
+    if export_lock is not None and s.lock is not None:
+        return s.lock[0]
+    if _undenied("vendor_format", body, lex):
         return "vendor_format"
     if lex.lock_in["remaining_fees"].search(body):
         return "remaining_fees"
@@ -444,7 +455,7 @@ def _exit_term(s: _Sentence) -> SentenceResult | None:
     only in the vendor's format is an exit term wherever it is written."""
     body, lex = s.body, s.lex
     exit_m = None if lex.representation.search(body) else lex.exit_patterns.search(body)
-    export_lock = s.lock[1] if s.lock is not None and s.lock[0] == "vendor_format" else None
+    export_lock = s.lock[1] if s.lock is not None and s.lock[0] in _EXPORT_LOCKS else None
     evidence = exit_m or export_lock
     if evidence is None:
         return None
@@ -452,7 +463,7 @@ def _exit_term(s: _Sentence) -> SentenceResult | None:
     role, _ = _subject_role(s.subjects, evidence.start() + 1)
     if _BOTH_PARTIES_RE.search(body):
         role = "both"
-    kind = "lock_in" if subkind in ("vendor_format", "remaining_fees") else "termination_exit"
+    kind = "lock_in" if subkind in _EXIT_LOCKS else "termination_exit"
     if subkind == "renewal_price_change":
         kind = "unilateral_change"
     return s.result(
@@ -496,10 +507,13 @@ def _change_or_disclaimer(s: _Sentence) -> SentenceResult | None:
     return None
 
 
+_CUSTOMER_LOCKS = ("exclusivity", "minimum_commitment")
+
+
 def _lock_in(s: _Sentence) -> SentenceResult | None:
     """Exclusivity and minimum commitments bind the customer: it is the one locked in;
     egress fees lock its data in."""
-    if s.lock is not None and s.lock[0] in ("exclusivity", "minimum_commitment"):
+    if s.lock is not None and s.lock[0] in _CUSTOMER_LOCKS:
         name, m = s.lock
         return s.result(
             "other", "lock_in", "customer", name.replace("_", " "), subkind=name,
@@ -568,8 +582,13 @@ _DECISION_LABELS: dict[str, tuple[str, str]] = {
 
 
 def _from_decision(d: Decision, s: _Sentence) -> SentenceResult:
-    """A SentenceResult for what the sentence structure decided (structure.py)."""
+    """A SentenceResult for what the sentence structure decided (structure.py). A duty
+    the customer owes that locks it in (buy only here, buy a minimum) is that lock-in."""
     body, lex = s.body, s.lex
+    if d.kind8 == "none" and s.lock is not None and s.lock[0] in _CUSTOMER_LOCKS:
+        found = _lock_in(s)
+        if found is not None:
+            return found
     label, kind = _DECISION_LABELS[d.kind8]
     if d.subkind == "vendor_format" and lex.lock_in["data_export"].search(body):
         label = "termination_exit"  # exit data only in the vendor's format: an exit term

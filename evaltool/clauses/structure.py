@@ -261,7 +261,7 @@ def _weak_by_structure(r: _Reading) -> Decision | None:
         return Decision("none", "unknown", "talks about the market or the reader", m.group(0))
     denied = w.search("denied_promise", body)
     variation = w.search("variation", body)
-    if (variation and _role_before(r.subjects, variation.start()) == "customer"
+    if (variation and _variation_role(r, variation.start()) == "customer"
             and not _RECEIVE_RE.match(r.tail)):
         variation = None
     if r.role == "customer" and not variation:
@@ -272,6 +272,17 @@ def _weak_by_structure(r: _Reading) -> Decision | None:
         return Decision("weak_commitment", "vendor", "a hedge of frequency or variation",
                         variation.group(0))
     return _discretionary_supply(r)
+
+
+def _variation_role(r: _Reading, pos: int) -> str | None:
+    """Who a hedge of variation is about. "Customer acknowledges that the Provider may be
+    unable to ...": the acknowledgement frames a clause whose own subject counts (unnamed
+    or a name we do not know: the vendor, whose service the contract describes)."""
+    frame = r.w.search("acknowledgement", r.body[:pos])
+    if frame is None:
+        return _role_before(r.subjects, pos)
+    inner = [s for s in r.subjects if frame.end() <= s.start < pos]
+    return inner[-1].role if inner else "vendor"
 
 
 def _discretionary_supply(r: _Reading) -> Decision | None:
