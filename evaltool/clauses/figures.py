@@ -96,7 +96,15 @@ _REPLACE_RE = re.compile(
     r"servers?|components?)\b[^.;]{0,80}?\breplac",
     re.IGNORECASE,
 )
-_RESPONSE_RE = re.compile(r"\brespon(?:d|se|ds)\b", re.IGNORECASE)
+# How support states a first reaction: respond, answer, acknowledge (not "acknowledges
+# that", which is agreeing), reply, pick up.
+_RESPONSE_RE = re.compile(
+    r"\b(?:respon(?:d|ds|se|ses)|answer(?:ed|s)?|acknowledge(?:d|s)?(?!\s+(?:and|that)\b)|"
+    r"repl(?:y|ies|ied)|first\s+contact|pick(?:ed)?\s+up)\b",
+    re.IGNORECASE,
+)
+# "by the next business day": one business day, though no number is written.
+_NEXT_BUSINESS_DAY_RE = re.compile(r"\b(?:next|following)\s+(?:business|working)\s+day\b", re.I)
 _EGRESS_RE = re.compile(r"\begress\b|\bdata\s+transfer\b|\boutbound\s+(?:data|traffic)\b", re.I)
 _NO_EGRESS_RE = re.compile(
     r"\b(?:no|without|free\s+of)\s+(?:any\s+)?(?:egress|data\s+transfer)\s+(?:fees?|charges?)|"
@@ -219,7 +227,7 @@ class RawFigure:
 
 _NUMBERISH_RE = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-    r"thirty|forty|sixty|ninety|hundred|half)\b",
+    r"thirty|forty|sixty|ninety|hundred|half)\b|\b(?:next|following)\s+(?:business|working)\s+day",
     re.IGNORECASE,
 )
 
@@ -314,15 +322,27 @@ def _delivery(s: _Stated) -> list[RawFigure]:
 def _replacement(s: _Stated) -> list[RawFigure]:
     if not _REPLACE_RE.search(s.text):
         return []
-    for d in durations(s.text):
+    found = sorted(_with_next_business_day(s.text, durations(s.text)), key=lambda d: d.start)
+    for d in found:
         if d.unit in ("minute", "hour", "day", "business_day", "week"):
             return [RawFigure("hw_replacement_hours", round(d.hours, 2), "h", s.committed)]
     return []
 
 
 _SUPPORT_CONTEXT_RE = re.compile(
-    r"support|ticket|severity|incident|request|call|outage|error|inquir", re.IGNORECASE
+    r"support|ticket|severity|\bsev[- ]?\d|priority|\bp[1-4]\b|critical|urgent|incident|request|"
+    r"\bcall|outage|error|inquir|enquir|quer(?:y|ies)|\bissues?\b|\bcases?\b|problem|fault|"
+    r"help\s*desk|service\s+desk",
+    re.IGNORECASE,
 )
+
+
+def _with_next_business_day(text: str, ds: Sequence[Duration]) -> list[Duration]:
+    """The durations of the text, and "next business day" as one business day."""
+    out = list(ds)
+    for m in _NEXT_BUSINESS_DAY_RE.finditer(text):
+        out.append(Duration(1.0, "business_day", m.start(), m.end()))
+    return out
 
 
 def _response(s: _Stated) -> list[RawFigure]:
@@ -330,9 +350,10 @@ def _response(s: _Stated) -> list[RawFigure]:
     resp = _RESPONSE_RE.search(s.text)
     if not resp or not _SUPPORT_CONTEXT_RE.search(s.text):
         return []
+    after = s.text[resp.start() :]
     resp_ds = [
         d
-        for d in durations(s.text[resp.start() :])
+        for d in _with_next_business_day(after, durations(after))
         if d.unit in ("minute", "hour", "day", "business_day")
     ]
     if not resp_ds:
