@@ -28,11 +28,16 @@ SEVERITY_ORDER: dict[str, int] = {"high": 0, "medium": 1, "low": 2, "info": 3}
 
 @dataclass(frozen=True)
 class TextSegment:
-    """One block of contract text and where it stands (a file, a sheet+cell, or a YAML key)."""
+    """One block of contract text and where it stands (a file, a sheet+cell, or a YAML key).
+
+    ``section``: the heading or topic the block stands under; ``clause_ref``: the vendor's
+    own clause number for it when the document gives one apart from the text (the RFP
+    template's "Clause reference" column)."""
 
     text: str
     where: Location
     section: str | None = None
+    clause_ref: str | None = None
 
 
 class Finding(BaseModel):

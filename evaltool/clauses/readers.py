@@ -172,6 +172,7 @@ def _read_offer(path: Path) -> list[ContractText]:
                 text=str(s["text"]),
                 where=_location(s["where"], path),
                 section=None if s.get("section") is None else str(s["section"]),
+                clause_ref=None if s.get("clause_ref") is None else str(s["clause_ref"]),
             )
             for s in record.segments
         ]

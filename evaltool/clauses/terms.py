@@ -28,6 +28,7 @@ from typing import Any
 
 from evaltool.clauses.analyse import analyse_segments
 from evaltool.clauses.figures import durations, percentages
+from evaltool.clauses.findings import where_of
 from evaltool.clauses.lexicon import fast_compile
 from evaltool.clauses.models import ClauseAnalysis, ContractTerms, TermEvidence, TextSegment
 from evaltool.clauses.segment import split_sentences
@@ -108,11 +109,20 @@ _HEDGED_DELIVERY = re.compile(
 )
 
 
-def _clause_ref(text: str, section: str | None) -> str | None:
+_NUMBERED_RE = re.compile(r"\d")
+
+
+def _clause_ref(text: str, where: dict[str, Any]) -> str | None:
+    """The vendor's clause number: given beside the text (a workbook's clause reference
+    column), at the head of the sentence ("7.2 ...", "§ 12(b) ..."), or the numbered
+    section it stands in; a section that is a topic ("Delivery") is not a number."""
+    if where.get("clause_ref"):
+        return str(where["clause_ref"])
     m = _CLAUSE_REF_RE.match(text)
     if m:
         return m.group("ref").strip()
-    return section
+    section = where.get("section")
+    return str(section) if section and _NUMBERED_RE.search(str(section)) else None
 
 
 class _Builder:
@@ -126,9 +136,8 @@ class _Builder:
         if field in self.values or value is None:
             return
         self.values[field] = value
-        section = where.get("section")
         self.evidence[field] = TermEvidence(
-            quote=quote, where=where, clause_ref=_clause_ref(quote, section)
+            quote=quote, where=where, clause_ref=_clause_ref(quote, where)
         )
 
     def set_amount(
@@ -325,14 +334,5 @@ def terms_from(segments: Sequence[TextSegment], analysis: ClauseAnalysis) -> Con
     _from_figures(analysis, out)
     for seg in segments:
         for sent in split_sentences(seg.text):
-            where: dict[str, Any] = {"file": seg.where.file}
-            for key in ("sheet", "cell", "key"):
-                value = getattr(seg.where, key)
-                if value is not None:
-                    where[key] = value
-            where.update(
-                section=sent.section or seg.section, sentence=sent.index,
-                char_start=sent.start, char_end=sent.end,
-            )
-            _sentence_facts(sent.text, where, out)
+            _sentence_facts(sent.text, where_of(seg, sent), out)
     return out.build()
