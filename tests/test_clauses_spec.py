@@ -258,3 +258,26 @@ def test_a_topic_heading_is_never_taken_for_a_clause_number() -> None:
     )
     terms = extract_terms([segment])
     assert terms.evidence["termination_notice_days"].clause_ref is None
+
+
+# --- what binds nobody -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Order Form will specify the number of nodes and the start date.",
+        "Each Schedule shall identify the accelerator type ordered.",
+        "If two monitoring probes fail, we will count the interval as downtime.",
+        "A node that fails its health check is treated as unavailable.",
+        "Please note support is provided in English only.",
+    ],
+)
+def test_documents_that_state_measurement_rules_and_notes_to_the_reader_bind_nobody(
+    text: str,
+) -> None:
+    assert _kind(text) == "none"
+
+
+def test_a_vendor_promise_beside_those_rules_still_binds_the_vendor() -> None:
+    assert _kind("Provider shall deliver the nodes by 2027-03-01.") == "firm_commitment"

@@ -147,8 +147,10 @@ def _recovery_limit(r: _Reading) -> Decision | None:
 
 
 def _binds_nobody(r: _Reading) -> Decision | None:
-    """Definitions, recitals, table lead-ins and governing-law boilerplate."""
-    m = r.w.search("definition", r.body) or r.w.search("lead_in", r.body)
+    """Definitions, recitals, table lead-ins, governing-law boilerplate, what a document
+    (not a party) states, and how a service level is measured."""
+    m = (r.w.search("definition", r.body) or r.w.search("lead_in", r.body)
+         or r.w.search("document_subject", r.body) or r.w.search("measurement", r.body))
     if m and not r.w.search("restriction", r.body):
         return Decision("none", "unknown", "defines or refers; no obligation", m.group(0))
     return None
