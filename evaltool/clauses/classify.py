@@ -14,9 +14,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from evaltool.clauses.hedges import FIGURE_RE, HedgeHit, find_hedges, subject_role
 from evaltool.clauses.lexicon import Lexicon, load_lexicon
-from evaltool.clauses.parties import Parties, Subject, find_subjects, parties_for, subject_before
-from evaltool.clauses.segment import obligation_units
+from evaltool.clauses.parties import Parties, Subject, find_subjects, parties_for
 from evaltool.clauses.structure import Decision, decide, firm_without_modal
 
 # Efforts definitions ('"Best efforts" means ...') impose no obligation (readme).
@@ -45,36 +45,8 @@ _PRESENT_FIRM_RE = re.compile(
     r"(?:at\s+least\s+|a\s+minimum\s+of\s+)?\d{2}(?:\.\d+)?\s*%",
     re.IGNORECASE,
 )
-# A concrete, checkable figure: number with a unit, a percentage, a date, 24x7.
-FIGURE_RE = re.compile(
-    r"\d+(?:\.\d+)?\s*(?:%|percent|per\s*cent)|\(\d+\)|\b\d+(?:\.\d+)?\s*(?:-\s*)?"
-    r"(?:business\s+|calendar\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|"
-    r"seconds?|gb|tb|gbit|gbps|nodes?|gpus?)\b|\b(?:19|20)\d\d-\d\d-\d\d\b|"
-    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
-    r"december)\s+\d{1,2},?\s+\d{4}|\b24\s*(?:x|/)\s*7\b|"
-    r"\b\d{1,2}(?::\d\d)?\s*(?:a\.m\.|p\.m\.|am\b|pm\b)",
-    re.IGNORECASE,
-)
 _FRAGMENT_RE = re.compile(r"[;,]\s*(?:and|or)?\s*$|\band\s*$")
 _HEADING_WORDS_RE = re.compile(r"[A-Za-z][\w'’-]*")
-_CUSTOMER_VERB_WINDOW = 45
-
-
-@dataclass(frozen=True)
-class HedgeHit:
-    """One hedge phrase and what it does in this sentence."""
-
-    family: str
-    tier: str
-    phrase: str
-    start: int
-    end: int
-    # obligation | trigger | negated | definition | customer | anchored | ungoverned
-    status: str
-    obligor: str
-    unit: tuple[int, int]
-
-
 @dataclass(frozen=True)
 class SentenceResult:
     """The classification of one sentence, with the evidence for it."""
@@ -115,74 +87,6 @@ def _is_heading(text: str) -> bool:
     return all(w[0].isupper() or w.lower() in minor for w in words)
 
 
-def _unit_of(units: list[tuple[int, int]], pos: int) -> tuple[int, int]:
-    for u in units:
-        if u[0] <= pos < u[1]:
-            return u
-    return units[-1]
-
-
-def _subject_role(
-    subjects: Sequence[Subject], pos: int, text: str | None = None
-) -> tuple[str | None, str | None]:
-    s = subject_before(subjects, pos)
-    if s is None:
-        return None, None
-    # "Customer will receive updates when available": the vendor is the one bound
-    receipt = load_lexicon().receipt_verbs
-    if s.role == "customer" and text is not None and receipt.search(text[s.end : s.end + 30]):
-        return "vendor", s.mention
-    return s.role, s.mention
-
-
-def find_hedges(
-    text: str, lex: Lexicon, subjects: Sequence[Subject], definition: bool
-) -> list[HedgeHit]:
-    """Every hedge phrase in the sentence, with its status and obligor."""
-    units = obligation_units(text)
-    stops = [(m.start(), m.end()) for m in lex.stoplist.finditer(text)]
-    negations = [(m.start(), m.end()) for m in lex.non_obligation.finditer(text)]
-    hits: list[HedgeHit] = []
-    taken: list[tuple[int, int]] = []
-    for fam in lex.hedges:
-        for m in fam.regex.finditer(text):
-            s, e = m.start(), m.end()
-            if any(s < te and ts < e for ts, te in taken):
-                continue  # a longer family already claimed these words
-            if any(s < te and ts < e for ts, te in stops):
-                continue  # "reasonable" in an unrelated sense
-            taken.append((s, e))
-            unit = _unit_of(units, s)
-            role, _mention = _subject_role(subjects, s, text)
-            obligor = role or "vendor"  # passive or unnamed subject: the service is the vendor's
-            status = "obligation"
-            after = text[e : e + _CUSTOMER_VERB_WINDOW]
-            if role is None and lex.customer_verbs.search(after):
-                obligor = "customer"
-            if definition:
-                status = "definition"
-            elif any(ne <= s and s - ne < 160 and ns >= unit[0] for ns, ne in negations):
-                status = "negated"
-            elif fam.kind == "efforts" and (
-                lex.trigger_before.search(text[max(unit[0], s - 70) : s])
-                or lex.trigger_after.search(text[e : e + 60])
-            ):
-                status = "trigger"
-            elif fam.requires_supply_verb and not lex.discretion_supply.search(
-                text[max(unit[0], s - 60) : min(unit[1], e + 80)]
-            ):
-                status = "ungoverned"
-            elif (fam.anchor_cancels and lex.timing_anchor.search(text[e : unit[1]])) or (
-                fam.needs_no_figure and FIGURE_RE.search(text[unit[0] : unit[1]])
-            ):
-                status = "anchored"
-            elif obligor == "customer":
-                status = "customer"
-            hits.append(HedgeHit(fam.family, fam.tier, m.group(0), s, e, status, obligor, unit))
-    hits.sort(key=lambda h: h.start)
-    return hits
-
-
 def _first_obligation(
     text: str, subjects: Sequence[Subject], lex: Lexicon, hedges: Sequence[HedgeHit]
 ) -> tuple[str | None, re.Match[str] | None]:
@@ -192,7 +96,7 @@ def _first_obligation(
     # an unnamed subject whose efforts are a buyer's (marketing, paying) is the customer
     customer_subject = any(h.status == "customer" for h in hedges)
     for m in _OBLIGATION_RE.finditer(text):
-        role, _ = _subject_role(subjects, m.start() + 1, text)
+        role, _ = subject_role(subjects, m.start() + 1, text)
         if role is None:
             buyer_verb = lex.customer_verbs.search(text[m.end() : m.end() + 30])
             role = "customer" if buyer_verb or customer_subject else "vendor"
@@ -217,7 +121,7 @@ def _undenied(
     for m in lex.lock_in[name].finditer(body):
         if denied.search(body[max(0, m.start() - 80) : m.start()]):
             continue
-        if subjects is not None and _subject_role(subjects, m.start() + 1, body)[0] in (
+        if subjects is not None and subject_role(subjects, m.start() + 1, body)[0] in (
             "vendor",
             "both",
         ):
@@ -460,7 +364,7 @@ def _exit_term(s: _Sentence) -> SentenceResult | None:
     if evidence is None:
         return None
     subkind = _exit_subkind(s, export_lock)
-    role, _ = _subject_role(s.subjects, evidence.start() + 1)
+    role, _ = subject_role(s.subjects, evidence.start() + 1)
     if _BOTH_PARTIES_RE.search(body):
         role = "both"
     kind = "lock_in" if subkind in _EXIT_LOCKS else "termination_exit"
@@ -479,7 +383,7 @@ def _change_or_disclaimer(s: _Sentence) -> SentenceResult | None:
     body, lex = s.body, s.lex
     unilateral_m = lex.unilateral_change.search(body)
     if unilateral_m:
-        role, _ = _subject_role(s.subjects, unilateral_m.start() + 1)
+        role, _ = subject_role(s.subjects, unilateral_m.start() + 1)
         if role != "customer":
             guard = lex.unilateral_guard.search(body)
             return s.result(
@@ -488,7 +392,7 @@ def _change_or_disclaimer(s: _Sentence) -> SentenceResult | None:
             )
     non_ob = lex.non_obligation.search(body)
     if non_ob:
-        role, _ = _subject_role(s.subjects, non_ob.start() + 1)
+        role, _ = subject_role(s.subjects, non_ob.start() + 1)
         return s.result(
             "other", "non_obligation", role or s.ob_role or "vendor",
             "states what is not promised", evidence=non_ob.group(0),
@@ -537,7 +441,7 @@ def _firm(s: _Sentence) -> SentenceResult | None:
     if s.ob_role in ("vendor", "both") and not _SCOPE_EXCLUSION_RE.search(body):
         return s.result("firm_commitment", "firm_commitment", s.ob_role, "unhedged obligation")
     if s.ob_role is None:
-        role, _ = _subject_role(s.subjects, len(body))
+        role, _ = subject_role(s.subjects, len(body))
         figure = FIGURE_RE.search(body)
         if role in (None, "vendor", "both") and _PRESENT_FIRM_RE.search(body) and figure:
             return s.result(
