@@ -1,4 +1,5 @@
-# Two commands set everything up (README "Quick start"):
+# Two commands set everything up from a clone (README "From a clone, with make"); without
+# make, `pipx install .` or `pip install .` then `evaltool demo` (README "Install"):
 #   make demo   - create .venv, install evaltool, score the bundled sample offers
 #   make test   - create .venv with the dev extras, run the whole test suite
 # Works on a fresh Debian 12 with Python 3.11+ and make; system libraries that WeasyPrint
@@ -10,14 +11,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 SYSTEM_PACKAGES := python3-venv libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 
-.PHONY: demo test lint bench sysdeps clean
+.PHONY: demo test lint bench wheel sysdeps clean
 
 demo: $(BIN)/.installed
 	@mkdir -p out
 	$(BIN)/evaltool score offers/* -o out/memo.pdf -o out/scores.json
 
+# The whole suite, including the slow test that builds the wheel and runs `evaltool demo`
+# from it in a fresh virtual environment.
 test: $(BIN)/.installed-dev
 	$(BIN)/python -m pytest -q
+
+# The wheel in dist/ (what `pip install .` / `pipx install .` build for themselves).
+wheel: $(BIN)/.installed
+	$(BIN)/python -m pip wheel --no-deps -q -w dist .
 
 lint: $(BIN)/.installed-dev
 	$(BIN)/ruff check evaltool tests benchmarks scripts
@@ -56,4 +63,4 @@ $(BIN)/.installed-dev: pyproject.toml | sysdeps
 	@touch $@ $(BIN)/.installed
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) out dist evaltool-demo .pytest_cache .mypy_cache .ruff_cache

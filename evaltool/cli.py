@@ -2,16 +2,23 @@
 
 Only click and evaltool.errors are imported at start-up; each command imports the
 library stage it needs, so `evaltool --help` stays as fast as click itself.
-Exit codes (PRODUCT.md): 0 all inputs evaluated; 1 at least one input could not be
-evaluated; 2 usage or configuration error; 3 a report could not be rendered.
+
+One grammar for every command that prints data (in the style of sqlite-utils):
+`--format table|json|csv|markdown|yaml` (table by default), `-o FILE` to write it to a
+file and `-o -` for standard output. Colour only on a terminal and never with NO_COLOR;
+tables fit the terminal's width. Control characters in vendor text are escaped on
+every output (evaltool.report.text.terminal_safe).
+
+Exit codes (README): 0 all inputs evaluated; 1 at least one input could not be
+evaluated; 2 usage or configuration error; 3 a requested output could not be rendered
+(every other output is still written).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -21,28 +28,79 @@ from evaltool.errors import EvaltoolError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# The --format choices of every command that prints data (evaltool.report.text.FORMATS).
+FORMATS = ("table", "json", "csv", "markdown", "yaml")
+STDOUT = "-"
+
 OFFER_PATHS = click.argument(
     "offers", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False)
 )
 FX_OPTION = click.option(
     "--fx", "fx", multiple=True, metavar="CUR=RATE",
-    help="Currency rate: --fx EUR=1.10 means 1 EUR = 1.10 USD. Repeatable. "
-    "A YAML rates file (fx: {EUR: 1.10}) among the inputs also works.",
+    help="Currency rate: --fx EUR=1.10 means 1 EUR = 1.10 USD. Repeatable.",
 )
 RUBRIC_OPTION = click.option(
     "--rubric", metavar="NAME|PATH", default=None,
     help="A shipped rubric (llm-pretraining, llm-inference, fine-tuning) or a YAML file. "
-    "Default: llm-pretraining.",
+    "Default: the shipped rubric for the workload's kind.",
 )
 WORKLOAD_OPTION = click.option(
     "--workload", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
-    help="Workload YAML. Default: a workload file among the inputs, else the bundled 70B example.",
+    help="Workload YAML. Default: the bundled 70B pretraining example (the run says so).",
 )
+MAP_OPTION = click.option(
+    "--map", "map_file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    default=None, help="Per-vendor mapping file (labels or cells -> canonical fields, sheets "
+    "to skip); `normalize --explain --write-map FILE` writes a starting point.")
+
+
+def format_option(default: str = "table") -> Callable[[F], F]:
+    """--format, the same choices on every command that prints data."""
+    return click.option(
+        "--format", "fmt", type=click.Choice(FORMATS), default=default, show_default=True,
+        help="How to print: an aligned table, JSON, CSV, Markdown or YAML.",
+    )
+
+
+def output_option() -> Callable[[F], F]:
+    """-o FILE for a data command: where its --format text goes (- is standard output)."""
+    return click.option(
+        "-o", "--output", "output", default=STDOUT, show_default=True, metavar="FILE|-",
+        type=click.Path(path_type=Path, dir_okay=False, allow_dash=True),
+        help="Write to FILE instead of standard output (-).",
+    )
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _stderr(message: str, color: str | None = None) -> None:
+    from evaltool.report.text import terminal_safe, use_color
+
+    text = terminal_safe(message)
+    if color and use_color(sys.stderr):
+        text = click.style(text, fg=color)
+    click.echo(text, err=True, color=use_color(sys.stderr))
 
 
 def _fail(message: str, code: int) -> None:
-    click.secho(f"error: {message}", fg="red", err=True)
+    _stderr(f"error: {message}", "red")
     sys.exit(code)
+
+
+def _emit(text: str, output: Path | str = STDOUT, *, escaped: bool = False) -> None:
+    """Data text to stdout or a file, control characters escaped (unless already safe)."""
+    from evaltool.report import write_stdout
+    from evaltool.report.text import terminal_safe
+
+    text = text if escaped else terminal_safe(text)
+    if str(output) == STDOUT:
+        write_stdout(text)
+        return
+    from evaltool.report import write_file
+
+    write_file(Path(output), text.encode("utf-8"))
+    _stderr(f"wrote {output}")
 
 
 def _guarded(func: F) -> F:
@@ -53,6 +111,11 @@ def _guarded(func: F) -> F:
             return func(*args, **kwargs)
         except EvaltoolError as exc:
             _fail(str(exc), exc.exit_code)
+        except BrokenPipeError:  # `evaltool accelerators | head -1`: the reader left
+            from evaltool.report import silence_stdout
+
+            silence_stdout()
+            sys.exit(0)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
         except Exception as exc:
@@ -69,6 +132,44 @@ def _guarded(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _report_not_evaluated(items: Sequence[Any]) -> None:
+    for item in items:
+        source = item.source.get("file", "?")
+        for err in item.errors:
+            text = err.get("text") if isinstance(err, Mapping) else None
+            _stderr(f"not evaluated: {text or err}", "yellow")
+        if not item.errors:
+            _stderr(f"not evaluated: {source}", "yellow")
+
+
+def _check_config(rubric: str | None, workload: Path | None) -> None:
+    """Load --workload and --rubric together, so that all their errors are reported at once."""
+    from evaltool.pipeline import rubric_for
+    from evaltool.score.rubric import load_rubric
+    from evaltool.workload import load_workload
+
+    problems: list[str] = []
+    the_workload = None
+    if workload is not None:
+        try:
+            the_workload = load_workload(workload)
+        except UsageError as exc:
+            problems.append(str(exc))
+    if rubric is not None:
+        try:
+            if the_workload is not None:
+                rubric_for(the_workload, rubric)
+            else:
+                load_rubric(rubric)
+        except UsageError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise UsageError("\n".join(problems))
+
+
+# --------------------------------------------------------------------------- commands
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="evaltool")
 def cli() -> None:
@@ -80,7 +181,8 @@ def cli() -> None:
 
     \b
     Quick start:
-      evaltool score offers/* -o out/memo.pdf -o out/scores.json
+      evaltool demo                     # score the bundled sample offers
+      evaltool score offers/*.xlsx --workload workload.yaml -o memo.pdf -o scores.json
     """
 
 
@@ -89,11 +191,11 @@ def cli() -> None:
 @RUBRIC_OPTION
 @WORKLOAD_OPTION
 @FX_OPTION
-@click.option("-o", "--output", "outputs", multiple=True, type=click.Path(path_type=Path),
+@click.option("-o", "--output", "outputs", multiple=True,
+              type=click.Path(path_type=Path, allow_dash=True),
               help="Write the result; the extension picks the format: .pdf (memo), .html, "
-              ".json, .csv, .xlsx, .md. Repeatable.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv", "markdown"]),
-              default="table", show_default=True, help="What to print when no -o is given.")
+              ".json, .csv, .xlsx, .md; - is standard output in --format. Repeatable.")
+@format_option()
 @click.option("--report", "report_kind", type=click.Choice(["memo", "full"]), default="memo",
               show_default=True, help="The leadership memo (2 pages) or the detailed report.")
 @click.option("--page-size", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True)
@@ -121,28 +223,27 @@ def cli() -> None:
               metavar="N", help="Also score the N best public offers for the workload "
               "(on-demand list prices from the market snapshot, `evaltool market`), labelled as "
               "list prices; they are ranked beside the quotes, never recommended.")
+@MAP_OPTION
 @_guarded
 def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
     outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str, seed: int,
     software_efficiency: float | None, cost_basis: str, method: str, as_of: Any,
     resale_value: float | None,
-    market_n: int = 0,
+    market_n: int,
+    map_file: Path | None,
 ) -> None:
     """Rank OFFERS: the main job.
 
-    Without -o, prints a ranked table. Exit code 1 when any input could not be
-    evaluated (the rest are still scored and written).
+    Without -o, prints a ranked table (or --format). Every output that can be written is
+    written; exit 1 when an input could not be evaluated, 3 when an output could not be
+    rendered.
     """
-    from evaltool.errors import UsageError
     from evaltool.pipeline import score_files
-    from evaltool.report import FORMATS, render_report, report_to_json, terminal_table
+    from evaltool.report import check_outputs
 
-    for out in outputs:  # a typo in -o should not cost a whole scoring run
-        if out.suffix.lower() not in FORMATS:
-            raise UsageError(f"-o {out}: unknown output format {out.suffix or '(none)'}; "
-                             f"expected one of {', '.join(FORMATS)}")
-
+    check_outputs(outputs)  # a typo in -o should not cost a whole scoring run
+    _check_config(rubric, workload)
     overrides: dict[str, Any] = {}
     if software_efficiency:
         overrides["software_efficiency"] = software_efficiency
@@ -152,50 +253,94 @@ def score(
         overrides["resale_value_fraction"] = resale_value
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
                          assumptions=overrides or None, seed=seed, method=method,
-                         as_of=as_of.date() if as_of else None, market=market_n)
-    if not result.workload.get("source", "").endswith((".yaml", ".yml")):
-        click.echo(f"note: {result.workload.get('source')}", err=True)
-    if outputs:
-        click.echo(terminal_table(result, color=sys.stdout.isatty()))
-        for out in outputs:
-            written = render_report(result, out, kind=report_kind,  # type: ignore[arg-type]
-                                    page_size=page_size)  # type: ignore[arg-type]
-            click.echo(f"wrote {written}", err=True)
-    elif fmt == "json":
-        click.echo(report_to_json(result))
-    elif fmt in ("csv", "markdown"):
-        from evaltool.report import render_text
+                         as_of=as_of.date() if as_of else None, market=market_n,
+                         map_file=map_file)
+    if not str(result.workload.get("source", "")).endswith((".yaml", ".yml")):
+        _stderr(f"note: {result.workload.get('source')}")
+    sys.exit(_write_score_outputs(result, outputs, fmt, report_kind, page_size))
 
-        click.echo(render_text(result, "csv" if fmt == "csv" else "markdown"), nl=False)
-    else:
-        click.echo(terminal_table(result, color=sys.stdout.isatty()))
+
+def _score_text(result: Any, fmt: str) -> str:
+    from evaltool.report import render_text, report_to_json, terminal_table
+    from evaltool.report.text import terminal_width, to_yaml, use_color
+
+    if fmt == "json":
+        return report_to_json(result)
+    if fmt == "yaml":
+        import json
+
+        return to_yaml(json.loads(report_to_json(result)))
+    if fmt in ("csv", "markdown"):
+        return render_text(result, "csv" if fmt == "csv" else "markdown")
+    return terminal_table(result, color=use_color(sys.stdout), width=terminal_width())
+
+
+def _write_score_outputs(
+    result: Any, outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str
+) -> int:
+    """Print and write every output; return the exit code (3 > 1 > 0)."""
+    from evaltool.report import render_reports
+
+    files = [o for o in outputs if str(o) != STDOUT]
+    printed = fmt if (not files or STDOUT in map(str, outputs)) else "table"
+    # the table is cleaned cell by cell and may carry colour codes of its own
+    _emit(_score_text(result, printed), escaped=printed == "table")
+    outcomes = render_reports(result, files, kind=report_kind,  # type: ignore[arg-type]
+                              page_size=page_size)  # type: ignore[arg-type]
+    for outcome in outcomes:
+        if outcome.written:
+            _stderr(f"wrote {outcome.out}")
+        else:
+            _stderr(f"error: not written: {outcome.error}", "red")
     _report_not_evaluated(result.not_evaluated)
-    sys.exit(1 if result.not_evaluated else 0)
-
-
-def _report_not_evaluated(items: Sequence[Any]) -> None:
-    for item in items:
-        source = item.source.get("file", "?")
-        for err in item.errors:
-            click.secho(f"not evaluated: {err.get('text') or err}", fg="yellow", err=True)
-        if not item.errors:
-            click.secho(f"not evaluated: {source}", fg="yellow", err=True)
+    failed = [o for o in outcomes if not o.written]
+    if files:
+        written = len(outcomes) - len(failed)
+        summary = f"{written} of {len(outcomes)} outputs written"
+        if failed:
+            summary += "; not written: " + ", ".join(str(o.out) for o in failed)
+        _stderr(summary, "red" if failed else None)
+    if failed:
+        return 3
+    return 1 if result.not_evaluated else 0
 
 
 @cli.command()
 @OFFER_PATHS
 @FX_OPTION
-@click.option("--format", "fmt", type=click.Choice(["json", "csv", "yaml", "table"]),
-              default="table", show_default=True)
+@format_option()
+@output_option()
+@MAP_OPTION
+@click.option("--explain", is_flag=True,
+              help="Also list every non-empty cell that was neither read nor deliberately "
+              "skipped (a 'not_understood' section in JSON).")
+@click.option("--write-map", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="With --explain: write a starting mapping file for --map.")
 @_guarded
-def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str) -> None:
+def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str, output: Path,
+              map_file: Path | None, explain: bool, write_map: Path | None) -> None:
     """Show each offer as canonical fields, with where each value came from and any warnings."""
-    from evaltool.normalize.core import normalize_files, render_normalized
+    from evaltool.normalize.core import normalize_files, normalize_to_rows, render_normalized
+    from evaltool.normalize.teach import explain_file, load_user_mapping, mapping_skeleton
     from evaltool.pipeline import parse_fx, sort_inputs
+    from evaltool.report.text import rows_to_markdown
 
     inputs = sort_inputs(list(offers))
-    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files))
-    click.echo(render_normalized(result, fmt), nl=False)
+    mapping = load_user_mapping(map_file) if map_file else None
+    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files), mapping)
+    unread = None
+    if explain or write_map:
+        unread = [u for path in inputs.offers for u in explain_file(Path(path), mapping)]
+        if write_map:
+            write_map.write_text(mapping_skeleton(unread), encoding="utf-8")
+            _stderr(f"wrote {write_map}")
+    if fmt == "markdown":
+        rows = normalize_to_rows(result)
+        columns = ["offer", "field", "value", "where", "raw", "note"]
+        text = rows_to_markdown(columns, [[r.get(c) for c in columns] for r in rows])
+    else:
+        text = render_normalized(result, fmt, unread)
+    _emit(text, output)
     _report_not_evaluated(result.not_evaluated)
     sys.exit(1 if result.not_evaluated else 0)
 
@@ -205,29 +350,75 @@ def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str) -> None:
 @RUBRIC_OPTION
 @WORKLOAD_OPTION
 @FX_OPTION
+@format_option()
+@output_option()
+@MAP_OPTION
 @_guarded
 def validate(
-    offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str]
+    offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
+    fmt: str, output: Path, map_file: Path | None,
 ) -> None:
     """Check inputs only, and list every problem (errors and warnings)."""
     from evaltool.normalize.core import normalize_files
+    from evaltool.normalize.teach import load_user_mapping
     from evaltool.pipeline import parse_fx, resolve_workload, rubric_for, sort_inputs
+    from evaltool.report import fmt as words
+    from evaltool.report.text import render
+
+    _check_config(rubric, workload)
     inputs = sort_inputs(list(offers))
     the_workload, _ = resolve_workload(workload, inputs.workloads)
     rubric_for(the_workload, rubric or (inputs.rubrics[0] if inputs.rubrics else None))
-    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files))
+    mapping = load_user_mapping(map_file) if map_file else None
+    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files), mapping)
+    entries: list[dict[str, Any]] = []
     for offer in result.offers:
-        status = "ok" if not offer.warnings else f"{len(offer.warnings)} warning(s)"
-        click.echo(f"{offer.source.get('file')}: {status}")
-        for warning in offer.warnings:
-            click.echo(f"  warning: {warning.get('text') or warning}")
+        entries.append({"file": offer.source.get("file"), "offer": offer.id, "valid": True,
+                        "errors": [], "warnings": list(offer.warnings)})
     for item in result.not_evaluated:
-        click.echo(f"{item.source.get('file')}: cannot be evaluated")
-        for err in item.errors:
-            click.echo(f"  error: {err.get('text') or err}")
-    total = len(result.offers) + len(result.not_evaluated)
-    click.echo(f"{len(result.offers)} of {total} offers valid", err=True)
+        entries.append({"file": item.source.get("file"), "offer": None, "valid": False,
+                        "errors": list(item.errors), "warnings": []})
+    rows: list[list[Any]] = []
+    for entry in entries:
+        problems = [("error", e) for e in entry["errors"]]
+        problems += [("warning", w) for w in entry["warnings"]]
+        if not problems:
+            rows.append([entry["file"], entry["offer"], "ok", "", "", ""])
+        for severity, problem in problems:
+            problem = problem if isinstance(problem, Mapping) else {"text": str(problem)}
+            rows.append([entry["file"], entry["offer"], severity, problem.get("code") or "",
+                         words.where(problem.get("where")), problem.get("text") or ""])
+    valid = sum(1 for e in entries if e["valid"])
+    data = {"inputs": entries, "valid": valid, "total": len(entries)}
+    _emit(render(fmt, data=data, columns=["file", "offer", "status", "code", "where", "message"],
+                 rows=rows, table=_validate_table(entries)), output)
+    _stderr(f"{valid} of {len(entries)} offers valid")
     sys.exit(1 if result.not_evaluated else 0)
+
+
+def _validate_table(entries: Sequence[Mapping[str, Any]]) -> str:
+    """Each input, then its problems indented, wrapped to the terminal (the messages are long)."""
+    import textwrap
+
+    from evaltool.report.text import terminal_width
+
+    width = terminal_width()
+    lines: list[str] = []
+    for entry in entries:
+        problems = [("error", e) for e in entry["errors"]]
+        problems += [("warning", w) for w in entry["warnings"]]
+        if not entry["valid"]:
+            status = "cannot be evaluated"
+        else:
+            status = f"{len(problems)} warning(s)" if problems else "ok"
+        lines.append(f"{entry['file']}: {status}")
+        for severity, problem in problems:
+            text = problem.get("text") if isinstance(problem, Mapping) else None
+            code = problem.get("code") if isinstance(problem, Mapping) else None
+            head = f"  {severity}" + (f" [{code}]" if code else "") + ": "
+            lines += textwrap.wrap(str(text or problem), width, initial_indent=head,
+                                   subsequent_indent=" " * 4) or [head]
+    return "\n".join(lines) + "\n"
 
 
 @cli.command()
@@ -235,10 +426,10 @@ def validate(
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--vendor", "vendors", multiple=True,
               help="Name(s) of the vendor party, besides the vendor an offer file names.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
-              show_default=True)
+@format_option()
+@output_option()
 @_guarded
-def clauses(files: Sequence[Path], vendors: Sequence[str], fmt: str) -> None:
+def clauses(files: Sequence[Path], vendors: Sequence[str], fmt: str, output: Path) -> None:
     """Flag weak commitments and extract SLA figures, dates, remedies, exit and lock-in terms.
 
     FILES are .txt, .md, .pdf or .docx contracts, or offer files (.xlsx, .xlsm, .csv,
@@ -246,11 +437,23 @@ def clauses(files: Sequence[Path], vendors: Sequence[str], fmt: str) -> None:
     """
     from evaltool.clauses import render_analysis
     from evaltool.clauses.files import analyse_files_clauses
+    from evaltool.clauses.render import analyses_to_dict
+    from evaltool.report import fmt as words
+    from evaltool.report.text import render
 
     analyses, failures = analyse_files_clauses(list(files), vendors)
-    click.echo(render_analysis(analyses, fmt, not_analysed=failures), nl=False)
+    if fmt in ("table", "json"):
+        text = render_analysis(analyses, fmt, not_analysed=failures)
+    else:
+        data = analyses_to_dict(analyses, failures)
+        columns = ["severity", "kind", "code", "obligor", "quote", "where", "why", "ask_for"]
+        rows = [[f.get("severity"), f.get("kind"), f.get("code"), f.get("obligor"),
+                 f.get("quote"), words.where(f.get("where")), f.get("why"), f.get("ask_for")]
+                for f in data["findings"]]
+        text = render(fmt, data=data, columns=columns, rows=rows)
+    _emit(text, output)
     for failure in failures:
-        click.secho(f"not analysed: {failure}", fg="yellow", err=True)
+        _stderr(f"not analysed: {failure}", "yellow")
     sys.exit(1 if failures else 0)
 
 
@@ -258,52 +461,69 @@ def clauses(files: Sequence[Path], vendors: Sequence[str], fmt: str) -> None:
 @click.argument("out", type=click.Path(path_type=Path, dir_okay=False))
 @_guarded
 def template(out: Path) -> None:
-    """Write the blank request-for-proposal workbook that vendors fill in."""
+    """Write the blank request-for-proposal workbook that vendors fill in (OUT.xlsx)."""
     from evaltool.template import write_template
 
     write_template(out)
-    click.echo(f"wrote {out}", err=True)
+    _stderr(f"wrote {out}")
 
 
 @cli.command()
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
-              show_default=True)
+@format_option()
+@output_option()
 @_guarded
-def accelerators(fmt: str) -> None:
+def accelerators(fmt: str, output: Path) -> None:
     """The built-in accelerator catalog (dense peak TFLOPS, memory, links, sources)."""
     from evaltool.estimate.catalog import load_catalog
+    from evaltool.report.text import render
 
     catalog = load_catalog()
-    if fmt == "json":
-        data = [acc.model_dump(mode="json") for acc in catalog]
-        click.echo(json.dumps({"accelerators": data}, indent=2, sort_keys=True))
-        return
+    data = {"accelerators": [acc.model_dump(mode="json") for acc in catalog]}
+    columns = ["id", "vendor", "memory (GB)", "memory bandwidth (TB/s)",
+               "BF16 dense (TFLOPS)", "FP8 dense (TFLOPS)", "intra-node link (GB/s)",
+               "ecosystem"]
+    rows = [[acc.id, acc.vendor, acc.memory_gb, acc.memory_bandwidth_tbyte_s,
+             acc.dense_tflops.get("bf16"), acc.dense_tflops.get("fp8"), acc.intra_node_gbyte_s,
+             acc.ecosystem] for acc in catalog]
+    _emit(render(fmt, data=data, columns=columns, rows=rows,
+                 table=_accelerator_table(catalog)), output)
+
+
+def _accelerator_table(catalog: Iterable[Any]) -> str:
     header = (f"{'id':<15} {'vendor':<7} {'mem GB':>7} {'TB/s':>6} {'BF16':>8} {'FP8':>8} "
               f"{'link GB/s':>9}  ecosystem")
-    click.echo(header)
-    click.echo("-" * len(header))
+    lines = [header, "-" * len(header)]
     for acc in catalog:
         bf16 = acc.dense_tflops.get("bf16")
         fp8 = acc.dense_tflops.get("fp8")
-        click.echo(
+        lines.append(
             f"{acc.id:<15} {acc.vendor:<7} {acc.memory_gb:>7g} {acc.memory_bandwidth_tbyte_s:>6g} "
             f"{bf16 if bf16 is not None else '-':>8} {fp8 if fp8 is not None else '-':>8} "
             f"{acc.intra_node_gbyte_s:>9g}  {acc.ecosystem}"
         )
-    click.echo("\nTFLOPS are dense (no sparsity). Sources: evaltool accelerators --format json")
+    lines.append("\nTFLOPS are dense (no sparsity). Sources: evaltool accelerators --format json")
+    return "\n".join(lines) + "\n"
 
 
 @cli.command()
+@format_option()
+@output_option()
 @_guarded
-def rubrics() -> None:
+def rubrics(fmt: str, output: Path) -> None:
     """The shipped rubrics."""
+    from evaltool.report.text import render
     from evaltool.score.rubric import load_rubric, shipped_rubrics
 
-    for name in shipped_rubrics():
-        r = load_rubric(name)
-        gates = f"{len(r.gates)} gate" + ("" if len(r.gates) == 1 else "s")
-        click.echo(f"{name:<18} v{r.version:<5} {r.title} ({len(r.criteria)} criteria, "
-                   f"{gates}; for {r.workload_kind} workloads)")
+    items = [load_rubric(name) for name in shipped_rubrics()]
+    data = {"rubrics": [
+        {"name": r.name, "version": r.version, "title": r.title,
+         "workload_kind": r.workload_kind, "criteria": len(r.criteria), "gates": len(r.gates)}
+        for r in items
+    ]}
+    columns = ["name", "version", "title", "workload kind", "criteria", "gates"]
+    rows = [[d["name"], d["version"], d["title"], d["workload_kind"], d["criteria"], d["gates"]]
+            for d in data["rubrics"]]
+    _emit(render(fmt, data=data, columns=columns, rows=rows), output)
 
 
 @cli.group()
@@ -313,22 +533,22 @@ def rubric() -> None:
 
 @rubric.command("show")
 @click.argument("name")
-@click.option("--format", "fmt", type=click.Choice(["text", "yaml", "json"]), default="text",
-              show_default=True)
+@format_option()
+@output_option()
 @_guarded
-def rubric_show(name: str, fmt: str) -> None:
-    """Show rubric NAME (a shipped name or a path) in full: weights, value functions, gates."""
+def rubric_show(name: str, fmt: str, output: Path) -> None:
+    """Show rubric NAME (a shipped name or a path) in full: weights, value functions, gates.
+
+    csv and markdown give one row per criterion: direction, bounds, weights and source.
+    """
+    from evaltool.report.rubric_table import criterion_table
+    from evaltool.report.text import render
     from evaltool.score.rubric import describe_rubric, load_rubric
 
     r = load_rubric(name)
-    if fmt == "json":
-        click.echo(json.dumps(r.model_dump(mode="json"), indent=2, sort_keys=True))
-    elif fmt == "yaml":
-        import yaml
-
-        click.echo(yaml.safe_dump(r.model_dump(mode="json"), sort_keys=False))
-    else:
-        click.echo(describe_rubric(r))
+    columns, rows = criterion_table(r)
+    _emit(render(fmt, data=r.model_dump(mode="json"), columns=columns, rows=rows,
+                 table=describe_rubric(r)), output)
 
 
 @cli.group(invoke_without_command=True)
@@ -341,13 +561,13 @@ def rubric_show(name: str, fmt: str) -> None:
 @click.option("--provider", "providers", multiple=True, help="Cloud, e.g. aws. Repeatable.")
 @click.option("--region", default=None, help="Region or zone text, e.g. us-east or europe.")
 @click.option("--term", type=click.Choice(["on-demand", "spot", "1y", "3y"]), default=None)
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv", "markdown", "yaml"]),
-              default="table", show_default=True)
+@format_option()
+@output_option()
 @click.pass_context
 @_guarded
 def market(ctx: click.Context, accelerator: str | None, max_price: float | None,
            min_gpus: int | None, memory: float | None, providers: Sequence[str],
-           region: str | None, term: str | None, fmt: str) -> None:
+           region: str | None, term: str | None, fmt: str, output: Path) -> None:
     """List and filter public GPU offers from the dated catalog snapshot (no network).
 
     `evaltool market import FILE...` adds newer SkyPilot or gpuhunt catalog CSVs.
@@ -361,7 +581,7 @@ def market(ctx: click.Context, accelerator: str | None, max_price: float | None,
     rows = filter_offers(snapshot.offers, accelerator=accelerator,
                          max_price_usd_per_gpu_hour=max_price, min_gpus=min_gpus,
                          min_memory_gb=memory, provider=providers, region=region, term=term)
-    click.echo(render_market(rows, snapshot, fmt), nl=False)
+    _emit(render_market(rows, snapshot, fmt), output)
 
 
 @market.command("import")
@@ -391,24 +611,66 @@ def market_import(files: Sequence[Path], provider: str | None, snapshot_date: An
 
 @cli.command()
 @click.argument("code", required=False)
+@format_option()
+@output_option()
 @_guarded
-def explain(code: str | None) -> None:
+def explain(code: str | None, fmt: str, output: Path) -> None:
     """What issue CODE means (every warning, error, flag, finding and gate carries one).
 
     Without CODE, list every code with its title.
     """
+    from dataclasses import asdict
+
     from evaltool.issues import issue_type, issue_types
+    from evaltool.report.text import render
 
     if code is None:
-        for kind in issue_types().values():
-            click.echo(f"{kind.code:<32} {kind.severity:<8} {kind.title}")
-        return
-    try:
-        kind = issue_type(code)
-    except KeyError:
-        raise UsageError(f"unknown issue code {code!r}; `evaltool explain` lists them") from None
-    click.echo(f"{kind.code} ({kind.stage}, usually {kind.severity}): {kind.title}\n")
-    click.echo(kind.description)
+        kinds = list(issue_types().values())
+    else:
+        try:
+            kinds = [issue_type(code)]
+        except KeyError:
+            raise UsageError(f"unknown issue code {code!r}; `evaltool explain` lists them"
+                             ) from None
+    columns = ["code", "severity", "stage", "title", "description"]
+    rows = [[k.code, k.severity, k.stage, k.title, k.description] for k in kinds]
+    data: Any = asdict(kinds[0]) if code else {"issues": [asdict(k) for k in kinds]}
+    table = None
+    if code:
+        kind = kinds[0]
+        table = (f"{kind.code} ({kind.stage}, usually {kind.severity}): {kind.title}\n\n"
+                 f"{kind.description}\n")
+    elif fmt == "table":
+        table = "".join(f"{k.code:<32} {k.severity:<8} {k.title}\n" for k in kinds)
+    _emit(render(fmt, data=data, columns=columns, rows=rows, table=table), output)
+
+
+@cli.command()
+@click.argument("folder", required=False, default="evaltool-demo",
+                type=click.Path(path_type=Path, file_okay=False))
+@click.option("--report", "report_kind", type=click.Choice(["memo", "full"]), default="memo",
+              show_default=True, help="The leadership memo (2 pages) or the detailed report.")
+@_guarded
+def demo(folder: Path, report_kind: str) -> None:
+    """Copy the bundled sample offers to FOLDER (default ./evaltool-demo) and score them.
+
+    Writes FOLDER/out/memo.pdf, scores.json and scores.xlsx, and prints the ranking.
+    """
+    from evaltool import api
+    from evaltool.demo import copy_samples
+    from evaltool.read import read_fx_file
+
+    files = copy_samples(folder)
+    _stderr(f"copied {len(files.offers)} sample offers, the workload and the rates to {folder}")
+    rates = read_fx_file(files.rates) if files.rates else None
+    result = api.score_files(files.offers, workload=files.workload, fx=rates)
+    out = folder / "out"
+    outputs = [out / "memo.pdf", out / "scores.json", out / "scores.xlsx"]
+    code = _write_score_outputs(result, outputs, "table", report_kind, "A4")
+    fx = " ".join(f"--fx {k}={v:g}" for k, v in sorted((rates or {}).items()) if k != "USD")
+    _stderr(f"next: evaltool score {folder}/*.xlsx --workload {files.workload} {fx} "
+            "-o memo.pdf")
+    sys.exit(code)
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
 OfferKind = Literal["rent", "purchase", "hpc_allocation"]
 Fabric = Literal["infiniband", "roce", "ethernet", "ici", "other"]
@@ -173,8 +173,15 @@ class ServingTarget(_Strict):
     requests_per_s: float | None = Field(None, gt=0)
     prompt_tokens: int | None = Field(None, ge=1)
     output_tokens: int | None = Field(None, ge=1)
-    max_latency_ms_per_token: float | None = Field(None, gt=0)
+    # Time per output token (TPOT, the industry's name, is accepted for it).
+    max_latency_ms_per_token: float | None = Field(
+        None, gt=0, validation_alias=AliasChoices("max_latency_ms_per_token",
+                                                  "max_time_per_output_token_ms"))
+    max_time_to_first_token_ms: float | None = Field(
+        None, gt=0, description="time to first token (TTFT): queueing + the prompt's prefill")
     batch_size: int | None = Field(None, ge=1)
+    duration_months: float | None = Field(
+        None, gt=0, description="how long the service runs (730 hours a month)")
 
 
 class Workload(_Strict):
@@ -295,3 +302,39 @@ class ScoreReport(_Strict):
     assumptions: dict[str, Any]
     sensitivity: dict[str, Any] = Field(default_factory=dict)
     recommendation: dict[str, Any] = Field(default_factory=dict)
+
+
+class _Open(BaseModel):
+    """A typed view of a dict the decide stage writes; keys it does not name are kept."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+class Recommendation(_Open):
+    """`ScoreReport.recommendation` as a typed object (`evaltool.recommendation(report)`)."""
+
+    offer_id: str | None = None
+    vendor: str | None = None
+    headline: str = ""
+    confidence: str | None = None
+    confidence_reason: str | None = None
+    margin_points: float | None = None
+    win_probability: float | None = None
+    runner_up_id: str | None = None
+    tradeoff: str | None = None
+    excluded: list[str] = Field(default_factory=list)
+
+
+class Sensitivity(_Open):
+    """`ScoreReport.sensitivity` as a typed object (`evaltool.sensitivity(report)`)."""
+
+    win_probability: dict[str, float] = Field(default_factory=dict)
+    rank_acceptability: dict[str, list[float]] = Field(default_factory=dict)
+    rank_intervals: dict[str, list[int]] = Field(default_factory=dict)
+    margin: dict[str, Any] = Field(default_factory=dict)
+    weight_break_evens: list[dict[str, Any]] = Field(default_factory=list)
+    price_cut_to_win: list[dict[str, Any]] = Field(default_factory=list)
+    what_would_change: list[str] = Field(default_factory=list)
+    clarification_questions: list[dict[str, Any]] = Field(default_factory=list)
+    tornado: list[dict[str, Any]] = Field(default_factory=list)
+    pareto_frontier: list[str] = Field(default_factory=list)

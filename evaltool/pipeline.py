@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
-from evaltool.estimate.money import estimate_with_money, terms_from_offer
+from evaltool.estimate.contract import with_contract_facts
+from evaltool.estimate.money import contract_terms, estimate_with_money
 from evaltool.market.compare import MarketIndex, compare_quote, default_market_index
 from evaltool.market.scoring import best_market_offers, is_market_offer
 from evaltool.models import (
@@ -363,11 +364,13 @@ def evaluate_offer(
     findings, figures = analyse_contract(offer)
     offer = apply_contract_figures(offer, figures)
     findings = reconcile_missing(offer, findings)
-    terms = terms_from_offer(offer)
+    terms, term_flags = contract_terms(offer)
+    offer = with_contract_facts(offer, terms)  # a hedged delivery date carries its slip
     estimates = estimate_with_money(offer, workload, assumptions, terms)
     scored = score_offer(offer, estimates, rubric, workload, findings)
     scored.terms = terms
-    flags = (list(offer.flags) + validity_flags(offer, as_of) + findings_to_flags(findings)
+    flags = (list(offer.flags) + term_flags + validity_flags(offer, as_of)
+             + findings_to_flags(findings)
              + commitment_flags(offer, estimates)
              + public_price_flags(offer, market, scored.estimates)
              + assumption_flags(estimates))
@@ -387,6 +390,7 @@ def score_files(
     as_of: dt.date | None = None,
     method: str = "weighted",
     market: int = 0,
+    map_file: Path | None = None,
 ) -> ScoreReport:
     """The whole main job. Raises UsageError only for a bad flag, rubric or workload.
 
@@ -412,12 +416,17 @@ def score_files(
         raise UsageError(f"no offer files among the inputs ({given}): pass vendor offers "
                          "(.xlsx, .csv, .yaml, .json)")
     the_workload, workload_note = resolve_workload(workload, inputs.workloads)
-    the_rubric = rubric_for(the_workload, rubric)
+    # Monetise first: criteria the cost of delay already prices give their weight to money.
+    the_rubric = rubric_for(the_workload, rubric).priced_for(
+        the_workload.cost_of_delay_usd_per_day)
     run_date = as_of or today()
     if the_workload.start_date is None:
         the_workload = the_workload.model_copy(update={"start_date": run_date})
     rates = parse_fx(fx, inputs.fx_files)
-    normalized = normalize_files(inputs.offers, rates)
+    from evaltool.normalize.teach import load_user_mapping
+
+    mapping = load_user_mapping(map_file) if map_file else None
+    normalized = normalize_files(inputs.offers, rates, mapping)
     not_evaluated = list(normalized.not_evaluated)
     scored: list[ScoredOffer] = []
     from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing

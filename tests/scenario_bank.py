@@ -28,7 +28,8 @@ MONEY_KEYS = {
     "cost_of_delay_usd": "cost_of_delay_usd",
     "total_economic_cost_usd": "total_economic_cost_usd",
 }
-OTHER_KEYS = {"gpu_hours": "gpu_hours", "time_to_train_days": "time_to_train_days"}
+OTHER_KEYS = {"gpu_hours": "gpu_hours", "time_to_train_days": "time_to_train_days",
+              "effective_usd_per_gpu_hour": "effective_usd_per_gpu_hour"}
 
 
 @dataclass(frozen=True)
@@ -96,16 +97,31 @@ def check_scenario(folder: Path, report: dict[str, Any] | None = None) -> list[C
     must_not = set(expected.get("must_not_win") or [])
     ok = winner in acceptable and winner not in must_not
     checks.append(Check(name, "winner", ok, f"found {winner!r}, expected {acceptable}"))
-    for offer_id in expected.get("ineligible") or []:
+    for entry in expected.get("ineligible") or []:
+        # a bare offer id, or {offer, why} as buyers also write it
+        offer_id = entry["offer"] if isinstance(entry, dict) else entry
         found = offers.get(offer_id, {}).get("eligible")
         checks.append(Check(name, f"eligible:{offer_id}", found is False,
                             f"eligible={found!r}, expected False"))
     for offer_id, spec in (expected.get("offers") or {}).items():
         estimates = offers.get(offer_id, {}).get("estimates") or {}
+        breakdown = estimates.get("cost_breakdown_usd") or {}
+        egress = breakdown.get("egress") if isinstance(breakdown, dict) else None
+        # A scenario that states the run cost with and without egress means run_cost_usd
+        # without it (its own words); total_cost_usd is the run with every add-on.
+        excl_egress = "run_cost_incl_egress_usd" in (spec or {})
         for key, want in ((spec or {}).get("money") or {}).items():
             found = estimates.get(MONEY_KEYS.get(key, key))
+            if key == "run_cost_usd" and excl_egress and isinstance(found, int | float):
+                found = found - float(egress or 0.0)
             checks.append(Check(name, f"money:{offer_id}:{key}", within(found, want),
                                 f"found {found!r}, expected {want}"))
+        for key, found in (("egress_usd", egress),
+                           ("run_cost_incl_egress_usd", estimates.get("total_cost_usd"))):
+            if key in (spec or {}):
+                want = spec[key]
+                checks.append(Check(name, f"money:{offer_id}:{key}", within(found, want),
+                                    f"found {found!r}, expected {want}"))
         for key, want in (spec or {}).items():
             if key in OTHER_KEYS:
                 found = estimates.get(OTHER_KEYS[key])

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from evaltool.clauses import extract_terms
 from evaltool.errors import UsageError
 from evaltool.estimate import (
     AcceleratorSpec,
@@ -21,9 +22,10 @@ from evaltool.estimate import (
 )
 from evaltool.estimate import formulas as fm
 from evaltool.estimate.catalog import public_price_reference
+from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.layout import _plan_one
 from evaltool.estimate.views import default_params, offer_view, resolve_params, workload_view
-from evaltool.models import OfferFields, ServingTarget, Workload
+from evaltool.models import Offer, OfferFields, ServingTarget, Workload
 
 DAY = 86_400.0
 
@@ -717,6 +719,46 @@ def test_no_serving_target_means_no_throughput_gate() -> None:
     assert extra["serving_capacity_tokens_per_s"] > 0
 
 
+def test_time_per_output_token_is_the_industry_name_of_the_latency_target() -> None:
+    tpot = ServingTarget.model_validate({"tokens_per_s": 1000, "max_time_per_output_token_ms": 25})
+    assert tpot.max_latency_ms_per_token == 25
+    serve = LLAMA3_70B_SERVE.model_copy(update={"serving": tpot})
+    inf = (estimate_offer(serving_offer(64), serve).model_extra or {})["inference"]
+    assert inf["latency_target_ms_per_token"] == 25 and inf["decode_ms_per_token"] <= 25 + 1e-6
+
+
+def test_time_to_first_token_excludes_shapes_too_slow_to_prefill_a_prompt() -> None:
+    long_prompts = ServingTarget(tokens_per_s=2000, prompt_tokens=8_000, output_tokens=500)
+    serve = LLAMA3_70B_SERVE.model_copy(update={"serving": long_prompts, "seq_len": 8_192})
+    free = (estimate_offer(serving_offer(64), serve).model_extra or {})["inference"]
+    tight = serve.model_copy(update={"serving": long_prompts.model_copy(
+        update={"max_time_to_first_token_ms": 500})})
+    inf = (estimate_offer(serving_offer(64), tight).model_extra or {})["inference"]
+    # an 8k-token prompt of a 70B model takes ~0.65 s to prefill on four H100s, ~0.33 s on
+    # eight: a 500 ms target rules the four-GPU replica out
+    assert free["replica_gpus"] == 4 and free["time_to_first_token_ms"] > 500
+    assert inf["replica_gpus"] == 8
+    assert inf["time_to_first_token_ms"] <= 500 and inf["meets_latency"] is True
+    impossible = serve.model_copy(update={"serving": long_prompts.model_copy(
+        update={"max_time_to_first_token_ms": 10})})
+    worst = (estimate_offer(serving_offer(64), impossible).model_extra or {})["inference"]
+    assert worst["meets_latency"] is False
+
+
+def test_a_serving_duration_sets_the_run_a_reservation_bills_as_a_block() -> None:
+    six = LLAMA3_70B_SERVE.model_copy(update={"serving": LLAMA3_70B_SERVE.serving.model_copy(
+        update={"duration_months": 6})})  # type: ignore[union-attr]
+    on_demand = estimate_offer(serving_offer(256), six)
+    required = (on_demand.model_extra or {})["required_gpus"]
+    # on demand: the GPUs the target needs, for the six months the service runs
+    assert on_demand.total_cost_usd == pytest.approx(required * 2.5 * 730 * 6)
+    # a 12-month reservation of 256 GPUs: the service holds the whole block for six months
+    reserved = estimate_offer(serving_offer(256).model_copy(update={"term_months": 12}), six)
+    assert reserved.gpus_used == 256
+    assert reserved.total_cost_usd == pytest.approx(256 * 2.5 * 730 * 6)
+    assert (reserved.model_extra or {})["gpu_hours"] == pytest.approx(256 * 730 * 6)
+
+
 # ------------------------------------------------------ time a buyer can count on (11.6) ---
 
 def test_spot_capacity_stretches_time_but_bills_only_running_hours() -> None:
@@ -743,6 +785,10 @@ def test_spot_without_a_stated_availability_uses_the_cited_default() -> None:
     assert spot.time_to_train_days == pytest.approx(parts["running"] / default["value"], rel=1e-4)
     assert any("spot_availability_fraction" in s
                for s in spot.explain["time_to_train_days"]["sources"])
+    # the stated preemption rate is explained as the offer's, not the default's
+    checkpoint = spot.explain["checkpoint"]
+    assert checkpoint["inputs"]["preemptions_per_node_day"] == 0.01
+    assert not any("spot_preemptions_per_node_day" in s for s in checkpoint["sources"])
 
 
 def test_a_hedged_delivery_date_carries_its_slip_into_the_deadline_and_delay() -> None:
@@ -759,6 +805,37 @@ def test_a_hedged_delivery_date_carries_its_slip_into_the_deadline_and_delay() -
                                                        rel=1e-5)
     assert h["cost_of_delay_usd"] - f["cost_of_delay_usd"] == pytest.approx(40_000 * slip,
                                                                              rel=1e-4)
+
+
+HEDGED_CONTRACT = (
+    "2. Delivery. Pinecrest will use commercially reasonable efforts to make the Cluster "
+    'available to Customer on or about 11 January 2026 (the "Target Delivery Date"). The '
+    "Target Delivery Date is an estimate only.")
+FIRM_CONTRACT = (
+    "2. Delivery. Corvid shall hand over the Reserved Capacity no later than 11 January 2026 "
+    '(the "Delivery Date"). For each day of delay Corvid shall credit one day of fees.')
+
+
+def test_the_contract_says_whether_a_delivery_date_is_committed_when_the_offer_does_not() -> None:
+    wl = LLAMA2_70B.model_copy(update={"start_date": dt.date(2026, 1, 1)})
+    slip = load_assumptions()["hedged_delivery_slip_days"]["value"]
+
+    def slip_days(contract: str, **fields: object) -> float:
+        offer = Offer(id="o", source={"file": "o.yaml"}, fields=ib_cluster(**fields))
+        offer = with_contract_facts(offer, extract_terms(contract))
+        est = estimate_offer(offer.fields, wl, accelerator=H100)
+        return float((est.model_extra or {})["delivery_slip_days"])
+
+    assert slip_days(HEDGED_CONTRACT) == slip  # the date itself comes from the contract
+    assert slip_days(FIRM_CONTRACT) == 0.0
+    # the quote's own statement is kept
+    assert slip_days(HEDGED_CONTRACT, delivery_date=dt.date(2026, 1, 11),
+                     delivery_date_committed=True) == 0.0
+    offer = with_contract_facts(Offer(id="o", source={"file": "o.yaml"}, fields=ib_cluster()),
+                                extract_terms(HEDGED_CONTRACT))
+    assert offer.fields.delivery_date == dt.date(2026, 1, 11)
+    assert "commercially reasonable efforts" in (
+        offer.provenance["delivery_date_committed"].raw or "")
 
 
 def test_slow_hardware_replacement_costs_time_unless_spare_nodes_cover_it() -> None:

@@ -214,3 +214,16 @@ def test_the_market_command_runs_as_an_installed_console_script_would() -> None:
                           text=True, check=False, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["count"] > 0
+
+
+def test_a_quote_with_an_uncommon_term_is_reported_as_not_comparable_without_error() -> None:
+    from evaltool.market.compare import compare_quote, default_market_index
+    from evaltool.models import Offer, OfferFields
+
+    for term in (None, 7.0, 12.0):
+        offer = Offer(id="q", source={"file": "q.yaml"}, fields=OfferFields(
+            vendor="V", accelerator="TPU-v6e", gpu_count=8, price_usd_per_gpu_hour=2.0,
+            term_months=term))
+        flags, figures = compare_quote(offer, default_market_index())
+        assert flags and figures is not None
+        assert flags[0].code.startswith("market-")

@@ -51,8 +51,17 @@ def test_a_delivery_after_the_deadline_fails_the_deadline_gate() -> None:
     assert "delivery wait 212" in gate.why
 
 
+def test_a_delivery_date_stated_only_in_the_contract_is_used() -> None:
+    scored = evaluate_offer(make_offer("in-contract", delivery_date=None), RUBRIC, WORKLOAD, None)
+    gate = next(g for g in scored.gates if g.gate == "delivery_date_stated")
+    assert gate.status == "pass"
+    assert scored.offer.fields.delivery_date == dt.date(2027, 1, 1)
+
+
 def test_no_delivery_date_against_a_deadline_is_unverified() -> None:
-    vague = evaluate_offer(make_offer("vague", delivery_date=None), RUBRIC, WORKLOAD, None)
+    vague = evaluate_offer(make_offer("vague", delivery_date=None,
+                                      contract_text="Provider shall maintain the cluster."),
+                           RUBRIC, WORKLOAD, None)
     gate = next(g for g in vague.gates if g.gate == "delivery_date_stated")
     assert gate.status == "unverified"
     assert not vague.eligible

@@ -324,14 +324,15 @@ def test_json_is_deterministic_and_round_trips() -> None:
     assert data["offers"][0]["id"] == "nimbusgpu-h100-ib"
 
 
-def test_csv_has_one_row_per_input_in_base_units() -> None:
+def test_csv_has_one_row_per_input_with_headers_in_words_and_units() -> None:
     rows = list(csv.DictReader(io.StringIO(to_csv(sample()))))
     assert len(rows) == 7  # 6 offers + 1 input not evaluated: nothing is lost
     first = rows[0]
-    assert first["vendor"] == "NimbusGPU Inc." and first["status"] == "eligible"
-    assert float(first["total_cost_usd"]) == pytest.approx(1_320_076.4)
-    assert float(first["mfu"]) == pytest.approx(0.42)
-    assert rows[-1]["status"] == "not evaluated" and "call us" in rows[-1]["why_excluded"]
+    assert first["Vendor"] == "NimbusGPU Inc." and first["Status"] == "eligible"
+    assert float(first["Run cost (USD)"]) == pytest.approx(1_320_076.4)
+    assert float(first["MFU (%)"]) == pytest.approx(42.0)  # the header's unit: percent
+    last = rows[-1]
+    assert last["Status"] == "not evaluated" and "call us" in last["Why excluded or not evaluated"]
 
 
 def test_xlsx_is_formatted_one_sheet_per_view() -> None:
@@ -341,11 +342,14 @@ def test_xlsx_is_formatted_one_sheet_per_view() -> None:
     assert wb.sheetnames[:5] == ["Ranking", "Categories", "Criteria", "Flags", "Gates"]
     assert {"Sensitivity", "Not evaluated", "Assumptions", "Rubric"} <= set(wb.sheetnames)
     ws = wb["Ranking"]
-    assert ws.freeze_panes == "A2"
+    assert ws.freeze_panes == "A3"  # two header rows: words with units, then machine keys
     header = [c.value for c in ws[1]]
-    cost = ws.cell(row=2, column=header.index("total_cost_usd") + 1)
+    keys = [c.value for c in ws[2]]
+    assert "Run cost (USD)" in header and "total_cost_usd" in keys
+    assert header.index("Run cost (USD)") == keys.index("total_cost_usd")
+    cost = ws.cell(row=3, column=keys.index("total_cost_usd") + 1)
     assert cost.value == pytest.approx(1_320_076.4) and "$" in cost.number_format
-    mfu = ws.cell(row=2, column=header.index("mfu") + 1)
+    mfu = ws.cell(row=3, column=keys.index("mfu") + 1)
     assert mfu.number_format == "0.0%"
 
 

@@ -88,8 +88,16 @@ def test_unknown_rubric_name_lists_the_shipped_ones() -> None:
 def test_describe_rubric_shows_weights_functions_and_sources() -> None:
     text = describe_rubric(load_rubric("llm-pretraining"))
     assert "effective_inter_node_bandwidth" in text
-    assert "seed 001" in text
+    assert "github.com/stas00/ml-engineering" in text  # a public source a user can look up
     assert "gates" in text
+
+
+@pytest.mark.parametrize("name", ["llm-pretraining", "llm-inference", "fine-tuning"])
+def test_rubric_sources_cite_public_material_never_our_notes(name: str) -> None:
+    text = describe_rubric(load_rubric(name))
+    for note in ("seed 00", "mfu-specs", "mcda", "contracts §", "offer-tools", "PRODUCT.md",
+                 "issue #", "shared/"):
+        assert note not in text, note
 
 
 def _shipped_data() -> dict[str, Any]:
@@ -141,3 +149,35 @@ def test_every_derived_metric_a_rubric_may_read_is_produced_by_scoring() -> None
     metrics = offer_metrics(offer, estimate_with_money(offer, workload), workload)
     produced = {k.split(".", 1)[1] for k in metrics if k.startswith("derived.")}
     assert produced <= DERIVED_METRICS
+
+
+@pytest.mark.parametrize("name", ["llm-pretraining", "fine-tuning"])
+def test_time_priced_by_the_cost_of_delay_is_scored_once_in_dollars(name: str) -> None:
+    rubric = load_rubric(name)
+    before = rubric.global_weights()
+    priced = rubric.priced_for(40_000.0)
+    after = priced.global_weights()
+    moved = set(priced.priced_in_money)
+    assert moved >= {"time_vs_deadline", "achievable_tflops_per_gpu"}
+    assert moved.isdisjoint(after)  # speed is no longer scored beside its price
+    assert after["economic_cost"] == pytest.approx(
+        before["economic_cost"] + sum(before[c] for c in moved))
+    for cid, weight in after.items():  # everything else keeps its weight in the whole score
+        if cid != "economic_cost":
+            assert weight == pytest.approx(before[cid])
+    assert sum(after.values()) == pytest.approx(1.0)
+    bands = priced.global_weight_bands()
+    assert all(lo - 1e-12 <= after[c] <= hi + 1e-12 for c, (lo, hi) in bands.items())
+
+
+def test_without_a_cost_of_delay_nothing_moves_to_money() -> None:
+    rubric = load_rubric("llm-pretraining")
+    assert rubric.priced_for(0.0) is rubric
+    assert rubric.priced_for(None) is rubric
+
+
+def test_priced_by_must_name_a_money_criterion(tmp_path: Path) -> None:
+    data = yaml.safe_load(Path(shipped_rubrics()["llm-pretraining"]).read_text())
+    data["criteria"][0]["priced_by"] = "gpu_memory"
+    with pytest.raises(UsageError, match="priced_by"):
+        parse_rubric(data, "r.yaml")

@@ -10,7 +10,12 @@ import pytest
 
 from evaltool.models import CANONICAL_FIELDS
 from evaltool.normalize.core import normalize_files
-from evaltool.template import CONTRACT_QUESTIONS, FIELD_ROWS, write_template
+from evaltool.template import (
+    CONTRACT_QUESTIONS,
+    FIELD_ROWS,
+    TEMPLATE_VALUE_COLUMN,
+    write_template,
+)
 
 FILLED = {
     "vendor": "Acme GPU Cloud", "offer_name": "Reserved H100", "offer_kind": "rent",
@@ -44,7 +49,7 @@ def test_one_row_per_canonical_field_with_drop_downs(tmp_path: Path) -> None:
     row_of = {n: 5 + i for i, n in enumerate(names)}
     for field in ("offer_kind", "inter_node_fabric", "storage_type", "orchestrator",
                   "accelerator", "root_access"):
-        assert f"B{row_of[field]}" in validated, field
+        assert f"C{row_of[field]}" in validated, field
     contract = wb["Contract"]
     topics = [contract.cell(row=r, column=1).value for r in range(4, 4 + len(CONTRACT_QUESTIONS))]
     assert {"Delivery", "Uptime", "Node replacement", "Egress", "Termination", "Exit"} <= set(
@@ -55,7 +60,7 @@ def test_blank_template_is_not_an_offer(tmp_path: Path) -> None:
     out = tmp_path / "rfp.xlsx"
     write_template(out)
     (failed,) = normalize_files([out]).not_evaluated
-    assert {"vendor", "accelerator", "gpu_count"} <= {e.get("field") for e in failed.errors}
+    assert {"accelerator", "gpu_count"} <= {e.get("field") for e in failed.errors}
 
 
 def test_filled_template_normalises_without_warnings(tmp_path: Path) -> None:
@@ -68,7 +73,7 @@ def test_filled_template_normalises_without_warnings(tmp_path: Path) -> None:
     for r in range(5, 5 + len(FIELD_ROWS)):
         name = ws.cell(row=r, column=1).value
         if name in FILLED:
-            ws.cell(row=r, column=2, value=FILLED[name])
+            ws.cell(row=r, column=TEMPLATE_VALUE_COLUMN, value=FILLED[name])
     wb["Contract"]["C4"] = ("Provider shall deliver the cluster no later than 2027-03-01; "
                             "5% credit per week of delay, capped at 30%.")
     wb.save(out)
@@ -83,3 +88,27 @@ def test_filled_template_normalises_without_warnings(tmp_path: Path) -> None:
     assert f.inter_node_gbit_s_per_gpu == 400 and f.claimed_peak_precision == "bf16"
     assert offer.contract_segments[0]["section"] == "Delivery"
     assert offer.contract_segments[0]["where"]["cell"] == "C4"
+
+
+def test_labels_are_words_with_unit_and_currency_and_the_key_is_hidden(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    out = tmp_path / "rfp.xlsx"
+    write_template(str(out))
+    ws = load_workbook(out)["Offer"]
+    assert ws.column_dimensions["A"].hidden
+    labels = {ws.cell(row=r, column=1).value: ws.cell(row=r, column=2).value
+              for r in range(5, 5 + len(FIELD_ROWS))}
+    assert labels["compute_price_usd_per_gpu_hour"] == "Price per GPU-hour (in the quote currency)"
+    for key, label in labels.items():
+        assert "_" not in label, label  # words, not machine keys
+        if key.endswith("_usd") or "_usd_per_" in key:
+            assert "quote currency" in label, label  # never "_usd" when the quote is in EUR
+    units = [ws.cell(row=r, column=4).value for r in range(5, 5 + len(FIELD_ROWS))]
+    assert not any("usd" in str(u).lower() for u in units)
+
+
+def test_the_commercial_terms_finance_needs_are_asked(tmp_path: Path) -> None:
+    topics = {topic for topic, _ in CONTRACT_QUESTIONS}
+    assert {"Price tiers", "Overage / burst", "Payment schedule", "Price escalation",
+            "Cancellation fee"} <= topics

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaltool.errors import UsageError
-from evaltool.estimate.money import estimate_with_money
+from evaltool.estimate.money import buy_vs_rent_on_table, estimate_with_money
 from evaltool.models import Estimates, Offer, Workload
 from evaltool.report.recommendation import cost_basis_sentence, money_clause
 from evaltool.score.core import ScoredOffer, aggregate, score_offer
@@ -532,6 +532,19 @@ def cross_check(
 # --------------------------------------------------------------------------- decide
 
 
+def buy_vs_rent(ranked: Sequence[ScoredOffer], assumptions: Mapping[str, Any] | None
+                ) -> list[dict[str, Any]]:
+    """Each purchase against the rentals on the table (pay-per-use ones set utilisation)."""
+    rentals = [(s.offer, s.estimates) for s in ranked if s.offer.fields.offer_kind != "purchase"]
+    out = []
+    for s in ranked:
+        if s.offer.fields.offer_kind == "purchase":
+            found = buy_vs_rent_on_table(s.offer, s.estimates, rentals, assumptions)
+            if found:
+                out.append(found)
+    return out
+
+
 def decide(
     ranked: Sequence[ScoredOffer],
     rubric: Rubric,
@@ -557,6 +570,9 @@ def decide(
         raise UsageError(f"--method: found {method!r}, expected one of {', '.join(METHODS)}")
     eligible = [s for s in ranked if s.eligible]
     sensitivity: dict[str, Any] = {"pareto_frontier": _pareto(ranked)}
+    buy_rent = buy_vs_rent(ranked, assumptions)
+    if buy_rent:
+        sensitivity["buy_vs_rent"] = buy_rent
     if not eligible:
         changes = _unverified_changes(ranked, None)
         sensitivity["what_would_change"] = [c["text"] for c in changes]
@@ -1121,12 +1137,15 @@ def _recommend(
         parts.append(f" ({winner.offer.fields.offer_name})")
     headline = "".join(parts) + ". " + money_clause(
         "Money", winner.estimates.model_dump()) + "."
+    lead = headline
     days = _days(winner)
+    time_sentence = ""
     if est.time_to_train_days is not None:
-        headline += f" {est.time_to_train_days:.0f} days to train"
+        time_sentence = f"{est.time_to_train_days:.0f} days to train"
         if days is not None and days > est.time_to_train_days:
-            headline += f", a trained model in {days:.0f} days with the delivery wait"
-        headline += "."
+            time_sentence += f", a trained model in {days:.0f} days with the delivery wait"
+        time_sentence += "."
+        headline += " " + time_sentence
     if runner is not None and points is not None:
         if tie:
             headline += (f" It is tied with {_label(runner)} "
@@ -1143,6 +1162,8 @@ def _recommend(
         "offer_id": winner.offer.id,
         "vendor": _label(winner),
         "headline": headline,
+        "headline_lead": lead,  # the decision and its money; the rest of the headline follows
+        "headline_time": time_sentence,
         "confidence": confidence,
         "confidence_reason": "; ".join(reasons),
         "tradeoff": _tradeoff(winner, eligible, workload),

@@ -60,8 +60,11 @@ def compute(ov: OfferView, wv: WorkloadView, p: Params) -> Result:
             f"{p.d_model_per_layer:g} L)."
         )
     if wv.batch_assumed and wv.kind != "inference":
+        a, b = p.batch_law
+        how = (f" (the batch published runs choose for this compute budget, B = {a:g} C^{b:g}"
+               " tokens, DeepSeek LLM arXiv 2401.02954)" if wv.batch_from_compute else "")
         r.assumed.append(f"global batch not given: assumed {wv.global_batch_tokens:,.0f} tokens "
-                         "per optimizer step.")
+                         f"per optimizer step{how}.")
     if wv.kind == "inference":
         estimate_inference(wv, ov, p, r)
     else:

@@ -131,12 +131,17 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
     ex["checkpoint"] = _item(
         v.get("checkpoint"),
         "size = 14 B x N_total; stall = size / write speed; MTBF = 1 / (failures per GPU-day x "
-        "GPUs); interval = sqrt(2 stall MTBF); storage loss = stall / interval; failure loss = "
-        "interval / (2 MTBF) + restart / MTBF",
-        {"write_gbyte_s": ov.write_gbyte_s, "gpus": r.gpus_used},
+        "GPUs + spot preemptions per node-day x nodes); interval = sqrt(2 stall MTBF); "
+        "storage loss = stall / interval; failure loss = interval / (2 MTBF) + restart / MTBF "
+        "(the preemptions' share of it is preemption_loss)",
+        {"write_gbyte_s": ov.write_gbyte_s, "gpus": r.gpus_used,
+         "preemptible": ov.preemptible,
+         "preemptions_per_node_day": ov.preemptions_per_node_day if ov.preemptible else None,
+         "preemption_share_of_restarts": r.preemption_frac if ov.preemptible else None},
         [YOUNG_DALY, *_src("checkpoint_bytes_per_param", "failures_per_gpu_day",
                            "restart_minutes")
-         + (_src("spot_preemptions_per_node_day") if ov.preemptible else [])])
+         + (_src("spot_preemptions_per_node_day")
+            if ov.preemptible and ov.preemptions_per_node_day is None else [])])
     ex["mfu"] = _item(
         v.get("mfu"), "base - network - tensor parallel - pipeline bubble - recompute - idle "
         "GPUs - storage - failure losses (each in MFU points)", v.get("mfu_breakdown") or {},
@@ -165,7 +170,8 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
         {"gpus": r.gpus_used, "breakdown_days": v.get("time_to_train_breakdown_days"),
          "hw_replacement_hours": ov.hw_replacement_hours,
          "capacity_lost_to_replacement": r.capacity_lost_to_replacement,
-         "preemptible": ov.preemptible, "spot_availability": r.spot_availability},
+         "preemptible": ov.preemptible, "spot_availability": r.spot_availability,
+         "spot_availability_stated": ov.availability is not None if ov.preemptible else None},
         [f"{AIB}, 'TFLOPS', 'MFU'",
          *_src("failures_per_gpu_day", "hardware_failure_share")
          + (_src("default_hw_replacement_hours") if ov.hw_replacement_hours is None else [])
@@ -230,11 +236,16 @@ def _explain_inference(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workloa
          "decode_batch_limited_by": inf.get("decode_batch_limited_by")},
         "for each TP (powers of two inside the scale-up domain) and PP (only when the weights "
         "need more than one domain): batch = min(KV room / (PP x context x KV bytes per "
-        "token), the batch that keeps a step within the latency target, the engine cap); the "
-        "shape needing the fewest GPUs for the target wins (else the most tokens per GPU)",
+        "token), the batch that keeps a step within the time-per-output-token target, the "
+        "engine cap); a shape whose time to first token (the step in flight + the prompt's "
+        "prefill on the replica's GPUs) exceeds the TTFT target is ruled out; the shape "
+        "needing the fewest GPUs for the target wins (else the most tokens per GPU)",
         {"shapes_considered": inf.get("shapes_considered"),
          "kv_bytes_per_token": inf.get("kv_bytes_per_token"),
          "latency_target_ms_per_token": inf.get("latency_target_ms_per_token"),
+         "latency_target_ttft_ms": inf.get("latency_target_ttft_ms"),
+         "time_to_first_token_ms": inf.get("time_to_first_token_ms"),
+         "meets_latency": inf.get("meets_latency"),
          "usable_memory_fraction": p.gpu_memory_usable_fraction},
         [ROOFLINE, *_src("max_decode_batch_sequences", "kv_cache_bytes_per_element",
                          "gpu_memory_usable_fraction")
@@ -270,6 +281,11 @@ def _explain_inference(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workloa
         "(price x GPUs + support) per hour / (output tokens per hour) x 1e6",
         {"usd_per_gpu_hour": r.price_used}, [])
     if r.costs:
-        ex["total_cost_usd"] = _item(v.get("total_cost_usd"),
-                                     "serving GPUs x 730 h x price x months", r.costs,
-                                     _src("hours_per_month"))
+        duration = getattr(wv.serving, "duration_months", None)
+        ex["total_cost_usd"] = _item(
+            v.get("total_cost_usd"),
+            "serving GPUs x 730 h x price x months; months = the workload's serving duration, "
+            "else the offer's term, else one month; a reservation bills its whole block",
+            {**r.costs, "serving_duration_months": duration, "term_months": ov.term_months,
+             "gpus_billed": r.gpus_used, "required_gpus": v.get("required_gpus")},
+            _src("hours_per_month"))

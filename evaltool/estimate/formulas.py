@@ -87,6 +87,14 @@ def derive_shape(params: float, d_model_per_layer: float, multiple: int) -> tupl
     return n_layers, d_model
 
 
+def optimal_batch_tokens(compute_flops: float, coefficient: float, exponent: float) -> float:
+    """Global batch in tokens that published large runs choose for a compute budget C:
+    B = coefficient x C ^ exponent (DeepSeek LLM, arXiv 2401.02954, section 3.1:
+    B_opt = 0.2920 C^0.3271, fitted on their 1e17-3e20 FLOP sweeps and matched by their 7B,
+    67B and V3 runs)."""
+    return coefficient * compute_flops ** exponent
+
+
 def min_gpus_by_memory(params_b: float, bytes_per_param: float, overhead: float,
                        gpu_memory_gb: float) -> int:
     """params_B x bytes x 1.25 / GPU GB, rounded up to whole GPUs (S. Bekman, "The AI

@@ -38,6 +38,7 @@ class ReplicaShape:
     step_s: float  # decode step (= time per output token)
     decode_per_gpu: float  # output tokens/s per GPU
     bound: str  # "memory" or "compute"
+    ttft_s: float = 0.0  # time to first token: the step in flight + the prompt's prefill
     gpus_for_target: int | None = None
 
     @property
@@ -144,6 +145,12 @@ def estimate_inference(wv: WorkloadView, ov: OfferView, p: Params, r: Result) ->
         return
     prefill_fpt = 2.0 * wv.active_params + 4.0 * wv.n_layers * wv.d_model * (prompt or ctx)
     prefill_per_gpu = peak * p.prefill_mfu / prefill_fpt
+    ttft_ms = getattr(serving, "max_time_to_first_token_ms", None) if serving else None
+    for s in shapes:
+        # A new request waits for the decode step in flight, then its prompt is prefilled by
+        # the replica's GPUs (chunked prefill, Agrawal et al. 2024, "Sarathi-Serve",
+        # arXiv 2403.02310, spreads it over steps only when the target leaves room).
+        s.ttft_s = s.step_s + (prompt or ctx) / (prefill_per_gpu * s.gpus)
     out_tps, prefill_tps = _target(serving, prompt, output)
     offer_gpus = ov.gpu_count
     g = ov.gpus_per_node
@@ -155,7 +162,17 @@ def estimate_inference(wv: WorkloadView, ov: OfferView, p: Params, r: Result) ->
         # Capacity is rented by the node: replicas smaller than a node share nodes.
         return math.ceil(replicas * s.gpus / g) * g if s.gpus < g else replicas * s.gpus
 
-    within = [s for s in shapes if s.step_s * 1000.0 <= limit_ms * (1 + 1e-9)] or shapes
+    def on_time(s: ReplicaShape) -> bool:
+        return s.step_s * 1000.0 <= limit_ms * (1 + 1e-9) and (
+            ttft_ms is None or s.ttft_s * 1000.0 <= ttft_ms * (1 + 1e-9))
+
+    feasible = [s for s in shapes if on_time(s)]
+    within = feasible or shapes  # none meets the latency targets: report the best, say so
+    meets_latency = bool(feasible)
+    if not feasible:
+        r.notes.append("no replica shape meets the latency targets (time per output token"
+                       + (", time to first token" if ttft_ms is not None else "")
+                       + "): the estimate is the closest shape.")
     if out_tps is not None:
         for s in within:
             s.gpus_for_target = gpus_needed(s)
@@ -175,6 +192,9 @@ def estimate_inference(wv: WorkloadView, ov: OfferView, p: Params, r: Result) ->
                          / size - 1e-9))
         meets = (required <= offer_gpus) if offer_gpus else None
         used = required if (meets or offer_gpus is None) else offer_gpus
+        if offer_gpus and ov.term_months:
+            # A reservation is billed as the block it is: the service holds all its GPUs.
+            used = offer_gpus
         served_tps = out_tps if meets is not False else capacity
         r.gpus_note = (f"{replicas} replica(s) of {size} GPUs (TP {best.tp} x PP {best.pp}, "
                        f"batch {best.batch}) serve the target." if meets is not False else
@@ -195,6 +215,9 @@ def estimate_inference(wv: WorkloadView, ov: OfferView, p: Params, r: Result) ->
         "decode_batch_limited_by": best.batch_limit, "context_tokens": ctx,
         "latency_target_ms_per_token": limit_ms,
         "decode_ms_per_token": best.step_s * 1000.0,
+        "latency_target_ttft_ms": ttft_ms,
+        "time_to_first_token_ms": best.ttft_s * 1000.0,
+        "meets_latency": meets_latency,
         "decode_tokens_per_s_per_gpu": best.decode_per_gpu,
         "prefill_tokens_per_s_per_gpu": prefill_per_gpu,
         "output_tokens_per_s": served_tps,
@@ -206,11 +229,13 @@ def estimate_inference(wv: WorkloadView, ov: OfferView, p: Params, r: Result) ->
         "decode_bound": best.bound,
         "shapes_considered": [
             {"tp": s.tp, "pp": s.pp, "batch": s.batch, "batch_limited_by": s.batch_limit,
-             "ms_per_token": s.step_s * 1000.0, "tokens_per_s_per_gpu": s.decode_per_gpu,
+             "ms_per_token": s.step_s * 1000.0, "ttft_ms": s.ttft_s * 1000.0,
+             "tokens_per_s_per_gpu": s.decode_per_gpu,
              "gpus_for_target": s.gpus_for_target} for s in shapes],
     }
     r.inference = inf
-    _serving_money(ov, p, r, used, served_tps)
+    duration = getattr(serving, "duration_months", None) if serving else None
+    _serving_money(ov, p, r, used, served_tps, duration)
 
 
 def _target(serving: Any, prompt: int | None, output: int | None
@@ -230,7 +255,8 @@ def _target(serving: Any, prompt: int | None, output: int | None
     return None, 0.0
 
 
-def _serving_money(ov: OfferView, p: Params, r: Result, used: int, served_tps: float) -> None:
+def _serving_money(ov: OfferView, p: Params, r: Result, used: int, served_tps: float,
+                   duration_months: float | None) -> None:
     price = ov.price_usd_per_gpu_hour
     if price is None or r.inference is None:
         return
@@ -239,9 +265,10 @@ def _serving_money(ov: OfferView, p: Params, r: Result, used: int, served_tps: f
         p.hours_per_month)
     if served_tps > 0:
         inf["usd_per_million_output_tokens"] = per_hour / (served_tps * 3600.0) * 1e6
-    # The horizon a buyer is committed for: the term, a purchase's amortisation, else 1 month.
-    months = ov.term_months or (ov.amortization_months if ov.offer_kind == "purchase"
-                                else None) or 1.0
+    # How long the service runs: the workload's duration; else the horizon a buyer is
+    # committed for (the term, a purchase's amortisation), else one month.
+    months = duration_months or ov.term_months or (
+        ov.amortization_months if ov.offer_kind == "purchase" else None) or 1.0
     r.costs = {"compute": price * used * p.hours_per_month * months,
                "support": ov.support_usd_per_month * months,
                "network": ov.network_usd_per_month * months}
@@ -254,6 +281,8 @@ def _serving_money(ov: OfferView, p: Params, r: Result, used: int, served_tps: f
     r.effective_price = r.total_cost / r.gpu_hours
     r.economic_cost = r.total_cost
     r.price_used = price
-    horizon = ("the offer term" if ov.term_months else
-               "the amortisation period" if months != 1.0 else "one month")
+    horizon = ("the workload's serving duration" if duration_months else
+               "the offer term" if ov.term_months else
+               "the amortisation period" if months != 1.0 else
+               "one month: the workload states no serving duration")
     r.notes.append(f"inference cost covers {months:g} month(s) of serving ({horizon}).")

@@ -27,16 +27,25 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from evaltool.clauses.models import ContractTerms, TermEvidence
+from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
+from evaltool.clauses.terms import extract_terms
+from evaltool.errors import Location
 from evaltool.estimate.assumptions import assumption_values
-from evaltool.models import HOURS_PER_MONTH, Estimates, Offer, OfferFields, Workload
+from evaltool.estimate.catalog import (
+    UndefinedPrecisionError,
+    UnknownAcceleratorError,
+    _public_prices,
+    load_catalog,
+    public_price_reference,
+)
+from evaltool.models import HOURS_PER_MONTH, Estimates, Flag, Offer, OfferFields, Workload
 
 COST_BASES = ("cash", "commitment", "run")
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24.0
 
-# ------------------------------------------------------------------ contract terms (adapter)
-# Until clause analysis hands over `ContractTerms` itself, these patterns read the few
-# commercial terms the money needs from the contract text. Each names the evidence it used.
+# ------------------------------------------------------------------ contract terms
+# Clause analysis (`extract_terms`) reads the contract; these patterns read the exit wording
+# it does not read yet (see `_wording_terms`). Each names the evidence it used.
 
 _NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
               "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fourteen": 14, "fifteen": 15,
@@ -105,6 +114,22 @@ def _paragraphs(offer: Offer) -> list[_Paragraph]:
     return out
 
 
+def contract_segments(offer: Offer) -> list[TextSegment]:
+    """The contract as clause analysis reads it: one segment per paragraph or cell.
+
+    Readers hand a YAML or text contract over line by line; a sentence wrapped over two
+    lines must be read whole, so lines are joined into paragraphs (blank-line separated),
+    each keeping where it stands. A spreadsheet's contract cells stay one segment each.
+    """
+    out: list[TextSegment] = []
+    for p in _paragraphs(offer):
+        where = {k: v for k, v in p.where.items() if k in ("file", "sheet", "cell", "key")}
+        if "file" not in where:
+            where["file"] = str(offer.source.get("file", offer.id))
+        out.append(TextSegment(text=p.text, where=Location(**where), section=p.ref))
+    return out
+
+
 def _sentences(paragraph: _Paragraph) -> list[str]:
     return [s for s in re.split(r"(?<=[.;])\s+(?=[A-Z(])", paragraph.text) if s]
 
@@ -140,21 +165,15 @@ def _evidence(sentence: str, p: _Paragraph) -> TermEvidence:
     return TermEvidence(quote=sentence, where=p.where, clause_ref=p.ref)
 
 
-def terms_from_offer(offer: Offer) -> ContractTerms:
-    """The commercial terms money needs, from the offer's canonical fields and contract text.
+def _wording_terms(offer: Offer) -> tuple[ContractTerms, bool]:
+    """Exit wording clause analysis does not read yet; (terms, whether "no minimum term").
 
-    A small reader standing in for `evaltool.clauses.extract_terms` until clause analysis
-    provides it; a term the contract does not state stays None.
+    Only consulted for a field `extract_terms` leaves silent: releasing capacity "at any
+    time" or "on 24 hours' notice", "renews for successive ... periods", "non-cancellable"
+    said of a renewal term.
     """
-    f = offer.fields
     values: dict[str, Any] = {}
     evidence: dict[str, TermEvidence] = {}
-    if f.term_months:
-        values["term_months"] = f.term_months
-    if f.min_commit_usd:
-        values["min_commit_usd"] = f.min_commit_usd
-    if f.upfront_usd:
-        values["prepayment_usd"] = f.upfront_usd
     for p in _paragraphs(offer):
         for sentence in _sentences(p):
             if _NO_TERM.search(sentence) and "no_term" not in evidence:
@@ -202,15 +221,82 @@ def terms_from_offer(offer: Offer) -> ContractTerms:
                 elif _REFUNDABLE.search(sentence) and "not" not in lowered:
                     values["prepayment_refundable"] = True
                     evidence["prepayment_refundable"] = _evidence(sentence, p)
-    if "no_term" in evidence and not values.get("non_cancellable"):
-        values.pop("term_months", None)
+    no_term = "no_term" in evidence and not values.get("non_cancellable")
+    if no_term:
         values.setdefault("termination_notice_days", 0.0)
-    for name in ("term_months", "min_commit_usd", "prepayment_usd"):
-        source = offer.provenance.get({"prepayment_usd": "upfront_usd"}.get(name, name))
-        if name in values and name not in evidence and source is not None:
-            evidence[name] = TermEvidence(quote=source.raw or f"{values[name]:g}",
-                                          where=dict(source.where))
-    return ContractTerms(**values, evidence=evidence)
+    return ContractTerms(**values, evidence=evidence), no_term
+
+
+# Contract terms an offer's canonical fields also state (term field → offer field).
+_CANONICAL_TERMS = {"term_months": "term_months", "min_commit_usd": "min_commit_usd",
+                    "prepayment_usd": "upfront_usd"}
+_AMOUNT = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _states(quote: str, value: float) -> bool:
+    """Whether a contract sentence states `value` among its figures (to within a cent)."""
+    for m in _AMOUNT.finditer(quote):
+        try:
+            if abs(float(m.group(0).replace(",", "")) - value) <= max(0.01, 1e-6 * value):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+def contract_terms(offer: Offer) -> tuple[ContractTerms, list[Flag]]:
+    """The commercial terms money rests on, and a flag for each quote/contract disagreement.
+
+    The contract is read by clause analysis (`evaltool.clauses.extract_terms`), paragraph by
+    paragraph; wording it does not read yet comes from `_wording_terms`. The offer's
+    canonical fields (term, minimum commitment, upfront payment) count only where the
+    contract is silent. Where both state a figure and the contract sentence does not state
+    the quote's figure, the contract (what is signed) wins and a `terms-conflict` flag says
+    so, with both figures.
+    """
+    segments = contract_segments(offer)
+    vendor = [offer.fields.vendor] if offer.fields.vendor else []
+    stated = extract_terms(segments, vendor) if segments else ContractTerms()
+    values: dict[str, Any] = {k: v for k, v in stated.model_dump(exclude={"evidence"}).items()
+                              if v is not None}
+    evidence: dict[str, TermEvidence] = dict(stated.evidence)
+    wording, no_term = _wording_terms(offer)
+    for name, value in wording.model_dump(exclude={"evidence"}).items():
+        if value is not None and name not in values:
+            values[name] = value
+            if name in wording.evidence:
+                evidence[name] = wording.evidence[name]
+    for key in ("no_term", "non_cancellable", "termination_after_term",
+                "customer_may_terminate_for_convenience"):
+        if key in wording.evidence and key not in evidence:
+            evidence[key] = wording.evidence[key]
+    flags: list[Flag] = []
+    for name, field_name in _CANONICAL_TERMS.items():
+        quoted = getattr(offer.fields, field_name)
+        if not quoted:  # 0 or absent: no term, no commitment, nothing paid ahead
+            continue
+        source = offer.provenance.get(field_name)
+        in_contract = values.get(name)
+        if in_contract is None:
+            if name == "term_months" and no_term:
+                continue  # "no minimum term" in the contract beats a term in the quote
+            values[name] = float(quoted)
+            if source is not None:
+                evidence[name] = TermEvidence(quote=source.raw or f"{quoted:g}",
+                                              where=dict(source.where))
+            continue
+        ev = evidence.get(name)
+        if abs(float(in_contract) - float(quoted)) <= 1e-6 * max(1.0, abs(float(quoted))) or (
+                ev is not None and _states(ev.quote, float(quoted))):
+            values[name] = float(quoted)  # the contract states the quote's figure
+            continue
+        flags.append(Flag(
+            code="terms-conflict", kind="terms_conflict", severity="medium",
+            quote=ev.quote if ev else None, where=dict(ev.where) if ev else None,
+            why=f"{name}: the contract states {in_contract:g}, the quote {quoted:g}"
+                + (f" ({' › '.join(str(v) for v in source.where.values())})" if source else "")
+                + "; the money follows the contract"))
+    return ContractTerms(**values, evidence=evidence), flags
 
 
 # ------------------------------------------------------------------ the money
@@ -306,7 +392,7 @@ def compute_money(
     minimum: float | None
     full: float | None
     if fields.offer_kind == "purchase":
-        minimum, full = _purchase(fields, estimates, run, days, basis)
+        minimum, full = _purchase(fields, terms, estimates, run, days, basis)
     else:
         minimum, full = _rental(fields, terms, run, days, basis, notice_served)
     charged = {"cash": minimum, "commitment": _max(full, run), "run": run}[cost_basis]
@@ -339,6 +425,17 @@ def _run_days(estimates: Estimates) -> float | None:
     return None
 
 
+def _escalated_days(days: float, escalation_per_year: float) -> float:
+    """Days of capacity weighted by a yearly price escalator: year n costs (1 + e)^n."""
+    total, year = 0.0, 0
+    while days > 0:
+        span = min(days, 365.0)
+        total += span * (1.0 + escalation_per_year) ** year
+        days -= span
+        year += 1
+    return total
+
+
 def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: float | None,
             basis: list[BasisItem], notice_served: str) -> tuple[float | None, float | None]:
     price = fields.price_usd_per_gpu_hour
@@ -358,12 +455,17 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
         while days > term * DAYS_PER_MONTH and renewal > 0:
             term += renewal
             renewed = True
-    term_cost = term * DAYS_PER_MONTH * per_day if term else None
+    escalation = (terms.price_escalation_pct_per_year or 0.0) / 100.0
+    term_cost = (_escalated_days(term * DAYS_PER_MONTH, escalation) * per_day
+                 if term else None)
     commit = terms.min_commit_usd or None
     if renewed and commit is not None and term_cost is not None:
         commit = max(commit, term_cost)
     full = commit if commit is not None else (term_cost or 0.0)
     run_cost = run if run is not None else (per_day * days if days is not None else None)
+    if run_cost is not None and days and escalation:
+        # A run into the contract's second year pays the escalated rate from then on.
+        run_cost *= _escalated_days(days, escalation) / days
     if run_cost is None:
         return None, full
     options: list[tuple[float, BasisItem]] = []
@@ -416,25 +518,39 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     return cost, full
 
 
-def _purchase(fields: OfferFields, estimates: Estimates, run: float | None,
-              days: float | None, basis: list[BasisItem]) -> tuple[float | None, float | None]:
+def _purchase(fields: OfferFields, terms: ContractTerms, estimates: Estimates,
+              run: float | None, days: float | None, basis: list[BasisItem]
+              ) -> tuple[float | None, float | None]:
+    """Capex plus the running costs (power, colocation, service) the buyer cannot stop.
+
+    The hardware is paid whatever the use (resale is credited only when the user states a
+    resale value). The running costs follow their own contract: a non-cancellable
+    colocation or service term, or one the contract is silent on leaving, is paid to its
+    end; one the buyer may leave is paid for the run plus the notice.
+    """
     capex = fields.capex_usd
     if capex is None:
         basis.append(BasisItem("no_price"))
         return None, None
     bvr = (estimates.model_extra or {}).get("buy_vs_rent") or {}
     owning = bvr.get("owning_usd_per_month")
-    running = 0.0
-    if owning is not None and fields.amortization_months and days is not None:
-        running = max(0.0, float(owning) - capex / fields.amortization_months) * (
-            days / DAYS_PER_MONTH)
-    basis.append(BasisItem("purchase", {"capex_usd": capex, "running_usd": running}))
-    full = capex
+    per_month = 0.0
     if owning is not None and fields.amortization_months:
-        # Capex plus the running costs (power, colocation, service) over the whole life.
-        full = capex + max(0.0, float(owning) - capex / fields.amortization_months) * (
-            fields.amortization_months)
-    return _max(capex + running, run), full
+        per_month = max(0.0, float(owning) - capex / fields.amortization_months)
+    run_months = (days or 0.0) / DAYS_PER_MONTH
+    term = terms.term_months if terms.term_months and terms.term_months > 0 else None
+    tfc = terms.customer_may_terminate_for_convenience and not terms.non_cancellable
+    if term is not None and not tfc:
+        held = max(run_months, term)
+    else:
+        held = run_months + (terms.termination_notice_days or 0.0) / DAYS_PER_MONTH
+    ev = terms.evidence
+    basis.append(BasisItem("purchase", {"capex_usd": capex, "running_usd": per_month * held,
+                                        "running_months": held},
+                           ev.get("non_cancellable") or ev.get("term_months")))
+    life = term or fields.amortization_months or held
+    full = capex + per_month * max(life, held)
+    return _max(capex + per_month * held, run), full
 
 
 # ------------------------------------------------------------------ the anchor
@@ -443,13 +559,6 @@ def _purchase(fields: OfferFields, estimates: Estimates, run: float | None,
 @lru_cache(maxsize=8)
 def best_public_usd_per_pflop(precision: str, mfu: float) -> float | None:
     """USD per PFLOP of model work at the cheapest public on-demand price and `mfu`."""
-    from evaltool.estimate.catalog import (
-        UndefinedPrecisionError,
-        UnknownAcceleratorError,
-        _public_prices,
-        load_catalog,
-    )
-
     best: float | None = None
     for acc_id, ref in _public_prices().items():
         try:
@@ -490,7 +599,7 @@ def money_for(offer: Offer, estimates: Estimates, workload: Workload,
               assumptions: Mapping[str, Any] | None = None,
               terms: ContractTerms | None = None) -> Money:
     basis, resale, served = money_settings(assumptions, workload)
-    return compute_money(offer.fields, estimates, terms or terms_from_offer(offer), workload,
+    return compute_money(offer.fields, estimates, terms or contract_terms(offer)[0], workload,
                          cost_basis=basis, resale_value_fraction=resale, notice_served=served)
 
 
@@ -517,3 +626,100 @@ def money_keys() -> Sequence[str]:
     return ("total_cost_usd", "minimum_cash_to_sign_usd", "minimum_cash_to_sign_basis",
             "full_commitment_usd", "cost_of_delay_usd", "charged_cost_usd",
             "total_economic_cost_usd", "cost_basis", "resale_value_fraction")
+
+
+# ------------------------------------------------------------------ buy vs rent on the table
+
+
+def owning_usd_per_month(fields: OfferFields, assumptions: Mapping[str, Any] | None = None
+                         ) -> float | None:
+    """A purchase's cost of ownership per month, with the capital's price and what is left.
+
+    Capital: the equivalent annual cost of the capex at the cost of capital over the
+    amortisation, less the residual value recovered at its end (capital recovery and
+    sinking-fund factors; Brealey, Myers & Allen, "Principles of Corporate Finance", ch. 6,
+    equivalent annual cost). Running: colocation per kW, or power per kWh times the PUE,
+    plus opex. The rates are stated assumptions with public sources (assumptions.yaml).
+    """
+    if fields.capex_usd is None or not fields.amortization_months:
+        return None
+    values = assumption_values({k: v for k, v in (assumptions or {}).items()
+                                if k in ("cost_of_capital_pct_per_year",
+                                         "residual_value_fraction", "pue")} or None)
+    r = float(values["cost_of_capital_pct_per_year"]) / 100.0 / 12.0  # per month
+    n = float(fields.amortization_months)
+    residual = float(values["residual_value_fraction"]) * fields.capex_usd
+    if r > 0:
+        growth = (1.0 + r) ** n
+        capital = fields.capex_usd * r * growth / (growth - 1.0) - residual * r / (growth - 1.0)
+    else:
+        capital = (fields.capex_usd - residual) / n
+    nodes = fields.node_count or (
+        math.ceil((fields.gpu_count or 0) / fields.gpus_per_node) if fields.gpus_per_node else 0)
+    kw = (fields.power_kw_per_node or 0.0) * nodes
+    running = fields.opex_usd_per_month or 0.0
+    if fields.colocation_usd_per_kw_month is not None:
+        running += kw * fields.colocation_usd_per_kw_month  # facility overhead priced in
+    elif fields.power_usd_per_kwh is not None:
+        running += kw * float(values["pue"]) * HOURS_PER_MONTH * fields.power_usd_per_kwh
+    return capital + running
+
+
+def _exit_code(estimates: Estimates) -> str | None:
+    basis = (estimates.model_extra or {}).get("minimum_cash_to_sign_basis") or []
+    return str(basis[0].get("code")) if basis and isinstance(basis[0], Mapping) else None
+
+
+def buy_vs_rent_on_table(purchase: Offer, purchase_estimates: Estimates,
+                         rentals: Sequence[tuple[Offer, Estimates]],
+                         assumptions: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """A purchase against the cheapest pay-per-use rental on the table, per unit of work.
+
+    Break-even utilisation = owning cost per month / what the best rental charges for the
+    work the owned cluster does in a month at full use (both in USD per effective
+    PFLOP-hour, so a faster rental counts as faster). Buying wins when the hardware is busy
+    more than that share of its life. The workload's own utilisation is its GPU-hours over
+    the cluster's GPU-hours in the amortisation period.
+    """
+    owning = owning_usd_per_month(purchase.fields, assumptions)
+    extra = purchase_estimates.model_extra or {}
+    own_per_pflop_h = extra.get("usd_per_effective_pflop_hour")
+    own_cost = purchase_estimates.total_cost_usd
+    if owning is None or not own_per_pflop_h or not own_cost:
+        return None
+    # PFLOP-hours of useful work a month at full use: the run's work rate times 730 h.
+    f = purchase.fields
+    gpus = f.gpu_count or 0
+    gpu_hours = extra.get("gpu_hours")
+    if not gpus or not gpu_hours:
+        return None
+    work_pflop_h = own_cost / float(own_per_pflop_h)  # the run's useful work
+    work_per_month_full = work_pflop_h / float(gpu_hours) * gpus * HOURS_PER_MONTH
+    # Utilisation matters against capacity paid for only while used (no term); a reserved
+    # term is paid whatever the use, like the purchase itself: its money is the comparison.
+    pay_per_use = [(o, e) for o, e in rentals if _exit_code(e) == "no_term"]
+    best: tuple[float, Offer] | None = None
+    for offer, est in pay_per_use:
+        price = (est.model_extra or {}).get("usd_per_effective_pflop_hour")
+        if price and (best is None or float(price) < best[0]):
+            best = (float(price), offer)
+    out: dict[str, Any] = {
+        "offer_id": purchase.id,
+        "owning_usd_per_month": _sig(owning),
+        "owning_usd_per_gpu_hour_at_full_use": _sig(owning / (gpus * HOURS_PER_MONTH)),
+        "workload_utilisation": _sig(float(gpu_hours) / (
+            gpus * HOURS_PER_MONTH * float(f.amortization_months or 1))),
+    }
+    if best is not None:
+        out["best_rental_id"] = best[1].id
+        out["best_rental_usd_per_effective_pflop_hour"] = _sig(best[0])
+        out["break_even_utilisation"] = _sig(owning / (work_per_month_full * best[0]))
+    elif f.accelerator:
+        # No pay-per-use rental on the table: the same hardware at the public on-demand
+        # median (data/public_prices.csv) is the rent a buyer can always fall back on.
+        reference = public_price_reference(f.accelerator)
+        if reference is not None and reference.median_usd_per_gpu_hour:
+            median = float(reference.median_usd_per_gpu_hour)
+            out["public_on_demand_usd_per_gpu_hour"] = _sig(median)
+            out["break_even_utilisation"] = _sig(owning / (gpus * HOURS_PER_MONTH) / median)
+    return out

@@ -108,6 +108,7 @@ class Params:
     interleave: float
     micro_batch: int
     default_global_batch_tokens: float
+    batch_law: tuple[float, float]  # (coefficient, exponent) of B = a C^b, tokens
     default_gpus_per_node: int
     checkpoint_bytes_per_param: float
     checkpoint_write_by_storage: dict[str, float]
@@ -177,6 +178,8 @@ def resolve_params(overrides: Mapping[str, Any] | None = None) -> Params:
         interleave=max(1.0, float(v["pipeline_interleave"])),
         micro_batch=max(1, int(v["micro_batch_sequences"])),
         default_global_batch_tokens=float(v["default_global_batch_tokens"]),
+        batch_law=(float(v["batch_size_scaling"]["coefficient"]),
+                   float(v["batch_size_scaling"]["exponent"])),
         default_gpus_per_node=max(1, int(v["default_gpus_per_node"])),
         checkpoint_bytes_per_param=float(v["checkpoint_bytes_per_param"]),
         checkpoint_write_by_storage={
@@ -234,6 +237,7 @@ class WorkloadView:
     shape_derived: bool
     global_batch_tokens: float
     batch_assumed: bool
+    batch_from_compute: bool  # assumed from the run's compute budget (batch_size_scaling)
     cost_of_delay_usd_per_day: float
     deadline_days: float | None
     start_date: dt.date | None
@@ -259,18 +263,33 @@ def workload_view(w: Workload, p: Params) -> WorkloadView:
     kv_heads = w.n_kv_heads or w.n_heads
     kv_given = bool(head_dim and kv_heads)
     kv_elements = kv_heads * head_dim if kv_heads and head_dim else min(p.kv_dim, d_model)
+    tokens = (w.tokens_b * 1e9) if w.tokens_b else None
+    batch, from_compute = _global_batch_tokens(w, p, active, layers, d_model, tokens)
     return WorkloadView(
         name=w.name, kind=w.kind, precision=w.precision, params=params, active_params=active,
-        is_moe=active < params, tokens=(w.tokens_b * 1e9) if w.tokens_b else None,
+        is_moe=active < params, tokens=tokens,
         seq_len=w.seq_len, n_layers=layers, d_model=d_model, kv_heads_x_head_dim=kv_elements,
         kv_shape_given=kv_given, shape_derived=derived,
-        global_batch_tokens=float(w.global_batch_tokens or p.default_global_batch_tokens),
-        batch_assumed=w.global_batch_tokens is None,
+        global_batch_tokens=batch, batch_assumed=w.global_batch_tokens is None,
+        batch_from_compute=from_compute,
         cost_of_delay_usd_per_day=w.cost_of_delay_usd_per_day, deadline_days=w.deadline_days,
         start_date=w.start_date, storage_needed_tb=w.storage_needed_tb, egress_tb=w.egress_tb,
         gpus_wanted=w.gpus_wanted,
         software_efficiency=w.software_efficiency, serving=w.serving,
     )
+
+
+def _global_batch_tokens(w: Workload, p: Params, active: float, layers: int, d_model: int,
+                        tokens: float | None) -> tuple[float, bool]:
+    """The workload's global batch, or the one published runs choose for its compute budget
+    (whole sequences, at least one); the fixed default when the token count is unknown."""
+    if w.global_batch_tokens:
+        return float(w.global_batch_tokens), False
+    if not tokens or w.kind == "inference":
+        return p.default_global_batch_tokens, False
+    flops = tokens * fm.palm_flops_per_token(active, layers, d_model, w.seq_len)
+    batch = fm.optimal_batch_tokens(flops, *p.batch_law)
+    return float(max(1, round(batch / w.seq_len)) * w.seq_len), True
 
 
 @dataclass(slots=True)
@@ -362,10 +381,10 @@ def offer_view(o: OfferFields, p: Params, acc: AcceleratorSpec | None = None) ->
         assumed.append(f"inter-node bandwidth not stated: assumed {inter:g} Gbit/s per GPU.")
     fabric = o.inter_node_fabric
     if fabric is None:
-        fabric_eff = p.fabric_efficiency.get("ethernet", 0.6)
+        fabric_eff = p.fabric_efficiency.get("ethernet", 0.7)
         assumed.append(f"inter-node fabric not stated: assumed Ethernet efficiency {fabric_eff:g}.")
     else:
-        fabric_eff = p.fabric_efficiency.get(fabric, p.fabric_efficiency.get("other", 0.6))
+        fabric_eff = p.fabric_efficiency.get(fabric, p.fabric_efficiency.get("other", 0.7))
     if o.network_dedicated is True:
         tenancy = 1.0
     elif o.network_dedicated is False:

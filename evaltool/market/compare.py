@@ -112,7 +112,12 @@ def compare_quote(offer: Offer, index: MarketIndex) -> tuple[list[Flag], dict[st
                                "quote_usd_per_gpu_hour": price, "snapshot": dates}
     spread = index.spread(f.accelerator, cls) if cls else None
     if spread is None:
-        wanted = TERM_WORDS.get(cls or "", f"{f.term_months:g}-month")
+        if cls:
+            wanted = TERM_WORDS.get(cls, cls)
+        elif f.term_months is not None:
+            wanted = f"{f.term_months:g}-month"
+        else:
+            wanted = "comparable"
         figures["n_compared"] = 0
         why = (f"not compared with public prices: the public snapshot of {dates} lists no "
                f"{wanted} offer for {f.accelerator} (the quote: {term_text}); a price of another "

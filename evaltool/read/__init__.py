@@ -148,6 +148,10 @@ def read_offer_file(path: Path) -> list[RawRecord]:
                                  found=path.suffix or "no file extension",
                                  expected=".xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json"))
     record = RawRecord(id=base_id, source={"file": str(path)})
+    if kind == "workbook":  # hook: a vendor may name itself only in the document properties
+        from evaltool.read.properties import document_properties
+
+        record.properties = document_properties(path)
     extra: list[RawRecord] = []
     for grid in grids:
         if grid.name is not None and grid.name.lower().startswith("evaltool"):
@@ -157,6 +161,11 @@ def read_offer_file(path: Path) -> list[RawRecord]:
         extra.extend(read_grid(grid, vocab, record, base_id))
     if extra:
         for item in extra:
+            item.properties = dict(record.properties)
+            item.candidates.extend(record.candidates)  # the file's shared facts, after its own
+            item.notes.extend(record.notes)
+            item.banners = item.banners or list(record.banners)
+            item.footers = item.footers or list(record.footers)
             item.segments.extend(record.segments)
             item.problems.extend(record.problems)
         return extra

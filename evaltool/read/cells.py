@@ -35,6 +35,7 @@ class SheetGrid:
     name: str | None
     rows: list[list[Any]]
     formula_cells_without_value: set[tuple[int, int]] = field(default_factory=set)
+    hidden: bool = False  # a hidden sheet (old prices, workings): skipped and said
 
     def value(self, row: int, col: int) -> Any:
         if row < len(self.rows) and col < len(self.rows[row]):
@@ -55,6 +56,7 @@ class Candidate:
     section: str | None = None
     note: str | None = None
     label_where: Location | None = None
+    shape_only: bool = False  # the label is unknown: only the value's shape may be read
 
 
 @dataclass
@@ -85,6 +87,14 @@ class RawRecord:
     problems: list[Problem] = field(default_factory=list)
     title: str | None = None
     title_where: Location | None = None
+    # Where a vendor names itself outside labelled cells: banner and title rows at the top,
+    # footer rows at the bottom, document properties (author, company, page footers).
+    banners: list[tuple[str, Location]] = field(default_factory=list)
+    footers: list[tuple[str, Location]] = field(default_factory=list)
+    properties: dict[str, str] = field(default_factory=dict)
+    # Cells read (used) and cells deliberately skipped, for `--explain`: (sheet, A1).
+    used_cells: set[tuple[str | None, str]] = field(default_factory=set)
+    skipped: list[tuple[Location, str]] = field(default_factory=list)
 
 
 def is_empty(value: Any) -> bool:

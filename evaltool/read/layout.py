@@ -22,6 +22,7 @@ from evaltool.read.cells import (
     SheetGrid,
     a1,
     cell_text,
+    column_letter,
     is_empty,
 )
 from evaltool.read.text import currency_of, first_number
@@ -36,7 +37,11 @@ _VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", 
                   "response", "vendor response", "wert", "angebot", "valeur", "reponse",
                   "your answer the contract wording", "ihre antwort", "votre reponse"}
 _FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
-                  "champ", "requirement", "canonical field", "label"}
+                  "champ", "requirement", "canonical field", "label", "designation", "merkmal",
+                  "rubrique", "position", "kennzahl", "parametre", "caracteristique"}
+_UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per"}
+_NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
+            "nombre", "date", "datum"}
 # The vendor's own clause number beside its answer (the RFP template's "Clause reference").
 _CLAUSE_REF_HEADERS = {"clause reference", "clause ref", "clause no", "clause number", "reference",
                        "ref", "section number", "section no", "paragraph", "klausel", "ziffer"}
@@ -121,6 +126,9 @@ def _header_roles(row: Sequence[Any], vocab: Vocabulary) -> dict[str, int]:
             role = vocab.header_role(value)
             if role and role not in roles:
                 roles[role] = c
+            elif role in ("unit_price", "total") and re.search(
+                    r"\bnet(?:to|t)?\b", normalise_label(value)):
+                roles[role] = c  # CPQ exports: the net (discounted) price, not the list
     return roles
 
 
@@ -144,12 +152,37 @@ def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | Non
         columns[c] = value.strip()
         if slot != "ignore":
             slots.add(slot)
-    return columns if len(slots) >= 4 else None
+    phrased = _phrase_header(row, vocab)
+    if len(slots) >= 4:
+        return {**(phrased or {}), **columns}
+    return phrased
 
 
-def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None] | None:
-    """(label column, value column, note column) of a 'Field | Value | ...' header."""
-    label_col = value_col = note_col = None
+def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | None:
+    """Columns of a one-offer-per-row table whose headers are phrases ('Which GPU',
+    'Rate per GPU per hour'): most filled cells short texts that read as distinct fields.
+    The first column, if no field, names the offer ('Package', 'Reservation')."""
+    filled = [(c, v) for c, v in enumerate(row) if not is_empty(v)]
+    if len(filled) < 3 or not all(isinstance(v, str) and len(v.split()) <= 7 for _, v in filled):
+        return None
+    columns: dict[int, str] = {}
+    slots: set[str] = set()
+    for c, value in filled:
+        slot = vocab.match(str(value))
+        if slot is not None and slot != "ignore" and slot not in slots:
+            slots.add(slot)
+            columns[c] = str(value).strip()
+    if len(slots) < 3 or len(slots) < 0.7 * (len(filled) - 1):
+        return None
+    first = filled[0][0]
+    if first not in columns:
+        columns[first] = "offer name"
+    return columns
+
+
+def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | None] | None:
+    """(label, value, note, unit column) of a 'Field | Unit | Value | Notes' header."""
+    label_col = value_col = note_col = unit_col = None
     for c, value in enumerate(row):
         if not isinstance(value, str):
             continue
@@ -160,9 +193,42 @@ def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None] | None:
             value_col = c
         elif norm in _NOTE_HEADERS and note_col is None:
             note_col = c
+        elif norm in _UNIT_HEADERS and unit_col is None:
+            unit_col = c
     if label_col is not None and value_col is not None:
-        return label_col, value_col, note_col
+        return label_col, value_col, note_col, unit_col
     return None
+
+
+def with_unit(value: Any, unit: Any) -> Any:
+    """A value and the unit a separate column gives it: (31.2, 'USD per instance-hour') ->
+    '31.2 USD per instance-hour'.  Placeholder units ('—', 'count') add nothing."""
+    unit_text = cell_text(unit)
+    if is_empty(value) or normalise_label(unit_text) in _NO_UNIT or not unit_text.strip(" -\u2014"):
+        return value
+    text = cell_text(value)
+    if unit_text.lower() in text.lower():
+        return value
+    return f"{text} {unit_text}"
+
+
+_COLON_RE = re.compile(r"^\s*([^:\d][^:]{0,60}?)\s*:\s+(\S.*)$", re.S)
+
+
+def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
+                        ) -> tuple[str, str] | None:
+    """'Delivery date: 2027-05-10' / 'Tarif : 1,10 € par heure GPU' -> (label, value) when
+    the part before the colon is a known label."""
+    match = _COLON_RE.match(text)
+    if match is None:
+        return None
+    label, value = match.group(1).strip(), match.group(2).strip()
+    if len(label.split()) > 5 or re.search(r"\s[-–—|·]\s", label):
+        return None  # "Acme Cloud - Committed Use Quote: TPU v5p" is a title, not a label
+    slot = vocab.match(label, section)
+    if slot is None or slot == "ignore" or not value:
+        return None
+    return label, value
 
 
 def _number(value: Any) -> float | None:
@@ -237,7 +303,7 @@ def _next_filled(grid: SheetGrid, r: int, c: int, width: int) -> tuple[int | Non
 def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 record: RawRecord) -> None:
     section: str | None = None
-    template: tuple[int, int, int | None] | None = None
+    template: tuple[int, int, int | None, int | None] | None = None
     for r in rows:
         if r in used:
             section = None
@@ -252,7 +318,7 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             template = found
             continue
         if template is not None:
-            label_col, answer_col, note_col = template
+            label_col, answer_col, note_col, unit_col = template
             label = cell_text(grid.value(r, label_col))
             if not label:
                 continue
@@ -262,7 +328,22 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 record.problems.append(_formula_problem(grid, r, answer_col, label))
                 continue
             if is_empty(value):
+                # Below the table: one-cell "Label: value" lines and footnotes.
+                pair = label_value_in_cell(label, vocab)
+                if pair is not None:
+                    record.candidates.append(Candidate(pair[0], pair[1],
+                                                       grid.where(r, label_col),
+                                                       label_where=grid.where(r, label_col)))
+                if _is_sentence(label) or pair is not None:
+                    record.notes.append((label, grid.where(r, label_col)))
                 continue
+            if unit_col is not None:
+                value = with_unit(value, grid.value(r, unit_col))
+            if _is_sentence(label) and vocab.match(label) is None:
+                # A requirement sentence ("Accelerator: H100 or newer, at least 256 GPUs"):
+                # its leading words or the part before a colon are the label.
+                head = label.split(":", 1)[0] if ":" in label else " ".join(label.split()[:4])
+                label = head.strip()
             record.candidates.append(Candidate(label, value, grid.where(r, answer_col),
                                                note=note or None,
                                                label_where=grid.where(r, label_col)))
@@ -272,6 +353,14 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             c = filled[c_index]
             value = row[c]
             text = cell_text(value)
+            pair = label_value_in_cell(text, vocab, section) if isinstance(value, str) else None
+            if pair is not None and len(filled) == 1:
+                record.candidates.append(Candidate(pair[0], pair[1], grid.where(r, c),
+                                                   section=section,
+                                                   label_where=grid.where(r, c)))
+                record.notes.append((text, grid.where(r, c)))
+                c_index += 1
+                continue
             if not isinstance(value, str) or _is_sentence(text):
                 if isinstance(value, str) and _is_sentence(text):
                     if r <= 1 and record.title is None and len(filled) == 1:
@@ -287,6 +376,14 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             if slot is None:
                 if r <= 2 and record.title is None and len(filled) == 1:
                     record.title, record.title_where = text, grid.where(r, c)
+                elif value_col is not None and not formula_gap and len(filled) == 2 and \
+                        isinstance(row[value_col], str):
+                    # An unknown label: its value may still state facts by its shape
+                    # ("VM size | Standard_NB200 (8 GPUs per VM)").
+                    record.candidates.append(Candidate(text, row[value_col],
+                                                       grid.where(r, value_col),
+                                                       section=section, shape_only=True,
+                                                       label_where=grid.where(r, c)))
                 c_index += 1
                 continue
             if value_col is None:
@@ -301,7 +398,7 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                                                        section=section,
                                                        label_where=grid.where(r, c)))
                     used.add(r + 1)
-                elif len(filled) == 1:
+                elif len(filled) == 1 and len(text.split()) <= 4 and not re.search(r"[:\d]", text):
                     section = text  # "Storage" above "Capacity": a section header
                 c_index += 1
                 continue
@@ -348,10 +445,23 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
               base_id: str) -> list[RawRecord]:
     """Read one sheet into `record` (single offer); return extra records for a sheet that
     holds one offer per row."""
+    if grid.hidden:
+        where = Location(grid.file, sheet=grid.name)
+        record.skipped.append((where, "hidden sheet"))
+        record.problems.append(Problem(
+            where, "hidden sheet skipped: hidden sheets usually hold superseded prices or "
+            "workings, not the offer", found="a hidden sheet", expected="visible sheets",
+            severity="warning", code="hidden-sheet-skipped"))
+        return []
+    _banners_and_footers(grid, record)
     if is_contract_sheet(grid.name):
         record.segments.extend(contract_segments(grid))
+        _contract_facts(grid, vocab, record)
         return []
     used: set[int] = set()
+    options = _option_columns(grid, vocab)
+    if options is not None:
+        return _offers_in_columns(grid, vocab, record, base_id, *options)
     for r, row in enumerate(grid.rows):
         if r in used:
             continue
@@ -362,12 +472,143 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             continue
         columns = _field_header(row, vocab)
         if columns is not None:
-            data_rows = [i for i in range(r + 1, len(grid.rows))
-                         if any(not is_empty(v) for v in grid.rows[i])]
+            data_rows = []
+            for i in range(r + 1, len(grid.rows)):
+                cells = [v for c, v in enumerate(grid.rows[i]) if c in columns and not is_empty(v)]
+                if len(cells) < max(2, len(columns) // 2):
+                    break  # the table ends at a blank or a note row
+                data_rows.append(i)
+            first_col = min(columns)
+            if any(isinstance(grid.value(i, first_col), str)
+                   and vocab.match(cell_text(grid.value(i, first_col))) not in (None, "ignore")
+                   for i in data_rows[:3]):
+                data_rows = []  # labels down the first column: a key-value block, no header
             if data_rows:
                 return _offer_per_row(grid, r, columns, data_rows, record, base_id)
     _key_values(grid, range(len(grid.rows)), used, vocab, record)
     return []
+
+
+_OPTION_SKIP = _VALUE_HEADERS | _NOTE_HEADERS | _FIELD_HEADERS | _UNIT_HEADERS
+
+
+def _option_columns(grid: SheetGrid, vocab: Vocabulary
+                    ) -> tuple[int, int, int | None, dict[int, str]] | None:
+    """Several offers side by side: a header row naming two or more options over value
+    columns, and below it rows whose first column is a field label with a value under most
+    options.  Returns (header row, label column, unit column, {column: option name})."""
+    for r, row in enumerate(grid.rows[:40]):
+        heads = {c: cell_text(v) for c, v in enumerate(row)
+                 if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
+        options = {c: h for c, h in heads.items() if c > 0
+                   and normalise_label(h) not in _OPTION_SKIP and vocab.header_role(h) is None
+                   and vocab.labels.get(normalise_label(h)) is None}
+        if len(options) < 2 or len(options) != len([v for v in row[1:] if not is_empty(v)]) \
+                - sum(1 for c, h in heads.items() if c > 0 and c not in options):
+            continue
+        if _template_header(row) is not None:
+            continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
+        corner = normalise_label(cell_text(row[0])) if row else ""
+        if corner and corner not in _FIELD_HEADERS:
+            continue  # "Vendor | Acme | Storage | VAST": a labelled row, not a header
+        if any(not re.search(r"[^\W\d_]", h) for h in options.values()):
+            continue  # option names have letters ("Option A", "12-month reserved")
+        if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
+               for c, h in heads.items() if c > min(options)):
+            continue
+        first = min(options)
+        label_col = 0
+        unit_col = next((c for c, h in heads.items() if label_col < c < first
+                         and normalise_label(h) in _UNIT_HEADERS), None)
+        rows_with_values = 0
+        for below in grid.rows[r + 1:r + 40]:
+            label = cell_text(below[label_col]) if below else ""
+            if not label or vocab.match(label) is None:
+                continue
+            filled = sum(1 for c in options if c < len(below) and not is_empty(below[c]))
+            if filled >= max(2, len(options) - 1):
+                rows_with_values += 1
+        if rows_with_values >= 4:
+            return r, label_col, unit_col, options
+    return None
+
+
+def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, base_id: str,
+                       header: int, label_col: int, unit_col: int | None,
+                       options: dict[int, str]) -> list[RawRecord]:
+    """One record per option column; rows outside the table are read for all of them."""
+    records: list[RawRecord] = []
+    table_rows: set[int] = {header}
+    for c, name in sorted(options.items()):
+        source = dict(record.source)
+        source["column"] = column_letter(c)
+        source["option"] = name
+        target = RawRecord(id=f"{base_id}-{slug(name)}", source=source)
+        target.problems.append(Problem(
+            grid.where(header, c), f"offers side by side: option {name!r} read from column "
+            f"{column_letter(c)}", found=name, expected="one offer per column",
+            severity="info", code="options-in-columns"))
+        target.candidates.append(Candidate("offer name", name, grid.where(header, c),
+                                           label_where=grid.where(header, c)))
+        for r in range(header + 1, len(grid.rows)):
+            label = cell_text(grid.value(r, label_col))
+            if not label or _is_sentence(label):
+                continue
+            if vocab.match(label) is None and all(is_empty(grid.value(r, k)) for k in options):
+                continue
+            table_rows.add(r)
+            value = grid.value(r, c)
+            if (r, c) in grid.formula_cells_without_value:
+                target.problems.append(_formula_problem(grid, r, c, label))
+                continue
+            if is_empty(value):
+                continue
+            if unit_col is not None:
+                value = with_unit(value, grid.value(r, unit_col))
+            target.candidates.append(Candidate(label, value, grid.where(r, c),
+                                               label_where=grid.where(r, label_col)))
+        records.append(target)
+    rest = [r for r in range(len(grid.rows)) if r not in table_rows]
+    _key_values(grid, range(len(grid.rows)), set(range(len(grid.rows))) - set(rest), vocab,
+                record)
+    record.source["options"] = len(records)
+    return records
+
+
+# Fields a contract sheet states in a 'Label | value' row without ambiguity; percentages
+# (uptime tiers, credit tiers) are left to clause analysis, which reads their conditions.
+_CONTRACT_FIELDS = {"delivery_date", "valid_until", "term_months", "hw_replacement_hours"}
+
+
+def _contract_facts(grid: SheetGrid, vocab: Vocabulary, record: RawRecord) -> None:
+    """'Capacity delivery date | 2027-05-01' on a Terms sheet is a fact of the offer.
+    A questionnaire (topic | question | your answer) states nothing by its questions."""
+    if any(normalise_label(cell_text(v)) in _VALUE_HEADERS for row in grid.rows[:10]
+           for v in row if isinstance(v, str)):
+        return
+    for r, row in enumerate(grid.rows):
+        filled = [c for c, v in enumerate(row) if not is_empty(v)]
+        if len(filled) != 2:
+            continue
+        label = cell_text(row[filled[0]])
+        if vocab.match(label) in _CONTRACT_FIELDS:
+            record.candidates.append(Candidate(label, row[filled[1]],
+                                               grid.where(r, filled[1]),
+                                               label_where=grid.where(r, filled[0])))
+
+
+def _banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
+    """The first rows (letterhead, title) and the last rows (footer) of a sheet, as text."""
+    rows = [r for r, row in enumerate(grid.rows) if any(not is_empty(v) for v in row)]
+    for index, r in enumerate(rows[:3] + rows[-2:]):
+        filled = [c for c, v in enumerate(grid.rows[r]) if not is_empty(v)]
+        texts = [(c, cell_text(v)) for c, v in enumerate(grid.rows[r])
+                 if isinstance(v, str) and v.strip()]
+        if len(texts) != 1 or len(filled) != 1:
+            continue  # a letterhead or footer stands alone in its row
+        c, text = texts[0]
+        target = record.banners if index < min(3, len(rows)) else record.footers
+        target.append((text, grid.where(r, c)))
 
 
 def _offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],

@@ -1,22 +1,19 @@
-"""Read the facts vendors write inside one text cell: numbers with units, money with its
-billing unit, bandwidths in bits or bytes, durations, dates, percentages and yes/no.
-
-These are the composite, offer-shaped readers the normaliser needs ("8 x 400 Gb/s NDR per
-node", "read 80 GB/s, write 40 GB/s", "24,80 EUR / Knoten / h").  Plain numbers, dates and
-percentages are delegated to `evaltool.normalize.values` when that module provides them.
-Every function returns None when the text holds no such value; none of them raises.
+"""Composite, offer-shaped readers for one text cell that complement the value parser in
+evaltool.normalize.values: sizes with a multiplier ("8 x 3.84 TB"), port counts apart from
+the speed ("NDR 400G, 8 ports per system"), read/write pairs ("read 80 GB/s, write 40 GB/s"),
+the billing unit of a price ("/ Knoten / h") and the currency a label names, and placeholders
+("TBD", "on request").  Plain numbers, money, dates, durations, percentages and yes/no are
+parsed only by evaltool.normalize.values.  Every function returns None when the text holds
+no such value; none of them raises.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from dataclasses import dataclass
 
 NUMBER = r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?)"
 _NUM_RE = re.compile(NUMBER)
-_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "mio": 1e6, "million": 1e6,
-          "millions": 1e6, "bn": 1e9, "billion": 1e9, "mrd": 1e9}
 
 
 def to_number(token: str) -> float:
@@ -42,10 +39,6 @@ def to_number(token: str) -> float:
 def first_number(text: str) -> float | None:
     match = _NUM_RE.search(text)
     return to_number(match.group(1)) if match else None
-
-
-def numbers(text: str) -> list[float]:
-    return [to_number(m.group(1)) for m in _NUM_RE.finditer(text)]
 
 
 # --- sizes -------------------------------------------------------------------------------
@@ -203,19 +196,8 @@ _CURRENCY_WORDS = {
 _CURRENCY_RE = re.compile(
     r"(us\$|\$|€|£|¥|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|"
     r"dollars?)\b)", re.I)
-_FREE_RE = re.compile(r"\b(free|included|inclusive|no charge|no egress|no fee|kostenlos|inklusive"
-                      r"|gratuit|inclus|none|waived)\b", re.I)
 _GPU_WORDS = r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr)"
 _NODE_WORDS = r"(?:node|knoten|n[oœ]eud|server|system|instance|host|vm|machine|box|pod)"
-
-
-@dataclass(frozen=True)
-class Money:
-    amount: float
-    currency: str | None
-    per: str | None  # gpu_hour, node_hour, hour, gpu_month, node_month, month, year, tb_month,
-    # gb, kw_month, kwh, pct_of_spend, or None (a one-off sum)
-    free: bool = False
 
 
 def currency_of(text: str) -> str | None:
@@ -258,35 +240,7 @@ def billing_unit(text: str) -> str | None:
     return None
 
 
-def parse_money(text: str, context: str = "") -> Money | None:
-    """'$19.92 per node-hour'; '24,80 € / Knoten / h'; 'USD 1,500,000'; 'free'; '4% of spend'.
-
-    `context` (the label or column header) supplies a currency or unit the value lacks:
-    a 'Unit price (USD)' column, or 'price_ondemand_usd_per_gpu_hr'.
-    """
-    raw = text.strip()
-    if not raw:
-        return None
-    currency = currency_of(raw) or currency_of(context)
-    per = billing_unit(raw) or billing_unit(context)
-    match = _NUM_RE.search(raw)
-    if match is None:
-        if _FREE_RE.search(raw):
-            return Money(0.0, currency, per, free=True)
-        return None
-    amount = to_number(match.group(1))
-    tail = raw[match.end():match.end() + 12].lower()
-    scale = re.match(r"\s*(k|m|mm|mio|million|millions|bn|billion|mrd)\b", tail)
-    if scale:
-        amount *= _SCALE[scale.group(1)]
-    if per == "pct_of_spend":
-        pct = re.search(NUMBER + r"\s*%", raw)
-        if pct:
-            amount = to_number(pct.group(1))
-    return Money(amount, currency, per, free=amount == 0 or bool(_FREE_RE.search(raw)))
-
-
-# --- durations, percentages, dates, booleans ----------------------------------------------
+# --- durations and placeholders -----------------------------------------------------------
 
 _DURATION_RE = re.compile(
     NUMBER + r"[\s\-]*(business days?|working days?|werktage?|jours ouvr\w*|minutes?|mins?|hours?|"
@@ -295,8 +249,8 @@ _DURATION_RE = re.compile(
 _HOURS = {"minute": 1 / 60, "min": 1 / 60, "hour": 1, "hr": 1, "h": 1, "stunde": 1, "heure": 1,
           "day": 24, "tag": 24, "jour": 24, "week": 168, "woche": 168, "semaine": 168,
           "month": 730, "mo": 730, "monat": 730, "mois": 730, "year": 8760, "yr": 8760,
-          "jahr": 8760, "an": 8760, "business": 24 * 7 / 5, "working": 24 * 7 / 5,
-          "werktag": 24 * 7 / 5, "ouvr": 24 * 7 / 5}
+          "jahr": 8760, "an": 8760, "business": 24, "working": 24,
+          "werktag": 24, "ouvr": 24}  # one business day = 24 h, as in values and clauses
 
 
 @dataclass(frozen=True)
@@ -310,7 +264,7 @@ class Duration:
 
 
 def parse_duration(text: str) -> Duration | None:
-    """'within 24 hours' -> 24 h; '36-month' -> 26280 h; '5 business days' -> 168 h;
+    """'within 24 hours' -> 24 h; '36-month' -> 26280 h; '5 business days' -> 120 h;
     'next business day' -> 24 h (an assumption the caller reports)."""
     low = text.lower()
     match = _DURATION_RE.search(low)
@@ -322,7 +276,7 @@ def parse_duration(text: str) -> Duration | None:
                 factor = hours
                 break
         if unit.startswith(("jours ouvr",)):
-            factor = 24 * 7 / 5
+            factor = 24
         if factor is not None:
             return Duration(to_number(match.group(1)) * factor)
     if re.search(r"next business day|\bnbd\b|next working day|nächster werktag|"
@@ -332,99 +286,6 @@ def parse_duration(text: str) -> Duration | None:
         return Duration(8.0, assumed="'same day' read as 8 hours")
     if re.search(r"\bone year\b|\bannual\b", low):
         return Duration(8760.0)
-    return None
-
-
-def parse_percent(text: str) -> float | None:
-    """'99.5%' / '99,9 %' / '99.5' -> 99.5; fractions 0.995 -> 99.5."""
-    value = first_number(text)
-    if value is None:
-        return None
-    if "%" not in text and 0 < value <= 1:
-        return value * 100
-    return value
-
-
-_MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
-_MONTHS.update({"mär": 3, "mrz": 3, "mai": 5, "okt": 10, "dez": 12, "janv": 1, "févr": 2,
-                "fevr": 2, "mars": 3, "avr": 4, "juin": 6, "juil": 7, "août": 8, "aout": 8,
-                "déc": 12, "sept": 9})
-_ISO_RE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
-_DOTTED_RE = re.compile(r"\b(\d{1,2})[./](\d{1,2})[./](\d{4})\b")
-_DMY_RE = re.compile(r"\b(\d{1,2})\.?\s+([A-Za-zäéû]{3,9})\.?\s+(\d{4})\b")
-_MDY_RE = re.compile(r"\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b")
-_QUARTER_RE = re.compile(r"\b(?:Q([1-4])\s*[/\- ]?\s*(\d{4})|(\d{4})\s*[/\- ]?\s*Q([1-4]))\b",
-                         re.I)
-_MONTH_YEAR_RE = re.compile(r"\b([A-Za-z]{3,9})\.?\s+(\d{4})\b")
-
-
-@dataclass(frozen=True)
-class DateRead:
-    date: dt.date
-    assumed: str | None = None
-
-
-def _month(word: str) -> int | None:
-    low = word.lower()
-    for key, month in _MONTHS.items():
-        if low.startswith(key):
-            return month
-    return None
-
-
-def parse_date(value: object) -> DateRead | None:
-    """A date from a cell: a date object, ISO, '28.02.2027' (day first), '31 Jan 2027',
-    'Jan 31, 2027'; 'Q2 2027' and 'March 2027' become the period's LAST day (assumed)."""
-    if isinstance(value, dt.datetime):
-        return DateRead(value.date())
-    if isinstance(value, dt.date):
-        return DateRead(value)
-    text = str(value)
-    try:
-        if m := _ISO_RE.search(text):
-            return DateRead(dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3))))
-        if m := _DOTTED_RE.search(text):
-            # Day first: European quotes write 28.02.2027; US-style 02/28/2027 is read as such
-            # only when the first number cannot be a month.
-            first, second = int(m.group(1)), int(m.group(2))
-            if "/" in m.group(0) and first <= 12 < second:
-                first, second = second, first
-            return DateRead(dt.date(int(m.group(3)), second, first))
-        if (m := _DMY_RE.search(text)) and _month(m.group(2)):
-            return DateRead(dt.date(int(m.group(3)), _month(m.group(2)) or 1, int(m.group(1))))
-        if (m := _MDY_RE.search(text)) and _month(m.group(1)):
-            return DateRead(dt.date(int(m.group(3)), _month(m.group(1)) or 1, int(m.group(2))))
-    except ValueError:
-        return None
-    if m := _QUARTER_RE.search(text):
-        quarter = int(m.group(1) or m.group(4))
-        year = int(m.group(2) or m.group(3))
-        last = dt.date(year, quarter * 3, 30 if quarter in (2, 3) else 31)
-        return DateRead(last, assumed=f"'{m.group(0)}' read as the quarter's last day, {last}")
-    if (m := _MONTH_YEAR_RE.search(text)) and _month(m.group(1)):
-        month = _month(m.group(1)) or 12
-        year = int(m.group(2))
-        nxt = dt.date(year + (month == 12), month % 12 + 1, 1)
-        last = nxt - dt.timedelta(days=1)
-        return DateRead(last, assumed=f"'{m.group(0)}' read as the month's last day, {last}")
-    return None
-
-
-_TRUE = re.compile(r"^\s*(yes|y|true|1|ja|oui|si|included|available|provided|full|granted|"
-                   r"dedicated|x)\b", re.I)
-_FALSE = re.compile(r"^\s*(no|n|false|0|nein|non|none|not available|not provided|denied|"
-                    r"shared|n/a)\b", re.I)
-
-
-def parse_bool(value: object) -> bool | None:
-    if isinstance(value, bool):
-        return value
-    text = str(value)
-    if _FALSE.search(text):
-        return False
-    if _TRUE.search(text):
-        return True
     return None
 
 

@@ -10,10 +10,13 @@ from functools import lru_cache
 from evaltool.resources import data_dir
 
 MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
+_FOOTNOTE_MARKS = re.compile("[\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+")
 
 
+@lru_cache(maxsize=65536)  # called for every cell of every sheet, with few distinct texts
 def normalise_label(text: str) -> str:
     """'Total GPUs:' -> 'total gpus'; 'Gültig bis' -> 'gultig bis' (accents folded)."""
+    text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
     folded = unicodedata.normalize("NFKD", text)
     folded = "".join(c for c in folded if not unicodedata.combining(c))
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
@@ -21,6 +24,28 @@ def normalise_label(text: str) -> str:
         folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
     folded = folded.lower()
     return " ".join(re.findall(r"[a-z0-9]+", folded))
+
+
+_NODE_WORDS = (r"(?:node|nodes|server|servers|host|hosts|instance|instances|vm|vms|system|"
+               r"systems|machine|machines|knoten|serveur|serveurs|noeud|noeuds|tray|trays)")
+_GPU_WORDS = (r"(?:gpu|gpus|accelerator|accelerators|chip|chips|card|cards|beschleuniger|"
+              r"accelerateurs?)")
+_LABEL_SHAPES = (
+    ("gpus_per_node", re.compile(rf"^{_GPU_WORDS} (?:per|par|je|pro|in each|each|in) "
+                                 rf"(?:each )?{_NODE_WORDS}$")),
+    ("node_count", re.compile(rf"^(?:number of|nombre de|anzahl(?: der)?|no of|count of|total) "
+                              rf"{_NODE_WORDS}$|^{_NODE_WORDS}(?: reserved| total| count)?$")),
+    ("gpu_count", re.compile(rf"^(?:number of|nombre de|anzahl(?: der)?|total|no of) "
+                             rf"{_GPU_WORDS}$|^{_GPU_WORDS} total$")),
+)
+
+
+def _label_shape(text: str) -> str | None:
+    """Count labels by their shape: '<GPUs> per <node>', 'number of <nodes>' in EN/DE/FR."""
+    for slot, pattern in _LABEL_SHAPES:
+        if pattern.match(text):
+            return slot
+    return None
 
 
 @dataclass(frozen=True)
@@ -35,6 +60,9 @@ class Vocabulary:
         text = normalise_label(label)
         if not text or len(text.split()) > MAX_LABEL_WORDS:
             return None
+        shaped = _label_shape(text)
+        if shaped is not None and text not in self.labels:
+            return shaped
         context = normalise_label(section) if section else ""
         tries = [f"{context} {text}", text] if context else [text]
         for candidate in tries:

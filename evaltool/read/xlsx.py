@@ -106,6 +106,7 @@ def read_workbook(path: Path) -> list[SheetGrid]:
         except (zipfile.BadZipFile, OSError, KeyError):
             missing_values = {}
     grids: list[SheetGrid] = []
+    hidden = _hidden_sheets(workbook)
     for name in sheet_names:
         try:
             sheet = workbook.get_sheet_by_name(name)
@@ -121,8 +122,18 @@ def read_workbook(path: Path) -> list[SheetGrid]:
             raise InputError(Problem(Location(str(path), sheet=name), "cannot read the sheet",
                                      found=_short(exc), expected="a readable sheet")) from None
         grids.append(SheetGrid(file=str(path), name=name, rows=[list(r) for r in rows],
-                               formula_cells_without_value=missing_values.get(name, set())))
+                               formula_cells_without_value=missing_values.get(name, set()),
+                               hidden=name in hidden))
     return grids
+
+
+def _hidden_sheets(workbook: object) -> set[str]:
+    """Names of hidden and very hidden sheets (calamine's sheet metadata)."""
+    try:
+        return {m.name for m in workbook.sheets_metadata  # type: ignore[attr-defined]
+                if "visible" not in str(m.visible).lower().rsplit(".", 1)[-1]}
+    except Exception:  # older calamine without metadata: every sheet is read
+        return set()
 
 
 def _short(exc: Exception) -> str:

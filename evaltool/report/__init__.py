@@ -8,11 +8,14 @@ needs them, so importing this package stays cheap for the CLI.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from evaltool.errors import RenderError, UsageError
+from evaltool.errors import EvaltoolError, RenderError, UsageError
 from evaltool.report.exports import report_to_json
 from evaltool.report.html import render_html
 from evaltool.report.terminal import terminal_table
@@ -21,8 +24,12 @@ if TYPE_CHECKING:
     from evaltool.models import ScoreReport
 
 __all__ = [
-    "FORMATS", "render_html", "render_report", "render_text", "report_to_json", "terminal_table",
+    "FORMATS", "RenderOutcome", "check_outputs", "render_html", "render_report", "render_reports",
+    "render_text", "report_to_json", "silence_stdout", "terminal_table", "write_file",
+    "write_stdout",
 ]
+
+STDOUT = "-"  # `-o -`: write to standard output (the format then comes from --format)
 
 FORMATS: dict[str, str] = {
     ".pdf": "PDF memo or report",
@@ -108,6 +115,11 @@ def render_report(
     if page_size not in ("A4", "Letter"):
         raise UsageError(f"--page-size: unknown page size {page_size!r} (expected A4 or Letter)")
     data = _render_bytes(report, suffix, kind, page_size)
+    return write_file(out, data)
+
+
+def write_file(out: Path, data: bytes) -> Path:
+    """Write `data` to `out` whole or not at all (a temporary file, then renamed)."""
     parent = out.parent if str(out.parent) else Path(".")
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -123,3 +135,71 @@ def render_report(
     except OSError as exc:
         raise RenderError(f"-o {out}: could not write the file ({exc.strerror or exc})") from exc
     return out
+
+
+@dataclass(frozen=True)
+class RenderOutcome:
+    """What became of one requested output: written, or the error that stopped it."""
+
+    out: Path
+    written: bool
+    error: str | None = None
+    exit_code: int = 0
+
+
+def check_outputs(outs: Sequence[Path]) -> None:
+    """Refuse unknown extensions before any work: a typo should not cost a scoring run."""
+    for out in outs:
+        if str(out) == STDOUT:
+            continue
+        suffix = Path(out).suffix.lower()
+        if suffix not in FORMATS:
+            raise UsageError(f"-o {out}: unknown output format {suffix or '(no extension)'}; "
+                             f"expected one of {', '.join(FORMATS)}, or - for standard output")
+
+
+def render_reports(
+    report: ScoreReport,
+    outs: Sequence[Path],
+    *,
+    kind: Literal["memo", "full"] = "memo",
+    page_size: Literal["A4", "Letter"] = "A4",
+) -> list[RenderOutcome]:
+    """Write every output that can be written, cheapest first, and say what became of each.
+
+    One output that fails (no Pango for the PDF, a read-only folder) never stops the others;
+    its RenderOutcome carries the message and exit code 3. Unknown extensions are a
+    UsageError raised before anything is written.
+    """
+    check_outputs(outs)
+    order = {".json": 0, ".csv": 1, ".md": 2, ".xlsx": 3, ".html": 4, ".pdf": 5}
+    outcomes: dict[int, RenderOutcome] = {}
+    indexed = sorted(enumerate(outs), key=lambda item: order.get(Path(item[1]).suffix.lower(), 9))
+    for index, out in indexed:
+        try:
+            written = render_report(report, Path(out), kind=kind, page_size=page_size)
+            outcomes[index] = RenderOutcome(written, True)
+        except UsageError:
+            raise
+        except EvaltoolError as exc:
+            outcomes[index] = RenderOutcome(Path(out), False, str(exc), 3)
+        except Exception as exc:  # a renderer bug must not cost the other outputs
+            outcomes[index] = RenderOutcome(
+                Path(out), False, f"-o {out}: could not be rendered ({type(exc).__name__}: "
+                f"{exc}); this is a bug in evaltool", 3)
+    return [outcomes[i] for i in range(len(outs))]
+
+
+def write_stdout(text: str) -> None:
+    """Text for `-o -` or a --format, to standard output; a closed pipe ends quietly."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+
+
+def silence_stdout() -> None:
+    # Python flushes stdout again at exit; point it at devnull so that flush cannot fail.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -22,6 +22,8 @@ WIDTH_PX = 640  # the viewBox width; the SVG scales to the text column
 ROW_PX = 16
 LABEL_PX = 170
 LABEL_CHARS = 30
+TORNADO_LABEL_PX = 236  # the tornado's criterion names need more room than offer names
+TORNADO_LABEL_CHARS = 42
 
 # Okabe-Ito palette: distinguishable with the common colour-vision deficiencies.
 CATEGORY_COLOURS = (
@@ -84,6 +86,7 @@ class BarRow:
     segments: list[Segment]
     end_label: str = ""
     end_x: float = 0.0
+    label_lines: tuple[str, ...] = ()  # a long label on 2-3 lines (the tornado's criteria)
 
 
 @dataclass
@@ -98,6 +101,7 @@ class Bars:
     legend: list[tuple[str, str]] = field(default_factory=list)
     zero_x: float | None = None
     axis_title: str = ""
+    row_px: float = ROW_PX
     note: str = ""
 
 
@@ -358,14 +362,20 @@ def tornado(report: ScoreReport, winner: OfferResult | None, max_rows: int = 10)
     lo = min(0.0, *(min(a, b) for _, a, b in items))
     hi = max(0.0, *(max(a, b) for _, a, b in items))
     lo, hi, vals = linear_ticks(lo, hi, 6)
-    width, height, left, right = _bar_frame(len(items))
+    # Criterion names are long ("Essentials missing (delivery date, uptime figure, ...)"):
+    # a wider label column and two lines per label keep them readable, never cut short.
+    labels = [_label_lines(fmt.clean_text(name), TORNADO_LABEL_CHARS) for name, _, _ in items]
+    row_px = max(ROW_PX, 10.0 * max(len(lines) for lines in labels) + 4.0)
+    width, right = WIDTH_PX, WIDTH_PX - 46.0
+    left = TORNADO_LABEL_PX
+    height = 8.0 + len(items) * row_px + 30.0
     axis = Axis(lo, hi, left, right, log=False)
     rows = []
     for i, (name, low, high) in enumerate(items):
         x0, x1 = axis(min(low, high)), axis(max(low, high))
         crosses = min(low, high) < 0
         rows.append(BarRow(
-            y=8.0 + i * ROW_PX, label=fmt.clean_text(name, LABEL_CHARS),
+            y=8.0 + i * row_px, label=" ".join(labels[i]), label_lines=labels[i],
             segments=[Segment(x0, max(1.0, round(x1 - x0, 2)),
                               "#D55E00" if crosses else "#0072B2",
                               f"{name}: margin {low:.1f} to {high:.1f} points")],
@@ -377,7 +387,18 @@ def tornado(report: ScoreReport, winner: OfferResult | None, max_rows: int = 10)
         width=width, height=height, left=left, right=right, top=8.0, rows=rows,
         ticks=[Tick(axis(v), f"{v:g}") for v in vals], zero_x=axis(0.0),
         axis_title="winning margin, points (below 0 the runner-up wins)", note=note,
+        row_px=row_px,
     )
+
+
+def _label_lines(text: str, width: int, most: int = 3) -> tuple[str, ...]:
+    """`text` on at most `most` lines of about `width` characters; cut with … only beyond."""
+    import textwrap
+
+    lines = textwrap.wrap(text, width, break_long_words=True) or [""]
+    if len(lines) <= most:
+        return tuple(lines)
+    return (*lines[: most - 1], fmt.clean_text(" ".join(lines[most - 1:]), width))
 
 
 def rank_acceptability(report: ScoreReport, max_rows: int = 20) -> Bars | None:

@@ -17,11 +17,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
+from evaltool.report.sheets import AUTO, PCT, ranking_table, workbook_sheets
+from evaltool.report.text import terminal_safe
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from evaltool.models import OfferResult, ScoreReport
+    from evaltool.models import ScoreReport
     from evaltool.report.view import ReportView
 
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
@@ -105,12 +107,14 @@ def report_to_json(report: ScoreReport) -> str:
     """The report as deterministic JSON: sorted keys, floats rounded to 6 decimals, NaN→null.
 
     Byte for byte ``json.dumps(_canonical(data), sort_keys=True, indent=2,
-    ensure_ascii=False, allow_nan=False)`` (tests/test_scale.py holds that as the oracle).
+    ensure_ascii=False, allow_nan=False)`` (tests/test_scale.py holds that as the oracle),
+    except that C1 controls and bidi overrides, which JSON leaves raw, are written \\uXXXX
+    (the same string to a JSON reader, inert on a terminal).
     """
     out: list[str] = []
     _encode_canonical(report.model_dump(mode="json"), "", out)
     out.append("\n")
-    return "".join(out)
+    return terminal_safe("".join(out))
 
 
 # --------------------------------------------------------------------------- tables
@@ -131,81 +135,8 @@ def _cell(value: Any) -> Any:
         return value if math.isfinite(float(value)) else None
     if isinstance(value, Mapping | list | tuple):
         value = fmt.any_value(value)
-    return neutralise(_XML_ILLEGAL_RE.sub(" ", str(value)))
-
-
-def _ranked(report: ScoreReport) -> list[OfferResult]:
-    return sorted(report.offers, key=lambda o: (not o.eligible, o.rank, o.id))
-
-
-def _categories(report: ScoreReport) -> list[str]:
-    names: list[str] = list(report.rubric.get("categories") or {})
-    for offer in report.offers:
-        names += [n for n in offer.categories if n not in names]
-    return names
-
-
-# Column name, number format for XLSX (None: text), width.
-Column = tuple[str, str | None, int]
-
-RANKING_ESTIMATES: tuple[Column, ...] = (
-    ("mfu", "0.0%", 7),
-    ("time_to_train_days", "#,##0.0", 10),
-    ("total_cost_usd", '"$"#,##0', 14),
-    ("effective_usd_per_gpu_hour", '"$"0.00', 10),
-    ("total_economic_cost_usd", '"$"#,##0', 14),
-    ("gpus_used", "#,##0", 8),
-)
-
-
-def ranking_table(report: ScoreReport) -> tuple[list[Column], list[list[Any]]]:
-    """One row per input: every evaluated offer, best first, then each input not evaluated."""
-    from evaltool.report.view import flag_why, is_red_flag, short_reason, top_red_flag
-
-    cats = _categories(report)
-    columns: list[Column] = [
-        ("rank", "0", 5), ("offer_id", None, 24), ("vendor", None, 26), ("offer_name", None, 34),
-        ("accelerator", None, 14), ("status", None, 13), ("score", "0.0", 7),
-        *[(f"category_{c}", "0.0", 10) for c in cats],
-        *RANKING_ESTIMATES,
-        ("win_probability", "0.0%", 9), ("red_flags", "0", 8), ("top_red_flag", None, 40),
-        ("why_excluded", None, 50), ("missing_fields", None, 30), ("source_file", None, 34),
-    ]
-    win_p = report.sensitivity.get("win_probability")
-    rows: list[list[Any]] = []
-    for offer in _ranked(report):
-        red = [f for f in offer.flags if is_red_flag(f.kind, f.severity)]
-        worst = top_red_flag(offer)
-        top = (
-            f"{worst.severity}: {short_reason(offer, worst)} — "
-            f"{fmt.clean_text(worst.quote, 200) or flag_why(offer, worst, 200)}"
-            if worst is not None else ""
-        )
-        failed = "; ".join(
-            f"{g.gate}: {fmt.clean_text(g.why)}" for g in offer.gates if g.status == "fail"
-        )
-        rows.append([
-            offer.rank, offer.id, offer.vendor, offer.offer_name, offer.accelerator,
-            "eligible" if offer.eligible else "excluded", fmt.as_number(offer.score),
-            *[fmt.as_number(offer.categories.get(c)) for c in cats],
-            *[fmt.as_number(offer.estimates.get(name)) for name, _, _ in RANKING_ESTIMATES],
-            fmt.as_number(win_p.get(offer.id)) if isinstance(win_p, Mapping) else None,
-            len(red), top, failed if not offer.eligible else "",
-            ", ".join(offer.missing), offer.source.get("file"),
-        ])
-    width = len(columns)
-    for item in report.not_evaluated:
-        errors = "; ".join(
-            fmt.clean_text(e.get("text") or e.get("message") or fmt.any_value(e))
-            if isinstance(e, Mapping) else fmt.clean_text(e)
-            for e in item.errors
-        )
-        row: list[Any] = [None] * width
-        row[5] = "not evaluated"
-        row[-3] = errors
-        row[-1] = item.source.get("file")
-        rows.append(row)
-    return columns, rows
+    # control characters shown escaped (\u001b), never raw: a CSV is also read on terminals
+    return neutralise(terminal_safe(_XML_ILLEGAL_RE.sub(" ", str(value))))
 
 
 def _format_csv_number(value: Any) -> Any:
@@ -216,124 +147,25 @@ def _format_csv_number(value: Any) -> Any:
 
 
 def to_csv(report: ScoreReport) -> str:
-    """The ranking as CSV (RFC 4180, UTF-8, "\\r\\n"), raw numbers in the units of the names."""
+    """The ranking as CSV (RFC 4180, UTF-8, "\\r\\n"): one header row in words with units
+    ("Run cost (USD)"), raw numbers in those units (fractions for %); JSON keeps the keys."""
     columns, rows = ranking_table(report)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([name for name, _, _ in columns])
+    writer.writerow([c.header for c in columns])
+    percent = [c.number_format == PCT for c in columns]
     for row in rows:
-        writer.writerow(["" if v is None else _format_csv_number(_cell(v)) for v in row])
+        writer.writerow([
+            "" if v is None else _format_csv_number(_cell(_percent(v) if pct else v))
+            for v, pct in zip(row, percent, strict=True)
+        ])
     return out.getvalue()
 
 
-def _sheets(report: ScoreReport) -> list[tuple[str, list[Column], list[list[Any]]]]:
-    """Every view of the report as (sheet title, columns, rows)."""
-    from evaltool.report.view import _flatten, what_would_change, winner_of
-
-    sheets = [("Ranking", *ranking_table(report))]
-    cats = _categories(report)
-    sheets.append((
-        "Categories",
-        [("rank", "0", 5), ("offer_id", None, 24), ("vendor", None, 26), ("score", "0.0", 7),
-         *[(c, "0.0", 10) for c in cats]],
-        [[o.rank, o.id, o.vendor, o.score, *[o.categories.get(c) for c in cats]]
-         for o in _ranked(report)],
-    ))
-    sheets.append((
-        "Criteria",
-        [("offer_id", None, 24), ("vendor", None, 24), ("category", None, 12),
-         ("criterion", None, 28), ("value", None, 20), ("score", "0.0", 7),
-         ("weight", "0.0%", 8), ("contribution", "0.00", 12), ("missing", None, 8),
-         ("note", None, 50)],
-        [[o.id, o.vendor, c.category, c.criterion, c.value, c.score, c.weight, c.contribution,
-          c.missing, c.note] for o in _ranked(report) for c in o.criteria],
-    ))
-    sheets.append((
-        "Flags",
-        [("offer_id", None, 24), ("vendor", None, 24), ("severity", None, 9),
-         ("kind", None, 18), ("quote", None, 70), ("where", None, 40), ("why", None, 50),
-         ("ask_for", None, 60)],
-        [[o.id, o.vendor, f.severity, f.kind, f.quote, fmt.where(f.where), f.why, f.ask_for]
-         for o in _ranked(report) for f in o.flags],
-    ))
-    sheets.append((
-        "Gates",
-        [("offer_id", None, 24), ("vendor", None, 24), ("gate", None, 20),
-         ("status", None, 11), ("why", None, 70)],
-        [[o.id, o.vendor, g.gate, g.status, g.why] for o in _ranked(report) for g in o.gates],
-    ))
-    sens = report.sensitivity
-    acc = sens.get("rank_acceptability") if isinstance(sens.get("rank_acceptability"),
-                                                       Mapping) else {}
-    assert isinstance(acc, Mapping)
-    n_ranks = max((len(v) for v in acc.values() if isinstance(v, list)), default=0)
-    intervals = sens.get("rank_intervals") if isinstance(sens.get("rank_intervals"),
-                                                         Mapping) else {}
-    assert isinstance(intervals, Mapping)
-    win_p = sens.get("win_probability") if isinstance(sens.get("win_probability"),
-                                                      Mapping) else {}
-    assert isinstance(win_p, Mapping)
-    sheets.append((
-        "Sensitivity",
-        [("offer_id", None, 24), ("vendor", None, 24), ("win_probability", "0.0%", 10),
-         *[(f"p_rank_{r + 1}", "0.0%", 9) for r in range(n_ranks)],
-         ("best_rank", "0", 9), ("worst_rank", "0", 10)],
-        [[o.id, o.vendor, win_p.get(o.id),
-          *[(acc.get(o.id) or [None] * n_ranks)[r] if r < len(acc.get(o.id) or []) else None
-            for r in range(n_ranks)],
-          *((intervals.get(o.id) or [None, None])[:2])]
-         for o in _ranked(report)],
-    ))
-    changes = what_would_change(report, winner_of(report), 20)
-    rows: list[list[Any]] = [["statement", None, None, None, s] for s in changes]
-    rows += [
-        ["weight break-even", b.get("criterion"), b.get("weight_now"), b.get("weight_at_tie"),
-         b.get("new_winner")]
-        for b in sens.get("weight_break_evens") or [] if isinstance(b, Mapping)
-    ]
-    rows += [
-        ["price cut to win", b.get("offer_id"), b.get("price_cut_pct"),
-         b.get("price_usd_per_gpu_hour_at_tie"), None]
-        for b in sens.get("price_cut_to_win") or [] if isinstance(b, Mapping)
-    ]
-    sheets.append((
-        "What would change",
-        [("kind", None, 18), ("criterion_or_offer", None, 28), ("now_or_cut", "0.000", 12),
-         ("at_tie", "0.000", 10), ("new_winner_or_statement", None, 90)],
-        rows,
-    ))
-    sheets.append((
-        "Questions",
-        [("offer_id", None, 24), ("field", None, 24), ("question", None, 80),
-         ("swing_points", "0.0", 12)],
-        [[q.get("offer_id"), q.get("field"), q.get("question"), q.get("swing_points")]
-         for q in sens.get("clarification_questions") or [] if isinstance(q, Mapping)],
-    ))
-    sheets.append((
-        "Not evaluated",
-        [("file", None, 40), ("where", None, 40), ("error", None, 100)],
-        [[item.source.get("file"), fmt.where(e.get("where")) if isinstance(e, Mapping) else "",
-          (e.get("text") or e.get("message")) if isinstance(e, Mapping) else e]
-         for item in report.not_evaluated for e in item.errors],
-    ))
-    basis = [("assumptions." + k, v) for k, v in _flatten(report.assumptions)]
-    basis += [("workload." + k, v) for k, v in _flatten(report.workload)]
-    basis += [("rubric." + k, v) for k, v in _flatten(
-        {k: v for k, v in report.rubric.items() if k != "criteria"})]
-    basis += [("evaltool_version", report.evaltool_version)]
-    sheets.append(("Assumptions", [("key", None, 40), ("value", None, 90)],
-                   [list(row) for row in basis]))
-    sheets.append((
-        "Rubric",
-        [("criterion", None, 28), ("category", None, 12), ("weight", "0.0%", 8),
-         ("direction", None, 10), ("bounds", None, 20), ("unit", None, 10), ("other", None, 60)],
-        [[c.get("name"), c.get("category"), c.get("weight"), c.get("direction"),
-          c.get("bounds"), c.get("unit"),
-          {k: v for k, v in c.items()
-           if k not in ("name", "category", "weight", "direction", "bounds", "unit")} or None]
-         for c in report.rubric.get("criteria") or [] if isinstance(c, Mapping)],
-    ))
-    return sheets
+def _percent(value: Any) -> Any:
+    """A fraction as the percentage its "(%)" header promises (CSV has no number formats)."""
+    number = fmt.as_number(value)
+    return value if number is None else number * 100
 
 
 _MODIFIED_RE = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
@@ -358,8 +190,17 @@ def _fixed_zip(data: bytes, stamp: str) -> bytes:
     return out.getvalue()
 
 
+def _auto_format(value: float) -> str:
+    return "#,##0" if float(value).is_integer() else "#,##0.00##"
+
+
 def to_xlsx_bytes(report: ScoreReport) -> bytes:
-    """A formatted workbook, one sheet per view: frozen header, filters, number formats."""
+    """A formatted workbook, one sheet per view.
+
+    Row 1: headers in words with units; row 2: the machine keys of the JSON (small, grey);
+    data from row 3, frozen above and filterable. Numbers are stored as numbers with a
+    number format; text is stored as text, never as a formula.
+    """
     import datetime as dt
 
     # openpyxl: the well-kept writer the team already uses for the RFP template.
@@ -373,32 +214,39 @@ def to_xlsx_bytes(report: ScoreReport) -> bytes:
     if wb.active is not None:
         wb.remove(wb.active)
     header_font = Font(bold=True)
+    key_font = Font(italic=True, size=8, color="666666")
     header_fill = PatternFill("solid", fgColor="DDE4EE")
-    for title, columns, rows in _sheets(report):
+    for title, columns, rows in workbook_sheets(report):
         ws: Worksheet = wb.create_sheet(title)
-        ws.append([name for name, _, _ in columns])
+        ws.append([c.header for c in columns])
+        ws.append([c.key for c in columns])
         for cell in ws[1]:
             cell.font = header_font
             cell.fill = header_fill
             cell.alignment = Alignment(vertical="top", wrap_text=True)
+        for cell in ws[2]:
+            cell.font = key_font
+            cell.data_type = "s"
         for row in rows:
             ws.append([_cell(v) for v in row])
-        for index, (_, number_format, width) in enumerate(columns, start=1):
+        for index, column in enumerate(columns, start=1):
             letter = get_column_letter(index)
-            ws.column_dimensions[letter].width = width
-            if number_format:
-                for (cell,) in ws.iter_rows(min_row=2, min_col=index, max_col=index):
-                    if isinstance(cell.value, int | float):
-                        cell.number_format = number_format
-        for row_cells in ws.iter_rows(min_row=2):
+            ws.column_dimensions[letter].width = column.width
+            if column.number_format:
+                for (cell,) in ws.iter_rows(min_row=3, min_col=index, max_col=index):
+                    if isinstance(cell.value, int | float) and not isinstance(cell.value, bool):
+                        cell.number_format = (_auto_format(cell.value)
+                                              if column.number_format == AUTO
+                                              else column.number_format)
+        for row_cells in ws.iter_rows(min_row=3):
             for cell in row_cells:
                 if isinstance(cell.value, str):
                     cell.data_type = "s"  # never a formula, whatever the text says
                     if len(cell.value) > 60:
                         cell.alignment = Alignment(wrap_text=True, vertical="top")
-        ws.freeze_panes = "A2"
+        ws.freeze_panes = "A3"
         if rows:
-            ws.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{len(rows) + 1}"
+            ws.auto_filter.ref = f"A2:{get_column_letter(len(columns))}{len(rows) + 2}"
     try:
         stamp = dt.datetime.fromisoformat(as_of_date(report))
     except ValueError:
@@ -515,8 +363,9 @@ def _md_full(v: ReportView) -> list[str]:
     out += ["## Appendix: the rubric used", ""]
     out += _md_table(["", ""], v.rubric_head)
     if v.rubric_criteria:
-        out += _md_table(["Criterion", "Category", "Weight", "Direction", "Bounds", "Unit",
-                          "Other"], v.rubric_criteria, right=(2,))
+        out += _md_table(["Criterion", "Category", "Weight", "Direction",
+                          "Bounds (value → points)", "Unit", "Source"], v.rubric_criteria,
+                         right=(2,))
     return out
 
 

@@ -15,7 +15,8 @@ DASH = "—"
 MINUS = "−"  # typographic minus: a hyphen next to a dollar sign reads as a dash
 
 # C0/C1 control characters (ESC starts terminal escape sequences) except tab and newline.
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# C0/C1 controls, and the bidirectional overrides and isolates (CVE-2021-42574)
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # Whole ANSI escape sequences (CSI "ESC [ ... m", OSC "ESC ] ... BEL"), removed before the
 # lone control characters so no "[2J" debris is left in the text.
 _ANSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]")

@@ -29,13 +29,26 @@ PANGO_PACKAGES = "apt-get install -y libpango-1.0-0 libpangoft2-1.0-0 libharfbuz
 ALLOWED_SUFFIXES = frozenset({".ttf", ".otf", ".woff", ".woff2", ".css", ".svg", ".png"})
 
 
+def pango_hint(platform: str | None = None) -> str:
+    """How to install Pango on this system (README "Install" has the full table)."""
+    import sys
+
+    platform = platform or sys.platform
+    if platform == "darwin":
+        return "brew install pango"
+    if platform.startswith("win"):
+        return ("the GTK3 runtime (MSYS2: pacman -S mingw-w64-x86_64-pango, then add "
+                "C:\\msys64\\mingw64\\bin to PATH)")
+    return f"sudo {PANGO_PACKAGES} (Debian/Ubuntu), or dnf install pango (Fedora)"
+
+
 def _weasyprint() -> Any:
     try:
         import weasyprint
     except OSError as exc:  # Pango/HarfBuzz shared libraries missing
         raise RenderError(
             f"PDF output needs the Pango text libraries, which could not be loaded ({exc}). "
-            f"Install them with: {PANGO_PACKAGES} (or write .html instead)"
+            f"Install them with: {pango_hint()} (or write .html instead; README \"Install\")"
         ) from exc
     # WeasyPrint logs every refused URL and unsupported CSS property as a warning; they are
     # expected here (the fetcher refuses on purpose) and must not reach the user's terminal.

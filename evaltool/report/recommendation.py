@@ -95,3 +95,56 @@ def cost_basis_sentence(winner: str, basis: Mapping[str, Any], labels: Mapping[s
                 f"{labels[second]})")
     return (f"{terms}. Charging every offer its full commitment instead keeps {winner} "
             f"first{lead}.")
+
+
+def exit_short(basis: Sequence[Mapping[str, Any]]) -> str:
+    """The way out in a few words, for a table cell: "TfC 60 d, clause B7"."""
+    if not basis:
+        return ""
+    first = basis[0]
+    code = first.get("code")
+    figures = first.get("figures") or {}
+    notice = float(figures.get("notice_days") or 0.0)
+    months = float(figures.get("term_months") or 0.0)
+    words = {
+        "no_term": "no term" + (f", {notice:g} d notice" if notice >= 1 else ""),
+        "termination_for_convenience": f"exit on {notice:g} d notice",
+        "non_cancellable": f"{months:g} mo, non-cancellable",
+        "ride_out_term": f"whole {months:g} mo",
+        "contract_silent": f"{months:g} mo, no exit stated",
+        "min_commit": "stated minimum",
+        "purchase": "capex + running"
+                    + (f" for {float(figures['running_months']):.0f} mo"
+                       if figures.get("running_months") else ""),
+    }
+    text = words.get(str(code), "")
+    if text and first.get("quote") is not None and first.get("where"):
+        where = _where(first)
+        text += f", {where}" if len(where) <= 14 else ""
+    if any(b.get("code") == "prepayment" for b in basis[1:]):
+        text += "; prepaid, non-refundable"
+    return text
+
+
+def buy_vs_rent_sentence(item: Mapping[str, Any], labels: Mapping[str, str]) -> str:
+    """A purchase against renting, in one sentence (figures from decide's buy_vs_rent)."""
+    name = labels.get(str(item.get("offer_id")), str(item.get("offer_id")))
+    owning = item.get("owning_usd_per_gpu_hour_at_full_use")
+    use = item.get("workload_utilisation")
+    even = item.get("break_even_utilisation")
+    text = f"Buy vs rent: owning {name} costs"
+    text += f" ${float(owning):.2f} per GPU-hour at full use" if owning is not None else ""
+    text += " (with the cost of capital, residual value and power as stated assumptions)"
+    if even is not None:
+        if item.get("best_rental_id"):
+            against = (f"renting from {labels.get(str(item['best_rental_id']), '')}, "
+                       "the cheapest pay-per-use rental on the table per unit of work")
+        else:
+            rate = float(item.get("public_on_demand_usd_per_gpu_hour") or 0.0)
+            against = (f"renting the same GPUs at the public on-demand median "
+                       f"(${rate:.2f}/GPU-h; no pay-per-use rental is on the table)")
+        text += (f"; it beats {against} only when busy more than "
+                 f"{float(even):.0%} of its life")
+    if use is not None:
+        text += f"; this workload keeps it busy {float(use):.0%} of its amortisation period"
+    return text + "."

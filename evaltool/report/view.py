@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 from evaltool.models import Flag, OfferResult, ScoreReport
 from evaltool.report import fmt
+from evaltool.report.recommendation import buy_vs_rent_sentence, exit_short
+from evaltool.report.rubric_table import criterion_rows
 
 Kind = Literal["memo", "full"]
 
@@ -75,6 +77,22 @@ class RankRow:
     offer_line: str = ""  # the offer's name, with the accelerator when the name lacks it
     commitment: str = ""  # "commits $21.1M" when signing commits far more than the run
     quoted_price: str = ""  # "quoted $2.35" when the effective price differs by > 5%
+
+
+@dataclass(frozen=True)
+class MoneyRow:
+    """The money of one offer, side by side with the others (memo and full report)."""
+
+    offer_id: str
+    name: str
+    eligible: bool
+    is_winner: bool
+    run_cost: str
+    minimum_cash: str
+    how: str  # how the cheapest way out is reached, with the clause
+    full_commitment: str
+    cost_of_delay: str
+    economic_cost: str
 
 
 @dataclass(frozen=True)
@@ -147,6 +165,13 @@ class ReportView:
     price_note: str
     ranking: list[RankRow]
     ranking_more: int
+    money: list[MoneyRow]
+    buy_vs_rent: list[str]
+    cost_basis_note: str
+
+    @property
+    def money_by_id(self) -> dict[str, MoneyRow]:
+        return {row.offer_id: row for row in self.money}
     exclusions: list[Exclusion]
     exclusions_more: int
     unverified: list[str]
@@ -695,6 +720,12 @@ def _confidence(report: ScoreReport, winner: OfferResult | None) -> tuple[str, s
 
 def _facts(report: ScoreReport, winner: OfferResult | None) -> str:
     """The winner's run in one sentence, unless the scorer's headline already says it."""
+    rec = report.recommendation
+    given, lead = str(rec.get("headline") or ""), str(rec.get("headline_lead") or "")
+    if winner is not None and rec.get("offer_id") == winner.id and lead and \
+            given.startswith(lead):
+        # The standing is in the confidence line, the runner-up's money in the table.
+        return fmt.clean_text(str(rec.get("headline_time") or ""), 200)
     if winner is None or (
         report.recommendation.get("headline")
         and report.recommendation.get("offer_id") == winner.id
@@ -713,9 +744,9 @@ def _facts(report: ScoreReport, winner: OfferResult | None) -> str:
 def _headline(report: ScoreReport, winner: OfferResult | None) -> str:
     if winner is None:
         return "No offer can be recommended: none passes the knock-out gates."
-    given = report.recommendation.get("headline")
+    given = report.recommendation.get("headline_lead") or report.recommendation.get("headline")
     if given and report.recommendation.get("offer_id") == winner.id:
-        return fmt.tidy_money(fmt.clean_text(given, 300))
+        return fmt.tidy_money(fmt.clean_text(given, 400))
     return f"Recommend {offer_title(winner, 120)}."
 
 
@@ -749,6 +780,50 @@ def _key_figures(report: ScoreReport, winner: OfferResult | None) -> list[KeyFig
         KeyFigure("MFU", fmt.pct(est.get("mfu")), vs(fmt.pct(other.get("mfu")))),
     ]
     return figures
+
+
+def _money_rows(report: ScoreReport, winner: OfferResult | None,
+                limits: Limits) -> list[MoneyRow]:
+    """The eligible offers' money in rank order (the full report adds the excluded ones)."""
+    offers = sorted((o for o in _ranked(report) if o.eligible or limits is FULL_LIMITS),
+                    key=lambda o: (not o.eligible, o.rank))
+    rows = []
+    for offer in offers:
+        est = offer.estimates
+        basis = est.get("minimum_cash_to_sign_basis") or []
+        rows.append(MoneyRow(
+            offer_id=offer.id,
+            name=fmt.clean_text(offer.vendor, min(limits.name_chars, 32)) or offer.id,
+            eligible=offer.eligible,
+            is_winner=winner is not None and offer.id == winner.id,
+            run_cost=fmt.usd(est.get("total_cost_usd")),
+            minimum_cash=fmt.usd(est.get("minimum_cash_to_sign_usd")),
+            how=fmt.clean_text(exit_short(basis if isinstance(basis, list) else []), 60),
+            full_commitment=fmt.usd(est.get("full_commitment_usd")),
+            cost_of_delay=fmt.usd(est.get("cost_of_delay_usd")),
+            economic_cost=fmt.usd(est.get("total_economic_cost_usd")),
+        ))
+    return rows
+
+
+def _buy_vs_rent(report: ScoreReport, limits: Limits) -> list[str]:
+    items = report.sensitivity.get("buy_vs_rent") or []
+    labels = {o.id: fmt.clean_text(o.vendor, limits.name_chars) or o.id for o in _ranked(report)}
+    return [buy_vs_rent_sentence(item, labels) for item in items if isinstance(item, Mapping)]
+
+
+def _cost_basis_note(report: ScoreReport) -> str:
+    """What the ranking's cost criteria charged, in words."""
+    basis = str(report.assumptions.get("overrides", {}).get("cost_basis") or "cash")
+    charged = {"cash": "the minimum cash to sign",
+               "commitment": "the full commitment",
+               "run": "the run alone"}.get(basis, "the minimum cash to sign")
+    text = (f"The ranking charges {charged} plus the cost of delay; time is priced once, "
+            "in dollars.")
+    resale = report.assumptions.get("overrides", {}).get("resale_value_fraction")
+    if resale:
+        text += f" Spare capacity is credited at {float(resale):.0%} of its cost."
+    return text
 
 
 def _commitment_of(offer: OfferResult | None) -> str:
@@ -1063,21 +1138,12 @@ def _rubric_rows(report: ScoreReport) -> tuple[
         [(fmt.category(str(k)), fmt.pct(v)) for k, v in cats.items()]
         if isinstance(cats, Mapping) else []
     )
-    criteria: list[list[str]] = []
-    for item in rubric.get("criteria") or []:
-        if not isinstance(item, Mapping):
-            continue
-        known = ("id", "name", "title", "category", "weight", "direction", "bounds", "unit")
-        rest = {k: v for k, v in item.items() if k not in known}
-        criteria.append([
-            fmt.clean_text(item.get("title") or item.get("id") or item.get("name"), 80),
-            fmt.category(str(item.get("category") or "")),
-            fmt.pct(item.get("weight"), 1),
-            fmt.clean_text(item.get("direction"), 20),
-            fmt.clean_text(fmt.any_value(item.get("bounds")), 40),
-            fmt.clean_text(item.get("unit"), 20),
-            fmt.clean_text(fmt.any_value(rest), 300) if rest else "",
-        ])
+    criteria = [
+        [fmt.clean_text(r.criterion, 80), fmt.category(r.category), fmt.pct(r.weight, 1),
+         r.direction, fmt.clean_text(r.bounds, 160), fmt.clean_text(r.unit, 40),
+         fmt.clean_text(r.source, 300)]
+        for r in criterion_rows(rubric)
+    ] if rubric.get("criteria") else []
     return head, categories, criteria
 
 
@@ -1150,6 +1216,9 @@ def build_view(
         price_note=price_explanation(winner) if winner is not None else "",
         ranking=ranking_all[: limits.ranking_rows],
         ranking_more=max(0, len(ranking_all) - limits.ranking_rows),
+        money=_money_rows(report, winner, limits),
+        buy_vs_rent=_buy_vs_rent(report, limits),
+        cost_basis_note=_cost_basis_note(report),
         exclusions=exclusions[: limits.exclusions],
         exclusions_more=max(0, len(exclusions) - limits.exclusions),
         unverified=unverified[: limits.exclusions],

@@ -143,6 +143,9 @@ class Criterion(_Strict):
     missing: MissingPolicy | None = None
     source: str = Field(min_length=3, description="where the bounds and the rule come from")
     rule: int | None = Field(None, description="PRODUCT.md domain rule this encodes")
+    priced_by: str | None = Field(
+        None, description="id of the money criterion that already prices what this one "
+        "measures (time) when the workload states a cost of delay: monetise first")
 
     @model_validator(mode="after")
     def _check(self) -> Criterion:
@@ -218,6 +221,10 @@ class Rubric(_Strict):
     rules_encoded: dict[int, str] = Field(
         default_factory=dict, description="PRODUCT.md domain rule → where this rubric encodes it"
     )
+    priced_in_money: list[str] = Field(
+        default_factory=list,
+        description="criteria whose weight moved to the money criterion that prices them "
+        "(set by `priced_for`, never written in a rubric file)")
 
     @model_validator(mode="after")
     def _check(self) -> Rubric:
@@ -244,7 +251,60 @@ class Rubric(_Strict):
         if unknown:
             raise ValueError("reads a metric that does not exist (a typo scores every offer "
                              "as 'not stated'): " + "; ".join(unknown))
+        for criterion in self.criteria:
+            target = criterion.priced_by
+            if target is None:
+                continue
+            found = next((c for c in self.criteria if c.id == target), None)
+            if found is None or not isinstance(found.value_function, LogScale):
+                raise ValueError(f"criterion {criterion.id!r}: priced_by {target!r} must name "
+                                 "a money criterion of this rubric (a log_scale criterion)")
         return self
+
+    def priced_for(self, cost_of_delay_usd_per_day: float | None) -> Rubric:
+        """Monetise first: when time has a price, speed is scored once, in dollars.
+
+        A criterion marked ``priced_by: X`` measures what the money criterion X already
+        charges through the workload's cost of delay (time to a trained model, MFU lost to
+        the network or to checkpoints). Scoring both counts speed twice (double counting
+        breaks the additive model's independence; UK DCLG, "Multi-criteria analysis: a
+        manual", 2009, §5.4.4, and DoD Source Selection Procedures 2022, VATEP: measurable
+        performance enters as money). So its global weight moves to X; the rest of its
+        category (risk and quality: memory, fabric, dedicated network, file system class)
+        keeps its own. Without a cost of delay nothing moves.
+        """
+        priced = [c for c in self.criteria if c.priced_by]
+        if not priced or not cost_of_delay_usd_per_day or cost_of_delay_usd_per_day <= 0:
+            return self
+        weights = self.global_weights()
+        bands = self.global_weight_bands()
+        moved = {c.id for c in priced}
+        new_global = {c.id: weights[c.id] for c in self.criteria if c.id not in moved}
+        new_bands = {c.id: bands[c.id] for c in self.criteria if c.id not in moved}
+        for c in priced:
+            target = str(c.priced_by)
+            new_global[target] += weights[c.id]
+            low, high = new_bands[target]
+            new_bands[target] = (low + bands[c.id][0], high + bands[c.id][1])
+        # Written as global weights: each category weighs the sum of its criteria, each
+        # criterion its global weight, so `global_weights` and `global_weight_bands` give
+        # back exactly these (the category bands collapse onto the weights; the bands of the
+        # criteria carry the uncertainty the rubric declared).
+        data = self.model_dump(mode="python")
+        criteria = []
+        for c in data["criteria"]:
+            if c["id"] in moved:
+                continue
+            c["weight"] = new_global[c["id"]]
+            c["weight_band"] = new_bands[c["id"]]
+            criteria.append(c)
+        for name, category in data["categories"].items():
+            total = sum(new_global[c["id"]] for c in criteria if c["category"] == name)
+            category["weight"] = total
+            category["weight_band"] = (total, total)
+        data["criteria"] = criteria
+        data["priced_in_money"] = sorted(moved)
+        return Rubric.model_validate(data)
 
     def category_weights(self) -> dict[str, float]:
         total = sum(c.weight for c in self.categories.values())
@@ -355,7 +415,9 @@ def parse_rubric(data: Any, source: str) -> Rubric:
         for err in exc.errors():
             where = _format_loc(tuple(err["loc"]), data) or "(top level)"
             found = err.get("input")
-            found_text = "" if isinstance(found, dict | list) else f" (found {found!r})"
+            # an unknown key's value is never echoed: the file may not be a rubric at all
+            found_text = ("" if isinstance(found, dict | list) or err["type"] == "extra_forbidden"
+                          else f" (found {found!r})")
             lines.append(f"{source} › {where}: {err['msg']}{found_text}")
         raise UsageError("invalid rubric:\n  " + "\n  ".join(lines)) from None
 

@@ -1,0 +1,358 @@
+"""Collect the facts of one raw record: labelled values by slot, line items, notes,
+banners; then resolve them (a labelled value beats a table figure, which beats a figure
+read from text), warning where two readings disagree."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from evaltool.errors import EvaltoolError, Location
+from evaltool.models import (
+    HOURS_PER_MONTH,
+    FieldSource,
+)
+from evaltool.normalize import values as V
+from evaltool.normalize.facts import (
+    _FIELD_KIND,
+    _MEMORY_TOL,
+    _MIN_COMMIT_RE,
+    _PER,
+    _REL_TOL,
+    DERIVED,
+    IN_TEXT,
+    LABELLED,
+    TABLE,
+    Fact,
+    _close,
+    _iso,
+    _notes,
+    _Priced,
+    _same,
+    _slot_field,
+    _storage_kind,
+    expected_for,
+)
+from evaltool.normalize.shapes import count_facts, pair_counts
+from evaltool.normalize.slots import SlotReaders
+from evaltool.normalize.vendor import vendor_fallback
+from evaltool.read import text as T
+from evaltool.read.cells import Candidate, LineItem, cell_text
+
+
+class Builder(SlotReaders):
+    """Collects facts about one offer, then resolves them."""
+
+    # --- reading -------------------------------------------------------------------
+    def read(self) -> None:
+        texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
+        self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
+            re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
+        slotted: list[tuple[str, Candidate]] = []
+        for cand in self.record.candidates:
+            if cand.shape_only:
+                self._counts_in_text(cell_text(cand.value), cand.where)
+                continue
+            slot = self.vocab.match(cand.label, cand.section)
+            if slot is None or slot == "ignore":
+                continue
+            slotted.append((slot, cand))
+            if slot == "currency":
+                code = T.currency_of(cell_text(cand.value)) or _iso(cell_text(cand.value))
+                if code:
+                    self.currency_hint = self.currency_hint or code
+                    self.currency_explicit = self.currency_explicit or code
+                    self.add("currency", code, cand.where, cell_text(cand.value), LABELLED)
+            elif slot == "accelerator_variant":
+                self.accelerator_hints.append(cell_text(cand.value))
+        if self.currency_hint is None:
+            # No currency field: the currency the offer's own texts and labels use.
+            seen: dict[str, int] = {}
+            for cand in self.record.candidates:
+                code = T.currency_of(f"{cand.label} {cell_text(cand.value)}")
+                if code:
+                    seen[code] = seen.get(code, 0) + 1
+            for item in self.record.line_items:
+                if item.currency:
+                    seen[item.currency] = seen.get(item.currency, 0) + 1
+            if len(seen) == 1:
+                self.currency_hint = next(iter(seen))
+        expanded: list[tuple[str, Candidate]] = []
+        for slot, cand in slotted:
+            pairs = pair_counts(cand.label, cell_text(cand.value)) \
+                if isinstance(cand.value, str) else []
+            parts = [(self.vocab.match(lab), Candidate(lab, val, cand.where, cand.section,
+                                                       cand.note, cand.label_where))
+                     for lab, val in pairs]
+            if parts and all(s not in (None, "ignore") for s, _ in parts):
+                expanded.extend((s, c) for s, c in parts if s is not None)
+            else:
+                expanded.append((slot, cand))
+        for slot, cand in expanded:
+            if slot in ("currency", "accelerator_variant"):
+                continue
+            self.looked_at.add(slot)
+            text = cell_text(cand.value)
+            if isinstance(cand.value, str) and T.is_placeholder(text):
+                self.cannot_read(_slot_field(slot), cand, V.NoValueGiven(
+                    f"no value given ({text!r})", found=text,
+                    expected=expected_for(_slot_field(slot))))
+                continue
+            try:
+                self.read_slot(slot, cand, text)
+            except (V.ValueParseError, V.ValueConversionError) as exc:
+                self.cannot_read(_slot_field(slot), cand, exc)
+        for item in self.record.line_items:
+            self.read_line_item(item)
+        for text, where in self.record.notes:
+            self.read_note(text, where)
+            self._counts_in_text(text, where)
+        for text, where in self.record.banners:
+            if (text, where) not in self.record.notes:
+                self._dates_in_sentence(text, where)
+        if "accelerator_text" not in self.facts and "accelerator" not in self.facts:
+            self._accelerator_anywhere()
+        if not any(p.role in ("compute", "all_in") for p in self.priced):
+            for text, where in self.record.notes:
+                self._price_in_sentence(text, where)
+        if "offer_kind" not in self.facts:
+            for text, where in self.record.banners:
+                kind = self.vocab.offer_kind(text)
+                if kind is not None:
+                    self.add("offer_kind", kind, where, text, DERIVED,
+                             "offer kind from the document's title")
+                    break
+        if "vendor" not in self.facts:
+            found = vendor_fallback(self.record)
+            if found is not None:
+                name, where, how = found
+                self.add("vendor", name, where, name, DERIVED, f"vendor name from {how}")
+                self.warn(where, f"no labelled vendor name; {name!r} taken from {how}",
+                          "vendor", name, "a cell labelled vendor, provider or supplier",
+                          code="vendor-not-labelled")
+            else:
+                self.warn(Location(str(self.record.source.get("file", ""))),
+                          "no vendor name found in the cells, document properties or file "
+                          "name; the offer is evaluated without one", "vendor",
+                          code="vendor-not-labelled")
+        if "offer_name" not in self.facts and self.record.title and self.record.title_where:
+            self.add("offer_name", self.record.title, self.record.title_where, self.record.title,
+                     DERIVED, "no offer name given: the sheet's title")
+
+    def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
+        handler = getattr(self, f"_slot_{slot}", None)
+        if handler is not None:
+            handler(cand, text)
+            return
+        kind = _FIELD_KIND.get(slot)
+        if kind == "text":
+            self.add(slot, text, cand.where, text, LABELLED)
+        elif kind == "count":
+            shaped = count_facts(text) if isinstance(cand.value, str) else {}
+            try:
+                count = V.parse_count(cand.value)
+            except V.NoValueGiven:
+                raise
+            except V.ValueParseError:
+                lead = re.match(r"\s*(\d{1,6})\s*\(", text)  # "8 (8 GPUs each, 64 GPUs)"
+                if lead and slot not in shaped:
+                    shaped[slot] = int(lead.group(1))
+                if slot not in shaped:
+                    raise
+                self.add(slot, shaped[slot], cand.where, text, LABELLED,
+                         "count read from the phrase")
+            else:
+                self.add(slot, count.value, cand.where, text, LABELLED, _notes(count.notes))
+            several = len(re.findall(r"\d+", text)) > 1  # "8 (8 GPUs each, 64 GPUs)"
+            for name, value in shaped.items():
+                if name != slot and several:
+                    self.add(name, value, cand.where, text, IN_TEXT, "count stated in the phrase")
+        elif kind == "date":
+            parsed = V.parse_date(cand.value)
+            if parsed.value is None:
+                raise V.ValueParseError("no calendar date", found=text,
+                                        expected=V.EXPECTED["date"])
+            self.add(slot, parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
+            if parsed.latest != parsed.earliest:
+                self.warn(cand.where, "; ".join(parsed.notes), slot, text)
+        elif kind == "percent":
+            pct = V.parse_percent(cand.value)
+            self.add(slot, pct.value, cand.where, text, LABELLED, _notes(pct.notes))
+        elif kind == "months":
+            try:
+                months = V.parse_duration(cand.value, "months")
+            except V.NoValueGiven:
+                raise
+            except V.ValueParseError:
+                local = T.parse_duration(text)  # French/German units: "6 mois", "12 Monate"
+                if local is None:
+                    raise
+                self.add(slot, local.months, cand.where, text, LABELLED, local.assumed)
+                return
+            self.add(slot, months.value, cand.where, text, LABELLED, _notes(months.notes))
+        elif kind == "hours":
+            self._hours(slot, cand, text)
+        elif kind == "bool":
+            flag = V.parse_bool(cand.value)
+            self.add(slot, flag.value, cand.where, text, LABELLED, _notes(flag.notes))
+        elif kind and kind.startswith("money"):
+            self._money_field(slot, cand, text, kind.partition(":")[2])
+        elif kind and kind.startswith("quantity"):
+            _, dimension, unit = kind.split(":")
+            self._quantity(slot, cand, text, dimension, unit)
+        else:
+            self.warn(cand.where, f"label '{cand.label}' read as {slot}, which has no reader",
+                      slot)
+
+
+    # --- line items and notes ------------------------------------------------------
+    def read_line_item(self, item: LineItem) -> None:
+        desc = item.description
+        unit = (item.unit or "").strip()
+        low = f"{desc} {unit}".lower()
+        currency = item.currency or self.currency_hint
+        if item.unit_price is None and item.total is None:
+            return
+        price = item.unit_price
+        where = item.cells.get("unit_price", item.row_where)
+        raw = " | ".join(v for v in item.raw.values() if v)
+        if price is None and item.total is not None and item.quantity:
+            price = item.total / item.quantity
+            where = item.cells.get("total", item.row_where)
+        assert price is not None
+        if item.total is not None and item.quantity is not None and item.unit_price is not None:
+            expected_total = item.quantity * item.unit_price
+            monthly = expected_total * HOURS_PER_MONTH
+            if not (_close(item.total, expected_total) or _close(item.total, monthly)):
+                self.warn(item.cells.get("total", item.row_where),
+                          f"line total {item.total:,.2f} is not quantity x unit price "
+                          f"({item.quantity:g} x {item.unit_price:g} = {expected_total:,.2f})",
+                          None, cell_text(item.total), f"{expected_total:,.2f}")
+        if currency is None:
+            currency = "USD"
+            self.assumed("currency", item.row_where, raw, "no currency stated for the line "
+                         "items; read as USD")
+        unit_kind = T.billing_unit(f"per {unit}") if unit else T.billing_unit(desc)
+        if unit.lower().strip() in ("gb", "per gb") or unit_kind == "gb" or re.search(
+                r"egress|transfer out|data out|outbound", low):
+            money = V.Money(price, currency, ("gb",), raw)
+            self._usd("egress_usd_per_gb", money, where, raw, TABLE)
+            return
+        qty = item.quantity or 1.0
+        if unit_kind is None or (unit_kind in ("year",) and not re.search(
+                r"instance|node|server|gpu|cluster|vm|pod", low)):
+            self._capex_line(item, desc, low, price, qty, currency, where, raw)
+            return
+        if unit_kind == "tb_month" or (unit_kind == "month" and re.search(
+                r"\b(storage|file ?system|lustre|weka|vast|gpfs|nfs)\b", low)):
+            kind, _ = _storage_kind(desc)
+            if kind:
+                self.add("storage_type", kind, item.cells.get("description", where), desc,
+                         IN_TEXT)
+            if unit_kind == "tb_month":
+                self.add("storage_capacity_tb", qty, item.cells.get("quantity", where),
+                         cell_text(qty), TABLE, "quantity of TB-months on the line")
+                self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month")),
+                          where, raw, TABLE)
+            else:
+                self.priced.append(_Priced("storage_month", V.Money(price * qty, currency,
+                                                                    ("month",)),
+                                           where, raw, TABLE))
+            return
+        if re.search(r"\bsupport\b|\bsla\b|\bservice level", low) and unit_kind == "month":
+            self.priced.append(_Priced("support_month", V.Money(price * qty, currency,
+                                                                ("month",)), where, raw, TABLE))
+            return
+        if re.search(r"\bnetwork\b|\bfabric\b|\binterconnect\b|\bport\b|\bbandwidth\b", low) \
+                and unit_kind == "month" and not re.search(r"switch", low):
+            self.priced.append(_Priced("network_month", V.Money(price * qty, currency,
+                                                                ("month",)), where, raw, TABLE))
+            return
+        if unit_kind in ("gpu_hour", "node_hour", "gpu_month", "node_month") or (
+                unit_kind in ("hour", "month") and re.search(
+                    r"instance|node|server|gpu|cluster|system|vm|pod", low)):
+            per = _PER.get(unit_kind, ("node", "hour"))
+            if unit_kind in ("hour", "month"):
+                resource = "gpu" if re.search(r"\bgpu\b", unit.lower()) else "node"
+                per = (resource, unit_kind)
+                if not re.search(r"instance|node|server|gpu|system", unit.lower()):
+                    per = (unit_kind,)
+            self.priced.append(_Priced("compute", V.Money(price, currency, per, raw), where, raw,
+                                       TABLE, quantity=qty))
+            count_where = item.cells.get("quantity", where)
+            if per[0] == "gpu":
+                self.add("gpu_count", int(qty), count_where, cell_text(qty), TABLE,
+                         "quantity of GPUs on the compute line")
+            elif per[0] == "node":
+                self.add("node_count", int(qty), count_where, cell_text(qty), TABLE,
+                         "quantity of nodes/instances on the compute line")
+            self._system_text(desc, item.cells.get("description", where))
+            return
+        self._capex_line(item, desc, low, price, qty, currency, where, raw)
+
+    def _capex_line(self, item: LineItem, desc: str, low: str, price: float, qty: float,
+                    currency: str, where: Location, raw: str) -> None:
+        """A line with no time basis: a one-off purchase item."""
+        self.priced.append(_Priced("capex_line", V.Money(price * qty, currency, (), raw), where,
+                                   raw, TABLE, quantity=qty))
+        if re.search(r"\b(dgx|hgx|system|server|node)\b", low) and not re.search(
+                r"switch|storage|install|service|cable|appliance", low):
+            self.add("node_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
+                     IN_TEXT, "quantity of systems on the purchase line")
+            self._system_text(desc, item.cells.get("description", where))
+        kind, _ = _storage_kind(desc)
+        if kind:
+            self.add("storage_type", kind, item.cells.get("description", where), desc, IN_TEXT)
+
+    def _system_text(self, desc: str, where: Location) -> None:
+        try:
+            from evaltool.estimate.catalog import recognise_accelerator
+
+            recognise_accelerator(desc)
+        except EvaltoolError:
+            return
+        self.add("accelerator_text", desc, where, desc, IN_TEXT)
+        self._facts_in_system_text(where, desc, IN_TEXT)
+
+    def read_note(self, text: str, where: Location) -> None:
+        match = _MIN_COMMIT_RE.search(text)
+        if match:
+            try:
+                money = V.parse_money(match.group(2), currency=self.currency_hint)
+                self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), text),
+                          where, text, IN_TEXT, "read from a note")
+            except (V.ValueParseError, V.ValueConversionError):
+                pass
+        self._dates_in_sentence(text, where)
+        term = re.search(r"(\d+)[- ]month (?:commitment|term|reservation)", text, re.I)
+        if term:
+            self.add("term_months", float(term.group(1)), where, text, IN_TEXT,
+                     "read from a note")
+
+    # --- resolve, derive, check -----------------------------------------------------
+    def resolve(self) -> tuple[dict[str, Any], dict[str, FieldSource]]:
+        values: dict[str, Any] = {}
+        provenance: dict[str, FieldSource] = {}
+        for name, facts in self.facts.items():
+            best = max(facts, key=lambda f: f.priority)  # first of the highest priority
+            best = next(f for f in facts if f.priority == best.priority)
+            tol = _MEMORY_TOL if name == "gpu_memory_gb" else _REL_TOL  # GiB vs GB
+            for other in facts:
+                if other is best or _same(other.value, best.value, tol):
+                    continue
+                if name in ("accelerator_text", "contract_text"):
+                    continue
+                self.conflict(name, best, other)
+            values[name] = best.value
+            provenance[name] = FieldSource(where=best.where.to_dict(), raw=best.raw[:500],
+                                           derived_from=best.derived_from, note=best.note)
+        return values, provenance
+
+    def conflict(self, name: str, best: Fact, other: Fact) -> None:
+        message = (f"{name}: two different values: {best.value!r} at {best.where} and "
+                   f"{other.value!r} at {other.where}; the first is used")
+        self.warn(other.where, message, name, other.raw, str(best.value))
+        if name in ("gpu_count", "node_count", "gpus_per_node"):
+            self.flag("count_mismatch", "medium", message, other.where, other.raw,
+                      ask_for="one consistent GPU and node count")
+

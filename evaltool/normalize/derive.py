@@ -1,0 +1,369 @@
+"""Derived fields and checks over resolved values (counts, bandwidths, catalog memory
+and sparse peaks, prices per GPU-hour, add-ons, purchase economics, offer kind), each
+recording how it was computed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.models import (
+    HOURS_PER_MONTH,
+    FieldSource,
+)
+from evaltool.normalize import values as V
+from evaltool.normalize.builder import Builder
+from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, _close, _join, _Priced
+
+
+class Derive:
+    """Derived fields and checks over resolved values, recording how each was computed."""
+
+    def __init__(self, b: Builder, values: dict[str, Any],
+                 provenance: dict[str, FieldSource]) -> None:
+        self.b = b
+        self.v = values
+        self.p = provenance
+        self.where = Location(str(b.record.source.get("file", "")),
+                              sheet=b.record.source.get("sheet"))
+
+    def set(self, name: str, value: Any, derived_from: list[str], note: str,
+            where: Location | None = None) -> None:
+        self.v[name] = value
+        self.p[name] = FieldSource(where=(where or self.where).to_dict(), raw=None,
+                                   derived_from=derived_from, note=note)
+
+    def run(self) -> None:
+        self.accelerator()
+        self.counts()
+        self.bandwidth()
+        self.catalog_checks()
+        self.prices()
+        self.kind_and_currency()
+        self.ownership()
+
+    def accelerator(self) -> None:
+        text = self.v.pop("accelerator_text", None)
+        prov = self.p.pop("accelerator_text", None)
+        if text is None:
+            return
+        from evaltool.estimate.catalog import UnknownAcceleratorError, recognise_accelerator
+
+        hints = " ".join(self.b.accelerator_hints)
+        note = prov.note if prov else None
+        full = " ".join(x for x in (text, hints, note or "") if x)
+        try:
+            found = recognise_accelerator(full, self.v.get("gpu_memory_gb"))
+        except UnknownAcceleratorError as exc:
+            where = Location(**prov.where) if prov else self.where
+            self.b.unreadable["accelerator"] = Problem(
+                where, str(exc), field="accelerator", found=text,
+                expected="an accelerator in the catalog (`evaltool accelerators`)")
+            return
+        self.v["accelerator"] = found.id
+        assert prov is not None
+        self.p["accelerator"] = FieldSource(where=prov.where, raw=text, note=_join(
+            f"recognised as {found.id} (matched {found.matched!r})", found.note))
+        if found.note:
+            self.b.assumed("accelerator", Location(**prov.where), text, found.note)
+
+    def counts(self) -> None:
+        gpus, nodes, per = (self.v.get(k) for k in ("gpu_count", "node_count", "gpus_per_node"))
+        if gpus is None and nodes is not None and per is not None:
+            self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"],
+                     f"{nodes} nodes x {per} GPUs per node")
+        elif nodes is None and gpus is not None and per is not None and gpus % per == 0:
+            self.set("node_count", gpus // per, ["gpu_count", "gpus_per_node"],
+                     f"{gpus} GPUs / {per} GPUs per node")
+        elif per is None and gpus is not None and nodes is not None and gpus % nodes == 0:
+            self.set("gpus_per_node", gpus // nodes, ["gpu_count", "node_count"],
+                     f"{gpus} GPUs / {nodes} nodes")
+        elif gpus is not None and nodes is not None and per is not None and gpus != nodes * per:
+            where = Location(**self.p["gpu_count"].where)
+            message = (f"gpu_count {gpus} is not node_count {nodes} x gpus_per_node {per} "
+                       f"(= {nodes * per}); the stated GPU count is used")
+            self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per))
+            self.b.flag("count_mismatch", "medium", message, where, str(gpus),
+                        ask_for="one consistent GPU and node count")
+
+    def bandwidth(self) -> None:
+        per_node = self.v.get("inter_node_gbit_s_per_node")
+        per_gpu = self.v.get("inter_node_gbit_s_per_gpu")
+        gpn = self.v.get("gpus_per_node")
+        if gpn:
+            if per_node is not None and per_gpu is None:
+                self.set("inter_node_gbit_s_per_gpu", per_node / gpn,
+                         ["inter_node_gbit_s_per_node", "gpus_per_node"],
+                         f"{per_node:g} Gbit/s per node / {gpn} GPUs per node")
+            elif per_gpu is not None and per_node is None:
+                self.set("inter_node_gbit_s_per_node", per_gpu * gpn,
+                         ["inter_node_gbit_s_per_gpu", "gpus_per_node"],
+                         f"{per_gpu:g} Gbit/s per GPU x {gpn} GPUs per node")
+            elif per_gpu is not None and per_node is not None and not _close(
+                    per_node, per_gpu * gpn):
+                where = Location(**self.p["inter_node_gbit_s_per_gpu"].where)
+                self.b.warn(where, f"per-GPU bandwidth {per_gpu:g} Gbit/s x {gpn} GPUs is not "
+                            f"the per-node {per_node:g} Gbit/s", "inter_node_gbit_s_per_gpu")
+
+    def catalog_checks(self) -> None:
+        acc_id = self.v.get("accelerator")
+        if acc_id is None:
+            return
+        from evaltool.estimate.catalog import load_catalog
+
+        acc = load_catalog().get(acc_id)
+        memory = self.v.get("gpu_memory_gb")
+        if memory is None:
+            self.set("gpu_memory_gb", float(acc.memory_gb), ["accelerator"],
+                     f"catalog memory of {acc_id}; the offer does not state it")
+        elif not _close(memory, acc.memory_gb, _MEMORY_TOL) and not _close(
+                memory * 1.073741824, acc.memory_gb, _MEMORY_TOL):
+            where = Location(**self.p["gpu_memory_gb"].where)
+            message = (f"gpu_memory_gb {memory:g} is unlike the catalog's {acc.memory_gb:g} GB "
+                       f"for {acc_id}")
+            self.b.warn(where, message, "gpu_memory_gb", str(memory), f"{acc.memory_gb:g}")
+            self.b.flag("memory_mismatch", "medium", message + ": a different part, or a "
+                        "misread accelerator", where, self.p["gpu_memory_gb"].raw)
+        tflops = self.v.get("claimed_peak_tflops_per_gpu")
+        if tflops is not None:
+            precision = self.v.get("claimed_peak_precision")
+            try:
+                sparse = acc.sparse_precision_matching(tflops, precision)
+            except EvaltoolError:
+                sparse = None
+            if sparse is not None:
+                where = Location(**self.p["claimed_peak_tflops_per_gpu"].where)
+                dense = next((v for k, v in acc.dense_tflops.items() if k == sparse), 0.0)
+                why = (f"the claimed peak {tflops:g} TFLOPS equals {acc_id}'s {sparse.upper()} "
+                       f"peak WITH sparsity; the dense peak is {dense:g} TFLOPS. Compare "
+                       "dense figures only (seed 000)")
+                self.b.warn(where, why, "claimed_peak_tflops_per_gpu", str(tflops),
+                            f"{dense:g} (dense)")
+                self.b.flag("sparse_peak_claim", "high", why, where,
+                            self.p["claimed_peak_tflops_per_gpu"].raw,
+                            ask_for=f"the dense {sparse.upper()} peak per GPU")
+
+    def money(self, priced: _Priced) -> float:
+        return V.convert_money_to_usd(priced.money, self.b.fx)
+
+    def prices(self) -> None:
+        b = self.b
+        gpus = self.v.get("gpu_count")
+        gpn = self.v.get("gpus_per_node")
+        compute = [p for p in b.priced if p.role in ("compute", "all_in")]
+        compute.sort(key=lambda p: -p.priority)
+        if compute:
+            first = compute[0]
+            try:
+                price = V.price_per_gpu_hour(first.money, gpn, HOURS_PER_MONTH, gpus,
+                                             self.v.get("term_months"), fx_rates=b.fx)
+            except V.MissingFxRate as exc:
+                b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
+                    first.where, "price_usd_per_gpu_hour")
+                return
+            except V.ValueConversionError as exc:
+                # e.g. a per-node price without GPUs per node: the price cannot be derived
+                # without a guess, so it is reported unreadable (it is required).
+                b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
+                    first.where, "price_usd_per_gpu_hour")
+                return
+            note = price.formula
+            if first.money.per == ():
+                note += "; no basis stated"
+            fx_note = [n for n in price.notes if n.startswith("converted")]
+            if fx_note:
+                note += f" ({fx_note[0]}, the rate given by the user)"
+            name = "compute_price_usd_per_gpu_hour"
+            self.v[name] = price.value
+            self.p[name] = FieldSource(where=first.where.to_dict(), raw=first.raw,
+                                       note=_join(note, first.note))
+            for other in compute[1:]:
+                try:
+                    alt = V.price_per_gpu_hour(other.money, gpn, HOURS_PER_MONTH, gpus,
+                                               self.v.get("term_months"), fx_rates=b.fx)
+                except EvaltoolError:
+                    continue
+                if not _close(alt.value, price.value):
+                    b.warn(other.where, f"a second compute price reads as {alt.value:.4g} USD "
+                           f"per GPU-hour where {first.where} gives {price.value:.4g}; the "
+                           "first is used", "price_usd_per_gpu_hour", other.raw)
+        self.monthly_addons()
+        self.purchase()
+
+    def monthly_addons(self) -> None:
+        b = self.b
+        compute = self.v.get("compute_price_usd_per_gpu_hour")
+        gpus = self.v.get("gpu_count")
+        parts: list[str] = []
+        sources: list[str] = []
+        extra_usd_month = 0.0
+        storage_month = 0.0
+        per_tb = self.v.get("storage_usd_per_tb_month")
+        cap = self.v.get("storage_capacity_tb")
+        if per_tb and cap:
+            storage_month += per_tb * cap
+            parts.append(f"storage {cap:g} TB x {per_tb:g} USD/TB-month")
+            sources += ["storage_usd_per_tb_month", "storage_capacity_tb"]
+        for p in b.priced:
+            if p.role == "storage_month":
+                usd = self.money(p)
+                storage_month += usd
+                parts.append(f"storage {usd:,.0f} USD/month")
+        extra_usd_month += storage_month
+        support = sum(self.money(p) for p in b.priced if p.role == "support_month")
+        if b.support_pct is not None and compute is not None and gpus:
+            pct, where, raw = b.support_pct
+            support_pct_usd = pct / 100.0 * compute * gpus * HOURS_PER_MONTH
+            support += support_pct_usd
+            note = (f"{pct:g}% of the monthly compute spend ({compute:.4g} USD x {gpus} GPUs x "
+                    f"{HOURS_PER_MONTH} h)")
+            b.add("support_usd_per_month", support_pct_usd, where, raw, IN_TEXT, note)
+            self.v["support_usd_per_month"] = support_pct_usd
+            self.p["support_usd_per_month"] = FieldSource(
+                where=where.to_dict(), raw=raw, derived_from=["compute_price_usd_per_gpu_hour",
+                                                             "gpu_count"], note=note)
+        elif any(p.role == "support_month" for p in b.priced):  # a stated 0 stays 0
+            first = next(p for p in b.priced if p.role == "support_month")
+            self.v["support_usd_per_month"] = support
+            self.p["support_usd_per_month"] = FieldSource(where=first.where.to_dict(),
+                                                          raw=first.raw, note=first.note)
+        if support:
+            extra_usd_month += support
+            parts.append(f"support {support:,.0f} USD/month")
+            sources.append("support_usd_per_month")
+        network = sum(self.money(p) for p in b.priced if p.role == "network_month")
+        if any(p.role == "network_month" for p in b.priced):  # a stated 0 stays 0
+            first = next(p for p in b.priced if p.role == "network_month")
+            self.v["network_usd_per_month"] = network
+            self.p["network_usd_per_month"] = FieldSource(where=first.where.to_dict(),
+                                                          raw=first.raw)
+            extra_usd_month += network
+            parts.append(f"network {network:,.0f} USD/month")
+            sources.append("network_usd_per_month")
+        all_in = [p for p in b.priced if p.role == "all_in"]
+        if compute is None:
+            return
+        if b.all_in_note is not None or all_in:
+            self.v["price_usd_per_gpu_hour"] = compute
+            self.p["price_usd_per_gpu_hour"] = FieldSource(
+                where=self.p["compute_price_usd_per_gpu_hour"].where,
+                raw=self.p["compute_price_usd_per_gpu_hour"].raw,
+                derived_from=["compute_price_usd_per_gpu_hour"],
+                note="the vendor states the price is all-in; add-ons are not added again")
+            return
+        if not gpus or not extra_usd_month:
+            self.v["price_usd_per_gpu_hour"] = compute
+            self.p["price_usd_per_gpu_hour"] = FieldSource(
+                where=self.p["compute_price_usd_per_gpu_hour"].where,
+                raw=self.p["compute_price_usd_per_gpu_hour"].raw,
+                derived_from=["compute_price_usd_per_gpu_hour"],
+                note="no separately priced storage, support or network")
+            return
+        add = extra_usd_month / (gpus * HOURS_PER_MONTH)
+        if not b.compute_rate_named:
+            b.warn(Location(**self.p["compute_price_usd_per_gpu_hour"].where),
+                   f"price per GPU-hour {compute + add:.4g} USD includes the separately "
+                   f"priced {', '.join(parts)}; the quoted compute rate is {compute:.4g} USD",
+                   "price_usd_per_gpu_hour", f"{compute:.4g}", f"{compute + add:.4g}",
+                   code="price-includes-addons")
+        self.set("price_usd_per_gpu_hour", compute + add,
+                 ["compute_price_usd_per_gpu_hour", *sources, "gpu_count"],
+                 f"all-in: compute {compute:.4g} + ({' + '.join(parts)}) / ({gpus} GPUs x "
+                 f"{HOURS_PER_MONTH} h) = {compute + add:.4g} USD per GPU-hour")
+
+    def purchase(self) -> None:
+        b = self.b
+        lines = [p for p in b.priced if p.role == "capex_line"]
+        line_sum = sum(self.money(p) for p in lines) if lines else None
+        capex = self.v.get("capex_usd")
+        if capex is None and line_sum is not None and (
+                self.v.get("offer_kind") == "purchase" or self.v.get(
+                    "compute_price_usd_per_gpu_hour") is None):
+            self.set("capex_usd", line_sum, [], "sum of the quote's line items (quantity x unit "
+                     f"price): {', '.join(f'{self.money(p):,.0f}' for p in lines)}",
+                     lines[0].where)
+            capex = line_sum
+        elif capex is not None and line_sum is not None and not _close(capex, line_sum, 0.001):
+            where = Location(**self.p["capex_usd"].where)
+            message = (f"stated total {capex:,.0f} USD differs from the sum of the line items "
+                       f"{line_sum:,.0f} USD (by {line_sum - capex:+,.0f}); the stated total "
+                       "is used")
+            b.warn(where, message, "capex_usd", f"{capex:,.0f}", f"{line_sum:,.0f}")
+            b.flag("total_mismatch", "medium", message, where, self.p["capex_usd"].raw,
+                   ask_for="a quote whose total matches its lines")
+        if capex is None:
+            return
+        gpus = self.v.get("gpu_count")
+        if not gpus:
+            return
+        months = self.v.get("amortization_months")
+        if months is None:
+            months = self.v.get("term_months") or 36.0
+            where = self.where
+            why = f"no amortisation period stated; {months:g} months assumed"
+            self.set("amortization_months", months, [], why)
+            b.assumed("amortization_months", where, "", why)
+        nodes = self.v.get("node_count")
+        kw = self.v.get("power_kw_per_node")
+        parts = [f"capex {capex:,.0f} / {months:g} months"]
+        monthly = capex / months
+        used = ["capex_usd", "amortization_months"]
+        colo = self.v.get("colocation_usd_per_kw_month")
+        kwh = self.v.get("power_usd_per_kwh")
+        if kw and nodes and colo is not None:
+            power = kw * nodes * colo
+            monthly += power
+            parts.append(f"colocation {kw:g} kW x {nodes} nodes x {colo:g} USD/kW-month")
+            used += ["power_kw_per_node", "node_count", "colocation_usd_per_kw_month"]
+        elif kw and nodes and kwh is not None:
+            power = kw * nodes * HOURS_PER_MONTH * kwh
+            monthly += power
+            parts.append(f"power {kw:g} kW x {nodes} nodes x {HOURS_PER_MONTH} h x "
+                         f"{kwh:g} USD/kWh")
+            used += ["power_kw_per_node", "node_count", "power_usd_per_kwh"]
+        else:
+            b.warn(self.where, "purchase offer without power or colocation cost (power per node "
+                   "and a USD/kWh or USD/kW-month rate); the effective price leaves power out",
+                   "price_usd_per_gpu_hour")
+        opex = self.v.get("opex_usd_per_month")
+        if opex:
+            monthly += opex
+            parts.append(f"opex {opex:,.0f} USD/month")
+            used.append("opex_usd_per_month")
+        effective = monthly / (gpus * HOURS_PER_MONTH)
+        self.set("price_usd_per_gpu_hour", effective, [*used, "gpu_count"],
+                 f"purchase: ({' + '.join(parts)}) / ({gpus} GPUs x {HOURS_PER_MONTH} h) = "
+                 f"{effective:.4g} USD per GPU-hour (PRODUCT.md purchase rule)")
+        if self.v.get("offer_kind") is None:
+            self.set("offer_kind", "purchase", ["capex_usd"], "a capex figure makes it a "
+                     "purchase")
+
+    def kind_and_currency(self) -> None:
+        if self.v.get("offer_kind") is None and self.v.get("price_usd_per_gpu_hour") is not None:
+            self.set("offer_kind", "rent", ["price_usd_per_gpu_hour"],
+                     "priced per GPU-hour with no purchase terms: a rental")
+        if self.v.get("currency") is None:
+            currencies = sorted({p.money.currency for p in self.b.priced})
+            if len(currencies) == 1:
+                first = self.b.priced[0]
+                self.set("currency", currencies[0], [], "currency of the offer's prices",
+                         first.where)
+
+    def ownership(self) -> None:
+        """A purchase is your own cluster: root, a dedicated network, and your own scheduler.
+
+        Seed 001 ("Buying hardware"): you control everything, and you also run everything,
+        so the operations criteria see "none" for the scheduler (you install Slurm yourself).
+        """
+        if self.v.get("offer_kind") != "purchase":
+            return
+        implied = {
+            "root_access": (True, "you own the hardware, so you have root"),
+            "network_dedicated": (True, "your own fabric is shared with no other tenant"),
+            "orchestrator": ("none", "no managed scheduler comes with hardware: you install one"),
+        }
+        for name, (value, why) in implied.items():
+            if self.v.get(name) is None:
+                self.set(name, value, ["offer_kind"], f"implied by a purchase: {why}")
+                self.b.warn(self.where, f"assumed value: {why}", name)
+

@@ -1,0 +1,250 @@
+"""What the normaliser collects about one offer before resolving it: facts with their
+priority and provenance, priced figures awaiting counts and rates, the vocabularies of
+fabric, storage and precision words, and the small helpers shared by the stages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from evaltool.errors import Location
+from evaltool.models import (
+    NotEvaluated,
+    Offer,
+)
+from evaltool.normalize import values as V
+from evaltool.read import text as T
+
+LABELLED, TABLE, IN_TEXT, DERIVED = 3, 2, 1, 0
+REQUIRED = ("accelerator", "gpu_count")  # and a price or capex; a name changes no number
+_REL_TOL = 0.02  # two readings of one figure that differ by more than 2% conflict
+_MEMORY_TOL = 0.10  # usable GiB vs marketed GB (gpuhunt snaps with 7%, offer-tools.md §5)
+
+
+@dataclass
+class NormalizeResult:
+    offers: list[Offer]
+    not_evaluated: list[NotEvaluated]
+
+
+@dataclass
+class Fact:
+    value: Any
+    where: Location
+    raw: str
+    priority: int
+    note: str | None = None
+    derived_from: list[str] | None = None
+
+
+@dataclass
+class _Priced:
+    """A money figure kept until the offer's counts and currency are known."""
+
+    role: str  # compute | storage_month | support_month | network_month | capex_line
+    money: V.Money
+    where: Location
+    raw: str
+    priority: int
+    note: str | None = None
+    quantity: float | None = None
+
+
+_PER: dict[str, tuple[str, ...]] = {
+    "gpu_hour": ("gpu", "hour"), "node_hour": ("node", "hour"), "hour": ("hour",),
+    "gpu_month": ("gpu", "month"), "node_month": ("node", "month"), "month": ("month",),
+    "year": ("year",), "tb_month": ("tb", "month"), "gb": ("gb",), "kw_month": ("kw", "month"),
+    "kwh": ("kwh",),
+}
+_FABRIC_WORDS: tuple[tuple[str, str], ...] = (
+    ("roce", r"\broce\b|\brdma over converged"),
+    ("infiniband", r"infini\s*band|\bib\b|\b[nhex]dr\b|\bquantum-?\d|\bconnectx"),
+    ("ici", r"\bici\b|inter-chip interconnect"),
+    ("ethernet", r"ethernet|\d\s*gbe\b|\bgbe\b|\btcp\b"),
+    ("other", r"\befa\b|slingshot|omni-?path|\bopa\b|\bneuronlink|\bnvlink switch"),
+)
+_STORAGE_WORDS: tuple[tuple[str, str], ...] = (
+    ("weka", r"\bweka"), ("vast", r"\bvast\b"), ("ddn", r"\bddn\b|exascaler|\bai400"),
+    ("gpfs", r"\bgpfs\b|spectrum scale|storage scale"), ("lustre", r"\blustre\b|\bfsx\b"),
+    ("nfs", r"\bnfs\b|filestore|netapp|\befs\b|azure files"),
+    ("object", r"\bobject\b|\bs3\b|bucket|\bblob\b|\bgcs\b|cloud storage"),
+    ("local_nvme", r"local nvme|local ssd"),
+)
+_DEDICATED_RE = re.compile(r"\bnot shared\b|\bdedicated\b|\bsingle[- ]tenant\b|\bexclusive\b|"
+                           r"\bisolated\b|\bprivate\b|\bunshared\b|\bnicht geteilt\b|\bdédié",
+                           re.I)
+_SHARED_RE = re.compile(r"\bshared\b|\bmulti[- ]?tenan\w*|\bgeteilt\b|\bpartagé", re.I)
+_SPARSE_RE = re.compile(r"sparsity|sparse|with sparse|2:4", re.I)
+_DENSE_RE = re.compile(r"\bdense\b", re.I)
+_PRECISION_RE = re.compile(r"\b(bf16|bfloat16|fp16|float16|fp8|float8|tf32|fp32|float32|int8|"
+                           r"fp4|fp6)\b", re.I)
+_ALL_IN_RE = re.compile(r"\ball[- ]in\b|\ball[- ]inclusive\b|includes? (?:storage|support)", re.I)
+_COUNT_IN_TEXT_RE = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×]\s*(?=[A-Za-z])", re.I)
+_CORES_RE = re.compile(
+    r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?(?:cores|kerne|c\u0153urs|coeurs)\b", re.I)
+_DATE_TAIL = r"\s*:?\s*(?:on\s+|le\s+|am\s+)?(\d{1,2}\.?\s*\w+\.?\s+\d{4}|\d{4}-\d{2}-\d{2}|" \
+    r"\d{1,2}[./]\d{1,2}[./]\d{4}|\w+\s+\d{1,2},?\s+\d{4}|1er\s+\w+\s+\d{4})"
+_DATE_PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("valid_until", re.compile(r"\b(?:valid\s+(?:until|through|till|to)|expires?(?:\s+on)?|"
+                               r"gültig\s+bis|valable\s+jusqu'au)" + _DATE_TAIL, re.I)),
+    ("delivery_date", re.compile(r"\b(?:delivery(?:\s+date)?|ready\s+(?:by|on)|available\s+"
+                                 r"(?:from|by)|live\s+by|handed\s+over\s+by|start\s+of\s+"
+                                 r"(?:the\s+)?allocation|mise\s+à\s+disposition|liefertermin|"
+                                 r"bereitstellung)" + _DATE_TAIL, re.I)),
+)
+_GPU_NAME_RE = re.compile(r"\b(?:h100|h200|h800|b200|b300|gb200|a100|l40s?|mi\d{3}x?|gaudi"
+                          r"|tpu|trainium|nvidia|instinct)", re.I)
+_PRICE_SENTENCE_RE = re.compile(
+    r"\b(?:price|rate|tarif|preis|prix|charged?)\b[^.;]{0,25}?((?:USD|EUR|GBP|US\$|\$|€|£)\s?"
+    r"[\d.,]+[^.;]{0,40}?\bper\b[^.;,]{0,30}|[\d.,]+\s?(?:USD|EUR|GBP|€|£)[^.;]{0,40}?"
+    r"\bper\b[^.;,]{0,30})", re.I)
+_SOCKETS_RE = re.compile(
+    r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*\((\d{1,3})\s*"
+    r"(?:cores?|c\u0153urs|coeurs|kerne)\s*(?:each|je|chacun|pro)\b)", re.I)
+_MIN_COMMIT_RE = re.compile(
+    r"(minimum (?:commitment|commit|spend|contract value)|committed spend|mindestabnahme)"
+    r"[^.;\d$€£]{0,30}((?:USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+\s*(?:m|million|k|bn)?\b"
+    r"|[\d.,]+\s*(?:m|million|k)?\s*(?:USD|EUR|GBP|\$|€|£))", re.I)
+
+
+_MONEY_WORDS: tuple[tuple[str, str], ...] = (
+    (r"\b(?:chip|card|device|accelerator)(s?)\b", r"GPU\1"),
+    (r"\bpar\b", "per"), (r"\bheures?\b", "hour"), (r"\bmois\b", "month"),
+    (r"\bjours?\b", "day"), (r"\bn(?:oe|œ)uds?\b", "node"), (r"\ban\b", "year"),
+)
+
+
+def _money_text(text: str) -> str:
+    # values.parse_money knows gpu/node bases in English and German; vendors also bill per
+    # chip, card or device, and French quotes say "par GPU-heure".
+    for pattern, repl in _MONEY_WORDS:
+        text = re.sub(pattern, repl, text, flags=re.I)
+    return text
+
+
+
+
+def _close(a: float, b: float, tol: float = _REL_TOL) -> bool:
+    return abs(a - b) <= tol * max(abs(a), abs(b), 1e-12)
+
+
+def _same(a: Any, b: Any, tol: float = _REL_TOL) -> bool:
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return _close(float(a), float(b), tol)
+    return bool(a == b)
+
+
+def _notes(notes: Sequence[str]) -> str | None:
+    return "; ".join(notes) if notes else None
+
+
+def _join(a: str | None, b: str | None) -> str | None:
+    return "; ".join(x for x in (a, b) if x) or None
+
+
+def _iso(text: str) -> str | None:
+    text = text.strip().upper()
+    return text if re.fullmatch(r"[A-Z]{3}", text) else None
+
+
+def _precision(word: str) -> str:
+    word = word.lower()
+    return {"bfloat16": "bf16", "float16": "fp16", "float8": "fp8", "float32": "fp32"}.get(
+        word, word)
+
+
+def _fabric(text: str) -> str | None:
+    for name, pattern in _FABRIC_WORDS:
+        if re.search(pattern, text, re.I):
+            return name
+    return None
+
+
+def _storage_kind(text: str) -> tuple[str | None, list[str]]:
+    found = [name for name, pattern in _STORAGE_WORDS if re.search(pattern, text, re.I)]
+    if not found:
+        return None, []
+    return found[0], found[1:]
+
+
+def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth | None:
+    try:
+        bw = V.parse_bandwidth(text, default_unit=default_unit)
+    except V.NoValueGiven:
+        raise
+    except V.ValueParseError:
+        bw = None
+    local = T.parse_bandwidth(text)
+    if bw is None:
+        if local is None:
+            return None
+        return V.ParsedBandwidth(local.total_gbit_s, local.each_gbit_s, local.count,
+                                 local.scope, local.was_bytes, text)  # type: ignore[arg-type]
+    if local is not None and bw.count == 1 and local.count > 1 and _close(
+            bw.gbit_s_each, local.each_gbit_s):
+        # "NDR 400G, 8 ports per system": the port count stands apart from the speed.
+        return V.ParsedBandwidth(local.total_gbit_s, bw.gbit_s_each, local.count, bw.scope,
+                                 bw.was_bytes, text,
+                                 [*bw.notes, f"{local.count} ports x {bw.gbit_s_each:g} Gbit/s"],
+                                 bw.fabric)
+    return bw
+
+
+_EXPECTED_BY_SUFFIX = (
+    ("_usd_per_gpu_hour", "a price such as '$2.35 per GPU-hour' or '€24.80/node/h'"),
+    ("_usd", "an amount such as 'USD 9,600,000'"),
+    ("usd_per", "a price such as '$0.08 per GB'"),
+    ("_gbit_s", "a bandwidth such as '400 Gb/s' or '8 × 400 Gb/s per node'"),
+    ("_gbyte_s", "a bandwidth such as '50 GB/s'"),
+    ("_date", "a date such as 2027-02-01"),
+    ("valid_until", "a date such as 2027-02-01"),
+    ("_pct", "a percentage such as 99.9%"),
+    ("_hours", "a duration such as '24 hours'"),
+    ("_months", "a duration such as '12 months'"),
+    ("_tb", "a capacity such as '2 PB' or '500 TB'"),
+    ("_gb", "a size such as '80 GB'"),
+    ("_count", "a whole number"),
+)
+
+
+def expected_for(field_name: str) -> str:
+    """What a cell for this canonical field should say, for error messages."""
+    if field_name in ("vendor", "offer_name"):
+        return "a name"
+    if field_name == "accelerator":
+        return "an accelerator such as 'NVIDIA H100 SXM5 80GB' (see `evaltool accelerators`)"
+    for suffix, text in _EXPECTED_BY_SUFFIX:
+        if field_name.endswith(suffix) or suffix in field_name:
+            return text
+    return "a value"
+
+
+def _slot_field(slot: str) -> str:
+    return {"support": "support_response_hours", "price": "price_usd_per_gpu_hour",
+            "min_commitment": "min_commit_usd", "storage_throughput": "storage_read_gbyte_s",
+            "accelerator": "accelerator"}.get(slot, slot)
+
+
+# How a labelled value of each canonical field is read (slots with a _slot_ method excepted).
+_FIELD_KIND: dict[str, str] = {
+    "vendor": "text", "offer_name": "text", "region": "text",
+    "valid_until": "date", "delivery_date": "date",
+    "gpu_count": "count", "gpus_per_node": "count", "node_count": "count",
+    "gpu_memory_gb": "quantity:memory:GB",
+    "cpu_memory_gb_per_node": "quantity:memory:GB",
+    "local_nvme_tb_per_node": "quantity:capacity:TB",
+    "storage_capacity_tb": "quantity:capacity:TB",
+    "power_kw_per_node": "quantity:power:kW",
+    "sla_uptime_pct": "percent", "sla_max_credit_pct": "percent",
+    "term_months": "months", "amortization_months": "months",
+    "hw_replacement_hours": "hours", "support_response_hours": "hours",
+    "upfront_usd": "money:once", "capex_usd": "money:once", "min_commit_usd": "money:once",
+    "egress_usd_per_gb": "money:gb", "storage_usd_per_tb_month": "money:tb_month",
+    "opex_usd_per_month": "money:month", "colocation_usd_per_kw_month": "money:kw_month",
+    "power_usd_per_kwh": "money:kwh",
+    "price_usd_per_gpu_hour": "money:gpu_hour",
+    "compute_price_usd_per_gpu_hour": "money:gpu_hour",
+}
+

@@ -1,0 +1,130 @@
+"""Facts recognised by the shape of a phrase, wherever it stands: counts of nodes and GPUs
+("24 x Dell XE9680, each with 8x H100", "Twelve nodes", "8 (8 GPUs each, 64 GPUs)",
+"4 × GB200 NVL72 racks"), in digits or in words (English, German, French).
+
+A label is evidence and a value's shape is evidence: the caller gives these facts a lower
+priority than a labelled value and warns when the two disagree.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from evaltool.resources import data_dir
+
+_NODE = (r"(?:nodes?|servers?|hosts?|instances?|vms?|systems?|machines?|knoten|serveurs?|"
+         r"n(?:oe|œ)uds?|trays?|boxes)")
+_GPU = r"(?:gpus?|accelerators?|chips?|cards?|beschleuniger|accelerateurs?|devices?)"
+_RACK = r"(?:racks?|nvl72 racks?|superpods?)"
+_ACC = (r"(?:(?:nvidia|amd|intel)\s+)?(?:hgx\s+|dgx\s+|instinct\s+|tesla\s+)?"
+        r"(?:h100|h200|h20|b100|b200|b300|gb200|gb300|a100|a10g?|l40s?|l4|mi\d{3}x?|"
+        r"gaudi\s*\d|tpu)")
+
+
+@functools.cache
+def _number_words() -> dict[str, int]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "number_words.yaml").read_text(encoding="utf-8"))
+    words: dict[str, int] = {}
+    for table in raw.values():
+        for word, value in table.items():
+            words[_fold(str(word))] = int(value)
+    return words
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.replace("œ", "oe"))
+    return "".join(c for c in text if not unicodedata.combining(c)).lower()
+
+
+def words_to_digits(text: str) -> str:
+    """'Twelve nodes, each with eight GPUs' -> '12 nodes, each with 8 GPUs'."""
+    words = _number_words()
+    folded = _fold(text)
+    if not re.search(r"[a-z]", folded):
+        return folded
+
+    def swap(match: re.Match[str]) -> str:
+        return str(words.get(match.group(0), match.group(0)))
+
+    return re.sub(r"\b[a-z]+(?:-[a-z]+)?\b", swap, folded)
+
+
+_X = r"\s*[x×*]\s*"
+_INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
+
+
+def _int(token: str) -> int:
+    return int(re.sub(r"[,.\s]", "", token))
+
+
+def count_facts(text: str) -> dict[str, int]:
+    """gpu_count, node_count and gpus_per_node a phrase states, as far as it states them."""
+    low = words_to_digits(text)
+    found: dict[str, int] = {}
+
+    def put(name: str, value: int) -> None:
+        if value > 0 and name not in found:
+            found[name] = value
+
+    # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
+    m = re.search(_INT + r"\s*(?:bare[- ]metal\s+)?" + _NODE + r"\b[^.;]{0,12}?" + _X + _INT +
+                  r"\b", low)
+    if m:
+        put("node_count", _int(m.group(1)))
+        put("gpus_per_node", _int(m.group(2)))
+    # "N GPUs per node / each / in each server / je Knoten / par noeud"
+    m = re.search(_INT + r"\s*(?:[a-z0-9-]+\s+){0,4}?" + _GPU +
+                  r"\s*(?:per|each|in each|je|pro|par|/)\s*(?:" + _NODE + r")?", low)
+    if m and not re.search(_INT + r"\s*" + _GPU + r"\s+total", m.group(0)) and re.search(
+            r"each|per\s*" + _NODE + r"|je|pro|par|/\s*" + _NODE, m.group(0)):
+        put("gpus_per_node", _int(m.group(1)))
+    # "N-GPU servers", "8-GPU nodes", "HGX B200 8-GPU"
+    m = re.search(_INT + r"\s*-\s*" + _GPU + r"\s+" + _NODE, low) or re.search(
+        r"\b(?:hgx|dgx)\b[^,;]{0,20}?" + _INT + r"\s*-\s*gpu", low)
+    if m:
+        put("gpus_per_node", _int(m.group(1)))
+    # "N nodes", "Twelve nodes", "24 x Dell PowerEdge XE9680" (servers named by model)
+    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+)?" + _NODE +
+                  r"\b", low)
+    if m and not re.search(r"per\s*$|each\s*$", low[:m.start()]):
+        put("node_count", _int(m.group(1)))
+    # "each node with eight NVIDIA H100" / "4 x NVIDIA A100 per node" / "nodes 4 x H100"
+    m = re.search(r"(?:each|per)\s+" + _NODE + r"\s+(?:with|has|hat|avec)\s+" + _INT, low) or \
+        re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^,;()]{0,30}?\bper\s+" + _NODE, low) or \
+        re.search(_NODE + r"\s+" + _INT + _X + _ACC, low)
+    if m:
+        put("gpus_per_node", _int(m.group(1)))
+    # "24 x Dell PowerEdge XE9680, each with 8x H100"
+    m = re.search(r"(?<![\w.])" + _INT + _X + r"[^,;]{3,50}?,?\s+each\s+(?:with|has)\s+" + _INT +
+                  r"\s*[x×]?\s*" + _ACC, low)
+    if m:
+        put("node_count", _int(m.group(1)))
+        put("gpus_per_node", _int(m.group(2)))
+    if m:
+        put("gpus_per_node", _int(m.group(1)))
+    # "(256 GPUs total)", "64 GPUs", "288 Blackwell GPUs"
+    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:[a-z]+\s+)?" + _GPU + r"\b(?!\s*(?:per|each|je|"
+                  r"pro|par|/|-hour|hour|h\b))", low)
+    if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
+        value = _int(m.group(1))
+        if value > found.get("gpus_per_node", 0) or "total" in low[m.end():m.end() + 8]:
+            put("gpu_count", value)
+    # "4 × GB200 NVL72 racks" (72 GPUs per NVL72 rack)
+    m = re.search(_INT + _X + r"(?:nvidia\s+)?gb200\s+nvl72\s+" + _RACK, low) or re.search(
+        _INT + r"\s*gb200\s+nvl72\s+" + _RACK, low)
+    if m:
+        put("gpu_count", _int(m.group(1)) * 72)
+    return found
+
+
+def pair_counts(label: str, value: str) -> list[tuple[str, str]]:
+    """'Nodes / GPUs per node' with '24 / 8' -> [('Nodes', '24'), ('GPUs per node', '8')]."""
+    labels = [x.strip() for x in re.split(r"\s+/\s+|\s*;\s*", label) if x.strip()]
+    values = [x.strip() for x in re.split(r"\s*/\s*|\s*;\s*", value) if x.strip()]
+    if len(labels) >= 2 and len(labels) == len(values):
+        return list(zip(labels, values, strict=True))
+    return []

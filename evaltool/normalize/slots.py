@@ -1,0 +1,533 @@
+"""Reading one labelled value per canonical field ("slot"): each slot has its reader,
+from counts and dates to bandwidths, storage and money; facts found by the shape of a
+phrase (counts, dates, prices in sentences) are recorded beside them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.models import (
+    Flag,
+    Severity,
+)
+from evaltool.normalize import values as V
+from evaltool.normalize.facts import (
+    _ALL_IN_RE,
+    _CORES_RE,
+    _COUNT_IN_TEXT_RE,
+    _DATE_PHRASES,
+    _DEDICATED_RE,
+    _DENSE_RE,
+    _GPU_NAME_RE,
+    _PER,
+    _PRECISION_RE,
+    _PRICE_SENTENCE_RE,
+    _SHARED_RE,
+    _SOCKETS_RE,
+    _SPARSE_RE,
+    IN_TEXT,
+    LABELLED,
+    Fact,
+    _bandwidth,
+    _fabric,
+    _join,
+    _money_text,
+    _notes,
+    _precision,
+    _Priced,
+    _storage_kind,
+)
+from evaltool.normalize.shapes import count_facts
+from evaltool.read import text as T
+from evaltool.read.cells import Candidate, RawRecord, cell_text
+from evaltool.read.vocabulary import Vocabulary
+
+
+class SlotReaders:
+    """Records facts about one offer; one reader per slot (``_slot_<name>``), the rest by
+    the field's kind (``FIELD_KIND``)."""
+
+    def __init__(self, record: RawRecord, fx: Mapping[str, float], vocab: Vocabulary) -> None:
+        self.record = record
+        self.fx = fx
+        self.vocab = vocab
+        self.facts: dict[str, list[Fact]] = {}
+        self.priced: list[_Priced] = []
+        self.problems: list[Problem] = list(record.problems)
+        self.flags: list[Flag] = []
+        self.unreadable: dict[str, Problem] = {}
+        self.currency_hint: str | None = None
+        self.currency_explicit: str | None = None
+        self.support_pct: tuple[float, Location, str] | None = None
+        self.all_in_note: Location | None = None
+        self.accelerator_hints: list[str] = []
+        self.looked_at: set[str] = set()
+        self.compute_rate_named = False  # the offer names its compute-only rate itself
+        self.decimal_comma = False
+
+    # --- recording -----------------------------------------------------------------
+    def add(self, name: str, value: Any, where: Location, raw: str, priority: int,
+            note: str | None = None, derived_from: list[str] | None = None) -> None:
+        self.facts.setdefault(name, []).append(
+            Fact(value, where, raw, priority, note, derived_from))
+
+    def warn(self, where: Location, message: str, field_name: str | None = None,
+             found: str | None = None, expected: str | None = None,
+             code: str = "invalid-input") -> None:
+        self.problems.append(Problem(where, message, field=field_name, found=found,
+                                     expected=expected, severity="warning", code=code))
+
+    def flag(self, kind: str, severity: Severity, why: str, where: Location | None = None,
+             quote: str | None = None, ask_for: str | None = None) -> None:
+        self.flags.append(Flag(kind=kind, severity=severity,
+                               why=why, where=where.to_dict() if where else None,
+                               quote=quote, ask_for=ask_for))
+
+    def cannot_read(self, field_name: str, cand: Candidate, exc: EvaltoolError) -> None:
+        if isinstance(exc, V.ValueParseError):
+            problem = exc.to_problem(cand.where, field=field_name, severity="warning")
+        else:
+            problem = Problem(cand.where, str(exc), field=field_name,
+                              found=cell_text(cand.value), severity="warning")
+        if isinstance(exc, V.NoValueGiven):
+            problem = Problem(cand.where, f"'{cand.label}': no value given", field=field_name,
+                              found=cell_text(cand.value),
+                              expected=problem.expected, severity="warning")
+        self.unreadable.setdefault(field_name, problem)
+        self.problems.append(problem)
+
+
+    def _hours(self, slot: str, cand: Candidate, text: str) -> None:
+        try:
+            dur = V.parse_duration(cand.value, "hours")
+            self.add(slot, dur.value, cand.where, text, LABELLED, _notes(dur.notes))
+            if any("read as" in n for n in dur.notes):
+                self.assumed(slot, cand.where, text, "; ".join(dur.notes))
+            return
+        except V.NoValueGiven:
+            raise
+        except V.ValueParseError:
+            fallback = T.parse_duration(text)
+            if fallback is None and re.search(r"\bminutes?\b", text, re.I):
+                fallback = T.Duration(1.0, assumed="'within minutes' read as 1 hour")
+            if fallback is None:
+                raise
+        self.add(slot, fallback.hours, cand.where, text, LABELLED, fallback.assumed)
+        if fallback.assumed:
+            self.assumed(slot, cand.where, text, fallback.assumed)
+
+    def assumed(self, name: str, where: Location, raw: str, why: str) -> None:
+        if any(f.kind == "assumed_value" and f.why == f"{name}: {why}" for f in self.flags):
+            return  # one warning per assumption, not one per cell it touches
+        self.warn(where, f"assumed value: {why}", name, raw)
+        self.flag("assumed_value", "low", f"{name}: {why}", where, raw,
+                  ask_for=f"a stated {name.replace('_', ' ')}")
+
+    def _quantity(self, slot: str, cand: Candidate, text: str, dimension: str,
+                  unit: str) -> None:
+        default = unit
+        label_norm = cand.label.lower()
+        if "gib" in label_norm:
+            default = "GiB"
+        elif "tib" in label_norm:
+            default = "TiB"
+        q = V.parse_quantity(cand.value, dimension, default)
+        value = q.value
+        grouped = re.search(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,])", text)
+        if isinstance(cand.value, str) and grouped and self.decimal_comma:
+            # "2.048 GB" in an offer that writes decimals with a comma ("24,80 €"): the dot
+            # groups thousands.
+            value *= 1000.0
+            self.warn(cand.where, f"{text!r} read with '.' as a thousands mark, as the offer "
+                      "writes decimals with a comma", slot, text, code="european-thousands")
+        if slot == "gpu_memory_gb" and q.count and q.each is not None:
+            value = q.each  # "8x H200 141GB": memory is per GPU, not the node's total
+        if dimension == "capacity" and unit == "GB":
+            value = value * 1000.0  # parse_quantity gives TB for capacity
+        note = _notes(q.notes)
+        if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):
+            note = _join(note, f"bare number read in {default} (the unit of the field)")
+        self.add(slot, value, cand.where, text, LABELLED, note)
+
+    def _money(self, cand: Candidate, text: str, per: tuple[str, ...] | None = None,
+               currency: str | None = None) -> V.Money:
+        from evaltool.read.vocabulary import normalise_label
+
+        context = normalise_label(f"{cand.label} {cand.section or ''}")
+        if per is None:
+            unit = T.billing_unit(context)
+            per = _PER.get(unit) if unit else None
+        currency = currency or self.currency_explicit or T.currency_of(context) \
+            or self.currency_hint
+        if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):
+            if currency is None:
+                currency = "USD"
+                self.assumed("currency", cand.where, text,
+                             "no currency stated for this price; read as USD")
+            return V.parse_money(cand.value, currency=currency, per=per)
+        try:
+            return V.parse_money(_money_text(text), currency=currency, per=per)
+        except V.NoValueGiven:
+            raise
+        except V.ValueParseError as exc:
+            if "without a currency" in exc.message and currency is None:
+                money = V.parse_money(_money_text(text), currency="USD", per=per)
+                self.assumed("currency", cand.where, text,
+                             "no currency stated for this price; read as USD")
+                return money
+            raise
+
+    def _money_field(self, slot: str, cand: Candidate, text: str, per_word: str) -> None:
+        per = _PER.get(per_word) if per_word else None
+        money = self._money(cand, text, per)
+        if per_word == "once" or not per_word:
+            self._usd(slot, money, cand.where, text, LABELLED)
+            return
+        if per_word in ("gpu_hour",) and slot in ("price_usd_per_gpu_hour",
+                                                   "compute_price_usd_per_gpu_hour"):
+            role = "compute" if slot == "compute_price_usd_per_gpu_hour" else "all_in"
+            self.compute_rate_named = self.compute_rate_named or role == "compute"
+            self.priced.append(_Priced(role, money, cand.where, text, LABELLED, cand.note))
+            return
+        if money.per and money.per != _PER[per_word]:
+            raise V.ValueParseError(f"{slot}: price basis per {V.basis_label(money.per)} where "
+                                    f"per {V.basis_label(_PER[per_word])} was expected",
+                                    found=text, expected=f"a price per {per_word}")
+        self._usd(slot, money, cand.where, text, LABELLED)
+
+    def _usd(self, name: str, money: V.Money, where: Location, raw: str, priority: int,
+             note: str | None = None, scale: float = 1.0) -> None:
+        usd = V.convert_money_to_usd(money, self.fx) * scale
+        if money.currency != "USD":
+            note = _join(note, f"{money.amount:g} {money.currency} x {self.fx[money.currency]} "
+                         f"USD/{money.currency} (rate given by the user)")
+        self.add(name, usd, where, raw, priority, _join(note, _notes(money.notes)))
+
+    # --- slots with their own reading ----------------------------------------------
+    def _slot_offer_kind(self, cand: Candidate, text: str) -> None:
+        kind = self.vocab.offer_kind(text)
+        if kind is None:
+            raise V.ValueParseError("unknown offer kind", found=text,
+                                    expected="rent, purchase or HPC allocation")
+        self.add("offer_kind", kind, cand.where, text, LABELLED)
+
+    def _slot_accelerator(self, cand: Candidate, text: str) -> None:
+        from evaltool.estimate.catalog import load_catalog
+
+        if cand.label.strip().lower() == "accelerator" and text.strip() in load_catalog().ids:
+            # Under the canonical key (the RFP template's drop-down, our own YAML) the value
+            # is a catalog id, not vendor prose: no form factor to guess.
+            self.add("accelerator", text.strip(), cand.where, text, LABELLED,
+                     "a catalog id under the canonical field name")
+            return
+        self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
+        self._facts_in_system_text(cand.where, text, IN_TEXT)
+
+    def _facts_in_system_text(self, where: Location, text: str, priority: int) -> None:
+        """'8x H200 141GB SXM, 3.2 Tbps RoCE' also states GPUs per node, memory, network."""
+        shaped = count_facts(text)
+        for name, value in shaped.items():
+            self.add(name, value, where, text, priority, "count stated with the accelerator")
+        count = _COUNT_IN_TEXT_RE.search(text)
+        if "gpus_per_node" not in shaped and count and int(count.group(1)) in (
+                1, 2, 4, 8, 16, 32, 64, 72):
+            self.add("gpus_per_node", int(count.group(1)), where, text, priority,
+                     "count stated with the accelerator")
+        memory = re.search(r"(\d{2,3})\s*(GB|GiB)\b", text)
+        if memory:
+            self.add("gpu_memory_gb", float(memory.group(1)), where, text, priority,
+                     "memory stated with the accelerator")
+        if re.search(r"\d\s*(?:tb(?:it)?ps|gb(?:it)?ps|gbe|[gt]b/s|[gt]bit/s)", text, re.I):
+            self._network(where, text, priority)
+
+    def _dates_in_sentence(self, text: str, where: Location) -> None:
+        """'Quote valid until 28 February 2027', 'Target delivery: 2027-05-28'."""
+        for name, pattern in _DATE_PHRASES:
+            match = pattern.search(text)
+            if match is None:
+                continue
+            try:
+                parsed = V.parse_date(match.group(1).strip(" .,;:()"))
+            except V.ValueParseError:
+                continue
+            if parsed.value is not None and parsed.latest == parsed.earliest:
+                self.add(name, parsed.value, where, text, IN_TEXT, "date read from a sentence")
+
+    def _accelerator_anywhere(self) -> None:
+        """No labelled accelerator: the first description, note or title that names one
+        ("24 x Dell XE9680, each with 8x H100 SXM 80GB")."""
+        from evaltool.estimate.catalog import recognise_accelerator
+
+        texts = [(cell_text(c.value), c.where) for c in self.record.candidates
+                 if isinstance(c.value, str)]
+        texts += list(self.record.notes) + list(self.record.banners)
+        for text, where in texts:
+            if not _GPU_NAME_RE.search(text):
+                continue
+            try:
+                recognise_accelerator(text)
+            except EvaltoolError:
+                continue
+            self.add("accelerator_text", text, where, text, IN_TEXT,
+                     "accelerator named in a description, not a labelled cell")
+            self.warn(where, "no labelled accelerator; read from the text of this cell",
+                      "accelerator", text[:120], code="label-shape-disagree")
+            self._facts_in_system_text(where, text, IN_TEXT)
+            return
+
+    def _price_in_sentence(self, text: str, where: Location) -> None:
+        """'The price is USD 14,600 per node per month' in a letter or a note."""
+        match = _PRICE_SENTENCE_RE.search(text)
+        if match is None:
+            return
+        try:
+            money = V.parse_money(_money_text(match.group(1)), currency=self.currency_hint)
+        except (V.ValueParseError, V.ValueConversionError):
+            return
+        if not money.per or money.per == ("gb",):
+            return
+        self.priced.append(_Priced("compute", money, where, text, IN_TEXT,
+                                   "price read from a sentence"))
+
+    def _counts_in_text(self, text: str, where: Location, priority: int = IN_TEXT) -> None:
+        """Node and GPU counts a phrase states ("24 x XE9680, each with 8x H100")."""
+        for name, value in count_facts(text).items():
+            self.add(name, value, where, text, priority, "count stated in the text")
+
+    def _slot_claimed_peak_tflops_per_gpu(self, cand: Candidate, text: str) -> None:
+        if isinstance(cand.value, str):
+            match = re.search(T.NUMBER + r"\s*(pflops|petaflops|pflop/s|pf|tflops|teraflops|"
+                              r"tflop/s|tops|tf)?\b", text, re.I)
+            if match is None:
+                raise V.ValueParseError("no TFLOPS figure", found=text,
+                                        expected="e.g. '989 TFLOPS BF16 (dense)'")
+            value = T.to_number(match.group(1))
+            if (match.group(2) or "").lower().startswith("p"):
+                value *= 1000.0  # "9 PFLOPS" = 9000 TFLOPS
+        else:
+            value = V.parse_number(cand.value).value
+        precision = _PRECISION_RE.search(f"{text} {cand.label} {cand.note or ''}")
+        note = None
+        if _SPARSE_RE.search(text):
+            note = "the vendor states this figure is with sparsity"
+        elif _DENSE_RE.search(text):
+            note = "the vendor states this figure is dense"
+        self.add("claimed_peak_tflops_per_gpu", value, cand.where, text, LABELLED, note)
+        if precision:
+            self.add("claimed_peak_precision", _precision(precision.group(1)), cand.where, text,
+                     LABELLED)
+
+    def _slot_claimed_peak_precision(self, cand: Candidate, text: str) -> None:
+        match = _PRECISION_RE.search(text)
+        if match is None:
+            raise V.ValueParseError("unknown precision", found=text,
+                                    expected="bf16, fp8, fp16, tf32, fp32 or int8")
+        self.add("claimed_peak_precision", _precision(match.group(1)), cand.where, text,
+                 LABELLED)
+
+    def _slot_cpu_cores_per_node(self, cand: Candidate, text: str) -> None:
+        sockets = _SOCKETS_RE.search(text)
+        if sockets:  # "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × 48 cœurs"
+            each = int(sockets.group(2) or sockets.group(3))
+            self.add("cpu_cores_per_node", int(sockets.group(1)) * each, cand.where, text,
+                     LABELLED, f"{sockets.group(1)} sockets x {each} cores")
+            return
+        cores = _CORES_RE.search(text)
+        if cores:
+            self.add("cpu_cores_per_node", int(T.to_number(cores.group(1))), cand.where, text,
+                     LABELLED)
+            return
+        count = V.parse_count(cand.value)
+        note = "vCPUs (hardware threads), not physical cores" if "vcpu" in cand.label.lower() \
+            else None
+        self.add("cpu_cores_per_node", count.value, cand.where, text, LABELLED, note)
+
+    def _slot_inter_node_fabric(self, cand: Candidate, text: str) -> None:
+        self._network(cand.where, f"{text} {cand.note or ''}".strip(), LABELLED)
+
+    def _network(self, where: Location, text: str, priority: int) -> None:
+        fabric = _fabric(text)
+        if fabric:
+            self.add("inter_node_fabric", fabric, where, text, priority)
+        if _DEDICATED_RE.search(text):
+            self.add("network_dedicated", True, where, text, priority)
+        elif _SHARED_RE.search(text):
+            self.add("network_dedicated", False, where, text, priority)
+        bw = _bandwidth(text)
+        if bw is None:
+            if not fabric:
+                raise V.ValueParseError("no network fabric or bandwidth recognised", found=text,
+                                        expected="e.g. '8 x 400 Gb/s NDR InfiniBand per node'")
+            return
+        self._bandwidth_fact(bw, where, text, priority)
+
+    def _bandwidth_fact(self, bw: V.ParsedBandwidth, where: Location, text: str,
+                        priority: int, scope: str | None = None) -> None:
+        note = _notes(bw.notes)
+        if bw.was_bytes:
+            self.warn(where, f"network bandwidth reads as bytes per second ({text!r}) where "
+                      "NICs are quoted in Gbit/s; converted x8 — confirm with the vendor",
+                      "inter_node_gbit_s_per_node", text, "Gbit/s")
+            self.flag("bandwidth_units", "medium", "network bandwidth given in GB/s where "
+                      "Gbit/s is usual; a factor-8 misreading changes the network score", where,
+                      text, ask_for="the per-node inter-node bandwidth in Gbit/s")
+        scope = scope or bw.scope
+        if scope is None:
+            scope = "node"
+            note = _join(note, "no 'per node' or 'per GPU' stated; read as per node")
+        name = "inter_node_gbit_s_per_gpu" if scope == "gpu" else "inter_node_gbit_s_per_node"
+        self.add(name, bw.gbit_s, where, text, priority, note)
+
+    def _slot_inter_node_gbit_s_per_node(self, cand: Candidate, text: str) -> None:
+        bw = _bandwidth(text, default_unit="Gbit/s")
+        if bw is None:
+            raise V.ValueParseError("no bandwidth", found=text, expected=V.EXPECTED["bandwidth"])
+        self._bandwidth_fact(bw, cand.where, text, LABELLED, scope="node")
+
+    def _slot_inter_node_gbit_s_per_gpu(self, cand: Candidate, text: str) -> None:
+        bw = _bandwidth(text, default_unit="Gbit/s")
+        if bw is None:
+            raise V.ValueParseError("no bandwidth", found=text, expected=V.EXPECTED["bandwidth"])
+        self._bandwidth_fact(bw, cand.where, text, LABELLED, scope="gpu")
+
+    def _slot_network_dedicated(self, cand: Candidate, text: str) -> None:
+        if isinstance(cand.value, bool):
+            self.add("network_dedicated", cand.value, cand.where, text, LABELLED)
+        elif _DEDICATED_RE.search(text):
+            self.add("network_dedicated", True, cand.where, text, LABELLED)
+        elif _SHARED_RE.search(text):
+            self.add("network_dedicated", False, cand.where, text, LABELLED)
+        else:
+            flag = V.parse_bool(cand.value)
+            if "shared" in cand.label.lower():
+                self.add("network_dedicated", not flag.value, cand.where, text, LABELLED,
+                         "label asks whether the network is shared")
+            else:
+                self.add("network_dedicated", flag.value, cand.where, text, LABELLED)
+
+    def _slot_intra_node_gbyte_s_per_gpu(self, cand: Candidate, text: str) -> None:
+        q = V.parse_quantity(cand.value, "throughput", "GB/s")
+        self.add("intra_node_gbyte_s_per_gpu", q.value, cand.where, text, LABELLED,
+                 _notes(q.notes))
+
+    def _slot_storage_type(self, cand: Candidate, text: str) -> None:
+        looks_priced = bool(re.search(r"[$€£]|\b(usd|eur|gbp)\b|per\s+tb|/\s*tb", text, re.I))
+        if looks_priced:
+            money = self._money(cand, text)
+            if money.per in ((), ("tb", "month")):
+                if money.amount == 0 or money.per == ("tb", "month"):
+                    self._usd("storage_usd_per_tb_month", money, cand.where, text, LABELLED,
+                              "storage is included at no charge" if money.amount == 0 else None)
+                else:
+                    self.priced.append(_Priced("storage_month", money, cand.where, text,
+                                               LABELLED))
+            elif money.per == ("month",):
+                self.priced.append(_Priced("storage_month", money, cand.where, text, LABELLED))
+            size = T.parse_size(text)
+            if size:
+                self.add("storage_capacity_tb", size.tb, cand.where, text, IN_TEXT)
+            return
+        kind, others = _storage_kind(text)
+        if kind is None:
+            if T.parse_size(text) is None:
+                raise V.ValueParseError("no storage kind recognised", found=text,
+                                        expected="Lustre, GPFS, WEKA, VAST, DDN, NFS, object, "
+                                                 "local NVMe")
+        else:
+            note = f"also mentions {', '.join(others)}; the fastest shared kind is kept" \
+                if others else None
+            self.add("storage_type", kind, cand.where, text, LABELLED, note)
+        size = T.parse_size(text)
+        if size:
+            self.add("storage_capacity_tb", size.tb, cand.where, text, IN_TEXT)
+
+    def _slot_storage_throughput(self, cand: Candidate, text: str) -> None:
+        read, write = T.parse_read_write(text)
+        if read is None and write is None:
+            q = V.parse_quantity(cand.value, "throughput", "GB/s")
+            self.add("storage_read_gbyte_s", q.value, cand.where, text, LABELLED,
+                     "one figure, not split into read and write: taken as the read speed")
+            return
+        if read is not None:
+            self.add("storage_read_gbyte_s", read, cand.where, text, LABELLED)
+        if write is not None:
+            self.add("storage_write_gbyte_s", write, cand.where, text, LABELLED)
+
+    def _slot_storage_read_gbyte_s(self, cand: Candidate, text: str) -> None:
+        q = V.parse_quantity(cand.value, "throughput", "GB/s", direction="read")
+        self.add("storage_read_gbyte_s", q.value, cand.where, text, LABELLED, _notes(q.notes))
+
+    def _slot_storage_write_gbyte_s(self, cand: Candidate, text: str) -> None:
+        q = V.parse_quantity(cand.value, "throughput", "GB/s", direction="write")
+        self.add("storage_write_gbyte_s", q.value, cand.where, text, LABELLED, _notes(q.notes))
+
+    def _slot_orchestrator(self, cand: Candidate, text: str) -> None:
+        low = text.lower()
+        slurm = "slurm" in low
+        k8s = bool(re.search(r"kubernetes|\bk8s\b|\bgke\b|\beks\b|\baks\b|openshift|\bk3s\b",
+                             low))
+        if slurm and k8s:
+            value = "both"
+        elif slurm:
+            value = "slurm"
+        elif k8s:
+            value = "kubernetes"
+        elif re.search(r"\bnone\b|\bno scheduler\b|bare[- ]metal|ssh only|^\s*no\s*$", low):
+            value = "none"
+        elif re.search(r"proprietary|\bapi\b|portal|console|own scheduler", low):
+            value = "proprietary"
+        else:
+            raise V.ValueParseError("unknown orchestrator", found=text,
+                                    expected="Slurm, Kubernetes, both, none or proprietary")
+        self.add("orchestrator", value, cand.where, text, LABELLED)
+
+    def _slot_root_access(self, cand: Candidate, text: str) -> None:
+        if isinstance(cand.value, str) and re.search(r"\bsudo\b|\broot\b", text, re.I) \
+                and not re.search(r"\bno\b|\bnot\b|\bkein", text, re.I):
+            self.add("root_access", True, cand.where, text, LABELLED)
+            return
+        flag = V.parse_bool(cand.value)
+        self.add("root_access", flag.value, cand.where, text, LABELLED, _notes(flag.notes))
+
+    def _slot_support(self, cand: Candidate, text: str) -> None:
+        if re.search(r"%", text) and re.search(r"spend|bill|usage|fees|charges|umsatz", text, re.I):
+            pct = V.parse_percent(re.search(T.NUMBER + r"\s*%", text).group(0)  # type: ignore
+                                  if re.search(T.NUMBER + r"\s*%", text) else text)
+            self.support_pct = (pct.value, cand.where, text)
+            return
+        if re.search(r"[$€£]|\b(usd|eur|gbp)\b", text, re.I):
+            money = self._money(cand, text)
+            self.priced.append(_Priced("support_month", money, cand.where, text, LABELLED))
+            return
+        self._hours("support_response_hours", cand, text)
+
+    def _slot_support_usd_per_month(self, cand: Candidate, text: str) -> None:
+        money = self._money(cand, text, per=None)
+        self.priced.append(_Priced("support_month", money, cand.where, text, LABELLED))
+
+    def _slot_network_usd_per_month(self, cand: Candidate, text: str) -> None:
+        money = self._money(cand, text, per=None)
+        self.priced.append(_Priced("network_month", money, cand.where, text, LABELLED))
+
+    def _slot_price(self, cand: Candidate, text: str) -> None:
+        money = self._money(cand, text)
+        if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
+            self.all_in_note = cand.where
+        self.priced.append(_Priced("compute", money, cand.where, text, LABELLED, cand.note))
+
+    def _slot_min_commitment(self, cand: Candidate, text: str) -> None:
+        if not re.search(r"[$€£]|\b(usd|eur|gbp|chf)\b", text, re.I) and \
+                re.search(r"month|year|week|day|monat|jahr|mois|an\b", text, re.I):
+            months = V.parse_duration(cand.value, "months")
+            self.add("term_months", months.value, cand.where, text, LABELLED,
+                     "a minimum commitment stated as a duration: read as the term")
+            return
+        money = self._money(cand, text, per=None)
+        self._usd("min_commit_usd", money, cand.where, text, LABELLED)
+
+    def _slot_contract_text(self, cand: Candidate, text: str) -> None:
+        self.add("contract_text", text, cand.where, text[:200], LABELLED)
+

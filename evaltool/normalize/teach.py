@@ -1,0 +1,238 @@
+"""Let the user teach the reader: `--explain` lists what it did not understand, `--map FILE`
+applies a per-vendor mapping.
+
+A mapping file (YAML):
+
+    vendor: Nimbus Forge            # optional: the vendor name, if no cell states it
+    fields:                         # a label (as written) or a cell -> canonical field
+      "Rate per GPU per hour": price_usd_per_gpu_hour
+      "Proposal!K5": price_usd_per_gpu_hour
+    skip_sheets: [Old prices]       # sheets never read
+    options: {Option A: C, Option B: D}   # offers side by side: name -> column (recorded)
+
+The mapping is applied to the raw records before normalisation and recorded in each offer's
+source (`mapping`).  `explain_file` re-reads a file's sheets and lists every non-empty cell
+that no record used (as a label, value, note, clause, banner or line item) and that was not
+deliberately skipped; `mapping_skeleton` turns that list into a starting mapping file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evaltool.errors import Location, Problem, UsageError
+from evaltool.models import CANONICAL_FIELDS
+from evaltool.normalize.shapes import count_facts
+from evaltool.read.cells import Candidate, RawRecord, a1, cell_text, is_empty
+from evaltool.read.vocabulary import normalise_label
+
+_CELL_REF = re.compile(r"^(?:(?P<sheet>.+)!)?(?P<cell>[A-Z]{1,3}[0-9]{1,7})$")
+
+
+@dataclass
+class UserMapping:
+    path: str
+    labels: dict[str, str] = field(default_factory=dict)  # normalised label -> field
+    cells: dict[tuple[str | None, str], str] = field(default_factory=dict)  # (sheet, A1)
+    skip_sheets: set[str] = field(default_factory=set)
+    options: dict[str, str] = field(default_factory=dict)
+    vendor: str | None = None
+
+
+def load_user_mapping(path: Path) -> UserMapping:
+    """Read and check a mapping file; UsageError naming the key that is wrong."""
+    from evaltool.read.mapping import load_mapping
+
+    try:
+        data = load_mapping(path)
+    except Exception as exc:  # InputError, OSError: a usage error for a flag's file
+        raise UsageError(f"mapping file {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"mapping file {path}: expected a mapping with 'fields', "
+                         "'skip_sheets', 'options' or 'vendor'")
+    known = set(CANONICAL_FIELDS)
+    mapping = UserMapping(path=str(path))
+    for key, target in (data.get("fields") or {}).items():
+        if str(target) not in known:
+            raise UsageError(f"{path} › fields.{key}: {target!r} is not a canonical field "
+                             f"(expected one of: {', '.join(sorted(known))})")
+        ref = _CELL_REF.match(str(key).strip())
+        if ref:
+            mapping.cells[(ref.group("sheet"), ref.group("cell"))] = str(target)
+        else:
+            mapping.labels[normalise_label(str(key))] = str(target)
+    mapping.skip_sheets = {str(s) for s in (data.get("skip_sheets") or [])}
+    mapping.options = {str(k): str(v) for k, v in (data.get("options") or {}).items()}
+    vendor = data.get("vendor")
+    mapping.vendor = str(vendor) if vendor else None
+    return mapping
+
+
+def apply_mapping(records: list[RawRecord], mapping: UserMapping, path: Path) -> None:
+    """Relabel, add and drop raw values as the mapping says; record it in the source."""
+    grids = _grids(path) if mapping.cells or mapping.labels else {}
+    for record in records:
+        record.source["mapping"] = mapping.path
+        record.problems.append(Problem(Location(str(path)), f"read with the mapping file "
+                                       f"{mapping.path}", severity="info",
+                                       code="mapping-applied"))
+        kept: list[Candidate] = []
+        for cand in record.candidates:
+            if cand.where.sheet in mapping.skip_sheets:
+                continue
+            target = mapping.cells.get((cand.where.sheet, cand.where.cell or "")) or \
+                mapping.cells.get((None, cand.where.cell or "")) or \
+                mapping.labels.get(normalise_label(cand.label))
+            if target:
+                cand = Candidate(target.replace("_", " "), cand.value, cand.where,
+                                 None, cand.note, cand.label_where)
+            kept.append(cand)
+        seen = {(c.where.sheet, c.where.cell) for c in kept}
+        for (sheet, cell), target in mapping.cells.items():
+            for name, rows in grids.items():
+                if sheet not in (None, name) or (name, cell) in seen:
+                    continue
+                value = _cell_value(rows, cell)
+                if not is_empty(value):
+                    kept.insert(0, Candidate(target.replace("_", " "), value,
+                                             Location(str(path), sheet=name, cell=cell)))
+        # A mapped label the reader did not know: its value is the next filled cell right.
+        for name, rows in grids.items():
+            if name in mapping.skip_sheets:
+                continue
+            for r, row in enumerate(rows):
+                for c, value in enumerate(row):
+                    target = mapping.labels.get(normalise_label(cell_text(value))) \
+                        if isinstance(value, str) else None
+                    if not target:
+                        continue
+                    col = next((k for k in range(c + 1, len(row)) if not is_empty(row[k])), None)
+                    if col is None:
+                        continue
+                    where = Location(str(path), sheet=name, cell=a1(r, col))
+                    if (name, where.cell) not in seen:
+                        kept.insert(0, Candidate(target.replace("_", " "), row[col], where,
+                                                 label_where=Location(str(path), sheet=name,
+                                                                      cell=a1(r, c))))
+                        seen.add((name, where.cell))
+        record.candidates = kept
+        record.notes = [n for n in record.notes if n[1].sheet not in mapping.skip_sheets]
+        record.line_items = [i for i in record.line_items
+                             if i.row_where.sheet not in mapping.skip_sheets]
+        if mapping.vendor:
+            record.candidates.insert(0, Candidate("vendor", mapping.vendor,
+                                                  Location(mapping.path, key="vendor")))
+
+
+def _grids(path: Path) -> dict[str | None, list[list[Any]]]:
+    from evaltool.read.tabular import read_csv
+    from evaltool.read.xlsx import read_workbook
+
+    try:
+        grids = read_workbook(path) if path.suffix.lower() != ".csv" else [read_csv(path)]
+    except Exception:  # the reader has already reported an unreadable file
+        return {}
+    return {g.name: g.rows for g in grids}
+
+
+def _cell_value(rows: list[list[Any]], cell: str) -> Any:
+    match = re.match(r"([A-Z]+)([0-9]+)", cell)
+    if not match:
+        return None
+    col = 0
+    for char in match.group(1):
+        col = col * 26 + ord(char) - 64
+    r, c = int(match.group(2)) - 1, col - 1
+    return rows[r][c] if r < len(rows) and c < len(rows[r]) else None
+
+
+# --- explain -------------------------------------------------------------------------------
+
+def _used(records: list[RawRecord]) -> tuple[set[tuple[str | None, str]], set[str | None]]:
+    used: set[tuple[str | None, str]] = set()
+    skipped: set[str | None] = set()
+    for record in records:
+        for cand in record.candidates:
+            if cand.shape_only and not count_facts(cell_text(cand.value)):
+                continue  # an unknown label whose value stated nothing the reader knows
+            for where in (cand.where, cand.label_where):
+                if where is not None and where.cell:
+                    used.add((where.sheet, where.cell))
+        for item in record.line_items:
+            used.update((w.sheet, w.cell) for w in item.cells.values() if w.cell)
+            if item.row_where.cell and ":" in item.row_where.cell:
+                used.update(_row_span(item.row_where))
+        for _text, where in [*record.notes, *record.banners, *record.footers]:
+            if where.cell:
+                used.add((where.sheet, where.cell))
+        for segment in record.segments:
+            where = segment.get("where", {})
+            if where.get("cell"):
+                used.add((where.get("sheet"), where["cell"]))
+        if record.title_where and record.title_where.cell:
+            used.add((record.title_where.sheet, record.title_where.cell))
+        skipped.update(where.sheet for where, _why in record.skipped)
+    return used, skipped
+
+
+def _row_span(where: Location) -> set[tuple[str | None, str]]:
+    first, last = (where.cell or "").split(":")
+    m1, m2 = re.match(r"([A-Z]+)(\d+)", first), re.match(r"([A-Z]+)(\d+)", last)
+    if not m1 or not m2:
+        return set()
+    from evaltool.read.cells import column_letter
+
+    start = sum((ord(ch) - 64) * 26 ** i for i, ch in enumerate(reversed(m1.group(1)))) - 1
+    end = sum((ord(ch) - 64) * 26 ** i for i, ch in enumerate(reversed(m2.group(1)))) - 1
+    return {(where.sheet, f"{column_letter(c)}{m1.group(2)}") for c in range(start, end + 1)}
+
+
+def explain_file(path: Path, mapping: UserMapping | None = None) -> list[dict[str, Any]]:
+    """Every non-empty cell of a workbook or CSV that was neither used nor deliberately
+    skipped: [{'where': {...}, 'text': ...}] in sheet order.  YAML/JSON files: []."""
+    from evaltool.read import read_offer_file
+
+    if path.suffix.lower() in (".yaml", ".yml", ".json"):
+        return []
+    try:
+        records = read_offer_file(path)
+    except Exception:  # unreadable files are reported by normalize itself
+        return []
+    if mapping is not None:
+        apply_mapping(records, mapping, path)
+    used, skipped = _used(records)
+    unread: list[dict[str, Any]] = []
+    for sheet, rows in _grids(path).items():
+        if sheet in skipped or (mapping and sheet in mapping.skip_sheets):
+            continue
+        if sheet is not None and sheet.lower().startswith("evaltool"):
+            continue
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                if is_empty(value) or (sheet, a1(r, c)) in used:
+                    continue
+                unread.append({"where": Location(str(path), sheet=sheet, cell=a1(r, c))
+                               .to_dict(), "text": cell_text(value)[:200],
+                               "code": "cell-not-understood"})
+    return unread
+
+
+def mapping_skeleton(unread: list[dict[str, Any]]) -> str:
+    """A starting mapping file: each unread short text as a label to assign."""
+    import yaml
+
+    labels: dict[str, str] = {}
+    for item in unread:
+        text = item["text"]
+        if 0 < len(text.split()) <= 6 and not re.fullmatch(r"[\d.,\s%$€£-]+", text):
+            where = item["where"]
+            key = f"{where.get('sheet')}!{where.get('cell')}" if where.get("sheet") \
+                else where.get("cell", text)
+            labels.setdefault(key, "FIELD  # " + text)
+    body = yaml.safe_dump({"fields": labels, "skip_sheets": [], "options": {}},
+                          sort_keys=False, allow_unicode=True)
+    return ("# evaltool mapping: replace each FIELD with a canonical field name (see "
+            "`evaltool normalize --help`), delete the lines you do not need.\n" + body)

@@ -1,0 +1,225 @@
+"""Value parsers' shared types: the errors they raise and the results they return.
+
+Part of the one value parser (see evaltool.normalize.values for the rules and the API)."""
+
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Final, Literal
+
+from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.issues import Severity
+from evaltool.resources import data_dir
+
+if TYPE_CHECKING:
+    pass
+
+RawValue = str | int | float | Decimal | date | datetime | bool | None
+Scope = Literal["gpu", "node"]
+Direction = Literal["read", "write"]
+Dimension = Literal["bandwidth", "capacity", "power", "memory", "throughput"]
+DurationUnit = Literal["months", "hours", "days"]
+
+# Canonical unit per dimension; field names in PRODUCT.md carry the same units
+# (`_gbit_s`, `_tb`, `_gb`, `power_kw_per_node`, `storage_read_gbyte_s`).
+CANONICAL_UNIT: Final[dict[str, str]] = {
+    "bandwidth": "Gbit/s",
+    "capacity": "TB",
+    "memory": "GB",
+    "power": "kW",
+    "throughput": "GB/s",
+}
+HOURS_PER_MONTH: Final = 730.0  # PRODUCT.md: per-month prices use 730 hours a month
+UNITS_FILE: Final = data_dir() / "units.txt"  # pint definitions
+
+EXPECTED: Final[dict[str, str]] = {
+    "number": "a number such as '9,600,000', '24,80' or '2.5k'",
+    "count": "a whole number such as '8' or '64 nodes'",
+    "percent": "a percentage such as '99.9%' or '0.999'",
+    "bandwidth": "a bandwidth such as '400 Gb/s', '8 x 400G' or '3.2 Tbps'",
+    "capacity": "a capacity such as '500 TB', '2 PB' or '3 TiB'",
+    "memory": "a memory size such as '80 GB' or '141 GB HBM3e'",
+    "power": "a power such as '10.2 kW' or '700 W'",
+    "throughput": "a throughput such as '20 GB/s read'",
+    "money": "a price such as '$2.35 per GPU-hour', '€24.80/node/h' or 'USD 9,600,000'",
+    "date": "a date such as '2027-02-01', '1 Feb 2027' or 'Q2 2027'",
+    "duration": "a duration such as '36 months', '4 hours' or 'next business day'",
+    "bool": "yes or no (also 'included', 'not included', '✓', 'x')",
+}
+
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class ValueParseError(EvaltoolError):
+    """A raw value could not be read as the kind the caller expected."""
+
+    def __init__(self, message: str, *, found: str, expected: str) -> None:
+        self.message = message
+        self.found = found
+        self.expected = expected
+        super().__init__(f"{message} (found {found!r}, expected {expected})")
+
+    def to_problem(
+        self, where: Location, field: str | None = None, severity: Severity = "error"
+    ) -> Problem:
+        """The same error as a :class:`Problem` that names the file, sheet and cell."""
+        return Problem(
+            where=where,
+            message=self.message,
+            field=field,
+            found=self.found,
+            expected=self.expected,
+            severity=severity,
+        )
+
+
+class NoValueGiven(ValueParseError):
+    """The cell holds a placeholder ("TBD", "contact sales", "N/A"), not a value."""
+
+
+class ValueConversionError(EvaltoolError):
+    """A parsed value cannot be turned into the unit asked for (missing facts or rates)."""
+
+    def __init__(self, message: str, *, found: str, expected: str) -> None:
+        self.message = message
+        self.found = found
+        self.expected = expected
+        super().__init__(f"{message} (found {found!r}, expected {expected})")
+
+    def to_problem(
+        self, where: Location, field: str | None = None, severity: Severity = "error"
+    ) -> Problem:
+        return Problem(
+            where=where,
+            message=self.message,
+            field=field,
+            found=self.found,
+            expected=self.expected,
+            severity=severity,
+        )
+
+
+class MissingFxRate(ValueConversionError):
+    """A price is in a currency for which the user gave no exchange rate."""
+
+    def __init__(self, currency: str, found: str) -> None:
+        self.currency = currency
+        super().__init__(
+            f"no exchange rate for {currency}; prices are never converted with a default rate",
+            found=found,
+            expected=f"a rate given with --fx {currency}=<USD per 1 {currency}>",
+        )
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedNumber:
+    value: float
+    raw: str
+    notes: list[str] = field(default_factory=list)
+    approximate: bool = False
+    is_percent: bool = False  # the text carried a % sign
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedCount:
+    value: int
+    raw: str
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedQuantity:
+    value: float  # total, in ``unit``
+    unit: str  # canonical unit of the dimension, see CANONICAL_UNIT
+    dimension: str
+    raw: str
+    notes: list[str] = field(default_factory=list)
+    source_unit: str | None = None  # unit as written, as a pint expression ("GB/s", "TiB")
+    count: int = 1  # "8 x 3.84 TB" -> 8
+    each: float = 0.0  # value of one item, in ``unit``
+    scope: Scope | None = None  # "per GPU" / "per node" stated in the text
+    direction: Direction | None = None  # throughput: "read" / "write"
+    approximate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedBandwidth:
+    gbit_s: float  # total, Gbit/s
+    gbit_s_each: float  # one link or port, Gbit/s
+    count: int  # number of links or ports ("8 x 400G" -> 8)
+    scope: Scope | None
+    was_bytes: bool  # the text gave bytes per second ("50 GB/s")
+    raw: str
+    notes: list[str] = field(default_factory=list)
+    fabric: str | None = None  # infiniband | roce | ethernet | nvlink | efa | ici
+    approximate: bool = False
+
+    @property
+    def value(self) -> float:
+        return self.gbit_s
+
+    @property
+    def gbyte_s(self) -> float:
+        return self.gbit_s / 8.0
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    amount: float
+    currency: str  # ISO 4217 code
+    per: tuple[str, ...] = ()  # ("gpu", "hour"), ("node", "hour"), ("tb", "month"), ...
+    raw: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def value(self) -> float:
+        return self.amount
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDate:
+    value: date | None  # None when only a lead time after order is given
+    raw: str
+    notes: list[str] = field(default_factory=list)
+    earliest: date | None = None  # span of a quarter / month / year; equal to value else
+    latest: date | None = None
+    days_after_order: float | None = None  # "8 weeks ARO" -> 56.0
+    ambiguous: bool = False  # day/month order could not be told from the text
+
+    @property
+    def is_relative(self) -> bool:
+        return self.value is None and self.days_after_order is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDuration:
+    value: float  # in ``unit``
+    unit: str  # "months" | "hours" | "days"
+    hours: float
+    raw: str
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedBool:
+    value: bool
+    raw: str
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class GpuHourPrice:
+    value: float  # per GPU-hour, in ``currency``
+    currency: str
+    formula: str  # how it was derived, for the provenance trail
+    notes: list[str] = field(default_factory=list)
+
+

@@ -1,0 +1,115 @@
+"""The vendor's name when no labelled cell states it.
+
+Looked for, in order: the letterhead or title row ("ACME GPU CLOUD | Capacity Proposal"),
+the document properties (author, company) when the sheet's top rows confirm them or no
+banner names anyone, a footer row ("Acme Ltd · 1 Main St · Page 1 of 1"), the printed page
+header or footer, and at last the file name ("Nimbus_Forge_GPU_proposal.xlsx").  The name
+changes no number, so an offer is never rejected for lacking one: the caller warns and says
+where the name came from.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from evaltool.issues import Location
+from evaltool.read.cells import RawRecord
+
+# Words that make a banner segment a document title rather than a name.
+_NOT_A_NAME = re.compile(
+    r"\b(proposal|proposition|quot\w*|offer|offre|angebot|devis|order|form|rfp|response|"
+    r"pricing|price|prices|budget\w*|reservation|capacity|cluster|dedicated|terms|dear|"
+    r"allocation|summary|scope|prepared|customer|for|de la|gpu|gpus|nodes?|h100|h200|b200|"
+    r"gb200|mi300x|gaudi\w*|tpu|intel|nvidia|amd|rev\.?|page|inputs|conditions)\b", re.I)
+# Author fields that name a function or a tool, not a company.
+_GENERIC_AUTHOR = re.compile(r"^(?:[a-z0-9._-]+|.*\b(?:user|admin|owner|openpyxl|excel|"
+                             r"microsoft|python)\b.*)$")
+_AUTHOR_SUFFIX = re.compile(r"\s*(?:[-–—|·:]\s+.*|\b(?:cpq|bid team|deal desk|sales(?: ops)?|"
+                            r"capacity desk|allocations office|quotes?)\s*)$", re.I)
+_SPLIT = re.compile(r"\s+[-–—|·:]\s+|\s{2,}|\s*\|\s*|\s·\s")
+_FILE_STOP = re.compile(
+    r"^(?:gpu|gpus|quote|quotation|proposal|offer|offre|angebot|devis|pricing|price|rfp|"
+    r"response|reserved|reservation|capacity|committed|order|form|cpq|export|allocation|"
+    r"proposition|node|nodes|cluster|two|q[1-4]|h100|h200|b200|gb200|l40s|mi300x|tpu|v5p|"
+    r"gaudi\d?|rev\d*|v\d+|bom|\d.*)$", re.I)
+
+
+def _clean(segment: str) -> str:
+    segment = re.sub(r"\s*\([^)]*\)\s*$", "", segment).strip(" ,;:-–—|·")
+    if segment.isupper() and len(segment) > 4:  # "FERROLINE CALCUL SAS" -> title case,
+        words = segment.split()                  # keeping short all-caps legal forms
+        segment = " ".join(w if len(w) <= 3 else w.capitalize() for w in words)
+    return segment
+
+
+def _name_like(segment: str) -> bool:
+    words = segment.split()
+    return (1 <= len(words) <= 6 and len(segment) <= 60 and not _NOT_A_NAME.search(segment)
+            and not re.search(r"\d{2,}|@|www\.|https?:", segment)
+            and any(w[:1].isupper() for w in words))
+
+
+def _first_segment(text: str) -> str | None:
+    parts = [p for p in _SPLIT.split(text.strip()) if p.strip()]
+    if not parts:
+        return None
+    segment = _clean(parts[0])
+    return segment if _name_like(segment) else None
+
+
+def _author(properties: dict[str, str]) -> str | None:
+    for key in ("company", "creator", "manager"):
+        raw = properties.get(key, "").strip()
+        if not raw or _GENERIC_AUTHOR.match(raw):
+            continue
+        name = _AUTHOR_SUFFIX.sub("", raw).strip()
+        if name and _name_like(name):
+            return name
+    return None
+
+
+def _from_file_name(path: str) -> str | None:
+    words = [w for w in re.split(r"[_\-\s.]+", Path(path).stem) if w]
+    name: list[str] = []
+    for word in words:
+        if _FILE_STOP.match(word):
+            break
+        name.append(word)
+    if not name or len(name) > 4:
+        return None
+    return " ".join(w if any(c.isupper() for c in w[1:]) else w.capitalize() for w in name)
+
+
+def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
+    """(name, where, how it was found) or None."""
+    file = str(record.source.get("file", ""))
+    author = _author(record.properties)
+    top = " ".join(text for text, _ in record.banners).casefold()
+    if author and author.casefold() in top:
+        text, where = next((x, w) for x, w in record.banners
+                           if author.casefold() in x.casefold())
+        longer = _first_segment(text)
+        if len(author) <= 5 and longer and len(longer) > len(author):
+            return longer, where, "the letterhead (the author property gives its acronym)"
+        return author, where, "the letterhead, confirmed by the document's author property"
+    for text, where in record.banners:
+        name = _first_segment(text)
+        if name:
+            return name, where, "the letterhead or title row"
+    if author:
+        return author, Location(file), "the document properties (author or company)"
+    for text, where in reversed(record.footers):
+        if "·" in text or "|" in text or re.search(r"\bpage\b|\bseite\b", text, re.I):
+            name = _first_segment(text)
+            if name:
+                return name, where, "a footer row"
+    footer = record.properties.get("header_footer")
+    if footer:
+        name = _first_segment(footer)
+        if name:
+            return name, Location(file), "the printed page header or footer"
+    name = _from_file_name(file)
+    if name:
+        return name, Location(file), "the file name"
+    return None

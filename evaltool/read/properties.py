@@ -1,0 +1,63 @@
+"""What a workbook says about itself outside its cells: document properties (author,
+company, title) and the printed page headers and footers.
+
+Vendors often name themselves only there.  Read with regular expressions over the bytes of
+two small XML parts (no XML entity expansion, as in read/xlsx.py); anything unreadable gives
+an empty result, never an error: these are hints, not facts.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+_TAGS = {"creator": rb"<dc:creator>([^<]{1,200})</dc:creator>",
+         "company": rb"<Company>([^<]{1,200})</Company>",
+         "title": rb"<dc:title>([^<]{1,200})</dc:title>",
+         "manager": rb"<Manager>([^<]{1,200})</Manager>"}
+_HEADER_FOOTER_RE = re.compile(rb"<(?:\w+:)?(?:oddHeader|oddFooter|evenHeader|evenFooter|"
+                               rb"firstHeader|firstFooter)>([^<]{1,500})<")
+_CODES_RE = re.compile(r"&(?:\"[^\"]*\"|[LCRPNDTAFZGBIUSEXY]|\d+)")  # &L &C &"Arial,Bold" &P
+
+
+def _text(raw: bytes) -> str:
+    text = raw.decode("utf-8", "replace")
+    for entity, char in (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"),
+                         ("&amp;", "&")):
+        text = text.replace(entity, char)
+    return " ".join(text.split())
+
+
+def document_properties(path: Path) -> dict[str, str]:
+    """{'creator', 'company', 'title', 'manager', 'header_footer'} as far as stated."""
+    found: dict[str, str] = {}
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = set(archive.namelist())
+            for part in ("docProps/core.xml", "docProps/app.xml"):
+                if part not in names or archive.getinfo(part).file_size > 200_000:
+                    continue
+                xml = archive.read(part)
+                for key, pattern in _TAGS.items():
+                    match = re.search(pattern, xml)
+                    if match and key not in found:
+                        found[key] = _text(match.group(1))
+            texts: list[str] = []
+            for name in sorted(names):
+                if not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
+                    continue
+                if archive.getinfo(name).file_size > 20_000_000:
+                    continue
+                xml = archive.read(name)
+                if b"Header>" not in xml and b"Footer>" not in xml:
+                    continue
+                for raw in _HEADER_FOOTER_RE.findall(xml):
+                    text = " ".join(_CODES_RE.sub(" ", _text(raw)).split())
+                    if text and text not in texts:
+                        texts.append(text)
+            if texts:
+                found["header_footer"] = " | ".join(texts)
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError):
+        return found
+    return found
