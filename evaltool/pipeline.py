@@ -160,6 +160,7 @@ def analyse_contract(offer: Offer) -> tuple[list[dict[str, Any]], list[dict[str,
             where=Location(**s["where"]) if isinstance(s.get("where"), Mapping)
             else Location(str(offer.source.get("file", offer.id))),
             section=s.get("section"),
+            clause_ref=s.get("clause_ref"),
         )
         for s in offer.contract_segments
     ]

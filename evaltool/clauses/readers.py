@@ -9,7 +9,8 @@ has its contract analysed.
 
 Libraries: charset-normalizer detects encodings (the maintained successor of chardet,
 used by requests); pypdf extracts PDF text; python-docx reads Word paragraphs and tables.
-All are imported only when needed.
+These heavy libraries are imported only when needed; evaltool's own reader at the top
+(it never imports clause analysis, so there is no cycle: read/ comes before clauses/).
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from pathlib import Path
 
 from evaltool.clauses.models import TextSegment
 from evaltool.errors import InputError, Location, Problem
+from evaltool.read import read_offer_file
+from evaltool.read.cells import cell_text
+from evaltool.read.vocabulary import load_vocabulary
 
 MAX_BYTES = 50 * 1024 * 1024  # refuse oversized inputs with a clear error
 TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".text")
@@ -159,10 +163,6 @@ def _location(where: dict[str, object], path: Path) -> Location:
 
 def _read_offer(path: Path) -> list[ContractText]:
     """The contract text of each offer in an offer file, as the normaliser sees it."""
-    from evaltool.read import read_offer_file
-    from evaltool.read.cells import cell_text
-    from evaltool.read.vocabulary import load_vocabulary
-
     vocab = load_vocabulary()
     out: list[ContractText] = []
     seen: set[tuple[tuple[str, str], ...]] = set()
@@ -172,6 +172,7 @@ def _read_offer(path: Path) -> list[ContractText]:
                 text=str(s["text"]),
                 where=_location(s["where"], path),
                 section=None if s.get("section") is None else str(s["section"]),
+                clause_ref=None if s.get("clause_ref") is None else str(s["clause_ref"]),
             )
             for s in record.segments
         ]
