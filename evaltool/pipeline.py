@@ -23,6 +23,7 @@ from evaltool.models import (
     ScoreReport,
     Workload,
 )
+from evaltool.read.safety import problem_for_exception
 from evaltool.score.core import ScoredOffer, rank, score_offer, to_result
 from evaltool.score.rubric import Rubric, load_rubric
 
@@ -50,13 +51,33 @@ class Inputs:
     rubrics: list[Path] = field(default_factory=list)
 
 
-def sort_inputs(paths: Sequence[Path]) -> Inputs:
-    """`evaltool score offers/*` may pass the workload and rates files too: recognise them."""
+def sort_inputs(paths: Sequence[Path], *, inputs_may_configure: bool = False) -> Inputs:
+    """`evaltool score offers/*` may pass the workload and rates files too.
+
+    A workload, rates or rubric file among the inputs configures the run only when it is one
+    of the project's own examples or `inputs_may_configure` is set; otherwise it stays among
+    the offers, where reading refuses it (code `not-an-offer`): a vendor's file never
+    reconfigures a run. A file given twice (by any two paths) is read once.
+    """
     from evaltool.read import sniff_input_kind
+    from evaltool.workload import is_bundled_example
 
     inputs = Inputs()
-    for path in sorted(set(paths), key=str):
-        kind = sniff_input_kind(path)
+    seen: set[Path] = set()
+    for path in sorted(paths, key=str):
+        try:
+            real = Path(path).resolve()
+        except (OSError, RuntimeError):
+            real = Path(path)
+        if real in seen:
+            continue
+        seen.add(real)
+        try:
+            kind = sniff_input_kind(path)
+        except Exception:  # an unreadable file is an offer the reader will report
+            kind = "offer"
+        if kind != "offer" and not (inputs_may_configure or is_bundled_example(path)):
+            kind = "offer"
         {"offer": inputs.offers, "workload": inputs.workloads, "fx_rates": inputs.fx_files,
          "rubric": inputs.rubrics}[kind].append(path)
     return inputs
@@ -375,16 +396,20 @@ def score_files(
     draws: int = 10_000,
     as_of: dt.date | None = None,
     method: str = "weighted",
+    inputs_may_configure: bool = False,
 ) -> ScoreReport:
     """The whole main job. Raises UsageError only for a bad flag, rubric or workload.
 
     `method` ("weighted", "topsis" or "vikor") adds a cross-check of the ranking to the
     sensitivity; the ranking itself is always the weighted additive value.
+    `inputs_may_configure` lets workload, rates and rubric files among `paths` configure the
+    run (always allowed for the project's own example files); otherwise they are listed as
+    not evaluated.
     """
     from evaltool import __version__
     from evaltool.normalize.core import normalize_files
 
-    inputs = sort_inputs(paths)
+    inputs = sort_inputs(paths, inputs_may_configure=inputs_may_configure)
     if inputs.rubrics and rubric is None:
         rubric = inputs.rubrics[0]
     from evaltool.decide.core import METHODS, decide
@@ -407,11 +432,16 @@ def score_files(
     from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
 
     for offer in track(normalized.offers, "Scoring offers"):
+        where = Location(str(offer.source.get("file", offer.id)), sheet=offer.source.get("sheet"),
+                         key=offer.source.get("key"))
         try:
             scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions,
                                          as_of=run_date))
         except EvaltoolError as exc:
-            problem = Problem(Location(str(offer.source.get("file", offer.id))), str(exc))
+            problem = Problem(where, str(exc))
+            not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
+        except Exception as exc:  # one offer's failure never takes the batch down
+            problem = problem_for_exception(exc, where, "scoring")
             not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
     ranked = rank(scored)
     results = [to_result(s, i) for i, s in enumerate(ranked, start=1)]

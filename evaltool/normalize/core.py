@@ -30,8 +30,10 @@ from evaltool.models import (
     Severity,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.identity import flag_duplicates, unique_ids
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
+from evaltool.read.safety import problem_for_exception, value_too_long
 from evaltool.read.vocabulary import Vocabulary, load_vocabulary
 
 LABELLED, TABLE, IN_TEXT, DERIVED = 3, 2, 1, 0
@@ -209,10 +211,20 @@ class _Builder:
                     f"no value given ({text!r})", found=text,
                     expected=expected_for(_slot_field(slot))))
                 continue
+            too_long = None if slot == "contract_text" else value_too_long(
+                text, cand.where, _slot_field(slot))
+            if too_long is not None:  # checked before any value pattern sees the text
+                self.unreadable.setdefault(_slot_field(slot), too_long)
+                self.problems.append(too_long)
+                continue
             try:
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
+            except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count
+                self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
+                    f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
+                    expected=expected_for(_slot_field(slot))))
         for item in self.record.line_items:
             self.read_line_item(item)
         for text, where in self.record.notes:
@@ -921,13 +933,19 @@ class _Derive:
                                    derived_from=derived_from, note=note)
 
     def run(self) -> None:
-        self.accelerator()
-        self.counts()
-        self.bandwidth()
-        self.catalog_checks()
-        self.prices()
-        self.kind_and_currency()
-        self.ownership()
+        """Each step on its own: a value that cannot be derived is left out with a warning
+        (code `derivation-failed`); whether the offer survives is for `_required` to say."""
+        for step in (self.accelerator, self.counts, self.bandwidth, self.catalog_checks,
+                     self.prices, self.kind_and_currency, self.ownership):
+            try:
+                step()
+            except V.MissingFxRate:
+                raise
+            except (EvaltoolError, ArithmeticError, ValueError) as exc:
+                self.b.problems.append(Problem(
+                    self.where, f"could not derive the {step.__name__.replace('_', ' ')} "
+                    f"values; they are left out: {exc}", found=type(exc).__name__,
+                    severity="warning", code="derivation-failed"))
 
     def accelerator(self) -> None:
         text = self.v.pop("accelerator_text", None)
@@ -1049,11 +1067,10 @@ class _Derive:
                     first.where, "price_usd_per_gpu_hour")
                 return
             except V.ValueConversionError as exc:
-                if first.money.per == () or (exc.expected == "gpu_count" and not gpus):
-                    b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
-                        first.where, "price_usd_per_gpu_hour")
-                    return
-                raise
+                # e.g. a per-node price without GPUs per node: the price cannot be derived.
+                b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
+                    first.where, "price_usd_per_gpu_hour")
+                return
             note = price.formula
             if first.money.per == ():
                 note += "; no basis stated"
@@ -1263,6 +1280,12 @@ def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float
             failed.append(NotEvaluated(source=record.source,
                                        errors=[p.to_dict() for p in exc.problems]))
             continue
+        except Exception as exc:  # one offer's bug never takes the others down
+            where = Location(str(record.source.get("file", record.id)),
+                             sheet=record.source.get("sheet"), key=record.source.get("key"))
+            failed.append(NotEvaluated(source=record.source, errors=[
+                problem_for_exception(exc, where, "normalising").to_dict()]))
+            continue
         offers.append(result)
     return offers, failed
 
@@ -1384,7 +1407,11 @@ def _public_price_note(fields: OfferFields, provenance: dict[str, FieldSource]) 
 
 def normalize_files(paths: Sequence[Path], fx_rates: Mapping[str, float] | None = None
                     ) -> NormalizeResult:
-    """Read and normalise every file; a bad file becomes NotEvaluated, never an exception."""
+    """Read and normalise every file; a bad file becomes NotEvaluated, never an exception.
+
+    Every path ends among the offers or in not_evaluated with a coded problem naming it;
+    offer ids are unique across the run, and offers given twice are flagged.
+    """
     from evaltool.read import read_offer_file
 
     offers: list[Offer] = []
@@ -1392,24 +1419,15 @@ def normalize_files(paths: Sequence[Path], fx_rates: Mapping[str, float] | None 
     for path in paths:
         path = Path(path)
         try:
-            records = read_offer_file(path)
+            records = read_offer_file(path)  # raises InputError only
         except InputError as exc:
             failed.append(NotEvaluated(source={"file": str(path)},
                                        errors=[p.to_dict() for p in exc.problems]))
             continue
-        except EvaltoolError as exc:
-            failed.append(NotEvaluated(source={"file": str(path)}, errors=[
-                Problem(Location(str(path)), str(exc)).to_dict()]))
-            continue
-        except (OSError, ValueError, RecursionError) as exc:
-            failed.append(NotEvaluated(source={"file": str(path)}, errors=[
-                Problem(Location(str(path)), "cannot read the file", found=type(exc).__name__,
-                        expected="a readable offer file").to_dict()]))
-            continue
         good, bad = normalize_records(records, fx_rates)
         offers.extend(good)
         failed.extend(bad)
-    return NormalizeResult(offers=offers, not_evaluated=failed)
+    return NormalizeResult(offers=flag_duplicates(unique_ids(offers)), not_evaluated=failed)
 
 
 def _display(value: Any) -> Any:
