@@ -6,10 +6,12 @@ with `evaltool.score_files` and exported to JSON.  A case passes when the run re
 input file is accounted for (among the offers or in `not_evaluated`), both good offers are
 scored, no internal error is reported, offer ids are unique and it took under 30 s.
 
-Cases run in worker processes with a 2 GiB address-space limit; a worker that dies (a native
+Cases run in worker processes with a 3 GiB address-space limit; a worker that dies (a native
 abort, an allocation the limit refuses) or hangs past 60 s counts as an aborted batch and is
-replaced.  Prints: cases tried, aborted batches, lost inputs, good offers dropped, internal
-errors, duplicate ids, runs over 30 s, the slowest case, and a sample of each failure class.
+replaced, and so is a worker after an aborted case or every 100 cases (so that one case's
+leftovers never fail the next).  Prints: cases tried, aborted batches, lost inputs, good
+offers dropped, internal errors, duplicate ids, runs over 30 s, the slowest case, and a sample
+of each failure class.
 
 Run: PYTHONPATH=. .venv/bin/python benchmarks/fuzz.py [CASES] [--seed N] [--workers N]
 """
@@ -45,7 +47,8 @@ SEEDS = [
 ]
 SLOW_S = 30.0
 HANG_S = 60.0
-MEMORY_LIMIT = 2 * 1024**3
+MEMORY_LIMIT = 3 * 1024**3
+RECYCLE_AFTER = 100  # cases per worker process, so one case's leftovers never hit another
 
 HOSTILE: list[Any] = [
     "2027-02-30", "31.02.2027", "0000-00-00", "9999-12-31", dt.date(1, 1, 1),
@@ -339,7 +342,7 @@ def _worker(conn: Any, seed: int, work: str) -> None:
         try:
             result = run_case(index, seed, Path(work))
         except MemoryError:
-            result = {"index": index, "aborted": "MemoryError (over the 2 GiB limit)",
+            result = {"index": index, "aborted": "MemoryError (over the 3 GiB limit)",
                       "seconds": 0.0}
         finally:
             shutil.rmtree(Path(work) / f"c{index}", ignore_errors=True)
@@ -358,15 +361,15 @@ def run_all(cases: int, seed: int, workers: int) -> list[dict[str, Any]]:
         proc.start()
         return proc, parent
 
-    slots: list[list[Any]] = []  # [process, pipe, index or None, started]
+    slots: list[list[Any]] = []  # [process, pipe, index or None, started, cases run]
     for _ in range(workers):
         proc, pipe = start()
-        slots.append([proc, pipe, None, 0.0])
+        slots.append([proc, pipe, None, 0.0, 0])
     done_at = time.perf_counter()
     try:
         while pending or any(s[2] is not None for s in slots):
             for slot in slots:
-                proc, pipe, index, began = slot
+                proc, pipe, index, began, _ = slot
                 if index is None and pending:
                     slot[2] = pending.popleft()
                     slot[3] = time.perf_counter()
@@ -376,13 +379,21 @@ def run_all(cases: int, seed: int, workers: int) -> list[dict[str, Any]]:
                     continue
                 if pipe.poll(0.01):
                     try:
-                        results.append(pipe.recv())
+                        answer = pipe.recv()
                     except EOFError:
-                        results.append({"index": index, "aborted": "worker died",
-                                        "seconds": time.perf_counter() - began})
-                        proc.kill()
-                        slot[0], slot[1] = start()
+                        answer = {"index": index, "aborted": "worker died",
+                                  "seconds": time.perf_counter() - began}
+                    results.append(answer)
                     slot[2] = None
+                    slot[4] += 1
+                    if "aborted" in answer or "skipped" in answer or slot[4] >= RECYCLE_AFTER:
+                        with contextlib.suppress(BrokenPipeError, OSError):
+                            pipe.send(None)
+                        proc.join(timeout=5)
+                        if proc.is_alive():
+                            proc.kill()
+                        slot[0], slot[1] = start()
+                        slot[4] = 0
                 elif not proc.is_alive():
                     results.append({"index": index, "seconds": time.perf_counter() - began,
                                     "aborted": f"process killed (exit {proc.exitcode})"})
@@ -398,7 +409,7 @@ def run_all(cases: int, seed: int, workers: int) -> list[dict[str, Any]]:
                 done_at = time.perf_counter()
                 print(f"  ... {len(results)} of {cases} cases", file=sys.stderr, flush=True)
     finally:
-        for proc, pipe, _, _ in slots:
+        for proc, pipe, *_ in slots:
             with contextlib.suppress(BrokenPipeError, OSError):
                 pipe.send(None)
             proc.join(timeout=2)
@@ -443,7 +454,9 @@ def main() -> None:
     if slowest:
         print(f"slowest case:         #{slowest['index']} ({describe_case(slowest['index'], seed)}"
               f") {slowest.get('seconds', 0):.2f} s")
-    for title, group, key in (("aborted", aborted, "aborted"), ("lost", lost, "lost"),
+    skipped = [r for r in results if "skipped" in r]
+    for title, group, key in (("skipped by the mutator", skipped, "skipped"),
+                              ("aborted", aborted, "aborted"), ("lost", lost, "lost"),
                               ("good dropped", dropped, "good_dropped"),
                               ("internal", internal, "internal"),
                               ("duplicate ids", dupes, "duplicate_ids")):

@@ -3,7 +3,8 @@
 Only click and evaltool.errors are imported at start-up; each command imports the
 library stage it needs, so `evaltool --help` stays as fast as click itself.
 Exit codes (PRODUCT.md): 0 all inputs evaluated; 1 at least one input could not be
-evaluated; 2 usage or configuration error; 3 a report could not be rendered.
+evaluated; 2 usage or configuration error; 3 a report could not be rendered; 70 (EX_SOFTWARE)
+an internal error, a bug in evaltool. A closed output pipe (`| head`) ends the command quietly.
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ RUBRIC_OPTION = click.option(
     help="A shipped rubric (llm-pretraining, llm-inference, fine-tuning) or a YAML file. "
     "Default: llm-pretraining.",
 )
+CONFIGURE_OPTION = click.option(
+    "--inputs-may-configure", "inputs_may_configure", is_flag=True, default=False,
+    help="Let a workload, rates (fx:) or rubric YAML among OFFERS configure the run. Without "
+    "it such files are listed as not evaluated (a vendor's file never changes the run), except "
+    "the project's own bundled examples.",
+)
+INTERNAL_ERROR_EXIT = 70  # sysexits.h EX_SOFTWARE: a bug, not a bad input or a failed render
 WORKLOAD_OPTION = click.option(
     "--workload", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
     help="Workload YAML. Default: a workload file among the inputs, else the bundled 70B example.",
@@ -55,13 +63,19 @@ def _guarded(func: F) -> F:
             _fail(str(exc), exc.exit_code)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
+        except BrokenPipeError:
+            # The reader closed the pipe (`evaltool accelerators | head -1`): not an error.
+            # Point stdout at /dev/null so the interpreter's final flush cannot fail again.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(0)
         except Exception as exc:
             if os.environ.get("EVALTOOL_DEBUG"):
                 raise
             _fail(
                 f"internal error: {type(exc).__name__}: {exc}. This is a bug in evaltool; "
                 "rerun with EVALTOOL_DEBUG=1 for details and report it.",
-                3,
+                INTERNAL_ERROR_EXIT,
             )
 
     wrapper.__name__ = func.__name__
@@ -89,6 +103,7 @@ def cli() -> None:
 @RUBRIC_OPTION
 @WORKLOAD_OPTION
 @FX_OPTION
+@CONFIGURE_OPTION
 @click.option("-o", "--output", "outputs", multiple=True, type=click.Path(path_type=Path),
               help="Write the result; the extension picks the format: .pdf (memo), .html, "
               ".json, .csv, .xlsx, .md. Repeatable.")
@@ -118,6 +133,7 @@ def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
     outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str, seed: int,
     software_efficiency: float | None, cost_basis: str, method: str, as_of: Any,
+    inputs_may_configure: bool,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -140,7 +156,8 @@ def score(
         overrides["cost_basis"] = cost_basis
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
                          assumptions=overrides or None, seed=seed, method=method,
-                         as_of=as_of.date() if as_of else None)
+                         as_of=as_of.date() if as_of else None,
+                         inputs_may_configure=inputs_may_configure)
     if not result.workload.get("source", "").endswith((".yaml", ".yml")):
         click.echo(f"note: {result.workload.get('source')}", err=True)
     if outputs:
@@ -173,15 +190,17 @@ def _report_not_evaluated(items: Sequence[Any]) -> None:
 @cli.command()
 @OFFER_PATHS
 @FX_OPTION
+@CONFIGURE_OPTION
 @click.option("--format", "fmt", type=click.Choice(["json", "csv", "yaml", "table"]),
               default="table", show_default=True)
 @_guarded
-def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str) -> None:
+def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str,
+              inputs_may_configure: bool) -> None:
     """Show each offer as canonical fields, with where each value came from and any warnings."""
     from evaltool.normalize.core import normalize_files, render_normalized
     from evaltool.pipeline import parse_fx, sort_inputs
 
-    inputs = sort_inputs(list(offers))
+    inputs = sort_inputs(list(offers), inputs_may_configure=inputs_may_configure)
     result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files))
     click.echo(render_normalized(result, fmt), nl=False)
     _report_not_evaluated(result.not_evaluated)
@@ -193,14 +212,16 @@ def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str) -> None:
 @RUBRIC_OPTION
 @WORKLOAD_OPTION
 @FX_OPTION
+@CONFIGURE_OPTION
 @_guarded
 def validate(
-    offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str]
+    offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
+    inputs_may_configure: bool,
 ) -> None:
     """Check inputs only, and list every problem (errors and warnings)."""
     from evaltool.normalize.core import normalize_files
     from evaltool.pipeline import parse_fx, resolve_workload, rubric_for, sort_inputs
-    inputs = sort_inputs(list(offers))
+    inputs = sort_inputs(list(offers), inputs_may_configure=inputs_may_configure)
     the_workload, _ = resolve_workload(workload, inputs.workloads)
     rubric_for(the_workload, rubric or (inputs.rubrics[0] if inputs.rubrics else None))
     result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files))

@@ -68,10 +68,32 @@ def _too_big(root: yaml.Node, budget: int, max_depth: int) -> str | None:
     return None
 
 
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that keeps an impossible date (2027-02-30) or a number too long for Python
+    (more than 4,300 digits) as the text it is, so the reader names the one bad value instead
+    of refusing the whole file."""
+
+
+def _lenient(kind: str) -> Any:
+    construct = getattr(yaml.SafeLoader, f"construct_yaml_{kind}")
+
+    def constructor(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+        try:
+            return construct(loader, node)
+        except (ValueError, OverflowError):
+            return loader.construct_scalar(node)  # type: ignore[arg-type]
+
+    return constructor
+
+
+for _kind in ("timestamp", "int", "float"):
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_kind}", _lenient(_kind))
+
+
 def load_yaml_text(text: str, source: str) -> Any:
     """Parse YAML text; raise InputError naming the file, line and column on failure."""
     try:
-        loader = yaml.SafeLoader(text)  # refuses NUL and other control characters here
+        loader = _Loader(text)  # refuses NUL and other control characters here
     except yaml.YAMLError as exc:
         raise InputError(Problem(Location(source), f"not valid YAML: {_first_line(exc)}",
                                  expected="a YAML document")) from None
@@ -101,6 +123,26 @@ def load_yaml_text(text: str, source: str) -> Any:
                                  expected="a YAML document")) from None
     finally:
         loader.dispose()
+
+
+def check_depth(data: Any, source: str, max_depth: int = MAX_YAML_DEPTH) -> Any:
+    """Return `data` (parsed JSON) if it is nested at most `max_depth` levels, else refuse it.
+
+    Iterative, so checking a deep document cannot exhaust the stack either.
+    """
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > max_depth:
+            raise InputError(Problem(Location(source), f"document nested more than {max_depth} "
+                                     "levels deep; refused",
+                                     expected=f"at most {max_depth} levels of nesting",
+                                     code="too-deeply-nested"))
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+    return data
 
 
 def _first_line(exc: Exception) -> str:

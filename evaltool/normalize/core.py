@@ -1305,7 +1305,9 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
     fields, invalid = _validated_fields(values, provenance)
     errors += [p for p in invalid if p.field in REQUIRED or p.field == "price_usd_per_gpu_hour"]
     if errors:
-        raise InputError(errors + [p for p in b.problems if p.severity == "error"])
+        # Values skipped by a length limit explain a missing field: name them too.
+        raise InputError(errors + [p for p in b.problems if p.severity == "error"
+                                   or p.code in ("value-too-long", "number-too-long")])
     for problem in invalid:
         b.problems.append(problem)
     where_text = " ".join(s["text"] for s in record.segments)
