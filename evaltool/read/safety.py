@@ -51,14 +51,16 @@ def check_workbook_archive(path: Path) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, NotImplementedError) as exc:  # unsupported zip version
         raise InputError(Problem(where, "not an Excel workbook (not a valid .xlsx zip archive)",
                                  found=type(exc).__name__,
-                                 expected="an .xlsx or .xlsm workbook")) from None
+                                 expected="an .xlsx or .xlsm workbook",
+                                 code="unreadable-file")) from None
     if len(members) > MAX_ZIP_MEMBERS:
         raise InputError(Problem(where, "workbook archive has too many parts; refused",
                                  found=f"{len(members):,} members",
-                                 expected=f"at most {MAX_ZIP_MEMBERS:,}"))
+                                 expected=f"at most {MAX_ZIP_MEMBERS:,} (workbook parts limit)",
+                                 code="file-too-large"))
     names = {m.filename for m in members}
     if "[Content_Types].xml" not in names or not any(n.startswith("xl/") for n in names):
         raise InputError(Problem(where, "zip archive is not an Excel workbook",
@@ -69,12 +71,14 @@ def check_workbook_archive(path: Path) -> None:
     if uncompressed > MAX_UNCOMPRESSED_BYTES:
         raise InputError(Problem(where, "workbook expands to too much data (possible zip bomb); "
                                  "refused unread", found=f"{uncompressed:,} bytes uncompressed",
-                                 expected=f"at most {MAX_UNCOMPRESSED_BYTES:,}"))
+                                 expected=f"at most {MAX_UNCOMPRESSED_BYTES:,} (uncompressed "
+                                 "workbook limit)", code="file-too-large"))
     if uncompressed / compressed > MAX_COMPRESSION_RATIO and uncompressed > 10_000_000:
         raise InputError(Problem(where, "workbook compression ratio is implausible (possible zip "
                                  "bomb); refused unread",
                                  found=f"{uncompressed / compressed:,.0f}:1",
-                                 expected=f"at most {MAX_COMPRESSION_RATIO}:1"))
+                                 expected=f"at most {MAX_COMPRESSION_RATIO}:1 (compression "
+                                 "ratio limit)", code="file-too-large"))
 
 
 def read_text(path: Path, limit_bytes: int = MAX_TEXT_BYTES) -> str:

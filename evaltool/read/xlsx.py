@@ -153,7 +153,8 @@ def read_workbook(path: Path) -> list[SheetGrid]:
         check_workbook_archive(path)
         try:
             check_sheet_extents(path)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError) as exc:
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError,
+                NotImplementedError) as exc:
             raise InputError(_damaged(where, exc)) from None
     import python_calamine
 
@@ -170,7 +171,8 @@ def read_workbook(path: Path) -> list[SheetGrid]:
     if suffix in _ZIP_SUFFIXES:
         try:
             missing_values = formula_cells_without_cached_value(path)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError):
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError,
+                NotImplementedError):
             missing_values = {}
     grids: list[SheetGrid] = []
     for name in sheet_names:
@@ -197,6 +199,7 @@ def read_workbook(path: Path) -> list[SheetGrid]:
 
 
 def _damaged(where: Location, exc: BaseException) -> Problem:
+    # NotImplementedError: zipfile's word for a compression method or version it lacks.
     return Problem(where, "the workbook is damaged (a corrupt zip or deflate stream)",
                    found=f"{type(exc).__name__}: {_short(exc)}",
                    expected="an intact .xlsx or .xlsm workbook", code="unreadable-file")
