@@ -409,6 +409,10 @@ def parse_rubric(data: Any, source: str) -> Rubric:
     """Validate rubric data; errors name the file and the key path."""
     if not isinstance(data, dict):
         raise UsageError(f"{source}: a rubric must be a YAML mapping, found {type(data).__name__}")
+    if not {"name", "categories", "criteria"} & {str(k) for k in data}:
+        # Not a rubric at all (a mistyped path, say): never echo another file's keys.
+        raise UsageError(f"{source}: not a rubric (none of the keys name, categories, criteria; "
+                         f"{len(data)} other keys not shown)")
     try:
         return Rubric.model_validate(data)
     except ValidationError as exc:
