@@ -226,7 +226,13 @@ class _Builder:
                     f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
                     expected=expected_for(_slot_field(slot))))
         for item in self.record.line_items:
-            self.read_line_item(item)
+            try:
+                self.read_line_item(item)
+            except (ValueError, ArithmeticError) as exc:  # e.g. an infinite quantity
+                self.problems.append(Problem(
+                    item.row_where,
+                    f"line item not read ({type(exc).__name__}: {exc})", severity="warning",
+                    code="derivation-failed"))
         for text, where in self.record.notes:
             self.read_note(text, where)
         if "offer_name" not in self.facts and self.record.title and self.record.title_where:
