@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from evaltool.errors import EvaltoolError, Location
+from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
@@ -114,7 +114,13 @@ class Builder(SlotReaders):
                     f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
                     expected=expected_for(_slot_field(slot))))
         for item in self.record.line_items:
-            self.read_line_item(item)
+            try:
+                self.read_line_item(item)
+            except (ValueError, ArithmeticError) as exc:  # e.g. an infinite quantity
+                self.problems.append(Problem(
+                    item.row_where,
+                    f"line item not read ({type(exc).__name__}: {exc})", severity="warning",
+                    code="derivation-failed"))
         for text, where in self.record.notes:
             self.read_note(text, where)
             self._counts_in_text(text, where)
