@@ -20,11 +20,9 @@ KNOWN_GAPS = {
     "07-moe-fp8-deepseek-v3-shape": (
         "run cost on a shared 25 Gb/s network is ~4x the buyer's: MFU calibration, item 8"),
     # Set C (blind, /work/blind/scenarios_c): not yet met on main; each is taken off as fixed.
-    "c-01-termination-fee-pct-remaining": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-02-min-commit-below-vs-above-run": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-05-spot-interruptions-hard-deadline": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-07-finetune-gpu-memory-fit": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
-    "c-08-purchase-vs-rent-one-off-run": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-09-purchase-vs-rent-24x7-programme": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-10-auto-renewal-notice-window": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-11-reallocation-right-and-expired-quote": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",

@@ -66,15 +66,17 @@ _CONVENIENCE = fast_compile(
     r"\bterminat\w*\b[^.;]{0,80}?\b(?:for\s+convenience|without\s+cause|for\s+any\s+reason|"
     r"at\s+any\s+time)\b|\bcancel\b[^.;]{0,40}?\bat\s+any\s+time\b"
 )
+_RATE_AFTER = re.compile(r"\s*(?:per\b|/\s*\w|an?\s+(?:hour|month|year)\b|each\s)", re.I)
 _CUSTOMER = re.compile(r"\b(?:customer|you|client|licensee|buyer)\b", re.IGNORECASE)
 _VENDOR = re.compile(r"\b(?:provider|we|vendor|supplier|us)\b", re.IGNORECASE)
 _EITHER = re.compile(r"\b(?:either|each|both)\s+part(?:y|ies)\b", re.IGNORECASE)
 _NEGATED_RIGHT = re.compile(r"\b(?:may|shall|will)\s+not\b|\bno\s+right\b|\bcannot\b", re.I)
 _TERMINATION_FEE = fast_compile(
     r"\b(?:early\s+)?termination\s+(?:fee|charge|payment)s?\b|\bterminat\w*\b[^.;]{0,120}?"
-    r"\b(?:pay|owe|liable\s+for|liquidated\s+damages)\b|\bremaining\s+(?:committed\s+)?fees\b"
+    r"\b(?:pay|payable|(?:become|becomes|fall)\s+(?:immediately\s+)?due|owe|liable\s+for|"
+    r"liquidated\s+damages)\b|\bremaining\s+(?:committed\s+)?fees\b"
 )
-_REMAINING = re.compile(r"\bremaining|\bbalance\s+of\s+the\s+(?:term|period)|\bunpaid\b", re.I)
+_REMAINING = re.compile(r"\bremaining|\bremainder\s+of\s+the\s+term|\bbalance\s+of\s+the\s+(?:term|period)|\bunpaid\b", re.I)
 _AUTO_RENEW = fast_compile(r"\b(?:automatically|auto-?)\s*renew\w*|\brenew\w*\s+automatically\b")
 _NO_AUTO_RENEW = re.compile(r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?renew", re.I)
 _PREPAY = fast_compile(
@@ -132,9 +134,15 @@ class _Builder:
         return ContractTerms(**self.values, evidence=self.evidence)
 
 
-def _usd(text: str) -> float | None:
-    """The first USD amount in the text (other currencies are not converted here)."""
+def _usd(text: str, *, totals_only: bool = False) -> float | None:
+    """The first USD amount in the text (other currencies are not converted here).
+
+    With ``totals_only`` a rate ("USD 1.95 per GPU-hour", "USD 728,832 per month") is
+    skipped: a commitment or a prepayment is a sum, not a price.
+    """
     for m in _MONEY_RE.finditer(text):
+        if totals_only and _RATE_AFTER.match(text, m.end()):
+            continue
         try:
             money = parse_money(m.group(0))
         except ValueParseError:
@@ -168,9 +176,14 @@ def _from_figures(analysis: ClauseAnalysis, out: _Builder) -> None:
             continue
         if day is None:
             continue
-        hedged = hedged or bool(_HEDGED_DELIVERY.search(fig.quote))
         out.set("delivery_date", day.isoformat(), fig.quote, fig.where)
-        out.set("delivery_date_hedged", hedged, fig.quote, fig.where)
+        # A date is hedged by its own words ("target", "estimated") or a weak commitment;
+        # a date merely stated ("'Commencement Date' means 14 December") is not a hedge:
+        # whether delivery is hedged is then left to the sentences that promise it.
+        if bool(_HEDGED_DELIVERY.search(fig.quote)) or fig.committed is False:
+            out.set("delivery_date_hedged", True, fig.quote, fig.where)
+        elif not hedged or fig.committed is True:
+            out.set("delivery_date_hedged", False, fig.quote, fig.where)
         break
 
 
@@ -222,7 +235,7 @@ def _sentence_facts(text: str, where: dict[str, Any], out: _Builder) -> None:
     elif _NON_REFUNDABLE.search(text) and _PAID_AHEAD.search(text):
         out.set("prepayment_refundable", False, text, where)
     if _MIN_COMMIT.search(text):
-        usd = _usd(text)
+        usd = _usd(text, totals_only=True)
         if usd is not None:
             out.set("min_commit_usd", usd, text, where)
     if _SOLE_REMEDY.search(text) and re.search(r"credit|sla|service\s+level", text, re.I):
