@@ -24,7 +24,6 @@ KNOWN_GAPS = {
     "c-05-spot-interruptions-hard-deadline": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-07-finetune-gpu-memory-fit": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-09-purchase-vs-rent-24x7-programme": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
-    "c-10-auto-renewal-notice-window": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-11-reallocation-right-and-expired-quote": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
     "c-12-egress-and-storage-heavy": "set C: not yet met (see SET_C_RESULTS_BEFORE.txt)",
 }

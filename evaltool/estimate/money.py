@@ -59,7 +59,7 @@ _NO_TERM = re.compile(r"\bno minimum (?:term|commitment|period)\b|\bno (?:fixed 
 _NON_CANCELLABLE = re.compile(
     r"non-?\s?cancell?able|no right to terminate[^.]*for convenience|"
     r"no termination for convenience|may not terminate[^.]*for convenience|"
-    r"may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
+    r"neither party may terminate[^.]*for convenience|may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
     r"survive any termination", re.I)
 _CUSTOMER_MAY_LEAVE = re.compile(
     r"\b(?:customer|either party|you)\b[^.]*?\bmay\s+(?:terminate|cancel|release|end)\b", re.I)
@@ -73,6 +73,8 @@ _AUTO_RENEW = re.compile(r"renews?\s+automatically|automatically\s+renews?|auto-
                          r"renews? for successive", re.I)
 _NO_RENEW = re.compile(r"(?:does not|will not|shall not)\s+renew|no automatic renewal|"
                        r"not renew automatically", re.I)
+_RENEWAL_TERM_DEFINED = re.compile(r"renewal (?:term|period)\W*\s+(?:means|is)\s+(?:a period of\s+)?"
+                                   + _NUMBER + r"\s*[- ]?months?", re.I)
 _NON_REFUNDABLE = re.compile(r"non-?\s?refundable", re.I)
 _REFUNDABLE = re.compile(r"\brefundable\b|\brefunded\b", re.I)
 _CLAUSE_REF = re.compile(r"^\s*(?:§\s*)?(\d+(?:\.\d+)*)[.)]?\s")
@@ -246,6 +248,10 @@ def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
                     values["renewal_term_months"] = _number(months.group(1))
                 evidence["auto_renewal"] = _evidence(sentence, p)
             lowered = sentence.lower()
+            defined = _RENEWAL_TERM_DEFINED.search(sentence)
+            if defined and "renewal_term_months" not in values:
+                values["renewal_term_months"] = _number(defined.group(1))
+                evidence.setdefault("renewal_term_months", _evidence(sentence, p))
             if "prepay" in lowered or "upfront" in lowered or "deposit" in lowered:
                 if _NON_REFUNDABLE.search(sentence):
                     values["prepayment_refundable"] = False
@@ -485,6 +491,12 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     ev = terms.evidence
     term = terms.term_months if terms.term_months and terms.term_months > 0 else None
     renewed = False
+    if (term is not None and terms.auto_renewal and terms.renewal_notice_days
+            and terms.renewal_notice_days > term * DAYS_PER_MONTH):
+        # Notice of non-renewal longer than the term itself cannot be served in time once
+        # the term has started: the first renewal is part of what is signed.
+        term += terms.renewal_term_months or term
+        renewed = True
     if (term is not None and terms.auto_renewal and days is not None
             and not terms.customer_may_terminate_for_convenience):
         # A run that outlasts the term rolls into renewal terms it cannot leave early.
