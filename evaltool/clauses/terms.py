@@ -76,7 +76,10 @@ _TERMINATION_FEE = fast_compile(
     r"\b(?:pay|payable|(?:become|becomes|fall)\s+(?:immediately\s+)?due|owe|liable\s+for|"
     r"liquidated\s+damages)\b|\bremaining\s+(?:committed\s+)?fees\b"
 )
-_REMAINING = re.compile(r"\bremaining|\bremainder\s+of\s+the\s+term|\bbalance\s+of\s+the\s+(?:term|period)|\bunpaid\b", re.I)
+_REMAINING = re.compile(
+    r"\bremaining|\bremainder\s+of\s+the\s+term|\bbalance\s+of\s+the\s+(?:term|period)|\bunpaid\b",
+    re.I,
+)
 _AUTO_RENEW = fast_compile(r"\b(?:automatically|auto-?)\s*renew\w*|\brenew\w*\s+automatically\b")
 _NO_AUTO_RENEW = re.compile(r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?renew", re.I)
 _PREPAY = fast_compile(

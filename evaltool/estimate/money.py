@@ -59,7 +59,8 @@ _NO_TERM = re.compile(r"\bno minimum (?:term|commitment|period)\b|\bno (?:fixed 
 _NON_CANCELLABLE = re.compile(
     r"non-?\s?cancell?able|no right to terminate[^.]*for convenience|"
     r"no termination for convenience|may not terminate[^.]*for convenience|"
-    r"neither party may terminate[^.]*for convenience|may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
+    r"neither party may terminate[^.]*for convenience|"
+    r"may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
     r"survive any termination", re.I)
 _CUSTOMER_MAY_LEAVE = re.compile(
     r"\b(?:customer|either party|you)\b[^.]*?\bmay\s+(?:terminate|cancel|release|end)\b", re.I)
@@ -486,7 +487,10 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     if price is None or gpus is None:
         basis.append(BasisItem("no_price"))
         return None, None
-    per_day = gpus * price * 24.0 + ((fields.support_usd_per_month or 0.0)
+    # Storage sold with the capacity at a monthly rate is billed every month of the term,
+    # like support and network fees: the capacity quoted, whatever the run uses of it.
+    storage = (fields.storage_capacity_tb or 0.0) * (fields.storage_usd_per_tb_month or 0.0)
+    per_day = gpus * price * 24.0 + ((fields.support_usd_per_month or 0.0) + storage
                                      + (fields.network_usd_per_month or 0.0)) / DAYS_PER_MONTH
     ev = terms.evidence
     term = terms.term_months if terms.term_months and terms.term_months > 0 else None
