@@ -74,8 +74,8 @@ _AUTO_RENEW = re.compile(r"renews?\s+automatically|automatically\s+renews?|auto-
                          r"renews? for successive", re.I)
 _NO_RENEW = re.compile(r"(?:does not|will not|shall not)\s+renew|no automatic renewal|"
                        r"not renew automatically", re.I)
-_RENEWAL_TERM_DEFINED = re.compile(r"renewal (?:term|period)\W*\s+(?:means|is)\s+(?:a period of\s+)?"
-                                   + _NUMBER + r"\s*[- ]?months?", re.I)
+_RENEWAL_TERM_DEFINED = re.compile(r"renewal (?:term|period)\W*\s+(?:means|is)\s+"
+                                   r"(?:a period of\s+)?" + _NUMBER + r"\s*[- ]?months?", re.I)
 _NON_REFUNDABLE = re.compile(r"non-?\s?refundable", re.I)
 _REFUNDABLE = re.compile(r"\brefundable\b|\brefunded\b", re.I)
 _CLAUSE_REF = re.compile(r"^\s*(?:§\s*)?(\d+(?:\.\d+)*)[.)]?\s")
@@ -593,7 +593,6 @@ def _purchase(fields: OfferFields, terms: ContractTerms, estimates: Estimates,
         per_month = max(0.0, float(owning) - capex / fields.amortization_months)
     run_months = (days or 0.0) / DAYS_PER_MONTH
     term = terms.term_months if terms.term_months and terms.term_months > 0 else None
-    tfc = terms.customer_may_terminate_for_convenience and not terms.non_cancellable
     # The hardware is bought whatever the words; a right to leave the running services
     # (colocation, managed service) is the buyer's even when the hardware order is
     # non-cancellable.
