@@ -284,3 +284,12 @@ def test_documents_that_state_measurement_rules_and_notes_to_the_reader_bind_nob
 
 def test_a_vendor_promise_beside_those_rules_still_binds_the_vendor() -> None:
     assert _kind("Provider shall deliver the nodes by 2027-03-01.") == "firm_commitment"
+
+
+def test_a_commitment_sentence_with_a_rate_a_monthly_sum_and_a_total_gives_the_total() -> None:
+    from evaltool.clauses import extract_terms
+
+    terms = extract_terms(
+        "The Customer commits to the Reserved Rate of USD 1.95 per GPU-hour, being USD "
+        "728,832.00 per month and USD 8,745,984.00 for the Term (the minimum commitment).")
+    assert terms.min_commit_usd == 8_745_984

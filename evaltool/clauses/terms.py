@@ -70,15 +70,26 @@ _CONVENIENCE = fast_compile(
     r"\bterminat\w*\b[^.;]{0,80}?\b(?:for\s+convenience|without\s+cause|for\s+any\s+reason|"
     r"at\s+any\s+time)\b|\bcancel\b[^.;]{0,40}?\bat\s+any\s+time\b"
 )
+# After an amount: a unit price ("per GPU-hour", "/node-hour") is a rate, never a sum; a
+# periodic amount ("per month", "a year") is a sum only when the sentence states no total.
+_RATE_AFTER = re.compile(
+    r"\s*(?:per\s+(?:gpu|node|instance|server|hour|h\b|tb|gb|kwh)|/\s*(?:gpu|node|h\b|hr|hour)|"
+    r"an?\s+hour\b|each\s)", re.I)
+_PERIODIC_AFTER = re.compile(
+    r"\s*(?:per|a|an|each|/)\s*(?:calendar\s+)?(?:month|year|quarter|annum)\b", re.I)
 _CUSTOMER = re.compile(r"\b(?:customer|you|client|licensee|buyer)\b", re.IGNORECASE)
 _VENDOR = re.compile(r"\b(?:provider|we|vendor|supplier|us)\b", re.IGNORECASE)
 _EITHER = re.compile(r"\b(?:either|each|both)\s+part(?:y|ies)\b", re.IGNORECASE)
 _NEGATED_RIGHT = re.compile(r"\b(?:may|shall|will)\s+not\b|\bno\s+right\b|\bcannot\b", re.I)
 _TERMINATION_FEE = fast_compile(
     r"\b(?:early\s+)?termination\s+(?:fee|charge|payment)s?\b|\bterminat\w*\b[^.;]{0,120}?"
-    r"\b(?:pay|owe|liable\s+for|liquidated\s+damages)\b|\bremaining\s+(?:committed\s+)?fees\b"
+    r"\b(?:pay|payable|(?:become|becomes|fall)\s+(?:immediately\s+)?due|owe|liable\s+for|"
+    r"liquidated\s+damages)\b|\bremaining\s+(?:committed\s+)?fees\b"
 )
-_REMAINING = re.compile(r"\bremaining|\bbalance\s+of\s+the\s+(?:term|period)|\bunpaid\b", re.I)
+_REMAINING = re.compile(
+    r"\bremaining|\bremainder\s+of\s+the\s+term|\bbalance\s+of\s+the\s+(?:term|period)|\bunpaid\b",
+    re.I,
+)
 _AUTO_RENEW = fast_compile(r"\b(?:automatically|auto-?)\s*renew\w*|\brenew\w*\s+automatically\b")
 _NO_AUTO_RENEW = re.compile(r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?renew", re.I)
 _PREPAY = fast_compile(
@@ -157,17 +168,28 @@ class _Builder:
         return ContractTerms(**self.values, evidence=self.evidence)
 
 
-def _amount(text: str) -> tuple[float, str] | None:
+def _amount(text: str, *, totals_only: bool = False) -> tuple[float, str] | None:
     """The first amount of money in the text with its ISO 4217 currency, as stated (the
-    money model converts it at the run's exchange rates)."""
+    money model converts it at the run's exchange rates).
+
+    With ``totals_only`` a rate ("USD 1.95 per GPU-hour", "USD 728,832 per month") is
+    skipped: a commitment or a prepayment is a sum, not a price.
+    """
+    periodic: tuple[float, str] | None = None
     for m in _MONEY_RE.finditer(text):
+        if totals_only and _RATE_AFTER.match(text, m.end()):
+            continue
         try:
             money = parse_money(m.group(0))
         except ValueParseError:
             continue
-        if money.currency:
-            return float(money.amount), money.currency
-    return None
+        if not money.currency:
+            continue
+        if totals_only and _PERIODIC_AFTER.match(text, m.end()):
+            periodic = periodic or (float(money.amount), money.currency)
+            continue
+        return float(money.amount), money.currency
+    return periodic
 
 
 def _notice_days(text: str) -> float | None:
@@ -194,9 +216,14 @@ def _from_figures(analysis: ClauseAnalysis, out: _Builder) -> None:
             continue
         if day is None:
             continue
-        hedged = hedged or bool(_HEDGED_DELIVERY.search(fig.quote))
         out.set("delivery_date", day.isoformat(), fig.quote, fig.where)
-        out.set("delivery_date_hedged", hedged, fig.quote, fig.where)
+        # A date is hedged by its own words ("target", "estimated") or a weak commitment;
+        # a date merely stated ("'Commencement Date' means 14 December") is not a hedge:
+        # whether delivery is hedged is then left to the sentences that promise it.
+        if bool(_HEDGED_DELIVERY.search(fig.quote)) or fig.committed is False:
+            out.set("delivery_date_hedged", True, fig.quote, fig.where)
+        elif not hedged or fig.committed is True:
+            out.set("delivery_date_hedged", False, fig.quote, fig.where)
         break
 
 
@@ -276,7 +303,7 @@ def _prepayment(text: str, where: dict[str, Any], out: _Builder) -> None:
 
 def _minimum_commitment(text: str, where: dict[str, Any], out: _Builder) -> None:
     if _MIN_COMMIT.search(text):
-        out.set_amount("min_commit", _amount(text), text, where)
+        out.set_amount("min_commit", _amount(text, totals_only=True), text, where)
 
 
 _CREDIT_CONTEXT_RE = re.compile(r"credit|sla|service\s+level", re.IGNORECASE)
