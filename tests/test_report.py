@@ -324,7 +324,7 @@ def test_memo_survives_a_report_without_sensitivity_or_estimates() -> None:
         offer["estimates"] = {"mfu": None}
     report = ScoreReport.model_validate(data)
     html = text_of(render_html(report))
-    best = next(o for o in report.offers if o.eligible and o.rank == 1)
+    best = min((o for o in report.offers if o.eligible), key=lambda o: o.rank)
     assert f"Recommend {offer_title(best)}." in html  # the best eligible offer, by rank
     assert "—" in html
     assert "Traceback" not in html and "{'" not in html  # no raw dicts

@@ -374,7 +374,9 @@ def test_top_red_flag_says_what_is_wrong_not_its_kind() -> None:
          "why": "exit data only in the vendor's own format: leaving means conversion work "
                 "(lock-in)"},
     ]
-    third = next(o for o in data["offers"] if o["eligible"] and o not in (second, winner(data)))
+    best = winner(data)
+    third = next(o for o in data["offers"] if o is not second and o is not best)
+    third["eligible"] = True  # ranked, so the memo shows its top flag
     third["flags"] = [
         {"kind": "weak_commitment", "severity": "high", "quote": "We target 99.9% uptime.",
          "where": None, "ask_for": None,
