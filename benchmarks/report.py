@@ -71,9 +71,9 @@ def peak_rss_mb() -> float:
 def main() -> None:
     from pypdf import PdfReader
 
-    from evaltool.report import render_html, report_to_json
     from evaltool.report.exports import to_csv, to_markdown, to_xlsx_bytes
     from evaltool.report.pdf import render_pdf_bytes
+    from evaltool.report.render import render_html, report_to_json
 
     ten, fifty = report_with(10), report_with(50)
     print(f"machine: {sys.platform}, python {sys.version.split()[0]}")

@@ -11,7 +11,7 @@ every output (evaltool.report.text.terminal_safe).
 
 Exit codes (README): 0 all inputs evaluated; 1 at least one input could not be
 evaluated; 2 usage or configuration error; 3 a requested output could not be rendered
-(every other output is still written).
+(every other output is still written); 70 (EX_SOFTWARE) an internal error, a bug in evaltool.
 """
 
 from __future__ import annotations
@@ -48,6 +48,13 @@ WORKLOAD_OPTION = click.option(
     "--workload", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
     help="Workload YAML. Default: the bundled 70B pretraining example (the run says so).",
 )
+CONFIGURE_OPTION = click.option(
+    "--inputs-may-configure", "inputs_may_configure", is_flag=True, default=False,
+    help="Let a workload, rates (fx:) or rubric YAML among OFFERS configure the run. Without "
+    "it such files are listed as not evaluated (a vendor's file never changes the run), except "
+    "the project's own bundled examples.",
+)
+INTERNAL_ERROR_EXIT = 70  # sysexits.h EX_SOFTWARE: a bug, not a bad input or a failed render
 MAP_OPTION = click.option(
     "--map", "map_file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
     default=None, help="Per-vendor mapping file (labels or cells -> canonical fields, sheets "
@@ -90,14 +97,14 @@ def _fail(message: str, code: int) -> None:
 
 def _emit(text: str, output: Path | str = STDOUT, *, escaped: bool = False) -> None:
     """Data text to stdout or a file, control characters escaped (unless already safe)."""
-    from evaltool.report import write_stdout
-    from evaltool.report.text import terminal_safe
+    from evaltool.report.fmt import terminal_safe
+    from evaltool.report.render import write_stdout
 
     text = text if escaped else terminal_safe(text)
     if str(output) == STDOUT:
         write_stdout(text)
         return
-    from evaltool.report import write_file
+    from evaltool.report.render import write_file
 
     write_file(Path(output), text.encode("utf-8"))
     _stderr(f"wrote {output}")
@@ -112,7 +119,7 @@ def _guarded(func: F) -> F:
         except EvaltoolError as exc:
             _fail(str(exc), exc.exit_code)
         except BrokenPipeError:  # `evaltool accelerators | head -1`: the reader left
-            from evaltool.report import silence_stdout
+            from evaltool.report.render import silence_stdout
 
             silence_stdout()
             sys.exit(0)
@@ -124,7 +131,7 @@ def _guarded(func: F) -> F:
             _fail(
                 f"internal error: {type(exc).__name__}: {exc}. This is a bug in evaltool; "
                 "rerun with EVALTOOL_DEBUG=1 for details and report it.",
-                3,
+                INTERNAL_ERROR_EXIT,
             )
 
     wrapper.__name__ = func.__name__
@@ -224,6 +231,7 @@ def cli() -> None:
               "(on-demand list prices from the market snapshot, `evaltool market`), labelled as "
               "list prices; they are ranked beside the quotes, never recommended.")
 @MAP_OPTION
+@CONFIGURE_OPTION
 @_guarded
 def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
@@ -232,6 +240,7 @@ def score(
     resale_value: float | None,
     market_n: int,
     map_file: Path | None,
+    inputs_may_configure: bool,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -240,7 +249,7 @@ def score(
     rendered.
     """
     from evaltool.pipeline import score_files
-    from evaltool.report import check_outputs
+    from evaltool.report.render import check_outputs
 
     check_outputs(outputs)  # a typo in -o should not cost a whole scoring run
     _check_config(rubric, workload)
@@ -254,14 +263,14 @@ def score(
     result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
                          assumptions=overrides or None, seed=seed, method=method,
                          as_of=as_of.date() if as_of else None, market=market_n,
-                         map_file=map_file)
+                         map_file=map_file, inputs_may_configure=inputs_may_configure)
     if not str(result.workload.get("source", "")).endswith((".yaml", ".yml")):
         _stderr(f"note: {result.workload.get('source')}")
     sys.exit(_write_score_outputs(result, outputs, fmt, report_kind, page_size))
 
 
 def _score_text(result: Any, fmt: str) -> str:
-    from evaltool.report import render_text, report_to_json, terminal_table
+    from evaltool.report.render import render_text, report_to_json, terminal_table
     from evaltool.report.text import terminal_width, to_yaml, use_color
 
     if fmt == "json":
@@ -279,7 +288,7 @@ def _write_score_outputs(
     result: Any, outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str
 ) -> int:
     """Print and write every output; return the exit code (3 > 1 > 0)."""
-    from evaltool.report import render_reports
+    from evaltool.report.render import render_reports
 
     files = [o for o in outputs if str(o) != STDOUT]
     printed = fmt if (not files or STDOUT in map(str, outputs)) else "table"
@@ -316,16 +325,18 @@ def _write_score_outputs(
               "skipped (a 'not_understood' section in JSON).")
 @click.option("--write-map", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="With --explain: write a starting mapping file for --map.")
+@CONFIGURE_OPTION
 @_guarded
 def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str, output: Path,
-              map_file: Path | None, explain: bool, write_map: Path | None) -> None:
+              map_file: Path | None, explain: bool, write_map: Path | None,
+              inputs_may_configure: bool) -> None:
     """Show each offer as canonical fields, with where each value came from and any warnings."""
     from evaltool.normalize.core import normalize_files, normalize_to_rows, render_normalized
     from evaltool.normalize.teach import explain_file, load_user_mapping, mapping_skeleton
     from evaltool.pipeline import parse_fx, sort_inputs
     from evaltool.report.text import rows_to_markdown
 
-    inputs = sort_inputs(list(offers))
+    inputs = sort_inputs(list(offers), inputs_may_configure=inputs_may_configure)
     mapping = load_user_mapping(map_file) if map_file else None
     result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files), mapping)
     unread = None
@@ -353,10 +364,11 @@ def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str, output: Path,
 @format_option()
 @output_option()
 @MAP_OPTION
+@CONFIGURE_OPTION
 @_guarded
 def validate(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
-    fmt: str, output: Path, map_file: Path | None,
+    fmt: str, output: Path, map_file: Path | None, inputs_may_configure: bool,
 ) -> None:
     """Check inputs only, and list every problem (errors and warnings)."""
     from evaltool.normalize.core import normalize_files
@@ -366,7 +378,7 @@ def validate(
     from evaltool.report.text import render
 
     _check_config(rubric, workload)
-    inputs = sort_inputs(list(offers))
+    inputs = sort_inputs(list(offers), inputs_may_configure=inputs_may_configure)
     the_workload, _ = resolve_workload(workload, inputs.workloads)
     rubric_for(the_workload, rubric or (inputs.rubrics[0] if inputs.rubrics else None))
     mapping = load_user_mapping(map_file) if map_file else None

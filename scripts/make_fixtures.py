@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from evaltool.api import score_files  # noqa: E402
-from evaltool.report import report_to_json  # noqa: E402
+from evaltool.report.render import report_to_json  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "score_report_sample.json"
 AS_OF = dt.date(2026, 11, 20)

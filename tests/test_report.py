@@ -29,9 +29,10 @@ from hypothesis import strategies as st
 from evaltool.api import normalize_files
 from evaltool.errors import RenderError, UsageError
 from evaltool.models import ScoreReport
-from evaltool.report import fmt, render_html, render_report, report_to_json, terminal_table
+from evaltool.report import fmt
 from evaltool.report.exports import neutralise, to_csv, to_markdown, to_xlsx_bytes
 from evaltool.report.progress import progress_enabled, track
+from evaltool.report.render import render_html, render_report, report_to_json, terminal_table
 from evaltool.report.view import build_view, offer_title
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "score_report_sample.json"
@@ -349,6 +350,12 @@ def test_full_report_has_charts_tables_findings_and_appendix() -> None:
         assert title in html, title
     assert html.count("<svg") == 4
     body = text_of(html)
+    # the full report quotes every flagged clause, with where it is
+    for o in data["offers"]:
+        for f in o["flags"]:
+            if f["quote"]:
+                assert fmt.clean_text(f["quote"])[:100] in body, f["quote"]
+                assert fmt.where(f["where"]) in body, f["where"]
     # the firmer wording to ask for, for every finding that has one
     asks = [f["ask_for"] for o in data["offers"] for f in o["flags"] if f["ask_for"]]
     assert asks
@@ -568,12 +575,24 @@ def test_pdf_memo_fits_two_pages_and_names_every_vendor(memo_pdf: bytes) -> None
     assert reader.metadata.title == "GPU compute offer: recommendation"
 
 
-def test_pdf_memo_quotes_the_high_severity_clauses(memo_pdf: bytes) -> None:
+def test_pdf_memo_quotes_the_worst_clauses_and_counts_the_rest(memo_pdf: bytes) -> None:
+    """Two pages cannot hold every finding: the memo quotes the worst clause of the offers
+    in contention, and says how many more red flags the full report holds."""
+    data = sample_data()
     flat = compact(_pdf_text(memo_pdf)[1])
-    for offer in sample().offers:
-        for flag in offer.flags:
-            if flag.severity == "high" and flag.quote and flag.kind != "firm_commitment":
-                assert compact(flag.quote[:60]) in flat, flag.quote
+    quoted = 0
+    for o in (winner(data), runner_up(data)):
+        red = [f for f in o["flags"] if f["quote"] and f["severity"] in ("high", "medium")
+               and f["kind"] not in ("firm_commitment", "remedy", "assumption",
+                                     "assumed_value", "note")]
+        red.sort(key=lambda f: f["severity"] != "high")  # worst first, then as the scorer lists
+        if red:
+            quoted += 1
+            assert compact(red[0]["quote"][:60]) in flat, red[0]["quote"]
+    assert quoted, "the sample's leading offers have quoted red flags"
+    if build_view(sample()).red_flags_more:  # more than even the roomiest memo holds
+        assert compact("more red flags (with the firmer wording to ask for) in the full "
+                       "report") in flat
 
 
 def test_pdf_bytes_are_stable_and_undated(memo_pdf: bytes) -> None:

@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 from evaltool.models import ScoreReport
-from evaltool.report import fmt, render_html, terminal_table
+from evaltool.report import fmt
 from evaltool.report.exports import to_csv, to_markdown
+from evaltool.report.render import render_html, terminal_table
 from evaltool.report.terminal import WIDTH, display_width
 from evaltool.report.view import build_view
 

@@ -29,7 +29,8 @@ from typing import Any
 
 from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
 from evaltool.clauses.terms import extract_terms
-from evaltool.errors import Location
+from evaltool.errors import Location, UsageError
+from evaltool.estimate import estimate_offer
 from evaltool.estimate.assumptions import assumption_values
 from evaltool.estimate.catalog import (
     UndefinedPrecisionError,
@@ -366,7 +367,6 @@ def money_settings(assumptions: Mapping[str, Any] | None,
                                 if k in ("notice_served",)} or None)
     basis = str((assumptions or {}).get("cost_basis") or "cash")
     if basis not in COST_BASES:
-        from evaltool.errors import UsageError
 
         raise UsageError(f"cost basis {basis!r}: expected one of {', '.join(COST_BASES)}")
     resale = (assumptions or {}).get("resale_value_fraction")
@@ -616,7 +616,6 @@ def estimate_with_money(offer: Offer, workload: Workload,
                         assumptions: Mapping[str, Any] | None = None,
                         terms: ContractTerms | None = None) -> Estimates:
     """`estimate_offer` plus the money of the decision: what scoring and what-ifs read."""
-    from evaltool.estimate import estimate_offer
 
     estimates = estimate_offer(offer.fields, workload, run_assumptions(assumptions))
     return with_money(estimates, money_for(offer, estimates, workload, assumptions, terms))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from evaltool.errors import EvaltoolError, Location
+from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
@@ -38,6 +38,7 @@ from evaltool.normalize.slots import SlotReaders
 from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
+from evaltool.read.safety import value_too_long
 
 
 class Builder(SlotReaders):
@@ -98,12 +99,28 @@ class Builder(SlotReaders):
                     f"no value given ({text!r})", found=text,
                     expected=expected_for(_slot_field(slot))))
                 continue
+            too_long = None if slot == "contract_text" else value_too_long(
+                text, cand.where, _slot_field(slot))
+            if too_long is not None:  # checked before any value pattern sees the text
+                self.unreadable.setdefault(_slot_field(slot), too_long)
+                self.problems.append(too_long)
+                continue
             try:
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
+            except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count
+                self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
+                    f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
+                    expected=expected_for(_slot_field(slot))))
         for item in self.record.line_items:
-            self.read_line_item(item)
+            try:
+                self.read_line_item(item)
+            except (ValueError, ArithmeticError) as exc:  # e.g. an infinite quantity
+                self.problems.append(Problem(
+                    item.row_where,
+                    f"line item not read ({type(exc).__name__}: {exc})", severity="warning",
+                    code="derivation-failed"))
         for text, where in self.record.notes:
             self.read_note(text, where)
             self._counts_in_text(text, where)

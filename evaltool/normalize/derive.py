@@ -34,13 +34,19 @@ class Derive:
                                    derived_from=derived_from, note=note)
 
     def run(self) -> None:
-        self.accelerator()
-        self.counts()
-        self.bandwidth()
-        self.catalog_checks()
-        self.prices()
-        self.kind_and_currency()
-        self.ownership()
+        """Each step on its own: a value that cannot be derived is left out with a warning
+        (code `derivation-failed`); whether the offer survives is for the required fields."""
+        for step in (self.accelerator, self.counts, self.bandwidth, self.catalog_checks,
+                     self.prices, self.kind_and_currency, self.ownership):
+            try:
+                step()
+            except V.MissingFxRate:
+                raise
+            except (EvaltoolError, ArithmeticError, ValueError) as exc:
+                self.b.problems.append(Problem(
+                    self.where, f"could not derive the {step.__name__.replace('_', ' ')} "
+                    f"values; they are left out: {exc}", found=type(exc).__name__,
+                    severity="warning", code="derivation-failed"))
 
     def accelerator(self) -> None:
         text = self.v.pop("accelerator_text", None)

@@ -42,6 +42,9 @@ _FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "it
 _UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per"}
 _NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
             "nombre", "date", "datum"}
+# The vendor's own clause number beside its answer (the RFP template's "Clause reference").
+_CLAUSE_REF_HEADERS = {"clause reference", "clause ref", "clause no", "clause number", "reference",
+                       "ref", "section number", "section no", "paragraph", "klausel", "ziffer"}
 _NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque"}
 
 
@@ -78,7 +81,8 @@ def contract_segments(grid: SheetGrid) -> list[dict[str, Any]]:
         if answer is not None:
             topic = next((c for h, c in heads.items() if h in ("topic", "clause", "section",
                                                                 "thema", "sujet")), None)
-            return _answer_segments(grid, r, answer, topic)
+            ref = next((c for h, c in heads.items() if h in _CLAUSE_REF_HEADERS), None)
+            return _answer_segments(grid, r, answer, topic, ref)
     segments: list[dict[str, Any]] = []
     for r, row in enumerate(grid.rows):
         texts = [(c, cell_text(v)) for c, v in enumerate(row) if not is_empty(v)]
@@ -97,8 +101,8 @@ def contract_segments(grid: SheetGrid) -> list[dict[str, Any]]:
     return segments
 
 
-def _answer_segments(grid: SheetGrid, header: int, answer: int,
-                     topic: int | None) -> list[dict[str, Any]]:
+def _answer_segments(grid: SheetGrid, header: int, answer: int, topic: int | None,
+                     ref: int | None = None) -> list[dict[str, Any]]:
     segments: list[dict[str, Any]] = []
     for r in range(header + 1, len(grid.rows)):
         text = cell_text(grid.value(r, answer))
@@ -107,6 +111,8 @@ def _answer_segments(grid: SheetGrid, header: int, answer: int,
         segment: dict[str, Any] = {"text": text, "where": grid.where(r, answer).to_dict()}
         if topic is not None and cell_text(grid.value(r, topic)):
             segment["section"] = cell_text(grid.value(r, topic))
+        if ref is not None and cell_text(grid.value(r, ref)):
+            segment["clause_ref"] = cell_text(grid.value(r, ref))
         segments.append(segment)
     return segments
 

@@ -32,8 +32,12 @@ def load_mapping(path: Path) -> Any:
     """Parse YAML or JSON text safely; InputError naming the file and line on failure."""
     text = read_text(path, MAX_TEXT_BYTES)
     if path.suffix.lower() == ".json":
+        from evaltool.yamlsafe import check_depth
+
         try:
-            return json.loads(text)
+            return check_depth(json.loads(text), str(path))  # the nesting limit YAML has
+        except RecursionError:
+            return check_depth([[]], str(path), max_depth=0)  # refused the same way
         except json.JSONDecodeError as exc:
             raise InputError(Problem(Location(str(path), cell=f"line {exc.lineno}, column "
                                               f"{exc.colno}"), f"not valid JSON: {exc.msg}",

@@ -15,7 +15,7 @@ from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import SheetGrid
 from evaltool.read.safety import read_text
 
-MAX_CSV_ROWS = 200_000
+MAX_CSV_ROWS = 10_000  # rows of values (a header row is allowed beside them)
 
 
 def read_csv(path: Path) -> SheetGrid:
@@ -32,10 +32,12 @@ def read_csv(path: Path) -> SheetGrid:
     rows: list[list[object]] = []
     try:
         for index, row in enumerate(csv.reader(io.StringIO(text), dialect)):
-            if index >= MAX_CSV_ROWS:
-                raise InputError(Problem(Location(str(path)), "CSV too long to be an offer list",
+            if index > MAX_CSV_ROWS:  # checked while reading: a 100k-row file stops here
+                raise InputError(Problem(Location(str(path), cell=f"row {index + 1}"),
+                                         "CSV too long to be an offer list; refused",
                                          found=f"more than {MAX_CSV_ROWS:,} rows",
-                                         expected=f"at most {MAX_CSV_ROWS:,} rows"))
+                                         expected=f"at most {MAX_CSV_ROWS:,} rows and a header "
+                                         "(CSV row limit)", code="too-many-rows"))
             rows.append([cell.strip() for cell in row])
     except csv.Error as exc:
         raise InputError(Problem(Location(str(path)), "not a readable CSV file", found=str(exc),

@@ -17,6 +17,7 @@ from typing import Any
 
 from evaltool.models import OfferResult, ScoreReport
 from evaltool.report import fmt
+from evaltool.report.picks import runner_up_of
 
 WIDTH_PX = 640  # the viewBox width; the SVG scales to the text column
 ROW_PX = 16
@@ -326,7 +327,6 @@ def _tornado_from_scores(
 
 def tornado(report: ScoreReport, winner: OfferResult | None, max_rows: int = 10) -> Bars | None:
     """The winning margin when one input moves over its range, widest swing first."""
-    from evaltool.report.view import runner_up_of
 
     given = report.sensitivity.get("tornado")
     items: list[tuple[str, float, float]] = []

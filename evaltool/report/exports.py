@@ -17,8 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
+from evaltool.report.fmt import terminal_safe
 from evaltool.report.sheets import AUTO, PCT, ranking_table, workbook_sheets
-from evaltool.report.text import terminal_safe
+from evaltool.report.view import as_of_date, build_view
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
@@ -208,7 +209,6 @@ def to_xlsx_bytes(report: ScoreReport) -> bytes:
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
 
-    from evaltool.report.view import as_of_date
 
     wb = Workbook()
     if wb.active is not None:
@@ -370,7 +370,6 @@ def _md_full(v: ReportView) -> list[str]:
 
 
 def to_markdown(report: ScoreReport, *, kind: str = "memo") -> str:
-    from evaltool.report.view import build_view
 
     view = build_view(report, kind="full" if kind == "full" else "memo")
     lines = _md_memo(view)

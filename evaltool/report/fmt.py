@@ -22,6 +22,19 @@ _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u206
 _ANSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]")
 
 
+# C0 controls but tab and newline, CR not followed by LF (CSV ends lines with CRLF), DEL,
+# C1 controls (0x9B is a one-byte CSI on many terminals), and the bidirectional overrides
+# and isolates that make text read differently from how it is stored (CVE-2021-42574).
+_TERMINAL_CONTROL_RE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)"
+)
+
+
+def terminal_safe(text: str) -> str:
+    """`text` with every control character that could steer a terminal made visible."""
+    return _TERMINAL_CONTROL_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def as_number(value: Any) -> float | None:
     """A finite float, or None for None, bools, text and NaN/inf."""
     if value is None or isinstance(value, bool):

@@ -20,6 +20,8 @@ from urllib.parse import unquote, urlsplit
 
 from evaltool.errors import RenderError
 from evaltool.report._paths import templates_dir
+from evaltool.report.html import _check, html_from_view
+from evaltool.report.view import MEMO_LEVELS, build_view
 
 if TYPE_CHECKING:
     from evaltool.models import ScoreReport
@@ -116,8 +118,6 @@ def render_pdf_bytes(
     progress: Any = None,
 ) -> bytes:
     """The PDF for `report`; the memo is tightened level by level until it fits two pages."""
-    from evaltool.report.html import _check, html_from_view
-    from evaltool.report.view import MEMO_LEVELS, build_view
 
     _check(kind, page_size)
     weasyprint = _weasyprint()

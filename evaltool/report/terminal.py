@@ -7,7 +7,15 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
-from evaltool.report.text import terminal_safe
+from evaltool.report.fmt import terminal_safe
+from evaltool.report.view import (
+    _exclusions,
+    _ranked,
+    build_view,
+    short_reason,
+    top_red_flag,
+    winner_of,
+)
 
 if TYPE_CHECKING:
     from evaltool.models import ScoreReport
@@ -75,14 +83,6 @@ def terminal_table(report: ScoreReport, *, color: bool, width: int = WIDTH) -> s
     """Rank, vendor/offer, score, eligible, run cost, days, $/GPU-h, MFU and the top flag."""
     import click
 
-    from evaltool.report.view import (
-        _exclusions,
-        _ranked,
-        build_view,
-        short_reason,
-        top_red_flag,
-        winner_of,
-    )
 
     def style(text: str, **kwargs: object) -> str:
         return click.style(text, **kwargs) if color else text  # type: ignore[arg-type]
