@@ -12,6 +12,7 @@ from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
 from evaltool.models import ServingTarget, Workload
+from evaltool.yamlsafe import load_yaml_file
 
 WORKLOAD_FILE_NAME = "workload.yaml"
 
@@ -129,7 +130,6 @@ def _consistency_problem(workload: Workload, source: str) -> Problem | None:
 
 def load_workload(path: Path) -> Workload:
     """Read and validate a workload YAML; raise UsageError naming file and key on any problem."""
-    from evaltool.yamlsafe import load_yaml_file
 
     path = Path(path)
     if not path.is_file():

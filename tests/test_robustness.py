@@ -305,12 +305,12 @@ def test_a_mistyped_workload_path_never_echoes_the_files_content(tmp_path: Path)
 
 def test_an_internal_error_is_reported_as_a_bug_with_its_own_exit_code(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from evaltool.estimate import catalog
+    from evaltool import commands
 
     def broken() -> Any:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(catalog, "load_catalog", broken)
+    monkeypatch.setattr(commands, "load_catalog", broken)
     monkeypatch.delenv("EVALTOOL_DEBUG", raising=False)
     result = CliRunner().invoke(cli, ["accelerators"])
     assert result.exit_code == 70

@@ -18,6 +18,13 @@ from typing import Any, Literal
 from evaltool.errors import InputError, Location, Problem, UsageError
 from evaltool.models import ServingTarget, Workload
 from evaltool.read.cells import RawRecord
+from evaltool.read.layout import read_grid, slug
+from evaltool.read.mapping import load_mapping, read_mapping
+from evaltool.read.properties import document_properties
+from evaltool.read.safety import check_file_size, problem_for_exception
+from evaltool.read.tabular import read_csv
+from evaltool.read.vocabulary import load_vocabulary
+from evaltool.read.xlsx import read_workbook
 
 InputKind = Literal["offer", "workload", "fx_rates", "rubric"]
 _YAML_SUFFIXES = frozenset({".yaml", ".yml", ".json"})
@@ -37,7 +44,6 @@ def _top_level(path: Path) -> dict[str, Any] | None:
     try:
         if path.stat().st_size > 2_000_000:
             return None
-        from evaltool.read.mapping import load_mapping
 
         data = load_mapping(path)
     except (OSError, InputError, ValueError, RecursionError, MemoryError):
@@ -101,7 +107,6 @@ def check_fx_rate(code: str, rate: float, where: str) -> None:
 
 def read_fx_file(path: Path) -> dict[str, float]:
     """A rates file `fx: {EUR: 1.08}` (1 EUR = 1.08 USD).  UsageError names the bad key."""
-    from evaltool.read.mapping import load_mapping
 
     try:
         data = load_mapping(path)
@@ -150,7 +155,6 @@ def read_offer_file(path: Path) -> list[RawRecord]:
     Raises InputError, and nothing else: a damaged file, a file that is too deep, too large or
     not an offer, and a bug while reading it all become one coded problem naming the file.
     """
-    from evaltool.read.safety import problem_for_exception
 
     try:
         records = _read_offer_file(path)
@@ -168,16 +172,12 @@ def read_offer_file(path: Path) -> list[RawRecord]:
 
 
 def _read_offer_file(path: Path) -> list[RawRecord]:
-    from evaltool.read.layout import read_grid, slug
-    from evaltool.read.safety import check_file_size
-    from evaltool.read.vocabulary import load_vocabulary
 
     check_file_size(path)
     vocab = load_vocabulary()
     kind = _sniff_format(path)
     base_id = slug(path.stem)
     if kind == "mapping":
-        from evaltool.read.mapping import read_mapping
 
         look_alike = sniff_input_kind(path)
         if look_alike != "offer":
@@ -185,7 +185,6 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
 
         return read_mapping(path, vocab)
     if kind == "workbook":
-        from evaltool.read.xlsx import read_workbook
 
         grids = read_workbook(path)
         if not grids or all(not any(any(str(v).strip() for v in row if v is not None)
@@ -194,7 +193,6 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
                                      expected="an offer: labelled values or line items",
                                      code="no-offer-in-file"))
     elif kind == "csv":
-        from evaltool.read.tabular import read_csv
 
         grids = [read_csv(path)]
     else:
@@ -203,7 +201,6 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
                                  expected=".xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json"))
     record = RawRecord(id=base_id, source={"file": str(path)})
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
-        from evaltool.read.properties import document_properties
 
         record.properties = document_properties(path)
     extra: list[RawRecord] = []

@@ -19,8 +19,9 @@ from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
-from evaltool.read.text import currency_of
+from evaltool.read.text import currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
+from evaltool.yamlsafe import check_depth, load_yaml_text
 
 MAX_NODES = 50_000
 _AMOUNT_KEYS = ("amount", "value", "price", "rate", "betrag", "wert", "montant", "valeur")
@@ -32,7 +33,6 @@ def load_mapping(path: Path) -> Any:
     """Parse YAML or JSON text safely; InputError naming the file and line on failure."""
     text = read_text(path, MAX_TEXT_BYTES)
     if path.suffix.lower() == ".json":
-        from evaltool.yamlsafe import check_depth
 
         try:
             return check_depth(json.loads(text), str(path))  # the nesting limit YAML has
@@ -42,7 +42,6 @@ def load_mapping(path: Path) -> Any:
             raise InputError(Problem(Location(str(path), cell=f"line {exc.lineno}, column "
                                               f"{exc.colno}"), f"not valid JSON: {exc.msg}",
                                      expected="a JSON object")) from None
-    from evaltool.yamlsafe import load_yaml_text
 
     return load_yaml_text(text, str(path))
 
@@ -120,7 +119,6 @@ class _Walk:
 
             def num(role: str, item: dict[str, Any] = item, roles: dict[Any, Any] = roles
                     ) -> float | None:
-                from evaltool.read.text import first_number
 
                 if role not in roles:
                     return None

@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from evaltool.models import CANONICAL_FIELDS
 from evaltool.resources import data_dir
 
 MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
@@ -114,7 +115,6 @@ def load_vocabulary() -> Vocabulary:
         labels.setdefault(normalise_label(slot.replace("_", " ")), slot)
         for synonym in synonyms:
             labels.setdefault(normalise_label(str(synonym)), slot)
-    from evaltool.models import CANONICAL_FIELDS
 
     for name in CANONICAL_FIELDS:  # the template's own labels are the canonical names
         labels.setdefault(normalise_label(name.replace("_", " ")), name)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
-from evaltool.report.fmt import terminal_safe
+from evaltool.report.fmt import md, neutralise, terminal_safe
 from evaltool.report.sheets import AUTO, PCT, ranking_table, workbook_sheets
 from evaltool.report.view import as_of_date, build_view
 
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from evaltool.models import ScoreReport
     from evaltool.report.view import ReportView
 
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 FLOAT_DECIMALS = 6  # JSON floats: rounded once, so reruns and platforms agree byte for byte
 # Characters the XLSX (XML 1.0) format cannot hold; openpyxl raises on them.
 _XML_ILLEGAL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -119,11 +118,6 @@ def report_to_json(report: ScoreReport) -> str:
 
 
 # --------------------------------------------------------------------------- tables
-
-
-def neutralise(text: str) -> str:
-    """Text that a spreadsheet would run as a formula, made inert with a leading apostrophe."""
-    return "'" + text if text.startswith(FORMULA_PREFIXES) else text
 
 
 def _cell(value: Any) -> Any:
@@ -262,13 +256,6 @@ def to_xlsx_bytes(report: ScoreReport) -> bytes:
 
 # --------------------------------------------------------------------------- Markdown
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#!~])")
-
-
-def md(text: Any) -> str:
-    """Vendor text made inert in Markdown: no HTML, links, emphasis or table breaks."""
-    cleaned = fmt.clean_text(text).replace("&", "&amp;")
-    return _MD_SPECIAL.sub(r"\\\1", cleaned)
 
 
 def _md_table(header: Sequence[str], rows: Iterable[Sequence[Any]],

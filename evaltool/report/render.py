@@ -7,17 +7,21 @@ needs them, so importing this package stays cheap for the CLI.
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from evaltool.errors import EvaltoolError, RenderError, UsageError
+from evaltool.errors import EvaltoolError, UsageError
 from evaltool.report.exports import report_to_json, to_csv, to_markdown, to_xlsx_bytes
 from evaltool.report.html import render_html
+from evaltool.report.output import (
+    FORMATS,
+    check_outputs,
+    silence_stdout,
+    write_file,
+    write_stdout,
+)
 from evaltool.report.pdf import render_pdf_bytes
 from evaltool.report.progress import progress_bar
 from evaltool.report.terminal import terminal_table
@@ -30,18 +34,6 @@ __all__ = [
     "render_text", "report_to_json", "silence_stdout", "terminal_table", "write_file",
     "write_stdout",
 ]
-
-STDOUT = "-"  # `-o -`: write to standard output (the format then comes from --format)
-
-FORMATS: dict[str, str] = {
-    ".pdf": "PDF memo or report",
-    ".html": "HTML (same templates as the PDF)",
-    ".md": "Markdown, for chat and wikis",
-    ".csv": "CSV ranking, one row per input",
-    ".xlsx": "Excel workbook, one sheet per view",
-    ".json": "the score JSON every output is built from",
-}
-
 
 def render_text(
     report: ScoreReport, fmt: Literal["csv", "markdown"], *, kind: Literal["memo", "full"] = "memo"
@@ -114,25 +106,6 @@ def render_report(
     return write_file(out, data)
 
 
-def write_file(out: Path, data: bytes) -> Path:
-    """Write `data` to `out` whole or not at all (a temporary file, then renamed)."""
-    parent = out.parent if str(out.parent) else Path(".")
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, out)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError as exc:
-        raise RenderError(f"-o {out}: could not write the file ({exc.strerror or exc})") from exc
-    return out
-
-
 @dataclass(frozen=True)
 class RenderOutcome:
     """What became of one requested output: written, or the error that stopped it."""
@@ -141,17 +114,6 @@ class RenderOutcome:
     written: bool
     error: str | None = None
     exit_code: int = 0
-
-
-def check_outputs(outs: Sequence[Path]) -> None:
-    """Refuse unknown extensions before any work: a typo should not cost a scoring run."""
-    for out in outs:
-        if str(out) == STDOUT:
-            continue
-        suffix = Path(out).suffix.lower()
-        if suffix not in FORMATS:
-            raise UsageError(f"-o {out}: unknown output format {suffix or '(no extension)'}; "
-                             f"expected one of {', '.join(FORMATS)}, or - for standard output")
 
 
 def render_reports(
@@ -186,16 +148,3 @@ def render_reports(
     return [outcomes[i] for i in range(len(outs))]
 
 
-def write_stdout(text: str) -> None:
-    """Text for `-o -` or a --format, to standard output; a closed pipe ends quietly."""
-    try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        silence_stdout()
-
-
-def silence_stdout() -> None:
-    # Python flushes stdout again at exit; point it at devnull so that flush cannot fail.
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())

@@ -3,11 +3,10 @@ terminal), coloured only on a terminal without NO_COLOR (the CLI decides `color`
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
-from evaltool.report.fmt import terminal_safe
+from evaltool.report.fmt import display_width, fit, terminal_safe
 from evaltool.report.view import (
     _exclusions,
     _ranked,
@@ -37,35 +36,6 @@ COLUMNS: tuple[tuple[str, int, bool], ...] = (
 )
 NAME_COLUMN = 1
 MIN_NAME_WIDTH = 16
-
-
-def _char_width(ch: str) -> int:
-    if unicodedata.combining(ch):
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-
-
-def display_width(text: str) -> int:
-    return sum(_char_width(ch) for ch in text)
-
-
-def fit(text: str, width: int, right: bool = False) -> str:
-    """`text` cut (with …, at a word boundary when one is near) or padded to `width` cells."""
-    text = terminal_safe(fmt.clean_text(text))
-    if display_width(text) > width:
-        out, used = "", 0
-        for ch in text:
-            w = _char_width(ch)
-            if used + w > width - 1:
-                break
-            out += ch
-            used += w
-        space = out.rfind(" ")
-        if space >= width * 0.6:
-            out = out[:space]
-        text = out.rstrip(" ,;:—–-/·(") + "…"
-    pad = " " * (width - display_width(text))
-    return pad + text if right else text + pad
 
 
 def _widths(rows: list[list[str]]) -> list[int]:

@@ -21,9 +21,7 @@ import shutil
 from collections.abc import Sequence
 from typing import Any
 
-from evaltool.report.exports import md, neutralise
-from evaltool.report.fmt import terminal_safe
-from evaltool.report.terminal import display_width, fit
+from evaltool.report.fmt import display_width, fit, md, neutralise, terminal_safe
 
 FORMATS: tuple[str, ...] = ("table", "json", "csv", "markdown", "yaml")
 DEFAULT_WIDTH = 100
