@@ -234,12 +234,13 @@ COMMITMENT_GAP_TO_SHOW = 0.20
 
 def committed_spend(offer: OfferResult) -> tuple[float | None, str]:
     """What signing commits the buyer to, and its word: a purchase's capex ("capex") or a
-    rental's minimum commitment over the term ("commits"); (None, "") when unknown or zero."""
+    rental's full commitment over the term ("commits"); (None, "") when unknown or zero."""
     if offer.fields.get("offer_kind") == "purchase":
         capex = fmt.as_number(offer.fields.get("capex_usd"))
         if capex:
             return capex, "capex"
-    commit = fmt.as_number(offer.estimates.get("minimum_commitment_usd"))
+    commit = fmt.as_number(offer.estimates.get("full_commitment_usd",  # the money table's
+                                               offer.estimates.get("minimum_commitment_usd")))
     return (commit, "commits") if commit else (None, "")
 
 
