@@ -243,33 +243,22 @@ class Derive:
         all_in = [p for p in b.priced if p.role == "all_in"]
         if compute is None:
             return
+        # The price per GPU-hour is the quoted rate (all-in only where the offer says so).
+        # Separately priced storage, support and network stay in their own fields and the
+        # money model (estimate/costs.py) adds each once; folding them in here as well would
+        # count them twice and hide what the vendor actually quoted.
         if b.all_in_note is not None or all_in:
-            self.v["price_usd_per_gpu_hour"] = compute
-            self.p["price_usd_per_gpu_hour"] = FieldSource(
-                where=self.p["compute_price_usd_per_gpu_hour"].where,
-                raw=self.p["compute_price_usd_per_gpu_hour"].raw,
-                derived_from=["compute_price_usd_per_gpu_hour"],
-                note="the vendor states the price is all-in; add-ons are not added again")
-            return
-        if not gpus or not extra_usd_month:
-            self.v["price_usd_per_gpu_hour"] = compute
-            self.p["price_usd_per_gpu_hour"] = FieldSource(
-                where=self.p["compute_price_usd_per_gpu_hour"].where,
-                raw=self.p["compute_price_usd_per_gpu_hour"].raw,
-                derived_from=["compute_price_usd_per_gpu_hour"],
-                note="no separately priced storage, support or network")
-            return
-        add = extra_usd_month / (gpus * HOURS_PER_MONTH)
-        if not b.compute_rate_named:
-            b.warn(Location(**self.p["compute_price_usd_per_gpu_hour"].where),
-                   f"price per GPU-hour {compute + add:.4g} USD includes the separately "
-                   f"priced {', '.join(parts)}; the quoted compute rate is {compute:.4g} USD",
-                   "price_usd_per_gpu_hour", f"{compute:.4g}", f"{compute + add:.4g}",
-                   code="price-includes-addons")
-        self.set("price_usd_per_gpu_hour", compute + add,
-                 ["compute_price_usd_per_gpu_hour", *sources, "gpu_count"],
-                 f"all-in: compute {compute:.4g} + ({' + '.join(parts)}) / ({gpus} GPUs x "
-                 f"{HOURS_PER_MONTH} h) = {compute + add:.4g} USD per GPU-hour")
+            note = "the vendor states the price is all-in"
+        elif extra_usd_month:
+            note = (f"the quoted rate; separately priced {', '.join(parts)} stay in their own "
+                    "fields and are added by the cost model")
+        else:
+            note = "no separately priced storage, support or network"
+        self.v["price_usd_per_gpu_hour"] = compute
+        self.p["price_usd_per_gpu_hour"] = FieldSource(
+            where=self.p["compute_price_usd_per_gpu_hour"].where,
+            raw=self.p["compute_price_usd_per_gpu_hour"].raw,
+            derived_from=["compute_price_usd_per_gpu_hour", *sources], note=note)
 
     def purchase(self) -> None:
         b = self.b
