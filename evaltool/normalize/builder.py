@@ -4,6 +4,7 @@ read from text), warning where two readings disagree."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -13,6 +14,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.contract import contract_facts
 from evaltool.normalize.facts import (
     _FIELD_KIND,
     _MEMORY_TOL,
@@ -104,6 +106,7 @@ class Builder(SlotReaders):
                 self.cannot_read(_slot_field(slot), cand, exc)
         for item in self.record.line_items:
             self.read_line_item(item)
+        self._contract_terms()
         for text, where in self.record.notes:
             self.read_note(text, where)
             self._counts_in_text(text, where)
@@ -138,6 +141,13 @@ class Builder(SlotReaders):
         if "offer_name" not in self.facts and self.record.title and self.record.title_where:
             self.add("offer_name", self.record.title, self.record.title_where, self.record.title,
                      DERIVED, "no offer name given: the sheet's title")
+
+    def _contract_terms(self) -> None:
+        """Uptime, credit cap, response times, delivery date... stated in contract text."""
+        for name, value, where, quote, note in contract_facts(self.record.segments):
+            if name == "delivery_date" and isinstance(value, str):
+                value = dt.date.fromisoformat(value)
+            self.add(name, value, where, quote, IN_TEXT, note)
 
     def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
         handler = getattr(self, f"_slot_{slot}", None)
@@ -176,8 +186,7 @@ class Builder(SlotReaders):
             if parsed.latest != parsed.earliest:
                 self.warn(cand.where, "; ".join(parsed.notes), slot, text)
         elif kind == "percent":
-            pct = V.parse_percent(cand.value)
-            self.add(slot, pct.value, cand.where, text, LABELLED, _notes(pct.notes))
+            self._percent(slot, cand, text)
         elif kind == "months":
             try:
                 months = V.parse_duration(cand.value, "months")

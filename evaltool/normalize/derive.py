@@ -14,6 +14,7 @@ from evaltool.models import (
 from evaltool.normalize import values as V
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, _close, _join, _Priced
+from evaltool.normalize.shapes import gpus_per_rack_in_name
 
 
 class Derive:
@@ -67,7 +68,23 @@ class Derive:
         if found.note:
             self.b.assumed("accelerator", Location(**prov.where), text, found.note)
 
+    def gpus_per_rack(self) -> int | None:
+        """GPUs in one rack of a rack-scale system: stated, racks over GPUs, or the system's
+        name (NVL72 = 72 GPUs in one NVLink domain, one rack)."""
+        per = self.v.get("gpus_per_rack")
+        racks, gpus = self.v.get("rack_count"), self.v.get("gpu_count")
+        if not per and racks and gpus and gpus % racks == 0:
+            per = gpus // racks
+        if not per:
+            per = gpus_per_rack_in_name(" ".join(
+                str(self.p[k].raw) for k in ("accelerator",) if k in self.p))
+        return int(per) if per else None
+
     def counts(self) -> None:
+        racks, per_rack = self.v.get("rack_count"), self.v.get("gpus_per_rack")
+        if self.v.get("gpu_count") is None and racks and per_rack:
+            self.set("gpu_count", racks * per_rack, ["rack_count", "gpus_per_rack"],
+                     f"{racks} racks x {per_rack} GPUs per rack")
         gpus, nodes, per = (self.v.get(k) for k in ("gpu_count", "node_count", "gpus_per_node"))
         if gpus is None and nodes is not None and per is not None:
             self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"],
@@ -156,7 +173,8 @@ class Derive:
             first = compute[0]
             try:
                 price = V.price_per_gpu_hour(first.money, gpn, HOURS_PER_MONTH, gpus,
-                                             self.v.get("term_months"), fx_rates=b.fx)
+                                             self.v.get("term_months"), fx_rates=b.fx,
+                                             gpus_per_rack=self.gpus_per_rack())
             except V.MissingFxRate as exc:
                 b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
                     first.where, "price_usd_per_gpu_hour")
@@ -180,7 +198,8 @@ class Derive:
             for other in compute[1:]:
                 try:
                     alt = V.price_per_gpu_hour(other.money, gpn, HOURS_PER_MONTH, gpus,
-                                               self.v.get("term_months"), fx_rates=b.fx)
+                                               self.v.get("term_months"), fx_rates=b.fx,
+                                               gpus_per_rack=self.gpus_per_rack())
                 except EvaltoolError:
                     continue
                 if not _close(alt.value, price.value):

@@ -46,6 +46,17 @@ from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary
 
 
+_NO_CHARGE_RE = re.compile(r"\bno\s+(?:charge|fee|cost)s?\b|\bfree(?:\s+of\s+charge)?\b|"
+                           r"\bnot\s+charged\b|\bwaived\b|\bkostenlos\b|\bgratuit\w*|"
+                           r"\bsans\s+frais\b|\bincluded\b|\binklusive\b|\binclus\b", re.I)
+_PERCENT_RE = re.compile(T.NUMBER + r"\s*%")
+_BARE_PERCENT_RE = re.compile(r"^\s*" + T.NUMBER + r"\s*%?\s*$")
+_CAP_WORD_RE = re.compile(r"\b(?:max(?:imum|imal)?|cap(?:ped)?|up\s+to|not\s+exceed\w*|limit\w*|"
+                          r"plafonn\w*|höchstens|hochstens|bis\s+zu|jusqu.à)\b[^%]*$", re.I)
+_THRESHOLD_RE = re.compile(r"(?:[<>≤≥]|\bbelow|\bunder|\buptime|\bavailability|\bunter|"
+                           r"\bsous|\bin\s*f[ée]rieure?\s+à)\s*[^%\d]*$", re.I)
+
+
 class SlotReaders:
     """Records facts about one offer; one reader per slot (``_slot_<name>``), the rest by
     the field's kind (``FIELD_KIND``)."""
@@ -119,6 +130,38 @@ class SlotReaders:
         if fallback.assumed:
             self.assumed(slot, cand.where, text, fallback.assumed)
 
+    def _percent(self, slot: str, cand: Candidate, text: str) -> None:
+        """A percentage read with the role its label gives it. In a sentence ("10% of monthly
+        charges if uptime < 99.5%; maximum credit 30%") an uptime is the highest figure of
+        90% or more (lower ones are credit-tier thresholds); a credit cap is the figure a
+        cap word introduces, else the largest credit (tiers rise to the cap), never a
+        threshold of uptime."""
+        if not isinstance(cand.value, str) or _BARE_PERCENT_RE.match(text):
+            pct = V.parse_percent(cand.value)
+            self.add(slot, pct.value, cand.where, text, LABELLED, _notes(pct.notes))
+            return
+        figures = [(m.start(), T.to_number(m.group(1))) for m in _PERCENT_RE.finditer(text)]
+        if not figures:
+            pct = V.parse_percent(cand.value)  # raises: no percentage in the text
+            self.add(slot, pct.value, cand.where, text, LABELLED, _notes(pct.notes))
+            return
+        if slot == "sla_uptime_pct":
+            values = [v for _, v in figures if 90.0 <= v <= 100.0]
+            note = "the highest availability figure of the sentence"
+        else:
+            capped = [v for start, v in figures if _CAP_WORD_RE.search(text[max(0, start - 30):
+                                                                             start])]
+            credits = [v for start, v in figures
+                       if not _THRESHOLD_RE.search(text[max(0, start - 14):start])]
+            values = capped or credits
+            note = "the figure the cap word introduces" if capped else                 "the largest credit of the sentence (credit tiers rise to the cap)"
+        if not values:
+            raise V.ValueParseError(f"no {slot.replace('_', ' ')} among the percentages",
+                                    found=text, expected=V.EXPECTED["percent"])
+        value = max(values)
+        self.add(slot, value, cand.where, text, LABELLED,
+                 note if len(set(v for _, v in figures)) > 1 else None)
+
     def assumed(self, name: str, where: Location, raw: str, why: str) -> None:
         if any(f.kind == "assumed_value" and f.why == f"{name}: {why}" for f in self.flags):
             return  # one warning per assumption, not one per cell it touches
@@ -168,6 +211,10 @@ class SlotReaders:
                 self.assumed("currency", cand.where, text,
                              "no currency stated for this price; read as USD")
             return V.parse_money(cand.value, currency=currency, per=per)
+        if _PERCENT_RE.search(text) and T.currency_of(text) is None:
+            # "15% of total contract value": a share of something, not an amount.
+            raise V.ValueParseError("a percentage where an amount was expected", found=text,
+                                    expected=V.EXPECTED["money"])
         try:
             return V.parse_money(_money_text(text), currency=currency, per=per)
         except V.NoValueGiven:
@@ -182,6 +229,11 @@ class SlotReaders:
 
     def _money_field(self, slot: str, cand: Candidate, text: str, per_word: str) -> None:
         per = _PER.get(per_word) if per_word else None
+        if isinstance(cand.value, str) and _NO_CHARGE_RE.search(text) and not re.search(
+                r"\d", text) and slot != "price_usd_per_gpu_hour":
+            # "No charge for egress", "Egress free of charge": a stated zero.
+            self.add(slot, 0.0, cand.where, text, LABELLED, "stated as free of charge")
+            return
         money = self._money(cand, text, per)
         if per_word == "once" or not per_word:
             self._usd(slot, money, cand.where, text, LABELLED)

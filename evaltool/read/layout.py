@@ -89,7 +89,8 @@ def contract_segments(grid: SheetGrid) -> list[dict[str, Any]]:
             continue
         if len(texts) == 1 and r < 3 and not longest.rstrip().endswith((".", ";", ":")):
             continue  # the sheet's title row
-        section = next((t for c, t in texts if c < c_long and len(t) <= 16), None)
+        section = next((t for c, t in texts if c < c_long and len(t) <= 40
+                        and len(t.split()) <= MAX_LABEL_WORDS), None)
         segment: dict[str, Any] = {"text": longest, "where": grid.where(r, c_long).to_dict()}
         if section:
             segment["section"] = section
@@ -206,6 +207,8 @@ def with_unit(value: Any, unit: Any) -> Any:
     return f"{text} {unit_text}"
 
 
+_REQUIREMENT_CUT = re.compile(r"\s*(?:[<>=≥≤]|\bat\s+least\b|\bminimum\b|\bno\s+more\b|"
+                              r"\bor\s+(?:better|newer|faster)\b|\d)", re.I)
 _COLON_RE = re.compile(r"^\s*([^:\d][^:]{0,60}?)\s*:\s+(\S.*)$", re.S)
 
 
@@ -315,6 +318,10 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             label_col, answer_col, note_col, unit_col = template
             label = cell_text(grid.value(r, label_col))
             if not label:
+                for c in filled:  # a sentence beside the table ("Valid until 10 April 2027.")
+                    text = cell_text(row[c])
+                    if isinstance(row[c], str) and _is_sentence(text):
+                        record.notes.append((text, grid.where(r, c)))
                 continue
             value = grid.value(r, answer_col)
             note = cell_text(grid.value(r, note_col)) if note_col is not None else None
@@ -333,10 +340,14 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 continue
             if unit_col is not None:
                 value = with_unit(value, grid.value(r, unit_col))
-            if _is_sentence(label) and vocab.match(label) is None:
-                # A requirement sentence ("Accelerator: H100 or newer, at least 256 GPUs"):
-                # its leading words or the part before a colon are the label.
-                head = label.split(":", 1)[0] if ":" in label else " ".join(label.split()[:4])
+            if vocab.match(label) is None:
+                # A requirement sentence ("Accelerator: H100 or newer, at least 256 GPUs",
+                # "Inter-node fabric >= 400 Gb/s per GPU"): the part before a colon or a
+                # comparison is the label, else its leading words.
+                head = label.split(":", 1)[0] if ":" in label else _REQUIREMENT_CUT.split(
+                    label, maxsplit=1)[0]
+                if not head.strip() or vocab.match(head) is None:
+                    head = " ".join(label.split()[:4]) if _is_sentence(label) else label
                 label = head.strip()
             record.candidates.append(Candidate(label, value, grid.where(r, answer_col),
                                                note=note or None,
@@ -459,6 +470,8 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     for r, row in enumerate(grid.rows):
         if r in used:
             continue
+        if _template_header(row) is not None:
+            break  # 'Field | Value' (or 'Requirement | Response'): one offer down the rows
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
             last = _line_items(grid, r, roles, record)
@@ -571,7 +584,11 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
 
 # Fields a contract sheet states in a 'Label | value' row without ambiguity; percentages
 # (uptime tiers, credit tiers) are left to clause analysis, which reads their conditions.
-_CONTRACT_FIELDS = {"delivery_date", "valid_until", "term_months", "hw_replacement_hours"}
+# Fields a terms sheet states as 'Label | value' (or 'Label : value' in one cell); the label
+# gives the value its role ("Service credit cap | 10% of the monthly fee").
+_CONTRACT_FIELDS = {"delivery_date", "valid_until", "term_months", "hw_replacement_hours",
+                    "sla_uptime_pct", "sla_max_credit_pct", "support", "support_response_hours",
+                    "egress_usd_per_gb"}
 
 
 def _contract_facts(grid: SheetGrid, vocab: Vocabulary, record: RawRecord) -> None:
@@ -582,6 +599,12 @@ def _contract_facts(grid: SheetGrid, vocab: Vocabulary, record: RawRecord) -> No
         return
     for r, row in enumerate(grid.rows):
         filled = [c for c, v in enumerate(row) if not is_empty(v)]
+        if len(filled) == 1 and isinstance(row[filled[0]], str):
+            pair = label_value_in_cell(row[filled[0]], vocab)
+            if pair is not None and vocab.match(pair[0]) in _CONTRACT_FIELDS:
+                record.candidates.append(Candidate(pair[0], pair[1].rstrip(" ."),
+                                                   grid.where(r, filled[0])))
+            continue
         if len(filled) != 2:
             continue
         label = cell_text(row[filled[0]])

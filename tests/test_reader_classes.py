@@ -1,0 +1,101 @@
+"""Specification: shapes of real quotes the reader must understand, each with a small example
+of our own (never a blind file): per-rack prices of rack-scale systems, contract-sheet figures
+read with the role their label or sentence gives them, a percentage never read as an amount."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from evaltool.normalize.core import normalize_files
+from evaltool.normalize.values import parse_money, price_per_gpu_hour
+
+
+def _workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(row)
+    wb.save(path)
+    return path
+
+
+def _one(path: Path, fx: dict[str, float] | None = None) -> Any:
+    result = normalize_files([path], fx or {})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    return offer
+
+
+def test_a_per_rack_price_is_divided_by_the_gpus_of_a_rack() -> None:
+    money = parse_money("USD 100,000 per rack per month")
+    assert money.per == ("rack", "month")
+    price = price_per_gpu_hour(money, None, gpus_per_rack=72)
+    assert price.value == pytest.approx(100_000 / 72 / 730)
+
+
+def test_rack_scale_offer_counts_and_prices_by_the_rack(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "rack.xlsx", {"Quote": [
+        ["Example Neocloud - rack-scale proposal"],
+        ["Scope: 2 x GB300 NVL72 racks in one hall."],
+        [],
+        ["Item", "Detail"],
+        ["Vendor", "Example Neocloud"],
+        ["System", "NVIDIA GB200 NVL72"],
+        ["Price", "USD 150,000 per rack per month"],
+        ["Prepayment", "20% of total contract value at signature"],
+    ]})
+    offer = _one(path)
+    f = offer.fields
+    assert f.gpu_count == 144
+    assert f.price_usd_per_gpu_hour == pytest.approx(150_000 / 72 / 730)
+    # A share of the contract value is not an amount: never 20 USD.
+    assert f.upfront_usd is None
+    assert any(w.get("field") == "upfront_usd" for w in offer.warnings)
+
+
+def test_terms_sheet_figures_take_the_role_of_their_label(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "terms.xlsx", {
+        "Offer": [["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                  ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"]],
+        "Terms": [
+            ["Commercial terms"],
+            [],
+            ["Service level", "99.7% availability per calendar month"],
+            ["Service credits", "5% of monthly charges if uptime < 99.7%; 15% if uptime < 99.0%"],
+            ["Support response", "Severity 1: 30 minutes, 24x7"],
+            ["Hardware replacement", "Failed nodes swapped within 6 hours"],
+        ]})
+    f = _one(path).fields
+    assert f.sla_uptime_pct == 99.7
+    assert f.sla_max_credit_pct == 15  # the top credit tier, never the 99.7 threshold
+    assert f.support_response_hours == 0.5
+    assert f.hw_replacement_hours == 6
+
+
+def test_a_credit_for_late_delivery_is_not_the_service_credit_cap(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "delay.xlsx", {
+        "Offer": [["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                  ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"]],
+        "Terms": [["Terms"], [],
+                  ["Delivery", "The provider shall deliver no later than 2027-03-01; 5% credit "
+                                "per week of delay, capped at 30%."]]})
+    assert _one(path).fields.sla_max_credit_pct is None
+
+
+def test_one_cell_label_value_lines_on_a_contract_sheet(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "conditions.xlsx", {
+        "Devis": [["Fournisseur", "Exemple SAS"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                  ["Nombre de GPU", 64], ["Prix par heure GPU", "2,10 €"]],
+        "Conditions": [["Conditions générales (extrait)"], [],
+                       ["Disponibilité garantie : 99,9 % par mois."],
+                       ["Remplacement matériel : sous 8 heures après signalement."]]})
+    f = _one(path, {"EUR": 1.08}).fields
+    assert f.sla_uptime_pct == 99.9
+    assert f.hw_replacement_hours == 8
