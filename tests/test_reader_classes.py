@@ -99,3 +99,29 @@ def test_one_cell_label_value_lines_on_a_contract_sheet(tmp_path: Path) -> None:
     f = _one(path, {"EUR": 1.08}).fields
     assert f.sla_uptime_pct == 99.9
     assert f.hw_replacement_hours == 8
+
+
+def test_nested_portal_export_reads_each_key_with_its_parent(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "portal.json"
+    path.write_text(json.dumps({
+        "provider": {"name": "Example Cloud AB", "country": "SE", "vat_id": "SE000"},
+        "currency": "USD",
+        "options": [{
+            "title": "Reserved H200",
+            "instance": {"type": "h200.8x", "gpu": {"model": "NVIDIA H200", "count": 8},
+                         "nodes": 4,
+                         "interconnect": {"type": "RoCE", "gbps_per_gpu": 400,
+                                          "dedicated": True}},
+            "pricing": {"amount": 3.1, "unit": "per_gpu_hour", "term_months": 12},
+        }],
+    }), encoding="utf-8")
+    offer = _one(path)
+    f = offer.fields
+    assert (f.gpus_per_node, f.node_count, f.gpu_count) == (8, 4, 32)  # count is per instance
+    assert f.price_usd_per_gpu_hour == pytest.approx(3.1) and f.term_months == 12
+    assert f.inter_node_fabric == "roce" and f.inter_node_gbit_s_per_gpu == 400
+    assert f.network_dedicated is True
+    assert f.vendor == "Example Cloud AB"
+    assert not [w for w in offer.warnings if w.get("field") == "vendor"]

@@ -43,7 +43,7 @@ from evaltool.normalize.facts import (
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
-from evaltool.read.vocabulary import Vocabulary
+from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 
 _NO_CHARGE_RE = re.compile(r"\bno\s+(?:charge|fee|cost)s?\b|\bfree(?:\s+of\s+charge)?\b|"
@@ -55,6 +55,18 @@ _CAP_WORD_RE = re.compile(r"\b(?:max(?:imum|imal)?|cap(?:ped)?|up\s+to|not\s+exc
                           r"plafonn\w*|höchstens|hochstens|bis\s+zu|jusqu.à)\b[^%]*$", re.I)
 _THRESHOLD_RE = re.compile(r"(?:[<>≤≥]|\bbelow|\bunder|\buptime|\bavailability|\bunter|"
                            r"\bsous|\bin\s*f[ée]rieure?\s+à)\s*[^%\d]*$", re.I)
+
+
+def _yes_no(value: Any) -> bool | None:
+    """True/False for a yes-or-no cell (bool, 'yes', 'nein', 'oui'), else None."""
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str) or len(value.split()) > 2:
+        return None
+    try:
+        return V.parse_bool(value).value
+    except V.ValueParseError:
+        return None
 
 
 class SlotReaders:
@@ -197,8 +209,6 @@ class SlotReaders:
 
     def _money(self, cand: Candidate, text: str, per: tuple[str, ...] | None = None,
                currency: str | None = None) -> V.Money:
-        from evaltool.read.vocabulary import normalise_label
-
         context = normalise_label(f"{cand.label} {cand.section or ''}")
         if per is None:
             unit = T.billing_unit(context)
@@ -398,6 +408,22 @@ class SlotReaders:
         self.add("cpu_cores_per_node", count.value, cand.where, text, LABELLED, note)
 
     def _slot_inter_node_fabric(self, cand: Candidate, text: str) -> None:
+        label = cand.label.lower()
+        flag = _yes_no(cand.value)
+        if flag is not None:
+            # interconnect: {dedicated: true} / 'Shared fabric | no': the label says what
+            # the yes or no is about.
+            if re.search(r"dedicat|exclusive|isolat|private", label):
+                self.add("network_dedicated", flag, cand.where, text, LABELLED)
+                return
+            if re.search(r"shared", label):
+                self.add("network_dedicated", not flag, cand.where, text, LABELLED,
+                         "label asks whether the network is shared")
+                return
+        if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):
+            unit = re.search(r"(tbps|gbps|gbit|gb\s*s|tbit)", normalise_label(cand.label))
+            if unit:  # interconnect: {gbps_per_gpu: 400}: the key names the unit and scope
+                text = f"{text} {unit.group(1).replace(' ', '/')} {cand.label.replace('_', ' ')}"
         self._network(cand.where, f"{text} {cand.note or ''}".strip(), LABELLED)
 
     def _network(self, where: Location, text: str, priority: int) -> None:
@@ -408,7 +434,9 @@ class SlotReaders:
             self.add("network_dedicated", True, where, text, priority)
         elif _SHARED_RE.search(text):
             self.add("network_dedicated", False, where, text, priority)
-        bw = _bandwidth(text)
+        # "InfiniBand NDR" names the speed of one port, not how many ports a node has: with
+        # no figure in the text there is no node bandwidth to read.
+        bw = _bandwidth(text) if re.search(r"\d", text) else None
         if bw is None:
             if not fabric:
                 raise V.ValueParseError("no network fabric or bandwidth recognised", found=text,
