@@ -125,3 +125,20 @@ def test_nested_portal_export_reads_each_key_with_its_parent(tmp_path: Path) -> 
     assert f.network_dedicated is True
     assert f.vendor == "Example Cloud AB"
     assert not [w for w in offer.warnings if w.get("field") == "vendor"]
+
+
+def test_csv_key_value_with_section_item_value_unit_columns(tmp_path: Path) -> None:
+    path = tmp_path / "kv.csv"
+    path.write_text(
+        "section,item,value,unit,notes\n"
+        "provider,Vendor,Example Cloud,,\n"
+        "compute,Accelerator,NVIDIA H100 SXM5,,\n"
+        "compute,GPU memory,80,GB,NVLink 4: 900 GB/s per GPU\n"
+        "compute,GPUs per node,8,,\n"
+        "compute,Nodes,4,,\n"
+        "network,Scale-out,8x 400GbE RoCEv2,per node,\n"
+        "price,GPU-hour,2.10,USD per GPU-hour,\n", encoding="utf-8")
+    f = _one(path).fields
+    assert f.price_usd_per_gpu_hour == pytest.approx(2.10)  # 'GPU-hour' under 'price'
+    assert f.gpu_memory_gb == 80 and f.intra_node_gbyte_s_per_gpu == 900  # link, not memory
+    assert f.inter_node_fabric == "roce" and f.inter_node_gbit_s_per_node == 3200

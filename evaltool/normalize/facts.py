@@ -59,7 +59,7 @@ _PER: dict[str, tuple[str, ...]] = {
     "kwh": ("kwh",),
 }
 _FABRIC_WORDS: tuple[tuple[str, str], ...] = (
-    ("roce", r"\broce\b|\brdma over converged"),
+    ("roce", r"\broce(?:v\d)?\b|\brdma over converged"),
     ("infiniband", r"infini\s*band|\bib\b|\b[nhex]dr\b|\bquantum-?\d|\bconnectx"),
     ("ici", r"\bici\b|inter-chip interconnect"),
     ("ethernet", r"ethernet|\d\s*gbe\b|\bgbe\b|\btcp\b"),

@@ -46,6 +46,8 @@ from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 
+_GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
+                          r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps)", re.I)
 _NO_CHARGE_RE = re.compile(r"\bno\s+(?:charge|fee|cost)s?\b|\bfree(?:\s+of\s+charge)?\b|"
                            r"\bnot\s+charged\b|\bwaived\b|\bkostenlos\b|\bgratuit\w*|"
                            r"\bsans\s+frais\b|\bincluded\b|\binklusive\b|\binclus\b", re.I)
@@ -200,12 +202,25 @@ class SlotReaders:
                       "writes decimals with a comma", slot, text, code="european-thousands")
         if slot == "gpu_memory_gb" and q.count and q.each is not None:
             value = q.each  # "8x H200 141GB": memory is per GPU, not the node's total
+        if slot == "gpu_memory_gb":
+            self._gpu_link(f"{text} {cand.note or ''}", cand.where)
         if dimension == "capacity" and unit == "GB":
             value = value * 1000.0  # parse_quantity gives TB for capacity
         note = _notes(q.notes)
         if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):
             note = _join(note, f"bare number read in {default} (the unit of the field)")
         self.add(slot, value, cand.where, text, LABELLED, note)
+
+    def _gpu_link(self, text: str, where: Location) -> None:
+        """'80 GB HBM3 (NVLink 4: 900 GB/s per GPU)': the GPU-to-GPU link speed a memory cell
+        names beside the memory is the intra-node bandwidth, never the memory."""
+        match = _GPU_LINK_RE.search(text)
+        if match is None:
+            return
+        value = T.to_number(match.group(1)) * (1000.0 if match.group(2).lower().startswith("t")
+                                                else 1.0)
+        self.add("intra_node_gbyte_s_per_gpu", value, where, text, IN_TEXT,
+                 "GPU-to-GPU link speed stated beside the memory")
 
     def _money(self, cand: Candidate, text: str, per: tuple[str, ...] | None = None,
                currency: str | None = None) -> V.Money:

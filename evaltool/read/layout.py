@@ -42,6 +42,8 @@ _FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "it
 _UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per"}
 _NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
             "nombre", "date", "datum"}
+_SECTION_HEADERS = {"section", "category", "group", "area", "bereich", "kategorie", "categorie",
+                    "domaine", "topic"}
 _NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque"}
 
 
@@ -301,6 +303,7 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 record: RawRecord) -> None:
     section: str | None = None
     template: tuple[int, int, int | None, int | None] | None = None
+    section_col: int | None = None
     for r in rows:
         if r in used:
             section = None
@@ -313,6 +316,8 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             continue
         if template is None and (found := _template_header(row)) is not None:
             template = found
+            section_col = next((c for c in filled if c < found[0] and normalise_label(
+                cell_text(row[c])) in _SECTION_HEADERS), None)
             continue
         if template is not None:
             label_col, answer_col, note_col, unit_col = template
@@ -349,8 +354,9 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 if not head.strip() or vocab.match(head) is None:
                     head = " ".join(label.split()[:4]) if _is_sentence(label) else label
                 label = head.strip()
+            group = cell_text(grid.value(r, section_col)) if section_col is not None else ""
             record.candidates.append(Candidate(label, value, grid.where(r, answer_col),
-                                               note=note or None,
+                                               section=group or None, note=note or None,
                                                label_where=grid.where(r, label_col)))
             continue
         c_index = 0
