@@ -83,7 +83,7 @@ def test_helios_per_node_hour(samples: dict) -> None:
     assert (f.accelerator, f.gpu_count) == ("MI300X", 512)
     assert f.price_usd_per_gpu_hour == pytest.approx(19.92 / 8)
     assert f.storage_type == "vast" and f.storage_capacity_tb == 1500
-    assert f.hw_replacement_hours == 24  # "next business day", an assumption
+    assert f.hw_replacement_hours == 33.6  # "next business day": one business day, assumed
     assert "assumed_value" in {fl.kind for fl in samples["helios-mi300x"].flags}
 
 

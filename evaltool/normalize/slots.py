@@ -45,7 +45,6 @@ from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
-
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
                           r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps)", re.I)
 _NO_CHARGE_RE = re.compile(r"\bno\s+(?:charge|fee|cost)s?\b|\bfree(?:\s+of\s+charge)?\b|"
@@ -168,7 +167,8 @@ class SlotReaders:
             credits = [v for start, v in figures
                        if not _THRESHOLD_RE.search(text[max(0, start - 14):start])]
             values = capped or credits
-            note = "the figure the cap word introduces" if capped else                 "the largest credit of the sentence (credit tiers rise to the cap)"
+            note = ("the figure the cap word introduces" if capped else
+                    "the largest credit of the sentence (credit tiers rise to the cap)")
         if not values:
             raise V.ValueParseError(f"no {slot.replace('_', ' ')} among the percentages",
                                     found=text, expected=V.EXPECTED["percent"])
