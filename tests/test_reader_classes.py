@@ -142,3 +142,26 @@ def test_csv_key_value_with_section_item_value_unit_columns(tmp_path: Path) -> N
     assert f.price_usd_per_gpu_hour == pytest.approx(2.10)  # 'GPU-hour' under 'price'
     assert f.gpu_memory_gb == 80 and f.intra_node_gbyte_s_per_gpu == 900  # link, not memory
     assert f.inter_node_fabric == "roce" and f.inter_node_gbit_s_per_node == 3200
+
+
+def test_spot_capacity_and_firm_delivery_fields_are_read(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "spot.xlsx", {"Quote": [
+        ["Vendor", "Example Spot Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64], ["Price per GPU-hour", "USD 1.10"],
+        ["Interruptible", "yes"], ["Spot availability", "85 %"],
+        ["Preemptions per node-day", 0.3], ["Committed delivery date", "2027-04-01"]]})
+    f = _one(path).fields
+    assert f.preemptible is True and f.availability_pct == 85
+    assert f.preemptions_per_node_day == 0.3
+    assert str(f.delivery_date) == "2027-04-01" and f.delivery_date_committed is True
+
+
+def test_a_hedged_contract_delivery_date_is_not_committed(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "hedged.xlsx", {
+        "Offer": [["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                  ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"]],
+        "Terms": [["Terms"], [],
+                  ["Delivery", "Provider will use reasonable efforts to make the cluster "
+                               "available by 1 May 2027."]]})
+    f = _one(path).fields
+    assert str(f.delivery_date) == "2027-05-01" and f.delivery_date_committed is False

@@ -204,6 +204,13 @@ class Builder(SlotReaders):
         elif kind == "bool":
             flag = V.parse_bool(cand.value)
             self.add(slot, flag.value, cand.where, text, LABELLED, _notes(flag.notes))
+        elif kind == "number":  # "0.2", "0.2 per node-day"
+            figures = re.findall(T.NUMBER, text) if isinstance(cand.value, str) else []
+            if len(set(figures)) > 1:
+                raise V.ValueParseError("several figures; cannot tell which one is meant",
+                                        found=text, expected="one number")
+            figure = T.to_number(figures[0]) if figures else V.parse_number(cand.value).value
+            self.add(slot, figure, cand.where, text, LABELLED)
         elif kind and kind.startswith("money"):
             self._money_field(slot, cand, text, kind.partition(":")[2])
         elif kind and kind.startswith("quantity"):

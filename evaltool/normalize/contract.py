@@ -65,4 +65,8 @@ def contract_facts(segments: Sequence[dict[str, Any]]
         if term == "delivery_date" and terms.delivery_date_hedged:
             note += "; the date is hedged (target, estimate or subject to allocation)"
         out.append((field_name, value, Location(**where), evidence.quote, note))
+        if term == "delivery_date" and terms.delivery_date_hedged is not None:
+            out.append(("delivery_date_committed", not terms.delivery_date_hedged,
+                        Location(**where), evidence.quote,
+                        "a hedged date (target, estimate, efforts) is not committed"))
     return out

@@ -233,6 +233,7 @@ _FIELD_KIND: dict[str, str] = {
     "valid_until": "date", "delivery_date": "date",
     "gpu_count": "count", "gpus_per_node": "count", "node_count": "count",
     "rack_count": "count", "gpus_per_rack": "count",
+    "preemptible": "bool", "availability_pct": "percent", "preemptions_per_node_day": "number",
     "gpu_memory_gb": "quantity:memory:GB",
     "cpu_memory_gb_per_node": "quantity:memory:GB",
     "local_nvme_tb_per_node": "quantity:capacity:TB",

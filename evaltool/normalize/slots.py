@@ -161,6 +161,12 @@ class SlotReaders:
         if slot == "sla_uptime_pct":
             values = [v for _, v in figures if 90.0 <= v <= 100.0]
             note = "the highest availability figure of the sentence"
+        elif slot != "sla_max_credit_pct":
+            values = sorted({v for _, v in figures})
+            if len(values) > 1:
+                raise V.ValueParseError("several percentages; cannot tell which one is meant",
+                                        found=text, expected=V.EXPECTED["percent"])
+            note = None
         else:
             capped = [v for start, v in figures if _CAP_WORD_RE.search(text[max(0, start - 30):
                                                                              start])]
@@ -622,6 +628,21 @@ class SlotReaders:
             return
         money = self._money(cand, text, per=None)
         self._usd("min_commit_usd", money, cand.where, text, LABELLED)
+
+    def _slot_delivery_date_committed(self, cand: Candidate, text: str) -> None:
+        """'Firm delivery date | yes', or 'Committed delivery date | 2027-05-01' (a date
+        under a label that says it is committed)."""
+        flag = _yes_no(cand.value)
+        if flag is not None:
+            self.add("delivery_date_committed", flag, cand.where, text, LABELLED)
+            return
+        parsed = V.parse_date(cand.value)
+        if parsed.value is None:
+            raise V.ValueParseError("neither yes/no nor a date", found=text,
+                                    expected="yes or no, or the committed date")
+        self.add("delivery_date", parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
+        self.add("delivery_date_committed", True, cand.where, text, LABELLED,
+                 "the label states the date is committed")
 
     def _slot_contract_text(self, cand: Candidate, text: str) -> None:
         self.add("contract_text", text, cand.where, text[:200], LABELLED)
