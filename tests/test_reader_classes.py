@@ -165,3 +165,20 @@ def test_a_hedged_contract_delivery_date_is_not_committed(tmp_path: Path) -> Non
                                "available by 1 May 2027."]]})
     f = _one(path).fields
     assert str(f.delivery_date) == "2027-05-01" and f.delivery_date_committed is False
+
+
+def test_reader_and_normaliser_issues_carry_specific_registered_codes(tmp_path: Path) -> None:
+    from evaltool.issues import issue_types
+
+    path = _workbook(tmp_path / "codes.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"],
+        ["Egress", "TBD"], ["Uptime SLA", "most of the time"]]})
+    offer = _one(path)
+    codes = {w["code"] for w in offer.warnings}
+    assert {"value-not-given", "value-unreadable"} <= codes
+    assert "invalid-input" not in codes and codes <= set(issue_types())
+    (rejected,) = normalize_files([_workbook(tmp_path / "no_price.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64]]})]).not_evaluated
+    assert {e["code"] for e in rejected.errors} == {"required-field-missing"}

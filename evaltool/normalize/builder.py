@@ -184,7 +184,7 @@ class Builder(SlotReaders):
                                         expected=V.EXPECTED["date"])
             self.add(slot, parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
             if parsed.latest != parsed.earliest:
-                self.warn(cand.where, "; ".join(parsed.notes), slot, text)
+                self.warn(cand.where, "; ".join(parsed.notes), slot, text, code="date-span")
         elif kind == "percent":
             self._percent(slot, cand, text)
         elif kind == "months":
@@ -218,7 +218,7 @@ class Builder(SlotReaders):
             self._quantity(slot, cand, text, dimension, unit)
         else:
             self.warn(cand.where, f"label '{cand.label}' read as {slot}, which has no reader",
-                      slot)
+                      slot, code="label-without-reader")
 
 
     # --- line items and notes ------------------------------------------------------
@@ -243,7 +243,8 @@ class Builder(SlotReaders):
                 self.warn(item.cells.get("total", item.row_where),
                           f"line total {item.total:,.2f} is not quantity x unit price "
                           f"({item.quantity:g} x {item.unit_price:g} = {expected_total:,.2f})",
-                          None, cell_text(item.total), f"{expected_total:,.2f}")
+                          None, cell_text(item.total), f"{expected_total:,.2f}",
+                          code="line-total-mismatch")
         if currency is None:
             currency = "USD"
             self.assumed("currency", item.row_where, raw, "no currency stated for the line "
@@ -367,7 +368,7 @@ class Builder(SlotReaders):
     def conflict(self, name: str, best: Fact, other: Fact) -> None:
         message = (f"{name}: two different values: {best.value!r} at {best.where} and "
                    f"{other.value!r} at {other.where}; the first is used")
-        self.warn(other.where, message, name, other.raw, str(best.value))
+        self.warn(other.where, message, name, other.raw, str(best.value), code="value-conflict")
         if name in ("gpu_count", "node_count", "gpus_per_node"):
             self.flag("count_mismatch", "medium", message, other.where, other.raw,
                       ask_for="one consistent GPU and node count")

@@ -59,7 +59,8 @@ class Derive:
             where = Location(**prov.where) if prov else self.where
             self.b.unreadable["accelerator"] = Problem(
                 where, str(exc), field="accelerator", found=text,
-                expected="an accelerator in the catalog (`evaltool accelerators`)")
+                expected="an accelerator in the catalog (`evaltool accelerators`)",
+                code="accelerator-unknown")
             return
         self.v["accelerator"] = found.id
         assert prov is not None
@@ -99,7 +100,8 @@ class Derive:
             where = Location(**self.p["gpu_count"].where)
             message = (f"gpu_count {gpus} is not node_count {nodes} x gpus_per_node {per} "
                        f"(= {nodes * per}); the stated GPU count is used")
-            self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per))
+            self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per),
+                        code="count-mismatch")
             self.b.flag("count_mismatch", "medium", message, where, str(gpus),
                         ask_for="one consistent GPU and node count")
 
@@ -120,7 +122,8 @@ class Derive:
                     per_node, per_gpu * gpn):
                 where = Location(**self.p["inter_node_gbit_s_per_gpu"].where)
                 self.b.warn(where, f"per-GPU bandwidth {per_gpu:g} Gbit/s x {gpn} GPUs is not "
-                            f"the per-node {per_node:g} Gbit/s", "inter_node_gbit_s_per_gpu")
+                            f"the per-node {per_node:g} Gbit/s", "inter_node_gbit_s_per_gpu",
+                            code="figures-disagree")
 
     def catalog_checks(self) -> None:
         acc_id = self.v.get("accelerator")
@@ -138,7 +141,8 @@ class Derive:
             where = Location(**self.p["gpu_memory_gb"].where)
             message = (f"gpu_memory_gb {memory:g} is unlike the catalog's {acc.memory_gb:g} GB "
                        f"for {acc_id}")
-            self.b.warn(where, message, "gpu_memory_gb", str(memory), f"{acc.memory_gb:g}")
+            self.b.warn(where, message, "gpu_memory_gb", str(memory), f"{acc.memory_gb:g}",
+                        code="figures-disagree")
             self.b.flag("memory_mismatch", "medium", message + ": a different part, or a "
                         "misread accelerator", where, self.p["gpu_memory_gb"].raw)
         tflops = self.v.get("claimed_peak_tflops_per_gpu")
@@ -155,7 +159,7 @@ class Derive:
                        f"peak WITH sparsity; the dense peak is {dense:g} TFLOPS. Compare "
                        "dense figures only (seed 000)")
                 self.b.warn(where, why, "claimed_peak_tflops_per_gpu", str(tflops),
-                            f"{dense:g} (dense)")
+                            f"{dense:g} (dense)", code="figures-disagree")
                 self.b.flag("sparse_peak_claim", "high", why, where,
                             self.p["claimed_peak_tflops_per_gpu"].raw,
                             ask_for=f"the dense {sparse.upper()} peak per GPU")
@@ -205,7 +209,8 @@ class Derive:
                 if not _close(alt.value, price.value):
                     b.warn(other.where, f"a second compute price reads as {alt.value:.4g} USD "
                            f"per GPU-hour where {first.where} gives {price.value:.4g}; the "
-                           "first is used", "price_usd_per_gpu_hour", other.raw)
+                           "first is used", "price_usd_per_gpu_hour", other.raw,
+                           code="figures-disagree")
         self.monthly_addons()
         self.purchase()
 
@@ -296,7 +301,8 @@ class Derive:
             message = (f"stated total {capex:,.0f} USD differs from the sum of the line items "
                        f"{line_sum:,.0f} USD (by {line_sum - capex:+,.0f}); the stated total "
                        "is used")
-            b.warn(where, message, "capex_usd", f"{capex:,.0f}", f"{line_sum:,.0f}")
+            b.warn(where, message, "capex_usd", f"{capex:,.0f}", f"{line_sum:,.0f}",
+                   code="figures-disagree")
             b.flag("total_mismatch", "medium", message, where, self.p["capex_usd"].raw,
                    ask_for="a quote whose total matches its lines")
         if capex is None:
@@ -332,7 +338,7 @@ class Derive:
         else:
             b.warn(self.where, "purchase offer without power or colocation cost (power per node "
                    "and a USD/kWh or USD/kW-month rate); the effective price leaves power out",
-                   "price_usd_per_gpu_hour")
+                   "price_usd_per_gpu_hour", code="purchase-without-running-cost")
         opex = self.v.get("opex_usd_per_month")
         if opex:
             monthly += opex
@@ -373,5 +379,5 @@ class Derive:
         for name, (value, why) in implied.items():
             if self.v.get(name) is None:
                 self.set(name, value, ["offer_kind"], f"implied by a purchase: {why}")
-                self.b.warn(self.where, f"assumed value: {why}", name)
+                self.b.warn(self.where, f"assumed value: {why}", name, code="assumed-value")
 

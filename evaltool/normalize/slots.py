@@ -100,7 +100,7 @@ class SlotReaders:
 
     def warn(self, where: Location, message: str, field_name: str | None = None,
              found: str | None = None, expected: str | None = None,
-             code: str = "invalid-input") -> None:
+             code: str = "value-unreadable") -> None:
         self.problems.append(Problem(where, message, field=field_name, found=found,
                                      expected=expected, severity="warning", code=code))
 
@@ -111,15 +111,18 @@ class SlotReaders:
                                quote=quote, ask_for=ask_for))
 
     def cannot_read(self, field_name: str, cand: Candidate, exc: EvaltoolError) -> None:
-        if isinstance(exc, V.ValueParseError):
-            problem = exc.to_problem(cand.where, field=field_name, severity="warning")
+        if isinstance(exc, (V.ValueParseError, V.ValueConversionError)):
+            problem = exc.to_problem(cand.where, field=field_name, severity="warning",
+                                     code="value-unreadable")
         else:
             problem = Problem(cand.where, str(exc), field=field_name,
-                              found=cell_text(cand.value), severity="warning")
+                              found=cell_text(cand.value), severity="warning",
+                              code="value-unreadable")
         if isinstance(exc, V.NoValueGiven):
             problem = Problem(cand.where, f"'{cand.label}': no value given", field=field_name,
                               found=cell_text(cand.value),
-                              expected=problem.expected, severity="warning")
+                              expected=problem.expected, severity="warning",
+                              code="value-not-given")
         self.unreadable.setdefault(field_name, problem)
         self.problems.append(problem)
 
@@ -185,7 +188,7 @@ class SlotReaders:
     def assumed(self, name: str, where: Location, raw: str, why: str) -> None:
         if any(f.kind == "assumed_value" and f.why == f"{name}: {why}" for f in self.flags):
             return  # one warning per assumption, not one per cell it touches
-        self.warn(where, f"assumed value: {why}", name, raw)
+        self.warn(where, f"assumed value: {why}", name, raw, code="assumed-value")
         self.flag("assumed_value", "low", f"{name}: {why}", where, raw,
                   ask_for=f"a stated {name.replace('_', ' ')}")
 
@@ -471,7 +474,7 @@ class SlotReaders:
         if bw.was_bytes:
             self.warn(where, f"network bandwidth reads as bytes per second ({text!r}) where "
                       "NICs are quoted in Gbit/s; converted x8 — confirm with the vendor",
-                      "inter_node_gbit_s_per_node", text, "Gbit/s")
+                      "inter_node_gbit_s_per_node", text, "Gbit/s", code="bandwidth-units")
             self.flag("bandwidth_units", "medium", "network bandwidth given in GB/s where "
                       "Gbit/s is usual; a factor-8 misreading changes the network score", where,
                       text, ask_for="the per-node inter-node bandwidth in Gbit/s")

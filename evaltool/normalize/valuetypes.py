@@ -71,7 +71,8 @@ class ValueParseError(EvaltoolError):
         super().__init__(f"{message} (found {found!r}, expected {expected})")
 
     def to_problem(
-        self, where: Location, field: str | None = None, severity: Severity = "error"
+        self, where: Location, field: str | None = None, severity: Severity = "error",
+        code: str = "value-unreadable",
     ) -> Problem:
         """The same error as a :class:`Problem` that names the file, sheet and cell."""
         return Problem(
@@ -81,6 +82,7 @@ class ValueParseError(EvaltoolError):
             found=self.found,
             expected=self.expected,
             severity=severity,
+            code=code,
         )
 
 
@@ -98,7 +100,8 @@ class ValueConversionError(EvaltoolError):
         super().__init__(f"{message} (found {found!r}, expected {expected})")
 
     def to_problem(
-        self, where: Location, field: str | None = None, severity: Severity = "error"
+        self, where: Location, field: str | None = None, severity: Severity = "error",
+        code: str = "value-unreadable",
     ) -> Problem:
         return Problem(
             where=where,
@@ -107,6 +110,7 @@ class ValueConversionError(EvaltoolError):
             found=self.found,
             expected=self.expected,
             severity=severity,
+            code=code,
         )
 
 

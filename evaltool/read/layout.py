@@ -283,7 +283,7 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             "formula cells hold no calculated value (the file was saved by a program that does "
             "not compute formulas); formulas are never evaluated, so each line's total was "
             "taken as quantity x unit price", found="formula without cached value",
-            expected="a number", severity="warning"))
+            expected="a number", severity="warning", code="formula-without-value"))
     return r - 1
 
 
@@ -447,7 +447,7 @@ def _formula_problem(grid: SheetGrid, r: int, c: int, label: str) -> Problem:
     return Problem(grid.where(r, c), f"'{label}': formula cell holds no calculated value; "
                    "formulas are never evaluated, so the value is taken from the offer's "
                    "other figures where they allow it", found="formula without cached value",
-                   expected="a value", severity="warning")
+                   expected="a value", severity="warning", code="formula-without-value")
 
 
 # --- whole grids -------------------------------------------------------------------------

@@ -38,7 +38,8 @@ def load_mapping(path: Path) -> Any:
         except json.JSONDecodeError as exc:
             raise InputError(Problem(Location(str(path), cell=f"line {exc.lineno}, column "
                                               f"{exc.colno}"), f"not valid JSON: {exc.msg}",
-                                     expected="a JSON object")) from None
+                                     expected="a JSON object", code="document-unreadable")
+                             ) from None
     from evaltool.yamlsafe import load_yaml_text
 
     return load_yaml_text(text, str(path))
@@ -60,7 +61,7 @@ class _Walk:
             raise InputError(Problem(self.where(keys), "document too large or too deeply "
                                      "aliased to be an offer; refused",
                                      found=f"more than {MAX_NODES:,} values",
-                                     expected="a hand-sized offer"))
+                                     expected="a hand-sized offer", code="document-too-large"))
         if isinstance(node, dict):
             combined = _combined_value(node)
             if combined is not None and keys:
@@ -190,7 +191,8 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     where = Location(str(path))
     if data is None or data == {} or data == []:
         raise InputError(Problem(where, "the file holds no data",
-                                 expected="a mapping of offer fields"))
+                                 expected="a mapping of offer fields",
+                                 code="document-unreadable"))
     items: list[tuple[str, Any, list[str]]]
     if isinstance(data, list):
         items = [(f"{base_id}-{i + 1}", x, [str(i)]) for i, x in enumerate(data)]
@@ -205,7 +207,8 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
             items = [(base_id, data, [])]
     else:
         raise InputError(Problem(where, "not an offer document", found=type(data).__name__,
-                                 expected="a mapping of offer fields (or a list of offers)"))
+                                 expected="a mapping of offer fields (or a list of offers)",
+                                 code="document-unreadable"))
     records = []
     for offer_id, node, prefix in items:
         source: dict[str, Any] = {"file": str(path)}
@@ -215,7 +218,8 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
         if not isinstance(node, dict):
             record.problems.append(Problem(Location(str(path), key=".".join(prefix) or None),
                                            "not an offer", found=type(node).__name__,
-                                           expected="a mapping of offer fields"))
+                                           expected="a mapping of offer fields",
+                                           code="document-unreadable"))
         else:
             walker = _Walk(path, vocab, record)
             for key, value in node.items():

@@ -23,7 +23,8 @@ def read_csv(path: Path) -> SheetGrid:
     text = read_text(path)
     if not text.strip():
         raise InputError(Problem(Location(str(path)), "the CSV file has no rows",
-                                 expected="a header row and at least one row of values"))
+                                 expected="a header row and at least one row of values",
+                                 code="document-unreadable"))
     sample = text[:20_000]
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
@@ -35,9 +36,11 @@ def read_csv(path: Path) -> SheetGrid:
             if index >= MAX_CSV_ROWS:
                 raise InputError(Problem(Location(str(path)), "CSV too long to be an offer list",
                                          found=f"more than {MAX_CSV_ROWS:,} rows",
-                                         expected=f"at most {MAX_CSV_ROWS:,} rows"))
+                                         expected=f"at most {MAX_CSV_ROWS:,} rows",
+                                         code="document-too-large"))
             rows.append([cell.strip() for cell in row])
     except csv.Error as exc:
         raise InputError(Problem(Location(str(path)), "not a readable CSV file", found=str(exc),
-                                 expected="comma-, semicolon- or tab-separated values")) from None
+                                 expected="comma-, semicolon- or tab-separated values",
+                                 code="document-unreadable")) from None
     return SheetGrid(file=str(path), name=None, rows=rows)
