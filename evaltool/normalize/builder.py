@@ -144,7 +144,9 @@ class Builder(SlotReaders):
 
     def _contract_terms(self) -> None:
         """Uptime, credit cap, response times, delivery date... stated in contract text."""
-        for name, value, where, quote, note in contract_facts(self.record.segments):
+        known = frozenset(k for k, facts in self.facts.items()
+                          if any(f.priority >= LABELLED for f in facts))
+        for name, value, where, quote, note in contract_facts(self.record.segments, known):
             if name == "delivery_date" and isinstance(value, str):
                 value = dt.date.fromisoformat(value)
             self.add(name, value, where, quote, IN_TEXT, note)

@@ -38,6 +38,9 @@ _TERM_FIELDS: dict[str, str] = {
 _DELAY_CREDIT_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|\bretard", re.I)
 
 
+_FIGURE_RE = re.compile(r"\d")
+
+
 def _segment(raw: dict[str, Any]) -> TextSegment:
     text = str(raw.get("text", ""))
     label = raw.get("section")
@@ -46,12 +49,17 @@ def _segment(raw: dict[str, Any]) -> TextSegment:
     return TextSegment(text=text, where=Location(**raw["where"]), section=label)
 
 
-def contract_facts(segments: Sequence[dict[str, Any]]
+def contract_facts(segments: Sequence[dict[str, Any]], known: frozenset[str] = frozenset()
                    ) -> list[tuple[str, Any, Location, str, str]]:
-    """(field, value, where, quote, note) for every term the contract text states."""
-    if not segments:
+    """(field, value, where, quote, note) for every term the contract text states. Fields in
+    ``known`` (already stated by a labelled cell, which wins) are not looked for; text
+    without a figure states none of these terms, so it is not analysed."""
+    if {*_TERM_FIELDS.values(), "delivery_date_committed"} <= known:
         return []
-    terms: ContractTerms = extract_terms([_segment(s) for s in segments])
+    figured = [s for s in segments if _FIGURE_RE.search(str(s.get("text", "")))]
+    if not figured:
+        return []
+    terms: ContractTerms = extract_terms([_segment(s) for s in figured])
     out: list[tuple[str, Any, Location, str, str]] = []
     for term, field_name in _TERM_FIELDS.items():
         value = getattr(terms, term)
@@ -61,12 +69,15 @@ def contract_facts(segments: Sequence[dict[str, Any]]
         if term == "sla_max_credit_pct" and _DELAY_CREDIT_RE.search(evidence.quote):
             continue
         where = {k: v for k, v in evidence.where.items() if k in ("file", "sheet", "cell", "key")}
+        if term == "delivery_date" and terms.delivery_date_hedged is not None and \
+                "delivery_date_committed" not in known:
+            out.append(("delivery_date_committed", not terms.delivery_date_hedged,
+                        Location(**where), evidence.quote,
+                        "a hedged date (target, estimate, efforts) is not committed"))
+        if field_name in known:
+            continue
         note = "read by clause analysis from the contract text"
         if term == "delivery_date" and terms.delivery_date_hedged:
             note += "; the date is hedged (target, estimate or subject to allocation)"
         out.append((field_name, value, Location(**where), evidence.quote, note))
-        if term == "delivery_date" and terms.delivery_date_hedged is not None:
-            out.append(("delivery_date_committed", not terms.delivery_date_hedged,
-                        Location(**where), evidence.quote,
-                        "a hedged date (target, estimate, efforts) is not committed"))
     return out
