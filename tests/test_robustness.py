@@ -77,7 +77,7 @@ def _write(tmp_path: Path, name: str, text: str) -> Path:
      "too-deeply-nested"),
     ("empty-list.yaml", "offers: []\n", "no-offer-in-file"),
     ("pernode.yaml", HPC_YAML.replace("  gpus per node: 4\n", "").replace("  nodes: 64\n", ""),
-     "invalid-input"),
+     "required-field-missing"),
 ])
 def test_a_bad_file_is_listed_and_the_good_offer_is_still_scored(
         tmp_path: Path, name: str, text: str, code: str) -> None:

@@ -117,7 +117,8 @@ def _required(b: Builder, values: dict[str, Any], record: RawRecord) -> list[Pro
             prob = b.unreadable[name]
             errors.append(Problem(prob.where, f"required field {name} could not be read: "
                                   f"{prob.message}", field=name, found=prob.found,
-                                  expected=prob.expected or expectations[name]))
+                                  expected=prob.expected or expectations[name],
+                                  code="required-field-unreadable"))
         else:
             # A formula saved without its value is the usual reason a present field is empty.
             uncached = [p for p in record.problems if p.found == "formula without cached value"]
@@ -126,7 +127,8 @@ def _required(b: Builder, values: dict[str, Any], record: RawRecord) -> list[Pro
                 hint = "; formula cells without a saved value may hold it: " + ", ".join(
                     f"{p.where} ({p.message.split(':', 1)[0]})" for p in uncached[:5])
             errors.append(Problem(file_where, f"required field {name} is missing{hint}",
-                                  field=name, expected=expectations[name]))
+                                  field=name, expected=expectations[name],
+                                  code="required-field-missing"))
     return errors
 
 
@@ -149,7 +151,8 @@ def _validated_fields(values: dict[str, Any], provenance: dict[str, FieldSource]
                 where = Location(**source.where) if source else Location("?")
                 problems.append(Problem(where, f"{name}: {err['msg']}", field=name,
                                         found=repr(clean.get(name)),
-                                        expected=_expected_from(err), severity="warning"))
+                                        expected=_expected_from(err), severity="warning",
+                                        code="value-out-of-range"))
                 clean.pop(name, None)
                 values.pop(name, None)
     return OfferFields(), problems

@@ -23,7 +23,8 @@ def read_csv(path: Path) -> SheetGrid:
     text = read_text(path)
     if not text.strip():
         raise InputError(Problem(Location(str(path)), "the CSV file has no rows",
-                                 expected="a header row and at least one row of values"))
+                                 expected="a header row and at least one row of values",
+                                 code="document-unreadable"))
     sample = text[:20_000]
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
@@ -41,5 +42,6 @@ def read_csv(path: Path) -> SheetGrid:
             rows.append([cell.strip() for cell in row])
     except csv.Error as exc:
         raise InputError(Problem(Location(str(path)), "not a readable CSV file", found=str(exc),
-                                 expected="comma-, semicolon- or tab-separated values")) from None
+                                 expected="comma-, semicolon- or tab-separated values",
+                                 code="document-unreadable")) from None
     return SheetGrid(file=str(path), name=None, rows=rows)
