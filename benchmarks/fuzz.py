@@ -228,33 +228,38 @@ def _corrupt_zip(raw: bytes, rng: random.Random) -> bytes:
     return bytes(data)
 
 
-def make_case(index: int, seed: int, out_dir: Path) -> Path:
-    """Write case `index`'s mutated file into out_dir; return its path."""
+def _mutate(source: Path, suffix: str, raw: bytes, rng: random.Random) -> bytes:
+    """The mutated bytes of one seed file (may raise; the caller then mutates bytes)."""
     import yaml
 
+    if suffix in (".xlsx", ".xlsm"):
+        choice = rng.random()
+        if choice < 0.6:
+            return _mutate_workbook(source, rng)
+        if choice < 0.85:
+            return _corrupt_zip(raw, rng)
+        return _mutate_bytes(raw, rng)
+    if suffix == ".csv":
+        return _mutate_csv(raw, rng) if rng.random() < 0.7 else _mutate_bytes(raw, rng)
+    if rng.random() < 0.7:
+        try:
+            tree = yaml.safe_load(raw) if suffix != ".json" else json.loads(raw)
+        except (yaml.YAMLError, ValueError):
+            tree = {}
+        return _dump_tree(_mutate_tree(tree, rng), suffix)
+    return _mutate_bytes(raw, rng)
+
+
+def make_case(index: int, seed: int, out_dir: Path) -> Path:
+    """Write case `index`'s mutated file into out_dir; return its path."""
     rng = random.Random(seed * 1_000_003 + index)
     source = rng.choice(SEEDS)
     suffix = source.suffix.lower()
     raw = source.read_bytes()
-    if suffix in (".xlsx", ".xlsm"):
-        choice = rng.random()
-        if choice < 0.6:
-            data = _mutate_workbook(source, rng)
-        elif choice < 0.85:
-            data = _corrupt_zip(raw, rng)
-        else:
-            data = _mutate_bytes(raw, rng)
-    elif suffix == ".csv":
-        data = _mutate_csv(raw, rng) if rng.random() < 0.7 else _mutate_bytes(raw, rng)
-    else:
-        if rng.random() < 0.7:
-            try:
-                tree = yaml.safe_load(raw) if suffix != ".json" else json.loads(raw)
-            except (yaml.YAMLError, ValueError):
-                tree = {}
-            data = _dump_tree(_mutate_tree(tree, rng), suffix)
-        else:
-            data = _mutate_bytes(raw, rng)
+    try:
+        data = _mutate(source, suffix, raw, rng)
+    except (Exception, RecursionError):  # the mutator's own failure: mutate the bytes instead
+        data = _mutate_bytes(raw, rng)
     # Some cases reuse a good offer's file name in another folder (ids must stay unique).
     name = source.name
     if rng.random() < 0.1:
@@ -273,7 +278,7 @@ def make_case(index: int, seed: int, out_dir: Path) -> Path:
 def run_case(index: int, seed: int, work: Path) -> dict[str, Any]:
     from evaltool.errors import EvaltoolError
     from evaltool.pipeline import score_files
-    from evaltool.report import report_to_json
+    from evaltool.report.render import report_to_json
 
     case_dir = work / f"c{index}"
     try:
@@ -408,7 +413,13 @@ def run_all(cases: int, seed: int, workers: int) -> list[dict[str, Any]]:
                     slot[2] = None
             if time.perf_counter() - done_at > 30:
                 done_at = time.perf_counter()
-                print(f"  ... {len(results)} of {cases} cases", file=sys.stderr, flush=True)
+                worst = max((r.get("seconds", 0.0) for r in results), default=0.0)
+                print(f"  ... {len(results)} of {cases} cases; so far "
+                      f"{sum('aborted' in r for r in results)} aborted, "
+                      f"{sum(bool(r.get('lost')) for r in results)} with lost inputs, "
+                      f"{sum(bool(r.get('internal') or r.get('internal_codes')) for r in results)}"
+                      f" internal, {sum(r.get('seconds', 0) > SLOW_S for r in results)} over "
+                      f"{SLOW_S:.0f} s, slowest {worst:.1f} s", file=sys.stderr, flush=True)
     finally:
         for proc, pipe, *_ in slots:
             with contextlib.suppress(BrokenPipeError, OSError):

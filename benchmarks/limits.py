@@ -28,7 +28,9 @@ def _csv(path: Path, rows: int) -> Path:
     lines = ["provider,instance type,accelerator,gpu count,price per gpu hour,region"]
     for i in range(rows):
         acc = ACCELERATORS[i % len(ACCELERATORS)]
-        lines.append(f"Vendor {i},inst.{i},{acc},{8 * (1 + i % 64)},${1.5 + (i % 300) / 100:.2f},"
+        # Names like "Vendor 17" or "Acme Cloud 17" read as labels down the first column and
+        # turn the table into one key-value offer (a reader class); these stay vendor names.
+        lines.append(f"Orion {i},inst.{i},{acc},{8 * (1 + i % 64)},${1.5 + (i % 300) / 100:.2f},"
                      f"region-{i % 7}")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path

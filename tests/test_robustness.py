@@ -347,3 +347,39 @@ def test_every_read_limit_is_listed_in_the_readme() -> None:
                   MAX_CELLS_PER_SHEET, MAX_YAML_DEPTH, MAX_VALUE_CHARS, MAX_NUMBER_DIGITS,
                   MAX_CONTRACT_PAGES, MAX_CONTRACT_CHARS):
         assert f"{value:,}" in limits, value
+
+
+# --- over-long cells are cut where the grid is built -------------------------------------
+
+def test_an_over_long_csv_cell_is_replaced_and_named_before_layout_reads_it(
+        tmp_path: Path) -> None:
+    text = (ROOT / "tests" / "offers_corpus" / "many_offers.csv").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    lines[1] = lines[1].rsplit(",", 1)[0] + ",\"" + "9" * 50_000 + "\""  # the region cell
+    bad = _write(tmp_path, "long-cell.csv", "\n".join(lines) + "\n")
+    report = _score([bad])
+    _assert_accounted(report, [bad])
+    offers = [o for o in report.offers if o.source.get("file") == str(bad)]
+    assert len(offers) == len(lines) - 1  # every row is still an offer
+    warnings = [w for o in offers for w in o.warnings if w.get("code") == "value-too-long"]
+    assert warnings and all(w["where"].get("cell") == "F2" for w in warnings), warnings
+
+
+def test_a_long_clause_in_a_contract_sheet_is_kept_a_long_label_elsewhere_is_not(
+        tmp_path: Path) -> None:
+    from evaltool.read.xlsx import read_workbook
+
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.title = "Pricing"
+    book.active["A1"] = "Price per GPU hour"
+    book.active["B1"] = "x" * 20_000
+    contract = book.create_sheet("Contract terms")
+    contract["A1"] = "1.1"
+    contract["B1"] = "The provider shall " + "keep the service available " * 700
+    path = tmp_path / "long.xlsx"
+    book.save(path)
+    grids = {g.name: g for g in read_workbook(path)}
+    assert len(str(grids["Contract terms"].value(0, 1))) > 5_000
+    assert "9" not in str(grids["Pricing"].value(0, 1)) and len(grids["Pricing"].value(0, 1)) < 40
+    assert [(p.code, p.where.cell) for p in grids["Pricing"].problems] == [("value-too-long", "B1")]

@@ -209,6 +209,7 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
             continue  # our own drop-down lists in the RFP template
         if grid.name is not None and "sheet" not in record.source:
             record.source["sheet"] = grid.name
+        record.problems.extend(grid.problems)  # over-long cells, named by cell
         extra.extend(read_grid(grid, vocab, record, base_id))
     if extra:
         for item in extra:

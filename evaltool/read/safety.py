@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from evaltool.errors import EvaltoolError, InputError, Location, Problem
 
@@ -22,6 +24,10 @@ MAX_UNCOMPRESSED_BYTES = 200_000_000  # sum of declared member sizes of a workbo
 MAX_COMPRESSION_RATIO = 200  # XML compresses ~10-20x; a ratio of 1000+ is a bomb
 MAX_ZIP_MEMBERS = 10_000
 MAX_VALUE_CHARS = 5_000  # one labelled value; long text belongs in a contract sheet or section
+# Excel's own cell limit ("Excel specifications and limits", support.microsoft.com: "Total number
+# of characters that a cell can contain: 32,767"); a clause in a contract sheet may be this long.
+MAX_CLAUSE_CELL_CHARS = 32_767
+TOO_LONG_PLACEHOLDER = "[not read: too long]"  # no digits, no currency: no parser reads a figure
 MAX_NUMBER_DIGITS = 30  # no price, count or capacity needs more digits than this
 _DIGIT_RUN = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")  # linear: one pass, no nesting
 
@@ -118,6 +124,28 @@ def value_too_long(text: str, where: Location, field: str | None = None) -> Prob
                        expected=f"at most {MAX_NUMBER_DIGITS} digits per number "
                        "(digits limit)", severity="warning", code="number-too-long")
     return None
+
+
+def bound_cells(rows: list[list[Any]], where: Callable[[int, int], Location],
+                limit: int = MAX_VALUE_CHARS) -> list[Problem]:
+    """Replace every text cell longer than `limit` by a short placeholder, in place.
+
+    Runs where a grid is built, before layout reading or any value pattern sees a cell, so the
+    work per cell is bounded however long the vendor's text is.  One `value-too-long` warning
+    names each replaced cell; the placeholder reads as a value that cannot be read.
+    """
+    problems: list[Problem] = []
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if isinstance(value, str) and len(value) > limit:
+                problems.append(Problem(
+                    where(r, c), f"cell of {len(value):,} characters not read",
+                    found=value[:40] + "…",
+                    expected=f"at most {limit:,} characters per cell (value length limit); "
+                    "long text belongs in a contract sheet or document",
+                    severity="warning", code="value-too-long"))
+                row[c] = TOO_LONG_PLACEHOLDER
+    return problems
 
 
 def problem_for_exception(exc: BaseException, where: Location, doing: str) -> Problem:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import SheetGrid
-from evaltool.read.safety import read_text
+from evaltool.read.safety import bound_cells, read_text
 
 MAX_CSV_ROWS = 10_000  # rows of values (a header row is allowed beside them)
 
@@ -44,4 +44,6 @@ def read_csv(path: Path) -> SheetGrid:
         raise InputError(Problem(Location(str(path)), "not a readable CSV file", found=str(exc),
                                  expected="comma-, semicolon- or tab-separated values",
                                  code="document-unreadable")) from None
-    return SheetGrid(file=str(path), name=None, rows=rows)
+    grid = SheetGrid(file=str(path), name=None, rows=rows)
+    grid.problems.extend(bound_cells(rows, grid.where))
+    return grid

@@ -24,7 +24,14 @@ from pathlib import Path, PurePosixPath
 
 from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import SheetGrid, a1
-from evaltool.read.safety import check_file_size, check_workbook_archive
+from evaltool.read.layout import is_contract_sheet
+from evaltool.read.safety import (
+    MAX_CLAUSE_CELL_CHARS,
+    MAX_VALUE_CHARS,
+    bound_cells,
+    check_file_size,
+    check_workbook_archive,
+)
 
 WORKBOOK_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".ods"})
 _ZIP_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm"})
@@ -192,9 +199,13 @@ def read_workbook(path: Path) -> list[SheetGrid]:
             raise InputError(Problem(Location(str(path), sheet=name), "cannot read the sheet",
                                      found=_short(exc), expected="a readable sheet",
                                      code="unreadable-file")) from None
-        grids.append(SheetGrid(file=str(path), name=name, rows=[list(r) for r in rows],
-                               formula_cells_without_value=missing_values.get(name, set()),
-                               hidden=name in hidden))
+        grid = SheetGrid(file=str(path), name=name, rows=[list(r) for r in rows],
+                         formula_cells_without_value=missing_values.get(name, set()),
+                         hidden=name in hidden)
+        # A contract sheet's clause may fill a cell; any other cell holds a value or a label.
+        limit = MAX_CLAUSE_CELL_CHARS if is_contract_sheet(name) else MAX_VALUE_CHARS
+        grid.problems.extend(bound_cells(grid.rows, grid.where, limit))
+        grids.append(grid)
     return grids
 
 
