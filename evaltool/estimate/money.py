@@ -720,7 +720,7 @@ def owning_usd_per_month(fields: OfferFields, assumptions: Mapping[str, Any] | N
         running += kw * fields.colocation_usd_per_kw_month  # facility overhead priced in
     elif fields.power_usd_per_kwh is not None:
         running += kw * float(values["pue"]) * HOURS_PER_MONTH * fields.power_usd_per_kwh
-    return capital + running
+    return float(capital + running)
 
 
 def _exit_code(estimates: Estimates) -> str | None:

@@ -310,7 +310,7 @@ def field_value(name: Any, value: Any) -> str:
     text = str(name)
     for suffix, render in _VALUE_RENDERERS:
         if text.endswith(suffix):
-            return render(x)
+            return str(render(x))
     for suffix, unit in _UNIT_SUFFIXES:
         if text.endswith(suffix):
             return f"{number(x)} {unit}"

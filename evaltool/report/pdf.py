@@ -62,7 +62,7 @@ def bundled_only_fetcher(weasyprint: Any, root: Path) -> Any:
     """A URL fetcher that serves files under `root` and refuses everything else."""
     root = root.resolve()
 
-    class BundledOnly(weasyprint.URLFetcher):
+    class BundledOnly(weasyprint.URLFetcher):  # type: ignore[misc]  # untyped library
         def fetch(self, url: str, headers: Any = None) -> Any:
             parts = urlsplit(url)
             if parts.scheme != "file" or parts.netloc not in ("", "localhost"):

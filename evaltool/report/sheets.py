@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
+from evaltool.report.picks import winner_of
 from evaltool.report.rubric_table import criterion_rows
 from evaltool.report.view import (
     flag_why,
@@ -22,7 +23,6 @@ from evaltool.report.view import (
     short_reason,
     top_red_flag,
     what_would_change,
-    winner_of,
 )
 
 if TYPE_CHECKING:

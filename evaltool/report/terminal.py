@@ -7,14 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
 from evaltool.report.fmt import display_width, fit, terminal_safe
-from evaltool.report.view import (
-    _exclusions,
-    _ranked,
-    build_view,
-    short_reason,
-    top_red_flag,
-    winner_of,
-)
+from evaltool.report.picks import _ranked, winner_of
+from evaltool.report.view import _exclusions, build_view, short_reason, top_red_flag
 
 if TYPE_CHECKING:
     from evaltool.models import ScoreReport
