@@ -39,6 +39,10 @@ PRICE_FIELDS: tuple[str, ...] = (
 # per GPU in HGX B300); software efficiency cannot exceed 1 (the measured matmul ceiling,
 # evaltool/data/assumptions.yaml `software_efficiency`).
 MAX_PRICE_CUT = 0.9
+# Offers x offers tables (rank acceptability, dominance) cover this many eligible offers by
+# default: the full report draws the first 20 offers' rank acceptability, and a table of
+# thousands of ranks (one column per rank in the workbook) is read by no one.
+TABLE_OFFERS = 20
 MAX_INTER_NODE_GBIT_S_PER_GPU = 800.0
 MAX_SOFTWARE_EFFICIENCY = 1.0
 # A reported input break-even reproduces the winner's score within this many points.
@@ -444,8 +448,14 @@ def decide(
     seed: int = 0,
     draws: int = 10_000,
     method: str = "weighted",
+    full_tables: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Sensitivity (always computed) and the recommendation, as JSON-ready dicts.
+
+    Tables that grow with offers x offers cover the first `TABLE_OFFERS` eligible offers:
+    `rank_acceptability` lists ranks 1..20 for every offer, and `dominance` the pairs whose
+    dominated offer ranks in the first 20. With at most 20 eligible offers (every realistic
+    set of quotes) they are complete; `full_tables=True` makes them complete at any size.
 
     `ranked` is `score.rank` order; everything here depends on that order only, so the
     input order of the offers never shows in the result. `method` adds a TOPSIS or VIKOR
@@ -496,8 +506,9 @@ def decide(
         "tie_threshold_points": rubric.tie_threshold_points,
     }
 
+    table_offers = None if full_tables else TABLE_OFFERS
     smaa = sa.smaa(values, w, bands, n_draws=draws, seed=seed,
-                   missing_intervals=unknown if unknown.any() else None)
+                   missing_intervals=unknown if unknown.any() else None, ranks=table_offers)
     acceptability = split_exact_ties(smaa.rank_acceptability, values, unknown)
     sensitivity["win_probability"] = {
         names[i]: _round(float(row[0]), 4) for i, row in enumerate(acceptability)
@@ -534,7 +545,7 @@ def decide(
     if commitment is not None:
         sensitivity["commitment_basis"] = commitment
     sensitivity["dominance"] = [
-        {"dominant": names[a], "dominated": names[b]} for a, b in sa.dominance(values)
+        {"dominant": names[a], "dominated": names[b]} for a, b in sa.dominance(values, table_offers)
     ]
     if len(eligible) > 1:
         sensitivity["method_agreement"] = {
@@ -626,7 +637,8 @@ def _commitment_basis(
         s.offer.id: _Rescorer(s, rubric, workload, changed).run(0.0, s.offer)
         for s in eligible
     }
-    best = max(eligible, key=lambda s: (round(scores[s.offer.id], 9), -eligible.index(s)))
+    position = {s.offer.id: i for i, s in reversed(list(enumerate(eligible)))}
+    best = max(eligible, key=lambda s: (round(scores[s.offer.id], 9), -position[s.offer.id]))
     return {
         "basis": "commitment",
         "scores": {k: _round(v, 9) for k, v in scores.items()},

@@ -779,16 +779,26 @@ def pareto_frontier(cost: ArrayLike, time: ArrayLike) -> list[int]:
     return frontier
 
 
-def dominance(values: ArrayLike) -> list[tuple[int, int]]:
+def dominance(values: ArrayLike, dominated_among: int | None = None) -> list[tuple[int, int]]:
     """Pairs (a, b) where a dominates b: a >= b on every criterion and > on at least one.
 
     ``values`` are "more is better" (criterion values 0..1). Sorted by (a, b).
+    ``dominated_among`` keeps only the pairs whose dominated offer b is one of the first
+    that many rows (with rows in rank order: the contenders a reader compares), so the list
+    is at most that many squared long; None keeps every pair (up to offers squared).
+    Work runs in blocks of dominated offers: memory stays at block x offers x criteria.
     """
     v = as_values(values)
-    ge = (v[:, None, :] >= v[None, :, :]).all(axis=2)
-    gt = (v[:, None, :] > v[None, :, :]).any(axis=2)
-    pairs = np.argwhere(ge & gt)
-    return [(int(a), int(b)) for a, b in pairs]
+    n = v.shape[0]
+    limit = n if dominated_among is None else max(0, min(int(dominated_among), n))
+    block = max(1, (8 * 2**20) // max(1, n * v.shape[1]))
+    found: list[tuple[int, int]] = []
+    for first in range(0, limit, block):
+        b = v[first:min(first + block, limit)]
+        ge = (v[:, None, :] >= b[None, :, :]).all(axis=2)  # [a, b]
+        gt = (v[:, None, :] > b[None, :, :]).any(axis=2)
+        found.extend((int(a), int(j) + first) for a, j in np.argwhere(ge & gt))
+    return sorted(found)
 
 
 # --------------------------------------------------------------------------- missing data
