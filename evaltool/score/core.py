@@ -64,8 +64,8 @@ def _round(value: float, digits: int = 6) -> float:
     return float(f"{value:.{digits}g}")
 
 
-def _get(estimates: Estimates, *path: str) -> Any:
-    node: Any = estimates.model_dump()
+def _get(estimates: Estimates | Mapping[str, Any], *path: str) -> Any:
+    node: Any = estimates.model_dump() if isinstance(estimates, Estimates) else estimates
     for key in path:
         if not isinstance(node, Mapping):
             return None
@@ -118,8 +118,9 @@ def offer_metrics(
     if "minimum_cash_to_sign_usd" not in (estimates.model_extra or {}):
         # Called without the money stage (a notebook, an old caller): add it with defaults.
         estimates = with_money(estimates, money_for(offer, estimates, workload))
-    est = estimates.model_dump()
-    metrics.update({f"estimates.{k}": v for k, v in est.items() if k != "explain"})
+    # One dump, without the explain tree (the metrics never read it): the biggest part.
+    est = estimates.model_dump(exclude={"explain"})
+    metrics.update({f"estimates.{k}": v for k, v in est.items()})
     d: dict[str, Any] = {}
 
     days = est.get("days_to_trained_model") or estimates.time_to_train_days
@@ -144,7 +145,7 @@ def offer_metrics(
         d["effective_inter_node_gbit_s_per_gpu"] = offered * (
             efficiency if is_number(efficiency) else 0.8
         )
-    loss = _get(estimates, "mfu_breakdown", "network_loss")
+    loss = _get(est, "mfu_breakdown", "network_loss")
     if is_number(loss):
         d["network_mfu_loss"] = loss
 
@@ -157,7 +158,7 @@ def offer_metrics(
         usable = 0.8 * f.storage_capacity_tb  # seed 001: expect ~80% of what you pay for
     if is_number(needed) and needed > 0 and is_number(usable):
         d["storage_capacity_ratio"] = usable / needed
-    overhead = _get(estimates, "checkpoint", "overhead")
+    overhead = _get(est, "checkpoint", "overhead")
     if is_number(overhead):
         d["checkpoint_overhead"] = overhead
 
@@ -325,10 +326,10 @@ def score_offer(
 ) -> ScoredOffer:
     metrics = offer_metrics(offer, estimates, workload, findings)
     gates = [evaluate_gate(g, metrics) for g in rubric.gates]
-    weights = rubric.global_weights()
+    weights = _structure(rubric).global_weights
     values: dict[str, float | None] = {}
     missing: list[str] = []
-    scores: list[CriterionScore] = []
+    rows: list[tuple[Criterion, Any, float | None, bool, str | None]] = []
     for c in rubric.criteria:
         raw = metrics.get(c.reads)
         value = criterion_value(c, raw, metrics)
@@ -347,21 +348,23 @@ def score_offer(
                     else "not stated; unverified, scored at the worst value until answered"
                 )
         values[c.id] = value
-        scores.append(
-            CriterionScore(
-                criterion=c.id,
-                category=c.category,
-                value=_json_value(raw),
-                score=None if value is None else _round(value * 100, 4),
-                weight=_round(weights[c.id]),
-                contribution=0.0,
-                missing=is_missing,
-                note=note,
-            )
-        )
+        rows.append((c, raw, value, is_missing, note))
     total, contributions, categories = aggregate(rubric, values)
-    for cs in scores:
-        cs.contribution = _round(contributions.get(cs.criterion, 0.0), 6)
+    # Every field is built here with its declared type: model_construct skips a second
+    # validation of 25-odd rows per offer (and per what-if rescoring in decide).
+    scores = [
+        CriterionScore.model_construct(
+            criterion=c.id,
+            category=c.category,
+            value=_json_value(raw),
+            score=None if value is None else _round(value * 100, 4),
+            weight=_round(weights[c.id]),
+            contribution=_round(contributions.get(c.id, 0.0), 6),
+            missing=is_missing,
+            note=note,
+        )
+        for c, raw, value, is_missing, note in rows
+    ]
     return ScoredOffer(
         offer=offer,
         estimates=estimates,
@@ -376,25 +379,53 @@ def score_offer(
     )
 
 
+@dataclass(frozen=True)
+class _RubricStructure:
+    """What scoring reads from a rubric on every offer, computed once per rubric."""
+
+    global_weights: dict[str, float]
+    # (category, its weight, [(criterion id, local weight), ...]) in the rubric's order
+    categories: list[tuple[str, float, list[tuple[str, float]]]]
+
+
+# Rubrics are frozen models; the cache holds each one it describes, so an id is never reused
+# while its entry lives. A run uses one or two rubrics; what-ifs make a few more.
+_STRUCTURES: dict[int, tuple[Rubric, _RubricStructure]] = {}
+
+
+def _structure(rubric: Rubric) -> _RubricStructure:
+    found = _STRUCTURES.get(id(rubric))
+    if found is not None and found[0] is rubric:
+        return found[1]
+    if len(_STRUCTURES) >= 64:
+        _STRUCTURES.clear()
+    categories = [
+        (name, weight, [(c.id, c.weight) for c in rubric.criteria if c.category == name])
+        for name, weight in rubric.category_weights().items()
+    ]
+    made = _RubricStructure(rubric.global_weights(), categories)
+    _STRUCTURES[id(rubric)] = (rubric, made)
+    return made
+
+
 def aggregate(
     rubric: Rubric, values: Mapping[str, float | None]
 ) -> tuple[float, dict[str, float], dict[str, float]]:
     """Weighted additive value, 0-100. A neutral-missing criterion's weight goes to its siblings."""
-    cat_weights = rubric.category_weights()
     contributions: dict[str, float] = {}
     categories: dict[str, float] = {}
     total = 0.0
-    for name, cat_weight in cat_weights.items():
-        members = [c for c in rubric.criteria if c.category == name]
-        known = [(c, values.get(c.id)) for c in members if values.get(c.id) is not None]
-        weight_sum = sum(c.weight for c, _ in known)
+    for name, cat_weight, members in _structure(rubric).categories:
+        known = [(cid, weight, v) for cid, weight in members
+                 if (v := values.get(cid)) is not None]
+        weight_sum = sum(weight for _, weight, _ in known)
         if not known or weight_sum <= 0:
             categories[name] = 0.0
             continue
-        cat_value = sum(c.weight * float(v) for c, v in known if v is not None) / weight_sum
+        cat_value = sum(weight * float(v) for _, weight, v in known) / weight_sum
         categories[name] = _round(cat_value * 100, 6)
-        for c, v in known:
-            contributions[c.id] = cat_weight * c.weight / weight_sum * float(v or 0.0) * 100
+        for cid, weight, v in known:
+            contributions[cid] = cat_weight * weight / weight_sum * float(v or 0.0) * 100
         total += cat_weight * cat_value * 100
     return _round(total, 10), contributions, categories
 
