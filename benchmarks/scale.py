@@ -12,7 +12,8 @@ cycled with a small price jitter so no two are identical; they are fed either
 
 Each size runs in a fresh child process (imports and caches cold, as a user's run), which
 times the whole CLI call and reports its peak resident memory (ru_maxrss). Prints, for each
-size, the time, the peak memory and the ratio of each to the previous size.
+size, the wall time, the CPU time of the process (steadier than wall time when the machine is
+shared), the peak memory and the ratio of each to the previous size.
 Targets (issue 15): 5,000 offers under 10 s and 600 MiB; each 5x more offers at most 5.5x
 more time. Asserts nothing (benchmarks are not tests).
 
@@ -165,6 +166,8 @@ def _child(argv: list[str]) -> None:
     """Run the CLI in this process; print seconds and peak MiB as JSON on the last line."""
     from evaltool.cli import cli
 
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    cpu_before = before.ru_utime + before.ru_stime
     start = time.perf_counter()
     with open(os.devnull, "w") as sink:
         saved, sys.stdout = sys.stdout, sink
@@ -175,8 +178,9 @@ def _child(argv: list[str]) -> None:
         finally:
             sys.stdout = saved
     seconds = time.perf_counter() - start
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"seconds": seconds, "peak_mib": peak_kib / 1024}))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = usage.ru_utime + usage.ru_stime - cpu_before
+    print(json.dumps({"seconds": seconds, "cpu_seconds": cpu, "peak_mib": usage.ru_maxrss / 1024}))
 
 
 def main() -> None:
@@ -189,9 +193,9 @@ def main() -> None:
     opts = parser.parse_args()
     print(f"score --format json, {QUOTE_SHARE:.0%} quote files + catalog rows "
           f"(via {opts.via}); one fresh process per size")
-    print(f"{'offers':>7} {'quotes':>6} {'time s':>8} {'x prev':>7} {'peak MiB':>9} {'x prev':>7}"
-          f" {'offers out':>10}")
-    previous: tuple[float, float] | None = None
+    print(f"{'offers':>7} {'quotes':>6} {'time s':>8} {'x prev':>7} {'CPU s':>7} {'x prev':>7}"
+          f" {'peak MiB':>9} {'x prev':>7} {'offers out':>10}")
+    previous: tuple[float, float, float] | None = None
     for n in opts.sizes:
         with tempfile.TemporaryDirectory() as tmp_name:
             tmp = Path(tmp_name)
@@ -208,12 +212,14 @@ def main() -> None:
                 scored = len(json.loads(check.stdout)["offers"])
             except (ValueError, KeyError):
                 scored = -1
-        t, m = figures["seconds"], figures["peak_mib"]
+        t, c, m = figures["seconds"], figures["cpu_seconds"], figures["peak_mib"]
         ratio_t = f"{t / previous[0]:.2f}" if previous else "-"
-        ratio_m = f"{m / previous[1]:.2f}" if previous else "-"
+        ratio_c = f"{c / previous[1]:.2f}" if previous else "-"
+        ratio_m = f"{m / previous[2]:.2f}" if previous else "-"
         n_quotes = max(1, round(n * QUOTE_SHARE))
-        print(f"{n:>7} {n_quotes:>6} {t:>8.2f} {ratio_t:>7} {m:>9.0f} {ratio_m:>7} {scored:>10}")
-        previous = (t, m)
+        print(f"{n:>7} {n_quotes:>6} {t:>8.2f} {ratio_t:>7} {c:>7.2f} {ratio_c:>7} {m:>9.0f}"
+              f" {ratio_m:>7} {scored:>10}")
+        previous = (t, c, m)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import json
 import math
 import re
 import zipfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
@@ -111,10 +111,35 @@ def report_to_json(report: ScoreReport) -> str:
     except that C1 controls and bidi overrides, which JSON leaves raw, are written \\uXXXX
     (the same string to a JSON reader, inert on a terminal).
     """
-    out: list[str] = []
-    _encode_canonical(report.model_dump(mode="json"), "", out)
-    out.append("\n")
-    return terminal_safe("".join(out))
+    return "".join(iter_report_json(report))
+
+
+def iter_report_json(report: ScoreReport) -> Iterator[str]:
+    """`report_to_json` in pieces, one per offer and one per other top-level key.
+
+    Joined they are exactly its text; written as they come, the whole document (hundreds of
+    MB at thousands of offers, with its dict tree) is never in memory at once. Each piece
+    is made terminal-safe on its own: JSON escapes every CR, so no match spans two pieces.
+    """
+    rest = report.model_dump(mode="json", exclude={"offers"})
+    keys = sorted([*rest, "offers"])
+    for i, key in enumerate(keys):
+        head = ("{\n" if i == 0 else ",\n") + "  " + _encode_string(key) + ": "
+        if key != "offers":
+            out = [head]
+            _encode_canonical(rest[key], "  ", out)
+            yield terminal_safe("".join(out))
+            continue
+        if not report.offers:
+            yield head + "[]"
+            continue
+        yield head + "["
+        for j, offer in enumerate(report.offers):
+            out = [("\n" if j == 0 else ",\n") + "    "]
+            _encode_canonical(offer.model_dump(mode="json"), "    ", out)
+            yield terminal_safe("".join(out))
+        yield "\n  ]"
+    yield "\n}\n"
 
 
 # --------------------------------------------------------------------------- tables
