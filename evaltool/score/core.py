@@ -114,13 +114,13 @@ def offer_metrics(
 ) -> dict[str, Any]:
     """Flatten fields, estimates and derived metrics into 'fields.x', 'estimates.x', 'derived.x'."""
     f = offer.fields
-    metrics: dict[str, Any] = {f"fields.{k}": v for k, v in f.model_dump().items()}
+    metrics: dict[str, Any] = {_key("fields.", k): v for k, v in f.model_dump().items()}
     if "minimum_cash_to_sign_usd" not in (estimates.model_extra or {}):
         # Called without the money stage (a notebook, an old caller): add it with defaults.
         estimates = with_money(estimates, money_for(offer, estimates, workload))
     # One dump, without the explain tree (the metrics never read it): the biggest part.
     est = estimates.model_dump(exclude={"explain"})
-    metrics.update({f"estimates.{k}": v for k, v in est.items()})
+    metrics.update({_key("estimates.", k): v for k, v in est.items()})
     d: dict[str, Any] = {}
 
     days = est.get("days_to_trained_model") or estimates.time_to_train_days
@@ -194,9 +194,20 @@ def offer_metrics(
         )
         d["addon_share"] = addons / run_total
     assert set(d) <= DERIVED_METRICS, sorted(set(d) - DERIVED_METRICS)
-    metrics.update({f"derived.{k}": v for k, v in d.items()})
-    metrics.update({f"workload.{k}": v for k, v in workload.model_dump().items()})
+    metrics.update({_key("derived.", k): v for k, v in d.items()})
+    metrics.update({_key("workload.", k): v for k, v in workload.model_dump().items()})
     return metrics
+
+
+# "fields.x" and the like, made once: thousands of offers share the same key strings.
+_KEYS: dict[tuple[str, str], str] = {}
+
+
+def _key(prefix: str, name: str) -> str:
+    found = _KEYS.get((prefix, name))
+    if found is None:
+        found = _KEYS.setdefault((prefix, name), prefix + name)
+    return found
 
 
 def commitment_months(estimates: Mapping[str, Any]) -> float | None:
@@ -443,6 +454,25 @@ def rank(scored: Sequence[ScoredOffer]) -> list[ScoredOffer]:
     return sorted(scored, key=lambda s: (not s.eligible, -round(s.score, 9), s.offer.id))
 
 
+def _estimates_json(estimates: Estimates) -> dict[str, Any]:
+    """`estimates.model_dump(mode="json")`, with the explain tree shared, not copied.
+
+    The explain tree is built JSON-ready (`estimate.result.rounded_json`) and is most of an
+    offer's memory; a copy per result doubled it at thousands of offers. Key order is kept.
+    """
+    explain = estimates.explain
+    if type(explain) is not dict:
+        return estimates.model_dump(mode="json")
+    rest = estimates.model_dump(mode="json", exclude={"explain"})
+    out: dict[str, Any] = {}
+    for key in (*Estimates.model_fields, *rest):
+        if key == "explain":
+            out[key] = explain
+        elif key in rest and key not in out:
+            out[key] = rest[key]
+    return out
+
+
 def to_result(scored: ScoredOffer, rank_position: int) -> OfferResult:
     o = scored.offer
     return OfferResult(
@@ -456,7 +486,7 @@ def to_result(scored: ScoredOffer, rank_position: int) -> OfferResult:
         gates=scored.gates,
         categories=scored.categories,
         criteria=scored.criteria,
-        estimates=scored.estimates.model_dump(mode="json"),
+        estimates=_estimates_json(scored.estimates),
         flags=scored.flags,
         missing=scored.missing,
         source=o.source,
