@@ -48,58 +48,113 @@ def _canonical(value: Any) -> Any:
     return value
 
 
+def _float_text(value: float) -> str:
+    if not math.isfinite(value):
+        return "null"
+    rounded = round(value, FLOAT_DECIMALS)
+    return float.__repr__(0.0 if rounded == 0 else rounded)
+
+
 def _encode_canonical(value: Any, indent: str, out: list[str]) -> None:
     """Append ``value`` as json.dumps(_canonical(value), sort_keys=True, indent=2,
     ensure_ascii=False, allow_nan=False) would write it, rounding in the same pass.
 
     The standard library falls back to its pure-Python, generator-based encoder whenever
     ``indent`` is set; this single recursive pass (strings through the C-accelerated
-    ``encode_basestring``) writes the same bytes in about a third of the time.
+    ``encode_basestring``) writes the same bytes in about a quarter of the time: exact types
+    first (what a model dump holds), strings and floats written in their parent's loop, and
+    each key's ``"key": `` made once per run. Other types go the general way.
     """
-    if isinstance(value, str):
+    kind = type(value)
+    if kind is str:
         out.append(_encode_string(value))
+    elif kind is dict:
+        if not value:
+            out.append("{}")
+            return
+        inner = indent + "  "
+        append = out.append
+        heads = _KEY_HEADS
+        sep, later = "{\n" + inner, ",\n" + inner
+        if set(map(type, value)) == {str}:
+            items = sorted(value.items())
+        else:
+            items = sorted((str(k), v) for k, v in value.items())
+        for key, item in items:
+            head = heads.get(key)
+            if head is None:
+                head = heads[key] = _encode_string(key) + ": "
+            item_kind = type(item)
+            if item_kind is str:
+                append(sep + head + _encode_string(item))
+            elif item_kind is float:
+                append(sep + head + _float_text(item))
+            elif item is None:
+                append(sep + head + "null")
+            else:
+                append(sep + head)
+                _encode_canonical(item, inner, out)
+            sep = later
+        append("\n" + indent + "}")
+    elif kind is float:
+        out.append(_float_text(value))
+    elif kind is list or kind is tuple:
+        if not value:
+            out.append("[]")
+            return
+        inner = indent + "  "
+        append = out.append
+        sep, later = "[\n" + inner, ",\n" + inner
+        for item in value:
+            if type(item) is str:
+                append(sep + _encode_string(item))
+            else:
+                append(sep)
+                _encode_canonical(item, inner, out)
+            sep = later
+        append("\n" + indent + "]")
     elif value is None:
         out.append("null")
     elif value is True:
         out.append("true")
     elif value is False:
         out.append("false")
+    elif kind is int:
+        out.append(int.__repr__(value))
+    else:
+        _encode_general(value, indent, out)
+
+
+def _encode_general(value: Any, indent: str, out: list[str]) -> None:
+    """Subclasses and other mappings and sequences (rare in a model dump)."""
+    if isinstance(value, str):
+        out.append(_encode_string(value))
     elif isinstance(value, float):
-        if not math.isfinite(value):
-            out.append("null")
-        else:
-            rounded = round(value, FLOAT_DECIMALS)
-            out.append(float.__repr__(0.0 if rounded == 0 else rounded))
+        out.append(_float_text(value))
     elif isinstance(value, int):
         out.append(int.__repr__(value))
     elif isinstance(value, Mapping):
-        if not value:
-            out.append("{}")
-            return
-        inner = indent + "  "
-        out.append("{")
-        first = True
-        for key, item in sorted((str(k), v) for k, v in value.items()):
-            out.append(("\n" if first else ",\n") + inner + _encode_string(key) + ": ")
-            first = False
-            _encode_canonical(item, inner, out)
-        out.append("\n" + indent + "}")
+        _encode_canonical({str(k): v for k, v in value.items()}, indent, out)
     elif isinstance(value, list | tuple):
-        if not value:
-            out.append("[]")
-            return
-        inner = indent + "  "
-        out.append("[")
-        first = True
-        for item in value:
-            out.append(("\n" if first else ",\n") + inner)
-            first = False
-            _encode_canonical(item, inner, out)
-        out.append("\n" + indent + "]")
+        _encode_canonical(list(value), indent, out)
     else:
         raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
+# What `terminal_safe` can still find in text this encoder wrote: it escapes every C0 control
+# (and so every CR), leaving DEL, the C1 controls and the bidirectional overrides.
+_JSON_UNSAFE_RE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _json_terminal_safe(text: str) -> str:
+    """`terminal_safe(text)` for text the encoder above wrote, in a fraction of the time."""
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return _JSON_UNSAFE_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+# '"key": ' per key, made once: a report repeats the same few hundred keys thousands of times.
+_KEY_HEADS: dict[str, str] = {}
 _encode_string = json.encoder.encode_basestring
 
 
@@ -128,7 +183,7 @@ def iter_report_json(report: ScoreReport) -> Iterator[str]:
         if key != "offers":
             out = [head]
             _encode_canonical(rest[key], "  ", out)
-            yield terminal_safe("".join(out))
+            yield _json_terminal_safe("".join(out))
             continue
         if not report.offers:
             yield head + "[]"
@@ -137,7 +192,7 @@ def iter_report_json(report: ScoreReport) -> Iterator[str]:
         for j, offer in enumerate(report.offers):
             out = [("\n" if j == 0 else ",\n") + "    "]
             _encode_canonical(offer.model_dump(mode="json"), "    ", out)
-            yield terminal_safe("".join(out))
+            yield _json_terminal_safe("".join(out))
         yield "\n  ]"
     yield "\n}\n"
 

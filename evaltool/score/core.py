@@ -361,10 +361,9 @@ def score_offer(
         values[c.id] = value
         rows.append((c, raw, value, is_missing, note))
     total, contributions, categories = aggregate(rubric, values)
-    # Every field is built here with its declared type: model_construct skips a second
-    # validation of 25-odd rows per offer (and per what-if rescoring in decide).
+    # Built after the aggregate, so no contribution is assigned (and re-validated) later.
     scores = [
-        CriterionScore.model_construct(
+        CriterionScore(
             criterion=c.id,
             category=c.category,
             value=_json_value(raw),
