@@ -24,6 +24,7 @@ from evaltool.models import (
     Flag,
     NotEvaluated,
     Offer,
+    OfferResult,
     ScoreReport,
     Workload,
 )
@@ -446,7 +447,7 @@ def score_files(
     scored.clear()
     pending = ranked[::-1]
     ranked.clear()
-    results = []
+    results: list[OfferResult] = []
     while pending:
         results.append(to_result(pending.pop(), len(results) + 1))
 

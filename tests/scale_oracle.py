@@ -5,11 +5,15 @@ sample offers. Not used by the product.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from evaltool.decide import sensitivity as sa
+from evaltool.decide.mcda import FloatArray
 from evaltool.score.core import ScoredOffer
 from evaltool.score.rubric import Rubric
 
@@ -121,3 +125,132 @@ def old_weight_break_evens(
     out.sort(key=lambda b: (not b["within_band"],
                             abs(b["weight_at_tie"] - b["weight_now"]), b["criterion"]))
     return out
+
+
+# --------------------------------------------------------------------------- SMAA
+
+
+def old_smaa(
+    values: ArrayLike,
+    weights: ArrayLike,
+    weight_bands: ArrayLike,
+    n_draws: int = 10_000,
+    seed: int = 0,
+    missing_intervals: ArrayLike | None = None,
+    *,
+    extra_outputs: bool = False,
+) -> sa.SmaaResult:
+    """SMAA-2 on the additive model (Lahdelma & Salminen 2001; §5.5).
+
+    Weights are drawn uniformly from the weight bands (``sample_weights_in_bands``); the
+    elicited ``weights`` must lie inside them. Optional ``missing_intervals`` (shape
+    [n_alt, n_crit, 2], or a boolean mask meaning [0, 1] where True) makes those values
+    uniform within their interval, independently per draw. In each draw offers are
+    ranked by score (ties to the lower index; exact ties only occur between offers with
+    identical rows). Fully vectorised; numpy's PCG64 generator seeded with ``seed``, so
+    the same inputs and seed give the same numbers bit for bit. N = 10,000 puts the
+    95 % half-width of any acceptability at <= 1 percentage point (``standard_error``
+    is the worst-case sqrt(0.25 / N)).
+
+    ``central_weights`` and ``pairwise_winning`` (offers x offers x draws of work: 1.2 s at 500
+    offers, 19 s at 2,000) are computed only with ``extra_outputs=True``; the product reads
+    the rank acceptabilities alone.
+    """
+    if n_draws < 1:
+        raise sa.McdaError(f"n_draws: found {n_draws}, expected at least 1")
+    if missing_intervals is not None and np.asarray(missing_intervals).dtype == np.bool_:
+        intervals = sa.intervals_from_mask(values, missing_intervals)
+        v = intervals[..., 0]
+    else:
+        v = sa.as_values(values, allow_nan=missing_intervals is not None)
+        intervals = None
+        if missing_intervals is not None:
+            intervals = sa._as_float_array(missing_intervals, "missing_intervals")
+            if intervals.shape != (*v.shape, 2):
+                raise sa.McdaError(
+                    f"missing_intervals: found shape {intervals.shape}, "
+                    f"expected {(*v.shape, 2)}: (low, high) per value"
+                )
+            sa.as_values(intervals[..., 0], "missing_intervals[..., 0]")
+            sa.as_values(intervals[..., 1], "missing_intervals[..., 1]")
+            if (intervals[..., 0] > intervals[..., 1]).any():
+                raise sa.McdaError("missing_intervals: found low > high, expected low <= high")
+            stray = np.isnan(v) & (intervals[..., 0] == intervals[..., 1])
+            if stray.any():
+                i, j = (int(k) for k in np.argwhere(stray)[0])
+                raise sa.McdaError(f"values[{i}, {j}]: NaN without an interval")
+            v = intervals[..., 0]
+    n_alt, n_crit = v.shape
+    w = sa.as_weights(weights, n_crit)
+    bands = sa._as_bands(weight_bands, n_crit)
+    outside = (w < bands[:, 0] - 1e-9) | (w > bands[:, 1] + 1e-9)
+    if outside.any():
+        j = int(np.argwhere(outside)[0][0])
+        raise sa.McdaError(
+            f"weights[{j}]: found {w[j]:.6g}, outside its band "
+            f"({bands[j, 0]:.6g}, {bands[j, 1]:.6g})"
+        )
+    rng = np.random.default_rng(seed)
+    draws, acceptance, method = sa.sample_weights_in_bands(bands, n_draws, rng)
+    scores = draws @ v.T  # [n_draws, n_alt]
+    if intervals is not None:
+        width = intervals[..., 1] - intervals[..., 0]
+        alt_idx, crit_idx = np.nonzero(width > 0)
+        if alt_idx.size:
+            u = rng.random((n_draws, alt_idx.size))
+            extra = u * width[alt_idx, crit_idx] * draws[:, crit_idx]
+            # Sum each uncertain cell's contribution into its offer's column.
+            onehot = np.zeros((alt_idx.size, n_alt))
+            onehot[np.arange(alt_idx.size), alt_idx] = 1.0
+            scores = scores + extra @ onehot
+    order = np.argsort(-scores, axis=1, kind="stable")  # order[d, r] = offer at rank r
+    positions = np.broadcast_to(np.arange(n_alt), order.shape)
+    counts = np.bincount((order * n_alt + positions).ravel(), minlength=n_alt * n_alt)
+    rank_acceptability = counts.reshape(n_alt, n_alt) / n_draws
+    central: FloatArray | None = None
+    pairwise: FloatArray | None = None
+    if extra_outputs:
+        central, pairwise = _central_and_pairwise(draws, order, n_alt, n_crit, n_draws)
+    return sa.SmaaResult(
+        n_draws=n_draws,
+        seed=seed,
+        weight_model=f"uniform within weight bands; {method}",
+        acceptance_rate=acceptance,
+        rank_acceptability=rank_acceptability,
+        win_probability=rank_acceptability[:, 0].copy(),
+        central_weights=central,
+        pairwise_winning=pairwise,
+        standard_error=math.sqrt(0.25 / n_draws),
+    )
+
+
+def _central_and_pairwise(draws: FloatArray, order: np.ndarray, n_alt: int, n_crit: int,
+                          n_draws: int) -> tuple[FloatArray, FloatArray]:
+    """Mean weights under which each offer wins, and the share of draws where i beats j."""
+    winners = order[:, 0]
+    central = np.full((n_alt, n_crit), np.nan)
+    win_counts = np.bincount(winners, minlength=n_alt)
+    sums = np.column_stack(
+        [np.bincount(winners, weights=draws[:, c], minlength=n_alt) for c in range(n_crit)]
+    )
+    won = win_counts > 0
+    central[won] = sums[won] / win_counts[won, None]
+    # Rank positions in the smallest integer type: the pairwise pass is memory-bound.
+    ranks = np.empty(order.shape, dtype=np.int16 if n_alt < 2**15 else np.int64)
+    np.put_along_axis(ranks, order, np.arange(n_alt, dtype=ranks.dtype)[None, :], axis=1)
+    pairwise = np.empty((n_alt, n_alt))
+    for i in range(n_alt):  # a loop over offers keeps memory at n_draws x n_alt
+        pairwise[i] = np.count_nonzero(ranks[:, i : i + 1] < ranks, axis=0) / n_draws
+    return central, pairwise
+
+
+def old_dominance(values: ArrayLike) -> list[tuple[int, int]]:
+    """Pairs (a, b) where a dominates b: a >= b on every criterion and > on at least one.
+
+    ``values`` are "more is better" (criterion values 0..1). Sorted by (a, b).
+    """
+    v = sa.as_values(values)
+    ge = (v[:, None, :] >= v[None, :, :]).all(axis=2)
+    gt = (v[:, None, :] > v[None, :, :]).any(axis=2)
+    pairs = np.argwhere(ge & gt)
+    return [(int(a), int(b)) for a, b in pairs]

@@ -165,8 +165,8 @@ def weight_break_evens(
     cats = list(rubric.categories)
     ids = [c.id for c in rubric.criteria]
     member = np.zeros((len(ids), len(cats)))
-    for j, c in enumerate(rubric.criteria):
-        member[j, cats.index(c.category)] = 1.0
+    for j, criterion in enumerate(rubric.criteria):
+        member[j, cats.index(criterion.category)] = 1.0
     raw = [[s.values.get(c) for c in ids] for s in scored]
     known = np.array([[v is not None for v in row] for row in raw], dtype=float)
     values = np.array([[0.0 if v is None else float(v) for v in row] for row in raw])
@@ -192,13 +192,13 @@ def weight_break_evens(
             if k not in nearest or abs(t - t0) < abs(nearest[k][0] - t0):
                 nearest[k] = (t, who)
     out: list[dict[str, Any]] = []
-    for k, (t, c) in sorted(nearest.items()):
+    for k, (t, who) in sorted(nearest.items()):
         within = None if bands is None else bool(bands[k][0] - 1e-12 <= t <= bands[k][1] + 1e-12)
         out.append({
             "criterion": ids[k],
             "weight_now": _round(float(w[k]), 4),
             "weight_at_tie": _round(t, 9),
-            "new_winner": scored[c].offer.id,
+            "new_winner": scored[who].offer.id,
             "within_band": within,
         })
     out.sort(key=lambda b: (not b["within_band"],
