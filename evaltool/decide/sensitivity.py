@@ -682,8 +682,10 @@ def _uncertain_contribution(rng: np.random.Generator, cells: _Cells, w_chunk: Fl
     a matrix product with a one-hot matrix (the first implementation) accumulates them.
     """
     _alt_idx, crit_idx, width, steps = cells
-    u = rng.random((w_chunk.shape[0], crit_idx.size))
-    extra = u * width * w_chunk[:, crit_idx]
+    extra = rng.random((w_chunk.shape[0], crit_idx.size))
+    # (u x width) x weight, as before, in place: no temporaries of chunk x cells
+    np.multiply(extra, width, out=extra)
+    np.multiply(extra, np.take(w_chunk, crit_idx, axis=1), out=extra)
     out = np.zeros((w_chunk.shape[0], n_alt))
     for alts, columns in steps:
         out[:, alts] += extra[:, columns]
