@@ -254,3 +254,91 @@ def old_dominance(values: ArrayLike) -> list[tuple[int, int]]:
     gt = (v[:, None, :] > v[None, :, :]).any(axis=2)
     pairs = np.argwhere(ge & gt)
     return [(int(a), int(b)) for a, b in pairs]
+
+
+# --------------------------------------------------------------------------- quadratic passes
+
+
+def old_kendall_tau(x: Sequence[float], y: Sequence[float]) -> float | None:
+    """Kendall's tau-b between two score vectors (higher = better in both); None if undefined.
+
+    tau-b counts ties in either ranking (Kendall 1945), as VIKOR's compromise set and
+    equal scores produce them; O(n²), n is the number of offers.
+    """
+    n = len(x)
+    concordant = discordant = ties_x = ties_y = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx = (x[i] > x[j]) - (x[i] < x[j])
+            dy = (y[i] > y[j]) - (y[i] < y[j])
+            if dx == 0 and dy == 0:
+                continue
+            if dx == 0:
+                ties_x += 1
+            elif dy == 0:
+                ties_y += 1
+            elif dx == dy:
+                concordant += 1
+            else:
+                discordant += 1
+    denom = math.sqrt((concordant + discordant + ties_x) * (concordant + discordant + ties_y))
+    return (concordant - discordant) / denom if denom > 0 else None
+
+
+def old_rank_intervals(
+    values: ArrayLike, weights: ArrayLike, missing_mask: ArrayLike
+) -> list[tuple[int, int]]:
+    """Best and worst rank of each offer while its unknown values range over [0, 1].
+
+    Best case: the offer's unknowns at 1, everyone else's at 0; worst case the reverse.
+    Each offer's score depends only on its own row, so these extremes are attained and
+    the interval is exact (interval arithmetic; mcda-procurement.md §6.7, §7.4). Ranks are
+    competition ranks: a tie does not push an offer down.
+    """
+    v, mask = sa._known_values(values, missing_mask)
+    w = sa.as_weights(weights, v.shape[1])
+    known = np.where(mask, 0.0, v)
+    # In points (0..100), the scale ``rank_scores`` compares weighted_additive scores on.
+    low = 100.0 * sa._scores_unit(known, w)
+    high = low + 100.0 * (mask.astype(np.float64) * w).sum(axis=1)
+    tol = sa.TIE_TOLERANCE
+    result = []
+    for i in range(v.shape[0]):
+        others = np.arange(v.shape[0]) != i
+        best = 1 + int((low[others] > high[i] + tol).sum())
+        worst = 1 + int((high[others] > low[i] + tol).sum())
+        result.append((best, worst))
+    return result
+
+
+def old_clarification_priority(
+    values: ArrayLike, weights: ArrayLike, missing_mask: ArrayLike
+) -> list[sa.ClarificationItem]:
+    """Unknown values ranked by how much their answer could change the decision (§7.1).
+
+    Each unknown (alt, crit) is set to 0 and to 1 with every other value at its current
+    assumption (the value given; NaN means the conservative 0 of §6.7), one at a time.
+    ``swing_points`` = 100 w_crit, the score range the answer spans;
+    ``could_change_winner`` is True if either end changes the winner. Sorted: those that
+    could change the winner first, then by swing, then by (alt, crit).
+    """
+    v, mask = sa._known_values(values, missing_mask)
+    w = sa.as_weights(weights, v.shape[1])
+    base = np.where(np.isnan(v), 0.0, v)
+    base_scores = sa._scores_unit(base, w)
+    winner = sa._winner(base_scores)
+    items = []
+    for i, j in np.argwhere(mask):
+        i, j = int(i), int(j)
+        ends = []
+        for end in (0.0, 1.0):
+            s = base_scores.copy()
+            s[i] += (end - base[i, j]) * w[j]
+            ends.append(sa._winner(s))
+        items.append(
+            sa.ClarificationItem(
+                i, j, 100.0 * float(w[j]), ends[0] != winner or ends[1] != winner, ends[0], ends[1]
+            )
+        )
+    items.sort(key=lambda c: (not c.could_change_winner, -c.swing_points, c.alt, c.crit))
+    return items

@@ -6,14 +6,29 @@ Speed itself is measured by benchmarks/scale.py, never by a timed test.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from pathlib import Path
 
 import numpy as np
 import pytest
-from scale_oracle import old_dominance, old_smaa, old_weight_break_evens
+from scale_oracle import (
+    old_clarification_priority,
+    old_dominance,
+    old_kendall_tau,
+    old_rank_intervals,
+    old_smaa,
+    old_weight_break_evens,
+)
 
-from evaltool.decide.sensitivity import dominance, relative_weight_bands, smaa
+from evaltool.decide.core import kendall_tau
+from evaltool.decide.sensitivity import (
+    clarification_priority,
+    dominance,
+    rank_intervals,
+    relative_weight_bands,
+    smaa,
+)
 from evaltool.decide.weights import weight_break_evens
 from evaltool.models import Workload
 from evaltool.score.core import ScoredOffer, aggregate, rank, to_result
@@ -89,6 +104,34 @@ def test_dominance_among_the_first_offers_is_the_full_list_cut_there(seed: int) 
     full = dominance(values)
     assert full == old_dominance(values)
     assert dominance(values, 5) == [(a, b) for a, b in full if b < 5]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_rank_intervals_and_clarification_priority_equal_the_pairwise_versions(
+    seed: int,
+) -> None:
+    rng = np.random.default_rng(seed)
+    n, k = int(rng.integers(1, 40)), int(rng.integers(1, 8))
+    values = np.round(rng.random((n, k)), int(rng.integers(0, 3)))  # rounded: ties
+    unknown = rng.random((n, k)) < 0.4
+    values[unknown & (rng.random((n, k)) < 0.3)] = np.nan
+    weights = np.full(k, 1 / k) if seed % 5 == 0 else rng.random(k) + 0.01
+    weights /= weights.sum()
+    assert rank_intervals(values, weights, unknown) == old_rank_intervals(values, weights, unknown)
+    new = [dataclasses.astuple(c) for c in clarification_priority(values, weights, unknown)]
+    old = [dataclasses.astuple(c) for c in old_clarification_priority(values, weights, unknown)]
+    assert new == old
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_kendall_tau_by_merge_sort_equals_the_pairwise_count(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(0, 60)
+    steps = rng.choice([2, 3, 10, 10**6])  # few steps: many ties in either ranking
+    x = [round(rng.random() * steps) / steps for _ in range(n)]
+    y = ([round(rng.random() * steps) / steps for _ in range(n)] if seed % 2
+         else [v if rng.random() < 0.7 else rng.random() for v in x])
+    assert kendall_tau(x, y) == old_kendall_tau(x, y)
 
 
 # --------------------------------------------------------------------------- weight break-evens

@@ -13,6 +13,7 @@ pipeline: a price cut, an MFU or bandwidth gain, a weight, an answer to a questi
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from evaltool.errors import UsageError
 from evaltool.estimate.money import buy_vs_rent_on_table, estimate_with_money
 from evaltool.models import Estimates, Offer, Workload
 from evaltool.report.recommendation import cost_basis_sentence, money_clause
-from evaltool.score.core import ScoredOffer, aggregate, score_offer
+from evaltool.score.core import ScoredOffer, aggregate, offer_score
 from evaltool.score.rubric import Rubric
 
 METHODS: tuple[str, ...] = ("weighted", "topsis", "vikor")
@@ -162,16 +163,15 @@ class _Rescorer:
     rubric: Rubric
     workload: Workload
     assumptions: Mapping[str, Any] | None
-    results: dict[float, ScoredOffer] = field(default_factory=dict)
+    results: dict[float, Estimates] = field(default_factory=dict)
 
     def run(self, x: float, offer: Offer, workload: Workload | None = None) -> float:
         wl = workload or self.workload
         # The contract terms stay as read; money follows the what-if's prices and times.
         estimates = estimate_with_money(offer, wl, self.assumptions, self.scored.terms)
-        result = score_offer(offer, estimates, self.rubric, wl, self.scored.findings)
-        result.terms = self.scored.terms
-        self.results[x] = result
-        return result.score
+        self.results[x] = estimates
+        # The score alone (score_offer(...).score without its rows): what-ifs run thousands.
+        return offer_score(offer, estimates, self.rubric, wl, self.scored.findings)
 
 
 def _solve_tie(
@@ -267,7 +267,7 @@ def mfu_gain_to_win(
     if at is None:
         return None
     tied = r.results.get(at)
-    return MfuGain(now, at, s.estimates.mfu, tied.estimates.mfu if tied else s.estimates.mfu)
+    return MfuGain(now, at, s.estimates.mfu, tied.mfu if tied else s.estimates.mfu)
 
 
 def bandwidth_to_win(
@@ -353,26 +353,61 @@ def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float | None:
     """Kendall's tau-b between two score vectors (higher = better in both); None if undefined.
 
     tau-b counts ties in either ranking (Kendall 1945), as VIKOR's compromise set and
-    equal scores produce them; O(n²), n is the number of offers.
+    equal scores produce them. Knight's O(n log n) algorithm (Knight 1966, JASA 61(314)):
+    sort by (x, y), count the ties, and count discordant pairs as the inversions of y in
+    that order with a merge sort; the same integer counts as comparing every pair.
     """
     n = len(x)
-    concordant = discordant = ties_x = ties_y = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx = (x[i] > x[j]) - (x[i] < x[j])
-            dy = (y[i] > y[j]) - (y[i] < y[j])
-            if dx == 0 and dy == 0:
-                continue
-            if dx == 0:
-                ties_x += 1
-            elif dy == 0:
-                ties_y += 1
-            elif dx == dy:
-                concordant += 1
-            else:
-                discordant += 1
-    denom = math.sqrt((concordant + discordant + ties_x) * (concordant + discordant + ties_y))
+    order = sorted(range(n), key=lambda i: (x[i], y[i]))
+    pairs = n * (n - 1) // 2
+    ties_x = _tied_pairs([x[i] for i in order])
+    ties_both = _tied_pairs([(x[i], y[i]) for i in order])
+    ys = [y[i] for i in order]
+    discordant = _inversions(ys)
+    ties_y = _tied_pairs(sorted(ys))
+    concordant = pairs - ties_x - ties_y + ties_both - discordant
+    # Pairs tied in x only / y only, as the pairwise definition counts them.
+    only_x, only_y = ties_x - ties_both, ties_y - ties_both
+    denom = math.sqrt((concordant + discordant + only_x) * (concordant + discordant + only_y))
     return (concordant - discordant) / denom if denom > 0 else None
+
+
+def _tied_pairs(sorted_values: Sequence[Any]) -> int:
+    """Pairs of equal values in a sorted sequence."""
+    total, run = 0, 1
+    for a, b in pairwise(sorted_values):
+        if a == b:
+            run += 1
+        else:
+            total += run * (run - 1) // 2
+            run = 1
+    return total + run * (run - 1) // 2
+
+
+def _inversions(values: list[float]) -> int:
+    """Pairs i < j with values[i] > values[j] (equal values are not inversions); sorts
+    `values` in place (a bottom-up merge sort)."""
+    n = len(values)
+    count = 0
+    width = 1
+    buf = values[:]
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid, hi = min(lo + width, n), min(lo + 2 * width, n)
+            i, j, k = lo, mid, lo
+            while i < mid and j < hi:
+                if values[j] < values[i]:
+                    buf[k] = values[j]
+                    count += mid - i
+                    j += 1
+                else:
+                    buf[k] = values[i]
+                    i += 1
+                k += 1
+            buf[k:hi] = values[i:mid] + values[j:hi]
+        values, buf = buf, values
+        width *= 2
+    return count
 
 
 def cross_check(

@@ -823,13 +823,13 @@ def rank_intervals(
     low = 100.0 * _scores_unit(known, w)
     high = low + 100.0 * (mask.astype(np.float64) * w).sum(axis=1)
     tol = TIE_TOLERANCE
-    result = []
-    for i in range(v.shape[0]):
-        others = np.arange(v.shape[0]) != i
-        best = 1 + int((low[others] > high[i] + tol).sum())
-        worst = 1 + int((high[others] > low[i] + tol).sum())
-        result.append((best, worst))
-    return result
+    n = v.shape[0]
+    # Counts by binary search in the sorted bounds: O(n log n) rather than every pair.
+    # An offer never counts against its own best rank (low <= high) but may against its worst.
+    above_best = n - np.searchsorted(np.sort(low), high + tol, side="right")
+    above_worst = n - np.searchsorted(np.sort(high), low + tol, side="right")
+    above_worst -= high > low + tol
+    return [(1 + int(b), 1 + int(w)) for b, w in zip(above_best, above_worst, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -860,14 +860,22 @@ def clarification_priority(
     base = np.where(np.isnan(v), 0.0, v)
     base_scores = _scores_unit(base, w)
     winner = _winner(base_scores)
+    # The best other offer for any offer i: the winner, or for the winner the runner-up
+    # (highest score, ties to the lower index, as _winner picks): O(1) per answer.
+    order = np.lexsort((np.arange(base_scores.size), -base_scores))
+    runner = int(order[1]) if order.size > 1 else -1
     items = []
     for i, j in np.argwhere(mask):
         i, j = int(i), int(j)
+        other = runner if i == winner else winner
         ends = []
         for end in (0.0, 1.0):
-            s = base_scores.copy()
-            s[i] += (end - base[i, j]) * w[j]
-            ends.append(_winner(s))
+            score = base_scores[i] + (end - base[i, j]) * w[j]
+            if other < 0 or score > base_scores[other] or (
+                    score == base_scores[other] and i < other):
+                ends.append(i)
+            else:
+                ends.append(other)
         items.append(
             ClarificationItem(
                 i, j, 100.0 * float(w[j]), ends[0] != winner or ends[1] != winner, ends[0], ends[1]

@@ -328,19 +328,17 @@ def criterion_value(criterion: Criterion, raw: Any,
     return vf.value(float(raw))
 
 
-def score_offer(
-    offer: Offer,
-    estimates: Estimates,
-    rubric: Rubric,
-    workload: Workload,
-    findings: Sequence[Mapping[str, Any]] = (),
-) -> ScoredOffer:
-    metrics = offer_metrics(offer, estimates, workload, findings)
-    gates = [evaluate_gate(g, metrics) for g in rubric.gates]
-    weights = _structure(rubric).global_weights
+_Row = tuple[Criterion, Any, float | None, bool, str | None]
+
+
+def _criterion_values(
+    rubric: Rubric, metrics: Mapping[str, Any]
+) -> tuple[dict[str, float | None], list[str], list[_Row]]:
+    """Each criterion's value 0..1 after the missing-data policy, the metrics missing, and
+    per criterion (criterion, raw metric, value, missing?, note)."""
     values: dict[str, float | None] = {}
     missing: list[str] = []
-    rows: list[tuple[Criterion, Any, float | None, bool, str | None]] = []
+    rows: list[_Row] = []
     for c in rubric.criteria:
         raw = metrics.get(c.reads)
         value = criterion_value(c, raw, metrics)
@@ -360,6 +358,33 @@ def score_offer(
                 )
         values[c.id] = value
         rows.append((c, raw, value, is_missing, note))
+    return values, missing, rows
+
+
+def offer_score(
+    offer: Offer,
+    estimates: Estimates,
+    rubric: Rubric,
+    workload: Workload,
+    findings: Sequence[Mapping[str, Any]] = (),
+) -> float:
+    """`score_offer(...).score` alone, without the gates and the criterion rows: for what-ifs
+    that re-score an offer many times (decide's break-evens)."""
+    metrics = offer_metrics(offer, estimates, workload, findings)
+    return aggregate(rubric, _criterion_values(rubric, metrics)[0])[0]
+
+
+def score_offer(
+    offer: Offer,
+    estimates: Estimates,
+    rubric: Rubric,
+    workload: Workload,
+    findings: Sequence[Mapping[str, Any]] = (),
+) -> ScoredOffer:
+    metrics = offer_metrics(offer, estimates, workload, findings)
+    gates = [evaluate_gate(g, metrics) for g in rubric.gates]
+    weights = _structure(rubric).global_weights
+    values, missing, rows = _criterion_values(rubric, metrics)
     total, contributions, categories = aggregate(rubric, values)
     # Built after the aggregate, so no contribution is assigned (and re-validated) later.
     scores = [
