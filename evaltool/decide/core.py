@@ -13,9 +13,9 @@ pipeline: a price cut, an MFU or bandwidth gain, a weight, an answer to a questi
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from evaltool.decide.weights import weight_break_evens
