@@ -49,10 +49,21 @@ def _canonical(value: Any) -> Any:
 
 
 def _float_text(value: float) -> str:
+    text = _FLOAT_TEXTS.get(value)
+    if text is not None:
+        return text
     if not math.isfinite(value):
         return "null"
     rounded = round(value, FLOAT_DECIMALS)
-    return float.__repr__(0.0 if rounded == 0 else rounded)
+    text = float.__repr__(0.0 if rounded == 0 else rounded)
+    if len(_FLOAT_TEXTS) < 500_000:
+        _FLOAT_TEXTS[value] = text
+    return text
+
+
+# A report repeats the same numbers across thousands of offers (catalog figures, assumptions):
+# each is rounded and written once. (0.0 and -0.0 share an entry and a text: "0.0".)
+_FLOAT_TEXTS: dict[float, str] = {}
 
 
 def _encode_canonical(value: Any, indent: str, out: list[str]) -> None:
