@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import datetime
 import random
 from pathlib import Path
 
@@ -299,9 +300,13 @@ def test_json_written_piece_by_piece_is_the_whole_document() -> None:
                       .read_text(encoding="utf-8"))
     data["offers"][0]["vendor"] = "Evil\u202e \x1b[2J \x85 \u00e9"  # made inert on every path
     report = ScoreReport.model_validate(data)
+    # not JSON-ready: the writer falls back to the full dump for this offer
+    report.offers[-1].estimates["as_of"] = datetime.date(2026, 1, 1)
+    report.offers[-1].estimates["tags"] = {"b"}
     pieces = list(iter_report_json(report))
     assert len(pieces) > len(report.offers)
     whole = "".join(pieces)
     assert whole == report_to_json(report)
     assert whole == terminal_safe(_old_report_to_json(report.model_dump(mode="json")))
     assert "\\u202e" in whole and "\x1b" not in whole
+    assert '"as_of": "2026-01-01"' in whole
