@@ -84,7 +84,7 @@ def test_smaa_in_chunks_and_with_a_rank_limit_equals_the_first_implementation(
     old = old_smaa(values, weights, bands, n_draws=draws, seed=seed, missing_intervals=missing,
                    extra_outputs=seed % 4 == 0)
     # small chunks: many chunks per run, as thousands of offers give
-    monkeypatch.setattr(sensitivity, "_CHUNK_BYTES", 20_000 + 5_000 * seed)
+    monkeypatch.setattr(sensitivity, "_CHUNK_BYTES", 8 if seed % 5 == 0 else 20_000 + 5_000 * seed)
     new = smaa(values, weights, bands, n_draws=draws, seed=seed, missing_intervals=missing,
                extra_outputs=seed % 4 == 0)
     np.testing.assert_array_equal(new.rank_acceptability, old.rank_acceptability)

@@ -645,8 +645,10 @@ def smaa(
     )
 
 
-# Scores of one chunk of draws take about this many bytes per array (a few live at once).
-_CHUNK_BYTES = 16 * 2**20
+# Scores of one chunk of draws take about this many bytes per array (a few live at once):
+# small enough to stay in the processor's cache (at 5,000 offers with 17 unknown values each,
+# 1 MiB chunks run 2.5x faster than 16 MiB ones).
+_CHUNK_BYTES = 2**20
 
 
 def _chunk_rows(columns: int) -> int:
