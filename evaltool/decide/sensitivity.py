@@ -21,6 +21,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
+from evaltool.decide.draws import (
+    add_pairwise,
+    central_weights,
+    chunk_rows,
+    top_ranks,
+    uncertain_cells,
+    uncertain_contribution,
+)
 from evaltool.decide.mcda import (
     TIE_TOLERANCE,
     BoolArray,
@@ -34,6 +42,10 @@ from evaltool.decide.mcda import (
     piecewise_linear_value,
 )
 
+# Scores of one chunk of draws take about this many bytes per array (a few live at once):
+# small enough to stay in the processor's cache (at 5,000 offers with 17 unknown values each,
+# 1 MiB chunks run 2.5x faster than 16 MiB ones).
+_CHUNK_BYTES = 2**20
 # Below this acceptance rate exact rejection sampling is too slow; use hit-and-run.
 MIN_ACCEPTANCE = 0.01
 
@@ -610,27 +622,27 @@ def smaa(
     counts = np.zeros(n_alt * n_ranks, dtype=np.int64)
     winners = np.empty(n_draws, dtype=np.int64)
     pair_counts = np.zeros((n_alt, n_alt), dtype=np.int64) if extra_outputs else None
-    cells = _uncertain_cells(intervals)
+    cells = uncertain_cells(intervals)
     # Draws in chunks: memory stays at chunk x offers (and chunk x uncertain cells) whatever
     # the number of draws. The random stream is the same as in one block: numpy's generator
     # fills a (rows, cols) array row by row, so consecutive row chunks draw the same numbers.
-    chunk = _chunk_rows(n_alt + (0 if cells is None else cells[0].size))
+    chunk = chunk_rows(n_alt + (0 if cells is None else cells[0].size), _CHUNK_BYTES)
     for first in range(0, n_draws, chunk):
         w_chunk = draws[first:first + chunk]
         scores = w_chunk @ v.T  # [chunk, n_alt]
         if cells is not None:
-            scores = scores + _uncertain_contribution(rng, cells, w_chunk, n_alt)
-        top = _top_ranks(scores, n_ranks)  # top[d, r] = offer at rank r
+            scores = scores + uncertain_contribution(rng, cells, w_chunk, n_alt)
+        top = top_ranks(scores, n_ranks)  # top[d, r] = offer at rank r
         winners[first:first + chunk] = top[:, 0]
         positions = np.broadcast_to(np.arange(n_ranks), top.shape)
         counts += np.bincount((top * n_ranks + positions).ravel(), minlength=n_alt * n_ranks)
         if pair_counts is not None:
-            _add_pairwise(pair_counts, top)
+            add_pairwise(pair_counts, top)
     rank_acceptability = counts.reshape(n_alt, n_ranks) / n_draws
     central: FloatArray | None = None
     pairwise: FloatArray | None = None
     if extra_outputs:
-        central = _central_weights(draws, winners, n_alt, n_crit)
+        central = central_weights(draws, winners, n_alt, n_crit)
         pairwise = np.asarray(pair_counts, dtype=np.float64) / n_draws
     return SmaaResult(
         n_draws=n_draws,
@@ -643,100 +655,6 @@ def smaa(
         pairwise_winning=pairwise,
         standard_error=math.sqrt(0.25 / n_draws),
     )
-
-
-# Scores of one chunk of draws take about this many bytes per array (a few live at once):
-# small enough to stay in the processor's cache (at 5,000 offers with 17 unknown values each,
-# 1 MiB chunks run 2.5x faster than 16 MiB ones).
-_CHUNK_BYTES = 2**20
-
-
-def _chunk_rows(columns: int) -> int:
-    return max(1, min(10_000, _CHUNK_BYTES // (8 * max(columns, 1))))
-
-
-_Cells = tuple[np.ndarray, np.ndarray, FloatArray, list[tuple[np.ndarray, np.ndarray]]]
-
-
-def _uncertain_cells(intervals: FloatArray | None) -> _Cells | None:
-    """The cells with an interval of positive width, and for each position p the offers
-    with at least p + 1 such cells and the column of their (p + 1)-th cell."""
-    if intervals is None:
-        return None
-    width = intervals[..., 1] - intervals[..., 0]
-    alt_idx, crit_idx = np.nonzero(width > 0)  # row-major: each offer's cells in a run
-    if not alt_idx.size:
-        return None
-    starts = np.flatnonzero(np.r_[True, alt_idx[1:] != alt_idx[:-1]])
-    lengths = np.diff(np.r_[starts, alt_idx.size])
-    steps = []
-    for p in range(int(lengths.max())):
-        has = lengths > p
-        steps.append((alt_idx[starts[has]], starts[has] + p))
-    return alt_idx, crit_idx, width[alt_idx, crit_idx], steps
-
-
-def _uncertain_contribution(rng: np.random.Generator, cells: _Cells, w_chunk: FloatArray,
-                            n_alt: int) -> FloatArray:
-    """Each uncertain value uniform in its interval: its extra score, summed per offer.
-
-    Summed cell by cell in the order of the cells ((0 + e1) + e2 + ...), the order in which
-    a matrix product with a one-hot matrix (the first implementation) accumulates them.
-    """
-    _alt_idx, crit_idx, width, steps = cells
-    extra = rng.random((w_chunk.shape[0], crit_idx.size))
-    # (u x width) x weight, as before, in place: no temporaries of chunk x cells
-    np.multiply(extra, width, out=extra)
-    np.multiply(extra, np.take(w_chunk, crit_idx, axis=1), out=extra)
-    out = np.zeros((w_chunk.shape[0], n_alt))
-    for alts, columns in steps:
-        out[:, alts] += extra[:, columns]
-    return out
-
-
-def _top_ranks(scores: FloatArray, n_ranks: int) -> np.ndarray:
-    """The offers at ranks 1..n_ranks of each row: highest score first, ties to the lower index
-    (what a stable argsort of -scores gives), without sorting the whole row."""
-    neg = -scores
-    n_alt = scores.shape[1]
-    if n_ranks >= n_alt or n_alt <= 64:
-        return np.argsort(neg, axis=1, kind="stable")[:, :n_ranks]
-    part = np.argpartition(neg, n_ranks - 1, axis=1)[:, :n_ranks]
-    part.sort(axis=1)  # by index, so the stable sort below breaks ties to the lower index
-    keys = np.take_along_axis(neg, part, axis=1)
-    top = np.take_along_axis(part, np.argsort(keys, axis=1, kind="stable"), axis=1)
-    # A row whose last listed score ties offers left out may have kept a higher index than
-    # a stable sort would: redo those rows in full.
-    last = np.take_along_axis(neg, top[:, -1:], axis=1)
-    tied_all = np.count_nonzero(neg == last, axis=1)
-    tied_kept = np.count_nonzero(keys == last, axis=1)
-    redo = np.flatnonzero(tied_all > tied_kept)
-    if redo.size:
-        top[redo] = np.argsort(neg[redo], axis=1, kind="stable")[:, :n_ranks]
-    return top
-
-
-def _add_pairwise(pair_counts: np.ndarray, order: np.ndarray) -> None:
-    """pair_counts[i, j] += draws of this chunk where i ranks above j (full orders only)."""
-    n_alt = pair_counts.shape[0]
-    # Rank positions in the smallest integer type: the pairwise pass is memory-bound.
-    ranks = np.empty(order.shape, dtype=np.int16 if n_alt < 2**15 else np.int64)
-    np.put_along_axis(ranks, order, np.arange(n_alt, dtype=ranks.dtype)[None, :], axis=1)
-    for i in range(n_alt):  # a loop over offers keeps memory at chunk x n_alt
-        pair_counts[i] += np.count_nonzero(ranks[:, i : i + 1] < ranks, axis=0)
-
-
-def _central_weights(draws: FloatArray, winners: np.ndarray, n_alt: int,
-                     n_crit: int) -> FloatArray:
-    """Mean weights under which each offer wins (NaN for an offer that never wins)."""
-    central = np.full((n_alt, n_crit), np.nan)
-    win_counts = np.bincount(winners, minlength=n_alt)
-    sums = np.column_stack(
-        [np.bincount(winners, weights=draws[:, c], minlength=n_alt) for c in range(n_crit)]
-    )
-    won = win_counts > 0
-    central[won] = sums[won] / win_counts[won, None]
-    return central
 
 
 def pairwise_winning_indices(ranks: ArrayLike) -> FloatArray:
