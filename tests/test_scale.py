@@ -32,7 +32,7 @@ from evaltool.decide.sensitivity import (
 )
 from evaltool.decide.weights import weight_break_evens
 from evaltool.models import Workload
-from evaltool.score.core import ScoredOffer, aggregate, rank, to_result
+from evaltool.score.core import ScoredOffer, aggregate, aggregate_score, rank, to_result
 from evaltool.score.rubric import Rubric, load_rubric
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -223,6 +223,18 @@ def test_offers_by_offers_tables_cover_the_first_twenty_unless_asked_for_in_full
 
 
 # --------------------------------------------------------------------------- score
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_score_alone_is_the_aggregate_score(
+    seed: int, sample_scored: tuple[list[ScoredOffer], Rubric, Workload],
+) -> None:
+    _, rubric, _ = sample_scored
+    rng = random.Random(seed)
+    for _ in range(50):
+        values: dict[str, float | None] = {
+            c.id: rng.choice([None, 0.0, 1.0, rng.random()]) for c in rubric.criteria}
+        assert aggregate_score(rubric, values) == aggregate(rubric, values)[0]
 
 
 def test_result_estimates_share_the_explain_tree_and_equal_a_full_dump(

@@ -23,7 +23,7 @@ from evaltool.errors import UsageError
 from evaltool.estimate.money import buy_vs_rent_on_table, estimate_with_money
 from evaltool.models import Estimates, Offer, Workload
 from evaltool.report.recommendation import cost_basis_sentence, money_clause
-from evaltool.score.core import ScoredOffer, aggregate, offer_score
+from evaltool.score.core import ScoredOffer, aggregate_score, offer_score
 from evaltool.score.rubric import Rubric
 
 METHODS: tuple[str, ...] = ("weighted", "topsis", "vikor")
@@ -645,7 +645,7 @@ def _questions(
         for end in (0.0, 1.0):
             changed = dict(s.values)
             changed[criterion.id] = end
-            ends[end] = aggregate(rubric, changed)[0]
+            ends[end] = aggregate_score(rubric, changed)
         # The winner loses first place at its worst answer; a challenger takes it at its best.
         could = ends[0.0] < best_other if item.alt == 0 else ends[1.0] > winner_score
         field_name = criterion.reads.split(".", 1)[1]

@@ -371,7 +371,7 @@ def offer_score(
     """`score_offer(...).score` alone, without the gates and the criterion rows: for what-ifs
     that re-score an offer many times (decide's break-evens)."""
     metrics = offer_metrics(offer, estimates, workload, findings)
-    return aggregate(rubric, _criterion_values(rubric, metrics)[0])[0]
+    return aggregate_score(rubric, _criterion_values(rubric, metrics)[0])
 
 
 def score_offer(
@@ -463,6 +463,20 @@ def aggregate(
             contributions[cid] = cat_weight * weight / weight_sum * float(v or 0.0) * 100
         total += cat_weight * cat_value * 100
     return _round(total, 10), contributions, categories
+
+
+def aggregate_score(rubric: Rubric, values: Mapping[str, float | None]) -> float:
+    """`aggregate(rubric, values)[0]` alone: the same sums in the same order, without the
+    contributions and category values (what-ifs and clarification questions call it often)."""
+    total = 0.0
+    for _name, cat_weight, members in _structure(rubric).categories:
+        known = [(weight, v) for cid, weight in members if (v := values.get(cid)) is not None]
+        weight_sum = sum(weight for weight, _ in known)
+        if not known or weight_sum <= 0:
+            continue
+        cat_value = sum(weight * float(v) for weight, v in known) / weight_sum
+        total += cat_weight * cat_value * 100
+    return _round(total, 10)
 
 
 def _json_value(raw: Any) -> Any:
