@@ -19,12 +19,24 @@ more time. Asserts nothing (benchmarks are not tests).
 
 Run: PYTHONPATH=. /work/main/.venv/bin/python benchmarks/scale.py [--via market] [SIZES...]
 
-Measured on the 2-core dev machine (issue 15):
-  before, via offers-file (every catalog row eligible):  100: 4.36 s, 497 MiB;
-    1,000: 75.3 s (17.3x), 4,306 MiB (8.7x); 5,000: failed at 98.7 s, 14.5 GiB (16 GiB cap).
-  after, via market (`score --market N`; list prices ranked, not in the decision analysis):
-    100: 4.81 s, 105 MiB; 1,000: 18.4 s (3.8x), 377 MiB; 5,000: 85.7 s (4.7x), 1,632 MiB
-    (run beside another benchmark on 2 cores: times are upper bounds).
+Measured on the 2-core dev machine (issue 15), shared with other sessions (load 1-5), so
+wall times are upper bounds; CPU time is the steadier figure.
+  first helper, before:  via offers-file 100: 4.36 s, 497 MiB; 1,000: 75.3 s, 4,306 MiB;
+    5,000: failed at 14.5 GiB.  After `--market`: via market 100: 4.81 s, 105 MiB;
+    1,000: 18.4 s, 377 MiB; 5,000: 85.7 s (4.7x), 1,632 MiB.
+  second helper, before (main at db91548, quiet machine):
+    via market      100: 1.02 s, 105 MiB; 1,000: 3.66 s (3.60x), 414 MiB;
+                    5,000: 15.64 s (4.27x), 1,780 MiB (15.8 s CPU)
+    via offers-file 100: 2.80 s, 478 MiB; 1,000: 30.1 s (10.75x), 4,115 MiB
+  after (streamed JSON, closed-form weight break-evens, chunked SMAA, offers x offers tables
+  cut at 20 offers, leaner scoring, fewer garbage collections):
+    via market      100: 1.15 s (0.98 s CPU), 79 MiB; 1,000: 2.43 s (2.12x; CPU 2.31 s),
+                    171 MiB; 5,000: 8.51 s (3.50x; CPU 7.27 s, 3.15x), 557 MiB (3.26x);
+                    under load 4.6: 5,000 in 10.75 s wall, 7.36 s CPU, 533 MiB
+    via offers-file 100: 1.97 s, 83 MiB; 1,000: 8.80 s (4.46x), 188 MiB;
+                    5,000: 67.2 s wall under load 5 (32.0 s CPU, 5.31x), 687 MiB: every list
+                    price in the decision analysis costs its what-ifs (three re-estimates per
+                    challenger) and SMAA samples 83,000 unknown values per draw
 """
 
 from __future__ import annotations
