@@ -12,18 +12,31 @@ cycled with a small price jitter so no two are identical; they are fed either
 
 Each size runs in a fresh child process (imports and caches cold, as a user's run), which
 times the whole CLI call and reports its peak resident memory (ru_maxrss). Prints, for each
-size, the time, the peak memory and the ratio of each to the previous size.
+size, the wall time, the CPU time of the process (steadier than wall time when the machine is
+shared), the peak memory and the ratio of each to the previous size.
 Targets (issue 15): 5,000 offers under 10 s and 600 MiB; each 5x more offers at most 5.5x
 more time. Asserts nothing (benchmarks are not tests).
 
 Run: PYTHONPATH=. /work/main/.venv/bin/python benchmarks/scale.py [--via market] [SIZES...]
 
-Measured on the 2-core dev machine (issue 15):
-  before, via offers-file (every catalog row eligible):  100: 4.36 s, 497 MiB;
-    1,000: 75.3 s (17.3x), 4,306 MiB (8.7x); 5,000: failed at 98.7 s, 14.5 GiB (16 GiB cap).
-  after, via market (`score --market N`; list prices ranked, not in the decision analysis):
-    100: 4.81 s, 105 MiB; 1,000: 18.4 s (3.8x), 377 MiB; 5,000: 85.7 s (4.7x), 1,632 MiB
-    (run beside another benchmark on 2 cores: times are upper bounds).
+Measured on the 2-core dev machine (issue 15), shared with other sessions (load 1-5), so
+wall times are upper bounds; CPU time is the steadier figure.
+  first helper, before:  via offers-file 100: 4.36 s, 497 MiB; 1,000: 75.3 s, 4,306 MiB;
+    5,000: failed at 14.5 GiB.  After `--market`: via market 100: 4.81 s, 105 MiB;
+    1,000: 18.4 s, 377 MiB; 5,000: 85.7 s (4.7x), 1,632 MiB.
+  second helper, before (main at db91548, quiet machine):
+    via market      100: 1.02 s, 105 MiB; 1,000: 3.66 s (3.60x), 414 MiB;
+                    5,000: 15.64 s (4.27x), 1,780 MiB (15.8 s CPU)
+    via offers-file 100: 2.80 s, 478 MiB; 1,000: 30.1 s (10.75x), 4,115 MiB
+  after (streamed JSON, closed-form weight break-evens, chunked SMAA, offers x offers tables
+  cut at 20 offers, leaner scoring, fewer garbage collections):
+    via market      100: 1.15 s (0.98 s CPU), 79 MiB; 1,000: 2.43 s (2.12x; CPU 2.31 s),
+                    171 MiB; 5,000: 8.51 s (3.50x; CPU 7.27 s, 3.15x), 557 MiB (3.26x);
+                    under load 4.6: 5,000 in 10.75 s wall, 7.36 s CPU, 533 MiB
+    via offers-file 100: 1.97 s, 83 MiB; 1,000: 8.80 s (4.46x), 188 MiB;
+                    5,000: 67.2 s wall under load 5 (32.0 s CPU, 5.31x), 687 MiB: every list
+                    price in the decision analysis costs its what-ifs (three re-estimates per
+                    challenger) and SMAA samples 83,000 unknown values per draw
 """
 
 from __future__ import annotations
@@ -165,6 +178,8 @@ def _child(argv: list[str]) -> None:
     """Run the CLI in this process; print seconds and peak MiB as JSON on the last line."""
     from evaltool.cli import cli
 
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    cpu_before = before.ru_utime + before.ru_stime
     start = time.perf_counter()
     with open(os.devnull, "w") as sink:
         saved, sys.stdout = sys.stdout, sink
@@ -175,8 +190,9 @@ def _child(argv: list[str]) -> None:
         finally:
             sys.stdout = saved
     seconds = time.perf_counter() - start
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"seconds": seconds, "peak_mib": peak_kib / 1024}))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = usage.ru_utime + usage.ru_stime - cpu_before
+    print(json.dumps({"seconds": seconds, "cpu_seconds": cpu, "peak_mib": usage.ru_maxrss / 1024}))
 
 
 def main() -> None:
@@ -189,9 +205,9 @@ def main() -> None:
     opts = parser.parse_args()
     print(f"score --format json, {QUOTE_SHARE:.0%} quote files + catalog rows "
           f"(via {opts.via}); one fresh process per size")
-    print(f"{'offers':>7} {'quotes':>6} {'time s':>8} {'x prev':>7} {'peak MiB':>9} {'x prev':>7}"
-          f" {'offers out':>10}")
-    previous: tuple[float, float] | None = None
+    print(f"{'offers':>7} {'quotes':>6} {'time s':>8} {'x prev':>7} {'CPU s':>7} {'x prev':>7}"
+          f" {'peak MiB':>9} {'x prev':>7} {'offers out':>10}")
+    previous: tuple[float, float, float] | None = None
     for n in opts.sizes:
         with tempfile.TemporaryDirectory() as tmp_name:
             tmp = Path(tmp_name)
@@ -208,12 +224,14 @@ def main() -> None:
                 scored = len(json.loads(check.stdout)["offers"])
             except (ValueError, KeyError):
                 scored = -1
-        t, m = figures["seconds"], figures["peak_mib"]
+        t, c, m = figures["seconds"], figures["cpu_seconds"], figures["peak_mib"]
         ratio_t = f"{t / previous[0]:.2f}" if previous else "-"
-        ratio_m = f"{m / previous[1]:.2f}" if previous else "-"
+        ratio_c = f"{c / previous[1]:.2f}" if previous else "-"
+        ratio_m = f"{m / previous[2]:.2f}" if previous else "-"
         n_quotes = max(1, round(n * QUOTE_SHARE))
-        print(f"{n:>7} {n_quotes:>6} {t:>8.2f} {ratio_t:>7} {m:>9.0f} {ratio_m:>7} {scored:>10}")
-        previous = (t, m)
+        print(f"{n:>7} {n_quotes:>6} {t:>8.2f} {ratio_t:>7} {c:>7.2f} {ratio_c:>7} {m:>9.0f}"
+              f" {ratio_m:>7} {scored:>10}")
+        previous = (t, c, m)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from evaltool.normalize.core import normalize_files, normalize_to_rows, render_n
 from evaltool.normalize.teach import explain_file, load_user_mapping, mapping_skeleton
 from evaltool.pipeline import parse_fx, resolve_workload, rubric_for, score_files, sort_inputs
 from evaltool.read import read_fx_file
+from evaltool.report.exports import iter_report_json
 from evaltool.report.render import render_reports, render_text, report_to_json, terminal_table
 from evaltool.report.rubric_table import criterion_table
 from evaltool.score.rubric import describe_rubric, load_rubric, shipped_rubrics
@@ -29,6 +30,7 @@ from evaltool.workload import load_workload
 __all__ = [
     "analyse_files_clauses", "analyses_to_dict", "copy_samples", "criterion_table",
     "current_market", "describe_rubric", "explain_file", "filter_offers", "import_many",
+    "iter_report_json",
     "load_catalog", "load_rubric", "load_user_mapping", "load_workload", "mapping_skeleton",
     "normalize_files", "normalize_to_rows", "parse_fx", "read_fx_file", "render_analysis",
     "render_market", "render_normalized", "render_reports", "render_text", "report_to_json",

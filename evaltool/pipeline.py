@@ -28,6 +28,7 @@ from evaltool.models import (
     NotEvaluated,
     Offer,
     OfferFields,
+    OfferResult,
     ScoreReport,
     Workload,
 )
@@ -468,11 +469,18 @@ def score_files(
             problem = problem_for_exception(exc, where, "scoring")
             not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
     ranked = rank(scored)
-    results = [to_result(s, i) for i, s in enumerate(ranked, start=1)]
+    quotes = [s for s in ranked if not is_market_offer(s.offer)]
+    # Each offer lives on in its result only: at thousands of market rows, holding every
+    # scored offer beside its result would double the memory of the run.
+    scored.clear()
+    pending = ranked[::-1]
+    ranked.clear()
+    results: list[OfferResult] = []
+    while pending:
+        results.append(to_result(pending.pop(), len(results) + 1))
 
     sensitivity, recommendation = decide(
-        [s for s in ranked if not is_market_offer(s.offer)], the_rubric, the_workload,
-        assumptions, seed=seed, draws=draws, method=method,
+        quotes, the_rubric, the_workload, assumptions, seed=seed, draws=draws, method=method,
     )
     return ScoreReport(
         evaltool_version=__version__,

@@ -17,11 +17,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaltool.decide.mcda import kendall_tau
+from evaltool.decide.weights import weight_break_evens
 from evaltool.errors import UsageError
 from evaltool.estimate.money import buy_vs_rent_on_table, estimate_with_money
 from evaltool.models import Estimates, Offer, Workload
 from evaltool.report.recommendation import cost_basis_sentence, money_clause
-from evaltool.score.core import ScoredOffer, aggregate, score_offer
+from evaltool.score.core import ScoredOffer, aggregate_score, offer_score
 from evaltool.score.rubric import Rubric
 
 METHODS: tuple[str, ...] = ("weighted", "topsis", "vikor")
@@ -38,12 +40,14 @@ PRICE_FIELDS: tuple[str, ...] = (
 # per GPU in HGX B300); software efficiency cannot exceed 1 (the measured matmul ceiling,
 # evaltool/data/assumptions.yaml `software_efficiency`).
 MAX_PRICE_CUT = 0.9
+# Offers x offers tables (rank acceptability, dominance) cover this many eligible offers by
+# default: the full report draws the first 20 offers' rank acceptability, and a table of
+# thousands of ranks (one column per rank in the workbook) is read by no one.
+TABLE_OFFERS = 20
 MAX_INTER_NODE_GBIT_S_PER_GPU = 800.0
 MAX_SOFTWARE_EFFICIENCY = 1.0
 # A reported input break-even reproduces the winner's score within this many points.
 TIE_TOLERANCE_POINTS = 1e-3
-# Weight break-evens: grid steps per side before bisection (the scores are smooth in t).
-_WEIGHT_GRID = 200
 
 _QUESTIONS = {
     "storage_write_gbyte_s": "What sustained write bandwidth (GB/s) does the shared file "
@@ -159,16 +163,15 @@ class _Rescorer:
     rubric: Rubric
     workload: Workload
     assumptions: Mapping[str, Any] | None
-    results: dict[float, ScoredOffer] = field(default_factory=dict)
+    results: dict[float, Estimates] = field(default_factory=dict)
 
     def run(self, x: float, offer: Offer, workload: Workload | None = None) -> float:
         wl = workload or self.workload
         # The contract terms stay as read; money follows the what-if's prices and times.
         estimates = estimate_with_money(offer, wl, self.assumptions, self.scored.terms)
-        result = score_offer(offer, estimates, self.rubric, wl, self.scored.findings)
-        result.terms = self.scored.terms
-        self.results[x] = result
-        return result.score
+        self.results[x] = estimates
+        # The score alone (score_offer(...).score without its rows): what-ifs run thousands.
+        return offer_score(offer, estimates, self.rubric, wl, self.scored.findings)
 
 
 def _solve_tie(
@@ -264,7 +267,7 @@ def mfu_gain_to_win(
     if at is None:
         return None
     tied = r.results.get(at)
-    return MfuGain(now, at, s.estimates.mfu, tied.estimates.mfu if tied else s.estimates.mfu)
+    return MfuGain(now, at, s.estimates.mfu, tied.mfu if tied else s.estimates.mfu)
 
 
 def bandwidth_to_win(
@@ -343,142 +346,7 @@ def value_matrix(
     return values, unknown, w, ids
 
 
-class _ExactScores:
-    """Scores of offers under changed global weights, exactly as `score.aggregate` gives them.
-
-    The additive matrix of `value_matrix` holds a neutral-missing value at its category's
-    mean for the current weights; when a sibling's weight moves, the real score re-shares
-    it. Break-evens are therefore solved on this form: Σ_cat W_cat(t) × mean_cat(t).
-    """
-
-    def __init__(self, scored: Sequence[ScoredOffer], rubric: Rubric) -> None:
-        import numpy as np
-
-        cats = list(rubric.categories)
-        n_crit, n_cat = len(rubric.criteria), len(cats)
-        self.member = np.zeros((n_crit, n_cat))
-        for j, c in enumerate(rubric.criteria):
-            self.member[j, cats.index(c.category)] = 1.0
-        raw = [[s.values.get(c.id) for c in rubric.criteria] for s in scored]
-        known = np.array([[v is not None for v in row] for row in raw], dtype=float)
-        values = np.array([[0.0 if v is None else float(v) for v in row] for row in raw])
-        self.n_alt, self.n_cat = len(scored), n_cat
-        # [criterion, offer × category] so one matrix product gives every category sum.
-        self.num = np.einsum("aj,jc->jac", values * known, self.member).reshape(n_crit, -1)
-        self.den = np.einsum("aj,jc->jac", known, self.member).reshape(n_crit, -1)
-
-    def scores(self, weights: Any) -> Any:
-        """Points [n_t, n_alt] for global weights [n_t, n_crit] (rows need not sum to 1)."""
-        import numpy as np
-
-        w = np.atleast_2d(weights)
-        shape = (w.shape[0], self.n_alt, self.n_cat)
-        num = (w @ self.num).reshape(shape)
-        den = (w @ self.den).reshape(shape)
-        cat_value = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
-        return 100.0 * (cat_value * (w @ self.member)[:, None, :]).sum(axis=2)
-
-
-def weight_break_evens(
-    scored: Sequence[ScoredOffer], rubric: Rubric, bands: Any | None = None
-) -> list[dict[str, Any]]:
-    """Per criterion, the nearest global weight (others rescaled in proportion) at which
-    another offer ties the winner (`scored[0]`), on the exact scoring; sorted with those
-    inside the criterion's weight band first, then by distance from the current weight.
-
-    Triantaphyllou & Sánchez (1997) via mcda-procurement.md §5.2 give the closed form on a
-    fixed value matrix; here it is the start of a grid + bisection on the real aggregation,
-    so applying `rubric_with_weight(rubric, criterion, weight_at_tie)` reproduces the tie.
-    A tie only at a weight of exactly 0 or 1 (all the score on one criterion, or none) is
-    not a break-even anyone could act on and is left out.
-    """
-    import numpy as np
-
-    if len(scored) < 2:
-        return []
-    exact = _ExactScores(scored, rubric)
-    weights = rubric.global_weights()
-    ids = [c.id for c in rubric.criteria]
-    w = np.array([weights[c] for c in ids])
-
-    def gap(ks: Any, ts: Any) -> tuple[Any, Any]:
-        """Best challenger minus the winner when criterion ks[i] weighs ts[i] (vectorised)."""
-        rows = w[None, :] * ((1.0 - ts) / (1.0 - w[ks]))[:, None]
-        rows[np.arange(ks.size), ks] = ts
-        s = exact.scores(rows)
-        return s[:, 1:].max(axis=1) - s[:, 0], 1 + s[:, 1:].argmax(axis=1)
-
-    # Every criterion and side at once: a grid from the current weight towards 1 (up) and
-    # towards 0 (down), then bisection between the last grid point behind and the first
-    # at or past a tie. Pairs: (criterion, side); 2 x n_crit x _WEIGHT_GRID rows.
-    movable = np.flatnonzero(w < 1.0)
-    u = np.linspace(0.0, 1.0, _WEIGHT_GRID + 1)[1:]
-    pair_k = np.repeat(movable, 2)
-    t0 = w[pair_k]
-    up = np.tile([True, False], movable.size)
-    grid = np.where(up[:, None], t0[:, None] + (1.0 - t0[:, None]) * u, t0[:, None] * (1.0 - u))
-    g, _ = gap(np.repeat(pair_k, u.size), grid.ravel())
-    crossed = g.reshape(grid.shape) >= 0.0
-    has = crossed.any(axis=1)
-    first = crossed.argmax(axis=1)
-    a = np.where(first == 0, t0, grid[np.arange(len(grid)), np.maximum(first - 1, 0)])
-    b = grid[np.arange(len(grid)), first]
-    ks, a, b = pair_k[has], a[has], b[has]
-    for _ in range(45):  # to ~1e-15 of the weight: g(a) < 0 <= g(b)
-        mid = 0.5 * (a + b)
-        ahead = gap(ks, mid)[0] >= 0.0
-        b = np.where(ahead, mid, b)
-        a = np.where(ahead, a, mid)
-    who = gap(ks, b)[1] if ks.size else np.zeros(0, dtype=int)
-
-    out: list[dict[str, Any]] = []
-    nearest: dict[int, tuple[float, int]] = {}
-    for k, t, c in zip(ks.tolist(), b.tolist(), who.tolist(), strict=True):
-        if not 1e-9 < t < 1.0 - 1e-9:
-            continue
-        if k not in nearest or abs(t - w[k]) < abs(nearest[k][0] - w[k]):
-            nearest[k] = (t, c)
-    for k, (t, c) in sorted(nearest.items()):
-        within = None if bands is None else bool(bands[k][0] - 1e-12 <= t <= bands[k][1] + 1e-12)
-        out.append({
-            "criterion": ids[k],
-            "weight_now": _round(float(w[k]), 4),
-            "weight_at_tie": _round(t, 9),
-            "new_winner": scored[c].offer.id,
-            "within_band": within,
-        })
-    out.sort(key=lambda b: (not b["within_band"],
-                            abs(b["weight_at_tie"] - b["weight_now"]), b["criterion"]))
-    return out
-
-
 # --------------------------------------------------------------------------- cross-checks
-
-
-def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float | None:
-    """Kendall's tau-b between two score vectors (higher = better in both); None if undefined.
-
-    tau-b counts ties in either ranking (Kendall 1945), as VIKOR's compromise set and
-    equal scores produce them; O(n²), n is the number of offers.
-    """
-    n = len(x)
-    concordant = discordant = ties_x = ties_y = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx = (x[i] > x[j]) - (x[i] < x[j])
-            dy = (y[i] > y[j]) - (y[i] < y[j])
-            if dx == 0 and dy == 0:
-                continue
-            if dx == 0:
-                ties_x += 1
-            elif dy == 0:
-                ties_y += 1
-            elif dx == dy:
-                concordant += 1
-            else:
-                discordant += 1
-    denom = math.sqrt((concordant + discordant + ties_x) * (concordant + discordant + ties_y))
-    return (concordant - discordant) / denom if denom > 0 else None
 
 
 def cross_check(
@@ -554,8 +422,14 @@ def decide(
     seed: int = 0,
     draws: int = 10_000,
     method: str = "weighted",
+    full_tables: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Sensitivity (always computed) and the recommendation, as JSON-ready dicts.
+
+    Tables that grow with offers x offers cover the first `TABLE_OFFERS` eligible offers:
+    `rank_acceptability` lists ranks 1..20 for every offer, and `dominance` the pairs whose
+    dominated offer ranks in the first 20. With at most 20 eligible offers (every realistic
+    set of quotes) they are complete; `full_tables=True` makes them complete at any size.
 
     `ranked` is `score.rank` order; everything here depends on that order only, so the
     input order of the offers never shows in the result. `method` adds a TOPSIS or VIKOR
@@ -606,8 +480,9 @@ def decide(
         "tie_threshold_points": rubric.tie_threshold_points,
     }
 
+    table_offers = None if full_tables else TABLE_OFFERS
     smaa = sa.smaa(values, w, bands, n_draws=draws, seed=seed,
-                   missing_intervals=unknown if unknown.any() else None)
+                   missing_intervals=unknown if unknown.any() else None, ranks=table_offers)
     acceptability = split_exact_ties(smaa.rank_acceptability, values, unknown)
     sensitivity["win_probability"] = {
         names[i]: _round(float(row[0]), 4) for i, row in enumerate(acceptability)
@@ -644,7 +519,7 @@ def decide(
     if commitment is not None:
         sensitivity["commitment_basis"] = commitment
     sensitivity["dominance"] = [
-        {"dominant": names[a], "dominated": names[b]} for a, b in sa.dominance(values)
+        {"dominant": names[a], "dominated": names[b]} for a, b in sa.dominance(values, table_offers)
     ]
     if len(eligible) > 1:
         sensitivity["method_agreement"] = {
@@ -736,7 +611,8 @@ def _commitment_basis(
         s.offer.id: _Rescorer(s, rubric, workload, changed).run(0.0, s.offer)
         for s in eligible
     }
-    best = max(eligible, key=lambda s: (round(scores[s.offer.id], 9), -eligible.index(s)))
+    position = {s.offer.id: i for i, s in reversed(list(enumerate(eligible)))}
+    best = max(eligible, key=lambda s: (round(scores[s.offer.id], 9), -position[s.offer.id]))
     return {
         "basis": "commitment",
         "scores": {k: _round(v, 9) for k, v in scores.items()},
@@ -769,7 +645,7 @@ def _questions(
         for end in (0.0, 1.0):
             changed = dict(s.values)
             changed[criterion.id] = end
-            ends[end] = aggregate(rubric, changed)[0]
+            ends[end] = aggregate_score(rubric, changed)
         # The winner loses first place at its worst answer; a challenger takes it at its best.
         could = ends[0.0] < best_other if item.alt == 0 else ends[1.0] > winner_score
         field_name = criterion.reads.split(".", 1)[1]

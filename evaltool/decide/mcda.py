@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
+from itertools import pairwise
 from typing import Any, Literal
 
 import numpy as np
@@ -470,3 +471,67 @@ def vikor(
         dq=dq,
         v=v,
     )
+
+
+# --------------------------------------------------------------------------- rank agreement
+
+
+def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float | None:
+    """Kendall's tau-b between two score vectors (higher = better in both); None if undefined.
+
+    tau-b counts ties in either ranking (Kendall 1945), as VIKOR's compromise set and
+    equal scores produce them. Knight's O(n log n) algorithm (Knight 1966, JASA 61(314)):
+    sort by (x, y), count the ties, and count discordant pairs as the inversions of y in
+    that order with a merge sort; the same integer counts as comparing every pair.
+    """
+    n = len(x)
+    order = sorted(range(n), key=lambda i: (x[i], y[i]))
+    pairs = n * (n - 1) // 2
+    ties_x = _tied_pairs([x[i] for i in order])
+    ties_both = _tied_pairs([(x[i], y[i]) for i in order])
+    ys = [y[i] for i in order]
+    discordant = _inversions(ys)
+    ties_y = _tied_pairs(sorted(ys))
+    concordant = pairs - ties_x - ties_y + ties_both - discordant
+    # Pairs tied in x only / y only, as the pairwise definition counts them.
+    only_x, only_y = ties_x - ties_both, ties_y - ties_both
+    denom = math.sqrt((concordant + discordant + only_x) * (concordant + discordant + only_y))
+    return (concordant - discordant) / denom if denom > 0 else None
+
+
+def _tied_pairs(sorted_values: Sequence[Any]) -> int:
+    """Pairs of equal values in a sorted sequence."""
+    total, run = 0, 1
+    for a, b in pairwise(sorted_values):
+        if a == b:
+            run += 1
+        else:
+            total += run * (run - 1) // 2
+            run = 1
+    return total + run * (run - 1) // 2
+
+
+def _inversions(values: list[float]) -> int:
+    """Pairs i < j with values[i] > values[j] (equal values are not inversions); sorts
+    `values` in place (a bottom-up merge sort)."""
+    n = len(values)
+    count = 0
+    width = 1
+    buf = values[:]
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid, hi = min(lo + width, n), min(lo + 2 * width, n)
+            i, j, k = lo, mid, lo
+            while i < mid and j < hi:
+                if values[j] < values[i]:
+                    buf[k] = values[j]
+                    count += mid - i
+                    j += 1
+                else:
+                    buf[k] = values[i]
+                    i += 1
+                k += 1
+            buf[k:hi] = values[i:mid] + values[j:hi]
+        values, buf = buf, values
+        width *= 2
+    return count

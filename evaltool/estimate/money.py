@@ -196,7 +196,7 @@ def _evidence(sentence: str, p: _Paragraph) -> TermEvidence:
     return TermEvidence(quote=sentence, where=p.where, clause_ref=p.ref)
 
 
-def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
+def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:  # noqa: C901  # one rule per wording; to split by term family
     """Exit wording clause analysis does not read yet; (terms, whether "no minimum term").
 
     Only consulted for a field `extract_terms` leaves silent: releasing capacity "at any

@@ -337,7 +337,9 @@ class OfferView:
     assumed: list[str]
 
 
-def offer_view(o: OfferFields, p: Params, acc: AcceleratorSpec | None = None) -> OfferView:
+def offer_view(  # noqa: C901  # one fallback per field; to split by field group
+    o: OfferFields, p: Params, acc: AcceleratorSpec | None = None
+) -> OfferView:
     assumed: list[str] = []
     if acc is None:
         acc = lookup_accelerator(o.accelerator)

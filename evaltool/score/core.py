@@ -64,8 +64,8 @@ def _round(value: float, digits: int = 6) -> float:
     return float(f"{value:.{digits}g}")
 
 
-def _get(estimates: Estimates, *path: str) -> Any:
-    node: Any = estimates.model_dump()
+def _get(estimates: Estimates | Mapping[str, Any], *path: str) -> Any:
+    node: Any = estimates.model_dump() if isinstance(estimates, Estimates) else estimates
     for key in path:
         if not isinstance(node, Mapping):
             return None
@@ -114,12 +114,13 @@ def offer_metrics(
 ) -> dict[str, Any]:
     """Flatten fields, estimates and derived metrics into 'fields.x', 'estimates.x', 'derived.x'."""
     f = offer.fields
-    metrics: dict[str, Any] = {f"fields.{k}": v for k, v in f.model_dump().items()}
+    metrics: dict[str, Any] = {_key("fields.", k): v for k, v in f.model_dump().items()}
     if "minimum_cash_to_sign_usd" not in (estimates.model_extra or {}):
         # Called without the money stage (a notebook, an old caller): add it with defaults.
         estimates = with_money(estimates, money_for(offer, estimates, workload))
-    est = estimates.model_dump()
-    metrics.update({f"estimates.{k}": v for k, v in est.items() if k != "explain"})
+    # One dump, without the explain tree (the metrics never read it): the biggest part.
+    est = estimates.model_dump(exclude={"explain"})
+    metrics.update({_key("estimates.", k): v for k, v in est.items()})
     d: dict[str, Any] = {}
 
     days = est.get("days_to_trained_model") or estimates.time_to_train_days
@@ -144,7 +145,7 @@ def offer_metrics(
         d["effective_inter_node_gbit_s_per_gpu"] = offered * (
             efficiency if is_number(efficiency) else 0.8
         )
-    loss = _get(estimates, "mfu_breakdown", "network_loss")
+    loss = _get(est, "mfu_breakdown", "network_loss")
     if is_number(loss):
         d["network_mfu_loss"] = loss
 
@@ -157,7 +158,7 @@ def offer_metrics(
         usable = 0.8 * f.storage_capacity_tb  # seed 001: expect ~80% of what you pay for
     if is_number(needed) and needed > 0 and is_number(usable):
         d["storage_capacity_ratio"] = usable / needed
-    overhead = _get(estimates, "checkpoint", "overhead")
+    overhead = _get(est, "checkpoint", "overhead")
     if is_number(overhead):
         d["checkpoint_overhead"] = overhead
 
@@ -193,9 +194,20 @@ def offer_metrics(
         )
         d["addon_share"] = addons / run_total
     assert set(d) <= DERIVED_METRICS, sorted(set(d) - DERIVED_METRICS)
-    metrics.update({f"derived.{k}": v for k, v in d.items()})
-    metrics.update({f"workload.{k}": v for k, v in workload.model_dump().items()})
+    metrics.update({_key("derived.", k): v for k, v in d.items()})
+    metrics.update({_key("workload.", k): v for k, v in workload.model_dump().items()})
     return metrics
+
+
+# "fields.x" and the like, made once: thousands of offers share the same key strings.
+_KEYS: dict[tuple[str, str], str] = {}
+
+
+def _key(prefix: str, name: str) -> str:
+    found = _KEYS.get((prefix, name))
+    if found is None:
+        found = _KEYS.setdefault((prefix, name), prefix + name)
+    return found
 
 
 def commitment_months(estimates: Mapping[str, Any]) -> float | None:
@@ -316,19 +328,17 @@ def criterion_value(criterion: Criterion, raw: Any,
     return vf.value(float(raw))
 
 
-def score_offer(
-    offer: Offer,
-    estimates: Estimates,
-    rubric: Rubric,
-    workload: Workload,
-    findings: Sequence[Mapping[str, Any]] = (),
-) -> ScoredOffer:
-    metrics = offer_metrics(offer, estimates, workload, findings)
-    gates = [evaluate_gate(g, metrics) for g in rubric.gates]
-    weights = rubric.global_weights()
+_Row = tuple[Criterion, Any, float | None, bool, str | None]
+
+
+def _criterion_values(
+    rubric: Rubric, metrics: Mapping[str, Any]
+) -> tuple[dict[str, float | None], list[str], list[_Row]]:
+    """Each criterion's value 0..1 after the missing-data policy, the metrics missing, and
+    per criterion (criterion, raw metric, value, missing?, note)."""
     values: dict[str, float | None] = {}
     missing: list[str] = []
-    scores: list[CriterionScore] = []
+    rows: list[_Row] = []
     for c in rubric.criteria:
         raw = metrics.get(c.reads)
         value = criterion_value(c, raw, metrics)
@@ -347,21 +357,49 @@ def score_offer(
                     else "not stated; unverified, scored at the worst value until answered"
                 )
         values[c.id] = value
-        scores.append(
-            CriterionScore(
-                criterion=c.id,
-                category=c.category,
-                value=_json_value(raw),
-                score=None if value is None else _round(value * 100, 4),
-                weight=_round(weights[c.id]),
-                contribution=0.0,
-                missing=is_missing,
-                note=note,
-            )
-        )
+        rows.append((c, raw, value, is_missing, note))
+    return values, missing, rows
+
+
+def offer_score(
+    offer: Offer,
+    estimates: Estimates,
+    rubric: Rubric,
+    workload: Workload,
+    findings: Sequence[Mapping[str, Any]] = (),
+) -> float:
+    """`score_offer(...).score` alone, without the gates and the criterion rows: for what-ifs
+    that re-score an offer many times (decide's break-evens)."""
+    metrics = offer_metrics(offer, estimates, workload, findings)
+    return aggregate_score(rubric, _criterion_values(rubric, metrics)[0])
+
+
+def score_offer(
+    offer: Offer,
+    estimates: Estimates,
+    rubric: Rubric,
+    workload: Workload,
+    findings: Sequence[Mapping[str, Any]] = (),
+) -> ScoredOffer:
+    metrics = offer_metrics(offer, estimates, workload, findings)
+    gates = [evaluate_gate(g, metrics) for g in rubric.gates]
+    weights = _structure(rubric).global_weights
+    values, missing, rows = _criterion_values(rubric, metrics)
     total, contributions, categories = aggregate(rubric, values)
-    for cs in scores:
-        cs.contribution = _round(contributions.get(cs.criterion, 0.0), 6)
+    # Built after the aggregate, so no contribution is assigned (and re-validated) later.
+    scores = [
+        CriterionScore(
+            criterion=c.id,
+            category=c.category,
+            value=_json_value(raw),
+            score=None if value is None else _round(value * 100, 4),
+            weight=_round(weights[c.id]),
+            contribution=_round(contributions.get(c.id, 0.0), 6),
+            missing=is_missing,
+            note=note,
+        )
+        for c, raw, value, is_missing, note in rows
+    ]
     return ScoredOffer(
         offer=offer,
         estimates=estimates,
@@ -376,27 +414,69 @@ def score_offer(
     )
 
 
+@dataclass(frozen=True)
+class _RubricStructure:
+    """What scoring reads from a rubric on every offer, computed once per rubric."""
+
+    global_weights: dict[str, float]
+    # (category, its weight, [(criterion id, local weight), ...]) in the rubric's order
+    categories: list[tuple[str, float, list[tuple[str, float]]]]
+
+
+# Rubrics are frozen models; the cache holds each one it describes, so an id is never reused
+# while its entry lives. A run uses one or two rubrics; what-ifs make a few more.
+_STRUCTURES: dict[int, tuple[Rubric, _RubricStructure]] = {}
+
+
+def _structure(rubric: Rubric) -> _RubricStructure:
+    found = _STRUCTURES.get(id(rubric))
+    if found is not None and found[0] is rubric:
+        return found[1]
+    if len(_STRUCTURES) >= 64:
+        _STRUCTURES.clear()
+    categories = [
+        (name, weight, [(c.id, c.weight) for c in rubric.criteria if c.category == name])
+        for name, weight in rubric.category_weights().items()
+    ]
+    made = _RubricStructure(rubric.global_weights(), categories)
+    _STRUCTURES[id(rubric)] = (rubric, made)
+    return made
+
+
 def aggregate(
     rubric: Rubric, values: Mapping[str, float | None]
 ) -> tuple[float, dict[str, float], dict[str, float]]:
     """Weighted additive value, 0-100. A neutral-missing criterion's weight goes to its siblings."""
-    cat_weights = rubric.category_weights()
     contributions: dict[str, float] = {}
     categories: dict[str, float] = {}
     total = 0.0
-    for name, cat_weight in cat_weights.items():
-        members = [c for c in rubric.criteria if c.category == name]
-        known = [(c, values.get(c.id)) for c in members if values.get(c.id) is not None]
-        weight_sum = sum(c.weight for c, _ in known)
+    for name, cat_weight, members in _structure(rubric).categories:
+        known = [(cid, weight, v) for cid, weight in members
+                 if (v := values.get(cid)) is not None]
+        weight_sum = sum(weight for _, weight, _ in known)
         if not known or weight_sum <= 0:
             categories[name] = 0.0
             continue
-        cat_value = sum(c.weight * float(v) for c, v in known if v is not None) / weight_sum
+        cat_value = sum(weight * float(v) for _, weight, v in known) / weight_sum
         categories[name] = _round(cat_value * 100, 6)
-        for c, v in known:
-            contributions[c.id] = cat_weight * c.weight / weight_sum * float(v or 0.0) * 100
+        for cid, weight, v in known:
+            contributions[cid] = cat_weight * weight / weight_sum * float(v or 0.0) * 100
         total += cat_weight * cat_value * 100
     return _round(total, 10), contributions, categories
+
+
+def aggregate_score(rubric: Rubric, values: Mapping[str, float | None]) -> float:
+    """`aggregate(rubric, values)[0]` alone: the same sums in the same order, without the
+    contributions and category values (what-ifs and clarification questions call it often)."""
+    total = 0.0
+    for _name, cat_weight, members in _structure(rubric).categories:
+        known = [(weight, v) for cid, weight in members if (v := values.get(cid)) is not None]
+        weight_sum = sum(weight for weight, _ in known)
+        if not known or weight_sum <= 0:
+            continue
+        cat_value = sum(weight * float(v) for weight, v in known) / weight_sum
+        total += cat_weight * cat_value * 100
+    return _round(total, 10)
 
 
 def _json_value(raw: Any) -> Any:
@@ -412,6 +492,25 @@ def rank(scored: Sequence[ScoredOffer]) -> list[ScoredOffer]:
     return sorted(scored, key=lambda s: (not s.eligible, -round(s.score, 9), s.offer.id))
 
 
+def _estimates_json(estimates: Estimates) -> dict[str, Any]:
+    """`estimates.model_dump(mode="json")`, with the explain tree shared, not copied.
+
+    The explain tree is built JSON-ready (`estimate.result.rounded_json`) and is most of an
+    offer's memory; a copy per result doubled it at thousands of offers. Key order is kept.
+    """
+    explain = estimates.explain
+    if type(explain) is not dict:
+        return estimates.model_dump(mode="json")
+    rest = estimates.model_dump(mode="json", exclude={"explain"})
+    out: dict[str, Any] = {}
+    for key in (*Estimates.model_fields, *rest):
+        if key == "explain":
+            out[key] = explain
+        elif key in rest and key not in out:
+            out[key] = rest[key]
+    return out
+
+
 def to_result(scored: ScoredOffer, rank_position: int) -> OfferResult:
     o = scored.offer
     return OfferResult(
@@ -425,7 +524,7 @@ def to_result(scored: ScoredOffer, rank_position: int) -> OfferResult:
         gates=scored.gates,
         categories=scored.categories,
         criteria=scored.criteria,
-        estimates=scored.estimates.model_dump(mode="json"),
+        estimates=_estimates_json(scored.estimates),
         flags=scored.flags,
         missing=scored.missing,
         source=o.source,
