@@ -277,7 +277,13 @@ BASELINE_A = (
     "letterhead, document properties, footer or file name (29 offers rejected for the name);\n"
     "options side by side in columns; label | unit | value; offers as rows under phrase headers;\n"
     "counts in prose or words; accelerator only in a description; one-cell 'Label: value'\n"
-    "lines and footnotes; hidden superseded sheets; CPQ list vs net price columns.")
+    "lines and footnotes; hidden superseded sheets; CPQ list vs net price columns.\n"
+    "After the first pass: 21 of 29 offers, 355 of 623 fields (57.0%), 3 wrong (warned).\n"
+    "Second pass (classes): contract/terms-sheet figures read by role (clause analysis and\n"
+    "labelled terms rows), per-rack prices, percentages never read as amounts, compliance\n"
+    "matrices kept as one offer, nested JSON prices and per-instance counts, section | item |\n"
+    "value | unit CSVs, NVLink beside memory, add-ons not folded into the rate: 26 of 29\n"
+    "offers, 483 of 623 fields (77.5%), 0 wrong.")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@
 Targets (issue 7): the memo for 10 offers under 3 s and the full report for 50 offers under
 15 s, after the first render (which pays for importing WeasyPrint and loading the font).
 Wall time on a shared machine is noisy, so CPU time of this process is printed beside it.
-The sample carries every offer's canonical fields and provenance (as `score` writes them),
-so the full report's appendix is as long as a real run's: about 30 rows per offer.
+The sample is the real `score` JSON of the bundled offers (scripts/make_fixtures.py writes
+it), so each offer carries what a real run gives it: ~30 canonical fields with provenance
+(the appendix rows) and ~10 contract findings.
 
 Run: .venv/bin/python benchmarks/report.py
 """
@@ -70,12 +71,16 @@ def peak_rss_mb() -> float:
 def main() -> None:
     from pypdf import PdfReader
 
-    from evaltool.report import render_html, report_to_json
     from evaltool.report.exports import to_csv, to_markdown, to_xlsx_bytes
     from evaltool.report.pdf import render_pdf_bytes
+    from evaltool.report.render import render_html, report_to_json
 
     ten, fifty = report_with(10), report_with(50)
     print(f"machine: {sys.platform}, python {sys.version.split()[0]}")
+    per_offer = {label: statistics.mean(len(getattr(o, key)) for o in fifty.offers)
+                 for label, key in (("fields", "fields"), ("findings", "flags"))}
+    print(f"sample: {FIXTURE.relative_to(ROOT)}, per offer "
+          + ", ".join(f"{n:.0f} {label}" for label, n in per_offer.items()))
 
     wall, cpu, _ = timed(lambda: render_pdf_bytes(ten), 1)
     print(f"first memo render, 10 offers (imports WeasyPrint): {wall:6.2f} s wall {cpu:6.2f} s cpu")

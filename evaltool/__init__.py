@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from evaltool.version import __version__
 
 if TYPE_CHECKING:
+    from evaltool import commands as commands
     from evaltool.api import (
         analyse_clauses,
         load_catalog,
@@ -78,6 +79,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    # The one lazy seam of the package (PEP 562): the public API, the models and the CLI's
+    # `commands` load on first use, so `import evaltool` and `evaltool --help` stay cheap.
+    if name == "commands":
+        import importlib
+
+        return importlib.import_module("evaltool.commands")
     if name in _API:
         from evaltool import api
 

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from evaltool import pipeline
+from evaltool.clauses import analyse_file
 from evaltool.errors import UsageError
 from evaltool.estimate.catalog import load_catalog
 from evaltool.models import Recommendation, ScoreReport, Sensitivity, Workload
 from evaltool.normalize import core as normalize_core
-from evaltool.report import render_report as _render_report
-from evaltool.report import render_reports as _render_reports
+from evaltool.report.render import render_report as _render_report
+from evaltool.report.render import render_reports as _render_reports
 from evaltool.score.rubric import Rubric
 from evaltool.score.rubric import load_rubric as _load_rubric
 from evaltool.workload import load_workload as _load_workload
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
     from evaltool.clauses.models import ClauseAnalysis
     from evaltool.normalize.core import NormalizeResult
-    from evaltool.report import RenderOutcome
+    from evaltool.report.render import RenderOutcome
 
 __all__ = [
     "analyse_clauses",
@@ -148,7 +149,6 @@ def analyse_clauses(
     paths: PathLike | Iterable[PathLike], vendor_names: Sequence[str] = ()
 ) -> list[ClauseAnalysis]:
     """Clause analysis of contract files (.txt, .md, .pdf, .docx)."""
-    from evaltool.clauses import analyse_file
 
     return [analyse_file(p, vendor_names=vendor_names) for p in _paths(paths)]
 

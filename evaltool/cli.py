@@ -11,11 +11,12 @@ every output (evaltool.report.text.terminal_safe).
 
 Exit codes (README): 0 all inputs evaluated; 1 at least one input could not be
 evaluated; 2 usage or configuration error; 3 a requested output could not be rendered
-(every other output is still written).
+(every other output is still written); 70 (EX_SOFTWARE) an internal error, a bug in evaltool.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -24,7 +25,19 @@ from typing import Any, TypeVar
 
 import click
 
+import evaltool
 from evaltool.errors import EvaltoolError, UsageError
+from evaltool.issues import issue_type, issue_types
+from evaltool.report import fmt as words
+from evaltool.report.fmt import terminal_safe
+from evaltool.report.output import check_outputs, silence_stdout, write_file, write_stdout
+from evaltool.report.text import (
+    render,
+    rows_to_markdown,
+    terminal_width,
+    to_yaml,
+    use_color,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,6 +61,13 @@ WORKLOAD_OPTION = click.option(
     "--workload", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
     help="Workload YAML. Default: the bundled 70B pretraining example (the run says so).",
 )
+CONFIGURE_OPTION = click.option(
+    "--inputs-may-configure", "inputs_may_configure", is_flag=True, default=False,
+    help="Let a workload, rates (fx:) or rubric YAML among OFFERS configure the run. Without "
+    "it such files are listed as not evaluated (a vendor's file never changes the run), except "
+    "the project's own bundled examples.",
+)
+INTERNAL_ERROR_EXIT = 70  # sysexits.h EX_SOFTWARE: a bug, not a bad input or a failed render
 MAP_OPTION = click.option(
     "--map", "map_file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
     default=None, help="Per-vendor mapping file (labels or cells -> canonical fields, sheets "
@@ -75,7 +95,6 @@ def output_option() -> Callable[[F], F]:
 
 
 def _stderr(message: str, color: str | None = None) -> None:
-    from evaltool.report.text import terminal_safe, use_color
 
     text = terminal_safe(message)
     if color and use_color(sys.stderr):
@@ -90,14 +109,11 @@ def _fail(message: str, code: int) -> None:
 
 def _emit(text: str, output: Path | str = STDOUT, *, escaped: bool = False) -> None:
     """Data text to stdout or a file, control characters escaped (unless already safe)."""
-    from evaltool.report import write_stdout
-    from evaltool.report.text import terminal_safe
 
     text = text if escaped else terminal_safe(text)
     if str(output) == STDOUT:
         write_stdout(text)
         return
-    from evaltool.report import write_file
 
     write_file(Path(output), text.encode("utf-8"))
     _stderr(f"wrote {output}")
@@ -112,7 +128,6 @@ def _guarded(func: F) -> F:
         except EvaltoolError as exc:
             _fail(str(exc), exc.exit_code)
         except BrokenPipeError:  # `evaltool accelerators | head -1`: the reader left
-            from evaltool.report import silence_stdout
 
             silence_stdout()
             sys.exit(0)
@@ -124,7 +139,7 @@ def _guarded(func: F) -> F:
             _fail(
                 f"internal error: {type(exc).__name__}: {exc}. This is a bug in evaltool; "
                 "rerun with EVALTOOL_DEBUG=1 for details and report it.",
-                3,
+                INTERNAL_ERROR_EXIT,
             )
 
     wrapper.__name__ = func.__name__
@@ -144,23 +159,21 @@ def _report_not_evaluated(items: Sequence[Any]) -> None:
 
 def _check_config(rubric: str | None, workload: Path | None) -> None:
     """Load --workload and --rubric together, so that all their errors are reported at once."""
-    from evaltool.pipeline import rubric_for
-    from evaltool.score.rubric import load_rubric
-    from evaltool.workload import load_workload
+    lib = evaltool.commands  # the library, loaded on first use
 
     problems: list[str] = []
     the_workload = None
     if workload is not None:
         try:
-            the_workload = load_workload(workload)
+            the_workload = lib.load_workload(workload)
         except UsageError as exc:
             problems.append(str(exc))
     if rubric is not None:
         try:
             if the_workload is not None:
-                rubric_for(the_workload, rubric)
+                lib.rubric_for(the_workload, rubric)
             else:
-                load_rubric(rubric)
+                lib.load_rubric(rubric)
         except UsageError as exc:
             problems.append(str(exc))
     if problems:
@@ -224,6 +237,7 @@ def cli() -> None:
               "(on-demand list prices from the market snapshot, `evaltool market`), labelled as "
               "list prices; they are ranked beside the quotes, never recommended.")
 @MAP_OPTION
+@CONFIGURE_OPTION
 @_guarded
 def score(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
@@ -232,6 +246,7 @@ def score(
     resale_value: float | None,
     market_n: int,
     map_file: Path | None,
+    inputs_may_configure: bool,
 ) -> None:
     """Rank OFFERS: the main job.
 
@@ -239,10 +254,7 @@ def score(
     written; exit 1 when an input could not be evaluated, 3 when an output could not be
     rendered.
     """
-    import gc
-
-    from evaltool.pipeline import score_files
-    from evaltool.report import check_outputs
+    lib = evaltool.commands  # the library, loaded on first use
 
     # A run keeps millions of small containers alive to its end; at the default gen-0
     # threshold (700) the collector re-scans them again and again, a fifth of the CPU time at
@@ -257,47 +269,43 @@ def score(
         overrides["cost_basis"] = cost_basis
     if resale_value is not None:
         overrides["resale_value_fraction"] = resale_value
-    result = score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
+    result = lib.score_files(list(offers), rubric=rubric, workload=workload, fx=fx,
                          assumptions=overrides or None, seed=seed, method=method,
                          as_of=as_of.date() if as_of else None, market=market_n,
-                         map_file=map_file)
+                         map_file=map_file, inputs_may_configure=inputs_may_configure)
     if not str(result.workload.get("source", "")).endswith((".yaml", ".yml")):
         _stderr(f"note: {result.workload.get('source')}")
     sys.exit(_write_score_outputs(result, outputs, fmt, report_kind, page_size))
 
 
 def _score_text(result: Any, fmt: str) -> str:
-    from evaltool.report import render_text, report_to_json, terminal_table
-    from evaltool.report.text import terminal_width, to_yaml, use_color
 
+    lib = evaltool.commands  # the library, loaded on first use
     if fmt == "json":
-        return report_to_json(result)
+        return lib.report_to_json(result)
     if fmt == "yaml":
         import json
 
-        return to_yaml(json.loads(report_to_json(result)))
+        return to_yaml(json.loads(lib.report_to_json(result)))
     if fmt in ("csv", "markdown"):
-        return render_text(result, "csv" if fmt == "csv" else "markdown")
-    return terminal_table(result, color=use_color(sys.stdout), width=terminal_width())
+        return lib.render_text(result, "csv" if fmt == "csv" else "markdown")
+    return lib.terminal_table(result, color=use_color(sys.stdout), width=terminal_width())
 
 
 def _write_score_outputs(
     result: Any, outputs: Sequence[Path], fmt: str, report_kind: str, page_size: str
 ) -> int:
     """Print and write every output; return the exit code (3 > 1 > 0)."""
-    from evaltool.report import render_reports
+    lib = evaltool.commands  # the library, loaded on first use
 
     files = [o for o in outputs if str(o) != STDOUT]
     printed = fmt if (not files or STDOUT in map(str, outputs)) else "table"
     if printed == "json":  # piece by piece: the whole document is never held at once
-        from evaltool.report import write_stdout
-        from evaltool.report.exports import iter_report_json
-
-        for piece in iter_report_json(result):
+        for piece in lib.iter_report_json(result):
             write_stdout(piece)
     else:  # the table is cleaned cell by cell and may carry colour codes of its own
         _emit(_score_text(result, printed), escaped=printed == "table")
-    outcomes = render_reports(result, files, kind=report_kind,  # type: ignore[arg-type]
+    outcomes = lib.render_reports(result, files, kind=report_kind,  # type: ignore[arg-type]
                               page_size=page_size)  # type: ignore[arg-type]
     for outcome in outcomes:
         if outcome.written:
@@ -328,30 +336,29 @@ def _write_score_outputs(
               "skipped (a 'not_understood' section in JSON).")
 @click.option("--write-map", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="With --explain: write a starting mapping file for --map.")
+@CONFIGURE_OPTION
 @_guarded
 def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str, output: Path,
-              map_file: Path | None, explain: bool, write_map: Path | None) -> None:
+              map_file: Path | None, explain: bool, write_map: Path | None,
+              inputs_may_configure: bool) -> None:
     """Show each offer as canonical fields, with where each value came from and any warnings."""
-    from evaltool.normalize.core import normalize_files, normalize_to_rows, render_normalized
-    from evaltool.normalize.teach import explain_file, load_user_mapping, mapping_skeleton
-    from evaltool.pipeline import parse_fx, sort_inputs
-    from evaltool.report.text import rows_to_markdown
+    lib = evaltool.commands  # the library, loaded on first use
 
-    inputs = sort_inputs(list(offers))
-    mapping = load_user_mapping(map_file) if map_file else None
-    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files), mapping)
+    inputs = lib.sort_inputs(list(offers), inputs_may_configure=inputs_may_configure)
+    mapping = lib.load_user_mapping(map_file) if map_file else None
+    result = lib.normalize_files(inputs.offers, lib.parse_fx(fx, inputs.fx_files), mapping)
     unread = None
     if explain or write_map:
-        unread = [u for path in inputs.offers for u in explain_file(Path(path), mapping)]
+        unread = [u for path in inputs.offers for u in lib.explain_file(Path(path), mapping)]
         if write_map:
-            write_map.write_text(mapping_skeleton(unread), encoding="utf-8")
+            write_map.write_text(lib.mapping_skeleton(unread), encoding="utf-8")
             _stderr(f"wrote {write_map}")
     if fmt == "markdown":
-        rows = normalize_to_rows(result)
+        rows = lib.normalize_to_rows(result)
         columns = ["offer", "field", "value", "where", "raw", "note"]
         text = rows_to_markdown(columns, [[r.get(c) for c in columns] for r in rows])
     else:
-        text = render_normalized(result, fmt, unread)
+        text = lib.render_normalized(result, fmt, unread)
     _emit(text, output)
     _report_not_evaluated(result.not_evaluated)
     sys.exit(1 if result.not_evaluated else 0)
@@ -365,24 +372,21 @@ def normalize(offers: Sequence[Path], fx: Sequence[str], fmt: str, output: Path,
 @format_option()
 @output_option()
 @MAP_OPTION
+@CONFIGURE_OPTION
 @_guarded
 def validate(
     offers: Sequence[Path], rubric: str | None, workload: Path | None, fx: Sequence[str],
-    fmt: str, output: Path, map_file: Path | None,
+    fmt: str, output: Path, map_file: Path | None, inputs_may_configure: bool,
 ) -> None:
     """Check inputs only, and list every problem (errors and warnings)."""
-    from evaltool.normalize.core import normalize_files
-    from evaltool.normalize.teach import load_user_mapping
-    from evaltool.pipeline import parse_fx, resolve_workload, rubric_for, sort_inputs
-    from evaltool.report import fmt as words
-    from evaltool.report.text import render
+    lib = evaltool.commands  # the library, loaded on first use
 
     _check_config(rubric, workload)
-    inputs = sort_inputs(list(offers))
-    the_workload, _ = resolve_workload(workload, inputs.workloads)
-    rubric_for(the_workload, rubric or (inputs.rubrics[0] if inputs.rubrics else None))
-    mapping = load_user_mapping(map_file) if map_file else None
-    result = normalize_files(inputs.offers, parse_fx(fx, inputs.fx_files), mapping)
+    inputs = lib.sort_inputs(list(offers), inputs_may_configure=inputs_may_configure)
+    the_workload, _ = lib.resolve_workload(workload, inputs.workloads)
+    lib.rubric_for(the_workload, rubric or (inputs.rubrics[0] if inputs.rubrics else None))
+    mapping = lib.load_user_mapping(map_file) if map_file else None
+    result = lib.normalize_files(inputs.offers, lib.parse_fx(fx, inputs.fx_files), mapping)
     entries: list[dict[str, Any]] = []
     for offer in result.offers:
         entries.append({"file": offer.source.get("file"), "offer": offer.id, "valid": True,
@@ -412,7 +416,6 @@ def _validate_table(entries: Sequence[Mapping[str, Any]]) -> str:
     """Each input, then its problems indented, wrapped to the terminal (the messages are long)."""
     import textwrap
 
-    from evaltool.report.text import terminal_width
 
     width = terminal_width()
     lines: list[str] = []
@@ -447,17 +450,13 @@ def clauses(files: Sequence[Path], vendors: Sequence[str], fmt: str, output: Pat
     FILES are .txt, .md, .pdf or .docx contracts, or offer files (.xlsx, .xlsm, .csv,
     .yaml, .yml, .json) whose contract sheet or section is analysed; prices are not read.
     """
-    from evaltool.clauses import render_analysis
-    from evaltool.clauses.files import analyse_files_clauses
-    from evaltool.clauses.render import analyses_to_dict
-    from evaltool.report import fmt as words
-    from evaltool.report.text import render
+    lib = evaltool.commands  # the library, loaded on first use
 
-    analyses, failures = analyse_files_clauses(list(files), vendors)
+    analyses, failures = lib.analyse_files_clauses(list(files), vendors)
     if fmt in ("table", "json"):
-        text = render_analysis(analyses, fmt, not_analysed=failures)
+        text = lib.render_analysis(analyses, fmt, not_analysed=failures)
     else:
-        data = analyses_to_dict(analyses, failures)
+        data = lib.analyses_to_dict(analyses, failures)
         columns = ["severity", "kind", "code", "obligor", "quote", "where", "why", "ask_for"]
         rows = [[f.get("severity"), f.get("kind"), f.get("code"), f.get("obligor"),
                  f.get("quote"), words.where(f.get("where")), f.get("why"), f.get("ask_for")]
@@ -474,9 +473,9 @@ def clauses(files: Sequence[Path], vendors: Sequence[str], fmt: str, output: Pat
 @_guarded
 def template(out: Path) -> None:
     """Write the blank request-for-proposal workbook that vendors fill in (OUT.xlsx)."""
-    from evaltool.template import write_template
+    lib = evaltool.commands  # the library, loaded on first use
 
-    write_template(out)
+    lib.write_template(out)
     _stderr(f"wrote {out}")
 
 
@@ -486,10 +485,9 @@ def template(out: Path) -> None:
 @_guarded
 def accelerators(fmt: str, output: Path) -> None:
     """The built-in accelerator catalog (dense peak TFLOPS, memory, links, sources)."""
-    from evaltool.estimate.catalog import load_catalog
-    from evaltool.report.text import render
+    lib = evaltool.commands  # the library, loaded on first use
 
-    catalog = load_catalog()
+    catalog = lib.load_catalog()
     data = {"accelerators": [acc.model_dump(mode="json") for acc in catalog]}
     columns = ["id", "vendor", "memory (GB)", "memory bandwidth (TB/s)",
                "BF16 dense (TFLOPS)", "FP8 dense (TFLOPS)", "intra-node link (GB/s)",
@@ -523,10 +521,9 @@ def _accelerator_table(catalog: Iterable[Any]) -> str:
 @_guarded
 def rubrics(fmt: str, output: Path) -> None:
     """The shipped rubrics."""
-    from evaltool.report.text import render
-    from evaltool.score.rubric import load_rubric, shipped_rubrics
+    lib = evaltool.commands  # the library, loaded on first use
 
-    items = [load_rubric(name) for name in shipped_rubrics()]
+    items = [lib.load_rubric(name) for name in lib.shipped_rubrics()]
     data = {"rubrics": [
         {"name": r.name, "version": r.version, "title": r.title,
          "workload_kind": r.workload_kind, "criteria": len(r.criteria), "gates": len(r.gates)}
@@ -553,14 +550,12 @@ def rubric_show(name: str, fmt: str, output: Path) -> None:
 
     csv and markdown give one row per criterion: direction, bounds, weights and source.
     """
-    from evaltool.report.rubric_table import criterion_table
-    from evaltool.report.text import render
-    from evaltool.score.rubric import describe_rubric, load_rubric
+    lib = evaltool.commands  # the library, loaded on first use
 
-    r = load_rubric(name)
-    columns, rows = criterion_table(r)
+    r = lib.load_rubric(name)
+    columns, rows = lib.criterion_table(r)
     _emit(render(fmt, data=r.model_dump(mode="json"), columns=columns, rows=rows,
-                 table=describe_rubric(r)), output)
+                 table=lib.describe_rubric(r)), output)
 
 
 @cli.group(invoke_without_command=True)
@@ -584,16 +579,15 @@ def market(ctx: click.Context, accelerator: str | None, max_price: float | None,
 
     `evaltool market import FILE...` adds newer SkyPilot or gpuhunt catalog CSVs.
     """
+    lib = evaltool.commands  # the library, loaded on first use
     if ctx.invoked_subcommand is not None:
         return
-    from evaltool.market import current_market, filter_offers
-    from evaltool.market.render import render_market
 
-    snapshot = current_market()
-    rows = filter_offers(snapshot.offers, accelerator=accelerator,
+    snapshot = lib.current_market()
+    rows = lib.filter_offers(snapshot.offers, accelerator=accelerator,
                          max_price_usd_per_gpu_hour=max_price, min_gpus=min_gpus,
                          min_memory_gb=memory, provider=providers, region=region, term=term)
-    _emit(render_market(rows, snapshot, fmt), output)
+    _emit(lib.render_market(rows, snapshot, fmt), output)
 
 
 @market.command("import")
@@ -605,9 +599,9 @@ def market(ctx: click.Context, accelerator: str | None, max_price: float | None,
 @_guarded
 def market_import(files: Sequence[Path], provider: str | None, snapshot_date: Any) -> None:
     """Add catalog CSVs (SkyPilot vms.csv or gpuhunt) to the local market store."""
-    from evaltool.market.store import import_many, store_path
+    lib = evaltool.commands  # the library, loaded on first use
 
-    done, failed = import_many(list(files), provider=provider,
+    done, failed = lib.import_many(list(files), provider=provider,
                                snapshot_date=snapshot_date.date() if snapshot_date else None)
     for rec in done:
         state = "already in the store" if rec.already_imported else "imported"
@@ -617,7 +611,7 @@ def market_import(files: Sequence[Path], provider: str | None, snapshot_date: An
             click.secho(f"  skipped: {problem}", fg="yellow", err=True)
     for exc in failed:
         click.secho(f"not imported: {exc}", fg="yellow", err=True)
-    click.echo(f"store: {store_path()}", err=True)
+    click.echo(f"store: {lib.store_path()}", err=True)
     sys.exit(1 if failed else 0)
 
 
@@ -633,8 +627,6 @@ def explain(code: str | None, fmt: str, output: Path) -> None:
     """
     from dataclasses import asdict
 
-    from evaltool.issues import issue_type, issue_types
-    from evaltool.report.text import render
 
     if code is None:
         kinds = list(issue_types().values())
@@ -668,14 +660,12 @@ def demo(folder: Path, report_kind: str) -> None:
 
     Writes FOLDER/out/memo.pdf, scores.json and scores.xlsx, and prints the ranking.
     """
-    from evaltool import api
-    from evaltool.demo import copy_samples
-    from evaltool.read import read_fx_file
+    lib = evaltool.commands  # the library, loaded on first use
 
-    files = copy_samples(folder)
+    files = lib.copy_samples(folder)
     _stderr(f"copied {len(files.offers)} sample offers, the workload and the rates to {folder}")
-    rates = read_fx_file(files.rates) if files.rates else None
-    result = api.score_files(files.offers, workload=files.workload, fx=rates)
+    rates = lib.read_fx_file(files.rates) if files.rates else None
+    result = evaltool.score_files(files.offers, workload=files.workload, fx=rates)
     out = folder / "out"
     outputs = [out / "memo.pdf", out / "scores.json", out / "scores.xlsx"]
     code = _write_score_outputs(result, outputs, "table", report_kind, "A4")

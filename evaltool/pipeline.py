@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from evaltool.clauses import TextSegment, analyse_segments
+from evaltool.decide.core import METHODS, decide
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
 from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.money import contract_terms, estimate_with_money
@@ -21,15 +23,26 @@ from evaltool.market.compare import MarketIndex, compare_quote, default_market_i
 from evaltool.market.scoring import best_market_offers, is_market_offer
 from evaltool.models import (
     Estimates,
+    FieldSource,
     Flag,
     NotEvaluated,
     Offer,
+    OfferFields,
     OfferResult,
     ScoreReport,
     Workload,
 )
+from evaltool.normalize.core import normalize_files
+from evaltool.normalize.teach import load_user_mapping
+from evaltool.read import check_fx_rate, read_fx_file, sniff_input_kind
+from evaltool.read.safety import problem_for_exception
+from evaltool.report.fmt import field_label, field_value, usd
+from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
+from evaltool.resources import data_dir
 from evaltool.score.core import ScoredOffer, rank, score_offer, to_result
 from evaltool.score.rubric import Rubric, load_rubric
+from evaltool.version import __version__
+from evaltool.workload import is_bundled_example, load_workload
 
 
 def today() -> dt.date:
@@ -55,13 +68,30 @@ class Inputs:
     rubrics: list[Path] = field(default_factory=list)
 
 
-def sort_inputs(paths: Sequence[Path]) -> Inputs:
-    """`evaltool score offers/*` may pass the workload and rates files too: recognise them."""
-    from evaltool.read import sniff_input_kind
+def sort_inputs(paths: Sequence[Path], *, inputs_may_configure: bool = False) -> Inputs:
+    """`evaltool score offers/*` may pass the workload and rates files too.
 
+    A workload, rates or rubric file among the inputs configures the run only when it is one
+    of the project's own examples or `inputs_may_configure` is set; otherwise it stays among
+    the offers, where reading refuses it (code `not-an-offer`): a vendor's file never
+    reconfigures a run. A file given twice (by any two paths) is read once.
+    """
     inputs = Inputs()
-    for path in sorted(set(paths), key=str):
-        kind = sniff_input_kind(path)
+    seen: set[Path] = set()
+    for path in sorted(paths, key=str):
+        try:
+            real = Path(path).resolve()
+        except (OSError, RuntimeError):
+            real = Path(path)
+        if real in seen:
+            continue
+        seen.add(real)
+        try:
+            kind = sniff_input_kind(path)
+        except Exception:  # an unreadable file is an offer the reader will report
+            kind = "offer"
+        if kind != "offer" and not (inputs_may_configure or is_bundled_example(path)):
+            kind = "offer"
         {"offer": inputs.offers, "workload": inputs.workloads, "fx_rates": inputs.fx_files,
          "rubric": inputs.rubrics}[kind].append(path)
     return inputs
@@ -73,7 +103,6 @@ def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, floa
     A flag overrides a rates file (the user said so on this run); two rates files, or two
     flags, that disagree on a currency are an error, never a silent choice.
     """
-    from evaltool.read import check_fx_rate, read_fx_file
 
     from_files: dict[str, tuple[float, Path]] = {}
     for path in files:
@@ -110,8 +139,6 @@ def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, floa
 
 
 def resolve_workload(explicit: Path | None, candidates: Sequence[Path]) -> tuple[Workload, str]:
-    from evaltool.resources import data_dir
-    from evaltool.workload import load_workload
 
     if explicit is not None:
         return load_workload(explicit), str(explicit)
@@ -153,7 +180,6 @@ def analyse_contract(offer: Offer) -> tuple[list[dict[str, Any]], list[dict[str,
     """Clause findings and contract figures for an offer's contract text."""
     if not offer.contract_segments:
         return [], []
-    from evaltool.clauses import TextSegment, analyse_segments
 
     segments = [
         TextSegment(
@@ -161,6 +187,7 @@ def analyse_contract(offer: Offer) -> tuple[list[dict[str, Any]], list[dict[str,
             where=Location(**s["where"]) if isinstance(s.get("where"), Mapping)
             else Location(str(offer.source.get("file", offer.id))),
             section=s.get("section"),
+            clause_ref=s.get("clause_ref"),
         )
         for s in offer.contract_segments
     ]
@@ -173,7 +200,6 @@ def analyse_contract(offer: Offer) -> tuple[list[dict[str, Any]], list[dict[str,
 
 def apply_contract_figures(offer: Offer, figures: Sequence[Mapping[str, Any]]) -> Offer:
     """Fill canonical fields the offer left empty from figures found in its contract."""
-    from evaltool.models import FieldSource, OfferFields
 
     updates: dict[str, Any] = {}
     provenance = dict(offer.provenance)
@@ -242,7 +268,6 @@ def reconcile_missing(offer: Offer, findings: Sequence[Mapping[str, Any]]) -> li
                 where = source.where if source else offer.source
                 place = " › ".join(str(v) for v in where.values())
                 f["severity"] = _DOWNGRADE.get(str(f.get("severity")), "low")
-                from evaltool.report.fmt import field_label, field_value
 
                 label = field_label(field_name, with_unit=False)
                 f["why"] = (
@@ -298,7 +323,6 @@ def assumption_flags(estimates: Estimates) -> list[Flag]:
 
 def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
     """A term commitment far above what the run uses is money leadership must see."""
-    from evaltool.report.fmt import usd
 
     extra = estimates.model_extra or {}
     committed = extra.get("full_commitment_usd")
@@ -391,6 +415,7 @@ def score_files(
     method: str = "weighted",
     market: int = 0,
     map_file: Path | None = None,
+    inputs_may_configure: bool = False,
 ) -> ScoreReport:
     """The whole main job. Raises UsageError only for a bad flag, rubric or workload.
 
@@ -400,14 +425,14 @@ def score_files(
 
     `method` ("weighted", "topsis" or "vikor") adds a cross-check of the ranking to the
     sensitivity; the ranking itself is always the weighted additive value.
+    `inputs_may_configure` lets workload, rates and rubric files among `paths` configure the
+    run (always allowed for the project's own example files); otherwise they are listed as
+    not evaluated.
     """
-    from evaltool import __version__
-    from evaltool.normalize.core import normalize_files
 
-    inputs = sort_inputs(paths)
+    inputs = sort_inputs(paths, inputs_may_configure=inputs_may_configure)
     if inputs.rubrics and rubric is None:
         rubric = inputs.rubrics[0]
-    from evaltool.decide.core import METHODS, decide
 
     if method not in METHODS:
         raise UsageError(f"--method {method!r}: expected one of {', '.join(METHODS)}")
@@ -423,22 +448,25 @@ def score_files(
     if the_workload.start_date is None:
         the_workload = the_workload.model_copy(update={"start_date": run_date})
     rates = parse_fx(fx, inputs.fx_files)
-    from evaltool.normalize.teach import load_user_mapping
 
     mapping = load_user_mapping(map_file) if map_file else None
     normalized = normalize_files(inputs.offers, rates, mapping)
     not_evaluated = list(normalized.not_evaluated)
     scored: list[ScoredOffer] = []
-    from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
 
     index = default_market_index()
     public = best_market_offers(index.market, the_workload, market, assumptions=assumptions)
     for offer in track([*normalized.offers, *public], "Scoring offers"):
+        where = Location(str(offer.source.get("file", offer.id)), sheet=offer.source.get("sheet"),
+                         key=offer.source.get("key"))
         try:
             scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions,
                                          as_of=run_date, market=index))
         except EvaltoolError as exc:
-            problem = Problem(Location(str(offer.source.get("file", offer.id))), str(exc))
+            problem = Problem(where, str(exc))
+            not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
+        except Exception as exc:  # one offer's failure never takes the batch down
+            problem = problem_for_exception(exc, where, "scoring")
             not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
     ranked = rank(scored)
     quotes = [s for s in ranked if not is_market_offer(s.offer)]

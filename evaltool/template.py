@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 from evaltool.errors import Location, Problem, UsageError
+from evaltool.estimate.catalog import load_catalog
 from evaltool.models import Fabric, OfferKind, Orchestrator, StorageType
 
 LISTS_SHEET = "evaltool-lists"  # hidden; the reader skips sheets named evaltool*
@@ -146,7 +147,6 @@ TEMPLATE_VALUE_COLUMN = 3  # C: the column a vendor fills in, for tests and tool
 
 
 def _choices() -> dict[str, list[str]]:
-    from evaltool.estimate.catalog import load_catalog
 
     return {
         "offer_kind": list(get_args(OfferKind)),

@@ -12,6 +12,7 @@ from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
 from evaltool.models import ServingTarget, Workload
+from evaltool.yamlsafe import load_yaml_file
 
 WORKLOAD_FILE_NAME = "workload.yaml"
 
@@ -81,6 +82,13 @@ def parse_workload(data: Any, source: str) -> Workload:
             Location(source), "a workload must be a YAML mapping",
             found=type(data).__name__, expected="keys such as name, kind, params_b, tokens_b",
         )))
+    if not {"name", "kind", "params_b"} & {str(k) for k in data}:
+        # Not a workload at all (a mistyped path, say): never echo another file's keys.
+        raise UsageError(str(Problem(
+            Location(source), "not a workload",
+            found=f"none of the keys name, kind, params_b ({len(data)} other keys not shown)",
+            expected="keys such as name, kind, params_b, tokens_b",
+        )))
     try:
         workload = Workload.model_validate(data)
     except ValidationError as exc:
@@ -122,7 +130,6 @@ def _consistency_problem(workload: Workload, source: str) -> Problem | None:
 
 def load_workload(path: Path) -> Workload:
     """Read and validate a workload YAML; raise UsageError naming file and key on any problem."""
-    from evaltool.yamlsafe import load_yaml_file
 
     path = Path(path)
     if not path.is_file():
@@ -146,3 +153,30 @@ def default_workload_path(offer_paths: list[Path] | None = None) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def examples_dir() -> Path | None:
+    """The project's own bundled example inputs (`offers/` beside the package), if present."""
+    folder = Path(__file__).resolve().parent.parent / "offers"
+    return folder if folder.is_dir() else None
+
+
+def is_bundled_example(path: Path) -> bool:
+    """True for the project's own example files: inside `offers/` of this checkout, or a
+    byte-identical copy of one (as `evaltool demo DIR` writes them).
+
+    Only these configure a run (workload, rates, rubric) from among the offer inputs without
+    being asked to: a vendor's file can never be one of them.
+    """
+    folder = examples_dir()
+    if folder is None:
+        return False
+    try:
+        real = Path(path).resolve()
+        if real.parent == folder.resolve():
+            return True
+        twin = folder / Path(path).name
+        return (twin.is_file() and twin.stat().st_size == real.stat().st_size
+                and twin.read_bytes() == real.read_bytes())
+    except OSError:
+        return False

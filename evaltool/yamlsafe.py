@@ -1,8 +1,10 @@
 """Safe, bounded YAML loading for files that may be hostile.
 
 PyYAML's SafeLoader never builds arbitrary objects, but it will happily expand a
-"billion laughs" of aliases. We refuse files above a size limit and documents with
-more aliases than any hand-written offer needs.
+"billion laughs" of aliases, and its composer recurses once per nesting level. We refuse
+files above a size limit, documents with more aliases than any hand-written offer needs, and
+documents nested deeper than any offer, workload or rubric is (each limit named in its
+message, code `too-deeply-nested` or `invalid-input`).
 """
 
 from __future__ import annotations
@@ -16,41 +18,100 @@ from evaltool.errors import InputError, Location, Problem
 
 MAX_YAML_BYTES = 2_000_000
 MAX_EXPANDED_NODES = 200_000  # far above any hand-written offer; far below a "billion laughs"
+MAX_YAML_DEPTH = 50  # an offer is ~4 levels deep, a rubric ~6; Python recurses per level
 
 
-def _expanded_size(node: yaml.Node, memo: dict[int, int], budget: int) -> int:
-    """Nodes the document would have once every alias is expanded (memoised per node)."""
-    key = id(node)
-    if key in memo:
-        return memo[key]
-    size = 1
+def _children(node: yaml.Node) -> list[yaml.Node]:
     if isinstance(node, yaml.SequenceNode):
-        children: list[yaml.Node] = list(node.value)
-    elif isinstance(node, yaml.MappingNode):
-        children = [part for pair in node.value for part in pair]
-    else:
-        children = []
-    for child in children:
-        size += _expanded_size(child, memo, budget)
-        if size > budget:
-            break
-    memo[key] = size
-    return size
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _too_big(root: yaml.Node, budget: int, max_depth: int) -> str | None:
+    """Why the node graph is refused (aliases expanding past `budget`, or nesting past
+    `max_depth`), else None.  Iterative, so a deep document cannot exhaust the stack."""
+    # Depth first, with an explicit stack: nesting depth.
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    seen: set[int] = set()
+    while stack:
+        node, depth = stack.pop()
+        if depth > max_depth:
+            return f"nested more than {max_depth} levels deep (limit {max_depth})"
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.extend((child, depth + 1) for child in _children(node))
+    # Expanded size, memoised per node, children before parents (post-order).
+    size: dict[int, int] = {}
+    order: list[yaml.Node] = []
+    visit: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while visit:
+        node, done = visit.pop()
+        if done:
+            total = 1
+            for child in _children(node):
+                total += size.get(id(child), 1)
+                if total > budget:
+                    break
+            size[id(node)] = min(total, budget + 1)
+            order.append(node)
+            continue
+        if id(node) in size:
+            continue
+        size[id(node)] = 1  # in progress: a placeholder until its children are sized
+        visit.append((node, True))
+        visit.extend((child, False) for child in _children(node) if id(child) not in size)
+    if size.get(id(root), 1) > budget:
+        return f"expands to more than {budget:,} nodes through aliases (an alias bomb?)"
+    return None
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that keeps an impossible date (2027-02-30) or a number too long for Python
+    (more than 4,300 digits) as the text it is, so the reader names the one bad value instead
+    of refusing the whole file."""
+
+
+def _lenient(kind: str) -> Any:
+    construct = getattr(yaml.SafeLoader, f"construct_yaml_{kind}")
+
+    def constructor(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+        try:
+            return construct(loader, node)
+        except (ValueError, OverflowError):
+            return loader.construct_scalar(node)  # type: ignore[arg-type]
+
+    return constructor
+
+
+for _kind in ("timestamp", "int", "float"):
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_kind}", _lenient(_kind))
 
 
 def load_yaml_text(text: str, source: str) -> Any:
     """Parse YAML text; raise InputError naming the file, line and column on failure."""
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = _Loader(text)  # refuses NUL and other control characters here
+    except yaml.YAMLError as exc:
+        raise InputError(Problem(Location(source), f"not valid YAML: {_first_line(exc)}",
+                                 expected="a YAML document")) from None
     try:
         node = loader.get_single_node()
         if node is None:
             return None
-        if _expanded_size(node, {}, MAX_EXPANDED_NODES) > MAX_EXPANDED_NODES:
-            raise yaml.YAMLError(
-                f"expands to more than {MAX_EXPANDED_NODES:,} nodes through aliases "
-                "(an alias bomb?)"
-            )
+        why = _too_big(node, MAX_EXPANDED_NODES, MAX_YAML_DEPTH)
+        if why is not None:
+            raise InputError(Problem(Location(source), f"document {why}; refused",
+                                     expected=f"at most {MAX_YAML_DEPTH} levels of nesting and "
+                                     f"{MAX_EXPANDED_NODES:,} nodes",
+                                     code="too-deeply-nested"))
         return loader.construct_document(node)
+    except RecursionError:
+        raise InputError(Problem(Location(source), "document nested too deeply to parse; refused",
+                                 expected=f"at most {MAX_YAML_DEPTH} levels of nesting",
+                                 code="too-deeply-nested")) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = Location(source, cell=f"line {mark.line + 1}, column {mark.column + 1}"
@@ -58,17 +119,46 @@ def load_yaml_text(text: str, source: str) -> Any:
         raise InputError(Problem(where, f"not valid YAML: {exc.problem}",
                                  expected="a YAML document")) from None
     except yaml.YAMLError as exc:
-        raise InputError(Problem(Location(source), f"not valid YAML: {exc}",
+        raise InputError(Problem(Location(source), f"not valid YAML: {_first_line(exc)}",
                                  expected="a YAML document")) from None
     finally:
         loader.dispose()
 
 
+def check_depth(data: Any, source: str, max_depth: int = MAX_YAML_DEPTH) -> Any:
+    """Return `data` (parsed JSON) if it is nested at most `max_depth` levels, else refuse it.
+
+    Iterative, so checking a deep document cannot exhaust the stack either.
+    """
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > max_depth:
+            raise InputError(Problem(Location(source), f"document nested more than {max_depth} "
+                                     "levels deep; refused",
+                                     expected=f"at most {max_depth} levels of nesting",
+                                     code="too-deeply-nested"))
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+    return data
+
+
+def _first_line(exc: Exception) -> str:
+    """The parser's complaint without the excerpt of the file it quotes (a file that is not
+    ours to show, such as a mistyped --rubric path, must not be echoed)."""
+    text = str(getattr(exc, "problem", None) or exc).splitlines()
+    return text[0][:160] if text else type(exc).__name__
+
+
 def load_yaml_file(path: Path) -> Any:
     size = path.stat().st_size
     if size > MAX_YAML_BYTES:
-        raise InputError(Problem(Location(str(path)), "file too large to be an offer or config",
-                                 found=f"{size:,} bytes", expected=f"at most {MAX_YAML_BYTES:,}"))
+        raise InputError(Problem(Location(str(path)), "file too large to be an offer or config; "
+                                 "refused unread", found=f"{size:,} bytes",
+                                 expected=f"at most {MAX_YAML_BYTES:,} bytes (YAML/JSON limit)",
+                                 code="file-too-large"))
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")

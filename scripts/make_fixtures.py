@@ -10,6 +10,7 @@ rates, on a fixed decision date and seed, so report tests exercise what users re
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import sys
 from pathlib import Path
 
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from evaltool.api import score_files  # noqa: E402
-from evaltool.report import report_to_json  # noqa: E402
+from evaltool.report.render import report_to_json  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "score_report_sample.json"
 AS_OF = dt.date(2026, 11, 20)
@@ -33,12 +34,27 @@ def sample_report_json() -> str:
     return text.replace(str(ROOT) + "/", "")
 
 
+def fixture_drift(context: int = 2, limit: int = 60) -> list[str]:
+    """How the stored fixture differs from what the pipeline writes now (a unified diff cut
+    to `limit` lines); [] when it is up to date."""
+    stored = FIXTURE.read_text(encoding="utf-8") if FIXTURE.is_file() else ""
+    fresh = sample_report_json()
+    if stored == fresh:
+        return []
+    diff = list(difflib.unified_diff(
+        stored.splitlines(), fresh.splitlines(), "stored fixture", "pipeline now",
+        n=context, lineterm=""))
+    return diff[:limit] + ([f"... {len(diff) - limit} more lines"] if len(diff) > limit else [])
+
+
 def main(argv: list[str]) -> int:
-    text = sample_report_json()
     if "--check" in argv:
-        same = FIXTURE.read_text(encoding="utf-8") == text
-        print("fixture up to date" if same else f"{FIXTURE} differs from the pipeline")
-        return 0 if same else 1
+        drift = fixture_drift()
+        print("\n".join(drift) if drift else "fixture up to date")
+        if drift:
+            print(f"{FIXTURE} differs from the pipeline: run python scripts/make_fixtures.py")
+        return 1 if drift else 0
+    text = sample_report_json()
     FIXTURE.write_text(text, encoding="utf-8")
     print(f"wrote {FIXTURE}")
     return 0

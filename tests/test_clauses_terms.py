@@ -37,10 +37,10 @@ def _prf(pairs: list[tuple[str, str]], kind: str) -> tuple[float, float]:
     return tp / pred if pred else 0.0, tp / gold if gold else 0.0
 
 
-def test_real_dev_set_weak_commitments_reach_f1_090_and_no_firm_one_is_flagged_weak() -> None:
+def test_real_dev_set_weak_commitments_reach_f1_092_and_no_firm_one_is_flagged_weak() -> None:
     pairs = _pairs()
     precision, recall = _prf(pairs, "weak_commitment")
-    assert 2 * precision * recall / (precision + recall) >= 0.90
+    assert 2 * precision * recall / (precision + recall) >= 0.92  # with room over 0.90
     assert [p for g, p in pairs if g == "firm_commitment" and p == "weak_commitment"] == []
 
 

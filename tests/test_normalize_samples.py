@@ -47,13 +47,13 @@ def test_nimbus(samples: dict) -> None:
     assert not samples["nimbusgpu-h100-ib"].flags
 
 
-def test_stratus_line_items_all_in(samples: dict) -> None:
+def test_stratus_line_items_keep_the_quoted_rate(samples: dict) -> None:
     offer = samples["stratus-h200-roce"]
     f = offer.fields
     assert (f.accelerator, f.node_count, f.gpu_count) == ("H200", 96, 768)
     assert f.compute_price_usd_per_gpu_hour == pytest.approx(31.44 / 8)
-    all_in = 31.44 / 8 + (1000 * 140 + 25_000) / (768 * 730)
-    assert f.price_usd_per_gpu_hour == pytest.approx(all_in)
+    # The quoted rate; storage and support are priced separately and stay in their fields.
+    assert f.price_usd_per_gpu_hour == pytest.approx(31.44 / 8)
     assert f.network_dedicated is False and f.inter_node_fabric == "roce"
     assert f.min_commit_usd == 60_000_000 and f.term_months == 36
     assert str(f.delivery_date) == "2027-06-30"  # "Q2 2027": the conservative last day
@@ -69,12 +69,12 @@ def test_nordhavn_eur_per_node_hour(samples: dict) -> None:
     assert f.term_months == 6 and f.min_commit_usd is None
 
 
-def test_cumulus_support_percentage_added_to_all_in(samples: dict) -> None:
+def test_cumulus_support_percentage_is_its_own_monthly_fee(samples: dict) -> None:
     f = samples["cumulus-tpu-v5p"].fields
     assert (f.accelerator, f.gpu_count, f.node_count) == ("TPU-v5p", 1024, 256)
     assert f.inter_node_fabric == "ici" and f.inter_node_gbit_s_per_gpu == 4800
     assert f.support_usd_per_month == pytest.approx(0.04 * 2.94 * 1024 * 730)
-    assert f.price_usd_per_gpu_hour == pytest.approx(2.94 * 1.04)
+    assert f.price_usd_per_gpu_hour == pytest.approx(2.94)  # support is not folded in
     assert f.egress_usd_per_gb == 0.12 and f.term_months == 12
 
 
@@ -83,7 +83,7 @@ def test_helios_per_node_hour(samples: dict) -> None:
     assert (f.accelerator, f.gpu_count) == ("MI300X", 512)
     assert f.price_usd_per_gpu_hour == pytest.approx(19.92 / 8)
     assert f.storage_type == "vast" and f.storage_capacity_tb == 1500
-    assert f.hw_replacement_hours == 24  # "next business day", an assumption
+    assert f.hw_replacement_hours == 33.6  # "next business day": one business day, assumed
     assert "assumed_value" in {fl.kind for fl in samples["helios-mi300x"].flags}
 
 

@@ -81,7 +81,7 @@ def evaluate(offers: list[Offer]) -> list[ScoredOffer]:
 
 def report_json(offers: list[Offer], seed: int = 0) -> str:
     """The ScoreReport JSON that `score_files` writes, for offers already normalised."""
-    from evaltool.report import report_to_json
+    from evaltool.report.render import report_to_json
 
     ranked = evaluate(offers)
     sensitivity, recommendation = decide(ranked, RUBRIC, WORKLOAD, None, seed=seed)

@@ -101,10 +101,11 @@ def test_line_items_per_gpu_hour_with_separate_storage_and_support() -> None:
     assert f.compute_price_usd_per_gpu_hour == pytest.approx(2.10)
     assert f.storage_capacity_tb == 500 and f.storage_usd_per_tb_month == 60
     assert f.support_usd_per_month == 14600 and f.egress_usd_per_gb == 0.05
-    monthly_addons = 500 * 60 + 14600
-    assert f.price_usd_per_gpu_hour == pytest.approx(2.10 + monthly_addons / (512 * 730))
+    # The quoted rate, not folded: the money model adds storage and support once each.
+    assert f.price_usd_per_gpu_hour == pytest.approx(2.10)
     prov = offer.provenance["price_usd_per_gpu_hour"]
     assert "compute_price_usd_per_gpu_hour" in (prov.derived_from or [])
+    assert "their own fields" in (prov.note or "")
     assert offer.provenance["storage_usd_per_tb_month"].where["cell"] == "E10"
 
 
@@ -166,7 +167,8 @@ def test_json_nested_with_amount_unit_mapping_and_line_items() -> None:
     assert (f.vendor, f.accelerator, f.gpu_count) == ("Jetstream Cloud", "TPU-v5e", 256)
     assert f.compute_price_usd_per_gpu_hour == 1.2
     assert f.storage_type == "nfs" and f.storage_capacity_tb == 100
-    assert f.price_usd_per_gpu_hour == pytest.approx(1.2 + 100 * 200 / (256 * 730))
+    assert f.storage_usd_per_tb_month == 200
+    assert f.price_usd_per_gpu_hour == pytest.approx(1.2)  # storage stays in its own field
     assert offer.provenance["gpu_count"].where["key"] == "quote.hardware.chips"
 
 

@@ -55,8 +55,10 @@ def test_number_words_in_three_languages() -> None:
     assert words_to_digits("Twelve, zwölf, douze") == "12, 12, 12"
 
 
-def test_five_business_days_are_120_hours() -> None:
-    assert parse_duration("5 business days", "hours").value == 120.0
+def test_business_days_are_elapsed_time() -> None:
+    # A week of 5 business days spans 7 calendar days: one business day is 33.6 hours.
+    assert parse_duration("5 business days", "hours").value == 168.0
+    assert parse_duration("next business day", "hours").value == 33.6
 
 
 def test_options_side_by_side_become_one_offer_each_and_hidden_sheets_are_skipped(

@@ -3,12 +3,19 @@
 Read as the specification: the memo answers first and fits two pages; every vendor is named
 and every flagged clause quoted with its location; hostile vendor strings stay inert in
 HTML, PDF, CSV, XLSX and Markdown; the same report gives the same bytes.
+
+The sample is the real `score` JSON of the bundled offers (scripts/make_fixtures.py writes it;
+tests/test_fixtures.py keeps it current), so expected figures are read from the sample itself
+and formatted as the product formats them: a legitimate change to the pipeline needs a new
+fixture, not new literals here. A situation the samples do not produce (an input that could
+not be read, an unverified gate) is built explicitly from the sample.
 """
 
 from __future__ import annotations
 
 import copy
 import csv
+import html as htmllib
 import io
 import json
 import re
@@ -19,11 +26,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from evaltool.api import normalize_files
 from evaltool.errors import RenderError, UsageError
 from evaltool.models import ScoreReport
-from evaltool.report import fmt, render_html, render_report, report_to_json, terminal_table
+from evaltool.report import fmt
 from evaltool.report.exports import neutralise, to_csv, to_markdown, to_xlsx_bytes
 from evaltool.report.progress import progress_enabled, track
+from evaltool.report.render import render_html, render_report, report_to_json, terminal_table
+from evaltool.report.view import build_view, offer_title
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "score_report_sample.json"
 
@@ -43,6 +53,57 @@ def sample_data() -> dict[str, Any]:
 
 def sample() -> ScoreReport:
     return ScoreReport.model_validate(sample_data())
+
+
+def offer_of(data: dict[str, Any], offer_id: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(o for o in data["offers"] if o["id"] == offer_id)
+    return found
+
+
+def winner(data: dict[str, Any]) -> dict[str, Any]:
+    """The recommended offer of the sample, as the scorer named it."""
+    return offer_of(data, data["recommendation"]["offer_id"])
+
+
+def runner_up(data: dict[str, Any]) -> dict[str, Any]:
+    return offer_of(data, data["recommendation"]["runner_up_id"])
+
+
+def ranked(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Eligible offers first, each group by rank: the order every table lists them in."""
+    return sorted(data["offers"], key=lambda o: (not o["eligible"], o["rank"]))
+
+
+def text_of(html: str) -> str:
+    """The HTML with entities decoded, to find vendor sentences as a reader sees them."""
+    return htmllib.unescape(html)
+
+
+@pytest.fixture(scope="module")
+def unreadable(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """An input the pipeline cannot evaluate, as the reader reports it (the bundled samples
+    are all readable): a legacy quote with an unknown accelerator and "call us" for a price."""
+    folder = tmp_path_factory.mktemp("inputs")
+    path = folder / "legacy-quote-a800.yaml"
+    path.write_text("vendor: Legacy Compute\noffer_name: A800 quote\naccelerator: A800\n"
+                    "price_usd_per_gpu_hour: call us\n", encoding="utf-8")
+    result = normalize_files(path)
+    assert not result.offers and len(result.not_evaluated) == 1
+    entry = result.not_evaluated[0].model_dump(mode="json")
+    # named as the fixture names its inputs: relative to the checkout
+    moved: dict[str, Any] = json.loads(
+        json.dumps(entry).replace(str(folder) + "/", "offers/"))
+    return moved
+
+
+def with_not_evaluated(entry: dict[str, Any]) -> dict[str, Any]:
+    data = sample_data()
+    data["not_evaluated"].append(copy.deepcopy(entry))
+    return data
+
+
+def error_texts(entry: dict[str, Any]) -> list[str]:
+    return [str(e.get("text") or e.get("message")) for e in entry["errors"]]
 
 
 def scaled(n: int, long_names: bool = False) -> ScoreReport:
@@ -128,15 +189,22 @@ def test_neutralised_text_never_starts_a_formula(text: str) -> None:
 
 
 def test_memo_leads_with_the_answer_and_how_sure_it_is() -> None:
-    html = render_html(sample())
-    body = html[html.index("<body>"):]
+    data = sample_data()
+    rec, best, second = data["recommendation"], winner(data), runner_up(data)
+    body = text_of(render_html(sample()))
+    body = body[body.index("<body>"):]
     headline = body.index('class="headline"')
     assert headline < body.index("Ranking of eligible offers")
-    assert "Recommend NimbusGPU Inc." in body
-    assert "97%" in body and "10.1 points ahead of Helios Compute GmbH" in body
+    # the answer names the recommended vendor before anything else is said
+    assert best["vendor"] in body[headline:body.index("</", headline + 20)]
+    # how sure: the share of plausible weightings it wins, and its lead over the runner-up
+    assert f"wins in {fmt.pct(rec['win_probability'])} of plausible weightings" in body.lower()
+    assert f"{fmt.points(rec['margin_points'])} ahead of {second['vendor']}" in body
     # the winner's figures, for humans
-    for text in ("$1.32M", "23 days", "$2.57", "42%"):
-        assert text in body
+    est = best["estimates"]
+    for text in (fmt.usd(est["total_cost_usd"]), fmt.days(est["time_to_train_days"]),
+                 fmt.price(est["effective_usd_per_gpu_hour"]), fmt.pct(est["mfu"])):
+        assert text in body, text
 
 
 def test_memo_sections_come_in_the_order_leadership_reads_them() -> None:
@@ -148,56 +216,105 @@ def test_memo_sections_come_in_the_order_leadership_reads_them() -> None:
     assert positions == sorted(positions)
 
 
-def test_memo_explains_exclusions_and_inputs_not_evaluated() -> None:
-    html = render_html(sample())
-    assert "Nordhavn Supercomputing Centre" in html
-    assert "435 days to train exceeds the 120-day deadline" in html
-    assert "offers/legacy-quote-a800.xlsx" in html and "call us" in html
-    assert "delivery date unverified" in html  # eligible, but flagged as unverified
+def test_memo_explains_exclusions_and_inputs_not_evaluated(unreadable: dict[str, Any]) -> None:
+    data = with_not_evaluated(unreadable)
+    # an eligible offer whose gate could not be checked stays ranked, but is called out
+    second = runner_up(data)
+    gate = second["gates"][-1]
+    gate["status"] = "unverified"
+    body = text_of(render_html(ScoreReport.model_validate(data)))
+    excluded = [o for o in data["offers"] if not o["eligible"]]
+    assert excluded, "the sample has offers that fail a knock-out gate"
+    for o in excluded:
+        assert o["vendor"] in body
+        for failed in (g for g in o["gates"] if g["status"] == "fail"):
+            assert failed["why"][:80] in body, failed["why"]
+    # an input that could not be read is named, with why
+    assert unreadable["source"]["file"] in body
+    for text in error_texts(unreadable):
+        assert fmt.clean_text(text)[:80] in body, text
+    assert f"{fmt.label(gate['gate'])} unverified — {gate['why'][:60]}" in body
 
 
 def test_memo_quotes_red_flags_with_their_location() -> None:
-    html = render_html(sample())
-    assert "Stratus may modify prices for any service upon 30 days&#39; notice." in html
-    assert "offers/stratus-h200-roce.xlsx › Service Terms › B7" in html
-    assert "offers/cumulus-tpu-v5p.yaml › offer.terms › line 3" in html
-    # a firm commitment is good news, not a red flag
-    assert "no later than 2027-02-01" not in html
+    data = sample_data()
+    # a firm commitment is good news, not a red flag, however it is graded
+    firm = "Provider shall deliver the contracted capacity no later than 2027-02-01."
+    winner(data)["flags"].append({
+        "code": "firm-commitment", "kind": "firm_commitment", "severity": "high",
+        "quote": firm, "where": {"file": "offers/x.xlsx", "sheet": "Terms", "cell": "B2"},
+        "why": "a dated delivery commitment with a remedy", "ask_for": None})
+    body = text_of(render_html(ScoreReport.model_validate(data)))
+    quoted = 0
+    for o in data["offers"]:
+        worst = next((f for f in o["flags"] if f["severity"] == "high" and f["quote"]
+                      and f["kind"] not in ("firm_commitment", "remedy")), None)
+        if worst is None:
+            continue
+        quoted += 1
+        assert fmt.clean_text(worst["quote"])[:100] in body, worst["quote"]
+        assert fmt.where(worst["where"]) in body  # file › sheet › cell, where to find it
+    assert quoted >= 2, "the sample quotes high-severity clauses of several vendors"
+    assert firm not in body
+    for o in data["offers"]:  # plain remedies are not red flags either
+        for f in o["flags"]:
+            if f["kind"] == "remedy" and f["quote"]:
+                assert fmt.clean_text(f["quote"])[:100] not in body, f["quote"]
 
 
 def test_memo_keeps_the_winners_red_flags_when_it_must_cut() -> None:
-    from evaltool.report.view import build_view
-
     data = sample_data()
-    data["offers"][0]["flags"].append({
+    best = winner(data)
+    best["flags"] = [f for f in best["flags"] if f["kind"] != "commitment_exceeds_run"]
+    best["flags"].append({
         "kind": "commitment_exceeds_run", "severity": "medium", "quote": None,
-        "where": {"file": "offers/nimbusgpu-h100-ib.xlsx", "sheet": "Pricing", "cell": "B4"},
-        "why": "signing commits $21.1M over a 12-month term; this run uses $1.5M of it",
+        "where": {"file": best["source"]["file"], "sheet": "Pricing", "cell": "B4"},
+        "why": "signing commits $99.9M over a 12-month term; this run uses $1.5M of it",
         "ask_for": None,
     })
+    # at the tightest level the memo holds far fewer flags than the sample has
     view = build_view(ScoreReport.model_validate(data), kind="memo", level=3)
-    assert view.red_flags[0].vendor == "NimbusGPU Inc."
-    assert "commits $21.1M" in view.red_flags[0].why
+    assert view.red_flags_more > 0
+    mine = [f for f in view.red_flags if f.offer_id == best["id"]]
+    assert mine and mine[0].vendor == best["vendor"]
+    assert any(f.why.startswith("signing commits") for f in mine)
 
 
 def test_memo_states_what_it_rests_on() -> None:
-    html = render_html(sample())
-    for text in ("2026-11-20", "llm-pretraining v1.0.0", "llama-70b-pretrain",
-                 "7 offer files, 1 workload file, 1 rates file; 6 offers evaluated, "
-                 "1 not evaluated", "seed 20261120", "evaltool 0.1.0"):
-        assert text in html
+    data = sample_data()
+    body = text_of(render_html(sample()))
+    rubric, given = data["rubric"], data["assumptions"]
+    n_files = len(given["inputs"]["offers"])
+    for text in (given["as_of"], f"{rubric['name']} v{rubric['version']}",
+                 data["workload"]["name"],
+                 f"{n_files} offer file{'s' if n_files != 1 else ''}, 1 workload file; "
+                 f"{len(data['offers'])} offers evaluated",
+                 f"seed {given['seed']}", f"evaltool {data['evaltool_version']}"):
+        assert text in body, text
 
 
 def test_what_would_change_is_plain_english_break_evens() -> None:
-    html = render_html(sample())
-    assert ("Helios Compute GmbH would win if the weight of GPU memory (GB) rose from 4% to 16%"
-            in html)
     data = sample_data()
-    data["sensitivity"]["price_cut_to_win"] = [
-        {"offer_id": "helios-mi300x", "price_cut_pct": 7.3, "price_usd_per_gpu_hour_at_tie": 2.31}
-    ]
-    html = render_html(ScoreReport.model_validate(data))
-    assert "Helios Compute GmbH would win if its price dropped by 7.3% (to $2.31/GPU-h)." in html
+    # the scorer's own sentences, with sums rounded as everywhere in the memo
+    detail = data["sensitivity"]["what_would_change_detail"]
+    assert detail, "the sample run says what would change its answer"
+    section = text_of(render_html(sample()))
+    section = section[section.index(">What would change the decision<"):]
+    for item in detail[:3]:
+        assert fmt.tidy_money(item["text"]) in section, item["text"]
+    # without them, the memo words the break-evens itself
+    second = runner_up(data)
+    criterion = data["rubric"]["criteria"][0]
+    data["sensitivity"] = {
+        "price_cut_to_win": [{"offer_id": second["id"], "price_cut_pct": 7.3,
+                              "price_usd_per_gpu_hour_at_tie": 2.31}],
+        "weight_break_evens": [{"criterion": criterion["id"], "weight_now": 0.04,
+                                "weight_at_tie": 0.16, "new_winner": second["id"]}],
+    }
+    body = text_of(render_html(ScoreReport.model_validate(data)))
+    assert f"{second['vendor']} would win if its price dropped by 7.3% (to $2.31/GPU-h)." in body
+    assert (f"{second['vendor']} would win if the weight of {criterion['title']} rose from 4% "
+            "to 16%") in body
 
 
 def test_memo_survives_a_report_without_sensitivity_or_estimates() -> None:
@@ -206,8 +323,10 @@ def test_memo_survives_a_report_without_sensitivity_or_estimates() -> None:
     data["recommendation"] = {}
     for offer in data["offers"]:
         offer["estimates"] = {"mfu": None}
-    html = render_html(ScoreReport.model_validate(data))
-    assert "Recommend NimbusGPU Inc. — Reserved H100 cluster, 12-month term." in html
+    report = ScoreReport.model_validate(data)
+    html = text_of(render_html(report))
+    best = min((o for o in report.offers if o.eligible), key=lambda o: o.rank)
+    assert f"Recommend {offer_title(best)}." in html  # the best eligible offer, by rank
     assert "—" in html
     assert "Traceback" not in html and "{'" not in html  # no raw dicts
 
@@ -221,6 +340,7 @@ def test_no_eligible_offer_says_so() -> None:
 
 
 def test_full_report_has_charts_tables_findings_and_appendix() -> None:
+    data = sample_data()
     html = render_html(sample(), kind="full")
     for title in ("Cost against time to train", "Where each score comes from",
                   "How robust is the winning margin", "Rank acceptability",
@@ -229,11 +349,25 @@ def test_full_report_has_charts_tables_findings_and_appendix() -> None:
                   "Appendix A: where every value comes from", "Appendix B: the rubric used"):
         assert title in html, title
     assert html.count("<svg") == 4
-    # the firmer wording to ask for, per vendor
-    assert "Prices are fixed for the Term" in html
+    body = text_of(html)
+    # the full report quotes every flagged clause, with where it is
+    for o in data["offers"]:
+        for f in o["flags"]:
+            if f["quote"]:
+                assert fmt.clean_text(f["quote"])[:100] in body, f["quote"]
+                assert fmt.where(f["where"]) in body, f["where"]
+    # the firmer wording to ask for, for every finding that has one
+    asks = [f["ask_for"] for o in data["offers"] for f in o["flags"] if f["ask_for"]]
+    assert asks
+    for ask in asks:
+        assert fmt.clean_text(ask)[:100] in body, ask
     # chart labels are real text
-    assert re.search(r"<text[^>]*>NimbusGPU Inc\.</text>", html)
-    assert "What aggregate read throughput (GB/s)" in html
+    assert re.search(rf"<text[^>]*>{re.escape(winner(data)['vendor'])}</text>", body)
+    # every clarification question, to send the vendor as written
+    questions = data["sensitivity"]["clarification_questions"]
+    assert questions
+    for q in questions:
+        assert q["question"] in body, q["question"]
 
 
 def test_page_size_reaches_the_stylesheet() -> None:
@@ -301,15 +435,22 @@ def test_terminal_table_strips_escape_sequences_and_fits_100_columns() -> None:
     assert "[2J" not in coloured
 
 
-def test_terminal_table_lists_every_offer_best_first() -> None:
-    text = terminal_table(sample(), color=False)
+def test_terminal_table_lists_every_offer_best_first(unreadable: dict[str, Any]) -> None:
+    data = with_not_evaluated(unreadable)
+    text = terminal_table(ScoreReport.model_validate(data), color=False)
     lines = text.splitlines()
     assert lines[0].split()[:3] == ["#", "Vendor", "/"]
-    vendors = ["NimbusGPU", "Helios", "Ironbridge", "Stratus", "Cumulus", "Nordhavn"]
-    positions = [text.index(v) for v in vendors]
-    assert positions == sorted(positions)
-    assert "$1.32M" in text and "$2.57" in text and "42%" in text
-    assert "not evaluated: offers/legacy-quote-a800.xlsx" in text
+    rows = lines[2:2 + len(data["offers"])]
+    # eligible offers by rank, then the excluded ones, each row starting with its rank
+    for row, o in zip(rows, ranked(data), strict=True):
+        assert row.split()[0] == str(o["rank"]) and o["vendor"].split()[0] in row, row
+        assert ("yes" if o["eligible"] else "no") in row.split()
+    est = winner(data)["estimates"]
+    first = rows[0]
+    for figure in (fmt.usd(est["total_cost_usd"]), fmt.price(est["effective_usd_per_gpu_hour"]),
+                   fmt.pct(est["mfu"])):
+        assert figure in first, figure
+    assert compact(f"not evaluated: {unreadable['source']['file']}") in compact(text)
 
 
 # --------------------------------------------------------------------------- exports
@@ -321,18 +462,25 @@ def test_json_is_deterministic_and_round_trips() -> None:
     assert text == report_to_json(ScoreReport.model_validate_json(text))
     data = json.loads(text)
     assert list(data) == sorted(data)
-    assert data["offers"][0]["id"] == "nimbusgpu-h100-ib"
+    assert data["offers"][0]["id"] == data["recommendation"]["offer_id"]  # best first
+    assert [o["rank"] for o in data["offers"]] == list(range(1, len(data["offers"]) + 1))
 
 
-def test_csv_has_one_row_per_input_with_headers_in_words_and_units() -> None:
-    rows = list(csv.DictReader(io.StringIO(to_csv(sample()))))
-    assert len(rows) == 7  # 6 offers + 1 input not evaluated: nothing is lost
-    first = rows[0]
-    assert first["Vendor"] == "NimbusGPU Inc." and first["Status"] == "eligible"
-    assert float(first["Run cost (USD)"]) == pytest.approx(1_320_076.4)
-    assert float(first["MFU (%)"]) == pytest.approx(42.0)  # the header's unit: percent
+def test_csv_has_one_row_per_input_with_headers_in_words_and_units(
+    unreadable: dict[str, Any],
+) -> None:
+    data = with_not_evaluated(unreadable)
+    rows = list(csv.DictReader(io.StringIO(to_csv(ScoreReport.model_validate(data)))))
+    assert len(rows) == len(data["offers"]) + 1  # every offer and the unreadable input
+    first, best = rows[0], winner(data)
+    assert first["Vendor"] == best["vendor"] and first["Status"] == "eligible"
+    assert float(first["Run cost (USD)"]) == pytest.approx(best["estimates"]["total_cost_usd"])
+    # the header's unit is percent: a fraction of 0.43 is written 43
+    assert float(first["MFU (%)"]) == pytest.approx(100 * best["estimates"]["mfu"])
     last = rows[-1]
-    assert last["Status"] == "not evaluated" and "call us" in last["Why excluded or not evaluated"]
+    assert last["Status"] == "not evaluated"
+    for text in error_texts(unreadable):
+        assert fmt.clean_text(text) in last["Why excluded or not evaluated"]
 
 
 def test_xlsx_is_formatted_one_sheet_per_view() -> None:
@@ -348,7 +496,8 @@ def test_xlsx_is_formatted_one_sheet_per_view() -> None:
     assert "Run cost (USD)" in header and "total_cost_usd" in keys
     assert header.index("Run cost (USD)") == keys.index("total_cost_usd")
     cost = ws.cell(row=3, column=keys.index("total_cost_usd") + 1)
-    assert cost.value == pytest.approx(1_320_076.4) and "$" in cost.number_format
+    run_cost = winner(sample_data())["estimates"]["total_cost_usd"]
+    assert cost.value == pytest.approx(run_cost) and "$" in cost.number_format
     mfu = ws.cell(row=3, column=keys.index("mfu") + 1)
     assert mfu.number_format == "0.0%"
 
@@ -426,12 +575,24 @@ def test_pdf_memo_fits_two_pages_and_names_every_vendor(memo_pdf: bytes) -> None
     assert reader.metadata.title == "GPU compute offer: recommendation"
 
 
-def test_pdf_memo_quotes_the_high_severity_clauses(memo_pdf: bytes) -> None:
+def test_pdf_memo_quotes_the_worst_clauses_and_counts_the_rest(memo_pdf: bytes) -> None:
+    """Two pages cannot hold every finding: the memo quotes the worst clause of the offers
+    in contention, and says how many more red flags the full report holds."""
+    data = sample_data()
     flat = compact(_pdf_text(memo_pdf)[1])
-    for offer in sample().offers:
-        for flag in offer.flags:
-            if flag.severity == "high" and flag.quote and flag.kind != "firm_commitment":
-                assert compact(flag.quote[:60]) in flat, flag.quote
+    quoted = 0
+    for o in (winner(data), runner_up(data)):
+        red = [f for f in o["flags"] if f["quote"] and f["severity"] in ("high", "medium")
+               and f["kind"] not in ("firm_commitment", "remedy", "assumption",
+                                     "assumed_value", "note")]
+        red.sort(key=lambda f: f["severity"] != "high")  # worst first, then as the scorer lists
+        if red:
+            quoted += 1
+            assert compact(red[0]["quote"][:60]) in flat, red[0]["quote"]
+    assert quoted, "the sample's leading offers have quoted red flags"
+    if build_view(sample()).red_flags_more:  # more than even the roomiest memo holds
+        assert compact("more red flags (with the firmer wording to ask for) in the full "
+                       "report") in flat
 
 
 def test_pdf_bytes_are_stable_and_undated(memo_pdf: bytes) -> None:

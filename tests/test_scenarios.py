@@ -19,6 +19,29 @@ KNOWN_GAPS = {
         "time model, items 6 and 8, the estimate helper's"),
     "07-moe-fp8-deepseek-v3-shape": (
         "run cost on a shared 25 Gb/s network is ~4x the buyer's: MFU calibration, item 8"),
+    # Set C (blind, written without reading evaltool/): the ones not met, each with its reason.
+    "c-02-min-commit-below-vs-above-run": (
+        "the buyer takes MFU 30-50% of the FP8 dense peak for a MoE; DeepSeek-V3's published "
+        "2.664M H800 GPU-hours for 14.8T tokens at 37B active is ~17% of that peak, which the "
+        "estimate follows (281k GPU-hours, not 98-164k); at that run size b's $600k floor is "
+        "covered by its own run ($641k) and b is the cheaper cash. A convention we think wrong, "
+        "not a money-model gap"),
+    "c-05-spot-interruptions-hard-deadline": (
+        "not yet met: spot facts stated only in the contract (preemptible, 20% of GPU-hours "
+        "preempted, median 448 GPUs concurrently available) do not reach the offer's "
+        "preemptible/availability fields, so the spot pool is timed as 1,024 dedicated GPUs"),
+    "c-07-finetune-gpu-memory-fit": (
+        "winner right (offer-d); only the ineligible MI300X offer's run cost differs: the "
+        "estimate's AMD efficiency is below the buyer's 30-50% of MI300X dense peak (calibration,"
+        " issue item 8, the estimate helper's)"),
+    "c-09-purchase-vs-rent-24x7-programme": (
+        "not yet met: the money is the buyer's (purchase $24.4M vs rental $26.2M minimum cash, "
+        "total economic cost lower for the purchase) but the rental still scores higher on the "
+        "non-money criteria; the ranking's weight on money vs lock-in for a purchase is open"),
+    "c-11-reallocation-right-and-expired-quote": (
+        "not yet met: an expired quote is flagged but no gate fails it (needs a derived metric of"
+        " validity against the run date, score/core.py), and a vendor's right to reallocate 50% "
+        "of capacity or substitute accelerators is not priced"),
 }
 
 

@@ -83,8 +83,8 @@ def test_filled_template_normalises_without_warnings(tmp_path: Path) -> None:
     assert offer.warnings == [] and offer.flags == []
     f = offer.fields
     assert f.compute_price_usd_per_gpu_hour == pytest.approx(2.0 * 1.10)
-    add_ons = (1000 * 50 * 1.10 + 10_000 * 1.10) / (512 * 730)
-    assert f.price_usd_per_gpu_hour == pytest.approx(2.0 * 1.10 + add_ons)
+    assert f.price_usd_per_gpu_hour == pytest.approx(2.0 * 1.10)  # add-ons in their fields
+    assert f.support_usd_per_month == pytest.approx(10_000 * 1.10)
     assert f.inter_node_gbit_s_per_gpu == 400 and f.claimed_peak_precision == "bf16"
     assert offer.contract_segments[0]["section"] == "Delivery"
     assert offer.contract_segments[0]["where"]["cell"] == "C4"

@@ -686,7 +686,7 @@ def test_target_date_wins_over_lead_time_and_both_are_noted() -> None:
 @pytest.mark.parametrize(
     ("raw", "days"),
     [("8 weeks ARO", 56.0), ("6-8 weeks after order", 56.0), ("30 days from PO", 30.0),
-     ("within 10 business days", 10.0), ("immediately", 0.0)],
+     ("within 10 business days", 14.0), ("immediately", 0.0)],
 )
 def test_lead_time_only_is_a_duration_not_a_date(raw: str, days: float) -> None:
     parsed = parse_date(raw)
@@ -720,8 +720,8 @@ DURATIONS = [
     ("4 hours", "hours", 4.0),
     ("4 hrs", "hours", 4.0),
     ("30 min", "hours", 0.5),
-    ("next business day", "hours", 24.0),
-    ("NBD", "hours", 24.0),
+    ("next business day", "hours", 33.6),  # one business day: 5 span 7 calendar days
+    ("NBD", "hours", 33.6),
     ("2 weeks", "hours", 336.0),
     ("2 weeks", "days", 14.0),
     ("2 weeks", "months", 336.0 / 730.0),
@@ -729,10 +729,10 @@ DURATIONS = [
     ("P3Y", "months", 36.0),
     ("PT4H", "hours", 4.0),
     ("1 year and 6 months", "months", 18.0),
-    ("3-5 business days", "days", 5.0),  # one business day = 24 h everywhere
-    ("within five (5) business days", "days", 5.0),
-    ("5 business days", "hours", 120.0),
-    ("10 jours ouvrés", "days", 10.0),
+    ("3-5 business days", "days", 7.0),  # 5 business days are a calendar week, everywhere
+    ("within five (5) business days", "days", 7.0),
+    ("5 business days", "hours", 168.0),
+    ("10 jours ouvrés", "days", 14.0),
     ("4 business hours", "hours", 4.0),
     ("24 Monate", "months", 24.0),
     ("thirty days", "days", 30.0),
@@ -752,9 +752,9 @@ def test_durations(raw: object, unit: str, expected: float) -> None:
 
 
 def test_duration_notes() -> None:
-    assert any_note(parse_duration("next business day", "hours").notes, "24 hours")
+    assert any_note(parse_duration("next business day", "hours").notes, "33.6 hours")
     assert any_note(parse_duration("3-5 business days", "days").notes, "range")
-    assert any_note(parse_duration("5 business days", "days").notes, "days of 24 hours")
+    assert any_note(parse_duration("5 business days", "days").notes, "span 7 calendar days")
     assert any_note(parse_duration("4 business hours", "hours").notes, "business time")
     assert any_note(parse_duration("12", "months").notes, "no unit given")
     assert parse_duration(36, "hours", default_unit="months").value == 36 * 730

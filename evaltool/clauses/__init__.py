@@ -12,9 +12,9 @@ Public API (what the rest of evaltool calls)::
         (stable: the money model reads minimum cash to sign and cost of exit from it)
 """
 
-from evaltool.clauses.analyse import analyse_file, analyse_segments, analyse_text, sort_findings
+from evaltool.clauses.analyse import analyse_segments, analyse_text, sort_findings
 from evaltool.clauses.classify import classify_sentence
-from evaltool.clauses.files import analyse_files_clauses
+from evaltool.clauses.files import analyse_file, analyse_files_clauses
 from evaltool.clauses.models import (
     ClauseAnalysis,
     ContractFigure,

@@ -1,13 +1,15 @@
 """Figures in contract sentences, named like the canonical offer fields they can fill.
 
 Uptime %, credit caps, delivery dates, replacement and response times, egress prices,
-term, renewal and notice periods. Own regexes (LexNLP is AGPL, research §5); dates are
-parsed with python-dateutil, the well-kept standard for free-form English dates.
+term, renewal and notice periods. Own regexes (LexNLP, the open contract-extraction
+library, is AGPL-licensed); dates are parsed with python-dateutil, the well-kept standard
+for free-form English dates.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -94,7 +96,15 @@ _REPLACE_RE = re.compile(
     r"servers?|components?)\b[^.;]{0,80}?\breplac",
     re.IGNORECASE,
 )
-_RESPONSE_RE = re.compile(r"\brespon(?:d|se|ds)\b", re.IGNORECASE)
+# How support states a first reaction: respond, answer, acknowledge (not "acknowledges
+# that", which is agreeing), reply, pick up.
+_RESPONSE_RE = re.compile(
+    r"\b(?:respon(?:d|ds|se|ses)|answer(?:ed|s)?|acknowledge(?:d|s)?(?!\s+(?:and|that)\b)|"
+    r"repl(?:y|ies|ied)|first\s+contact|pick(?:ed)?\s+up)\b",
+    re.IGNORECASE,
+)
+# "by the next business day": one business day, though no number is written.
+_NEXT_BUSINESS_DAY_RE = re.compile(r"\b(?:next|following)\s+(?:business|working)\s+day\b", re.I)
 _EGRESS_RE = re.compile(r"\begress\b|\bdata\s+transfer\b|\boutbound\s+(?:data|traffic)\b", re.I)
 _NO_EGRESS_RE = re.compile(
     r"\b(?:no|without|free\s+of)\s+(?:any\s+)?(?:egress|data\s+transfer)\s+(?:fees?|charges?)|"
@@ -217,9 +227,22 @@ class RawFigure:
 
 _NUMBERISH_RE = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-    r"thirty|forty|sixty|ninety|hundred|half)\b",
+    r"thirty|forty|sixty|ninety|hundred|half)\b|\b(?:next|following)\s+(?:business|working)\s+day",
     re.IGNORECASE,
 )
+
+
+@dataclass(frozen=True)
+class _Stated:
+    """One sentence as the figure readers see it: its text, what the classifier made of
+    it, and whether its figures are committed (firm), hedged (weak) or neither."""
+
+    text: str
+    label: str
+    kind: str
+    topic: str | None
+    firm: bool
+    committed: bool | None
 
 
 def sentence_figures(
@@ -229,114 +252,210 @@ def sentence_figures(
 
     ``firm_part``: the sentence is labelled otherwise (e.g. a remedy) but also holds an
     unhedged vendor obligation ("shall deliver by <date>; for each week of delay ...")."""
-    figs: list[RawFigure] = []
     if not _NUMBERISH_RE.search(text) and not _NO_EGRESS_RE.search(text):
-        return figs  # every figure needs a number (or a stated zero egress fee)
+        return []  # every figure needs a number (or a stated zero egress fee)
     firm = label == "firm_commitment" or firm_part
-    hedged = label == "weak_commitment"
-    committed = True if firm else (False if hedged else None)
+    committed = True if firm else (False if label == "weak_commitment" else None)
+    s = _Stated(text, label, kind, topic, firm, committed)
+    figs: list[RawFigure] = []
+    for reader in _FIGURE_READERS:
+        figs.extend(reader(s))
+    return figs
 
-    if label in ("weak_commitment", "firm_commitment", "other") and _AVAILABILITY_RE.search(text):
-        for value, _s, _e in percentages(text):
-            if 90.0 <= value <= 100.0:
-                figs.append(RawFigure("sla_uptime_pct", value, "%", committed))
-                break
 
-    if label == "remedy" and re.search(r"credit", text, re.IGNORECASE):
-        cap = _CREDIT_CAP_RE.search(text)
-        delay = _DELAY_CREDIT_RE.search(text)
-        if delay:
-            value = float(delay.group("value") or delay.group("value2"))
-            per = delay.group("per") or delay.group("per2")
-            figs.append(RawFigure(f"delivery_delay_credit_pct_per_{per.lower()}", value, "%", True))
-        if cap:
-            field = "delivery_delay_max_credit_pct" if delay else "sla_max_credit_pct"
-            figs.append(RawFigure(field, float(cap.group("value")), "%", True))
-        cap_span = (cap.start("value"), cap.end()) if cap else (-1, -1)
-        credits = [
-            v for v, s, _e in percentages(text) if v < 90.0 and not cap_span[0] <= s < cap_span[1]
-        ]
-        if credits and not delay:
-            figs.append(RawFigure("sla_credit_pct", credits, "%", True))
+def _uptime(s: _Stated) -> list[RawFigure]:
+    if s.label not in ("weak_commitment", "firm_commitment", "other"):
+        return []
+    if not _AVAILABILITY_RE.search(s.text):
+        return []
+    for value, _s, _e in percentages(s.text):
+        if 90.0 <= value <= 100.0:
+            return [RawFigure("sla_uptime_pct", value, "%", s.committed)]
+    return []
 
-    if topic == "delivery" or re.search(r"\bdeliver", text, re.IGNORECASE):
-        found = dates(text)
-        if found:
-            field = "delivery_date" if firm else "delivery_target_date"
-            figs.append(RawFigure(field, found[0][0], None, committed))
-        else:
-            q = _QUARTER_RE.search(text)
-            if q:
-                quarter = q.group(1) or q.group(4)
-                year = q.group(2) or q.group(3)
-                figs.append(
-                    RawFigure("delivery_target_date", f"{year}-Q{quarter}", None, committed)
-                )
 
-    if _REPLACE_RE.search(text):
-        for d in durations(text):
-            if d.unit in ("minute", "hour", "day", "business_day", "week"):
-                figs.append(RawFigure("hw_replacement_hours", round(d.hours, 2), "h", committed))
-                break
+_CREDIT_RE = re.compile(r"credit", re.IGNORECASE)
 
-    resp = _RESPONSE_RE.search(text)
-    if resp and re.search(
-        r"support|ticket|severity|incident|request|call|outage|error|inquir", text, re.I
-    ):
-        resp_ds = [
-            d
-            for d in durations(text[resp.start() :])
-            if d.unit in ("minute", "hour", "day", "business_day")
-        ]
-        if resp_ds:
-            fastest = min(resp_ds, key=lambda d: d.hours)
-            figs.append(
-                RawFigure("support_response_hours", round(fastest.hours, 3), "h", committed)
-            )
 
-    if _EGRESS_RE.search(text) or re.search(r"bandwidth|overage", text, re.I):
-        if _NO_EGRESS_RE.search(text):
-            figs.append(RawFigure("egress_usd_per_gb", 0.0, "USD/GB", True))
-        else:
-            price = _USD_PER_GB_RE.search(text)
-            if price:
-                value = float(price.group("value"))
-                if price.group("unit").lower().startswith(("tb", "terabyte")):
-                    value = value / 1000.0
-                elif price.group("unit").lower() == "gib":
-                    value = value / 1.073741824  # per GiB -> per decimal GB
-                figs.append(RawFigure("egress_usd_per_gb", round(value, 6), "USD/GB", True))
+def _credits(s: _Stated) -> list[RawFigure]:
+    """Service credits: per-incident percentages, their cap, credits per period of delay."""
+    if s.label != "remedy" or not _CREDIT_RE.search(s.text):
+        return []
+    figs: list[RawFigure] = []
+    cap = _CREDIT_CAP_RE.search(s.text)
+    delay = _DELAY_CREDIT_RE.search(s.text)
+    if delay:
+        value = float(delay.group("value") or delay.group("value2"))
+        per = delay.group("per") or delay.group("per2")
+        figs.append(RawFigure(f"delivery_delay_credit_pct_per_{per.lower()}", value, "%", True))
+    if cap:
+        field = "delivery_delay_max_credit_pct" if delay else "sla_max_credit_pct"
+        figs.append(RawFigure(field, float(cap.group("value")), "%", True))
+    cap_span = (cap.start("value"), cap.end()) if cap else (-1, -1)
+    credits = [
+        v for v, st, _e in percentages(s.text) if v < 90.0 and not cap_span[0] <= st < cap_span[1]
+    ]
+    if credits and not delay:
+        figs.append(RawFigure("sla_credit_pct", credits, "%", True))
+    return figs
 
+
+_DELIVER_RE = re.compile(r"\bdeliver", re.IGNORECASE)
+
+
+def _delivery(s: _Stated) -> list[RawFigure]:
+    """A delivery date (committed when firm, a target otherwise), or a quarter."""
+    if s.topic != "delivery" and not _DELIVER_RE.search(s.text):
+        return []
+    found = dates(s.text)
+    if found:
+        field = "delivery_date" if s.firm else "delivery_target_date"
+        return [RawFigure(field, found[0][0], None, s.committed)]
+    q = _QUARTER_RE.search(s.text)
+    if q:
+        quarter = q.group(1) or q.group(4)
+        year = q.group(2) or q.group(3)
+        return [RawFigure("delivery_target_date", f"{year}-Q{quarter}", None, s.committed)]
+    return []
+
+
+def _replacement(s: _Stated) -> list[RawFigure]:
+    if not _REPLACE_RE.search(s.text):
+        return []
+    found = sorted(_with_next_business_day(s.text, durations(s.text)), key=lambda d: d.start)
+    for d in found:
+        if d.unit in ("minute", "hour", "day", "business_day", "week"):
+            return [RawFigure("hw_replacement_hours", round(d.hours, 2), "h", s.committed)]
+    return []
+
+
+_SUPPORT_CONTEXT_RE = re.compile(
+    r"support|ticket|severity|\bsev[- ]?\d|priority|\bp[1-4]\b|critical|urgent|incident|request|"
+    r"\bcall|outage|error|inquir|enquir|quer(?:y|ies)|\bissues?\b|\bcases?\b|problem|fault|"
+    r"help\s*desk|service\s+desk",
+    re.IGNORECASE,
+)
+
+
+def _with_next_business_day(text: str, ds: Sequence[Duration]) -> list[Duration]:
+    """The durations of the text, and "next business day" as one business day."""
+    out = list(ds)
+    for m in _NEXT_BUSINESS_DAY_RE.finditer(text):
+        out.append(Duration(1.0, "business_day", m.start(), m.end()))
+    return out
+
+
+def _response(s: _Stated) -> list[RawFigure]:
+    """The fastest support response time the sentence states."""
+    resp = _RESPONSE_RE.search(s.text)
+    if not resp or not _SUPPORT_CONTEXT_RE.search(s.text):
+        return []
+    after = s.text[resp.start() :]
+    resp_ds = [
+        d
+        for d in _with_next_business_day(after, durations(after))
+        if d.unit in ("minute", "hour", "day", "business_day")
+    ]
+    if not resp_ds:
+        return []
+    fastest = min(resp_ds, key=lambda d: d.hours)
+    return [RawFigure("support_response_hours", round(fastest.hours, 3), "h", s.committed)]
+
+
+_BANDWIDTH_RE = re.compile(r"bandwidth|overage", re.IGNORECASE)
+
+
+def _egress(s: _Stated) -> list[RawFigure]:
+    """The egress price per decimal GB (per TB and per GiB prices converted), or zero."""
+    if not (_EGRESS_RE.search(s.text) or _BANDWIDTH_RE.search(s.text)):
+        return []
+    if _NO_EGRESS_RE.search(s.text):
+        return [RawFigure("egress_usd_per_gb", 0.0, "USD/GB", True)]
+    price = _USD_PER_GB_RE.search(s.text)
+    if not price:
+        return []
+    value = float(price.group("value"))
+    unit = price.group("unit").lower()
+    if unit.startswith(("tb", "terabyte")):
+        value = value / 1000.0
+    elif unit == "gib":
+        value = value / 1.073741824  # per GiB -> per decimal GB
+    return [RawFigure("egress_usd_per_gb", round(value, 6), "USD/GB", True)]
+
+
+_AUTOMATIC_RE = re.compile(r"automatic|auto-?renew", re.IGNORECASE)
+_TERMINAT_RE = re.compile(r"terminat", re.IGNORECASE)
+_DATA_RE = re.compile(r"data", re.IGNORECASE)
+
+
+def _notices(text: str, ds: Sequence[Duration]) -> list[Duration]:
+    """Durations followed by 'notice' ('thirty (30) days' written notice')."""
+    return [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
+
+
+def _term_and_renewal(s: _Stated) -> list[RawFigure]:
+    """Initial term, renewal term and the notice to stop a renewal."""
+    text = s.text
     ds = durations(text)
-    if _INITIAL_TERM_RE.search(text) and ds and not _RENEW_RE.search(text):
+    if not ds:
+        return []
+    renew = _RENEW_RE.search(text)
+    if _INITIAL_TERM_RE.search(text) and not renew:
         longest = max(ds, key=lambda d: d.months)
         if longest.unit in ("month", "year"):
-            figs.append(RawFigure("term_months", round(longest.months, 2), "months", True))
-    if _RENEW_RE.search(text) and ds:
-        terms = [
-            d
-            for d in ds
-            if d.unit in ("month", "year") and not _NOTICE_RE.search(text[d.end : d.end + 25])
-        ]
-        notices = [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
-        if terms and re.search(r"automatic|auto-?renew", text, re.I):
-            figs.append(RawFigure("renewal_term_months", round(terms[0].months, 2), "months", True))
-        if notices:
-            figs.append(
-                RawFigure("non_renewal_notice_days", round(notices[0].days, 1), "days", True)
-            )
-    elif re.search(r"terminat", text, re.I) and label == "termination_exit":
-        notices = [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
-        if notices:
-            figs.append(
-                RawFigure("termination_notice_days", round(notices[0].days, 1), "days", True)
-            )
-    if kind == "unilateral_change" and ds:
-        notices = [d for d in ds if _NOTICE_RE.search(text[d.end : d.end + 40])]
-        if notices:
-            figs.append(RawFigure("change_notice_days", round(notices[0].days, 1), "days", True))
-    if label == "termination_exit" and _EXPORT_RE.search(text) and re.search(r"data", text, re.I):
-        windows = [d for d in ds if d.unit in ("day", "business_day", "week", "month")]
-        if windows:
-            figs.append(RawFigure("data_export_days", round(windows[-1].days, 1), "days", True))
+            return [RawFigure("term_months", round(longest.months, 2), "months", True)]
+        return []
+    if not renew:
+        return []
+    figs: list[RawFigure] = []
+    terms = [
+        d for d in ds
+        if d.unit in ("month", "year") and not _NOTICE_RE.search(text[d.end : d.end + 25])
+    ]
+    if terms and _AUTOMATIC_RE.search(text):
+        figs.append(RawFigure("renewal_term_months", round(terms[0].months, 2), "months", True))
+    notices = _notices(text, ds)
+    if notices:
+        figs.append(RawFigure("non_renewal_notice_days", round(notices[0].days, 1), "days", True))
     return figs
+
+
+def _notice_periods(s: _Stated) -> list[RawFigure]:
+    """Notice to terminate (an exit term that is not about renewal) and notice of a change."""
+    ds = durations(s.text)
+    notices = _notices(s.text, ds)
+    if not notices:
+        return []
+    figs: list[RawFigure] = []
+    days = round(notices[0].days, 1)
+    if (not _RENEW_RE.search(s.text) and _TERMINAT_RE.search(s.text)
+            and s.label == "termination_exit"):
+        figs.append(RawFigure("termination_notice_days", days, "days", True))
+    if s.kind == "unilateral_change":
+        figs.append(RawFigure("change_notice_days", days, "days", True))
+    return figs
+
+
+def _export_window(s: _Stated) -> list[RawFigure]:
+    """How long the customer's data stays available for export after the end."""
+    if s.label != "termination_exit" or not _EXPORT_RE.search(s.text):
+        return []
+    if not _DATA_RE.search(s.text):
+        return []
+    windows = [d for d in durations(s.text) if d.unit in ("day", "business_day", "week", "month")]
+    if not windows:
+        return []
+    return [RawFigure("data_export_days", round(windows[-1].days, 1), "days", True)]
+
+
+_FIGURE_READERS: tuple[Callable[[_Stated], list[RawFigure]], ...] = (
+    _uptime,
+    _credits,
+    _delivery,
+    _replacement,
+    _response,
+    _egress,
+    _term_and_renewal,
+    _notice_periods,
+    _export_window,
+)

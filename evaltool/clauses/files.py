@@ -3,7 +3,7 @@
 Contract documents (.txt/.md/.pdf/.docx) and offer files (.xlsx/.xlsm/.csv/.yaml/.yml/
 .json) are read for their contract text only; prices, currencies and the rest of the
 offer are never normalised, so an offer that `score` rejects still has its terms checked.
-One unreadable file never stops the others (PRODUCT.md: nothing is lost).
+One unreadable file never stops the others: each is reported, nothing is lost.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from evaltool.clauses.analyse import analyse_segments
 from evaltool.clauses.models import ClauseAnalysis
-from evaltool.clauses.readers import read_contracts
+from evaltool.clauses.readers import read_contracts, read_segments
 from evaltool.errors import EvaltoolError
 
 
@@ -40,3 +40,8 @@ def analyse_files_clauses(
             vendor = contract.vendor or (vendor_names[0] if vendor_names else None)
             analyses.append(analysis.model_copy(update={"vendor": vendor}))
     return analyses, failures
+
+
+def analyse_file(path: Path, vendor_names: Sequence[str] = ()) -> ClauseAnalysis:
+    """Analyse a .txt/.md/.pdf/.docx contract, or an offer file's contract sheet or key."""
+    return analyse_segments(read_segments(Path(path)), vendor_names)

@@ -28,11 +28,16 @@ SEVERITY_ORDER: dict[str, int] = {"high": 0, "medium": 1, "low": 2, "info": 3}
 
 @dataclass(frozen=True)
 class TextSegment:
-    """One block of contract text and where it stands (a file, a sheet+cell, or a YAML key)."""
+    """One block of contract text and where it stands (a file, a sheet+cell, or a YAML key).
+
+    ``section``: the heading or topic the block stands under; ``clause_ref``: the vendor's
+    own clause number for it when the document gives one apart from the text (the RFP
+    template's "Clause reference" column)."""
 
     text: str
     where: Location
     section: str | None = None
+    clause_ref: str | None = None
 
 
 class Finding(BaseModel):
@@ -115,8 +120,16 @@ class ContractTerms(BaseModel):
     """The commercial terms of a contract as facts the money model and the memo use.
 
     A field is None when the contract is silent; ``evidence`` maps each stated field to the
-    sentence it was read from. Filled by clause analysis (``evaltool.clauses``); read by the
-    money of the decision (minimum cash to sign, cost of exit) in ``evaltool.estimate``.
+    sentence it was read from.
+
+    Money is kept as stated: ``<fact>_amount`` and ``<fact>_currency`` (ISO 4217, e.g.
+    "EUR") for the termination fee, the prepayment and the minimum commitment, whatever the
+    currency; ``<fact>_usd`` only when the contract states the amount in US dollars. A
+    contract priced in another currency leaves ``<fact>_usd`` None, and the money model
+    converts ``<fact>_amount`` at the run's exchange rates (never at a rate fixed here).
+
+    Filled by clause analysis (``evaltool.clauses``); read by the money of the decision
+    (minimum cash to sign, cost of exit) in ``evaltool.estimate``.
     """
 
     term_months: float | None = None
@@ -126,12 +139,18 @@ class ContractTerms(BaseModel):
     termination_notice_days: float | None = None
     termination_fee_pct_of_remaining: float | None = None  # 0-100
     termination_fee_usd: float | None = None
+    termination_fee_amount: float | None = None  # as stated, in termination_fee_currency
+    termination_fee_currency: str | None = None  # ISO 4217
     auto_renewal: bool | None = None
     renewal_term_months: float | None = None
     renewal_notice_days: float | None = None
     prepayment_usd: float | None = None
+    prepayment_amount: float | None = None  # as stated, in prepayment_currency
+    prepayment_currency: str | None = None  # ISO 4217
     prepayment_refundable: bool | None = None
     min_commit_usd: float | None = None
+    min_commit_amount: float | None = None  # as stated, in min_commit_currency
+    min_commit_currency: str | None = None  # ISO 4217
     sla_uptime_pct: float | None = None
     sla_max_credit_pct: float | None = None
     credits_sole_remedy: bool | None = None

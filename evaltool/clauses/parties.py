@@ -117,10 +117,26 @@ class Subject:
     mention: str
 
 
+# A reseller or distributor buys to sell on: a customer of its supplier, but the supplier of
+# the end customer. When the sentence names that end customer as a party ("Reseller shall
+# pass through to Customer ..."), the reseller is the one supplying.
+_INTERMEDIARY_RE = re.compile(r"^(?:the\s+)?(?:reseller|distributor)$", re.IGNORECASE)
+_END_CUSTOMER_RE = re.compile(r"\b(?:Customer|Client|Subscriber|Buyer|Purchaser|you)\b(?![s'’-])")
+
+
+def _role(mention: str, parties: Parties, text: str) -> Role | None:
+    role = parties.role_of(mention)
+    if role == "customer" and _INTERMEDIARY_RE.match(mention.strip()) and (
+        _END_CUSTOMER_RE.search(text)
+    ):
+        return "vendor"
+    return role
+
+
 def find_subjects(text: str, parties: Parties) -> list[Subject]:
     """Every sentence subject followed by its verb ("Provider shall", "TAG and LMG expect")."""
     found = [
-        Subject(m.start(), m.end(), parties.role_of(m.group("m")), m.group("m"))
+        Subject(m.start(), m.end(), _role(m.group("m"), parties, text), m.group("m"))
         for m in parties.subject_re.finditer(text)
     ]
     for p in _PAIR_RE.finditer(text):

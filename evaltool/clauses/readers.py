@@ -9,7 +9,8 @@ has its contract analysed.
 
 Libraries: charset-normalizer detects encodings (the maintained successor of chardet,
 used by requests); pypdf extracts PDF text; python-docx reads Word paragraphs and tables.
-All are imported only when needed.
+These heavy libraries are imported only when needed; evaltool's own reader at the top
+(it never imports clause analysis, so there is no cycle: read/ comes before clauses/).
 """
 
 from __future__ import annotations
@@ -22,8 +23,13 @@ from pathlib import Path
 
 from evaltool.clauses.models import TextSegment
 from evaltool.errors import InputError, Location, Problem
+from evaltool.read import read_offer_file
+from evaltool.read.cells import cell_text
+from evaltool.read.vocabulary import load_vocabulary
 
 MAX_BYTES = 50 * 1024 * 1024  # refuse oversized inputs with a clear error
+MAX_CONTRACT_PAGES = 500  # a long master agreement with schedules is ~100 pages
+MAX_CONTRACT_CHARS = 2_000_000  # ~500 dense pages; the clause scan is linear but not free
 TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".text")
 DOCUMENT_SUFFIXES = (".pdf", ".docx")
 OFFER_SUFFIXES = (".xlsx", ".xlsm", ".csv", ".yaml", ".yml", ".json")
@@ -49,11 +55,25 @@ class ContractText:
 
 
 def _error(
-    path: Path, message: str, found: str | None = None, expected: str | None = None, **where: str
+    path: Path, message: str, found: str | None = None, expected: str | None = None,
+    code: str = "invalid-input", **where: str
 ) -> InputError:
     return InputError(
-        Problem(Location(str(path), **where), message, found=found, expected=expected)
+        Problem(Location(str(path), **where), message, found=found, expected=expected, code=code)
     )
+
+
+def _too_long(path: Path, what: str, found: int, limit: int) -> InputError:
+    return _error(path, f"contract too long to analyse; refused ({what} limit)",
+                  found=f"{found:,} {what}", expected=f"at most {limit:,} {what}",
+                  code="too-many-pages")
+
+
+def _check_chars(path: Path, segments: list[TextSegment]) -> list[TextSegment]:
+    chars = sum(len(s.text) for s in segments)
+    if chars > MAX_CONTRACT_CHARS:
+        raise _too_long(path, "characters", chars, MAX_CONTRACT_CHARS)
+    return segments
 
 
 def decode_bytes(data: bytes, path: Path) -> str:
@@ -88,7 +108,15 @@ def _read_pdf(path: Path) -> list[TextSegment]:
             reader = PdfReader(str(path))
             if reader.is_encrypted and not reader.decrypt(""):
                 raise _error(path, "the PDF is encrypted", expected="a PDF without a password")
-            pages = [page.extract_text() or "" for page in reader.pages]
+            if len(reader.pages) > MAX_CONTRACT_PAGES:  # counted before any text is extracted
+                raise _too_long(path, "pages", len(reader.pages), MAX_CONTRACT_PAGES)
+            pages = []
+            chars = 0
+            for page in reader.pages:
+                pages.append(page.extract_text() or "")
+                chars += len(pages[-1])
+                if chars > MAX_CONTRACT_CHARS:
+                    raise _too_long(path, "characters", chars, MAX_CONTRACT_CHARS)
     except InputError:
         raise
     except Exception as exc:  # pypdf raises many types on malformed files
@@ -133,7 +161,7 @@ def _read_docx(path: Path) -> list[TextSegment]:
     if not any(line.strip() for line in lines):
         raise _error(path, "the Word document has no text", expected="contract text")
     # blank line between paragraphs: each Word paragraph is its own block
-    return [TextSegment(text="\n\n".join(lines), where=Location(str(path)))]
+    return _check_chars(path, [TextSegment(text="\n\n".join(lines), where=Location(str(path)))])
 
 
 def _read_text(path: Path) -> list[TextSegment]:
@@ -159,10 +187,6 @@ def _location(where: dict[str, object], path: Path) -> Location:
 
 def _read_offer(path: Path) -> list[ContractText]:
     """The contract text of each offer in an offer file, as the normaliser sees it."""
-    from evaltool.read import read_offer_file
-    from evaltool.read.cells import cell_text
-    from evaltool.read.vocabulary import load_vocabulary
-
     vocab = load_vocabulary()
     out: list[ContractText] = []
     seen: set[tuple[tuple[str, str], ...]] = set()
@@ -172,6 +196,7 @@ def _read_offer(path: Path) -> list[ContractText]:
                 text=str(s["text"]),
                 where=_location(s["where"], path),
                 section=None if s.get("section") is None else str(s["section"]),
+                clause_ref=None if s.get("clause_ref") is None else str(s["clause_ref"]),
             )
             for s in record.segments
         ]
@@ -228,7 +253,7 @@ def read_contracts(path: Path) -> list[ContractText]:
     _check_file(path)
     suffix = path.suffix.lower()
     if suffix in TEXT_SUFFIXES:
-        return [ContractText(tuple(_read_text(path)))]
+        return [ContractText(tuple(_check_chars(path, _read_text(path))))]
     if suffix == ".pdf":
         return [ContractText(tuple(_read_pdf(path)))]
     if suffix == ".docx":

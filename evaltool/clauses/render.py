@@ -20,8 +20,11 @@ def _where_text(where: dict[str, Any]) -> str:
     for key in ("sheet", "cell", "key"):
         if where.get(key):
             parts.append(str(where[key]))
-    if where.get("section"):
-        parts.append(f"§{where['section']}")
+    if where.get("clause_ref"):
+        parts.append(f"clause {where['clause_ref']}")
+    elif where.get("section"):
+        section = str(where["section"])
+        parts.append(f"clause {section}" if any(c.isdigit() for c in section) else section)
     if where.get("sentence"):
         parts.append(f"sentence {where['sentence']}")
     return " › ".join(p for p in parts if p)

@@ -1,7 +1,7 @@
 """Legal-aware sentence segmentation with section numbers and character offsets.
 
-Written here rather than taken from NLTK/spaCy: the research note (contracts.md §7.2)
-found a small rule-based splitter matched CUAD well, and both libraries would add a
+Written here rather than taken from NLTK/spaCy: a small rule-based splitter matches the
+sentences of CUAD contracts (arXiv 2103.06268) well, and both libraries would add a
 model download or heavy dependency. The rules: split at . ! ? followed by space and a
 sentence start, never after a known abbreviation (Inc., U.S., e.g., No.) or an initial;
 every numbered clause, list item, bullet or heading line starts a new block; blank
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Abbreviations that end in a dot but do not end a sentence (research §7.1 step 2).
+# Abbreviations that end in a dot but do not end a sentence.
 ABBREVIATIONS: frozenset[str] = frozenset(
     [
         "inc",
@@ -204,7 +204,8 @@ _UNIT_SPLIT_RE = re.compile(r";\s*|\s(?=\((?:[ivx]{1,4}|[a-z]|\d{1,2})\)\s)")
 def obligation_units(sentence: str) -> list[tuple[int, int]]:
     """Spans of the obligation units of one sentence: split at ';' and (i)/(a)/(1) items.
 
-    A hedge governs only its own unit (research §4.2 scoping rules)."""
+    A hedge governs only its own unit: in "shall deliver by 1 March; and shall use
+    reasonable efforts to deliver earlier" the date stays firm."""
     units: list[tuple[int, int]] = []
     start = 0
     for m in _UNIT_SPLIT_RE.finditer(sentence):

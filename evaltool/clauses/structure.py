@@ -23,7 +23,7 @@ Each decision names the class that made it (``reason``), so a reader can check i
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -85,6 +85,22 @@ def _verb_tail(body: str, subject: Subject) -> str:
     return body[start:]
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """A sentence as the structural rules read it: the main clause's subject and role,
+    the text from its modal on, and the failure (if any) that triggers what it grants."""
+
+    body: str
+    subjects: Sequence[Subject]
+    lex: Lexicon
+    weak_starts: Sequence[int]
+    w: StructureWords
+    subj: Subject | None
+    role: str | None
+    tail: str
+    failure: re.Match[str] | None
+
+
 def decide(
     body: str,
     subjects: Sequence[Subject],
@@ -96,46 +112,75 @@ def decide(
     ``weak_starts``: where the sentence's hedges that govern an obligation begin."""
     w = structure_words()
     subj = main_subject(body, subjects, w)
-    role = subj.role if subj else None
-    tail = _verb_tail(body, subj) if subj else body
-    failure = lex.failure_trigger.search(body)
+    r = _Reading(
+        body, subjects, lex, weak_starts, w, subj,
+        role=subj.role if subj else None,
+        tail=_verb_tail(body, subj) if subj else body,
+        failure=lex.failure_trigger.search(body),
+    )
+    for rule in _STRUCTURE_RULES:
+        found = rule(r)
+        if found is not None:
+            return found
+    return None
 
-    # 2. Limits on what can be recovered: time limits for claims, carve-outs from the
-    #    cap, credit caps, sole-remedy statements, discretion over credit eligibility.
-    m = w.search("cap_extra", body)
+
+_PARTY_MUTUAL_RE = re.compile(r"\b(?:neither|either|each|a)\s+party\b|\bparties\b", re.I)
+
+
+def _recovery_limit(r: _Reading) -> Decision | None:
+    """Limits on what can be recovered: time limits for claims, carve-outs from the cap,
+    credit caps, sole-remedy statements, discretion over credit eligibility."""
+    body = r.body
+    m = r.w.search("cap_extra", body)
     first_unit_end = body.find(";") if ";" in body else len(body)
     # a cap in a later unit of a sentence that first promises something is that promise's
     if m and m.start() >= first_unit_end and _MODAL_RE.search(body[:first_unit_end]):
-        m = None
-    if m:
-        both = re.search(r"\b(?:neither|either|each|a)\s+party\b|\bparties\b", body, re.I)
-        return Decision(
-            "liability_cap", "both" if both else "vendor", "limits what can be recovered",
-            m.group(0), subkind="sole_remedy" if "remedy" in m.group(0).lower() else None,
-        )
+        return None
+    if m is None:
+        return None
+    return Decision(
+        "liability_cap", "both" if _PARTY_MUTUAL_RE.search(body) else "vendor",
+        "limits what can be recovered", m.group(0),
+        subkind="sole_remedy" if "remedy" in m.group(0).lower() else None,
+    )
 
-    # 1. Definitions, recitals, table lead-ins and governing-law boilerplate bind nobody.
-    m = w.search("definition", body) or w.search("lead_in", body)
-    if m and not w.search("restriction", body):
+
+def _binds_nobody(r: _Reading) -> Decision | None:
+    """Definitions, recitals, table lead-ins, governing-law boilerplate, what a document
+    (not a party) states, and how a service level is measured."""
+    m = (r.w.search("definition", r.body) or r.w.search("lead_in", r.body)
+         or r.w.search("document_subject", r.body) or r.w.search("measurement", r.body))
+    if m and not r.w.search("restriction", r.body):
         return Decision("none", "unknown", "defines or refers; no obligation", m.group(0))
+    return None
 
-    # 3. Lock-in: something bought ahead under a restriction, or a proprietary format.
-    obj = w.search("commitment_object", body)
+
+def _bought_ahead(r: _Reading) -> Decision | None:
+    """Lock-in: something bought ahead under a restriction, or a proprietary format."""
+    body, w = r.body, r.w
     restriction = w.search("restriction", body)
-    if obj and restriction and role not in ("vendor", "both"):
+    if restriction and w.search("commitment_object", body) and r.role not in ("vendor", "both"):
         return Decision("lock_in", "customer", "a commitment the customer cannot leave",
                         restriction.group(0), subkind="commitment")
     m = w.search("proprietary", body)
-    if m and not lex.lock_in["denied_before"].search(body[max(0, m.start() - 80) : m.start()]):
+    if m and not r.lex.lock_in["denied_before"].search(body[max(0, m.start() - 80) : m.start()]):
         return Decision("lock_in", "customer", "work kept in a proprietary format",
                         m.group(0), subkind="vendor_format")
+    return None
 
-    # 4. A vendor permission: to change what was bought, or to end it.
-    vendorish = role not in ("customer", "both")
+
+_NOT_AFTER_RE = re.compile(r"\s+not\b")
+_REDUCE_RE = re.compile(r"(?i)reduc|decreas")
+
+
+def _permission(r: _Reading) -> Decision | None:
+    """The first un-negated permission followed by a verb of changing or of ending: the
+    vendor may change what was bought alone, the customer may scale down, a party may end
+    the service (unless a failure triggers it: then it is a remedy)."""
+    body, w = r.body, r.w
     for perm in w.regex["permission"].finditer(body):
-        who = _role_before(subjects, perm.start())
-        negated = re.match(r"\s+not\b", body[perm.end() :])
-        if negated:
+        if _NOT_AFTER_RE.match(body[perm.end() :]):
             continue
         window = body[perm.end() : perm.end() + 90]
         change = w.search("change_verbs", window)
@@ -143,77 +188,134 @@ def decide(
         first = min((x for x in (change, end) if x), key=lambda x: x.start(), default=None)
         if first is None:
             continue
-        if first is change and who not in ("customer", "both") and not failure:
+        who = _role_before(r.subjects, perm.start())
+        granted = body[perm.start() : perm.end() + first.end()]
+        if first is change and who not in ("customer", "both") and not r.failure:
             return Decision("unilateral_change", "vendor", "the vendor may change it alone",
-                            body[perm.start() : perm.end() + first.end()])
-        if first is change and who == "customer" and re.match(r"(?i)reduc|decreas", first.group(0)):
+                            granted)
+        if first is change and who == "customer" and _REDUCE_RE.match(first.group(0)):
             return Decision("termination_exit", "customer", "the customer may scale down",
                             first.group(0))
-        if first is end and not failure:
+        if first is end and not r.failure:
             return Decision("termination_exit", who or "vendor", "a right to end the service",
-                            body[perm.start() : perm.end() + first.end()])
-        break
-    m = w.search("posted_terms", body)
+                            granted)
+        return None
+    return None
+
+
+def _vendor_terms(r: _Reading) -> Decision | None:
+    """Terms that bind once the vendor posts them; maintenance the vendor times alone
+    excluded from uptime."""
+    m = r.w.search("posted_terms", r.body)
     if m:
         return Decision("unilateral_change", "vendor", "terms bind once the vendor posts them",
                         m.group(0))
-    m = w.search("maintenance_carve_out", body)
-    if m and w.search("vendor_window", body):
+    m = r.w.search("maintenance_carve_out", r.body)
+    if m and r.w.search("vendor_window", r.body):
         return Decision("unilateral_change", "vendor",
                         "maintenance the vendor times is excluded from uptime", m.group(0),
                         subkind="maintenance_carve_out")
+    return None
 
-    # 5. The customer's own duty or loss of its right; credits qualified away.
-    exit_word = re.search(r"\b(?:renew\w*|terminat\w*|cancel\w*)\b", body, re.I)
-    vendor_bound = any(s.role in ("vendor", "both") for s in subjects)
-    if not exit_word and not vendor_bound:
-        modal = _MODAL_WORD_RE.search(body[subj.start : subj.end]) if subj else None
-        after_modal = tail[len(modal.group(1)) :] if modal else tail
-        duty = w.search("customer_duty", tail) if role == "customer" else None
-        customer_duty = None if lex.receipt_verbs.search(after_modal) else duty
-        must = re.search(r"\bmust\b(?!\s+not\b)", body, re.I)
-        # an unknown proper name before "must" is a named party, usually the vendor
-        named = must and re.search(r"\b(?-i:[A-Z][\w-]+)\s+$", body[: must.start()])
-        must_unbound = must if not subjects and not named else None
-        if customer_duty or must_unbound:
-            evidence = customer_duty.group(0) if customer_duty else "must"
-            return Decision("none", "customer", "binds the customer", evidence)
-        m = w.search("credit_exclusion", body)
-        if m:
-            return Decision("none", "unknown", "qualifies or withholds credits", m.group(0))
 
-    # 6. Weak by structure: a floor with an effort-based stretch is firm; a denied promise
-    #    next to an aim, a variation, a discretionary supply or an inability is weak.
-    floor = _floor(body, weak_starts, w)
+_EXIT_WORD_RE = re.compile(r"\b(?:renew\w*|terminat\w*|cancel\w*)\b", re.I)
+_MUST_RE = re.compile(r"\bmust\b(?!\s+not\b)", re.I)
+_NAME_BEFORE_RE = re.compile(r"\b(?-i:[A-Z][\w-]+)\s+$")
+
+
+def _customer_side(r: _Reading) -> Decision | None:
+    """The customer's own duty or the loss of its right; credits qualified away. Only
+    when no vendor is bound and the sentence is not about exit."""
+    body, w = r.body, r.w
+    if _EXIT_WORD_RE.search(body) or any(s.role in ("vendor", "both") for s in r.subjects):
+        return None
+    modal = _MODAL_WORD_RE.search(body[r.subj.start : r.subj.end]) if r.subj else None
+    after_modal = r.tail[len(modal.group(1)) :] if modal else r.tail
+    duty = w.search("customer_duty", r.tail) if r.role == "customer" else None
+    customer_duty = None if r.lex.receipt_verbs.search(after_modal) else duty
+    must = _MUST_RE.search(body)
+    # an unknown proper name before "must" is a named party, usually the vendor
+    named = must and _NAME_BEFORE_RE.search(body[: must.start()])
+    must_unbound = must if not r.subjects and not named else None
+    if customer_duty or must_unbound:
+        evidence = customer_duty.group(0) if customer_duty else "must"
+        return Decision("none", "customer", "binds the customer", evidence)
+    m = w.search("credit_exclusion", body)
+    if m:
+        return Decision("none", "unknown", "qualifies or withholds credits", m.group(0))
+    return None
+
+
+_RECEIVE_RE = re.compile(r"\s*(?:receive|get)\b", re.I)
+_MAY_RE = re.compile(r"\bmay\b(?!\s+not\b)", re.I)
+
+
+def _weak_by_structure(r: _Reading) -> Decision | None:
+    """A floor with an effort-based stretch is firm; talk about the market is none; a
+    denied promise next to an aim, a variation or a discretionary supply is weak."""
+    body, w = r.body, r.w
+    floor = _floor(body, r.weak_starts, w)
     if floor is not None:
-        return Decision("firm_commitment", role if role in ("vendor", "both") else "vendor",
+        return Decision("firm_commitment", r.role if r.role in ("vendor", "both") else "vendor",
                         "a firm floor with an effort-based stretch on top", floor)
     m = w.search("imperative_hedge", body) or _generic_softener(body, w)
     if m:
         return Decision("none", "unknown", "talks about the market or the reader", m.group(0))
     denied = w.search("denied_promise", body)
     variation = w.search("variation", body)
-    if variation and _role_before(subjects, variation.start()) == "customer" and not re.match(
-        r"\s*(?:receive|get)\b", tail, re.I
-    ):
+    if (variation and _variation_role(r, variation.start()) == "customer"
+            and not _RECEIVE_RE.match(r.tail)):
         variation = None
-    if role == "customer" and not variation:
+    if r.role == "customer" and not variation:
         return None
-    if denied and not (weak_starts or variation):
+    if denied and not (r.weak_starts or variation):
         return Decision("none", "vendor", "states that nothing is promised", denied.group(0))
     if variation and not _generic(body, variation.start(), w):
         return Decision("weak_commitment", "vendor", "a hedge of frequency or variation",
                         variation.group(0))
-    if vendorish:
-        for perm in re.finditer(r"\bmay\b(?!\s+not\b)", body, re.I):
-            if _role_before(subjects, perm.start()) in ("customer", "both"):
-                continue
-            supply = w.search("supply_verbs", body[perm.end() : perm.end() + 50])
-            extra = w.search("paid_extra", body)
-            if supply and not extra and not failure and not lex.remedy_strong.search(body):
-                return Decision("weak_commitment", "vendor", "discretionary performance",
-                                body[perm.start() : perm.end() + supply.end()])
+    return _discretionary_supply(r)
+
+
+def _variation_role(r: _Reading, pos: int) -> str | None:
+    """Who a hedge of variation is about. "Customer acknowledges that the Provider may be
+    unable to ...": the acknowledgement frames a clause whose own subject counts (unnamed
+    or a name we do not know: the vendor, whose service the contract describes)."""
+    frame = r.w.search("acknowledgement", r.body[:pos])
+    if frame is None:
+        return _role_before(r.subjects, pos)
+    inner = [s for s in r.subjects if frame.end() <= s.start < pos]
+    return inner[-1].role if inner else "vendor"
+
+
+def _discretionary_supply(r: _Reading) -> Decision | None:
+    """'We may provide second-level support': a vendor permission to supply, not a
+    promise (unless it is a paid extra, a remedy or triggered by a failure)."""
+    body, w = r.body, r.w
+    if r.role in ("customer", "both"):
+        return None
+    if r.failure or w.search("paid_extra", body) or r.lex.remedy_strong.search(body):
+        return None
+    for perm in _MAY_RE.finditer(body):
+        if _role_before(r.subjects, perm.start()) in ("customer", "both"):
+            continue
+        supply = w.search("supply_verbs", body[perm.end() : perm.end() + 50])
+        if supply:
+            return Decision("weak_commitment", "vendor", "discretionary performance",
+                            body[perm.start() : perm.end() + supply.end()])
     return None
+
+
+# In order: what limits recovery, what binds nobody, lock-in, permissions to change or
+# end, vendor-timed terms, the customer's side, then weak or firm by structure.
+_STRUCTURE_RULES: tuple[Callable[[_Reading], Decision | None], ...] = (
+    _recovery_limit,
+    _binds_nobody,
+    _bought_ahead,
+    _permission,
+    _vendor_terms,
+    _customer_side,
+    _weak_by_structure,
+)
 
 
 def _role_before(subjects: Sequence[Subject], pos: int) -> str | None:

@@ -23,11 +23,12 @@ prepayment and refundability, minimum commitment, sole remedy, price escalation)
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from evaltool.clauses.analyse import analyse_segments
 from evaltool.clauses.figures import durations, percentages
+from evaltool.clauses.findings import where_of
 from evaltool.clauses.lexicon import fast_compile
 from evaltool.clauses.models import ClauseAnalysis, ContractTerms, TermEvidence, TextSegment
 from evaltool.clauses.segment import split_sentences
@@ -53,9 +54,12 @@ _CLAUSE_REF_RE = re.compile(
     r"(?:\s*\([a-z0-9]{1,4}\))*)(?=[.)]?\s)",
     re.IGNORECASE,
 )
+# An amount with its currency, as a symbol or an ISO 4217 code before or after the number.
+_CURRENCY_CODES = r"USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD|HKD|CNY|INR|KRW|SEK|NOK|DKK|PLN|NZD"
 _MONEY_RE = re.compile(
-    r"(?:US\$|\$|USD\s*|EUR\s*|€|GBP\s*|£)\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:million|billion|k|m)\b)?"
-    r"|\d[\d,]*(?:\.\d+)?\s*(?:USD|EUR|GBP)\b",
+    rf"(?:US\$|CA\$|C\$|A\$|S\$|\$|€|£|¥|\b(?:{_CURRENCY_CODES})\s*)\s?\d[\d,]*(?:\.\d+)?"
+    r"(?:\s*(?:million|billion|k|m)\b)?"
+    rf"|\b\d[\d,]*(?:\.\d+)?\s*(?:million\s+|billion\s+)?(?:{_CURRENCY_CODES})\b",
     re.IGNORECASE,
 )
 _NON_CANCELLABLE = fast_compile(
@@ -66,15 +70,26 @@ _CONVENIENCE = fast_compile(
     r"\bterminat\w*\b[^.;]{0,80}?\b(?:for\s+convenience|without\s+cause|for\s+any\s+reason|"
     r"at\s+any\s+time)\b|\bcancel\b[^.;]{0,40}?\bat\s+any\s+time\b"
 )
+# After an amount: a unit price ("per GPU-hour", "/node-hour") is a rate, never a sum; a
+# periodic amount ("per month", "a year") is a sum only when the sentence states no total.
+_RATE_AFTER = re.compile(
+    r"\s*(?:per\s+(?:gpu|node|instance|server|hour|h\b|tb|gb|kwh)|/\s*(?:gpu|node|h\b|hr|hour)|"
+    r"an?\s+hour\b|each\s)", re.I)
+_PERIODIC_AFTER = re.compile(
+    r"\s*(?:per|a|an|each|/)\s*(?:calendar\s+)?(?:month|year|quarter|annum)\b", re.I)
 _CUSTOMER = re.compile(r"\b(?:customer|you|client|licensee|buyer)\b", re.IGNORECASE)
 _VENDOR = re.compile(r"\b(?:provider|we|vendor|supplier|us)\b", re.IGNORECASE)
 _EITHER = re.compile(r"\b(?:either|each|both)\s+part(?:y|ies)\b", re.IGNORECASE)
 _NEGATED_RIGHT = re.compile(r"\b(?:may|shall|will)\s+not\b|\bno\s+right\b|\bcannot\b", re.I)
 _TERMINATION_FEE = fast_compile(
     r"\b(?:early\s+)?termination\s+(?:fee|charge|payment)s?\b|\bterminat\w*\b[^.;]{0,120}?"
-    r"\b(?:pay|owe|liable\s+for|liquidated\s+damages)\b|\bremaining\s+(?:committed\s+)?fees\b"
+    r"\b(?:pay|payable|(?:become|becomes|fall)\s+(?:immediately\s+)?due|owe|liable\s+for|"
+    r"liquidated\s+damages)\b|\bremaining\s+(?:committed\s+)?fees\b"
 )
-_REMAINING = re.compile(r"\bremaining|\bbalance\s+of\s+the\s+(?:term|period)|\bunpaid\b", re.I)
+_REMAINING = re.compile(
+    r"\bremaining|\bremainder\s+of\s+the\s+term|\bbalance\s+of\s+the\s+(?:term|period)|\bunpaid\b",
+    re.I,
+)
 _AUTO_RENEW = fast_compile(r"\b(?:automatically|auto-?)\s*renew\w*|\brenew\w*\s+automatically\b")
 _NO_AUTO_RENEW = re.compile(r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?renew", re.I)
 _PREPAY = fast_compile(
@@ -105,11 +120,20 @@ _HEDGED_DELIVERY = re.compile(
 )
 
 
-def _clause_ref(text: str, section: str | None) -> str | None:
+_NUMBERED_RE = re.compile(r"\d")
+
+
+def _clause_ref(text: str, where: dict[str, Any]) -> str | None:
+    """The vendor's clause number: given beside the text (a workbook's clause reference
+    column), at the head of the sentence ("7.2 ...", "§ 12(b) ..."), or the numbered
+    section it stands in; a section that is a topic ("Delivery") is not a number."""
+    if where.get("clause_ref"):
+        return str(where["clause_ref"])
     m = _CLAUSE_REF_RE.match(text)
     if m:
         return m.group("ref").strip()
-    return section
+    section = where.get("section")
+    return str(section) if section and _NUMBERED_RE.search(str(section)) else None
 
 
 class _Builder:
@@ -123,25 +147,49 @@ class _Builder:
         if field in self.values or value is None:
             return
         self.values[field] = value
-        section = where.get("section")
         self.evidence[field] = TermEvidence(
-            quote=quote, where=where, clause_ref=_clause_ref(quote, section)
+            quote=quote, where=where, clause_ref=_clause_ref(quote, where)
         )
+
+    def set_amount(
+        self, name: str, amount: tuple[float, str] | None, quote: str, where: dict[str, Any]
+    ) -> None:
+        """``<name>_amount`` and ``<name>_currency`` as stated; ``<name>_usd`` too when the
+        contract states it in US dollars."""
+        if amount is None or f"{name}_amount" in self.values:
+            return
+        value, currency = amount
+        self.set(f"{name}_amount", value, quote, where)
+        self.set(f"{name}_currency", currency, quote, where)
+        if currency == "USD":
+            self.set(f"{name}_usd", value, quote, where)
 
     def build(self) -> ContractTerms:
         return ContractTerms(**self.values, evidence=self.evidence)
 
 
-def _usd(text: str) -> float | None:
-    """The first USD amount in the text (other currencies are not converted here)."""
+def _amount(text: str, *, totals_only: bool = False) -> tuple[float, str] | None:
+    """The first amount of money in the text with its ISO 4217 currency, as stated (the
+    money model converts it at the run's exchange rates).
+
+    With ``totals_only`` a rate ("USD 1.95 per GPU-hour", "USD 728,832 per month") is
+    skipped: a commitment or a prepayment is a sum, not a price.
+    """
+    periodic: tuple[float, str] | None = None
     for m in _MONEY_RE.finditer(text):
+        if totals_only and _RATE_AFTER.match(text, m.end()):
+            continue
         try:
             money = parse_money(m.group(0))
         except ValueParseError:
             continue
-        if money.currency == "USD":
-            return float(money.amount)
-    return None
+        if not money.currency:
+            continue
+        if totals_only and _PERIODIC_AFTER.match(text, m.end()):
+            periodic = periodic or (float(money.amount), money.currency)
+            continue
+        return float(money.amount), money.currency
+    return periodic
 
 
 def _notice_days(text: str) -> float | None:
@@ -168,71 +216,128 @@ def _from_figures(analysis: ClauseAnalysis, out: _Builder) -> None:
             continue
         if day is None:
             continue
-        hedged = hedged or bool(_HEDGED_DELIVERY.search(fig.quote))
         out.set("delivery_date", day.isoformat(), fig.quote, fig.where)
-        out.set("delivery_date_hedged", hedged, fig.quote, fig.where)
+        # A date is hedged by its own words ("target", "estimated") or a weak commitment;
+        # a date merely stated ("'Commencement Date' means 14 December") is not a hedge:
+        # whether delivery is hedged is then left to the sentences that promise it.
+        if bool(_HEDGED_DELIVERY.search(fig.quote)) or fig.committed is False:
+            out.set("delivery_date_hedged", True, fig.quote, fig.where)
+        elif not hedged or fig.committed is True:
+            out.set("delivery_date_hedged", False, fig.quote, fig.where)
         break
 
 
 def _sentence_facts(text: str, where: dict[str, Any], out: _Builder) -> None:
     """The commercial facts of one sentence that are not plain figures."""
+    for reader in _FACT_READERS:
+        reader(text, where, out)
+
+
+def _non_cancellable(text: str, where: dict[str, Any], out: _Builder) -> None:
     if _NON_CANCELLABLE.search(text):
         out.set("non_cancellable", True, text, where)
+
+
+def _holder(head: str) -> str | None:
+    """Who holds a right, from the words before it: both parties, the customer, the vendor."""
+    if _EITHER.search(head):
+        return "both"
+    if _CUSTOMER.search(head):
+        return "customer"
+    if _VENDOR.search(head):
+        return "vendor"
+    return None
+
+
+def _convenience(text: str, where: dict[str, Any], out: _Builder) -> None:
+    """Who may terminate for convenience, on what notice; a denied right is non-cancellable."""
     conv = _CONVENIENCE.search(text)
-    if conv:
-        head = text[: conv.start() + 1]
-        negated = bool(_NEGATED_RIGHT.search(text[max(0, conv.start() - 60) : conv.end()]))
-        if _EITHER.search(head):
-            who = "both"
-        elif _CUSTOMER.search(head):
-            who = "customer"
-        elif _VENDOR.search(head):
-            who = "vendor"
-        else:
-            who = None
-        if who in ("customer", "both"):
-            out.set("customer_may_terminate_for_convenience", not negated, text, where)
-            if negated:
-                out.set("non_cancellable", True, text, where)
-        if who is not None and not negated:
-            out.set("termination_for_convenience_by", who, text, where)
-        notice = _notice_days(text)
-        if notice is not None and not negated:
-            out.set("termination_notice_days", notice, text, where)
-    if _TERMINATION_FEE.search(text):
-        pct = [v for v, _s, _e in percentages(text) if 0 < v <= 100]
-        if _REMAINING.search(text):
-            out.set("termination_fee_pct_of_remaining", pct[0] if pct else 100.0, text, where)
-        usd = _usd(text)
-        if usd is not None and not pct:
-            out.set("termination_fee_usd", usd, text, where)
-    if _AUTO_RENEW.search(text):
-        out.set("auto_renewal", not _NO_AUTO_RENEW.search(text), text, where)
-        notice = _notice_days(text)
-        if notice is not None:
-            out.set("renewal_notice_days", notice, text, where)
+    if not conv:
+        return
+    negated = bool(_NEGATED_RIGHT.search(text[max(0, conv.start() - 60) : conv.end()]))
+    who = _holder(text[: conv.start() + 1])
+    if who in ("customer", "both"):
+        out.set("customer_may_terminate_for_convenience", not negated, text, where)
+        if negated:
+            out.set("non_cancellable", True, text, where)
+    if negated:
+        return
+    if who is not None:
+        out.set("termination_for_convenience_by", who, text, where)
+    notice = _notice_days(text)
+    if notice is not None:
+        out.set("termination_notice_days", notice, text, where)
+
+
+def _termination_fee(text: str, where: dict[str, Any], out: _Builder) -> None:
+    """A fee for leaving: a share of the remaining fees, or a stated amount."""
+    if not _TERMINATION_FEE.search(text):
+        return
+    pct = [v for v, _s, _e in percentages(text) if 0 < v <= 100]
+    if _REMAINING.search(text):
+        out.set("termination_fee_pct_of_remaining", pct[0] if pct else 100.0, text, where)
+    if not pct:
+        out.set_amount("termination_fee", _amount(text), text, where)
+
+
+def _renewal(text: str, where: dict[str, Any], out: _Builder) -> None:
+    if not _AUTO_RENEW.search(text):
+        return
+    out.set("auto_renewal", not _NO_AUTO_RENEW.search(text), text, where)
+    notice = _notice_days(text)
+    if notice is not None:
+        out.set("renewal_notice_days", notice, text, where)
+
+
+def _prepayment(text: str, where: dict[str, Any], out: _Builder) -> None:
+    """Money paid ahead and whether it comes back."""
     if _PREPAY.search(text):
-        usd = _usd(text)
-        if usd is not None:
-            out.set("prepayment_usd", usd, text, where)
+        out.set_amount("prepayment", _amount(text), text, where)
         if _NON_REFUNDABLE.search(text):
             out.set("prepayment_refundable", False, text, where)
         elif _REFUNDABLE.search(text):
             out.set("prepayment_refundable", True, text, where)
     elif _NON_REFUNDABLE.search(text) and _PAID_AHEAD.search(text):
         out.set("prepayment_refundable", False, text, where)
+
+
+def _minimum_commitment(text: str, where: dict[str, Any], out: _Builder) -> None:
     if _MIN_COMMIT.search(text):
-        usd = _usd(text)
-        if usd is not None:
-            out.set("min_commit_usd", usd, text, where)
-    if _SOLE_REMEDY.search(text) and re.search(r"credit|sla|service\s+level", text, re.I):
+        out.set_amount("min_commit", _amount(text, totals_only=True), text, where)
+
+
+_CREDIT_CONTEXT_RE = re.compile(r"credit|sla|service\s+level", re.IGNORECASE)
+
+
+def _sole_remedy(text: str, where: dict[str, Any], out: _Builder) -> None:
+    if _SOLE_REMEDY.search(text) and _CREDIT_CONTEXT_RE.search(text):
         out.set("credits_sole_remedy", True, text, where)
-    if _ESCALATION.search(text):
-        pct = [v for v, _s, _e in percentages(text) if 0 < v < 100]
-        if pct:
-            out.set("price_escalation_pct_per_year", pct[0], text, where)
+
+
+def _escalation(text: str, where: dict[str, Any], out: _Builder) -> None:
+    if not _ESCALATION.search(text):
+        return
+    pct = [v for v, _s, _e in percentages(text) if 0 < v < 100]
+    if pct:
+        out.set("price_escalation_pct_per_year", pct[0], text, where)
+
+
+def _hedged_delivery(text: str, where: dict[str, Any], out: _Builder) -> None:
     if _DELIVERY.search(text) and _HEDGED_DELIVERY.search(text):
         out.set("delivery_date_hedged", True, text, where)
+
+
+_FACT_READERS: tuple[Callable[[str, dict[str, Any], _Builder], None], ...] = (
+    _non_cancellable,
+    _convenience,
+    _termination_fee,
+    _renewal,
+    _prepayment,
+    _minimum_commitment,
+    _sole_remedy,
+    _escalation,
+    _hedged_delivery,
+)
 
 
 def extract_terms(
@@ -256,14 +361,5 @@ def terms_from(segments: Sequence[TextSegment], analysis: ClauseAnalysis) -> Con
     _from_figures(analysis, out)
     for seg in segments:
         for sent in split_sentences(seg.text):
-            where: dict[str, Any] = {"file": seg.where.file}
-            for key in ("sheet", "cell", "key"):
-                value = getattr(seg.where, key)
-                if value is not None:
-                    where[key] = value
-            where.update(
-                section=sent.section or seg.section, sentence=sent.index,
-                char_start=sent.start, char_end=sent.end,
-            )
-            _sentence_facts(sent.text, where, out)
+            _sentence_facts(sent.text, where_of(seg, sent), out)
     return out.build()

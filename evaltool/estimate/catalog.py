@@ -221,7 +221,7 @@ class Accelerator(BaseModel):
     def matmul_efficiency_for(self, precision: str) -> MatmulEfficiency:
         """Measured (or documented assumed) MAMF / peak at a precision."""
         key = normalise_precision(precision)
-        eff = self.matmul_efficiency.get(key)  # type: ignore[call-overload]
+        eff: MatmulEfficiency | None = self.matmul_efficiency.get(key)  # type: ignore[call-overload]
         if eff is None:
             raise UndefinedPrecisionError(
                 f"accelerator {self.id}: no matmul efficiency for {key}; "

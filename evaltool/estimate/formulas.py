@@ -92,7 +92,7 @@ def optimal_batch_tokens(compute_flops: float, coefficient: float, exponent: flo
     B = coefficient x C ^ exponent (DeepSeek LLM, arXiv 2401.02954, section 3.1:
     B_opt = 0.2920 C^0.3271, fitted on their 1e17-3e20 FLOP sweeps and matched by their 7B,
     67B and V3 runs)."""
-    return coefficient * compute_flops ** exponent
+    return float(coefficient * compute_flops ** exponent)
 
 
 def min_gpus_by_memory(params_b: float, bytes_per_param: float, overhead: float,

@@ -29,7 +29,8 @@ from typing import Any
 
 from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
 from evaltool.clauses.terms import extract_terms
-from evaltool.errors import Location
+from evaltool.errors import Location, UsageError
+from evaltool.estimate import estimate_offer
 from evaltool.estimate.assumptions import assumption_values
 from evaltool.estimate.catalog import (
     UndefinedPrecisionError,
@@ -58,6 +59,7 @@ _NO_TERM = re.compile(r"\bno minimum (?:term|commitment|period)\b|\bno (?:fixed 
 _NON_CANCELLABLE = re.compile(
     r"non-?\s?cancell?able|no right to terminate[^.]*for convenience|"
     r"no termination for convenience|may not terminate[^.]*for convenience|"
+    r"neither party may terminate[^.]*for convenience|"
     r"may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
     r"survive any termination", re.I)
 _CUSTOMER_MAY_LEAVE = re.compile(
@@ -72,9 +74,38 @@ _AUTO_RENEW = re.compile(r"renews?\s+automatically|automatically\s+renews?|auto-
                          r"renews? for successive", re.I)
 _NO_RENEW = re.compile(r"(?:does not|will not|shall not)\s+renew|no automatic renewal|"
                        r"not renew automatically", re.I)
+_RENEWAL_TERM_DEFINED = re.compile(r"renewal (?:term|period)\W*\s+(?:means|is)\s+"
+                                   r"(?:a period of\s+)?" + _NUMBER + r"\s*[- ]?months?", re.I)
 _NON_REFUNDABLE = re.compile(r"non-?\s?refundable", re.I)
 _REFUNDABLE = re.compile(r"\brefundable\b|\brefunded\b", re.I)
 _CLAUSE_REF = re.compile(r"^\s*(?:§\s*)?(\d+(?:\.\d+)*)[.)]?\s")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+             "eighteenth": 18, "twenty-fourth": 24, "thirty-sixth": 36}
+# "terminate ... with effect from the end of the fourth (4th) Service Month",
+# "... no earlier than the end of month 12": the earliest date a termination takes effect.
+_EARLIEST_EXIT = re.compile(
+    r"\b(?:terminat|cancel|end)\w*\b[^.;]*?\b(?:with effect from|effective (?:from|as of)|"
+    r"no earlier than|not (?:earlier|sooner) than)\s+(?:the\s+)?(?:end\s+of\s+)?(?:the\s+)?"
+    r"(?:month\s+(\d+)|([a-z]+(?:-[a-z]+)?)(?:\s*\((\d+)(?:st|nd|rd|th)?\))?\s+"
+    r"(?:[a-z]+\s+){0,2}?months?)\b", re.I)
+
+
+class MoneyTerms(ContractTerms):
+    """Contract terms plus the exit facts only the money model reads so far."""
+
+    termination_earliest_month: float | None = None  # a termination takes effect no sooner
+
+
+def _earliest_exit_month(sentence: str) -> float | None:
+    match = _EARLIEST_EXIT.search(sentence)
+    if not match:
+        return None
+    digits = match.group(1) or match.group(3)
+    if digits:
+        return float(digits)
+    word = (match.group(2) or "").lower()
+    return float(_ORDINALS[word]) if word in _ORDINALS else None
 
 
 @dataclass(frozen=True)
@@ -165,7 +196,7 @@ def _evidence(sentence: str, p: _Paragraph) -> TermEvidence:
     return TermEvidence(quote=sentence, where=p.where, clause_ref=p.ref)
 
 
-def _wording_terms(offer: Offer) -> tuple[ContractTerms, bool]:
+def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
     """Exit wording clause analysis does not read yet; (terms, whether "no minimum term").
 
     Only consulted for a field `extract_terms` leaves silent: releasing capacity "at any
@@ -186,6 +217,10 @@ def _wording_terms(offer: Offer) -> tuple[ContractTerms, bool]:
             elif (_CUSTOMER_MAY_LEAVE.search(sentence) and "breach" not in sentence.lower()
                   and "renew" not in sentence.lower() and "extend" not in sentence.lower()):
                 notice = _notice_days(sentence)
+                earliest = _earliest_exit_month(sentence)
+                if earliest is not None and "termination_earliest_month" not in values:
+                    values["termination_earliest_month"] = earliest
+                    evidence["termination_earliest_month"] = _evidence(sentence, p)
                 if _ONLY_AFTER_TERM.search(sentence):
                     if notice is not None:
                         values.setdefault("termination_notice_days", notice)
@@ -214,6 +249,10 @@ def _wording_terms(offer: Offer) -> tuple[ContractTerms, bool]:
                     values["renewal_term_months"] = _number(months.group(1))
                 evidence["auto_renewal"] = _evidence(sentence, p)
             lowered = sentence.lower()
+            defined = _RENEWAL_TERM_DEFINED.search(sentence)
+            if defined and "renewal_term_months" not in values:
+                values["renewal_term_months"] = _number(defined.group(1))
+                evidence.setdefault("renewal_term_months", _evidence(sentence, p))
             if "prepay" in lowered or "upfront" in lowered or "deposit" in lowered:
                 if _NON_REFUNDABLE.search(sentence):
                     values["prepayment_refundable"] = False
@@ -224,7 +263,7 @@ def _wording_terms(offer: Offer) -> tuple[ContractTerms, bool]:
     no_term = "no_term" in evidence and not values.get("non_cancellable")
     if no_term:
         values.setdefault("termination_notice_days", 0.0)
-    return ContractTerms(**values, evidence=evidence), no_term
+    return MoneyTerms(**values, evidence=evidence), no_term
 
 
 # Contract terms an offer's canonical fields also state (term field → offer field).
@@ -244,7 +283,7 @@ def _states(quote: str, value: float) -> bool:
     return False
 
 
-def contract_terms(offer: Offer) -> tuple[ContractTerms, list[Flag]]:
+def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
     """The commercial terms money rests on, and a flag for each quote/contract disagreement.
 
     The contract is read by clause analysis (`evaltool.clauses.extract_terms`), paragraph by
@@ -296,7 +335,7 @@ def contract_terms(offer: Offer) -> tuple[ContractTerms, list[Flag]]:
             why=f"{name}: the contract states {in_contract:g}, the quote {quoted:g}"
                 + (f" ({' › '.join(str(v) for v in source.where.values())})" if source else "")
                 + "; the money follows the contract"))
-    return ContractTerms(**values, evidence=evidence), flags
+    return MoneyTerms(**values, evidence=evidence), flags
 
 
 # ------------------------------------------------------------------ the money
@@ -366,7 +405,6 @@ def money_settings(assumptions: Mapping[str, Any] | None,
                                 if k in ("notice_served",)} or None)
     basis = str((assumptions or {}).get("cost_basis") or "cash")
     if basis not in COST_BASES:
-        from evaltool.errors import UsageError
 
         raise UsageError(f"cost basis {basis!r}: expected one of {', '.join(COST_BASES)}")
     resale = (assumptions or {}).get("resale_value_fraction")
@@ -436,6 +474,12 @@ def _escalated_days(days: float, escalation_per_year: float) -> float:
     return total
 
 
+def _earliest_exit_days(terms: ContractTerms) -> float:
+    """Days before a termination for convenience can take effect (0 when any time)."""
+    month = getattr(terms, "termination_earliest_month", None)
+    return float(month) * DAYS_PER_MONTH if month else 0.0
+
+
 def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: float | None,
             basis: list[BasisItem], notice_served: str) -> tuple[float | None, float | None]:
     price = fields.price_usd_per_gpu_hour
@@ -443,11 +487,20 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     if price is None or gpus is None:
         basis.append(BasisItem("no_price"))
         return None, None
-    per_day = gpus * price * 24.0 + ((fields.support_usd_per_month or 0.0)
+    # Storage sold with the capacity at a monthly rate is billed every month of the term,
+    # like support and network fees: the capacity quoted, whatever the run uses of it.
+    storage = (fields.storage_capacity_tb or 0.0) * (fields.storage_usd_per_tb_month or 0.0)
+    per_day = gpus * price * 24.0 + ((fields.support_usd_per_month or 0.0) + storage
                                      + (fields.network_usd_per_month or 0.0)) / DAYS_PER_MONTH
     ev = terms.evidence
     term = terms.term_months if terms.term_months and terms.term_months > 0 else None
     renewed = False
+    if (term is not None and terms.auto_renewal and terms.renewal_notice_days
+            and terms.renewal_notice_days > term * DAYS_PER_MONTH):
+        # Notice of non-renewal longer than the term itself cannot be served in time once
+        # the term has started: the first renewal is part of what is signed.
+        term += terms.renewal_term_months or term
+        renewed = True
     if (term is not None and terms.auto_renewal and days is not None
             and not terms.customer_may_terminate_for_convenience):
         # A run that outlasts the term rolls into renewal terms it cannot leave early.
@@ -479,6 +532,7 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     if tfc and term is not None:
         notice = terms.termination_notice_days or 0.0
         held = (days or 0.0) + notice if notice_served == "run_end" else max(days or 0.0, notice)
+        held = max(held, _earliest_exit_days(terms))
         held = min(held, term * DAYS_PER_MONTH)
         cost = max(run_cost, held * per_day)
         remaining = max(0.0, term * DAYS_PER_MONTH - held) * per_day
@@ -539,11 +593,16 @@ def _purchase(fields: OfferFields, terms: ContractTerms, estimates: Estimates,
         per_month = max(0.0, float(owning) - capex / fields.amortization_months)
     run_months = (days or 0.0) / DAYS_PER_MONTH
     term = terms.term_months if terms.term_months and terms.term_months > 0 else None
-    tfc = terms.customer_may_terminate_for_convenience and not terms.non_cancellable
-    if term is not None and not tfc:
+    # The hardware is bought whatever the words; a right to leave the running services
+    # (colocation, managed service) is the buyer's even when the hardware order is
+    # non-cancellable.
+    if term is not None and not terms.customer_may_terminate_for_convenience:
         held = max(run_months, term)
     else:
         held = run_months + (terms.termination_notice_days or 0.0) / DAYS_PER_MONTH
+        held = max(held, _earliest_exit_days(terms) / DAYS_PER_MONTH)
+        if term is not None:
+            held = min(held, max(run_months, term))
     ev = terms.evidence
     basis.append(BasisItem("purchase", {"capex_usd": capex, "running_usd": per_month * held,
                                         "running_months": held},
@@ -616,7 +675,6 @@ def estimate_with_money(offer: Offer, workload: Workload,
                         assumptions: Mapping[str, Any] | None = None,
                         terms: ContractTerms | None = None) -> Estimates:
     """`estimate_offer` plus the money of the decision: what scoring and what-ifs read."""
-    from evaltool.estimate import estimate_offer
 
     estimates = estimate_offer(offer.fields, workload, run_assumptions(assumptions))
     return with_money(estimates, money_for(offer, estimates, workload, assumptions, terms))
@@ -662,7 +720,7 @@ def owning_usd_per_month(fields: OfferFields, assumptions: Mapping[str, Any] | N
         running += kw * fields.colocation_usd_per_kw_month  # facility overhead priced in
     elif fields.power_usd_per_kwh is not None:
         running += kw * float(values["pue"]) * HOURS_PER_MONTH * fields.power_usd_per_kwh
-    return capital + running
+    return float(capital + running)
 
 
 def _exit_code(estimates: Estimates) -> str | None:

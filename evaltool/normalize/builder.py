@@ -4,15 +4,17 @@ read from text), warning where two readings disagree."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
-from evaltool.errors import EvaltoolError, Location
+from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.contract import contract_facts
 from evaltool.normalize.facts import (
     _FIELD_KIND,
     _MEMORY_TOL,
@@ -38,6 +40,7 @@ from evaltool.normalize.slots import SlotReaders
 from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
+from evaltool.read.safety import value_too_long
 
 
 class Builder(SlotReaders):
@@ -98,12 +101,29 @@ class Builder(SlotReaders):
                     f"no value given ({text!r})", found=text,
                     expected=expected_for(_slot_field(slot))))
                 continue
+            too_long = None if slot == "contract_text" else value_too_long(
+                text, cand.where, _slot_field(slot))
+            if too_long is not None:  # checked before any value pattern sees the text
+                self.unreadable.setdefault(_slot_field(slot), too_long)
+                self.problems.append(too_long)
+                continue
             try:
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
+            except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count
+                self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
+                    f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
+                    expected=expected_for(_slot_field(slot))))
         for item in self.record.line_items:
-            self.read_line_item(item)
+            try:
+                self.read_line_item(item)
+            except (ValueError, ArithmeticError) as exc:  # e.g. an infinite quantity
+                self.problems.append(Problem(
+                    item.row_where,
+                    f"line item not read ({type(exc).__name__}: {exc})", severity="warning",
+                    code="derivation-failed"))
+        self._contract_terms()
         for text, where in self.record.notes:
             self.read_note(text, where)
             self._counts_in_text(text, where)
@@ -138,6 +158,15 @@ class Builder(SlotReaders):
         if "offer_name" not in self.facts and self.record.title and self.record.title_where:
             self.add("offer_name", self.record.title, self.record.title_where, self.record.title,
                      DERIVED, "no offer name given: the sheet's title")
+
+    def _contract_terms(self) -> None:
+        """Uptime, credit cap, response times, delivery date... stated in contract text."""
+        known = frozenset(k for k, facts in self.facts.items()
+                          if any(f.priority >= LABELLED for f in facts))
+        for name, value, where, quote, note in contract_facts(self.record.segments, known):
+            if name == "delivery_date" and isinstance(value, str):
+                value = dt.date.fromisoformat(value)
+            self.add(name, value, where, quote, IN_TEXT, note)
 
     def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
         handler = getattr(self, f"_slot_{slot}", None)
@@ -174,10 +203,9 @@ class Builder(SlotReaders):
                                         expected=V.EXPECTED["date"])
             self.add(slot, parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
             if parsed.latest != parsed.earliest:
-                self.warn(cand.where, "; ".join(parsed.notes), slot, text)
+                self.warn(cand.where, "; ".join(parsed.notes), slot, text, code="date-span")
         elif kind == "percent":
-            pct = V.parse_percent(cand.value)
-            self.add(slot, pct.value, cand.where, text, LABELLED, _notes(pct.notes))
+            self._percent(slot, cand, text)
         elif kind == "months":
             try:
                 months = V.parse_duration(cand.value, "months")
@@ -195,6 +223,13 @@ class Builder(SlotReaders):
         elif kind == "bool":
             flag = V.parse_bool(cand.value)
             self.add(slot, flag.value, cand.where, text, LABELLED, _notes(flag.notes))
+        elif kind == "number":  # "0.2", "0.2 per node-day"
+            figures = re.findall(T.NUMBER, text) if isinstance(cand.value, str) else []
+            if len(set(figures)) > 1:
+                raise V.ValueParseError("several figures; cannot tell which one is meant",
+                                        found=text, expected="one number")
+            figure = T.to_number(figures[0]) if figures else V.parse_number(cand.value).value
+            self.add(slot, figure, cand.where, text, LABELLED)
         elif kind and kind.startswith("money"):
             self._money_field(slot, cand, text, kind.partition(":")[2])
         elif kind and kind.startswith("quantity"):
@@ -202,7 +237,7 @@ class Builder(SlotReaders):
             self._quantity(slot, cand, text, dimension, unit)
         else:
             self.warn(cand.where, f"label '{cand.label}' read as {slot}, which has no reader",
-                      slot)
+                      slot, code="label-without-reader")
 
 
     # --- line items and notes ------------------------------------------------------
@@ -227,7 +262,8 @@ class Builder(SlotReaders):
                 self.warn(item.cells.get("total", item.row_where),
                           f"line total {item.total:,.2f} is not quantity x unit price "
                           f"({item.quantity:g} x {item.unit_price:g} = {expected_total:,.2f})",
-                          None, cell_text(item.total), f"{expected_total:,.2f}")
+                          None, cell_text(item.total), f"{expected_total:,.2f}",
+                          code="line-total-mismatch")
         if currency is None:
             currency = "USD"
             self.assumed("currency", item.row_where, raw, "no currency stated for the line "
@@ -351,7 +387,7 @@ class Builder(SlotReaders):
     def conflict(self, name: str, best: Fact, other: Fact) -> None:
         message = (f"{name}: two different values: {best.value!r} at {best.where} and "
                    f"{other.value!r} at {other.where}; the first is used")
-        self.warn(other.where, message, name, other.raw, str(best.value))
+        self.warn(other.where, message, name, other.raw, str(best.value), code="value-conflict")
         if name in ("gpu_count", "node_count", "gpus_per_node"):
             self.flag("count_mismatch", "medium", message, other.where, other.raw,
                       ask_for="one consistent GPU and node count")

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from evaltool.errors import EvaltoolError, InputError, Location, Problem
+from evaltool.errors import InputError, Location, Problem
 from evaltool.models import (
     FieldSource,
     NotEvaluated,
@@ -27,6 +27,7 @@ from evaltool.normalize import values as V
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.derive import Derive
 from evaltool.normalize.facts import REQUIRED, NormalizeResult
+from evaltool.normalize.identity import flag_duplicates, unique_ids
 from evaltool.normalize.render import (
     normalize_to_rows,
     render_normalized,
@@ -34,6 +35,7 @@ from evaltool.normalize.render import (
 )
 from evaltool.normalize.teach import UserMapping, apply_mapping
 from evaltool.read.cells import RawRecord
+from evaltool.read.safety import problem_for_exception
 from evaltool.read.vocabulary import Vocabulary, load_vocabulary
 
 # --- public API ---------------------------------------------------------------------------
@@ -50,6 +52,12 @@ def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float
         except InputError as exc:
             failed.append(NotEvaluated(source=record.source,
                                        errors=[p.to_dict() for p in exc.problems]))
+            continue
+        except Exception as exc:  # one offer's bug never takes the others down
+            where = Location(str(record.source.get("file", record.id)),
+                             sheet=record.source.get("sheet"), key=record.source.get("key"))
+            failed.append(NotEvaluated(source=record.source, errors=[
+                problem_for_exception(exc, where, "normalising").to_dict()]))
             continue
         offers.append(result)
     return offers, failed
@@ -70,7 +78,9 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
     fields, invalid = _validated_fields(values, provenance)
     errors += [p for p in invalid if p.field in REQUIRED or p.field == "price_usd_per_gpu_hour"]
     if errors:
-        raise InputError(errors + [p for p in b.problems if p.severity == "error"])
+        # Values skipped by a length limit explain a missing field: name them too.
+        raise InputError(errors + [p for p in b.problems if p.severity == "error"
+                                   or p.code in ("value-too-long", "number-too-long")])
     for problem in invalid:
         b.problems.append(problem)
     where_text = " ".join(s["text"] for s in record.segments)
@@ -107,7 +117,8 @@ def _required(b: Builder, values: dict[str, Any], record: RawRecord) -> list[Pro
             prob = b.unreadable[name]
             errors.append(Problem(prob.where, f"required field {name} could not be read: "
                                   f"{prob.message}", field=name, found=prob.found,
-                                  expected=prob.expected or expectations[name]))
+                                  expected=prob.expected or expectations[name],
+                                  code="required-field-unreadable"))
         else:
             # A formula saved without its value is the usual reason a present field is empty.
             uncached = [p for p in record.problems if p.found == "formula without cached value"]
@@ -116,7 +127,8 @@ def _required(b: Builder, values: dict[str, Any], record: RawRecord) -> list[Pro
                 hint = "; formula cells without a saved value may hold it: " + ", ".join(
                     f"{p.where} ({p.message.split(':', 1)[0]})" for p in uncached[:5])
             errors.append(Problem(file_where, f"required field {name} is missing{hint}",
-                                  field=name, expected=expectations[name]))
+                                  field=name, expected=expectations[name],
+                                  code="required-field-missing"))
     return errors
 
 
@@ -139,7 +151,8 @@ def _validated_fields(values: dict[str, Any], provenance: dict[str, FieldSource]
                 where = Location(**source.where) if source else Location("?")
                 problems.append(Problem(where, f"{name}: {err['msg']}", field=name,
                                         found=repr(clean.get(name)),
-                                        expected=_expected_from(err), severity="warning"))
+                                        expected=_expected_from(err), severity="warning",
+                                        code="value-out-of-range"))
                 clean.pop(name, None)
                 values.pop(name, None)
     return OfferFields(), problems
@@ -154,7 +167,11 @@ def _expected_from(err: Mapping[str, Any]) -> str:
 def normalize_files(paths: Sequence[Path], fx_rates: Mapping[str, float] | None = None,
                     mapping: UserMapping | None = None) -> NormalizeResult:
     """Read and normalise every file; a bad file becomes NotEvaluated, never an exception.
-    `mapping` (a per-vendor mapping file, `--map`) is applied to what is read."""
+
+    Every path ends among the offers or in not_evaluated with a coded problem naming it;
+    offer ids are unique across the run, and offers given twice are flagged. `mapping` (a
+    per-vendor mapping file, `--map`) is applied to what is read.
+    """
     from evaltool.read import read_offer_file
 
     offers: list[Offer] = []
@@ -162,26 +179,17 @@ def normalize_files(paths: Sequence[Path], fx_rates: Mapping[str, float] | None 
     for path in paths:
         path = Path(path)
         try:
-            records = read_offer_file(path)
+            records = read_offer_file(path)  # raises InputError only
         except InputError as exc:
             failed.append(NotEvaluated(source={"file": str(path)},
                                        errors=[p.to_dict() for p in exc.problems]))
-            continue
-        except EvaltoolError as exc:
-            failed.append(NotEvaluated(source={"file": str(path)}, errors=[
-                Problem(Location(str(path)), str(exc)).to_dict()]))
-            continue
-        except (OSError, ValueError, RecursionError) as exc:
-            failed.append(NotEvaluated(source={"file": str(path)}, errors=[
-                Problem(Location(str(path)), "cannot read the file", found=type(exc).__name__,
-                        expected="a readable offer file").to_dict()]))
             continue
         if mapping is not None:
             apply_mapping(records, mapping, path)
         good, bad = normalize_records(records, fx_rates)
         offers.extend(good)
         failed.extend(bad)
-    return NormalizeResult(offers=offers, not_evaluated=failed)
+    return NormalizeResult(offers=flag_duplicates(unique_ids(offers)), not_evaluated=failed)
 
 
 __all__ = ["NormalizeResult", "normalize_files", "normalize_records", "normalize_to_rows",

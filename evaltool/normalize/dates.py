@@ -28,6 +28,7 @@ from evaltool.normalize.numbers import (
     parse_number,
 )
 from evaltool.normalize.valuetypes import (
+    BUSINESS_DAY_HOURS,
     EXPECTED,
     HOURS_PER_MONTH,
     DurationUnit,
@@ -281,6 +282,8 @@ def _relative_date(match: re.Match[str], raw_s: str) -> ParsedDate:
     hi = float(match["hi"].replace(",", ".")) if match["hi"] else lo
     unit = _relative_unit(match["unit"])
     days = hi * _DAYS_PER_UNIT[unit]
+    if match["business"] and unit == "day":
+        days = hi * BUSINESS_DAY_HOURS / 24.0  # 5 business days span 7 calendar days
     notes = [
         f"{match.group(0)!r} is a lead time after order, not a calendar date: "
         f"{_fmt(days)} days"
@@ -288,8 +291,9 @@ def _relative_date(match: re.Match[str], raw_s: str) -> ParsedDate:
     if match["hi"]:
         notes.append(f"range {match['lo']}-{match['hi']}: took the later {match['hi']}")
     if match["business"]:
-        # One business day counts 24 hours everywhere in evaltool (quotes and contracts alike).
-        notes.append(f"business days counted as {_fmt(days)} days of 24 hours")
+        # One business day spans 7/5 calendar days everywhere in evaltool (BUSINESS_DAY_HOURS).
+        notes.append(f"business days counted as {_fmt(days)} calendar days (5 business days "
+                     "span 7 calendar days)")
     return ParsedDate(None, raw_s, notes, days_after_order=_clean_float(days))
 
 
@@ -383,7 +387,9 @@ def parse_duration(
         return _duration_result(fast * _DURATION_HOURS[base], unit, raw_s, [])
     text = _text_input(raw, expected)
     if _NBD_RE.match(text):
-        return _duration_result(24.0, unit, raw_s, [f"{text!r} read as 24 hours"])
+        return _duration_result(BUSINESS_DAY_HOURS, unit, raw_s, [
+            f"{text!r} read as one business day, {_fmt(BUSINESS_DAY_HOURS)} hours (5 business "
+            "days span 7 calendar days)"])
     if (iso := _ISO_DURATION_RE.match(text)) and any(iso.groups()):
         hours = sum(
             float(iso[name]) * _DURATION_HOURS[name] for name in _DURATION_HOURS
@@ -443,11 +449,14 @@ def _duration_hours(match: re.Match[str], notes: list[str], raw_s: str, expected
     base = _DURATION_WORDS[match["unit"].casefold()]
     hours = max(lo, hi) * _DURATION_HOURS[base]
     if match["business"] or match["ouvres"]:
-        if base in ("day", "week"):  # "5 business days" = 120 h, as clause analysis reads it
+        if base == "day":  # "5 business days" = 168 h: elapsed time (BUSINESS_DAY_HOURS)
+            hours = max(lo, hi) * BUSINESS_DAY_HOURS
             notes.append(
-                f"{match.group(0).strip()!r}: business days counted as {_fmt(hours / 24.0)} "
-                "days of 24 hours"
+                f"{match.group(0).strip()!r}: business days counted as {_fmt(hours)} hours "
+                f"({_fmt(BUSINESS_DAY_HOURS)} h each: 5 business days span 7 calendar days)"
             )
+        elif base == "week":
+            notes.append(f"{match.group(0).strip()!r}: business weeks are calendar weeks")
         else:
             notes.append(f"{match.group(0)!r}: business time, may pause outside business hours")
     return hours

@@ -14,6 +14,7 @@ from evaltool.models import (
 from evaltool.normalize import values as V
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, _close, _join, _Priced
+from evaltool.normalize.shapes import gpus_per_rack_in_name
 
 
 class Derive:
@@ -34,13 +35,19 @@ class Derive:
                                    derived_from=derived_from, note=note)
 
     def run(self) -> None:
-        self.accelerator()
-        self.counts()
-        self.bandwidth()
-        self.catalog_checks()
-        self.prices()
-        self.kind_and_currency()
-        self.ownership()
+        """Each step on its own: a value that cannot be derived is left out with a warning
+        (code `derivation-failed`); whether the offer survives is for the required fields."""
+        for step in (self.accelerator, self.counts, self.bandwidth, self.catalog_checks,
+                     self.prices, self.kind_and_currency, self.ownership):
+            try:
+                step()
+            except V.MissingFxRate:
+                raise
+            except (EvaltoolError, ArithmeticError, ValueError) as exc:
+                self.b.problems.append(Problem(
+                    self.where, f"could not derive the {step.__name__.replace('_', ' ')} "
+                    f"values; they are left out: {exc}", found=type(exc).__name__,
+                    severity="warning", code="derivation-failed"))
 
     def accelerator(self) -> None:
         text = self.v.pop("accelerator_text", None)
@@ -58,7 +65,8 @@ class Derive:
             where = Location(**prov.where) if prov else self.where
             self.b.unreadable["accelerator"] = Problem(
                 where, str(exc), field="accelerator", found=text,
-                expected="an accelerator in the catalog (`evaltool accelerators`)")
+                expected="an accelerator in the catalog (`evaltool accelerators`)",
+                code="accelerator-unknown")
             return
         self.v["accelerator"] = found.id
         assert prov is not None
@@ -67,7 +75,23 @@ class Derive:
         if found.note:
             self.b.assumed("accelerator", Location(**prov.where), text, found.note)
 
+    def gpus_per_rack(self) -> int | None:
+        """GPUs in one rack of a rack-scale system: stated, racks over GPUs, or the system's
+        name (NVL72 = 72 GPUs in one NVLink domain, one rack)."""
+        per = self.v.get("gpus_per_rack")
+        racks, gpus = self.v.get("rack_count"), self.v.get("gpu_count")
+        if not per and racks and gpus and gpus % racks == 0:
+            per = gpus // racks
+        if not per:
+            per = gpus_per_rack_in_name(" ".join(
+                str(self.p[k].raw) for k in ("accelerator",) if k in self.p))
+        return int(per) if per else None
+
     def counts(self) -> None:
+        racks, per_rack = self.v.get("rack_count"), self.v.get("gpus_per_rack")
+        if self.v.get("gpu_count") is None and racks and per_rack:
+            self.set("gpu_count", racks * per_rack, ["rack_count", "gpus_per_rack"],
+                     f"{racks} racks x {per_rack} GPUs per rack")
         gpus, nodes, per = (self.v.get(k) for k in ("gpu_count", "node_count", "gpus_per_node"))
         if gpus is None and nodes is not None and per is not None:
             self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"],
@@ -82,7 +106,8 @@ class Derive:
             where = Location(**self.p["gpu_count"].where)
             message = (f"gpu_count {gpus} is not node_count {nodes} x gpus_per_node {per} "
                        f"(= {nodes * per}); the stated GPU count is used")
-            self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per))
+            self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per),
+                        code="count-mismatch")
             self.b.flag("count_mismatch", "medium", message, where, str(gpus),
                         ask_for="one consistent GPU and node count")
 
@@ -103,7 +128,8 @@ class Derive:
                     per_node, per_gpu * gpn):
                 where = Location(**self.p["inter_node_gbit_s_per_gpu"].where)
                 self.b.warn(where, f"per-GPU bandwidth {per_gpu:g} Gbit/s x {gpn} GPUs is not "
-                            f"the per-node {per_node:g} Gbit/s", "inter_node_gbit_s_per_gpu")
+                            f"the per-node {per_node:g} Gbit/s", "inter_node_gbit_s_per_gpu",
+                            code="figures-disagree")
 
     def catalog_checks(self) -> None:
         acc_id = self.v.get("accelerator")
@@ -121,7 +147,8 @@ class Derive:
             where = Location(**self.p["gpu_memory_gb"].where)
             message = (f"gpu_memory_gb {memory:g} is unlike the catalog's {acc.memory_gb:g} GB "
                        f"for {acc_id}")
-            self.b.warn(where, message, "gpu_memory_gb", str(memory), f"{acc.memory_gb:g}")
+            self.b.warn(where, message, "gpu_memory_gb", str(memory), f"{acc.memory_gb:g}",
+                        code="figures-disagree")
             self.b.flag("memory_mismatch", "medium", message + ": a different part, or a "
                         "misread accelerator", where, self.p["gpu_memory_gb"].raw)
         tflops = self.v.get("claimed_peak_tflops_per_gpu")
@@ -138,7 +165,7 @@ class Derive:
                        f"peak WITH sparsity; the dense peak is {dense:g} TFLOPS. Compare "
                        "dense figures only (seed 000)")
                 self.b.warn(where, why, "claimed_peak_tflops_per_gpu", str(tflops),
-                            f"{dense:g} (dense)")
+                            f"{dense:g} (dense)", code="figures-disagree")
                 self.b.flag("sparse_peak_claim", "high", why, where,
                             self.p["claimed_peak_tflops_per_gpu"].raw,
                             ask_for=f"the dense {sparse.upper()} peak per GPU")
@@ -156,7 +183,8 @@ class Derive:
             first = compute[0]
             try:
                 price = V.price_per_gpu_hour(first.money, gpn, HOURS_PER_MONTH, gpus,
-                                             self.v.get("term_months"), fx_rates=b.fx)
+                                             self.v.get("term_months"), fx_rates=b.fx,
+                                             gpus_per_rack=self.gpus_per_rack())
             except V.MissingFxRate as exc:
                 b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
                     first.where, "price_usd_per_gpu_hour")
@@ -180,13 +208,15 @@ class Derive:
             for other in compute[1:]:
                 try:
                     alt = V.price_per_gpu_hour(other.money, gpn, HOURS_PER_MONTH, gpus,
-                                               self.v.get("term_months"), fx_rates=b.fx)
+                                               self.v.get("term_months"), fx_rates=b.fx,
+                                               gpus_per_rack=self.gpus_per_rack())
                 except EvaltoolError:
                     continue
                 if not _close(alt.value, price.value):
                     b.warn(other.where, f"a second compute price reads as {alt.value:.4g} USD "
                            f"per GPU-hour where {first.where} gives {price.value:.4g}; the "
-                           "first is used", "price_usd_per_gpu_hour", other.raw)
+                           "first is used", "price_usd_per_gpu_hour", other.raw,
+                           code="figures-disagree")
         self.monthly_addons()
         self.purchase()
 
@@ -243,33 +273,22 @@ class Derive:
         all_in = [p for p in b.priced if p.role == "all_in"]
         if compute is None:
             return
+        # The price per GPU-hour is the quoted rate (all-in only where the offer says so).
+        # Separately priced storage, support and network stay in their own fields and the
+        # money model (estimate/costs.py) adds each once; folding them in here as well would
+        # count them twice and hide what the vendor actually quoted.
         if b.all_in_note is not None or all_in:
-            self.v["price_usd_per_gpu_hour"] = compute
-            self.p["price_usd_per_gpu_hour"] = FieldSource(
-                where=self.p["compute_price_usd_per_gpu_hour"].where,
-                raw=self.p["compute_price_usd_per_gpu_hour"].raw,
-                derived_from=["compute_price_usd_per_gpu_hour"],
-                note="the vendor states the price is all-in; add-ons are not added again")
-            return
-        if not gpus or not extra_usd_month:
-            self.v["price_usd_per_gpu_hour"] = compute
-            self.p["price_usd_per_gpu_hour"] = FieldSource(
-                where=self.p["compute_price_usd_per_gpu_hour"].where,
-                raw=self.p["compute_price_usd_per_gpu_hour"].raw,
-                derived_from=["compute_price_usd_per_gpu_hour"],
-                note="no separately priced storage, support or network")
-            return
-        add = extra_usd_month / (gpus * HOURS_PER_MONTH)
-        if not b.compute_rate_named:
-            b.warn(Location(**self.p["compute_price_usd_per_gpu_hour"].where),
-                   f"price per GPU-hour {compute + add:.4g} USD includes the separately "
-                   f"priced {', '.join(parts)}; the quoted compute rate is {compute:.4g} USD",
-                   "price_usd_per_gpu_hour", f"{compute:.4g}", f"{compute + add:.4g}",
-                   code="price-includes-addons")
-        self.set("price_usd_per_gpu_hour", compute + add,
-                 ["compute_price_usd_per_gpu_hour", *sources, "gpu_count"],
-                 f"all-in: compute {compute:.4g} + ({' + '.join(parts)}) / ({gpus} GPUs x "
-                 f"{HOURS_PER_MONTH} h) = {compute + add:.4g} USD per GPU-hour")
+            note = "the vendor states the price is all-in"
+        elif extra_usd_month:
+            note = (f"the quoted rate; separately priced {', '.join(parts)} stay in their own "
+                    "fields and are added by the cost model")
+        else:
+            note = "no separately priced storage, support or network"
+        self.v["price_usd_per_gpu_hour"] = compute
+        self.p["price_usd_per_gpu_hour"] = FieldSource(
+            where=self.p["compute_price_usd_per_gpu_hour"].where,
+            raw=self.p["compute_price_usd_per_gpu_hour"].raw,
+            derived_from=["compute_price_usd_per_gpu_hour", *sources], note=note)
 
     def purchase(self) -> None:
         b = self.b
@@ -288,7 +307,8 @@ class Derive:
             message = (f"stated total {capex:,.0f} USD differs from the sum of the line items "
                        f"{line_sum:,.0f} USD (by {line_sum - capex:+,.0f}); the stated total "
                        "is used")
-            b.warn(where, message, "capex_usd", f"{capex:,.0f}", f"{line_sum:,.0f}")
+            b.warn(where, message, "capex_usd", f"{capex:,.0f}", f"{line_sum:,.0f}",
+                   code="figures-disagree")
             b.flag("total_mismatch", "medium", message, where, self.p["capex_usd"].raw,
                    ask_for="a quote whose total matches its lines")
         if capex is None:
@@ -324,7 +344,7 @@ class Derive:
         else:
             b.warn(self.where, "purchase offer without power or colocation cost (power per node "
                    "and a USD/kWh or USD/kW-month rate); the effective price leaves power out",
-                   "price_usd_per_gpu_hour")
+                   "price_usd_per_gpu_hour", code="purchase-without-running-cost")
         opex = self.v.get("opex_usd_per_month")
         if opex:
             monthly += opex
@@ -365,5 +385,5 @@ class Derive:
         for name, (value, why) in implied.items():
             if self.v.get(name) is None:
                 self.set(name, value, ["offer_kind"], f"implied by a purchase: {why}")
-                self.b.warn(self.where, f"assumed value: {why}", name)
+                self.b.warn(self.where, f"assumed value: {why}", name, code="assumed-value")
 

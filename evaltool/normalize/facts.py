@@ -59,7 +59,7 @@ _PER: dict[str, tuple[str, ...]] = {
     "kwh": ("kwh",),
 }
 _FABRIC_WORDS: tuple[tuple[str, str], ...] = (
-    ("roce", r"\broce\b|\brdma over converged"),
+    ("roce", r"\broce(?:v\d)?\b|\brdma over converged"),
     ("infiniband", r"infini\s*band|\bib\b|\b[nhex]dr\b|\bquantum-?\d|\bconnectx"),
     ("ici", r"\bici\b|inter-chip interconnect"),
     ("ethernet", r"ethernet|\d\s*gbe\b|\bgbe\b|\btcp\b"),
@@ -232,6 +232,8 @@ _FIELD_KIND: dict[str, str] = {
     "vendor": "text", "offer_name": "text", "region": "text",
     "valid_until": "date", "delivery_date": "date",
     "gpu_count": "count", "gpus_per_node": "count", "node_count": "count",
+    "rack_count": "count", "gpus_per_rack": "count",
+    "preemptible": "bool", "availability_pct": "percent", "preemptions_per_node_day": "number",
     "gpu_memory_gb": "quantity:memory:GB",
     "cpu_memory_gb_per_node": "quantity:memory:GB",
     "local_nvme_tb_per_node": "quantity:capacity:TB",

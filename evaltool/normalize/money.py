@@ -96,6 +96,8 @@ _BASIS_WORDS: Final[dict[str, str]] = {
          "nœud", "nœuds", "serveur", "serveurs"),
         "node",
     ),
+    # A rack-scale system (GB200 NVL72) is priced per rack: so many GPUs per rack.
+    **dict.fromkeys(("rack", "racks", "baie", "baies"), "rack"),
     **dict.fromkeys(("second", "seconds", "sec", "s"), "second"),
     **dict.fromkeys(("minute", "minutes", "min"), "minute"),
     **dict.fromkeys(
@@ -132,7 +134,7 @@ _ADVERB_BASIS: Final[dict[str, str]] = {
     "for the term": "term", "for the full term": "term", "total contract value": "term",
     "over the term": "term", "total": "term", "in total": "term",
 }
-_BASIS_ORDER: Final = ("gpu", "node", "tb", "gb", "kw", "kwh", "second", "minute", "hour",
+_BASIS_ORDER: Final = ("gpu", "node", "rack", "tb", "gb", "kw", "kwh", "second", "minute", "hour",
                        "day", "week", "month", "year", "term", "once")
 # "$3.5M over 3 years": a total for a stated term.
 _OVER_TERM_RE: Final = _LazyRegex(
@@ -149,6 +151,10 @@ _PER_RE: Final = _LazyRegex(
 _ADVERB_RE: Final = _LazyRegex(
     r"(?<![\w-])(?:" + "|".join(re.escape(k) for k in sorted(_ADVERB_BASIS, key=len,
                                                                 reverse=True)) + r")(?![\w-])",
+    re.IGNORECASE,
+)
+_BILLED_BEFORE_RE: Final = _LazyRegex(
+    r"\b(?:billed|invoiced|payable|paid|charged|factur\w*|abgerechnet|zahlbar)\s*$",
     re.IGNORECASE,
 )
 _HYPHEN_BASIS_RE: Final = _LazyRegex(
@@ -225,6 +231,12 @@ def _basis_of(
         add(match["res"])
         add(match["time"])
     for match in _ADVERB_RE.finditer(segment):
+        if _BILLED_BEFORE_RE.search(segment[: match.start()]) and any(
+                w in _TIME_BASES for w in words):
+            # "$2.45 per GPU-hour, billed monthly": how often the invoice comes, not the basis.
+            if notes is not None:
+                notes.append(f"billing cycle: {match.group(0)!r}")
+            continue
         words.append(_ADVERB_BASIS[match.group(0).casefold()])
     if _OVER_TERM_RE.search(segment) and not any(w in _TIME_BASES for w in words):
         words.append("term")
@@ -442,6 +454,7 @@ def price_per_gpu_hour(
     term_months: float | None = None,
     *,
     fx_rates: Mapping[str, float] | None = None,
+    gpus_per_rack: int | None = None,
 ) -> GpuHourPrice:
     """The price per GPU-hour, and the formula used, from any compute price basis.
 
@@ -452,9 +465,9 @@ def price_per_gpu_hour(
     found = money.raw or f"{money.amount} {money.currency} per {'-'.join(money.per)}"
     expected = "a compute price per GPU or node and per hour, month, year or term"
     per = money.per
-    resources = [w for w in per if w in ("gpu", "node", "tb", "gb", "kw", "kwh")]
+    resources = [w for w in per if w in ("gpu", "node", "rack", "tb", "gb", "kw", "kwh")]
     times = [w for w in per if w in _TIME_BASES and w != "once"]
-    if any(r not in ("gpu", "node") for r in resources) or len(resources) > 1:
+    if any(r not in ("gpu", "node", "rack") for r in resources) or len(resources) > 1:
         raise ValueConversionError(
             f"not a compute price (per {'-'.join(per)})", found=found, expected=expected
         )
@@ -480,6 +493,14 @@ def price_per_gpu_hour(
             )
         divisor *= gpus_per_node
         steps.append(f"{gpus_per_node} GPUs per node")
+    elif resources == ["rack"]:
+        if not gpus_per_rack:
+            raise ValueConversionError(
+                "a per-rack price needs the GPUs per rack", found=found,
+                expected="the number of racks or GPUs per rack",
+            )
+        divisor *= gpus_per_rack
+        steps.append(f"{gpus_per_rack} GPUs per rack")
     elif not resources:
         if not gpu_count:
             raise ValueConversionError(

@@ -17,7 +17,7 @@ from evaltool.resources import data_dir
 _NODE = (r"(?:nodes?|servers?|hosts?|instances?|vms?|systems?|machines?|knoten|serveurs?|"
          r"n(?:oe|œ)uds?|trays?|boxes)")
 _GPU = r"(?:gpus?|accelerators?|chips?|cards?|beschleuniger|accelerateurs?|devices?)"
-_RACK = r"(?:racks?|nvl72 racks?|superpods?)"
+_RACK = r"(?:racks?|superpods?)"
 _ACC = (r"(?:(?:nvidia|amd|intel)\s+)?(?:hgx\s+|dgx\s+|instinct\s+|tesla\s+)?"
         r"(?:h100|h200|h20|b100|b200|b300|gb200|gb300|a100|a10g?|l40s?|l4|mi\d{3}x?|"
         r"gaudi\s*\d|tpu)")
@@ -113,12 +113,21 @@ def count_facts(text: str) -> dict[str, int]:
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0) or "total" in low[m.end():m.end() + 8]:
             put("gpu_count", value)
-    # "4 × GB200 NVL72 racks" (72 GPUs per NVL72 rack)
-    m = re.search(_INT + _X + r"(?:nvidia\s+)?gb200\s+nvl72\s+" + _RACK, low) or re.search(
-        _INT + r"\s*gb200\s+nvl72\s+" + _RACK, low)
+    # "4 × GB200 NVL72 racks", "2 GB300 NVL72 racks": a rack-scale system names the GPUs of
+    # one rack (NVL72 = 72 GPUs in one NVLink domain).
+    m = re.search(_INT + r"(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*nvl(\d{2,3})\s+" +
+                  _RACK, low)
     if m:
-        put("gpu_count", _int(m.group(1)) * 72)
+        put("rack_count", _int(m.group(1)))
+        put("gpus_per_rack", _int(m.group(2)))
+        put("gpu_count", _int(m.group(1)) * _int(m.group(2)))
     return found
+
+
+def gpus_per_rack_in_name(text: str) -> int | None:
+    """'NVIDIA GB200 NVL72' -> 72: a rack-scale system's name counts the GPUs of a rack."""
+    m = re.search(r"\bnvl\s*(\d{2,3})\b", text, re.I)
+    return int(m.group(1)) if m else None
 
 
 def pair_counts(label: str, value: str) -> list[tuple[str, str]]:

@@ -43,7 +43,31 @@ from evaltool.normalize.facts import (
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
-from evaltool.read.vocabulary import Vocabulary
+from evaltool.read.vocabulary import Vocabulary, normalise_label
+
+_GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
+                          r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps)", re.I)
+_NO_CHARGE_RE = re.compile(r"\bno\s+(?:charge|fee|cost)s?\b|\bfree(?:\s+of\s+charge)?\b|"
+                           r"\bnot\s+charged\b|\bwaived\b|\bkostenlos\b|\bgratuit\w*|"
+                           r"\bsans\s+frais\b|\bincluded\b|\binklusive\b|\binclus\b", re.I)
+_PERCENT_RE = re.compile(T.NUMBER + r"\s*%")
+_BARE_PERCENT_RE = re.compile(r"^\s*" + T.NUMBER + r"\s*%?\s*$")
+_CAP_WORD_RE = re.compile(r"\b(?:max(?:imum|imal)?|cap(?:ped)?|up\s+to|not\s+exceed\w*|limit\w*|"
+                          r"plafonn\w*|höchstens|hochstens|bis\s+zu|jusqu.à)\b[^%]*$", re.I)
+_THRESHOLD_RE = re.compile(r"(?:[<>≤≥]|\bbelow|\bunder|\buptime|\bavailability|\bunter|"
+                           r"\bsous|\bin\s*f[ée]rieure?\s+à)\s*[^%\d]*$", re.I)
+
+
+def _yes_no(value: Any) -> bool | None:
+    """True/False for a yes-or-no cell (bool, 'yes', 'nein', 'oui'), else None."""
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str) or len(value.split()) > 2:
+        return None
+    try:
+        return V.parse_bool(value).value
+    except V.ValueParseError:
+        return None
 
 
 class SlotReaders:
@@ -76,7 +100,7 @@ class SlotReaders:
 
     def warn(self, where: Location, message: str, field_name: str | None = None,
              found: str | None = None, expected: str | None = None,
-             code: str = "invalid-input") -> None:
+             code: str = "value-unreadable") -> None:
         self.problems.append(Problem(where, message, field=field_name, found=found,
                                      expected=expected, severity="warning", code=code))
 
@@ -87,15 +111,18 @@ class SlotReaders:
                                quote=quote, ask_for=ask_for))
 
     def cannot_read(self, field_name: str, cand: Candidate, exc: EvaltoolError) -> None:
-        if isinstance(exc, V.ValueParseError):
-            problem = exc.to_problem(cand.where, field=field_name, severity="warning")
+        if isinstance(exc, (V.ValueParseError, V.ValueConversionError)):
+            problem = exc.to_problem(cand.where, field=field_name, severity="warning",
+                                     code="value-unreadable")
         else:
             problem = Problem(cand.where, str(exc), field=field_name,
-                              found=cell_text(cand.value), severity="warning")
+                              found=cell_text(cand.value), severity="warning",
+                              code="value-unreadable")
         if isinstance(exc, V.NoValueGiven):
             problem = Problem(cand.where, f"'{cand.label}': no value given", field=field_name,
                               found=cell_text(cand.value),
-                              expected=problem.expected, severity="warning")
+                              expected=problem.expected, severity="warning",
+                              code="value-not-given")
         self.unreadable.setdefault(field_name, problem)
         self.problems.append(problem)
 
@@ -119,10 +146,49 @@ class SlotReaders:
         if fallback.assumed:
             self.assumed(slot, cand.where, text, fallback.assumed)
 
+    def _percent(self, slot: str, cand: Candidate, text: str) -> None:
+        """A percentage read with the role its label gives it. In a sentence ("10% of monthly
+        charges if uptime < 99.5%; maximum credit 30%") an uptime is the highest figure of
+        90% or more (lower ones are credit-tier thresholds); a credit cap is the figure a
+        cap word introduces, else the largest credit (tiers rise to the cap), never a
+        threshold of uptime."""
+        if not isinstance(cand.value, str) or _BARE_PERCENT_RE.match(text):
+            pct = V.parse_percent(cand.value)
+            self.add(slot, pct.value, cand.where, text, LABELLED, _notes(pct.notes))
+            return
+        figures = [(m.start(), T.to_number(m.group(1))) for m in _PERCENT_RE.finditer(text)]
+        if not figures:
+            pct = V.parse_percent(cand.value)  # raises: no percentage in the text
+            self.add(slot, pct.value, cand.where, text, LABELLED, _notes(pct.notes))
+            return
+        if slot == "sla_uptime_pct":
+            values = [v for _, v in figures if 90.0 <= v <= 100.0]
+            note = "the highest availability figure of the sentence"
+        elif slot != "sla_max_credit_pct":
+            values = sorted({v for _, v in figures})
+            if len(values) > 1:
+                raise V.ValueParseError("several percentages; cannot tell which one is meant",
+                                        found=text, expected=V.EXPECTED["percent"])
+            note = None
+        else:
+            capped = [v for start, v in figures if _CAP_WORD_RE.search(text[max(0, start - 30):
+                                                                             start])]
+            credits = [v for start, v in figures
+                       if not _THRESHOLD_RE.search(text[max(0, start - 14):start])]
+            values = capped or credits
+            note = ("the figure the cap word introduces" if capped else
+                    "the largest credit of the sentence (credit tiers rise to the cap)")
+        if not values:
+            raise V.ValueParseError(f"no {slot.replace('_', ' ')} among the percentages",
+                                    found=text, expected=V.EXPECTED["percent"])
+        value = max(values)
+        self.add(slot, value, cand.where, text, LABELLED,
+                 note if len(set(v for _, v in figures)) > 1 else None)
+
     def assumed(self, name: str, where: Location, raw: str, why: str) -> None:
         if any(f.kind == "assumed_value" and f.why == f"{name}: {why}" for f in self.flags):
             return  # one warning per assumption, not one per cell it touches
-        self.warn(where, f"assumed value: {why}", name, raw)
+        self.warn(where, f"assumed value: {why}", name, raw, code="assumed-value")
         self.flag("assumed_value", "low", f"{name}: {why}", where, raw,
                   ask_for=f"a stated {name.replace('_', ' ')}")
 
@@ -145,6 +211,8 @@ class SlotReaders:
                       "writes decimals with a comma", slot, text, code="european-thousands")
         if slot == "gpu_memory_gb" and q.count and q.each is not None:
             value = q.each  # "8x H200 141GB": memory is per GPU, not the node's total
+        if slot == "gpu_memory_gb":
+            self._gpu_link(f"{text} {cand.note or ''}", cand.where)
         if dimension == "capacity" and unit == "GB":
             value = value * 1000.0  # parse_quantity gives TB for capacity
         note = _notes(q.notes)
@@ -152,10 +220,19 @@ class SlotReaders:
             note = _join(note, f"bare number read in {default} (the unit of the field)")
         self.add(slot, value, cand.where, text, LABELLED, note)
 
+    def _gpu_link(self, text: str, where: Location) -> None:
+        """'80 GB HBM3 (NVLink 4: 900 GB/s per GPU)': the GPU-to-GPU link speed a memory cell
+        names beside the memory is the intra-node bandwidth, never the memory."""
+        match = _GPU_LINK_RE.search(text)
+        if match is None:
+            return
+        value = T.to_number(match.group(1)) * (1000.0 if match.group(2).lower().startswith("t")
+                                                else 1.0)
+        self.add("intra_node_gbyte_s_per_gpu", value, where, text, IN_TEXT,
+                 "GPU-to-GPU link speed stated beside the memory")
+
     def _money(self, cand: Candidate, text: str, per: tuple[str, ...] | None = None,
                currency: str | None = None) -> V.Money:
-        from evaltool.read.vocabulary import normalise_label
-
         context = normalise_label(f"{cand.label} {cand.section or ''}")
         if per is None:
             unit = T.billing_unit(context)
@@ -168,6 +245,10 @@ class SlotReaders:
                 self.assumed("currency", cand.where, text,
                              "no currency stated for this price; read as USD")
             return V.parse_money(cand.value, currency=currency, per=per)
+        if _PERCENT_RE.search(text) and T.currency_of(text) is None:
+            # "15% of total contract value": a share of something, not an amount.
+            raise V.ValueParseError("a percentage where an amount was expected", found=text,
+                                    expected=V.EXPECTED["money"])
         try:
             return V.parse_money(_money_text(text), currency=currency, per=per)
         except V.NoValueGiven:
@@ -182,6 +263,11 @@ class SlotReaders:
 
     def _money_field(self, slot: str, cand: Candidate, text: str, per_word: str) -> None:
         per = _PER.get(per_word) if per_word else None
+        if isinstance(cand.value, str) and _NO_CHARGE_RE.search(text) and not re.search(
+                r"\d", text) and slot != "price_usd_per_gpu_hour":
+            # "No charge for egress", "Egress free of charge": a stated zero.
+            self.add(slot, 0.0, cand.where, text, LABELLED, "stated as free of charge")
+            return
         money = self._money(cand, text, per)
         if per_word == "once" or not per_word:
             self._usd(slot, money, cand.where, text, LABELLED)
@@ -346,6 +432,22 @@ class SlotReaders:
         self.add("cpu_cores_per_node", count.value, cand.where, text, LABELLED, note)
 
     def _slot_inter_node_fabric(self, cand: Candidate, text: str) -> None:
+        label = cand.label.lower()
+        flag = _yes_no(cand.value)
+        if flag is not None:
+            # interconnect: {dedicated: true} / 'Shared fabric | no': the label says what
+            # the yes or no is about.
+            if re.search(r"dedicat|exclusive|isolat|private", label):
+                self.add("network_dedicated", flag, cand.where, text, LABELLED)
+                return
+            if re.search(r"shared", label):
+                self.add("network_dedicated", not flag, cand.where, text, LABELLED,
+                         "label asks whether the network is shared")
+                return
+        if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):
+            unit = re.search(r"(tbps|gbps|gbit|gb\s*s|tbit)", normalise_label(cand.label))
+            if unit:  # interconnect: {gbps_per_gpu: 400}: the key names the unit and scope
+                text = f"{text} {unit.group(1).replace(' ', '/')} {cand.label.replace('_', ' ')}"
         self._network(cand.where, f"{text} {cand.note or ''}".strip(), LABELLED)
 
     def _network(self, where: Location, text: str, priority: int) -> None:
@@ -356,7 +458,9 @@ class SlotReaders:
             self.add("network_dedicated", True, where, text, priority)
         elif _SHARED_RE.search(text):
             self.add("network_dedicated", False, where, text, priority)
-        bw = _bandwidth(text)
+        # "InfiniBand NDR" names the speed of one port, not how many ports a node has: with
+        # no figure in the text there is no node bandwidth to read.
+        bw = _bandwidth(text) if re.search(r"\d", text) else None
         if bw is None:
             if not fabric:
                 raise V.ValueParseError("no network fabric or bandwidth recognised", found=text,
@@ -370,7 +474,7 @@ class SlotReaders:
         if bw.was_bytes:
             self.warn(where, f"network bandwidth reads as bytes per second ({text!r}) where "
                       "NICs are quoted in Gbit/s; converted x8 — confirm with the vendor",
-                      "inter_node_gbit_s_per_node", text, "Gbit/s")
+                      "inter_node_gbit_s_per_node", text, "Gbit/s", code="bandwidth-units")
             self.flag("bandwidth_units", "medium", "network bandwidth given in GB/s where "
                       "Gbit/s is usual; a factor-8 misreading changes the network score", where,
                       text, ask_for="the per-node inter-node bandwidth in Gbit/s")
@@ -527,6 +631,21 @@ class SlotReaders:
             return
         money = self._money(cand, text, per=None)
         self._usd("min_commit_usd", money, cand.where, text, LABELLED)
+
+    def _slot_delivery_date_committed(self, cand: Candidate, text: str) -> None:
+        """'Firm delivery date | yes', or 'Committed delivery date | 2027-05-01' (a date
+        under a label that says it is committed)."""
+        flag = _yes_no(cand.value)
+        if flag is not None:
+            self.add("delivery_date_committed", flag, cand.where, text, LABELLED)
+            return
+        parsed = V.parse_date(cand.value)
+        if parsed.value is None:
+            raise V.ValueParseError("neither yes/no nor a date", found=text,
+                                    expected="yes or no, or the committed date")
+        self.add("delivery_date", parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
+        self.add("delivery_date_committed", True, cand.where, text, LABELLED,
+                 "the label states the date is committed")
 
     def _slot_contract_text(self, cand: Candidate, text: str) -> None:
         self.add("contract_text", text, cand.where, text[:200], LABELLED)

@@ -49,8 +49,10 @@ dates, their types in valuetypes):
 * ``parse_money``: amount, ISO currency and billing basis ("€24,80 / Knoten / h");
   ``convert_money_to_usd`` with user-given rates; ``price_per_gpu_hour`` from any basis.
 * ``parse_date``: ISO, day-first, month names in EN/DE/FR ("3 avril 2027"), quarters.
-* ``parse_duration(raw, unit)``: hours, days or months; one business day is 24 hours
-  ("5 business days" = 120 h, the same reading as clause analysis).
+* ``parse_duration(raw, unit)``: hours, days or months. "N business days" is elapsed time:
+  5 business days span 7 calendar days, so one business day is 24 x 7/5 = 33.6 h
+  (``BUSINESS_DAY_HOURS``; "5 business days" = 168 h, "next business day" = 33.6 h). Clause
+  analysis reads its durations with this parser, so quotes and contracts agree.
 * ``parse_bool``: yes/no words in EN/DE/FR.
 
 Each raises ``ValueParseError`` (``NoValueGiven`` for "TBD") and never returns a guess
@@ -69,6 +71,7 @@ from evaltool.normalize.money import (
 from evaltool.normalize.numbers import parse_count, parse_number, parse_percent
 from evaltool.normalize.quantities import parse_bandwidth, parse_quantity, unit_factor
 from evaltool.normalize.valuetypes import (
+    BUSINESS_DAY_HOURS,
     CANONICAL_UNIT,
     EXPECTED,
     HOURS_PER_MONTH,
@@ -89,7 +92,8 @@ from evaltool.normalize.valuetypes import (
 )
 
 __all__ = [
-    "CANONICAL_UNIT", "EXPECTED", "HOURS_PER_MONTH", "GpuHourPrice", "MissingFxRate", "Money",
+    "BUSINESS_DAY_HOURS", "CANONICAL_UNIT", "EXPECTED", "HOURS_PER_MONTH", "GpuHourPrice",
+    "MissingFxRate", "Money",
     "NoValueGiven", "ParsedBandwidth", "ParsedBool", "ParsedCount", "ParsedDate",
     "ParsedDuration", "ParsedNumber", "ParsedQuantity", "RawValue", "ValueConversionError",
     "ValueParseError", "basis_label", "convert_money_to_usd", "parse_bandwidth", "parse_bool",

@@ -33,6 +33,12 @@ CANONICAL_UNIT: Final[dict[str, str]] = {
     "throughput": "GB/s",
 }
 HOURS_PER_MONTH: Final = 730.0  # PRODUCT.md: per-month prices use 730 hours a month
+# "N business days" is elapsed time: a week of 5 business days spans 7 calendar days, so one
+# business day is 24 x 7/5 = 33.6 hours (5 business days = 168 h, "next business day" =
+# 33.6 h). A promise of "5 business days" made on a Friday ends a week later, not 120 hours
+# later; reading it as 120 h would make a business-day promise look faster than it is. One
+# rule for quotes and contracts alike (clause analysis reads durations with this parser).
+BUSINESS_DAY_HOURS: Final = 24.0 * 7.0 / 5.0
 UNITS_FILE: Final = data_dir() / "units.txt"  # pint definitions
 
 EXPECTED: Final[dict[str, str]] = {
@@ -65,7 +71,8 @@ class ValueParseError(EvaltoolError):
         super().__init__(f"{message} (found {found!r}, expected {expected})")
 
     def to_problem(
-        self, where: Location, field: str | None = None, severity: Severity = "error"
+        self, where: Location, field: str | None = None, severity: Severity = "error",
+        code: str = "value-unreadable",
     ) -> Problem:
         """The same error as a :class:`Problem` that names the file, sheet and cell."""
         return Problem(
@@ -75,6 +82,7 @@ class ValueParseError(EvaltoolError):
             found=self.found,
             expected=self.expected,
             severity=severity,
+            code=code,
         )
 
 
@@ -92,7 +100,8 @@ class ValueConversionError(EvaltoolError):
         super().__init__(f"{message} (found {found!r}, expected {expected})")
 
     def to_problem(
-        self, where: Location, field: str | None = None, severity: Severity = "error"
+        self, where: Location, field: str | None = None, severity: Severity = "error",
+        code: str = "value-unreadable",
     ) -> Problem:
         return Problem(
             where=where,
@@ -101,6 +110,7 @@ class ValueConversionError(EvaltoolError):
             found=self.found,
             expected=self.expected,
             severity=severity,
+            code=code,
         )
 
 

@@ -3,7 +3,11 @@
 `read_offer_file` dispatches on the file's content (not only its name): workbooks
 (.xlsx/.xlsm/.xls/.ods, read as data only, never evaluating formulas or macros), CSV,
 YAML and JSON.  `sniff_input_kind` tells offers from the workload, rates and rubric files
-that `evaltool score offers/*` also passes.
+that `evaltool score offers/*` also passes.  Such a file is obeyed only when the caller allows
+it (the project's own examples, or the user said the inputs may configure the run); among
+offers it is refused with the code `not-an-offer`, so a vendor's file never changes the
+workload, rates or rubric of a run.  Every way reading can fail ends in an `InputError` with a
+coded problem that names the file (`read_offer_file`).
 """
 
 from __future__ import annotations
@@ -12,7 +16,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 from evaltool.errors import InputError, Location, Problem, UsageError
+from evaltool.models import ServingTarget, Workload
 from evaltool.read.cells import RawRecord
+from evaltool.read.layout import read_grid, slug
+from evaltool.read.mapping import load_mapping, read_mapping
+from evaltool.read.properties import document_properties
+from evaltool.read.safety import check_file_size, problem_for_exception
+from evaltool.read.tabular import read_csv
+from evaltool.read.vocabulary import load_vocabulary
+from evaltool.read.xlsx import read_workbook
 
 InputKind = Literal["offer", "workload", "fx_rates", "rubric"]
 _YAML_SUFFIXES = frozenset({".yaml", ".yml", ".json"})
@@ -21,35 +33,56 @@ _ZIP_MAGIC = b"PK\x03\x04"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0"  # legacy .xls (and encrypted .xlsx)
 
 
+# Keys a rates file may hold beside `fx:` (anything else makes it an offer with a stray key).
+_FX_FILE_KEYS = frozenset({"fx", "as_of", "date", "source", "note", "notes", "comment"})
+_KIND_NAMES = {"workload": "a workload", "fx_rates": "a currency-rates file",
+               "rubric": "a rubric"}
+
+
 def _top_level(path: Path) -> dict[str, Any] | None:
     """The top-level mapping of a small YAML/JSON file, or None if it is not one."""
     try:
         if path.stat().st_size > 2_000_000:
             return None
-        from evaltool.read.mapping import load_mapping
 
         data = load_mapping(path)
-    except (OSError, InputError):
+    except (OSError, InputError, ValueError, RecursionError, MemoryError):
         return None
     return data if isinstance(data, dict) else None
 
 
 def sniff_input_kind(path: Path) -> InputKind:
-    """YAML with top-level `fx:` -> fx_rates; with `params_b` -> workload; with
-    `categories` and `criteria` -> rubric; anything else -> offer."""
+    """What a file given among the offers looks like.
+
+    A rates file is a top-level `fx:` mapping (and notes); a workload has `params_b` and only
+    workload keys; a rubric has `categories` and `criteria`.  An offer that merely contains one
+    of these keys beside its own fields is an offer.
+    """
     if path.suffix.lower() not in _YAML_SUFFIXES:
         return "offer"
     data = _top_level(path)
     if data is None:
         return "offer"
     keys = {str(k) for k in data}
-    if "fx" in keys and isinstance(data.get("fx"), dict):
+    if "fx" in keys and isinstance(data.get("fx"), dict) and keys <= _FX_FILE_KEYS:
         return "fx_rates"
-    if "params_b" in keys:
+    workload_keys = set(Workload.model_fields) | set(ServingTarget.model_fields) | {"notes"}
+    if "params_b" in keys and keys <= workload_keys:
         return "workload"
     if "categories" in keys and "criteria" in keys:
         return "rubric"
     return "offer"
+
+
+def refuse_non_offer(path: Path, kind: InputKind) -> InputError:
+    """The error for a workload, rates or rubric file given where offers are read."""
+    return InputError(Problem(
+        Location(str(path)),
+        f"looks like {_KIND_NAMES.get(kind, kind)}, not an offer; not used: a file among the "
+        "offers never configures the run",
+        found=f"the keys of {_KIND_NAMES.get(kind, kind)}",
+        expected=f"an offer; give {_KIND_NAMES.get(kind, kind)} as such, or allow the inputs "
+        "to configure the run", code="not-an-offer"))
 
 
 # Sanity bounds on "USD per 1 unit": from the weakest traded currencies (~1e-5 USD)
@@ -74,7 +107,6 @@ def check_fx_rate(code: str, rate: float, where: str) -> None:
 
 def read_fx_file(path: Path) -> dict[str, float]:
     """A rates file `fx: {EUR: 1.08}` (1 EUR = 1.08 USD).  UsageError names the bad key."""
-    from evaltool.read.mapping import load_mapping
 
     try:
         data = load_mapping(path)
@@ -118,29 +150,49 @@ def _sniff_format(path: Path) -> str:
 
 
 def read_offer_file(path: Path) -> list[RawRecord]:
-    """Read one offer file into raw records (one per offer).  Raises InputError."""
-    from evaltool.read.layout import read_grid, slug
-    from evaltool.read.safety import check_file_size
-    from evaltool.read.vocabulary import load_vocabulary
+    """Read one offer file into raw records (one per offer), at least one.
+
+    Raises InputError, and nothing else: a damaged file, a file that is too deep, too large or
+    not an offer, and a bug while reading it all become one coded problem naming the file.
+    """
+
+    try:
+        records = _read_offer_file(path)
+    except InputError:
+        raise
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # native panics from the workbook reader are BaseExceptions
+        raise InputError(problem_for_exception(exc, Location(str(path)), "reading")) from None
+    if not records:
+        raise InputError(Problem(Location(str(path)), "the file holds no offer",
+                                 found="an empty list of offers",
+                                 expected="at least one offer", code="no-offer-in-file"))
+    return records
+
+
+def _read_offer_file(path: Path) -> list[RawRecord]:
 
     check_file_size(path)
     vocab = load_vocabulary()
     kind = _sniff_format(path)
     base_id = slug(path.stem)
     if kind == "mapping":
-        from evaltool.read.mapping import read_mapping
+
+        look_alike = sniff_input_kind(path)
+        if look_alike != "offer":
+            raise refuse_non_offer(path, look_alike)
 
         return read_mapping(path, vocab)
     if kind == "workbook":
-        from evaltool.read.xlsx import read_workbook
 
         grids = read_workbook(path)
         if not grids or all(not any(any(str(v).strip() for v in row if v is not None)
                                     for row in g.rows) for g in grids):
             raise InputError(Problem(Location(str(path)), "the workbook is empty",
-                                     expected="an offer: labelled values or line items"))
+                                     expected="an offer: labelled values or line items",
+                                     code="no-offer-in-file"))
     elif kind == "csv":
-        from evaltool.read.tabular import read_csv
 
         grids = [read_csv(path)]
     else:
@@ -149,7 +201,6 @@ def read_offer_file(path: Path) -> list[RawRecord]:
                                  expected=".xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json"))
     record = RawRecord(id=base_id, source={"file": str(path)})
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
-        from evaltool.read.properties import document_properties
 
         record.properties = document_properties(path)
     extra: list[RawRecord] = []
@@ -158,6 +209,7 @@ def read_offer_file(path: Path) -> list[RawRecord]:
             continue  # our own drop-down lists in the RFP template
         if grid.name is not None and "sheet" not in record.source:
             record.source["sheet"] = grid.name
+        record.problems.extend(grid.problems)  # over-long cells, named by cell
         extra.extend(read_grid(grid, vocab, record, base_id))
     if extra:
         for item in extra:

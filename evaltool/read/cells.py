@@ -36,6 +36,7 @@ class SheetGrid:
     rows: list[list[Any]]
     formula_cells_without_value: set[tuple[int, int]] = field(default_factory=set)
     hidden: bool = False  # a hidden sheet (old prices, workings): skipped and said
+    problems: list[Problem] = field(default_factory=list)  # found while building the grid
 
     def value(self, row: int, col: int) -> Any:
         if row < len(self.rows) and col < len(self.rows[row]):

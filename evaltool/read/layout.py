@@ -42,6 +42,11 @@ _FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "it
 _UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per"}
 _NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
             "nombre", "date", "datum"}
+# The vendor's own clause number beside its answer (the RFP template's "Clause reference").
+_CLAUSE_REF_HEADERS = {"clause reference", "clause ref", "clause no", "clause number", "reference",
+                       "ref", "section number", "section no", "paragraph", "klausel", "ziffer"}
+_SECTION_HEADERS = {"section", "category", "group", "area", "bereich", "kategorie", "categorie",
+                    "domaine", "topic"}
 _NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque"}
 
 
@@ -78,7 +83,8 @@ def contract_segments(grid: SheetGrid) -> list[dict[str, Any]]:
         if answer is not None:
             topic = next((c for h, c in heads.items() if h in ("topic", "clause", "section",
                                                                 "thema", "sujet")), None)
-            return _answer_segments(grid, r, answer, topic)
+            ref = next((c for h, c in heads.items() if h in _CLAUSE_REF_HEADERS), None)
+            return _answer_segments(grid, r, answer, topic, ref)
     segments: list[dict[str, Any]] = []
     for r, row in enumerate(grid.rows):
         texts = [(c, cell_text(v)) for c, v in enumerate(row) if not is_empty(v)]
@@ -89,7 +95,8 @@ def contract_segments(grid: SheetGrid) -> list[dict[str, Any]]:
             continue
         if len(texts) == 1 and r < 3 and not longest.rstrip().endswith((".", ";", ":")):
             continue  # the sheet's title row
-        section = next((t for c, t in texts if c < c_long and len(t) <= 16), None)
+        section = next((t for c, t in texts if c < c_long and len(t) <= 40
+                        and len(t.split()) <= MAX_LABEL_WORDS), None)
         segment: dict[str, Any] = {"text": longest, "where": grid.where(r, c_long).to_dict()}
         if section:
             segment["section"] = section
@@ -97,8 +104,8 @@ def contract_segments(grid: SheetGrid) -> list[dict[str, Any]]:
     return segments
 
 
-def _answer_segments(grid: SheetGrid, header: int, answer: int,
-                     topic: int | None) -> list[dict[str, Any]]:
+def _answer_segments(grid: SheetGrid, header: int, answer: int, topic: int | None,
+                     ref: int | None = None) -> list[dict[str, Any]]:
     segments: list[dict[str, Any]] = []
     for r in range(header + 1, len(grid.rows)):
         text = cell_text(grid.value(r, answer))
@@ -107,6 +114,8 @@ def _answer_segments(grid: SheetGrid, header: int, answer: int,
         segment: dict[str, Any] = {"text": text, "where": grid.where(r, answer).to_dict()}
         if topic is not None and cell_text(grid.value(r, topic)):
             segment["section"] = cell_text(grid.value(r, topic))
+        if ref is not None and cell_text(grid.value(r, ref)):
+            segment["clause_ref"] = cell_text(grid.value(r, ref))
         segments.append(segment)
     return segments
 
@@ -206,6 +215,8 @@ def with_unit(value: Any, unit: Any) -> Any:
     return f"{text} {unit_text}"
 
 
+_REQUIREMENT_CUT = re.compile(r"\s*(?:[<>=≥≤]|\bat\s+least\b|\bminimum\b|\bno\s+more\b|"
+                              r"\bor\s+(?:better|newer|faster)\b|\d)", re.I)
 _COLON_RE = re.compile(r"^\s*([^:\d][^:]{0,60}?)\s*:\s+(\S.*)$", re.S)
 
 
@@ -278,7 +289,7 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             "formula cells hold no calculated value (the file was saved by a program that does "
             "not compute formulas); formulas are never evaluated, so each line's total was "
             "taken as quantity x unit price", found="formula without cached value",
-            expected="a number", severity="warning"))
+            expected="a number", severity="warning", code="formula-without-value"))
     return r - 1
 
 
@@ -298,6 +309,7 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 record: RawRecord) -> None:
     section: str | None = None
     template: tuple[int, int, int | None, int | None] | None = None
+    section_col: int | None = None
     for r in rows:
         if r in used:
             section = None
@@ -310,11 +322,17 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
             continue
         if template is None and (found := _template_header(row)) is not None:
             template = found
+            section_col = next((c for c in filled if c < found[0] and normalise_label(
+                cell_text(row[c])) in _SECTION_HEADERS), None)
             continue
         if template is not None:
             label_col, answer_col, note_col, unit_col = template
             label = cell_text(grid.value(r, label_col))
             if not label:
+                for c in filled:  # a sentence beside the table ("Valid until 10 April 2027.")
+                    text = cell_text(row[c])
+                    if isinstance(row[c], str) and _is_sentence(text):
+                        record.notes.append((text, grid.where(r, c)))
                 continue
             value = grid.value(r, answer_col)
             note = cell_text(grid.value(r, note_col)) if note_col is not None else None
@@ -333,13 +351,18 @@ def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
                 continue
             if unit_col is not None:
                 value = with_unit(value, grid.value(r, unit_col))
-            if _is_sentence(label) and vocab.match(label) is None:
-                # A requirement sentence ("Accelerator: H100 or newer, at least 256 GPUs"):
-                # its leading words or the part before a colon are the label.
-                head = label.split(":", 1)[0] if ":" in label else " ".join(label.split()[:4])
+            if vocab.match(label) is None:
+                # A requirement sentence ("Accelerator: H100 or newer, at least 256 GPUs",
+                # "Inter-node fabric >= 400 Gb/s per GPU"): the part before a colon or a
+                # comparison is the label, else its leading words.
+                head = label.split(":", 1)[0] if ":" in label else _REQUIREMENT_CUT.split(
+                    label, maxsplit=1)[0]
+                if not head.strip() or vocab.match(head) is None:
+                    head = " ".join(label.split()[:4]) if _is_sentence(label) else label
                 label = head.strip()
+            group = cell_text(grid.value(r, section_col)) if section_col is not None else ""
             record.candidates.append(Candidate(label, value, grid.where(r, answer_col),
-                                               note=note or None,
+                                               section=group or None, note=note or None,
                                                label_where=grid.where(r, label_col)))
             continue
         c_index = 0
@@ -430,7 +453,7 @@ def _formula_problem(grid: SheetGrid, r: int, c: int, label: str) -> Problem:
     return Problem(grid.where(r, c), f"'{label}': formula cell holds no calculated value; "
                    "formulas are never evaluated, so the value is taken from the offer's "
                    "other figures where they allow it", found="formula without cached value",
-                   expected="a value", severity="warning")
+                   expected="a value", severity="warning", code="formula-without-value")
 
 
 # --- whole grids -------------------------------------------------------------------------
@@ -459,6 +482,8 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     for r, row in enumerate(grid.rows):
         if r in used:
             continue
+        if _template_header(row) is not None:
+            break  # 'Field | Value' (or 'Requirement | Response'): one offer down the rows
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
             last = _line_items(grid, r, roles, record)
@@ -571,7 +596,11 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
 
 # Fields a contract sheet states in a 'Label | value' row without ambiguity; percentages
 # (uptime tiers, credit tiers) are left to clause analysis, which reads their conditions.
-_CONTRACT_FIELDS = {"delivery_date", "valid_until", "term_months", "hw_replacement_hours"}
+# Fields a terms sheet states as 'Label | value' (or 'Label : value' in one cell); the label
+# gives the value its role ("Service credit cap | 10% of the monthly fee").
+_CONTRACT_FIELDS = {"delivery_date", "valid_until", "term_months", "hw_replacement_hours",
+                    "sla_uptime_pct", "sla_max_credit_pct", "support", "support_response_hours",
+                    "egress_usd_per_gb"}
 
 
 def _contract_facts(grid: SheetGrid, vocab: Vocabulary, record: RawRecord) -> None:
@@ -582,6 +611,12 @@ def _contract_facts(grid: SheetGrid, vocab: Vocabulary, record: RawRecord) -> No
         return
     for r, row in enumerate(grid.rows):
         filled = [c for c, v in enumerate(row) if not is_empty(v)]
+        if len(filled) == 1 and isinstance(row[filled[0]], str):
+            pair = label_value_in_cell(row[filled[0]], vocab)
+            if pair is not None and vocab.match(pair[0]) in _CONTRACT_FIELDS:
+                record.candidates.append(Candidate(pair[0], pair[1].rstrip(" ."),
+                                                   grid.where(r, filled[0])))
+            continue
         if len(filled) != 2:
             continue
         label = cell_text(row[filled[0]])

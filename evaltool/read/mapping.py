@@ -12,6 +12,7 @@ small to parse yet huge to walk.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,9 @@ from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
-from evaltool.read.text import currency_of
+from evaltool.read.text import currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
+from evaltool.yamlsafe import check_depth, load_yaml_text
 
 MAX_NODES = 50_000
 _AMOUNT_KEYS = ("amount", "value", "price", "rate", "betrag", "wert", "montant", "valeur")
@@ -32,13 +34,15 @@ def load_mapping(path: Path) -> Any:
     """Parse YAML or JSON text safely; InputError naming the file and line on failure."""
     text = read_text(path, MAX_TEXT_BYTES)
     if path.suffix.lower() == ".json":
+
         try:
-            return json.loads(text)
+            return check_depth(json.loads(text), str(path))  # the nesting limit YAML has
+        except RecursionError:
+            return check_depth([[]], str(path), max_depth=0)  # refused the same way
         except json.JSONDecodeError as exc:
             raise InputError(Problem(Location(str(path), cell=f"line {exc.lineno}, column "
                                               f"{exc.colno}"), f"not valid JSON: {exc.msg}",
                                      expected="a JSON object")) from None
-    from evaltool.yamlsafe import load_yaml_text
 
     return load_yaml_text(text, str(path))
 
@@ -59,11 +63,15 @@ class _Walk:
             raise InputError(Problem(self.where(keys), "document too large or too deeply "
                                      "aliased to be an offer; refused",
                                      found=f"more than {MAX_NODES:,} values",
-                                     expected="a hand-sized offer"))
+                                     expected="a hand-sized offer", code="document-too-large"))
         if isinstance(node, dict):
             combined = _combined_value(node)
             if combined is not None and keys:
-                self.scalar(combined, keys)
+                text, consumed = combined
+                self.scalar(text, keys)
+                for key, value in node.items():  # {amount, unit, term_months}: the rest
+                    if key not in consumed:
+                        self.visit(value, [*keys, str(key)])
                 return
             for key, value in node.items():
                 self.visit(value, [*keys, str(key)])
@@ -89,6 +97,10 @@ class _Walk:
         text = cell_text(value)
         where = self.where(keys)
         slot = self.vocab.match(label, section)
+        if slot == "gpu_count" and any(_NODE_KEY.match(normalise_label(k)) for k in keys[:-1]):
+            # instance: {gpu: {count: 8}}: a count inside the description of one machine is
+            # its GPUs per node, not the offer's total.
+            label, section = "GPUs per node", None
         if slot == "contract_text" or (isinstance(value, str) and "\n" in text.strip()
                                        and reads_like_terms(text)):
             for number, line in enumerate(_clauses(text)):
@@ -116,7 +128,6 @@ class _Walk:
 
             def num(role: str, item: dict[str, Any] = item, roles: dict[Any, Any] = roles
                     ) -> float | None:
-                from evaltool.read.text import first_number
 
                 if role not in roles:
                     return None
@@ -140,23 +151,28 @@ class _Walk:
         return True
 
 
-def _combined_value(node: dict[Any, Any]) -> str | None:
-    """{amount: 2.35, currency: USD, unit: GPU-hour} -> '2.35 USD per GPU-hour'."""
+_NODE_KEY = re.compile(r"^(?:instance|instances|node|nodes|server|servers|vm|machine|host|"
+                       r"system|box|knoten|noeud|serveur)(?: (?:type|spec|config|shape))?$")
+
+
+def _combined_value(node: dict[Any, Any]) -> tuple[str, set[Any]] | None:
+    """{amount: 2.35, currency: USD, unit: GPU-hour} -> '2.35 USD per GPU-hour', with the
+    keys it used; other keys beside them ({..., term_months: 6}) are read on their own."""
     keys = {normalise_label(str(k)): k for k in node}
     amount_key = next((keys[k] for k in _AMOUNT_KEYS if k in keys), None)
-    if amount_key is None or len(node) > 4:
+    if amount_key is None or len(node) > 6 or isinstance(node[amount_key], (dict, list)):
         return None
-    others = [k for k in node if k != amount_key]
-    if not others or not all(normalise_label(str(k)) in _UNIT_KEYS for k in others):
+    others = [k for k in node if k != amount_key and normalise_label(str(k)) in _UNIT_KEYS]
+    if not others:
         return None
     parts = [cell_text(node[amount_key])]
     for key in others:
-        text = cell_text(node[key])
+        text = cell_text(node[key]).replace("_", " ")  # unit: per_gpu_hour
         if normalise_label(str(key)) in ("unit", "per", "einheit", "unite") and text:
             parts.append(f"per {text}" if not text.lower().startswith(("per", "/")) else text)
         elif text:
             parts.append(text)
-    return " ".join(parts)
+    return " ".join(parts), {amount_key, *others}
 
 
 def _clauses(text: str) -> list[str]:
@@ -165,8 +181,6 @@ def _clauses(text: str) -> list[str]:
 
 
 def _clause_number(line: str, index: int) -> str:
-    import re
-
     match = re.match(r"^\s*(\(?[0-9]+(?:\.[0-9]+)*[.)]?|[A-Z]{1,3}-?[0-9]+)\s", line)
     return match.group(1).strip("().") if match else str(index + 1)
 
@@ -178,7 +192,8 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     where = Location(str(path))
     if data is None or data == {} or data == []:
         raise InputError(Problem(where, "the file holds no data",
-                                 expected="a mapping of offer fields"))
+                                 expected="a mapping of offer fields",
+                                 code="document-unreadable"))
     items: list[tuple[str, Any, list[str]]]
     if isinstance(data, list):
         items = [(f"{base_id}-{i + 1}", x, [str(i)]) for i, x in enumerate(data)]
@@ -193,7 +208,8 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
             items = [(base_id, data, [])]
     else:
         raise InputError(Problem(where, "not an offer document", found=type(data).__name__,
-                                 expected="a mapping of offer fields (or a list of offers)"))
+                                 expected="a mapping of offer fields (or a list of offers)",
+                                 code="document-unreadable"))
     records = []
     for offer_id, node, prefix in items:
         source: dict[str, Any] = {"file": str(path)}
@@ -203,7 +219,8 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
         if not isinstance(node, dict):
             record.problems.append(Problem(Location(str(path), key=".".join(prefix) or None),
                                            "not an offer", found=type(node).__name__,
-                                           expected="a mapping of offer fields"))
+                                           expected="a mapping of offer fields",
+                                           code="document-unreadable"))
         else:
             walker = _Walk(path, vocab, record)
             for key, value in node.items():

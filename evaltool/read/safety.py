@@ -9,16 +9,27 @@ assumed.
 
 from __future__ import annotations
 
+import re
 import zipfile
+import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from evaltool.errors import InputError, Location, Problem
+from evaltool.errors import EvaltoolError, InputError, Location, Problem
 
 MAX_FILE_BYTES = 50_000_000  # no vendor quote is 50 MB; bigger files are refused unread
 MAX_TEXT_BYTES = 5_000_000  # CSV / YAML / JSON offers
 MAX_UNCOMPRESSED_BYTES = 200_000_000  # sum of declared member sizes of a workbook
 MAX_COMPRESSION_RATIO = 200  # XML compresses ~10-20x; a ratio of 1000+ is a bomb
 MAX_ZIP_MEMBERS = 10_000
+MAX_VALUE_CHARS = 5_000  # one labelled value; long text belongs in a contract sheet or section
+# Excel's own cell limit ("Excel specifications and limits", support.microsoft.com: "Total number
+# of characters that a cell can contain: 32,767"); a clause in a contract sheet may be this long.
+MAX_CLAUSE_CELL_CHARS = 32_767
+TOO_LONG_PLACEHOLDER = "[not read: too long]"  # no digits, no currency: no parser reads a figure
+MAX_NUMBER_DIGITS = 30  # no price, count or capacity needs more digits than this
+_DIGIT_RUN = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")  # linear: one pass, no nesting
 
 
 def check_file_size(path: Path, limit_bytes: int = MAX_FILE_BYTES) -> int:
@@ -35,7 +46,8 @@ def check_file_size(path: Path, limit_bytes: int = MAX_FILE_BYTES) -> int:
     if size > limit_bytes:
         raise InputError(Problem(where, "file too large to be an offer; refused unread",
                                  found=f"{size:,} bytes",
-                                 expected=f"at most {limit_bytes:,} bytes"))
+                                 expected=f"at most {limit_bytes:,} bytes (file size limit)",
+                                 code="file-too-large"))
     return size
 
 
@@ -45,14 +57,16 @@ def check_workbook_archive(path: Path) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, NotImplementedError) as exc:  # unsupported zip version
         raise InputError(Problem(where, "not an Excel workbook (not a valid .xlsx zip archive)",
                                  found=type(exc).__name__,
-                                 expected="an .xlsx or .xlsm workbook")) from None
+                                 expected="an .xlsx or .xlsm workbook",
+                                 code="unreadable-file")) from None
     if len(members) > MAX_ZIP_MEMBERS:
         raise InputError(Problem(where, "workbook archive has too many parts; refused",
                                  found=f"{len(members):,} members",
-                                 expected=f"at most {MAX_ZIP_MEMBERS:,}"))
+                                 expected=f"at most {MAX_ZIP_MEMBERS:,} (workbook parts limit)",
+                                 code="file-too-large"))
     names = {m.filename for m in members}
     if "[Content_Types].xml" not in names or not any(n.startswith("xl/") for n in names):
         raise InputError(Problem(where, "zip archive is not an Excel workbook",
@@ -63,12 +77,14 @@ def check_workbook_archive(path: Path) -> None:
     if uncompressed > MAX_UNCOMPRESSED_BYTES:
         raise InputError(Problem(where, "workbook expands to too much data (possible zip bomb); "
                                  "refused unread", found=f"{uncompressed:,} bytes uncompressed",
-                                 expected=f"at most {MAX_UNCOMPRESSED_BYTES:,}"))
+                                 expected=f"at most {MAX_UNCOMPRESSED_BYTES:,} (uncompressed "
+                                 "workbook limit)", code="file-too-large"))
     if uncompressed / compressed > MAX_COMPRESSION_RATIO and uncompressed > 10_000_000:
         raise InputError(Problem(where, "workbook compression ratio is implausible (possible zip "
                                  "bomb); refused unread",
                                  found=f"{uncompressed / compressed:,.0f}:1",
-                                 expected=f"at most {MAX_COMPRESSION_RATIO}:1"))
+                                 expected=f"at most {MAX_COMPRESSION_RATIO}:1 (compression "
+                                 "ratio limit)", code="file-too-large"))
 
 
 def read_text(path: Path, limit_bytes: int = MAX_TEXT_BYTES) -> str:
@@ -88,3 +104,77 @@ def read_text(path: Path, limit_bytes: int = MAX_TEXT_BYTES) -> str:
         raise InputError(Problem(Location(str(path)), "cannot detect the text encoding",
                                  expected="UTF-8 or another common text encoding"))
     return str(best)
+
+
+def value_too_long(text: str, where: Location, field: str | None = None) -> Problem | None:
+    """A warning when one value is too long to be a figure, else None.
+
+    Checked before any value pattern sees the text, so no regex ever runs over a 50,000-digit
+    cell: the guard itself is one linear scan.
+    """
+    if len(text) > MAX_VALUE_CHARS:
+        return Problem(where, f"value of {len(text):,} characters not read as a figure",
+                       field=field, found=text[:40] + "…",
+                       expected=f"at most {MAX_VALUE_CHARS:,} characters per value "
+                       "(value length limit)", severity="warning", code="value-too-long")
+    run = _DIGIT_RUN.search(text)
+    if run is not None:
+        return Problem(where, f"a number of {run.end() - run.start():,} digits not read",
+                       field=field, found=text[:40] + ("…" if len(text) > 40 else ""),
+                       expected=f"at most {MAX_NUMBER_DIGITS} digits per number "
+                       "(digits limit)", severity="warning", code="number-too-long")
+    return None
+
+
+def bound_cells(rows: list[list[Any]], where: Callable[[int, int], Location],
+                limit: int = MAX_VALUE_CHARS) -> list[Problem]:
+    """Replace every text cell longer than `limit` by a short placeholder, in place.
+
+    Runs where a grid is built, before layout reading or any value pattern sees a cell, so the
+    work per cell is bounded however long the vendor's text is.  One `value-too-long` warning
+    names each replaced cell; the placeholder reads as a value that cannot be read.
+    """
+    problems: list[Problem] = []
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if isinstance(value, str) and len(value) > limit:
+                problems.append(Problem(
+                    where(r, c), f"cell of {len(value):,} characters not read",
+                    found=value[:40] + "…",
+                    expected=f"at most {limit:,} characters per cell (value length limit); "
+                    "long text belongs in a contract sheet or document",
+                    severity="warning", code="value-too-long"))
+                row[c] = TOO_LONG_PLACEHOLDER
+    return problems
+
+
+def problem_for_exception(exc: BaseException, where: Location, doing: str) -> Problem:
+    """The coded problem for an exception raised while reading or evaluating one input.
+
+    Damaged files (corrupt zip or deflate streams, undecodable bytes, OS errors) are
+    `unreadable-file`; exhausted stack or memory are named as such; anything else is a bug in
+    evaltool, reported as `internal-error-in-offer` for this input only.
+    """
+    if isinstance(exc, InputError) and exc.problems:
+        return exc.problems[0]
+    if isinstance(exc, EvaltoolError):
+        return Problem(where, str(exc), code="invalid-input")
+    if isinstance(exc, RecursionError):
+        return Problem(where, f"{doing}: the data is nested too deeply to read; refused",
+                       expected="an offer a few levels deep", code="too-deeply-nested")
+    if isinstance(exc, MemoryError):
+        return Problem(where, f"{doing}: the data needs more memory than any offer; refused",
+                       expected="an offer of ordinary size", code="file-too-large")
+    if isinstance(exc, zipfile.BadZipFile | zlib.error | EOFError | UnicodeError | OSError):
+        return Problem(where, f"{doing}: the file is damaged or not in the format its name says",
+                       found=f"{type(exc).__name__}: {_short(exc)}",
+                       expected="an intact .xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json "
+                       "file", code="unreadable-file")
+    return Problem(where, f"{doing}: internal error in evaltool ({type(exc).__name__}: "
+                   f"{_short(exc)}); this input is left out, the others are evaluated",
+                   code="internal-error-in-offer")
+
+
+def _short(exc: BaseException) -> str:
+    text = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return text if len(text) <= 160 else text[:157] + "..."

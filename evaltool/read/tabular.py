@@ -13,9 +13,9 @@ from pathlib import Path
 
 from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import SheetGrid
-from evaltool.read.safety import read_text
+from evaltool.read.safety import bound_cells, read_text
 
-MAX_CSV_ROWS = 200_000
+MAX_CSV_ROWS = 10_000  # rows of values (a header row is allowed beside them)
 
 
 def read_csv(path: Path) -> SheetGrid:
@@ -23,7 +23,8 @@ def read_csv(path: Path) -> SheetGrid:
     text = read_text(path)
     if not text.strip():
         raise InputError(Problem(Location(str(path)), "the CSV file has no rows",
-                                 expected="a header row and at least one row of values"))
+                                 expected="a header row and at least one row of values",
+                                 code="document-unreadable"))
     sample = text[:20_000]
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
@@ -32,12 +33,17 @@ def read_csv(path: Path) -> SheetGrid:
     rows: list[list[object]] = []
     try:
         for index, row in enumerate(csv.reader(io.StringIO(text), dialect)):
-            if index >= MAX_CSV_ROWS:
-                raise InputError(Problem(Location(str(path)), "CSV too long to be an offer list",
+            if index > MAX_CSV_ROWS:  # checked while reading: a 100k-row file stops here
+                raise InputError(Problem(Location(str(path), cell=f"row {index + 1}"),
+                                         "CSV too long to be an offer list; refused",
                                          found=f"more than {MAX_CSV_ROWS:,} rows",
-                                         expected=f"at most {MAX_CSV_ROWS:,} rows"))
+                                         expected=f"at most {MAX_CSV_ROWS:,} rows and a header "
+                                         "(CSV row limit)", code="too-many-rows"))
             rows.append([cell.strip() for cell in row])
     except csv.Error as exc:
         raise InputError(Problem(Location(str(path)), "not a readable CSV file", found=str(exc),
-                                 expected="comma-, semicolon- or tab-separated values")) from None
-    return SheetGrid(file=str(path), name=None, rows=rows)
+                                 expected="comma-, semicolon- or tab-separated values",
+                                 code="document-unreadable")) from None
+    grid = SheetGrid(file=str(path), name=None, rows=rows)
+    grid.problems.extend(bound_cells(rows, grid.where))
+    return grid

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
+
 NUMBER = r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?)"
 _NUM_RE = re.compile(NUMBER)
 
@@ -249,8 +251,9 @@ _DURATION_RE = re.compile(
 _HOURS = {"minute": 1 / 60, "min": 1 / 60, "hour": 1, "hr": 1, "h": 1, "stunde": 1, "heure": 1,
           "day": 24, "tag": 24, "jour": 24, "week": 168, "woche": 168, "semaine": 168,
           "month": 730, "mo": 730, "monat": 730, "mois": 730, "year": 8760, "yr": 8760,
-          "jahr": 8760, "an": 8760, "business": 24, "working": 24,
-          "werktag": 24, "ouvr": 24}  # one business day = 24 h, as in values and clauses
+          "jahr": 8760, "an": 8760, "business": BUSINESS_DAY_HOURS,
+          "working": BUSINESS_DAY_HOURS, "werktag": BUSINESS_DAY_HOURS,
+          "ouvr": BUSINESS_DAY_HOURS}  # one business day spans 7/5 calendar days (values)
 
 
 @dataclass(frozen=True)
@@ -264,8 +267,8 @@ class Duration:
 
 
 def parse_duration(text: str) -> Duration | None:
-    """'within 24 hours' -> 24 h; '36-month' -> 26280 h; '5 business days' -> 120 h;
-    'next business day' -> 24 h (an assumption the caller reports)."""
+    """'within 24 hours' -> 24 h; '36-month' -> 26280 h; '5 business days' -> 168 h;
+    'next business day' -> 33.6 h (an assumption the caller reports)."""
     low = text.lower()
     match = _DURATION_RE.search(low)
     if match:
@@ -276,12 +279,13 @@ def parse_duration(text: str) -> Duration | None:
                 factor = hours
                 break
         if unit.startswith(("jours ouvr",)):
-            factor = 24
+            factor = BUSINESS_DAY_HOURS
         if factor is not None:
             return Duration(to_number(match.group(1)) * factor)
     if re.search(r"next business day|\bnbd\b|next working day|nächster werktag|"
                  r"jour ouvré suivant", low):
-        return Duration(24.0, assumed="'next business day' read as 24 hours")
+        return Duration(BUSINESS_DAY_HOURS, assumed="'next business day' read as one business "
+                        "day, 33.6 hours (5 business days span 7 calendar days)")
     if re.search(r"same day|same business day", low):
         return Duration(8.0, assumed="'same day' read as 8 hours")
     if re.search(r"\bone year\b|\bannual\b", low):

@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from evaltool.models import CANONICAL_FIELDS
 from evaltool.resources import data_dir
 
 MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
@@ -48,6 +49,11 @@ def _label_shape(text: str) -> str | None:
     return None
 
 
+# Slots of words so generic ("type", "name", "dedicated") that under a known parent key they
+# mean the parent's field: interconnect.type is the fabric, not the offer's type.
+_GENERIC_SLOTS = frozenset({"offer_kind", "offer_name", "vendor"})
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     labels: dict[str, str]  # normalised synonym -> slot
@@ -67,7 +73,13 @@ class Vocabulary:
         tries = [f"{context} {text}", text] if context else [text]
         for candidate in tries:
             if candidate in self.labels:
-                return self.labels[candidate]
+                found = self.labels[candidate]
+                if candidate == text and context and found in _GENERIC_SLOTS:
+                    # interconnect: {type: ...}: a generic word takes its parent's meaning
+                    inner = self.labels.get(context) or self._longest_phrase(context)
+                    if inner is not None and inner not in _GENERIC_SLOTS and inner != "ignore":
+                        return inner
+                return found
         for candidate in tries:
             slot = self._longest_phrase(candidate)
             if slot is not None:
@@ -114,7 +126,6 @@ def load_vocabulary() -> Vocabulary:
         labels.setdefault(normalise_label(slot.replace("_", " ")), slot)
         for synonym in synonyms:
             labels.setdefault(normalise_label(str(synonym)), slot)
-    from evaltool.models import CANONICAL_FIELDS
 
     for name in CANONICAL_FIELDS:  # the template's own labels are the canonical names
         labels.setdefault(normalise_label(name.replace("_", " ")), name)

@@ -7,17 +7,31 @@ VBA, so .xlsm files are read as data only.  What calamine cannot tell is whether
 cell is a formula that was never calculated (files written by scripts have no cached
 values); for that we scan the sheet XML for `<f>` elements without a `<v>`, with a regex
 over bytes (no XML entity expansion, so no billion-laughs risk).
+
+calamine allocates a dense grid from the first to the last used cell of a sheet, so one stray
+value at XFD1048576 asks for ~549 GB and aborts the process from native code.  Before calamine
+sees an .xlsx, `check_sheet_extents` streams each sheet's XML and finds the cells' real extent
+(the declared `<dimension>` is only a hint: calamine ignores it, and so do we), refusing a
+sheet larger than `MAX_CELLS_PER_SHEET` with the range named.
 """
 
 from __future__ import annotations
 
 import re
 import zipfile
+import zlib
 from pathlib import Path, PurePosixPath
 
 from evaltool.errors import InputError, Location, Problem
-from evaltool.read.cells import SheetGrid
-from evaltool.read.safety import check_file_size, check_workbook_archive
+from evaltool.read.cells import SheetGrid, a1
+from evaltool.read.layout import is_contract_sheet
+from evaltool.read.safety import (
+    MAX_CLAUSE_CELL_CHARS,
+    MAX_VALUE_CHARS,
+    bound_cells,
+    check_file_size,
+    check_workbook_archive,
+)
 
 WORKBOOK_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".ods"})
 _ZIP_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm"})
@@ -30,6 +44,9 @@ _CELL_RE = re.compile(rb"<(?:\w+:)?c\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?c>)", re.S)
 _REF_RE = re.compile(rb"\br=\"([A-Z]+)([0-9]+)\"")
 _VALUE_RE = re.compile(rb"<(?:\w+:)?v>\s*[^<\s]", re.S)
 _FORMULA_RE = re.compile(rb"<(?:\w+:)?f\b")
+# A cell with a body (a value, inline string or formula); `<c r="X1" s="3"/>` is format only.
+_USED_CELL_RE = re.compile(rb"<(?:\w+:)?c\b[^>]*?\br=\"([A-Z]{1,3})([0-9]{1,7})\"[^>]*?(?<!/)>")
+_SCAN_CHUNK = 1 << 20
 
 
 def _col_index(letters: bytes) -> int:
@@ -47,25 +64,73 @@ def _unescape(name: bytes) -> str:
     return text
 
 
+def _sheet_members(archive: zipfile.ZipFile) -> list[tuple[str, str]]:
+    """(sheet name, zip member) of every worksheet the workbook lists."""
+    names = set(archive.namelist())
+    if "xl/workbook.xml" not in names or "xl/_rels/workbook.xml.rels" not in names:
+        return []
+    workbook = archive.read("xl/workbook.xml")
+    rels_xml = archive.read("xl/_rels/workbook.xml.rels")
+    targets = {rid: target for rid, target in _REL_RE.findall(rels_xml)}
+    targets.update({rid: target for target, rid in _REL_RE2.findall(rels_xml)})
+    members = []
+    for raw_name, rid in _SHEET_RE.findall(workbook):
+        target = targets.get(rid)
+        if target is None:
+            continue
+        text = target.decode("utf-8", "replace")
+        member = text.lstrip("/") if text.startswith("/") else str(PurePosixPath("xl", text))
+        if member in names:
+            members.append((_unescape(raw_name), member))
+    return members
+
+
+def _used_extent(archive: zipfile.ZipFile, member: str) -> tuple[int, int]:
+    """(last row, last column), 1-based, of the cells with content in one sheet's XML.
+
+    Streamed in 1 MiB chunks (the archive's total size is already capped), so a sheet is
+    never held whole; a small overlap keeps a cell tag split between chunks.
+    """
+    last_row = last_col = 0
+    tail = b""
+    with archive.open(member) as stream:
+        while True:
+            chunk = stream.read(_SCAN_CHUNK)
+            if not chunk:
+                break
+            data = tail + chunk
+            for letters, digits in _USED_CELL_RE.findall(data):
+                last_row = max(last_row, int(digits))
+                last_col = max(last_col, _col_index(letters) + 1)
+            tail = data[-512:]
+    return last_row, last_col
+
+
+def check_sheet_extents(path: Path, max_cells: int = MAX_CELLS_PER_SHEET) -> None:
+    """Refuse an .xlsx whose sheet spans more than `max_cells` cells, before calamine reads it.
+
+    The message names the sheet and the range (A1 to the last used cell), and the limit.
+    """
+    with zipfile.ZipFile(path) as archive:
+        for name, member in _sheet_members(archive):
+            rows, cols = _used_extent(archive, member)
+            if rows * cols > max_cells:
+                span = f"A1:{a1(rows - 1, cols - 1)}"
+                raise InputError(Problem(
+                    Location(str(path), sheet=name, cell=span),
+                    f"sheet spans {span} ({rows:,} rows x {cols:,} columns = "
+                    f"{rows * cols:,} cells); refused before loading",
+                    found=f"last used cell {a1(rows - 1, cols - 1)}",
+                    expected=f"at most {max_cells:,} cells per sheet (sheet size limit); "
+                    "a stray value far from the table is the usual cause",
+                    code="sheet-too-large"))
+
+
 def formula_cells_without_cached_value(path: Path) -> dict[str, set[tuple[int, int]]]:
     """Sheet name -> 0-based (row, col) of formula cells that hold no cached value."""
     found: dict[str, set[tuple[int, int]]] = {}
     with zipfile.ZipFile(path) as archive:
-        names = set(archive.namelist())
-        if "xl/workbook.xml" not in names or "xl/_rels/workbook.xml.rels" not in names:
-            return found
-        workbook = archive.read("xl/workbook.xml")
-        rels_xml = archive.read("xl/_rels/workbook.xml.rels")
-        targets = {rid: target for rid, target in _REL_RE.findall(rels_xml)}
-        targets.update({rid: target for target, rid in _REL_RE2.findall(rels_xml)})
-        for raw_name, rid in _SHEET_RE.findall(workbook):
-            target = targets.get(rid)
-            if target is None:
-                continue
-            text = target.decode("utf-8", "replace")
-            member = text.lstrip("/") if text.startswith("/") else str(PurePosixPath("xl", text))
-            if member not in names:
-                continue
+        for name, member in _sheet_members(archive):
             xml = archive.read(member)
             if b"<f" not in xml:
                 continue
@@ -77,7 +142,7 @@ def formula_cells_without_cached_value(path: Path) -> dict[str, set[tuple[int, i
                 if ref:
                     cells.add((int(ref.group(2)) - 1, _col_index(ref.group(1))))
             if cells:
-                found[_unescape(raw_name)] = cells
+                found[name] = cells
     return found
 
 
@@ -88,22 +153,31 @@ def read_workbook(path: Path) -> list[SheetGrid]:
     """
     check_file_size(path)
     suffix = path.suffix.lower()
+    where = Location(str(path))
     if suffix in _ZIP_SUFFIXES:
         check_workbook_archive(path)
+        try:
+            check_sheet_extents(path)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError,
+                NotImplementedError) as exc:
+            raise InputError(_damaged(where, exc)) from None
     import python_calamine
 
-    where = Location(str(path))
     try:
         workbook = python_calamine.CalamineWorkbook.from_path(str(path))
         sheet_names = list(workbook.sheet_names)
-    except Exception as exc:  # calamine raises its own error types for every bad file
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # calamine raises its own types, and panics (BaseException)
         raise InputError(Problem(where, "cannot read the workbook", found=_short(exc),
-                                 expected="an .xlsx/.xlsm/.xls/.ods workbook")) from None
+                                 expected="an .xlsx/.xlsm/.xls/.ods workbook",
+                                 code="unreadable-file")) from None
     missing_values: dict[str, set[tuple[int, int]]] = {}
     if suffix in _ZIP_SUFFIXES:
         try:
             missing_values = formula_cells_without_cached_value(path)
-        except (zipfile.BadZipFile, OSError, KeyError):
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError,
+                NotImplementedError):
             missing_values = {}
     grids: list[SheetGrid] = []
     hidden = _hidden_sheets(workbook)
@@ -114,16 +188,24 @@ def read_workbook(path: Path) -> list[SheetGrid]:
                 raise InputError(Problem(Location(str(path), sheet=name),
                                          "sheet too large to be an offer; refused",
                                          found=f"{sheet.height} rows x {sheet.width} columns",
-                                         expected=f"at most {MAX_CELLS_PER_SHEET:,} cells"))
+                                         expected=f"at most {MAX_CELLS_PER_SHEET:,} cells per "
+                                         "sheet (sheet size limit)", code="sheet-too-large"))
             rows = sheet.to_python(skip_empty_area=False)
         except InputError:
             raise
-        except Exception as exc:
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as exc:  # a damaged sheet; a native panic is a BaseException
             raise InputError(Problem(Location(str(path), sheet=name), "cannot read the sheet",
-                                     found=_short(exc), expected="a readable sheet")) from None
-        grids.append(SheetGrid(file=str(path), name=name, rows=[list(r) for r in rows],
-                               formula_cells_without_value=missing_values.get(name, set()),
-                               hidden=name in hidden))
+                                     found=_short(exc), expected="a readable sheet",
+                                     code="unreadable-file")) from None
+        grid = SheetGrid(file=str(path), name=name, rows=[list(r) for r in rows],
+                         formula_cells_without_value=missing_values.get(name, set()),
+                         hidden=name in hidden)
+        # A contract sheet's clause may fill a cell; any other cell holds a value or a label.
+        limit = MAX_CLAUSE_CELL_CHARS if is_contract_sheet(name) else MAX_VALUE_CHARS
+        grid.problems.extend(bound_cells(grid.rows, grid.where, limit))
+        grids.append(grid)
     return grids
 
 
@@ -136,6 +218,13 @@ def _hidden_sheets(workbook: object) -> set[str]:
         return set()
 
 
-def _short(exc: Exception) -> str:
+def _damaged(where: Location, exc: BaseException) -> Problem:
+    # NotImplementedError: zipfile's word for a compression method or version it lacks.
+    return Problem(where, "the workbook is damaged (a corrupt zip or deflate stream)",
+                   found=f"{type(exc).__name__}: {_short(exc)}",
+                   expected="an intact .xlsx or .xlsm workbook", code="unreadable-file")
+
+
+def _short(exc: BaseException) -> str:
     text = str(exc).strip() or type(exc).__name__
     return text if len(text) <= 160 else text[:157] + "..."

@@ -6,11 +6,11 @@ from functools import cache
 from pathlib import Path
 
 from evaltool.errors import RenderError
+from evaltool.resources import templates_dir as bundled
 
 
 @cache
 def templates_dir() -> Path:
-    from evaltool.resources import templates_dir as bundled
 
     try:
         path = bundled()

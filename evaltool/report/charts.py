@@ -17,6 +17,7 @@ from typing import Any
 
 from evaltool.models import OfferResult, ScoreReport
 from evaltool.report import fmt
+from evaltool.report.picks import runner_up_of
 
 WIDTH_PX = 640  # the viewBox width; the SVG scales to the text column
 ROW_PX = 16
@@ -113,8 +114,8 @@ def nice_step(span: float, target_ticks: int = 5) -> float:
     magnitude = 10 ** math.floor(math.log10(raw))
     for mult in (1, 2, 2.5, 5, 10):
         if raw <= mult * magnitude:
-            return mult * magnitude
-    return 10 * magnitude
+            return float(mult * magnitude)
+    return float(10 * magnitude)
 
 
 def linear_ticks(lo: float, hi: float, target: int = 5) -> tuple[float, float, list[float]]:
@@ -326,7 +327,6 @@ def _tornado_from_scores(
 
 def tornado(report: ScoreReport, winner: OfferResult | None, max_rows: int = 10) -> Bars | None:
     """The winning margin when one input moves over its range, widest swing first."""
-    from evaltool.report.view import runner_up_of
 
     given = report.sensitivity.get("tornado")
     items: list[tuple[str, float, float]] = []

@@ -17,8 +17,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
+from evaltool.report.fmt import md, neutralise, terminal_safe
 from evaltool.report.sheets import AUTO, PCT, ranking_table, workbook_sheets
-from evaltool.report.text import terminal_safe
+from evaltool.report.view import as_of_date, build_view
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from evaltool.models import OfferResult, ScoreReport
     from evaltool.report.view import ReportView
 
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 FLOAT_DECIMALS = 6  # JSON floats: rounded once, so reruns and platforms agree byte for byte
 # Characters the XLSX (XML 1.0) format cannot hold; openpyxl raises on them.
 _XML_ILLEGAL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -227,11 +227,6 @@ def iter_report_json(report: ScoreReport) -> Iterator[str]:
 # --------------------------------------------------------------------------- tables
 
 
-def neutralise(text: str) -> str:
-    """Text that a spreadsheet would run as a formula, made inert with a leading apostrophe."""
-    return "'" + text if text.startswith(FORMULA_PREFIXES) else text
-
-
 def _cell(value: Any) -> Any:
     """A value ready for a spreadsheet cell: numbers stay numbers, text is neutralised."""
     if value is None:
@@ -315,7 +310,6 @@ def to_xlsx_bytes(report: ScoreReport) -> bytes:
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
 
-    from evaltool.report.view import as_of_date
 
     wb = Workbook()
     if wb.active is not None:
@@ -369,13 +363,6 @@ def to_xlsx_bytes(report: ScoreReport) -> bytes:
 
 # --------------------------------------------------------------------------- Markdown
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#!~])")
-
-
-def md(text: Any) -> str:
-    """Vendor text made inert in Markdown: no HTML, links, emphasis or table breaks."""
-    cleaned = fmt.clean_text(text).replace("&", "&amp;")
-    return _MD_SPECIAL.sub(r"\\\1", cleaned)
 
 
 def _md_table(header: Sequence[str], rows: Iterable[Sequence[Any]],
@@ -477,7 +464,6 @@ def _md_full(v: ReportView) -> list[str]:
 
 
 def to_markdown(report: ScoreReport, *, kind: str = "memo") -> str:
-    from evaltool.report.view import build_view
 
     view = build_view(report, kind="full" if kind == "full" else "memo")
     lines = _md_memo(view)

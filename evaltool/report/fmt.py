@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +21,19 @@ _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u206
 # Whole ANSI escape sequences (CSI "ESC [ ... m", OSC "ESC ] ... BEL"), removed before the
 # lone control characters so no "[2J" debris is left in the text.
 _ANSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]")
+
+
+# C0 controls but tab and newline, CR not followed by LF (CSV ends lines with CRLF), DEL,
+# C1 controls (0x9B is a one-byte CSI on many terminals), and the bidirectional overrides
+# and isolates that make text read differently from how it is stored (CVE-2021-42574).
+_TERMINAL_CONTROL_RE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)"
+)
+
+
+def terminal_safe(text: str) -> str:
+    """`text` with every control character that could steer a terminal made visible."""
+    return _TERMINAL_CONTROL_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def as_number(value: Any) -> float | None:
@@ -296,7 +310,7 @@ def field_value(name: Any, value: Any) -> str:
     text = str(name)
     for suffix, render in _VALUE_RENDERERS:
         if text.endswith(suffix):
-            return render(x)
+            return str(render(x))
     for suffix, unit in _UNIT_SUFFIXES:
         if text.endswith(suffix):
             return f"{number(x)} {unit}"
@@ -339,3 +353,50 @@ def order_categories(names: list[str]) -> list[str]:
     """The six product categories in PRODUCT.md's order, then any the rubric adds."""
     known = [c for c in CATEGORY_ORDER if c in names]
     return known + sorted(n for n in names if n not in CATEGORY_ORDER)
+
+
+# --------------------------------------------------------------------------- safe text for outputs
+
+# Text a spreadsheet would run as a formula starts with one of these (OWASP CSV injection).
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#!~])")
+
+
+def neutralise(text: str) -> str:
+    """Text that a spreadsheet would run as a formula, made inert with a leading apostrophe."""
+    return "'" + text if text.startswith(FORMULA_PREFIXES) else text
+
+
+def md(text: Any) -> str:
+    """Vendor text made inert in Markdown: no HTML, links, emphasis or table breaks."""
+    cleaned = clean_text(text).replace("&", "&amp;")
+    return _MD_SPECIAL.sub(r"\\\1", cleaned)
+
+
+def _char_width(ch: str) -> int:
+    if unicodedata.combining(ch):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def display_width(text: str) -> int:
+    return sum(_char_width(ch) for ch in text)
+
+
+def fit(text: str, width: int, right: bool = False) -> str:
+    """`text` cut (with …, at a word boundary when one is near) or padded to `width` cells."""
+    text = terminal_safe(clean_text(text))
+    if display_width(text) > width:
+        out, used = "", 0
+        for ch in text:
+            w = _char_width(ch)
+            if used + w > width - 1:
+                break
+            out += ch
+            used += w
+        space = out.rfind(" ")
+        if space >= width * 0.6:
+            out = out[:space]
+        text = out.rstrip(" ,;:—–-/·(") + "…"
+    pad = " " * (width - display_width(text))
+    return pad + text if right else text + pad

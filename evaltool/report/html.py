@@ -5,7 +5,10 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
+from evaltool import errors
+from evaltool.errors import UsageError
 from evaltool.report._paths import templates_dir
+from evaltool.report.view import build_view
 
 if TYPE_CHECKING:
     import jinja2
@@ -34,7 +37,6 @@ def environment() -> jinja2.Environment:
 
 
 def html_from_view(view: ReportView, *, for_pdf: bool = False) -> str:
-    from evaltool import errors
 
     try:
         template = environment().get_template(f"{view.kind}.html.j2")
@@ -56,14 +58,12 @@ def view_version(view: ReportView) -> str:
 
 def render_html(report: ScoreReport, *, kind: Kind = "memo", page_size: PageSize = "A4") -> str:
     """The memo or the full report as one self-contained HTML page (styles inlined)."""
-    from evaltool.report.view import build_view
 
     _check(kind, page_size)
     return html_from_view(build_view(report, kind=kind, page_size=page_size))
 
 
 def _check(kind: str, page_size: str) -> None:
-    from evaltool.errors import UsageError
 
     if kind not in ("memo", "full"):
         raise UsageError(f"--report: unknown report kind {kind!r} (expected memo or full)")

@@ -20,6 +20,8 @@ from urllib.parse import unquote, urlsplit
 
 from evaltool.errors import RenderError
 from evaltool.report._paths import templates_dir
+from evaltool.report.html import _check, html_from_view
+from evaltool.report.view import MEMO_LEVELS, build_view
 
 if TYPE_CHECKING:
     from evaltool.models import ScoreReport
@@ -60,7 +62,7 @@ def bundled_only_fetcher(weasyprint: Any, root: Path) -> Any:
     """A URL fetcher that serves files under `root` and refuses everything else."""
     root = root.resolve()
 
-    class BundledOnly(weasyprint.URLFetcher):
+    class BundledOnly(weasyprint.URLFetcher):  # type: ignore[misc]  # untyped library
         def fetch(self, url: str, headers: Any = None) -> Any:
             parts = urlsplit(url)
             if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
@@ -116,8 +118,6 @@ def render_pdf_bytes(
     progress: Any = None,
 ) -> bytes:
     """The PDF for `report`; the memo is tightened level by level until it fits two pages."""
-    from evaltool.report.html import _check, html_from_view
-    from evaltool.report.view import MEMO_LEVELS, build_view
 
     _check(kind, page_size)
     weasyprint = _weasyprint()

@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
+from evaltool.report.picks import winner_of
 from evaltool.report.rubric_table import criterion_rows
+from evaltool.report.view import (
+    flag_why,
+    is_red_flag,
+    short_reason,
+    top_red_flag,
+    what_would_change,
+)
 
 if TYPE_CHECKING:
     from evaltool.models import OfferResult, ScoreReport
@@ -131,7 +139,6 @@ def same_vendor(report: ScoreReport) -> dict[str, list[str]]:
 
 def ranking_table(report: ScoreReport) -> tuple[list[Column], list[list[Any]]]:
     """One row per input: every evaluated offer, best first, then each input not evaluated."""
-    from evaltool.report.view import flag_why, is_red_flag, short_reason, top_red_flag
 
     cats = categories(report)
     estimates = estimate_columns(report)
@@ -216,7 +223,6 @@ def _fraction(percent: Any) -> float | None:
 
 def workbook_sheets(report: ScoreReport) -> list[tuple[str, list[Column], list[list[Any]]]]:
     """Every view of the report as (sheet title, columns, rows)."""
-    from evaltool.report.view import what_would_change, winner_of
 
     sheets = [("Ranking", *ranking_table(report))]
     cats = categories(report)

@@ -3,11 +3,12 @@ terminal), coloured only on a terminal without NO_COLOR (the CLI decides `color`
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
-from evaltool.report.text import terminal_safe
+from evaltool.report.fmt import display_width, fit, terminal_safe
+from evaltool.report.picks import _ranked, winner_of
+from evaltool.report.view import _exclusions, build_view, short_reason, top_red_flag
 
 if TYPE_CHECKING:
     from evaltool.models import ScoreReport
@@ -31,35 +32,6 @@ NAME_COLUMN = 1
 MIN_NAME_WIDTH = 16
 
 
-def _char_width(ch: str) -> int:
-    if unicodedata.combining(ch):
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-
-
-def display_width(text: str) -> int:
-    return sum(_char_width(ch) for ch in text)
-
-
-def fit(text: str, width: int, right: bool = False) -> str:
-    """`text` cut (with …, at a word boundary when one is near) or padded to `width` cells."""
-    text = terminal_safe(fmt.clean_text(text))
-    if display_width(text) > width:
-        out, used = "", 0
-        for ch in text:
-            w = _char_width(ch)
-            if used + w > width - 1:
-                break
-            out += ch
-            used += w
-        space = out.rfind(" ")
-        if space >= width * 0.6:
-            out = out[:space]
-        text = out.rstrip(" ,;:—–-/·(") + "…"
-    pad = " " * (width - display_width(text))
-    return pad + text if right else text + pad
-
-
 def _widths(rows: list[list[str]]) -> list[int]:
     """Column widths: each number column as wide as its widest value, the name column less."""
     widths = [w for _, w, _ in COLUMNS]
@@ -75,14 +47,6 @@ def terminal_table(report: ScoreReport, *, color: bool, width: int = WIDTH) -> s
     """Rank, vendor/offer, score, eligible, run cost, days, $/GPU-h, MFU and the top flag."""
     import click
 
-    from evaltool.report.view import (
-        _exclusions,
-        _ranked,
-        build_view,
-        short_reason,
-        top_red_flag,
-        winner_of,
-    )
 
     def style(text: str, **kwargs: object) -> str:
         return click.style(text, **kwargs) if color else text  # type: ignore[arg-type]

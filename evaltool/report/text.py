@@ -17,27 +17,15 @@ import csv
 import io
 import json
 import os
-import re
 import shutil
 from collections.abc import Sequence
 from typing import Any
 
+from evaltool.report.fmt import display_width, fit, md, neutralise, terminal_safe
+
 FORMATS: tuple[str, ...] = ("table", "json", "csv", "markdown", "yaml")
 DEFAULT_WIDTH = 100
 MIN_WIDTH = 60
-
-# C0 controls but tab and newline, CR not followed by LF (CSV ends lines with CRLF), DEL,
-# C1 controls (0x9B is a one-byte CSI on many terminals), and the bidirectional overrides
-# and isolates that make text read differently from how it is stored (CVE-2021-42574).
-_CONTROL_RE = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)"
-)
-
-
-def terminal_safe(text: str) -> str:
-    """`text` with every control character that could steer a terminal made visible."""
-    return _CONTROL_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
 
 def use_color(stream: Any) -> bool:
     """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
@@ -84,7 +72,6 @@ def to_yaml(data: Any) -> str:
 
 
 def rows_to_csv(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    from evaltool.report.exports import neutralise
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -99,7 +86,6 @@ def rows_to_csv(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 def rows_to_markdown(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    from evaltool.report.exports import md
 
     lines = ["| " + " | ".join(md(c) for c in columns) + " |",
              "|" + "|".join("---" for _ in columns) + "|"]
@@ -112,7 +98,6 @@ def rows_to_table(
 ) -> str:
     """An aligned plain-text table that fits `width` (the terminal's): wide text columns
     give up room first and are cut with …; numbers are right-aligned and never cut."""
-    from evaltool.report.terminal import display_width, fit
 
     width = width or terminal_width()
     cells = [[_one_line(v) for v in row] for row in rows]

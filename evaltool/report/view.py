@@ -18,7 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from evaltool.models import Flag, OfferResult, ScoreReport
-from evaltool.report import fmt
+from evaltool.report import (
+    charts,  # only the full report draws charts
+    fmt,
+)
+from evaltool.report.picks import _by_id, _get, _ranked, runner_up_of, winner_of
 from evaltool.report.recommendation import buy_vs_rent_sentence, exit_short
 from evaltool.report.rubric_table import criterion_rows
 
@@ -230,12 +234,13 @@ COMMITMENT_GAP_TO_SHOW = 0.20
 
 def committed_spend(offer: OfferResult) -> tuple[float | None, str]:
     """What signing commits the buyer to, and its word: a purchase's capex ("capex") or a
-    rental's minimum commitment over the term ("commits"); (None, "") when unknown or zero."""
+    rental's full commitment over the term ("commits"); (None, "") when unknown or zero."""
     if offer.fields.get("offer_kind") == "purchase":
         capex = fmt.as_number(offer.fields.get("capex_usd"))
         if capex:
             return capex, "capex"
-    commit = fmt.as_number(offer.estimates.get("minimum_commitment_usd"))
+    commit = fmt.as_number(offer.estimates.get("full_commitment_usd",  # the money table's
+                                               offer.estimates.get("minimum_commitment_usd")))
     return (commit, "commits") if commit else (None, "")
 
 
@@ -365,14 +370,6 @@ def short_reason(offer: OfferResult, flag: Flag) -> str:
     return fmt.clean_text(head, 40) or fmt.label(flag.kind)
 
 
-def _get(mapping: Any, *keys: str) -> Any:
-    """mapping[k1][k2]..., or None when any level is absent or not a mapping."""
-    current = mapping
-    for key in keys:
-        if not isinstance(current, Mapping):
-            return None
-        current = current.get(key)
-    return current
 
 
 def as_of_date(report: ScoreReport) -> str:
@@ -390,8 +387,6 @@ def as_of_date(report: ScoreReport) -> str:
     return dt.date.today().isoformat()
 
 
-def _by_id(report: ScoreReport) -> dict[str, OfferResult]:
-    return {offer.id: offer for offer in report.offers}
 
 
 def _vendor_of(report: ScoreReport, offer_id: Any, limit: int | None = None) -> str:
@@ -401,29 +396,10 @@ def _vendor_of(report: ScoreReport, offer_id: Any, limit: int | None = None) -> 
     return fmt.clean_text(offer.vendor, limit) or offer.id
 
 
-def _ranked(report: ScoreReport) -> list[OfferResult]:
-    return sorted(report.offers, key=lambda o: (not o.eligible, o.rank, o.id))
 
 
-def winner_of(report: ScoreReport) -> OfferResult | None:
-    """The recommended offer: the recommendation's id, else the best eligible offer."""
-    wanted = report.recommendation.get("offer_id")
-    offers = _by_id(report)
-    if wanted in offers and offers[str(wanted)].eligible:
-        return offers[str(wanted)]
-    eligible = [o for o in _ranked(report) if o.eligible]
-    return eligible[0] if eligible else None
 
 
-def runner_up_of(report: ScoreReport, winner: OfferResult | None) -> OfferResult | None:
-    offers = _by_id(report)
-    wanted = report.recommendation.get("runner_up_id") or _get(
-        report.sensitivity, "margin", "runner_up"
-    )
-    if wanted in offers and winner is not None and wanted != winner.id:
-        return offers[str(wanted)]
-    rest = [o for o in _ranked(report) if o.eligible and (winner is None or o.id != winner.id)]
-    return rest[0] if rest else None
 
 
 def is_red_flag(kind: str, severity: str) -> bool:
@@ -1249,7 +1225,6 @@ def build_view(
         view.workload = _flatten(report.workload)
         view.rubric_head, view.rubric_categories, view.rubric_criteria = _rubric_rows(report)
         view.not_evaluated = [e for e in exclusions if e.kind == "not_evaluated"]
-        from evaltool.report import charts  # only the full report draws charts
 
         view.charts = charts.build_charts(report, winner)
     return view

@@ -18,8 +18,10 @@ from typing import Any, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from evaltool.errors import UsageError
+from evaltool.errors import InputError, UsageError
+from evaltool.models import OfferFields, Workload
 from evaltool.resources import rubrics_dir
+from evaltool.yamlsafe import load_yaml_file
 
 REQUIRED_CATEGORIES = ("compute", "network", "storage", "lock_in", "contract", "cost")
 MissingPolicy = Literal["worst", "neutral", "unverified"]
@@ -348,7 +350,6 @@ def _paths_of(criterion: Criterion) -> list[str]:
 
 def known_metric(path: str) -> bool:
     """Whether a metric path names something `score.core.offer_metrics` can produce."""
-    from evaltool.models import OfferFields, Workload
 
     group, _, name = path.partition(".")
     if group == "fields":
@@ -408,6 +409,10 @@ def parse_rubric(data: Any, source: str) -> Rubric:
     """Validate rubric data; errors name the file and the key path."""
     if not isinstance(data, dict):
         raise UsageError(f"{source}: a rubric must be a YAML mapping, found {type(data).__name__}")
+    if not {"name", "categories", "criteria"} & {str(k) for k in data}:
+        # Not a rubric at all (a mistyped path, say): never echo another file's keys.
+        raise UsageError(f"{source}: not a rubric (none of the keys name, categories, criteria; "
+                         f"{len(data)} other keys not shown)")
     try:
         return Rubric.model_validate(data)
     except ValidationError as exc:
@@ -428,8 +433,6 @@ def shipped_rubrics() -> dict[str, Path]:
 
 @lru_cache(maxsize=16)
 def _load_path(path: Path) -> Rubric:
-    from evaltool.errors import InputError
-    from evaltool.yamlsafe import load_yaml_file
 
     try:
         data = load_yaml_file(path)

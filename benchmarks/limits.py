@@ -1,0 +1,129 @@
+"""The input limits, measured: big inputs are scored within bounds or refused fast, by name.
+
+Each case runs `evaltool score` (or `clauses`) as a user would, in a child process, and
+prints its wall time, the child's peak memory, the exit code and the first message:
+- a 10,000-row offers CSV must score in under 60 s and 1 GiB;
+- a 100,000-row CSV is refused with its cap named;
+- a workbook with one cell at XFD1048576, and one at XFD5000, refused in under 1 s, naming
+  the range;
+- a 50,000-digit value (YAML) and a 5,000-page contract PDF stay fast.
+
+Run: PYTHONPATH=. .venv/bin/python benchmarks/limits.py
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ACCELERATORS = ["H100 SXM", "H200", "B200", "MI300X", "A100 80GB", "L40S"]
+
+
+def _csv(path: Path, rows: int) -> Path:
+    lines = ["provider,instance type,accelerator,gpu count,price per gpu hour,region"]
+    for i in range(rows):
+        acc = ACCELERATORS[i % len(ACCELERATORS)]
+        # Names like "Vendor 17" or "Acme Cloud 17" read as labels down the first column and
+        # turn the table into one key-value offer (a reader class); these stay vendor names.
+        lines.append(f"Orion {i},inst.{i},{acc},{8 * (1 + i % 64)},${1.5 + (i % 300) / 100:.2f},"
+                     f"region-{i % 7}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _far_cell(path: Path, cell: str) -> Path:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws["A1"], ws["B1"] = "Vendor", "Far Cell Cloud"
+    ws[cell] = "far"
+    wb.save(path)
+    return path
+
+
+def _digits(path: Path) -> Path:
+    text = (ROOT / "offers" / "cumulus-tpu-v5p.yaml").read_text(encoding="utf-8")
+    path.write_text(text + f"\nnotes: '{'9' * 50_000}'\nnode count: '{'7' * 50_000}'\n",
+                    encoding="utf-8")
+    return path
+
+
+def _pdf(path: Path, pages: int) -> Path:
+    """A contract PDF of `pages` pages of text, written without a PDF library."""
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>", ""]
+    kids = []
+    font = 3
+    objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    for i in range(pages):
+        content = (f"BT /F1 11 Tf 72 720 Td (Clause {i + 1}. The Provider will make reasonable "
+                   f"efforts to deliver the GPUs by 2027-03-01.) Tj ET")
+        objects.append(f"<< /Length {len(content)} >>\nstream\n{content}\nendstream")
+        content_id = len(objects)
+        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents "
+                       f"{content_id} 0 R /Resources << /Font << /F1 {font} 0 R >> >> >>")
+        kids.append(f"{len(objects)} 0 R")
+    objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {pages} >>"
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode()
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += "".join(f"{o:010d} 00000 n \n" for o in offsets).encode()
+    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+            ).encode()
+    path.write_bytes(bytes(out))
+    return path
+
+
+def _run(args: list[str]) -> tuple[float, float, int, str]:
+    """Wall seconds, peak RSS of the child in MiB, exit code, first stderr line of note."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "evaltool", *args], env=env,
+                                stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)  # this child's own peak memory
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        stderr = err.read().decode("utf-8", "replace")
+    lines = [ln for ln in stderr.splitlines() if not ln.startswith("note:")]
+    message = lines[0] if lines else ""
+    return wall, usage.ru_maxrss / 1024, proc.returncode, message[:220]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="evaltool-limits-") as tmp:
+        folder = Path(tmp)
+        cases = [
+            ("10,000-row offers CSV", ["score", str(_csv(folder / "offers10k.csv", 10_000)),
+                                       "--format", "json"], 60.0),
+            ("100,000-row CSV", ["score", str(_csv(folder / "offers100k.csv", 100_000))], 60.0),
+            ("cell at XFD1048576", ["normalize", str(_far_cell(folder / "far.xlsx",
+                                                               "XFD1048576"))], 1.0),
+            ("cell at XFD5000", ["normalize", str(_far_cell(folder / "far5000.xlsx",
+                                                            "XFD5000"))], 1.0),
+            ("50,000-digit values (YAML)", ["normalize", str(_digits(folder / "digits.yaml"))],
+             30.0),
+            ("5,000-page contract PDF", ["clauses", str(_pdf(folder / "contract.pdf", 5000))],
+             30.0),
+        ]
+        print(f"{'case':<28} {'seconds':>8} {'peak MiB':>9} {'exit':>5}  message")
+        for name, args, budget in cases:
+            wall, peak, code, message = _run(args)
+            verdict = "ok" if wall <= budget + 2.0 else f"OVER {budget:.0f} s"
+            print(f"{name:<28} {wall:8.2f} {peak:9.0f} {code:>5}  [{verdict}] {message}")
+        print("\n(seconds include the interpreter's and the imports' start-up)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+"""Specification: shapes of real quotes the reader must understand, each with a small example
+of our own (never a blind file): per-rack prices of rack-scale systems, contract-sheet figures
+read with the role their label or sentence gives them, a percentage never read as an amount."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from evaltool.normalize.core import normalize_files
+from evaltool.normalize.values import parse_money, price_per_gpu_hour
+
+
+def _workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(row)
+    wb.save(path)
+    return path
+
+
+def _one(path: Path, fx: dict[str, float] | None = None) -> Any:
+    result = normalize_files([path], fx or {})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    return offer
+
+
+def test_a_per_rack_price_is_divided_by_the_gpus_of_a_rack() -> None:
+    money = parse_money("USD 100,000 per rack per month")
+    assert money.per == ("rack", "month")
+    price = price_per_gpu_hour(money, None, gpus_per_rack=72)
+    assert price.value == pytest.approx(100_000 / 72 / 730)
+
+
+def test_rack_scale_offer_counts_and_prices_by_the_rack(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "rack.xlsx", {"Quote": [
+        ["Example Neocloud - rack-scale proposal"],
+        ["Scope: 2 x GB300 NVL72 racks in one hall."],
+        [],
+        ["Item", "Detail"],
+        ["Vendor", "Example Neocloud"],
+        ["System", "NVIDIA GB200 NVL72"],
+        ["Price", "USD 150,000 per rack per month"],
+        ["Prepayment", "20% of total contract value at signature"],
+    ]})
+    offer = _one(path)
+    f = offer.fields
+    assert f.gpu_count == 144
+    assert f.price_usd_per_gpu_hour == pytest.approx(150_000 / 72 / 730)
+    # A share of the contract value is not an amount: never 20 USD.
+    assert f.upfront_usd is None
+    assert any(w.get("field") == "upfront_usd" for w in offer.warnings)
+
+
+def test_terms_sheet_figures_take_the_role_of_their_label(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "terms.xlsx", {
+        "Offer": [["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                  ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"]],
+        "Terms": [
+            ["Commercial terms"],
+            [],
+            ["Service level", "99.7% availability per calendar month"],
+            ["Service credits", "5% of monthly charges if uptime < 99.7%; 15% if uptime < 99.0%"],
+            ["Support response", "Severity 1: 30 minutes, 24x7"],
+            ["Hardware replacement", "Failed nodes swapped within 6 hours"],
+        ]})
+    f = _one(path).fields
+    assert f.sla_uptime_pct == 99.7
+    assert f.sla_max_credit_pct == 15  # the top credit tier, never the 99.7 threshold
+    assert f.support_response_hours == 0.5
+    assert f.hw_replacement_hours == 6
+
+
+def test_a_credit_for_late_delivery_is_not_the_service_credit_cap(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "delay.xlsx", {
+        "Offer": [["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                  ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"]],
+        "Terms": [["Terms"], [],
+                  ["Delivery", "The provider shall deliver no later than 2027-03-01; 5% credit "
+                                "per week of delay, capped at 30%."]]})
+    assert _one(path).fields.sla_max_credit_pct is None
+
+
+def test_one_cell_label_value_lines_on_a_contract_sheet(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "conditions.xlsx", {
+        "Devis": [["Fournisseur", "Exemple SAS"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                  ["Nombre de GPU", 64], ["Prix par heure GPU", "2,10 €"]],
+        "Conditions": [["Conditions générales (extrait)"], [],
+                       ["Disponibilité garantie : 99,9 % par mois."],
+                       ["Remplacement matériel : sous 8 heures après signalement."]]})
+    f = _one(path, {"EUR": 1.08}).fields
+    assert f.sla_uptime_pct == 99.9
+    assert f.hw_replacement_hours == 8
+
+
+def test_nested_portal_export_reads_each_key_with_its_parent(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "portal.json"
+    path.write_text(json.dumps({
+        "provider": {"name": "Example Cloud AB", "country": "SE", "vat_id": "SE000"},
+        "currency": "USD",
+        "options": [{
+            "title": "Reserved H200",
+            "instance": {"type": "h200.8x", "gpu": {"model": "NVIDIA H200", "count": 8},
+                         "nodes": 4,
+                         "interconnect": {"type": "RoCE", "gbps_per_gpu": 400,
+                                          "dedicated": True}},
+            "pricing": {"amount": 3.1, "unit": "per_gpu_hour", "term_months": 12},
+        }],
+    }), encoding="utf-8")
+    offer = _one(path)
+    f = offer.fields
+    assert (f.gpus_per_node, f.node_count, f.gpu_count) == (8, 4, 32)  # count is per instance
+    assert f.price_usd_per_gpu_hour == pytest.approx(3.1) and f.term_months == 12
+    assert f.inter_node_fabric == "roce" and f.inter_node_gbit_s_per_gpu == 400
+    assert f.network_dedicated is True
+    assert f.vendor == "Example Cloud AB"
+    assert not [w for w in offer.warnings if w.get("field") == "vendor"]
+
+
+def test_csv_key_value_with_section_item_value_unit_columns(tmp_path: Path) -> None:
+    path = tmp_path / "kv.csv"
+    path.write_text(
+        "section,item,value,unit,notes\n"
+        "provider,Vendor,Example Cloud,,\n"
+        "compute,Accelerator,NVIDIA H100 SXM5,,\n"
+        "compute,GPU memory,80,GB,NVLink 4: 900 GB/s per GPU\n"
+        "compute,GPUs per node,8,,\n"
+        "compute,Nodes,4,,\n"
+        "network,Scale-out,8x 400GbE RoCEv2,per node,\n"
+        "price,GPU-hour,2.10,USD per GPU-hour,\n", encoding="utf-8")
+    f = _one(path).fields
+    assert f.price_usd_per_gpu_hour == pytest.approx(2.10)  # 'GPU-hour' under 'price'
+    assert f.gpu_memory_gb == 80 and f.intra_node_gbyte_s_per_gpu == 900  # link, not memory
+    assert f.inter_node_fabric == "roce" and f.inter_node_gbit_s_per_node == 3200
+
+
+def test_spot_capacity_and_firm_delivery_fields_are_read(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "spot.xlsx", {"Quote": [
+        ["Vendor", "Example Spot Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64], ["Price per GPU-hour", "USD 1.10"],
+        ["Interruptible", "yes"], ["Spot availability", "85 %"],
+        ["Preemptions per node-day", 0.3], ["Committed delivery date", "2027-04-01"]]})
+    f = _one(path).fields
+    assert f.preemptible is True and f.availability_pct == 85
+    assert f.preemptions_per_node_day == 0.3
+    assert str(f.delivery_date) == "2027-04-01" and f.delivery_date_committed is True
+
+
+def test_a_hedged_contract_delivery_date_is_not_committed(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "hedged.xlsx", {
+        "Offer": [["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                  ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"]],
+        "Terms": [["Terms"], [],
+                  ["Delivery", "Provider will use reasonable efforts to make the cluster "
+                               "available by 1 May 2027."]]})
+    f = _one(path).fields
+    assert str(f.delivery_date) == "2027-05-01" and f.delivery_date_committed is False
+
+
+def test_reader_and_normaliser_issues_carry_specific_registered_codes(tmp_path: Path) -> None:
+    from evaltool.issues import issue_types
+
+    path = _workbook(tmp_path / "codes.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"],
+        ["Egress", "TBD"], ["Uptime SLA", "most of the time"]]})
+    offer = _one(path)
+    codes = {w["code"] for w in offer.warnings}
+    assert {"value-not-given", "value-unreadable"} <= codes
+    assert "invalid-input" not in codes and codes <= set(issue_types())
+    (rejected,) = normalize_files([_workbook(tmp_path / "no_price.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64]]})]).not_evaluated
+    assert {e["code"] for e in rejected.errors} == {"required-field-missing"}
