@@ -16,6 +16,7 @@ evaluated; 2 usage or configuration error; 3 a requested output could not be ren
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -253,7 +254,6 @@ def score(
     written; exit 1 when an input could not be evaluated, 3 when an output could not be
     rendered.
     """
-    import gc
 
     lib = evaltool.commands  # the library, loaded on first use
     # A run keeps millions of small containers alive to its end; at the default gen-0
