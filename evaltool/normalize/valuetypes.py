@@ -61,8 +61,8 @@ EXPECTED: Final[dict[str, str]] = {
 # --------------------------------------------------------------------------- errors
 
 
-class ValueParseError(EvaltoolError):
-    """A raw value could not be read as the kind the caller expected."""
+class _FoundExpectedError(EvaltoolError):
+    """An error about one value: what was found and what was expected."""
 
     def __init__(self, message: str, *, found: str, expected: str) -> None:
         self.message = message
@@ -75,43 +75,20 @@ class ValueParseError(EvaltoolError):
         code: str = "value-unreadable",
     ) -> Problem:
         """The same error as a :class:`Problem` that names the file, sheet and cell."""
-        return Problem(
-            where=where,
-            message=self.message,
-            field=field,
-            found=self.found,
-            expected=self.expected,
-            severity=severity,
-            code=code,
-        )
+        return Problem(where=where, message=self.message, field=field, found=self.found,
+                       expected=self.expected, severity=severity, code=code)
+
+
+class ValueParseError(_FoundExpectedError):
+    """A raw value could not be read as the kind the caller expected."""
 
 
 class NoValueGiven(ValueParseError):
     """The cell holds a placeholder ("TBD", "contact sales", "N/A"), not a value."""
 
 
-class ValueConversionError(EvaltoolError):
+class ValueConversionError(_FoundExpectedError):
     """A parsed value cannot be turned into the unit asked for (missing facts or rates)."""
-
-    def __init__(self, message: str, *, found: str, expected: str) -> None:
-        self.message = message
-        self.found = found
-        self.expected = expected
-        super().__init__(f"{message} (found {found!r}, expected {expected})")
-
-    def to_problem(
-        self, where: Location, field: str | None = None, severity: Severity = "error",
-        code: str = "value-unreadable",
-    ) -> Problem:
-        return Problem(
-            where=where,
-            message=self.message,
-            field=field,
-            found=self.found,
-            expected=self.expected,
-            severity=severity,
-            code=code,
-        )
 
 
 class MissingFxRate(ValueConversionError):
