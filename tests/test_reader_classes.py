@@ -182,3 +182,52 @@ def test_reader_and_normaliser_issues_carry_specific_registered_codes(tmp_path: 
         ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
         ["Number of GPUs", 64]]})]).not_evaluated
     assert {e["code"] for e in rejected.errors} == {"required-field-missing"}
+
+
+# --- quotes in other languages: labels from field_synonyms.yaml, bases from the money parser
+
+
+@pytest.mark.parametrize("rows", [
+    # Spanish key-value quote
+    [["Proveedor", "Ejemplo Nube S.A."], ["Acelerador", "NVIDIA H100 SXM 80GB"],
+     ["Número de GPU", 32], ["Precio por GPU/hora", "2,00 €"]],
+    # Italian key-value quote, the unit in a unit column beside the value
+    [["Fornitore", "Esempio Calcolo S.p.A."], ["Acceleratore", "NVIDIA H100 SXM 80GB"],
+     ["Numero nodi", 4, "nodi"], ["GPU per nodo", 8], ["Prezzo calcolo", 2.0, "€ per GPU/ora"]],
+    # Polish key-value quote
+    [["Dostawca", "Przykład Obliczenia sp. z o.o."], ["Akceleratory", "NVIDIA H100 SXM 80GB"],
+     ["Liczba węzłów", 4], ["Akceleratorów na węzeł", 8], ["Cena", "2,00 € / akcelerator / godz."]],
+])
+def test_quotes_in_spanish_italian_and_polish_read_counts_and_prices(
+        tmp_path: Path, rows: list[list[Any]]) -> None:
+    offer = _one(_workbook(tmp_path / "q.xlsx", {"Q": rows}), fx={"EUR": 1.1})
+    assert offer.fields.gpu_count == 32
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.2)
+
+
+@pytest.mark.parametrize(("text", "per"), [
+    ("2,45 € por GPU/hora", ("gpu", "hour")),
+    ("12,40 zł PLN / akcelerator / godz.", ("gpu", "hour")),
+    ("€ 1,79 per GPU-uur", ("gpu", "hour")),
+    ("¥298,000 / GPU / 月", ("gpu", "month")),
+    ("CHF 9'800 par nœud / mois", ("node", "month")),
+])
+def test_price_bases_in_other_languages(text: str, per: tuple[str, ...]) -> None:
+    assert parse_money(text).per == per
+
+
+@pytest.mark.parametrize("value", [8, "98.32 USD / instance-hour", "€ per GB per month"])
+def test_a_count_or_a_price_is_never_taken_as_the_accelerator(tmp_path: Path,
+                                                             value: Any) -> None:
+    """A label is evidence, a value's shape is evidence: under an accelerator-like label a
+    count or a price is skipped with a warning, and the accelerator named elsewhere is read."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", value],
+        ["System", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16],
+        ["Price per GPU-hour", "USD 2.10"],
+    ]})
+    offer = _one(path)
+    assert offer.fields.accelerator == "H100-SXM"
+    assert any(w.get("code") == "label-shape-disagree" for w in offer.warnings)

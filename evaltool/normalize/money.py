@@ -105,15 +105,15 @@ _BASIS_WORDS: Final[dict[str, str]] = {
     **dict.fromkeys(("second", "seconds", "sec", "s"), "second"),
     **dict.fromkeys(("minute", "minutes", "min"), "minute"),
     **dict.fromkeys(
-        ("hour", "hours", "hr", "hrs", "h", "std", "stunde", "stunden", "heure", "heures", "hora", "horas", "ora",
-         "ore", "godz", "godzina", "godzinę", "uur", "timme", "timmar", "tim", "時間"),
+        ("hour", "hours", "hr", "hrs", "h", "std", "stunde", "stunden", "heure", "heures",
+         "hora", "horas", "ora", "ore", "godz", "godzina", "godzinę", "uur", "timme", "timmar", "tim", "時間"),
         "hour",
     ),
     **dict.fromkeys(("day", "days", "tag", "d", "jour", "jours"), "day"),
     **dict.fromkeys(("week", "weeks", "wk", "woche", "semaine"), "week"),
     **dict.fromkeys(
-        ("month", "months", "mo", "mon", "mth", "mnth", "monat", "monate", "m", "mois", "mes", "meses",
-         "mese", "mesi", "mies", "miesiąc", "miesięcznie", "maand", "maanden", "månad", "mån",
+        ("month", "months", "mo", "mon", "mth", "mnth", "monat", "monate", "m", "mois",
+         "mes", "meses", "mese", "mesi", "mies", "miesiąc", "miesięcznie", "maand", "maanden", "månad", "mån",
          "月"), "month"
     ),
     **dict.fromkeys(
@@ -133,7 +133,8 @@ _BASIS_SCALED: Final[dict[str, tuple[str, str]]] = {
 }
 _BASIS_TARGET_UNIT: Final = {"tb": "TB", "gb": "GB", "kwh": "kWh"}
 _ADVERB_BASIS: Final[dict[str, str]] = {
-    "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "mensual": "month", "mensile": "month",
+    "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month",
+    "mensual": "month", "mensile": "month",
     "maandelijks": "month", "miesięcznie": "month", "månadsvis": "month",
     "yearly": "year", "annually": "year", "annual": "year", "p.a.": "year",
     "stündlich": "hour", "täglich": "day", "wöchentlich": "week", "monatlich": "month",

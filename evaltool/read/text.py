@@ -198,8 +198,10 @@ _CURRENCY_WORDS = {
 _CURRENCY_RE = re.compile(
     r"(us\$|\$|€|£|¥|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|"
     r"dollars?)\b)", re.I)
-_GPU_WORDS = r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr)"
-_NODE_WORDS = r"(?:node|knoten|n[oœ]eud|server|system|instance|host|vm|machine|box|pod)"
+_GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
+              r"akcelerator\w*|versneller)")
+_NODE_WORDS = (r"(?:node|knoten|n[oœ]eud|server|system|instance|host|vm|machine|box|pod|nodo|"
+               r"nodi|wez\w*|nod)")
 
 
 def currency_of(text: str) -> str | None:
@@ -210,9 +212,9 @@ def currency_of(text: str) -> str | None:
 def billing_unit(text: str) -> str | None:
     """The 'per ...' of a price: 'per node-hour' -> node_hour, '/TB-month' -> tb_month."""
     low = text.lower().replace("‑", "-")
-    hour = r"(?:hour|hr|h|stunde|std|heure)s?\b"
-    month = r"(?:month|mo|mon|monat|mois)s?\b"
-    sep = r"[\s\-_/·]*(?:per\s+|pro\s+|par\s+|je\s+|/\s*)?"
+    hour = r"(?:hour|hr|h|stunde|std|heure|hora|ora|ore|godz\w*|uur|timme|tim)s?\b"
+    month = r"(?:month|mo|mon|monat|mois|mes|mese|mesi|mies\w*|maand|manad)s?\b"
+    sep = r"[\s\-_/·]*(?:per\s+|pro\s+|par\s+|je\s+|por\s+|na\s+|/\s*)?"
     if re.search(r"%\s*of|percent of|% der|% du", low):
         return "pct_of_spend"
     if re.search(r"\bkwh\b", low):
@@ -231,10 +233,10 @@ def billing_unit(text: str) -> str | None:
         return "gpu_month"
     if re.search(r"\b" + _NODE_WORDS + sep + month, low):
         return "node_month"
-    if re.search(r"(?:per|/|pro|par|je|an|a|an)\s*" + hour, low) or re.search(
+    if re.search(r"(?:per|/|pro|par|je|an|a|por|na)\s*" + hour, low) or re.search(
             r"\bhourly\b|\bper hr\b|_per_hr\b|\bper h\b", low):
         return "hour"
-    if re.search(r"(?:per|/|pro|par|je|a)\s*" + month, low) or re.search(
+    if re.search(r"(?:per|/|pro|par|je|a|por|na)\s*" + month, low) or re.search(
             r"\bmonthly\b|\bmonatlich\b|\bmensuel", low):
         return "month"
     if re.search(r"(?:per|/|pro|par)\s*(?:year|yr|jahr|an)\b|\bannual|\byearly\b", low):
