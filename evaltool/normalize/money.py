@@ -106,14 +106,16 @@ _BASIS_WORDS: Final[dict[str, str]] = {
     **dict.fromkeys(("minute", "minutes", "min"), "minute"),
     **dict.fromkeys(
         ("hour", "hours", "hr", "hrs", "h", "std", "stunde", "stunden", "heure", "heures",
-         "hora", "horas", "ora", "ore", "godz", "godzina", "godzinę", "uur", "timme", "timmar", "tim", "時間"),
+         "hora", "horas", "ora", "ore", "godz", "godzina",
+         "godzinę", "uur", "timme", "timmar", "tim", "時間"),
         "hour",
     ),
     **dict.fromkeys(("day", "days", "tag", "d", "jour", "jours"), "day"),
     **dict.fromkeys(("week", "weeks", "wk", "woche", "semaine"), "week"),
     **dict.fromkeys(
         ("month", "months", "mo", "mon", "mth", "mnth", "monat", "monate", "m", "mois",
-         "mes", "meses", "mese", "mesi", "mies", "miesiąc", "miesięcznie", "maand", "maanden", "månad", "mån",
+         "mes", "meses", "mese", "mesi", "mies", "miesiąc", "miesięcznie",
+         "maand", "maanden", "månad", "mån",
          "月"), "month"
     ),
     **dict.fromkeys(
