@@ -231,3 +231,26 @@ def test_a_count_or_a_price_is_never_taken_as_the_accelerator(tmp_path: Path,
     offer = _one(path)
     assert offer.fields.accelerator == "H100-SXM"
     assert any(w.get("code") == "label-shape-disagree" for w in offer.warnings)
+
+
+def test_amounts_in_an_assumed_currency_each_carry_the_warning(tmp_path: Path) -> None:
+    """No currency beside any amount: USD is assumed, and every amount says it rests on it."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", 2.5], ["Upfront payment", 10000],
+    ]})
+    offer = _one(path)
+    warned = {w.get("field") for w in offer.warnings if w.get("code") == "assumed-value"}
+    assert {"currency", "price_usd_per_gpu_hour", "upfront_usd"} <= warned
+
+
+def test_an_offer_name_taken_from_a_title_row_is_warned(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Example Cloud Ltd · 1 High Street, Reading · VAT GB 000 0000 00"],
+        [],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2.50"],
+    ]})
+    offer = _one(path)
+    if offer.fields.offer_name is not None:
+        assert any(w.get("field") == "offer_name" for w in offer.warnings)

@@ -158,6 +158,11 @@ class Builder(SlotReaders):
         if "offer_name" not in self.facts and self.record.title and self.record.title_where:
             self.add("offer_name", self.record.title, self.record.title_where, self.record.title,
                      DERIVED, "no offer name given: the sheet's title")
+            # A title row is a guess at the name (it may be a letterhead, an address or the
+            # name of several options at once): say so, so a wrong name is never silent.
+            self.warn(self.record.title_where, "assumed value: no labelled offer name; the "
+                      "sheet's title row is used", "offer_name", self.record.title[:120],
+                      "a cell labelled offer, quote name or plan", code="assumed-value")
 
     def _contract_terms(self) -> None:
         """Uptime, credit cap, response times, delivery date... stated in contract text."""
