@@ -254,3 +254,18 @@ def test_an_offer_name_taken_from_a_title_row_is_warned(tmp_path: Path) -> None:
     offer = _one(path)
     if offer.fields.offer_name is not None:
         assert any(w.get("field") == "offer_name" for w in offer.warnings)
+
+
+def test_a_semicolon_csv_with_decimal_commas_is_split_on_semicolons(tmp_path: Path) -> None:
+    """The delimiter is the one that gives the rows a steady width, not the most frequent
+    character: '12,40' holds a decimal comma, not a column break."""
+    path = tmp_path / "oferta.csv"
+    path.write_text("\ufeffPozycja;Wartość;Uwagi\nDostawca;Przykład sp. z o.o.;\n"
+                    "Akceleratory;NVIDIA H100 SXM 80GB;\nLiczba węzłów;2;\n"
+                    "Akceleratorów na węzeł;8;łącznie 16\n"
+                    "Wydajność szczytowa;1 979;TFLOPS\n"
+                    "Cena;12,40;zł / akcelerator / godz.\n", encoding="utf-8")
+    offer = _one(path, fx={"PLN": 0.25})
+    assert offer.fields.gpu_count == 16
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.1)
+    assert offer.fields.claimed_peak_tflops_per_gpu == 1979

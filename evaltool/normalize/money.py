@@ -50,6 +50,7 @@ _CURRENCY_SYMBOLS: Final[dict[str, str]] = {
     "SG$": "SGD", "HK$": "HKD", "NZ$": "NZD", "R$": "BRL", "$": "USD", "€": "EUR",
     "£": "GBP", "CN¥": "CNY", "JP¥": "JPY", "¥": "JPY", "₹": "INR", "₩": "KRW",
     "RMB": "CNY", "元": "CNY", "SFr.": "CHF", "Fr.": "CHF",
+    "zł": "PLN",
 }
 _CURRENCY_CODES: Final = frozenset(
     {

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
 
-NUMBER = r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?)"
+NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
+          r"(?:,\d+)?(?![\d.,])|\d+(?:[.,]\d+)?)")
 _NUM_RE = re.compile(NUMBER)
 
 
@@ -193,10 +194,10 @@ _CURRENCY_WORDS = {
     "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR",
     "£": "GBP", "gbp": "GBP", "chf": "CHF", "¥": "JPY", "jpy": "JPY", "sek": "SEK",
     "dkk": "DKK", "nok": "NOK", "cad": "CAD", "aud": "AUD", "inr": "INR", "cny": "CNY",
-    "krw": "KRW", "sgd": "SGD", "pln": "PLN",
+    "krw": "KRW", "sgd": "SGD", "pln": "PLN", "zł": "PLN", "zl": "PLN",
 }
 _CURRENCY_RE = re.compile(
-    r"(us\$|\$|€|£|¥|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|"
+    r"(us\$|\$|€|£|¥|zł|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|"
     r"dollars?)\b)", re.I)
 _GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
               r"akcelerator\w*|versneller)")
