@@ -35,8 +35,10 @@ def read_csv(path: Path) -> SheetGrid:
         # The Sniffer guesses from character frequencies and can pick ',' in a semicolon
         # file whose values carry decimal commas ("12,40;zł / GPU / h"); the delimiter that
         # gives most rows the same number of columns is the file's.
+        chosen: str = steady
+
         class _Steady(csv.excel):
-            delimiter = steady
+            delimiter = chosen
         dialect = _Steady
     rows: list[list[object]] = []
     try:
