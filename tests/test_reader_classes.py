@@ -269,3 +269,34 @@ def test_a_semicolon_csv_with_decimal_commas_is_split_on_semicolons(tmp_path: Pa
     assert offer.fields.gpu_count == 16
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.1)
     assert offer.fields.claimed_peak_tflops_per_gpu == 1979
+
+
+def test_options_in_columns_under_a_two_row_header_with_a_unit_column(tmp_path: Path) -> None:
+    """'Kennzahl | Einheit | Konfiguration' over 'Option 1 | Option 2': the unit column gives
+    each bare value its unit, and '2.048' is 2048 in a quote that writes '19,60'."""
+    path = _workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel Rechenzentrum GmbH"],
+        ["Merkmal", "Einheit", "Angebotene Konfiguration"],
+        [None, None, "Option 1", "Option 2"],
+        ["GPU-Typ", "–", "NVIDIA H100 SXM5 80 GB", "NVIDIA H100 SXM5 80 GB"],
+        ["Anzahl Knoten", "Stück", "4", "8"],
+        ["GPUs je Knoten", "Stück", "8", "8"],
+        ["Arbeitsspeicher je Knoten", "GiB", "2.048", "1.024"],
+        ["Preis je Knotenstunde", "€/Knoten/h", "19,60", "18,40"],
+    ]})
+    result = normalize_files([path], {"EUR": 1.0})
+    assert not result.not_evaluated
+    one, two = sorted(result.offers, key=lambda o: o.fields.gpu_count or 0)
+    assert (one.fields.gpu_count, two.fields.gpu_count) == (32, 64)
+    assert one.fields.cpu_memory_gb_per_node == pytest.approx(2048 * 2**30 / 1e9)
+    assert one.fields.price_usd_per_gpu_hour == pytest.approx(19.60 / 8)
+
+
+def test_a_number_with_a_dot_before_three_digits_is_warned_when_the_quote_shows_no_convention(
+        tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Memory per node", "2.048"], ["Price per GPU-hour", "USD 2"],
+    ]})
+    offer = _one(path)
+    assert any(w.get("field") == "cpu_memory_gb_per_node" for w in offer.warnings)

@@ -91,11 +91,14 @@ class Builder(SlotReaders):
                 expanded.extend((s, c) for s, c in parts if s is not None)
             else:
                 expanded.append((slot, cand))
+        comma_decimal = _writes_decimal_commas(c for _, c in expanded)
         for slot, cand in expanded:
             if slot in ("currency", "accelerator_variant"):
                 continue
             self.looked_at.add(slot)
             text = cell_text(cand.value)
+            if isinstance(cand.value, str) and _GROUPED_BY_DOTS_RE.match(text):
+                cand, text = self._dotted_thousands(slot, cand, text, comma_decimal)
             if isinstance(cand.value, str) and T.is_placeholder(text):
                 self.cannot_read(_slot_field(slot), cand, V.NoValueGiven(
                     f"no value given ({text!r})", found=text,
@@ -172,6 +175,22 @@ class Builder(SlotReaders):
             if name == "delivery_date" and isinstance(value, str):
                 value = dt.date.fromisoformat(value)
             self.add(name, value, where, quote, IN_TEXT, note)
+
+    def _dotted_thousands(self, slot: str, cand: Candidate, text: str,
+                          comma_decimal: bool) -> tuple[Candidate, str]:
+        """'2.048' is 2048 in a quote that writes decimals with a comma ('30,72') and 2.048
+        where decimals take a point: read by the document's own convention, and warned when
+        the document shows none."""
+        if comma_decimal:
+            number = _GROUPED_BY_DOTS_RE.match(text)
+            assert number is not None
+            text = number.group(1).replace(".", "") + text[number.end(1):]
+            return Candidate(cand.label, text, cand.where, cand.section, cand.note,
+                             cand.label_where, cand.shape_only), text
+        self.warn(cand.where, f"'{text.strip()}' may be a decimal or a number with a "
+                  "thousands point; read as a decimal", _slot_field(slot), text,
+                  "a number written without a thousands mark", code="assumed-value")
+        return cand, text
 
     def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
         handler = getattr(self, f"_slot_{slot}", None)
@@ -397,3 +416,22 @@ class Builder(SlotReaders):
             self.flag("count_mismatch", "medium", message, other.where, other.raw,
                       ask_for="one consistent GPU and node count")
 
+
+
+# "2.048", "1.800": one or more groups of three digits after a point, nothing else.
+# A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
+_GROUPED_BY_DOTS_RE = re.compile(r"\s*(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=[^\d]*$)")
+_COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
+_POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")
+
+
+def _writes_decimal_commas(cands: Any) -> bool:
+    """Does this offer write decimals with a comma ('30,72', '19,60') and never a point?"""
+    commas = points = 0
+    for cand in cands:
+        if isinstance(cand.value, str):
+            commas += len(_COMMA_DECIMAL_RE.findall(cand.value))
+            points += len(_POINT_DECIMAL_RE.findall(cand.value))
+        elif isinstance(cand.value, float) and not cand.value.is_integer():
+            points += 1
+    return commas > 0 and points == 0

@@ -200,6 +200,9 @@ class SlotReaders:
             default = "GiB"
         elif "tib" in label_norm:
             default = "TiB"
+        unit_column = _UNIT_COLUMN.get(normalise_label(cand.note or ""))
+        if unit_column is not None and _same_dimension(unit_column, unit):
+            default = unit_column  # "Memory per node | GiB | 2.048": the unit column's unit
         q = V.parse_quantity(cand.value, dimension, default)
         value = q.value
         grouped = re.search(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,])", text)
@@ -677,3 +680,12 @@ def _not_an_accelerator_shape(value: object, text: str) -> bool:
     if re.fullmatch(r"[\s\d.,x×]*", text):
         return True
     return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)
+
+
+# A unit column beside a bare number ("Arbeitsspeicher | GiB | 2.048").
+_UNIT_COLUMN = {"gb": "GB", "gib": "GiB", "tb": "TB", "tib": "TiB", "pb": "PB", "pib": "PiB",
+                "go": "GB", "to": "TB"}
+
+
+def _same_dimension(unit: str, field_unit: str) -> bool:
+    return unit.lower().rstrip("i").endswith("b") and field_unit.lower().endswith("b")
