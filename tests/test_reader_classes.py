@@ -300,3 +300,21 @@ def test_a_number_with_a_dot_before_three_digits_is_warned_when_the_quote_shows_
     ]})
     offer = _one(path)
     assert any(w.get("field") == "cpu_memory_gb_per_node" for w in offer.warnings)
+
+
+def test_hyperscaler_instance_wording_reads_price_memory_and_region(tmp_path: Path) -> None:
+    """'Recurring hourly charge per instance' is a price (not an accelerator because it says
+    instance), 'Instance memory' the node's memory, and a region closing a sentence keeps no
+    full stop."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        ["Instance type", "ex.8gpu — 8 × NVIDIA H100 SXM5 80 GB"],
+        ["Instances", 4],
+        ["Recurring hourly charge per instance", "80.00 USD / instance-hour"],
+        ["Instance memory", "2,048 GiB"],
+        ["Region", "us-east (Virginia)."],
+    ]})
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(10.0)
+    assert offer.fields.cpu_memory_gb_per_node == pytest.approx(2048 * 2**30 / 1e9)
+    assert offer.fields.region == "us-east (Virginia)"

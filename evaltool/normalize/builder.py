@@ -199,6 +199,10 @@ class Builder(SlotReaders):
             return
         kind = _FIELD_KIND.get(slot)
         if kind == "text":
+            if slot == "region":
+                # "us-east (N. Virginia)." at the end of a sentence: the full stop is not
+                # part of the place.
+                text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
             shaped = count_facts(text) if isinstance(cand.value, str) else {}
