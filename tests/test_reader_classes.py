@@ -318,3 +318,13 @@ def test_hyperscaler_instance_wording_reads_price_memory_and_region(tmp_path: Pa
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(10.0)
     assert offer.fields.cpu_memory_gb_per_node == pytest.approx(2048 * 2**30 / 1e9)
     assert offer.fields.region == "us-east (Virginia)"
+
+
+def test_two_labels_and_two_figures_with_one_shared_unit_are_paired() -> None:
+    """'Throughput read / write | GB/s | 120 / 90': each figure keeps the shared unit."""
+    from evaltool.normalize.shapes import pair_counts
+
+    assert pair_counts("Durchsatz Lesen / Schreiben", "120 / 90 GB/s") == [
+        ("Durchsatz Lesen", "120 GB/s"), ("Schreiben", "90 GB/s")]
+    assert pair_counts("Nodes / GPUs per node", "24 / 8") == [("Nodes", "24"),
+                                                             ("GPUs per node", "8")]

@@ -133,7 +133,11 @@ def gpus_per_rack_in_name(text: str) -> int | None:
 def pair_counts(label: str, value: str) -> list[tuple[str, str]]:
     """'Nodes / GPUs per node' with '24 / 8' -> [('Nodes', '24'), ('GPUs per node', '8')]."""
     labels = [x.strip() for x in re.split(r"\s+/\s+|\s*;\s*", label) if x.strip()]
-    values = [x.strip() for x in re.split(r"\s*/\s*|\s*;\s*", value) if x.strip()]
+    # A shared unit after the last figure ("120 / 90 GB/s", joined from a unit column) is
+    # every figure's unit; its own slash does not split the value.
+    shared = re.match(r"^(.*\d)\s*((?:[KMGTP]i?B|[KMGT]bit|[GT]b)/s)$", value.strip())
+    body, unit = (shared.group(1), f" {shared.group(2)}") if shared else (value, "")
+    values = [x.strip() for x in re.split(r"\s*/\s*|\s*;\s*", body) if x.strip()]
     if len(labels) >= 2 and len(labels) == len(values):
-        return list(zip(labels, values, strict=True))
+        return [(lab, f"{val}{unit}") for lab, val in zip(labels, values, strict=True)]
     return []
