@@ -328,3 +328,14 @@ def test_two_labels_and_two_figures_with_one_shared_unit_are_paired() -> None:
         ("Durchsatz Lesen", "120 GB/s"), ("Schreiben", "90 GB/s")]
     assert pair_counts("Nodes / GPUs per node", "24 / 8") == [("Nodes", "24"),
                                                              ("GPUs per node", "8")]
+
+
+def test_a_count_label_takes_the_figure_the_phrase_gives_it(tmp_path: Path) -> None:
+    """'Host | 4 chips per TPU VM host (128 hosts)': 128 hosts of 4 chips, not 4 hosts."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Chip", "TPU v5p"],
+        ["Host", "4 chips per TPU VM host (128 hosts)"], ["Price per chip-hour", "USD 4.20"],
+    ]})
+    offer = _one(path)
+    assert (offer.fields.node_count, offer.fields.gpus_per_node) == (128, 4)
+    assert offer.fields.gpu_count == 512

@@ -219,7 +219,14 @@ class Builder(SlotReaders):
                 self.add(slot, shaped[slot], cand.where, text, LABELLED,
                          "count read from the phrase")
             else:
-                self.add(slot, count.value, cand.where, text, LABELLED, _notes(count.notes))
+                if slot in shaped and shaped[slot] != count.value:
+                    # "Host | 4 chips per host (128 hosts)": the first figure counts something
+                    # else; the phrase says which figure is this field's.
+                    self.add(slot, shaped[slot], cand.where, text, LABELLED,
+                             "count read from the phrase")
+                else:
+                    self.add(slot, count.value, cand.where, text, LABELLED,
+                             _notes(count.notes))
             several = len(re.findall(r"\d+", text)) > 1  # "8 (8 GPUs each, 64 GPUs)"
             for name, value in shaped.items():
                 if name != slot and several:

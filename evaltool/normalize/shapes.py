@@ -78,9 +78,11 @@ def count_facts(text: str) -> dict[str, int]:
         put("gpus_per_node", _int(m.group(2)))
     # "N GPUs per node / each / in each server / je Knoten / par noeud"
     m = re.search(_INT + r"\s*(?:[a-z0-9-]+\s+){0,4}?" + _GPU +
-                  r"\s*(?:per|each|in each|je|pro|par|/)\s*(?:" + _NODE + r")?", low)
+                  r"\s*(?:per|each|in each|je|pro|par|/)\s*(?:(?:[a-z0-9-]+\s+){0,3}?" + _NODE +
+                  r")?", low)  # "4 chips per TPU VM host": a few words may name the node
     if m and not re.search(_INT + r"\s*" + _GPU + r"\s+total", m.group(0)) and re.search(
-            r"each|per\s*" + _NODE + r"|je|pro|par|/\s*" + _NODE, m.group(0)):
+            r"each|per\s*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"|je|pro|par|/\s*" + _NODE,
+            m.group(0)):
         put("gpus_per_node", _int(m.group(1)))
     # "N-GPU servers", "8-GPU nodes", "HGX B200 8-GPU"
     m = re.search(_INT + r"\s*-\s*" + _GPU + r"\s+" + _NODE, low) or re.search(
