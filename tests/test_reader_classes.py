@@ -339,3 +339,14 @@ def test_a_count_label_takes_the_figure_the_phrase_gives_it(tmp_path: Path) -> N
     offer = _one(path)
     assert (offer.fields.node_count, offer.fields.gpus_per_node) == (128, 4)
     assert offer.fields.gpu_count == 512
+
+
+@pytest.mark.parametrize("text", ["InfiniBand NDR400, 8 portar per nod",
+                                  "InfiniBand NDR400, 8 ports per node",
+                                  "InfiniBand NDR400, 8 puertos por nodo"])
+def test_a_port_count_beside_a_fabric_generation_multiplies_its_speed(text: str) -> None:
+    from evaltool.normalize.facts import _bandwidth
+
+    bw = _bandwidth(text)
+    assert bw is not None
+    assert (bw.gbit_s, bw.gbit_s_each, bw.count) == (3200, 400, 8)

@@ -189,6 +189,14 @@ def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth 
                                  bw.was_bytes, text,
                                  [*bw.notes, f"{local.count} ports x {bw.gbit_s_each:g} Gbit/s"],
                                  bw.fabric)
+    ports = T.port_count(text) if local is None and bw.count == 1 else None
+    if ports is not None and ports > 1:
+        # "InfiniBand NDR400, 8 portar per nod": the speed is named by the fabric generation,
+        # the port count stands apart.
+        return V.ParsedBandwidth(bw.gbit_s_each * ports, bw.gbit_s_each, ports, bw.scope,
+                                 bw.was_bytes, text,
+                                 [*bw.notes, f"{ports} ports x {bw.gbit_s_each:g} Gbit/s"],
+                                 bw.fabric)
     return bw
 
 

@@ -84,7 +84,10 @@ _BW_RE = re.compile(
     r"|" + NUMBER + r"\s*(tbyte/s|gbyte/s|tb/s|gb/s|tbps|gbps|gbe|tbe|gbit/s|tbit/s)", re.I)
 _COUNT_BEFORE_RE = re.compile(r"(\d+)\s*(?:x|×|\*)\s*(?:[A-Za-z]+\s+)?$", re.I)
 _COUNT_AFTER_RE = re.compile(r"^\s*(?:x|×|\*)\s*(\d+)\b", re.I)
-_PORTS_RE = re.compile(r"\b(\d+)\s*(?:x\s*)?(?:ports?|nics?|links?|hcas?|adapters?|rails?)\b", re.I)
+# Ports in English and in the languages of European quotes (portar, puertos, porte, porty,
+# poorten, Anschlüsse); a port count beside one speed multiplies it.
+_PORTS_RE = re.compile(r"\b(\d+)\s*(?:x\s*)?(?:ports?|nics?|links?|hcas?|adapters?|rails?|portar|"
+                       r"puertos?|port[ei]|porty|portów|poorten|anschl\w*)\b", re.I)
 _PER_GPU_RE = re.compile(r"\bper\s+(?:gpu|chip|accelerator|card)\b|/\s*(?:gpu|chip)\b", re.I)
 _PER_NODE_RE = re.compile(
     r"\bper\s+(?:node|host|server|system|instance|vm|machine)\b|/\s*(?:node|host|server)\b", re.I)
@@ -99,6 +102,12 @@ class Bandwidth:
     count: int
     scope: str | None  # "node", "gpu" or None (not stated)
     was_bytes: bool
+
+
+def port_count(text: str) -> int | None:
+    """'8 ports per node', '8 portar per nod' -> 8."""
+    ports = _PORTS_RE.search(text)
+    return int(ports.group(1)) if ports else None
 
 
 def parse_bandwidth(text: str) -> Bandwidth | None:
