@@ -350,3 +350,19 @@ def test_a_port_count_beside_a_fabric_generation_multiplies_its_speed(text: str)
     bw = _bandwidth(text)
     assert bw is not None
     assert (bw.gbit_s, bw.gbit_s_each, bw.count) == (3200, 400, 8)
+
+
+@pytest.mark.parametrize(("cpu", "note"), [
+    ("2x AMD EPYC 9575F", "64 cores each"),
+    ("2 × Intel Xeon (po 64 rdzeni)", None),
+    ("2 × AMD EPYC (64 kärnor vardera)", None),
+    ("2 × Intel Xeon (64 core cad.)", None),
+])
+def test_sockets_times_cores_each_in_the_value_or_the_notes_column(
+        tmp_path: Path, cpu: str, note: str | None) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Field", "Value", "Notes"],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], ["CPU", cpu, note],
+    ]})
+    assert _one(path).fields.cpu_cores_per_node == 128

@@ -431,9 +431,12 @@ class SlotReaders:
                  LABELLED)
 
     def _slot_cpu_cores_per_node(self, cand: Candidate, text: str) -> None:
+        if cand.note and "(" not in text and _CORES_RE.search(cand.note):
+            # "CPU | 2x AMD EPYC 9575F | 64 cores each": the notes column says how many.
+            text = f"{text} ({cand.note})"
         sockets = _SOCKETS_RE.search(text)
         if sockets:  # "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × 48 cœurs"
-            each = int(sockets.group(2) or sockets.group(3))
+            each = int(sockets.group(2) or sockets.group(3) or sockets.group(4))
             self.add("cpu_cores_per_node", int(sockets.group(1)) * each, cand.where, text,
                      LABELLED, f"{sockets.group(1)} sockets x {each} cores")
             return
