@@ -366,3 +366,15 @@ def test_sockets_times_cores_each_in_the_value_or_the_notes_column(
         ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], ["CPU", cpu, note],
     ]})
     assert _one(path).fields.cpu_cores_per_node == 128
+
+
+def test_a_nested_price_whose_unit_starts_with_its_currency(tmp_path: Path) -> None:
+    """{"amount": 2.05, "unit": "USD/GPU/hr"} is 2.05 USD per GPU-hour, not 'per USD'."""
+    path = tmp_path / "listing.json"
+    path.write_text('{"broker": "Example Capacity LLC", "offers": [{"id": "X-1", '
+                    '"gpu": "H100 80GB SXM5", "quantity_gpus": 64, '
+                    '"price": {"amount": 2.05, "unit": "USD/GPU/hr"}, '
+                    '"earliest_start": "2027-03-01"}]}', encoding="utf-8")
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.05)
+    assert offer.fields.vendor == "Example Capacity LLC"
