@@ -378,3 +378,15 @@ def test_a_nested_price_whose_unit_starts_with_its_currency(tmp_path: Path) -> N
     offer = _one(path)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.05)
     assert offer.fields.vendor == "Example Capacity LLC"
+
+
+def test_a_japanese_configuration_phrase_gives_nodes_and_gpus_per_node(tmp_path: Path) -> None:
+    """'構成 (Configuration) | 8基/ノード × 4ノード (計32基)': 4 nodes of 8 accelerators."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["発行元", "Example KK"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["構成 (Configuration)", "8基/ノード × 4ノード (計32基)"],
+        ["月額単価 (Monthly unit price)", "¥300,000 / GPU / 月"],
+    ]})
+    offer = _one(path, fx={"JPY": 0.0067})
+    assert (offer.fields.node_count, offer.fields.gpus_per_node) == (4, 8)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(300_000 * 0.0067 / 730)

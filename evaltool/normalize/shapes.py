@@ -15,8 +15,8 @@ import unicodedata
 from evaltool.resources import data_dir
 
 _NODE = (r"(?:nodes?|servers?|hosts?|instances?|vms?|systems?|machines?|knoten|serveurs?|"
-         r"n(?:oe|œ)uds?|trays?|boxes)")
-_GPU = r"(?:gpus?|accelerators?|chips?|cards?|beschleuniger|accelerateurs?|devices?)"
+         r"n(?:oe|œ)uds?|trays?|boxes|ノード|ノート|台)")  # ノード (folded ノート): node
+_GPU = r"(?:gpus?|accelerators?|chips?|cards?|beschleuniger|accelerateurs?|devices?|基|枚)"
 _RACK = r"(?:racks?|superpods?)"
 _ACC = (r"(?:(?:nvidia|amd|intel)\s+)?(?:hgx\s+|dgx\s+|instinct\s+|tesla\s+)?"
         r"(?:h100|h200|h20|b100|b200|b300|gb200|gb300|a100|a10g?|l40s?|l4|mi\d{3}x?|"
