@@ -182,3 +182,211 @@ def test_reader_and_normaliser_issues_carry_specific_registered_codes(tmp_path: 
         ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
         ["Number of GPUs", 64]]})]).not_evaluated
     assert {e["code"] for e in rejected.errors} == {"required-field-missing"}
+
+
+# --- quotes in other languages: labels from field_synonyms.yaml, bases from the money parser
+
+
+@pytest.mark.parametrize("rows", [
+    # Spanish key-value quote
+    [["Proveedor", "Ejemplo Nube S.A."], ["Acelerador", "NVIDIA H100 SXM 80GB"],
+     ["Número de GPU", 32], ["Precio por GPU/hora", "2,00 €"]],
+    # Italian key-value quote, the unit in a unit column beside the value
+    [["Fornitore", "Esempio Calcolo S.p.A."], ["Acceleratore", "NVIDIA H100 SXM 80GB"],
+     ["Numero nodi", 4, "nodi"], ["GPU per nodo", 8], ["Prezzo calcolo", 2.0, "€ per GPU/ora"]],
+    # Polish key-value quote
+    [["Dostawca", "Przykład Obliczenia sp. z o.o."], ["Akceleratory", "NVIDIA H100 SXM 80GB"],
+     ["Liczba węzłów", 4], ["Akceleratorów na węzeł", 8], ["Cena", "2,00 € / akcelerator / godz."]],
+])
+def test_quotes_in_spanish_italian_and_polish_read_counts_and_prices(
+        tmp_path: Path, rows: list[list[Any]]) -> None:
+    offer = _one(_workbook(tmp_path / "q.xlsx", {"Q": rows}), fx={"EUR": 1.1})
+    assert offer.fields.gpu_count == 32
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.2)
+
+
+@pytest.mark.parametrize(("text", "per"), [
+    ("2,45 € por GPU/hora", ("gpu", "hour")),
+    ("12,40 zł PLN / akcelerator / godz.", ("gpu", "hour")),
+    ("€ 1,79 per GPU-uur", ("gpu", "hour")),
+    ("¥298,000 / GPU / 月", ("gpu", "month")),
+    ("CHF 9'800 par nœud / mois", ("node", "month")),
+])
+def test_price_bases_in_other_languages(text: str, per: tuple[str, ...]) -> None:
+    assert parse_money(text).per == per
+
+
+@pytest.mark.parametrize("value", [8, "98.32 USD / instance-hour", "€ per GB per month"])
+def test_a_count_or_a_price_is_never_taken_as_the_accelerator(tmp_path: Path,
+                                                             value: Any) -> None:
+    """A label is evidence, a value's shape is evidence: under an accelerator-like label a
+    count or a price is skipped with a warning, and the accelerator named elsewhere is read."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", value],
+        ["System", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16],
+        ["Price per GPU-hour", "USD 2.10"],
+    ]})
+    offer = _one(path)
+    assert offer.fields.accelerator == "H100-SXM"
+    assert any(w.get("code") == "label-shape-disagree" for w in offer.warnings)
+
+
+def test_amounts_in_an_assumed_currency_each_carry_the_warning(tmp_path: Path) -> None:
+    """No currency beside any amount: USD is assumed, and every amount says it rests on it."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", 2.5], ["Upfront payment", 10000],
+    ]})
+    offer = _one(path)
+    warned = {w.get("field") for w in offer.warnings if w.get("code") == "assumed-value"}
+    assert {"currency", "price_usd_per_gpu_hour", "upfront_usd"} <= warned
+
+
+def test_an_offer_name_taken_from_a_title_row_is_warned(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Example Cloud Ltd · 1 High Street, Reading · VAT GB 000 0000 00"],
+        [],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2.50"],
+    ]})
+    offer = _one(path)
+    if offer.fields.offer_name is not None:
+        assert any(w.get("field") == "offer_name" for w in offer.warnings)
+
+
+def test_a_semicolon_csv_with_decimal_commas_is_split_on_semicolons(tmp_path: Path) -> None:
+    """The delimiter is the one that gives the rows a steady width, not the most frequent
+    character: '12,40' holds a decimal comma, not a column break."""
+    path = tmp_path / "oferta.csv"
+    path.write_text("\ufeffPozycja;Wartość;Uwagi\nDostawca;Przykład sp. z o.o.;\n"
+                    "Akceleratory;NVIDIA H100 SXM 80GB;\nLiczba węzłów;2;\n"
+                    "Akceleratorów na węzeł;8;łącznie 16\n"
+                    "Wydajność szczytowa;1 979;TFLOPS\n"
+                    "Cena;12,40;zł / akcelerator / godz.\n", encoding="utf-8")
+    offer = _one(path, fx={"PLN": 0.25})
+    assert offer.fields.gpu_count == 16
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.1)
+    assert offer.fields.claimed_peak_tflops_per_gpu == 1979
+
+
+def test_options_in_columns_under_a_two_row_header_with_a_unit_column(tmp_path: Path) -> None:
+    """'Kennzahl | Einheit | Konfiguration' over 'Option 1 | Option 2': the unit column gives
+    each bare value its unit, and '2.048' is 2048 in a quote that writes '19,60'."""
+    path = _workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel Rechenzentrum GmbH"],
+        ["Merkmal", "Einheit", "Angebotene Konfiguration"],
+        [None, None, "Option 1", "Option 2"],
+        ["GPU-Typ", "–", "NVIDIA H100 SXM5 80 GB", "NVIDIA H100 SXM5 80 GB"],
+        ["Anzahl Knoten", "Stück", "4", "8"],
+        ["GPUs je Knoten", "Stück", "8", "8"],
+        ["Arbeitsspeicher je Knoten", "GiB", "2.048", "1.024"],
+        ["Preis je Knotenstunde", "€/Knoten/h", "19,60", "18,40"],
+    ]})
+    result = normalize_files([path], {"EUR": 1.0})
+    assert not result.not_evaluated
+    one, two = sorted(result.offers, key=lambda o: o.fields.gpu_count or 0)
+    assert (one.fields.gpu_count, two.fields.gpu_count) == (32, 64)
+    assert one.fields.cpu_memory_gb_per_node == pytest.approx(2048 * 2**30 / 1e9)
+    assert one.fields.price_usd_per_gpu_hour == pytest.approx(19.60 / 8)
+
+
+def test_a_number_with_a_dot_before_three_digits_is_warned_when_the_quote_shows_no_convention(
+        tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Memory per node", "2.048"], ["Price per GPU-hour", "USD 2"],
+    ]})
+    offer = _one(path)
+    assert any(w.get("field") == "cpu_memory_gb_per_node" for w in offer.warnings)
+
+
+def test_hyperscaler_instance_wording_reads_price_memory_and_region(tmp_path: Path) -> None:
+    """'Recurring hourly charge per instance' is a price (not an accelerator because it says
+    instance), 'Instance memory' the node's memory, and a region closing a sentence keeps no
+    full stop."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        ["Instance type", "ex.8gpu — 8 × NVIDIA H100 SXM5 80 GB"],
+        ["Instances", 4],
+        ["Recurring hourly charge per instance", "80.00 USD / instance-hour"],
+        ["Instance memory", "2,048 GiB"],
+        ["Region", "us-east (Virginia)."],
+    ]})
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(10.0)
+    assert offer.fields.cpu_memory_gb_per_node == pytest.approx(2048 * 2**30 / 1e9)
+    assert offer.fields.region == "us-east (Virginia)"
+
+
+def test_two_labels_and_two_figures_with_one_shared_unit_are_paired() -> None:
+    """'Throughput read / write | GB/s | 120 / 90': each figure keeps the shared unit."""
+    from evaltool.normalize.shapes import pair_counts
+
+    assert pair_counts("Durchsatz Lesen / Schreiben", "120 / 90 GB/s") == [
+        ("Durchsatz Lesen", "120 GB/s"), ("Schreiben", "90 GB/s")]
+    assert pair_counts("Nodes / GPUs per node", "24 / 8") == [("Nodes", "24"),
+                                                             ("GPUs per node", "8")]
+
+
+def test_a_count_label_takes_the_figure_the_phrase_gives_it(tmp_path: Path) -> None:
+    """'Host | 4 chips per TPU VM host (128 hosts)': 128 hosts of 4 chips, not 4 hosts."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Chip", "TPU v5p"],
+        ["Host", "4 chips per TPU VM host (128 hosts)"], ["Price per chip-hour", "USD 4.20"],
+    ]})
+    offer = _one(path)
+    assert (offer.fields.node_count, offer.fields.gpus_per_node) == (128, 4)
+    assert offer.fields.gpu_count == 512
+
+
+@pytest.mark.parametrize("text", ["InfiniBand NDR400, 8 portar per nod",
+                                  "InfiniBand NDR400, 8 ports per node",
+                                  "InfiniBand NDR400, 8 puertos por nodo"])
+def test_a_port_count_beside_a_fabric_generation_multiplies_its_speed(text: str) -> None:
+    from evaltool.normalize.facts import _bandwidth
+
+    bw = _bandwidth(text)
+    assert bw is not None
+    assert (bw.gbit_s, bw.gbit_s_each, bw.count) == (3200, 400, 8)
+
+
+@pytest.mark.parametrize(("cpu", "note"), [
+    ("2x AMD EPYC 9575F", "64 cores each"),
+    ("2 × Intel Xeon (po 64 rdzeni)", None),
+    ("2 × AMD EPYC (64 kärnor vardera)", None),
+    ("2 × Intel Xeon (64 core cad.)", None),
+])
+def test_sockets_times_cores_each_in_the_value_or_the_notes_column(
+        tmp_path: Path, cpu: str, note: str | None) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Field", "Value", "Notes"],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], ["CPU", cpu, note],
+    ]})
+    assert _one(path).fields.cpu_cores_per_node == 128
+
+
+def test_a_nested_price_whose_unit_starts_with_its_currency(tmp_path: Path) -> None:
+    """{"amount": 2.05, "unit": "USD/GPU/hr"} is 2.05 USD per GPU-hour, not 'per USD'."""
+    path = tmp_path / "listing.json"
+    path.write_text('{"broker": "Example Capacity LLC", "offers": [{"id": "X-1", '
+                    '"gpu": "H100 80GB SXM5", "quantity_gpus": 64, '
+                    '"price": {"amount": 2.05, "unit": "USD/GPU/hr"}, '
+                    '"earliest_start": "2027-03-01"}]}', encoding="utf-8")
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.05)
+    assert offer.fields.vendor == "Example Capacity LLC"
+
+
+def test_a_japanese_configuration_phrase_gives_nodes_and_gpus_per_node(tmp_path: Path) -> None:
+    """'構成 (Configuration) | 8基/ノード × 4ノード (計32基)': 4 nodes of 8 accelerators."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["発行元", "Example KK"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["構成 (Configuration)", "8基/ノード × 4ノード (計32基)"],
+        ["月額単価 (Monthly unit price)", "¥300,000 / GPU / 月"],
+    ]})
+    offer = _one(path, fx={"JPY": 0.0067})
+    assert (offer.fields.node_count, offer.fields.gpus_per_node) == (4, 8)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(300_000 * 0.0067 / 730)

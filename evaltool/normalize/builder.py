@@ -91,11 +91,14 @@ class Builder(SlotReaders):
                 expanded.extend((s, c) for s, c in parts if s is not None)
             else:
                 expanded.append((slot, cand))
+        comma_decimal = _writes_decimal_commas(c for _, c in expanded)
         for slot, cand in expanded:
             if slot in ("currency", "accelerator_variant"):
                 continue
             self.looked_at.add(slot)
             text = cell_text(cand.value)
+            if isinstance(cand.value, str) and _GROUPED_BY_DOTS_RE.match(text):
+                cand, text = self._dotted_thousands(slot, cand, text, comma_decimal)
             if isinstance(cand.value, str) and T.is_placeholder(text):
                 self.cannot_read(_slot_field(slot), cand, V.NoValueGiven(
                     f"no value given ({text!r})", found=text,
@@ -158,6 +161,11 @@ class Builder(SlotReaders):
         if "offer_name" not in self.facts and self.record.title and self.record.title_where:
             self.add("offer_name", self.record.title, self.record.title_where, self.record.title,
                      DERIVED, "no offer name given: the sheet's title")
+            # A title row is a guess at the name (it may be a letterhead, an address or the
+            # name of several options at once): say so, so a wrong name is never silent.
+            self.warn(self.record.title_where, "assumed value: no labelled offer name; the "
+                      "sheet's title row is used", "offer_name", self.record.title[:120],
+                      "a cell labelled offer, quote name or plan", code="assumed-value")
 
     def _contract_terms(self) -> None:
         """Uptime, credit cap, response times, delivery date... stated in contract text."""
@@ -168,6 +176,22 @@ class Builder(SlotReaders):
                 value = dt.date.fromisoformat(value)
             self.add(name, value, where, quote, IN_TEXT, note)
 
+    def _dotted_thousands(self, slot: str, cand: Candidate, text: str,
+                          comma_decimal: bool) -> tuple[Candidate, str]:
+        """'2.048' is 2048 in a quote that writes decimals with a comma ('30,72') and 2.048
+        where decimals take a point: read by the document's own convention, and warned when
+        the document shows none."""
+        if comma_decimal:
+            number = _GROUPED_BY_DOTS_RE.match(text)
+            assert number is not None
+            text = number.group(1).replace(".", "") + text[number.end(1):]
+            return Candidate(cand.label, text, cand.where, cand.section, cand.note,
+                             cand.label_where, cand.shape_only), text
+        self.warn(cand.where, f"'{text.strip()}' may be a decimal or a number with a "
+                  "thousands point; read as a decimal", _slot_field(slot), text,
+                  "a number written without a thousands mark", code="assumed-value")
+        return cand, text
+
     def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
         handler = getattr(self, f"_slot_{slot}", None)
         if handler is not None:
@@ -175,6 +199,10 @@ class Builder(SlotReaders):
             return
         kind = _FIELD_KIND.get(slot)
         if kind == "text":
+            if slot == "region":
+                # "us-east (N. Virginia)." at the end of a sentence: the full stop is not
+                # part of the place.
+                text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
             shaped = count_facts(text) if isinstance(cand.value, str) else {}
@@ -191,7 +219,14 @@ class Builder(SlotReaders):
                 self.add(slot, shaped[slot], cand.where, text, LABELLED,
                          "count read from the phrase")
             else:
-                self.add(slot, count.value, cand.where, text, LABELLED, _notes(count.notes))
+                if slot in shaped and shaped[slot] != count.value:
+                    # "Host | 4 chips per host (128 hosts)": the first figure counts something
+                    # else; the phrase says which figure is this field's.
+                    self.add(slot, shaped[slot], cand.where, text, LABELLED,
+                             "count read from the phrase")
+                else:
+                    self.add(slot, count.value, cand.where, text, LABELLED,
+                             _notes(count.notes))
             several = len(re.findall(r"\d+", text)) > 1  # "8 (8 GPUs each, 64 GPUs)"
             for name, value in shaped.items():
                 if name != slot and several:
@@ -392,3 +427,22 @@ class Builder(SlotReaders):
             self.flag("count_mismatch", "medium", message, other.where, other.raw,
                       ask_for="one consistent GPU and node count")
 
+
+
+# "2.048", "1.800": one or more groups of three digits after a point, nothing else.
+# A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
+_GROUPED_BY_DOTS_RE = re.compile(r"\s*(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=[^\d]*$)")
+_COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
+_POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")
+
+
+def _writes_decimal_commas(cands: Any) -> bool:
+    """Does this offer write decimals with a comma ('30,72', '19,60') and never a point?"""
+    commas = points = 0
+    for cand in cands:
+        if isinstance(cand.value, str):
+            commas += len(_COMMA_DECIMAL_RE.findall(cand.value))
+            points += len(_POINT_DECIMAL_RE.findall(cand.value))
+        elif isinstance(cand.value, float) and not cand.value.is_integer():
+            points += 1
+    return commas > 0 and points == 0

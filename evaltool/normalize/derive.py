@@ -38,7 +38,8 @@ class Derive:
         """Each step on its own: a value that cannot be derived is left out with a warning
         (code `derivation-failed`); whether the offer survives is for the required fields."""
         for step in (self.accelerator, self.counts, self.bandwidth, self.catalog_checks,
-                     self.prices, self.kind_and_currency, self.ownership):
+                     self.prices, self.kind_and_currency, self.money_in_assumed_currency,
+                     self.ownership):
             try:
                 step()
             except V.MissingFxRate:
@@ -368,6 +369,20 @@ class Derive:
                 first = self.b.priced[0]
                 self.set("currency", currencies[0], [], "currency of the offer's prices",
                          first.where)
+
+    def money_in_assumed_currency(self) -> None:
+        """No currency was stated for an amount and USD was assumed: every amount in USD
+        rests on that assumption, so each carries the warning, not only the currency field
+        (a quote in EUR or SEK read as USD is otherwise silently wrong by the FX rate)."""
+        assumed = [p for p in self.b.problems
+                   if p.code == "assumed-value" and p.field == "currency"]
+        if not assumed:
+            return
+        for name in sorted(self.v):
+            if "usd" in name and name != "currency" and self.v[name] is not None:
+                self.b.warn(assumed[0].where or self.where, "assumed value: the amount was "
+                            "read as USD because no currency was stated beside it", name,
+                            code="assumed-value")
 
     def ownership(self) -> None:
         """A purchase is your own cluster: root, a dedicated network, and your own scheduler.

@@ -100,9 +100,13 @@ _PRICE_SENTENCE_RE = re.compile(
     r"\b(?:price|rate|tarif|preis|prix|charged?)\b[^.;]{0,25}?((?:USD|EUR|GBP|US\$|\$|€|£)\s?"
     r"[\d.,]+[^.;]{0,40}?\bper\b[^.;,]{0,30}|[\d.,]+\s?(?:USD|EUR|GBP|€|£)[^.;]{0,40}?"
     r"\bper\b[^.;,]{0,30})", re.I)
+# Sockets x cores each: "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × Xeon (po 48 rdzeni)",
+# "2 × EPYC (48 kärnor vardera)", "2 × Xeon (56 core cad.)" (cores words in EN/DE/FR/IT/ES/PL/SV).
+_CORE_WORDS = r"(?:cores?|c\u0153urs|coeurs|kerne|n[uú]cleos|rdzeni|k[äa]rnor)"
 _SOCKETS_RE = re.compile(
-    r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*\((\d{1,3})\s*"
-    r"(?:cores?|c\u0153urs|coeurs|kerne)\s*(?:each|je|chacun|pro)\b)", re.I)
+    r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*\((?:(\d{1,3})\s*"
+    + _CORE_WORDS + r"\s*(?:each|je|chacun|pro|cad\.?|cada\s+uno|vardera)(?!\w)|po\s+(\d{1,3})\s*"
+    + _CORE_WORDS + r"))", re.I)
 _MIN_COMMIT_RE = re.compile(
     r"(minimum (?:commitment|commit|spend|contract value)|committed spend|mindestabnahme)"
     r"[^.;\d$€£]{0,30}((?:USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+\s*(?:m|million|k|bn)?\b"
@@ -188,6 +192,14 @@ def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth 
         return V.ParsedBandwidth(local.total_gbit_s, bw.gbit_s_each, local.count, bw.scope,
                                  bw.was_bytes, text,
                                  [*bw.notes, f"{local.count} ports x {bw.gbit_s_each:g} Gbit/s"],
+                                 bw.fabric)
+    ports = T.port_count(text) if local is None and bw.count == 1 else None
+    if ports is not None and ports > 1:
+        # "InfiniBand NDR400, 8 portar per nod": the speed is named by the fabric generation,
+        # the port count stands apart.
+        return V.ParsedBandwidth(bw.gbit_s_each * ports, bw.gbit_s_each, ports, bw.scope,
+                                 bw.was_bytes, text,
+                                 [*bw.notes, f"{ports} ports x {bw.gbit_s_each:g} Gbit/s"],
                                  bw.fabric)
     return bw
 

@@ -50,6 +50,7 @@ _CURRENCY_SYMBOLS: Final[dict[str, str]] = {
     "SG$": "SGD", "HK$": "HKD", "NZ$": "NZD", "R$": "BRL", "$": "USD", "€": "EUR",
     "£": "GBP", "CN¥": "CNY", "JP¥": "JPY", "¥": "JPY", "₹": "INR", "₩": "KRW",
     "RMB": "CNY", "元": "CNY", "SFr.": "CHF", "Fr.": "CHF",
+    "zł": "PLN",
 }
 _CURRENCY_CODES: Final = frozenset(
     {
@@ -87,13 +88,17 @@ _RANGE_GAP_RE: Final = _LazyRegex(r"\s*(?:-|–|—|to|bis)\s*")
 _BASIS_WORDS: Final[dict[str, str]] = {
     **dict.fromkeys(
         ("gpu", "gpus", "accelerator", "accelerators", "card", "cards", "chip", "chips", "tpu",
-         "tpus", "device", "devices"),
+         "tpus", "device", "devices",
+         # Spanish, Italian, Polish, Dutch, Swedish, Japanese (基 counts accelerators)
+         "acelerador", "aceleradores", "acceleratore", "acceleratori", "akcelerator",
+         "akceleratora", "akceleratorów", "versneller", "基", "枚"),
         "gpu",
     ),
     **dict.fromkeys(
         ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
          "machine", "machines", "system", "box", "knoten", "vm", "vms", "noeud", "noeuds",
-         "nœud", "nœuds", "serveur", "serveurs"),
+         "nœud", "nœuds", "serveur", "serveurs", "nodo", "nodos", "nodi", "węzeł", "węzła",
+         "węzłów", "nod", "noder", "ノード", "台"),
         "node",
     ),
     # A rack-scale system (GB200 NVL72) is priced per rack: so many GPUs per rack.
@@ -101,16 +106,22 @@ _BASIS_WORDS: Final[dict[str, str]] = {
     **dict.fromkeys(("second", "seconds", "sec", "s"), "second"),
     **dict.fromkeys(("minute", "minutes", "min"), "minute"),
     **dict.fromkeys(
-        ("hour", "hours", "hr", "hrs", "h", "std", "stunde", "stunden", "heure", "heures"),
+        ("hour", "hours", "hr", "hrs", "h", "std", "stunde", "stunden", "heure", "heures",
+         "hora", "horas", "ora", "ore", "godz", "godzina",
+         "godzinę", "uur", "timme", "timmar", "tim", "時間"),
         "hour",
     ),
     **dict.fromkeys(("day", "days", "tag", "d", "jour", "jours"), "day"),
     **dict.fromkeys(("week", "weeks", "wk", "woche", "semaine"), "week"),
     **dict.fromkeys(
-        ("month", "months", "mo", "mon", "mth", "mnth", "monat", "monate", "m", "mois"), "month"
+        ("month", "months", "mo", "mon", "mth", "mnth", "monat", "monate", "m", "mois",
+         "mes", "meses", "mese", "mesi", "mies", "miesiąc", "miesięcznie",
+         "maand", "maanden", "månad", "mån",
+         "月"), "month"
     ),
     **dict.fromkeys(
-        ("year", "years", "yr", "yrs", "annum", "jahr", "a", "y", "an", "année"), "year"
+        ("year", "years", "yr", "yrs", "annum", "jahr", "a", "y", "an", "année", "año", "anno",
+         "rok", "jaar", "år", "年"), "year"
     ),
     **dict.fromkeys(("term", "contract", "total"), "term"),
     **dict.fromkeys(("tb", "tbyte", "terabyte", "to"), "tb"),
@@ -126,6 +137,8 @@ _BASIS_SCALED: Final[dict[str, tuple[str, str]]] = {
 _BASIS_TARGET_UNIT: Final = {"tb": "TB", "gb": "GB", "kwh": "kWh"}
 _ADVERB_BASIS: Final[dict[str, str]] = {
     "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month",
+    "mensual": "month", "mensile": "month",
+    "maandelijks": "month", "miesięcznie": "month", "månadsvis": "month",
     "yearly": "year", "annually": "year", "annual": "year", "p.a.": "year",
     "stündlich": "hour", "täglich": "day", "wöchentlich": "week", "monatlich": "month",
     "jährlich": "year",
@@ -144,7 +157,7 @@ _OVER_TERM_RE: Final = _LazyRegex(
 )
 _PER_RE: Final = _LazyRegex(
     r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?(?:\bper\b|\bpro\b|"
-    r"\bje\b|\bpar\b|\ba\b|/))\s*(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
+    r"\bje\b|\bpar\b|\bpor\b|\bna\b|\ba\b|/))\s*(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
     r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat|heure|mois)\b)?",
     re.IGNORECASE,
 )

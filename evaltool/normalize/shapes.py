@@ -15,8 +15,8 @@ import unicodedata
 from evaltool.resources import data_dir
 
 _NODE = (r"(?:nodes?|servers?|hosts?|instances?|vms?|systems?|machines?|knoten|serveurs?|"
-         r"n(?:oe|œ)uds?|trays?|boxes)")
-_GPU = r"(?:gpus?|accelerators?|chips?|cards?|beschleuniger|accelerateurs?|devices?)"
+         r"n(?:oe|œ)uds?|trays?|boxes|ノード|ノート|台)")  # ノード (folded ノート): node
+_GPU = r"(?:gpus?|accelerators?|chips?|cards?|beschleuniger|accelerateurs?|devices?|基|枚)"
 _RACK = r"(?:racks?|superpods?)"
 _ACC = (r"(?:(?:nvidia|amd|intel)\s+)?(?:hgx\s+|dgx\s+|instinct\s+|tesla\s+)?"
         r"(?:h100|h200|h20|b100|b200|b300|gb200|gb300|a100|a10g?|l40s?|l4|mi\d{3}x?|"
@@ -78,9 +78,11 @@ def count_facts(text: str) -> dict[str, int]:
         put("gpus_per_node", _int(m.group(2)))
     # "N GPUs per node / each / in each server / je Knoten / par noeud"
     m = re.search(_INT + r"\s*(?:[a-z0-9-]+\s+){0,4}?" + _GPU +
-                  r"\s*(?:per|each|in each|je|pro|par|/)\s*(?:" + _NODE + r")?", low)
+                  r"\s*(?:per|each|in each|je|pro|par|/)\s*(?:(?:[a-z0-9-]+\s+){0,3}?" + _NODE +
+                  r")?", low)  # "4 chips per TPU VM host": a few words may name the node
     if m and not re.search(_INT + r"\s*" + _GPU + r"\s+total", m.group(0)) and re.search(
-            r"each|per\s*" + _NODE + r"|je|pro|par|/\s*" + _NODE, m.group(0)):
+            r"each|per\s*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"|je|pro|par|/\s*" + _NODE,
+            m.group(0)):
         put("gpus_per_node", _int(m.group(1)))
     # "N-GPU servers", "8-GPU nodes", "HGX B200 8-GPU"
     m = re.search(_INT + r"\s*-\s*" + _GPU + r"\s+" + _NODE, low) or re.search(
@@ -133,7 +135,11 @@ def gpus_per_rack_in_name(text: str) -> int | None:
 def pair_counts(label: str, value: str) -> list[tuple[str, str]]:
     """'Nodes / GPUs per node' with '24 / 8' -> [('Nodes', '24'), ('GPUs per node', '8')]."""
     labels = [x.strip() for x in re.split(r"\s+/\s+|\s*;\s*", label) if x.strip()]
-    values = [x.strip() for x in re.split(r"\s*/\s*|\s*;\s*", value) if x.strip()]
+    # A shared unit after the last figure ("120 / 90 GB/s", joined from a unit column) is
+    # every figure's unit; its own slash does not split the value.
+    shared = re.match(r"^(.*\d)\s*((?:[KMGTP]i?B|[KMGT]bit|[GT]b)/s)$", value.strip())
+    body, unit = (shared.group(1), f" {shared.group(2)}") if shared else (value, "")
+    values = [x.strip() for x in re.split(r"\s*/\s*|\s*;\s*", body) if x.strip()]
     if len(labels) >= 2 and len(labels) == len(values):
-        return list(zip(labels, values, strict=True))
+        return [(lab, f"{val}{unit}") for lab, val in zip(labels, values, strict=True)]
     return []

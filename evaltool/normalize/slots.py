@@ -200,6 +200,9 @@ class SlotReaders:
             default = "GiB"
         elif "tib" in label_norm:
             default = "TiB"
+        unit_column = _UNIT_COLUMN.get(normalise_label(cand.note or ""))
+        if unit_column is not None and _same_dimension(unit_column, unit):
+            default = unit_column  # "Memory per node | GiB | 2.048": the unit column's unit
         q = V.parse_quantity(cand.value, dimension, default)
         value = q.value
         grouped = re.search(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,])", text)
@@ -236,9 +239,13 @@ class SlotReaders:
         context = normalise_label(f"{cand.label} {cand.section or ''}")
         if per is None:
             unit = T.billing_unit(context)
+            if unit is None and cand.note:
+                # The unit in a unit/notes column beside the value: "2.35 | € per GPU/ora".
+                unit = T.billing_unit(normalise_label(cand.note))
+                context = f"{context} {normalise_label(cand.note)}"
             per = _PER.get(unit) if unit else None
         currency = currency or self.currency_explicit or T.currency_of(context) \
-            or self.currency_hint
+            or (T.currency_of(cand.note) if cand.note else None) or self.currency_hint
         if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):
             if currency is None:
                 currency = "USD"
@@ -308,6 +315,15 @@ class SlotReaders:
             # is a catalog id, not vendor prose: no form factor to guess.
             self.add("accelerator", text.strip(), cand.where, text, LABELLED,
                      "a catalog id under the canonical field name")
+            return
+        if _not_an_accelerator_shape(cand.value, text):
+            # A label is evidence, a value's shape is evidence: a bare count or a price under
+            # an accelerator-like label ("GPU | 8", a unit header "€ per GB per month") is not
+            # an accelerator name.  Skip the cell and say so; another cell may name it.
+            self.warn(cand.where, "the label suggests an accelerator but the value is a "
+                      "count or a price; not read as the accelerator", "accelerator",
+                      text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
+                      code="label-shape-disagree")
             return
         self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
         self._facts_in_system_text(cand.where, text, IN_TEXT)
@@ -415,9 +431,12 @@ class SlotReaders:
                  LABELLED)
 
     def _slot_cpu_cores_per_node(self, cand: Candidate, text: str) -> None:
+        if cand.note and "(" not in text and _CORES_RE.search(cand.note):
+            # "CPU | 2x AMD EPYC 9575F | 64 cores each": the notes column says how many.
+            text = f"{text} ({cand.note})"
         sockets = _SOCKETS_RE.search(text)
         if sockets:  # "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × 48 cœurs"
-            each = int(sockets.group(2) or sockets.group(3))
+            each = int(sockets.group(2) or sockets.group(3) or sockets.group(4))
             self.add("cpu_cores_per_node", int(sockets.group(1)) * each, cand.where, text,
                      LABELLED, f"{sockets.group(1)} sockets x {each} cores")
             return
@@ -650,3 +669,26 @@ class SlotReaders:
     def _slot_contract_text(self, cand: Candidate, text: str) -> None:
         self.add("contract_text", text, cand.where, text[:200], LABELLED)
 
+
+
+_PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\b|(?:\bper\b|/)\s*"
+                             r"(?:gb|tb|hour|month|h|mo)\b", re.I)
+
+
+def _not_an_accelerator_shape(value: object, text: str) -> bool:
+    """A count (8, '128') or a price ('98.32 USD / instance-hour', '€ per GB per month')
+    never names an accelerator, whatever its label says."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return True
+    if re.fullmatch(r"[\s\d.,x×]*", text):
+        return True
+    return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)
+
+
+# A unit column beside a bare number ("Arbeitsspeicher | GiB | 2.048").
+_UNIT_COLUMN = {"gb": "GB", "gib": "GiB", "tb": "TB", "tib": "TiB", "pb": "PB", "pib": "PiB",
+                "go": "GB", "to": "TB"}
+
+
+def _same_dimension(unit: str, field_unit: str) -> bool:
+    return unit.lower().rstrip("i").endswith("b") and field_unit.lower().endswith("b")

@@ -35,11 +35,16 @@ _TERMS_WORDS = re.compile(r"\b(shall|will|may|must|guarantee[sd]?|commit|warrant
                           r"|agree\w*|obligat\w*|wird|muss|haftung|kündig\w*)\b", re.I)
 _VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", "your answer",
                   "response", "vendor response", "wert", "angebot", "valeur", "reponse",
-                  "your answer the contract wording", "ihre antwort", "votre reponse"}
+                  "your answer the contract wording", "ihre antwort", "votre reponse",
+                  "valor", "valore", "wartosc", "waarde", "varde"}
 _FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
                   "champ", "requirement", "canonical field", "label", "designation", "merkmal",
-                  "rubrique", "position", "kennzahl", "parametre", "caracteristique"}
-_UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per"}
+                  "rubrique", "position", "kennzahl", "parametre", "caracteristique",
+                  # Spanish, Italian, Polish, Dutch, Swedish
+                  "concepto", "parametro", "caracteristica", "voce", "parametr", "pozycja",
+                  "onderdeel", "kenmerk", "egenskap", "specifikation"}
+_UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per", "unidad",
+                 "unita", "jednostka", "eenheid", "enhet"}
 _NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
             "nombre", "date", "datum"}
 # The vendor's own clause number beside its answer (the RFP template's "Clause reference").
@@ -47,7 +52,9 @@ _CLAUSE_REF_HEADERS = {"clause reference", "clause ref", "clause no", "clause nu
                        "ref", "section number", "section no", "paragraph", "klausel", "ziffer"}
 _SECTION_HEADERS = {"section", "category", "group", "area", "bereich", "kategorie", "categorie",
                     "domaine", "topic"}
-_NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque"}
+_NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque",
+                 "notas", "uwagi", "opmerkingen", "opmerking", "anmarkning", "unita note",
+                 "jednostka uwagi", "unidad notas", "eenheid opmerkingen", "unit notes"}
 
 
 def slug(text: str) -> str:
@@ -537,8 +544,11 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
             continue
         first = min(options)
         label_col = 0
-        unit_col = next((c for c, h in heads.items() if label_col < c < first
-                         and normalise_label(h) in _UNIT_HEADERS), None)
+        # The unit header may sit in the row above, over a merged two-row header
+        # ("Merkmal | Einheit | Angebotene Konfiguration" over "Option A | Option B").
+        above = {c: cell_text(v) for c, v in enumerate(grid.rows[r - 1])} if r > 0 else {}
+        unit_col = next((c for c, h in [*heads.items(), *above.items()]
+                         if label_col < c < first and normalise_label(h) in _UNIT_HEADERS), None)
         rows_with_values = 0
         for below in grid.rows[r + 1:r + 40]:
             label = cell_text(below[label_col]) if below else ""

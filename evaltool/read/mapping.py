@@ -169,7 +169,11 @@ def _combined_value(node: dict[Any, Any]) -> tuple[str, set[Any]] | None:
     for key in others:
         text = cell_text(node[key]).replace("_", " ")  # unit: per_gpu_hour
         if normalise_label(str(key)) in ("unit", "per", "einheit", "unite") and text:
-            parts.append(f"per {text}" if not text.lower().startswith(("per", "/")) else text)
+            # "USD/GPU/hr", "EUR per node-hour": a unit that starts with its currency is
+            # written after the amount as it stands; "gpu_hour" alone becomes "per gpu hour".
+            starts_with_currency = re.match(r"\s*(?:[A-Z]{3}\b|[$€£¥])", text) is not None
+            parts.append(text if starts_with_currency or text.lower().startswith(("per", "/"))
+                         else f"per {text}")
         elif text:
             parts.append(text)
     return " ".join(parts), {amount_key, *others}

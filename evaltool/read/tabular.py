@@ -30,6 +30,16 @@ def read_csv(path: Path) -> SheetGrid:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
     except csv.Error:
         dialect = csv.excel
+    steady = _steadiest_delimiter(sample)
+    if steady is not None and steady != dialect.delimiter:
+        # The Sniffer guesses from character frequencies and can pick ',' in a semicolon
+        # file whose values carry decimal commas ("12,40;zł / GPU / h"); the delimiter that
+        # gives most rows the same number of columns is the file's.
+        chosen: str = steady
+
+        class _Steady(csv.excel):
+            delimiter = chosen
+        dialect = _Steady
     rows: list[list[object]] = []
     try:
         for index, row in enumerate(csv.reader(io.StringIO(text), dialect)):
@@ -47,3 +57,24 @@ def read_csv(path: Path) -> SheetGrid:
     grid = SheetGrid(file=str(path), name=None, rows=rows)
     grid.problems.extend(bound_cells(rows, grid.where))
     return grid
+
+
+def _steadiest_delimiter(sample: str) -> str | None:
+    """The delimiter under which most rows have the same number (> 1) of columns."""
+    lines = [line for line in sample.splitlines()[:60] if line.strip()]
+    best: tuple[int, str] | None = None
+    for delimiter in (",", ";", "\t", "|"):
+        try:
+            widths = [len(row) for row in csv.reader(lines, delimiter=delimiter)]
+        except csv.Error:
+            continue
+        counts: dict[int, int] = {}
+        for width in widths:
+            if width > 1:
+                counts[width] = counts.get(width, 0) + 1
+        if not counts:
+            continue
+        steady = max(counts.values())
+        if best is None or steady > best[0]:
+            best = (steady, delimiter)
+    return best[1] if best else None

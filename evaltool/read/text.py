@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
 
-NUMBER = r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?)"
+NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
+          r"(?:,\d+)?(?![\d.,])|\d+(?:[.,]\d+)?)")
 _NUM_RE = re.compile(NUMBER)
 
 
@@ -83,7 +84,10 @@ _BW_RE = re.compile(
     r"|" + NUMBER + r"\s*(tbyte/s|gbyte/s|tb/s|gb/s|tbps|gbps|gbe|tbe|gbit/s|tbit/s)", re.I)
 _COUNT_BEFORE_RE = re.compile(r"(\d+)\s*(?:x|×|\*)\s*(?:[A-Za-z]+\s+)?$", re.I)
 _COUNT_AFTER_RE = re.compile(r"^\s*(?:x|×|\*)\s*(\d+)\b", re.I)
-_PORTS_RE = re.compile(r"\b(\d+)\s*(?:x\s*)?(?:ports?|nics?|links?|hcas?|adapters?|rails?)\b", re.I)
+# Ports in English and in the languages of European quotes (portar, puertos, porte, porty,
+# poorten, Anschlüsse); a port count beside one speed multiplies it.
+_PORTS_RE = re.compile(r"\b(\d+)\s*(?:x\s*)?(?:ports?|nics?|links?|hcas?|adapters?|rails?|portar|"
+                       r"puertos?|port[ei]|porty|portów|poorten|anschl\w*)\b", re.I)
 _PER_GPU_RE = re.compile(r"\bper\s+(?:gpu|chip|accelerator|card)\b|/\s*(?:gpu|chip)\b", re.I)
 _PER_NODE_RE = re.compile(
     r"\bper\s+(?:node|host|server|system|instance|vm|machine)\b|/\s*(?:node|host|server)\b", re.I)
@@ -98,6 +102,12 @@ class Bandwidth:
     count: int
     scope: str | None  # "node", "gpu" or None (not stated)
     was_bytes: bool
+
+
+def port_count(text: str) -> int | None:
+    """'8 ports per node', '8 portar per nod' -> 8."""
+    ports = _PORTS_RE.search(text)
+    return int(ports.group(1)) if ports else None
 
 
 def parse_bandwidth(text: str) -> Bandwidth | None:
@@ -193,13 +203,15 @@ _CURRENCY_WORDS = {
     "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR",
     "£": "GBP", "gbp": "GBP", "chf": "CHF", "¥": "JPY", "jpy": "JPY", "sek": "SEK",
     "dkk": "DKK", "nok": "NOK", "cad": "CAD", "aud": "AUD", "inr": "INR", "cny": "CNY",
-    "krw": "KRW", "sgd": "SGD", "pln": "PLN",
+    "krw": "KRW", "sgd": "SGD", "pln": "PLN", "zł": "PLN", "zl": "PLN",
 }
 _CURRENCY_RE = re.compile(
-    r"(us\$|\$|€|£|¥|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|"
+    r"(us\$|\$|€|£|¥|zł|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|"
     r"dollars?)\b)", re.I)
-_GPU_WORDS = r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr)"
-_NODE_WORDS = r"(?:node|knoten|n[oœ]eud|server|system|instance|host|vm|machine|box|pod)"
+_GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
+              r"akcelerator\w*|versneller)")
+_NODE_WORDS = (r"(?:node|knoten|n[oœ]eud|server|system|instance|host|vm|machine|box|pod|nodo|"
+               r"nodi|wez\w*|nod)")
 
 
 def currency_of(text: str) -> str | None:
@@ -210,9 +222,9 @@ def currency_of(text: str) -> str | None:
 def billing_unit(text: str) -> str | None:
     """The 'per ...' of a price: 'per node-hour' -> node_hour, '/TB-month' -> tb_month."""
     low = text.lower().replace("‑", "-")
-    hour = r"(?:hour|hr|h|stunde|std|heure)s?\b"
-    month = r"(?:month|mo|mon|monat|mois)s?\b"
-    sep = r"[\s\-_/·]*(?:per\s+|pro\s+|par\s+|je\s+|/\s*)?"
+    hour = r"(?:hour|hr|h|stunde|std|heure|hora|ora|ore|godz\w*|uur|timme|tim)s?\b"
+    month = r"(?:month|mo|mon|monat|mois|mes|mese|mesi|mies\w*|maand|manad)s?\b"
+    sep = r"[\s\-_/·]*(?:per\s+|pro\s+|par\s+|je\s+|por\s+|na\s+|/\s*)?"
     if re.search(r"%\s*of|percent of|% der|% du", low):
         return "pct_of_spend"
     if re.search(r"\bkwh\b", low):
@@ -231,10 +243,10 @@ def billing_unit(text: str) -> str | None:
         return "gpu_month"
     if re.search(r"\b" + _NODE_WORDS + sep + month, low):
         return "node_month"
-    if re.search(r"(?:per|/|pro|par|je|an|a|an)\s*" + hour, low) or re.search(
+    if re.search(r"(?:per|/|pro|par|je|an|a|por|na)\s*" + hour, low) or re.search(
             r"\bhourly\b|\bper hr\b|_per_hr\b|\bper h\b", low):
         return "hour"
-    if re.search(r"(?:per|/|pro|par|je|a)\s*" + month, low) or re.search(
+    if re.search(r"(?:per|/|pro|par|je|a|por|na)\s*" + month, low) or re.search(
             r"\bmonthly\b|\bmonatlich\b|\bmensuel", low):
         return "month"
     if re.search(r"(?:per|/|pro|par)\s*(?:year|yr|jahr|an)\b|\bannual|\byearly\b", low):
