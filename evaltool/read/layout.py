@@ -312,8 +312,10 @@ def _next_filled(grid: SheetGrid, r: int, c: int, width: int) -> tuple[int | Non
     return None, False
 
 
-def _key_values(grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
-                record: RawRecord) -> None:
+def _key_values(  # noqa: C901  # owed: split label, unit and notes columns
+    grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
+    record: RawRecord,
+) -> None:
     section: str | None = None
     template: tuple[int, int, int | None, int | None] | None = None
     section_col: int | None = None
