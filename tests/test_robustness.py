@@ -383,3 +383,12 @@ def test_a_long_clause_in_a_contract_sheet_is_kept_a_long_label_elsewhere_is_not
     assert len(str(grids["Contract terms"].value(0, 1))) > 5_000
     assert "9" not in str(grids["Pricing"].value(0, 1)) and len(grids["Pricing"].value(0, 1)) < 40
     assert [(p.code, p.where.cell) for p in grids["Pricing"].problems] == [("value-too-long", "B1")]
+
+
+def test_counts_are_read_clause_by_clause_in_long_text() -> None:
+    from evaltool.normalize.shapes import MAX_COUNT_PHRASE_CHARS, count_facts
+
+    phrase = "24 x Dell XE9680, each with 8x H100 SXM 80GB"
+    long_text = "9" * 40_000 + " nodes. " + (phrase + ". ") * 3
+    assert count_facts(long_text) == count_facts(phrase) != {}
+    assert count_facts("x" * (MAX_COUNT_PHRASE_CHARS + 1) + " 4 nodes") == {}

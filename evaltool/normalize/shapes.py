@@ -61,8 +61,26 @@ def _int(token: str) -> int:
     return int(re.sub(r"[,.\s]", "", token))
 
 
+# A phrase that states counts ("24 x XE9680, each with 8x H100") is short; the patterns below
+# scan a few words around each number, so longer text is read clause by clause and a clause
+# longer than this is not a count phrase (keeps hostile 50,000-character cells linear).
+MAX_COUNT_PHRASE_CHARS = 300
+_CLAUSE_SPLIT = re.compile(r"[.;\n]\s")
+
+
 def count_facts(text: str) -> dict[str, int]:
     """gpu_count, node_count and gpus_per_node a phrase states, as far as it states them."""
+    if len(text) <= MAX_COUNT_PHRASE_CHARS:
+        return _count_facts_in_phrase(text)
+    found: dict[str, int] = {}
+    for clause in _CLAUSE_SPLIT.split(text):
+        if len(clause) <= MAX_COUNT_PHRASE_CHARS:
+            for name, value in _count_facts_in_phrase(clause).items():
+                found.setdefault(name, value)
+    return found
+
+
+def _count_facts_in_phrase(text: str) -> dict[str, int]:
     low = words_to_digits(text)
     found: dict[str, int] = {}
 
