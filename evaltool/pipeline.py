@@ -391,6 +391,10 @@ def evaluate_offer(
     terms, term_flags = contract_terms(offer)
     offer = with_contract_facts(offer, terms)  # a hedged delivery date carries its slip
     estimates = estimate_with_money(offer, workload, assumptions, terms)
+    valid_until = offer.fields.valid_until
+    if as_of is not None and valid_until is not None:
+        # An expired quote is not an offer any more: the `quote_valid` gate reads this.
+        setattr(estimates, "quote_valid", valid_until >= as_of)  # noqa: B010 (an extra key)
     scored = score_offer(offer, estimates, rubric, workload, findings)
     scored.terms = terms
     flags = (list(offer.flags) + term_flags + validity_flags(offer, as_of)

@@ -105,3 +105,12 @@ def test_a_contract_silent_on_what_the_quote_states_is_one_severity_lower() -> N
     out = reconcile_missing(offer, findings)
     assert out[0]["severity"] == "medium"
     assert "only in the quote" in out[0]["why"]
+
+
+def test_an_expired_quote_fails_the_validity_gate_and_a_valid_one_passes() -> None:
+    offer = make_offer("old", valid_until=dt.date(2026, 10, 1))
+    expired = evaluate_offer(offer, RUBRIC, WORKLOAD, None, as_of=dt.date(2026, 11, 22))
+    fresh = evaluate_offer(offer, RUBRIC, WORKLOAD, None, as_of=dt.date(2026, 9, 1))
+    gate = next(g for g in expired.gates if g.gate == "quote_valid")
+    assert gate.status == "fail" and gate.code == "gate-quote-valid" and not expired.eligible
+    assert next(g for g in fresh.gates if g.gate == "quote_valid").status == "pass"

@@ -38,10 +38,6 @@ KNOWN_GAPS = {
         "not yet met: the money is the buyer's (purchase $24.4M vs rental $26.2M minimum cash, "
         "total economic cost lower for the purchase) but the rental still scores higher on the "
         "non-money criteria; the ranking's weight on money vs lock-in for a purchase is open"),
-    "c-11-reallocation-right-and-expired-quote": (
-        "not yet met: an expired quote is flagged but no gate fails it (needs a derived metric of"
-        " validity against the run date, score/core.py), and a vendor's right to reallocate 50% "
-        "of capacity or substitute accelerators is not priced"),
 }
 
 

@@ -375,7 +375,7 @@ ESTIMATE_METRICS = frozenset({
     "decode_tokens_per_s_per_gpu", "prefill_tokens_per_s_per_gpu", "replicas_needed",
     "usd_per_million_output_tokens", "minimum_cash_to_sign_usd", "full_commitment_usd",
     "charged_cost_usd", "mfu_low", "mfu_high", "delivery_slip_days", "required_gpus",
-    "serving_capacity_tokens_per_s", "meets_throughput",
+    "serving_capacity_tokens_per_s", "meets_throughput", "quote_valid",
 })
 # What score.core.offer_metrics derives (tests/test_rubric.py checks the two agree).
 DERIVED_METRICS = frozenset({
