@@ -5,10 +5,11 @@ market beside them would have: 2% are vendor quote files (copies of the sample o
 offers/, cycled), 98% catalog rows. Catalog rows are the bundled market snapshot's rows,
 cycled with a small price jitter so no two are identical; they are fed either
 
-- ``--via offers-file`` (the default before `score --market` existed): written as one JSON
-  file with an ``offers:`` list, read by the normal offer reader; or
-- ``--via market``: imported into a throw-away market store (XDG_DATA_HOME points to a
-  temporary directory) as a SkyPilot-format catalog CSV, and scored with ``--market N``.
+- ``--via market`` (default: how catalog rows reach a run): imported into a throw-away market
+  store (XDG_DATA_HOME points to a temporary directory) as a SkyPilot-format catalog CSV, and
+  scored with ``--market N``; or
+- ``--via offers-file``: written as one JSON file with an ``offers:`` list, read by the normal
+  offer reader, so every row also goes through the decision analysis (the harder path).
 
 Each size runs in a fresh child process (imports and caches cold, as a user's run), which
 times the whole CLI call and reports its peak resident memory (ru_maxrss). Prints, for each
@@ -17,7 +18,11 @@ shared), the peak memory and the ratio of each to the previous size.
 Targets (issue 15): 5,000 offers under 10 s and 600 MiB; each 5x more offers at most 5.5x
 more time. Asserts nothing (benchmarks are not tests).
 
-Run: PYTHONPATH=. /work/main/.venv/bin/python benchmarks/scale.py [--via market] [SIZES...]
+Run: .venv/bin/python benchmarks/scale.py [--via market|offers-file] [SIZES...]
+
+Lead, end of session 2 (quiet machine): via market 100: 0.97 s, 80 MiB; 1,000: 2.21 s
+(2.29x), 167 MiB; 5,000: 7.25 s (3.28x), 537 MiB. Via offers-file 100: 1.38 s, 85 MiB;
+1,000: 5.80 s (4.20x), 189 MiB; 5,000: 28.7 s (4.95x), 691 MiB.
 
 Measured on the 2-core dev machine (issue 15), shared with other sessions (load 1-5), so
 wall times are upper bounds; CPU time is the steadier figure.
@@ -201,7 +206,7 @@ def main() -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sizes", nargs="*", type=int, default=list(SIZES))
-    parser.add_argument("--via", choices=["offers-file", "market"], default="offers-file")
+    parser.add_argument("--via", choices=["market", "offers-file"], default="market")
     opts = parser.parse_args()
     print(f"score --format json, {QUOTE_SHARE:.0%} quote files + catalog rows "
           f"(via {opts.via}); one fresh process per size")
