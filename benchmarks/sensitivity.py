@@ -18,11 +18,13 @@ from evaltool.decide.sensitivity import (
     clarification_priority,
     dominance,
     rank_intervals,
-    relative_weight_bands,
-    sample_weights_in_bands,
     smaa,
     tornado,
     weight_break_evens,
+)
+from evaltool.decide.weight_draws import (
+    relative_weight_bands,
+    sample_weights_in_bands,
 )
 
 N_OFFERS, N_CRITERIA, N_DRAWS = 50, 30, 10_000

@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from evaltool.decide import sensitivity as sa
+from evaltool.decide import weight_draws as wd
 from evaltool.decide.mcda import FloatArray
 from evaltool.score.core import ScoredOffer
 from evaltool.score.rubric import Rubric
@@ -182,7 +183,7 @@ def old_smaa(
             v = intervals[..., 0]
     n_alt, n_crit = v.shape
     w = sa.as_weights(weights, n_crit)
-    bands = sa._as_bands(weight_bands, n_crit)
+    bands = wd._as_bands(weight_bands, n_crit)
     outside = (w < bands[:, 0] - 1e-9) | (w > bands[:, 1] + 1e-9)
     if outside.any():
         j = int(np.argwhere(outside)[0][0])
@@ -191,7 +192,7 @@ def old_smaa(
             f"({bands[j, 0]:.6g}, {bands[j, 1]:.6g})"
         )
     rng = np.random.default_rng(seed)
-    draws, acceptance, method = sa.sample_weights_in_bands(bands, n_draws, rng)
+    draws, acceptance, method = wd.sample_weights_in_bands(bands, n_draws, rng)
     scores = draws @ v.T  # [n_draws, n_alt]
     if intervals is not None:
         width = intervals[..., 1] - intervals[..., 0]

@@ -27,8 +27,10 @@ from evaltool.decide.sensitivity import (
     clarification_priority,
     dominance,
     rank_intervals,
-    relative_weight_bands,
     smaa,
+)
+from evaltool.decide.weight_draws import (
+    relative_weight_bands,
 )
 from evaltool.decide.weights import weight_break_evens
 from evaltool.models import Workload

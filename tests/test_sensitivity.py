@@ -32,13 +32,15 @@ from evaltool.decide.sensitivity import (
     margin,
     pareto_frontier,
     rank_intervals,
-    relative_weight_bands,
-    sample_ordinal_weights,
-    sample_weights_in_bands,
     smaa,
     tornado,
     value_gain_to_win,
     weight_break_evens,
+)
+from evaltool.decide.weight_draws import (
+    relative_weight_bands,
+    sample_ordinal_weights,
+    sample_weights_in_bands,
 )
 
 unit = st.floats(min_value=0.0, max_value=1.0, allow_nan=False, allow_subnormal=False)
@@ -421,7 +423,7 @@ def test_narrow_bands_mixed_with_free_weights_fall_back_to_hit_and_run() -> None
 
 
 def test_hit_and_run_matches_the_exact_sampler() -> None:
-    from evaltool.decide.sensitivity import _hit_and_run
+    from evaltool.decide.weight_draws import _hit_and_run
 
     weights = np.random.default_rng(5).dirichlet(np.ones(12))
     bands = relative_weight_bands(weights, 0.2)
