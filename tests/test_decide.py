@@ -19,12 +19,11 @@ from typing import Any
 import builders
 import pytest
 
-from evaltool.decide.core import (
+from evaltool.decide.core import decide, kendall_tau
+from evaltool.decide.whatif import (
     MAX_INTER_NODE_GBIT_S_PER_GPU,
     MAX_SOFTWARE_EFFICIENCY,
     PRICE_FIELDS,
-    decide,
-    kendall_tau,
     rubric_with_weight,
     software_efficiency_of,
 )

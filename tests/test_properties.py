@@ -21,7 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaltool.decide.core import PRICE_FIELDS, decide, rubric_with_weight
+from evaltool.decide.core import decide
+from evaltool.decide.whatif import PRICE_FIELDS, rubric_with_weight
 from evaltool.estimate import estimate_offer
 from evaltool.models import Offer, OfferFields, ScoreReport, Workload
 from evaltool.pipeline import evaluate_offer
