@@ -148,7 +148,7 @@ def test_a_stated_zero_fee_stays_zero_after_normalising(tmp_path: Path) -> None:
 
 def test_tornado_labels_are_whole_criterion_names(real: ScoreReport) -> None:
     from evaltool.report.charts import tornado
-    from evaltool.report.view import winner_of
+    from evaltool.report.picks import winner_of
 
     bars = tornado(real, winner_of(real))
     assert bars is not None

@@ -31,9 +31,10 @@ from evaltool.errors import RenderError, UsageError
 from evaltool.models import ScoreReport
 from evaltool.report import fmt
 from evaltool.report.exports import neutralise, to_csv, to_markdown, to_xlsx_bytes
+from evaltool.report.names import offer_title
 from evaltool.report.progress import progress_enabled, track
 from evaltool.report.render import render_html, render_report, report_to_json, terminal_table
-from evaltool.report.view import build_view, offer_title
+from evaltool.report.view import build_view
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "score_report_sample.json"
 

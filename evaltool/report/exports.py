@@ -17,15 +17,16 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
+from evaltool.report.basis import as_of_date
 from evaltool.report.fmt import md, neutralise, terminal_safe
 from evaltool.report.sheets import AUTO, PCT, ranking_table, workbook_sheets
-from evaltool.report.view import as_of_date, build_view
+from evaltool.report.view import build_view
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
     from evaltool.models import OfferResult, ScoreReport
-    from evaltool.report.view import ReportView
+    from evaltool.report.view_model import ReportView
 
 FLOAT_DECIMALS = 6  # JSON floats: rounded once, so reruns and platforms agree byte for byte
 # Characters the XLSX (XML 1.0) format cannot hold; openpyxl raises on them.

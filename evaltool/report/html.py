@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     import jinja2
 
     from evaltool.models import ScoreReport
-    from evaltool.report.view import ReportView
+    from evaltool.report.view_model import ReportView
 
 Kind = Literal["memo", "full"]
 PageSize = Literal["A4", "Letter"]

@@ -21,7 +21,8 @@ from urllib.parse import unquote, urlsplit
 from evaltool.errors import RenderError
 from evaltool.report._paths import templates_dir
 from evaltool.report.html import _check, html_from_view
-from evaltool.report.view import MEMO_LEVELS, build_view
+from evaltool.report.view import build_view
+from evaltool.report.view_model import MEMO_LEVELS
 
 if TYPE_CHECKING:
     from evaltool.models import ScoreReport

@@ -15,15 +15,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
+from evaltool.report.flags import flag_why, is_red_flag, short_reason, top_red_flag
 from evaltool.report.picks import winner_of
 from evaltool.report.rubric_table import criterion_rows
-from evaltool.report.view import (
-    flag_why,
-    is_red_flag,
-    short_reason,
-    top_red_flag,
-    what_would_change,
-)
+from evaltool.report.sensitivity import what_would_change
 
 if TYPE_CHECKING:
     from evaltool.models import OfferResult, ScoreReport

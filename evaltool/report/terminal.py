@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from evaltool.report import fmt
+from evaltool.report.flags import short_reason, top_red_flag
 from evaltool.report.fmt import display_width, fit, terminal_safe
 from evaltool.report.picks import _ranked, winner_of
-from evaltool.report.view import _exclusions, build_view, short_reason, top_red_flag
+from evaltool.report.view import build_view, exclusions
 
 if TYPE_CHECKING:
     from evaltool.models import ScoreReport
@@ -98,7 +99,7 @@ def terminal_table(report: ScoreReport, *, color: bool, width: int = WIDTH) -> s
     lines += _wrap(view.headline, width=width)
     if view.confidence_line:
         lines += _wrap(f"Confidence {view.confidence}: {view.confidence_line}", width=width)
-    excluded, _ = _exclusions(report, view.limits)
+    excluded, _ = exclusions(report, view.limits)
     for item in excluded:
         # Inputs not evaluated are named only: the CLI prints their errors on stderr.
         text = (f"not evaluated: {item.name}" if item.kind == "not_evaluated"
