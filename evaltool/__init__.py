@@ -13,9 +13,31 @@ a function needs them, so `import evaltool` stays fast.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from evaltool.version import __version__
+
+
+def _lazy_module(name: str) -> ModuleType:
+    """A module that runs on first attribute access (the stdlib recipe for
+    ``importlib.util.LazyLoader``): `import evaltool` and `evaltool --help` stay cheap, yet
+    the data path still reads from the top of this file."""
+    found = sys.modules.get(name)
+    if found is not None:
+        return found
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"No module named {name!r}", name=name)
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    return module
+
 
 if TYPE_CHECKING:
     from evaltool import commands as commands
@@ -40,6 +62,12 @@ if TYPE_CHECKING:
         Sensitivity,
         Workload,
     )
+else:
+    # The CLI's library seam, loaded on first use.
+    commands = _lazy_module("evaltool.commands")
+# The public API and its models, loaded on first use.
+_api = _lazy_module("evaltool.api")
+_models = _lazy_module("evaltool.models")
 
 _API = (
     "analyse_clauses",
@@ -79,18 +107,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    # The one lazy seam of the package (PEP 562): the public API, the models and the CLI's
-    # `commands` load on first use, so `import evaltool` and `evaltool --help` stay cheap.
-    if name == "commands":
-        import importlib
-
-        return importlib.import_module("evaltool.commands")
+    # PEP 562: the public API's names resolve through the lazy modules above.
     if name in _API:
-        from evaltool import api
-
-        return getattr(api, name)
+        return getattr(_api, name)
     if name in _MODELS:
-        from evaltool import models
-
-        return getattr(models, name)
+        return getattr(_models, name)
     raise AttributeError(f"module 'evaltool' has no attribute {name!r}")

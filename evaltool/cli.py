@@ -1,7 +1,8 @@
 """The `evaltool` command: a thin click layer over the library.
 
-Only click and evaltool.errors are imported at start-up; each command imports the
-library stage it needs, so `evaltool --help` stays as fast as click itself.
+Only click and a few light evaltool modules load at start-up; every command calls the
+library through `evaltool.commands`, a lazy module (importlib.util.LazyLoader, see
+evaltool/__init__.py) that runs on first use, so `evaltool --help` stays as fast as click.
 
 One grammar for every command that prints data (in the style of sqlite-utils):
 `--format table|json|csv|markdown|yaml` (table by default), `-o FILE` to write it to a

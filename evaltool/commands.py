@@ -1,7 +1,7 @@
 """The library functions the CLI calls, gathered in one place.
 
 `evaltool/cli.py` only parses flags; every command calls into the library through
-`evaltool.commands`, which the package loads on first use (PEP 562, see
+`evaltool.commands`, which the package loads on first use (a lazy module, see
 `evaltool/__init__.py`), so `evaltool --help` does not pay for pydantic, numpy or the
 renderers. Importing this module loads the whole pipeline.
 """

@@ -13,6 +13,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaltool.estimate.catalog import (
+    UndefinedPrecisionError,
+    UnknownAcceleratorError,
+    load_catalog,
+)
 from evaltool.estimate.money import anchor_cost_usd, money_for, with_money
 from evaltool.models import (
     PARALLEL_FILE_SYSTEMS,
@@ -227,12 +232,6 @@ def commitment_months(estimates: Mapping[str, Any]) -> float | None:
 
 
 def _catalog_peak(accelerator: str | None, precision: str) -> float | None:
-    from evaltool.estimate.catalog import (
-        UndefinedPrecisionError,
-        UnknownAcceleratorError,
-        load_catalog,
-    )
-
     if not accelerator:
         return None
     try:
@@ -242,8 +241,6 @@ def _catalog_peak(accelerator: str | None, precision: str) -> float | None:
 
 
 def _catalog_lock_in(accelerator: str | None) -> str | None:
-    from evaltool.estimate.catalog import UnknownAcceleratorError, load_catalog
-
     if not accelerator:
         return None
     try:
