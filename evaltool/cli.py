@@ -103,6 +103,23 @@ def _stderr(message: str, color: str | None = None) -> None:
     click.echo(text, err=True, color=use_color(sys.stderr))
 
 
+# The library names the parameter an error is about (EvaltoolError.setting); the flag that
+# sets it is the CLI's word for it.
+SETTING_FLAGS = {
+    "fx": "--fx", "workload": "--workload", "rubric": "--rubric", "method": "--method",
+    "kind": "--report", "page_size": "--page-size", "fmt": "--format", "out": "-o",
+}
+
+
+def error_text(exc: EvaltoolError) -> str:
+    """The error as the CLI says it: led by the flag that sets what it is about."""
+    flag = SETTING_FLAGS.get(exc.setting or "")
+    if flag is None:
+        return str(exc)
+    # An output's message starts with its path: "-o memo.docx: unknown output format".
+    return f"{flag} {exc}" if flag == "-o" else f"{flag}: {exc}"
+
+
 def _fail(message: str, code: int) -> None:
     _stderr(f"error: {message}", "red")
     sys.exit(code)
@@ -127,7 +144,7 @@ def _guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except EvaltoolError as exc:
-            _fail(str(exc), exc.exit_code)
+            _fail(error_text(exc), exc.exit_code)
         except BrokenPipeError:  # `evaltool accelerators | head -1`: the reader left
 
             silence_stdout()
@@ -168,7 +185,7 @@ def _check_config(rubric: str | None, workload: Path | None) -> None:
         try:
             the_workload = lib.load_workload(workload)
         except UsageError as exc:
-            problems.append(str(exc))
+            problems.append(error_text(exc))
     if rubric is not None:
         try:
             if the_workload is not None:
@@ -176,7 +193,7 @@ def _check_config(rubric: str | None, workload: Path | None) -> None:
             else:
                 lib.load_rubric(rubric)
         except UsageError as exc:
-            problems.append(str(exc))
+            problems.append(error_text(exc))
     if problems:
         raise UsageError("\n".join(problems))
 

@@ -23,9 +23,18 @@ Problem = Issue
 
 
 class EvaltoolError(Exception):
-    """Base class: every error evaltool raises on purpose. Never shown as a traceback."""
+    """Base class: every error evaltool raises on purpose. Never shown as a traceback.
+
+    ``setting`` names the library parameter the error is about ("fx", "workload", "rubric",
+    "method", "kind", "page_size", "out", "fmt"), so the message itself never names a
+    command-line flag: the CLI maps the setting to its flag when it prints the error.
+    """
 
     exit_code = 1
+
+    def __init__(self, *args: object, setting: str | None = None) -> None:
+        super().__init__(*args)
+        self.setting = setting
 
 
 class UsageError(EvaltoolError):

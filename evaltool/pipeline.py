@@ -54,7 +54,7 @@ def today() -> dt.date:
 
 
 DEFAULT_WORKLOAD_NOTE = (
-    "no --workload given: used the bundled default workload (70B dense pretraining, 2T tokens)"
+    "no workload given: used the bundled default workload (70B dense pretraining, 2T tokens)"
 )
 
 
@@ -98,10 +98,11 @@ def sort_inputs(paths: Sequence[Path], *, inputs_may_configure: bool = False) ->
 
 
 def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, float]:
-    """`--fx EUR=1.10` means 1 EUR = 1.10 USD.
+    """Each spec "EUR=1.10" means 1 EUR = 1.10 USD.
 
-    A flag overrides a rates file (the user said so on this run); two rates files, or two
-    flags, that disagree on a currency are an error, never a silent choice.
+    A spec overrides a rates file (the user said so on this run); two rates files, or two
+    specs, that disagree on a currency are an error, never a silent choice. Errors carry
+    ``setting="fx"``.
     """
 
     from_files: dict[str, tuple[float, Path]] = {}
@@ -111,7 +112,8 @@ def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, floa
                 other = from_files[code][1]
                 raise UsageError(
                     f"conflicting rates for {code}: {from_files[code][0]:g} in {other} and "
-                    f"{rate:g} in {path}; keep one, or pass --fx {code}=RATE"
+                    f"{rate:g} in {path}; keep one, or give the rate as {code}=RATE",
+                    setting="fx",
                 )
             from_files[code] = (rate, path)
     from_flags: dict[str, float] = {}
@@ -124,13 +126,16 @@ def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, floa
             rate = float("nan")
         if not sep or len(code) != 3 or not code.isalpha():
             raise UsageError(
-                f"--fx {spec!r}: expected CUR=RATE with a 3-letter code and a positive rate, "
-                "e.g. --fx EUR=1.08 (1 EUR = 1.08 USD)"
+                f"{spec!r}: expected CUR=RATE with a 3-letter code and a positive rate, "
+                "e.g. EUR=1.08 (1 EUR = 1.08 USD)", setting="fx"
             )
-        check_fx_rate(code, rate, f"--fx {spec}")
+        try:
+            check_fx_rate(code, rate, repr(spec))
+        except UsageError as exc:
+            raise UsageError(str(exc), setting="fx") from None
         if code in from_flags and from_flags[code] != rate:
-            raise UsageError(f"--fx gives {code} twice with different rates "
-                             f"({from_flags[code]:g} and {rate:g})")
+            raise UsageError(f"{code} is given twice with different rates "
+                             f"({from_flags[code]:g} and {rate:g})", setting="fx")
         from_flags[code] = rate
     rates = {"USD": 1.0}
     rates.update({code: rate for code, (rate, _) in from_files.items()})
@@ -145,7 +150,8 @@ def resolve_workload(explicit: Path | None, candidates: Sequence[Path]) -> tuple
     if len(candidates) > 1:
         names = ", ".join(str(p) for p in candidates)
         raise UsageError(
-            f"several workload files among the inputs ({names}): pass one with --workload"
+            f"several workload files among the inputs ({names}): name the one to use",
+            setting="workload",
         )
     if candidates:
         return load_workload(candidates[0]), str(candidates[0])
@@ -162,8 +168,9 @@ def rubric_for(workload: Workload, rubric: str | Path | None) -> Rubric:
     if the_rubric.workload_kind != workload.kind:
         raise UsageError(
             f"rubric {the_rubric.name!r} is for {the_rubric.workload_kind} workloads, but "
-            f"workload {workload.name!r} is {workload.kind}: pass --rubric "
-            f"{RUBRIC_FOR_KIND[workload.kind]} or a workload of kind {the_rubric.workload_kind}"
+            f"workload {workload.name!r} is {workload.kind}: use the rubric "
+            f"{RUBRIC_FOR_KIND[workload.kind]} or a workload of kind {the_rubric.workload_kind}",
+            setting="rubric",
         )
     return the_rubric
 
@@ -439,7 +446,7 @@ def score_files(
         rubric = inputs.rubrics[0]
 
     if method not in METHODS:
-        raise UsageError(f"--method {method!r}: expected one of {', '.join(METHODS)}")
+        raise UsageError(f"{method!r}: expected one of {', '.join(METHODS)}", setting="method")
     if not inputs.offers:
         given = ", ".join(str(p) for p in paths) or "nothing"
         raise UsageError(f"no offer files among the inputs ({given}): pass vendor offers "

@@ -5,10 +5,12 @@ written, and the workload's and rubric's problems are reported at once."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -251,3 +253,60 @@ def test_shell_completion_works_as_the_readme_says() -> None:
                           capture_output=True, text=True, check=False)
     assert "score" in done.stdout
     assert "_EVALTOOL_COMPLETE=bash_source evaltool" in (ROOT / "README.md").read_text()
+
+
+# Library files whose messages still name a flag; each is a debt owned by another stage's
+# work, and the list may only shrink.
+FLAG_WORDING_DEBT = {
+    "normalize/valuetypes.py",  # the missing-rate message suggests `--fx CUR=...`
+    "decide/core.py",  # the unknown-method message
+}
+
+
+def _cli_flags() -> set[str]:
+    flags: set[str] = set()
+
+    def walk(command: click.Command) -> None:
+        for param in command.params:
+            if isinstance(param, click.Option):
+                flags.update(param.opts + param.secondary_opts)
+        if isinstance(command, click.Group):
+            for sub in command.commands.values():
+                walk(sub)
+
+    walk(cli)
+    return flags - {"--help", "--version"}
+
+
+def test_the_library_never_names_a_command_line_flag() -> None:
+    """Only cli.py speaks of flags: a library message names its setting (an error's
+    `setting`), and the CLI says which flag sets it."""
+    flags = sorted(_cli_flags(), key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, flags)) + r")(?![\w-])")
+    offenders = []
+    package = ROOT / "evaltool"
+    for path in sorted(package.rglob("*.py")):
+        rel = str(path.relative_to(package))
+        if rel == "cli.py" or rel in FLAG_WORDING_DEBT:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+            and node.body and isinstance(node.body[0], ast.Expr)
+        }
+        offenders += [
+            f"{rel}:{node.lineno}: {node.value[:60]!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings and pattern.search(node.value)
+        ]
+    assert not offenders, offenders
+
+
+def test_an_error_about_a_setting_is_led_by_its_flag() -> None:
+    result = CliRunner().invoke(cli, ["score", *TWO_OFFERS, "--fx", "EUR=abc"])
+    assert result.exit_code == 2
+    assert "error: --fx: 'EUR=abc'" in result.output
+    result = CliRunner().invoke(cli, ["score", *TWO_OFFERS, "-o", "memo.docx"])
+    assert result.exit_code == 2
+    assert "error: -o memo.docx: unknown output format" in result.output

@@ -68,7 +68,7 @@ def render_market(offers: Sequence[MarketOffer], market: Market, fmt: str) -> st
                   + " |" for r in rows]
         lines.append("")
         lines.append(f"{len(rows)} public offers; list prices of {market.date_range} "
-                     "(sources: --format json).")
+                     "(each row's source is in the JSON output).")
         return "\n".join(lines) + "\n"
     header = " ".join(f"{title:<{width}}" for _, title, width in TABLE_COLUMNS)
     lines = [header.rstrip(), "-" * len(header.rstrip())]
@@ -76,5 +76,5 @@ def render_market(offers: Sequence[MarketOffer], market: Market, fmt: str) -> st
         lines.append(" ".join(f"{r[key][:width]:<{width}}" for key, _, width in TABLE_COLUMNS
                               ).rstrip())
     lines.append(f"{len(rows)} public offers, cheapest per GPU-hour first; list prices of "
-                 f"{market.date_range}, not quotes (each row's source: --format json)")
+                 f"{market.date_range}, not quotes (each row's source is in the JSON output)")
     return "\n".join(lines) + "\n"

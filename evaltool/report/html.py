@@ -66,6 +66,8 @@ def render_html(report: ScoreReport, *, kind: Kind = "memo", page_size: PageSize
 def _check(kind: str, page_size: str) -> None:
 
     if kind not in ("memo", "full"):
-        raise UsageError(f"--report: unknown report kind {kind!r} (expected memo or full)")
+        raise UsageError(f"unknown report kind {kind!r} (expected memo or full)",
+                         setting="kind")
     if page_size not in ("A4", "Letter"):
-        raise UsageError(f"--page-size: unknown page size {page_size!r} (expected A4 or Letter)")
+        raise UsageError(f"unknown page size {page_size!r} (expected A4 or Letter)",
+                         setting="page_size")

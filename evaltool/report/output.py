@@ -40,7 +40,8 @@ def write_file(out: Path, data: bytes) -> Path:
             Path(tmp).unlink(missing_ok=True)
             raise
     except OSError as exc:
-        raise RenderError(f"-o {out}: could not write the file ({exc.strerror or exc})") from exc
+        raise RenderError(f"{out}: could not write the file ({exc.strerror or exc})",
+                          setting="out") from exc
     return out
 
 
@@ -51,8 +52,9 @@ def check_outputs(outs: Sequence[Path]) -> None:
             continue
         suffix = Path(out).suffix.lower()
         if suffix not in FORMATS:
-            raise UsageError(f"-o {out}: unknown output format {suffix or '(no extension)'}; "
-                             f"expected one of {', '.join(FORMATS)}, or - for standard output")
+            raise UsageError(f"{out}: unknown output format {suffix or '(no extension)'}; "
+                             f"expected one of {', '.join(FORMATS)}, or - for standard output",
+                             setting="out")
 
 
 def write_stdout(text: str) -> None:

@@ -44,7 +44,7 @@ def render_text(
         return to_csv(report)
     if fmt == "markdown":
         return to_markdown(report, kind=kind)
-    raise UsageError(f"--format: unknown text format {fmt!r} (expected csv or markdown)")
+    raise UsageError(f"unknown text format {fmt!r} (expected csv or markdown)", setting="fmt")
 
 
 def _render_bytes(
@@ -74,8 +74,8 @@ def _render_bytes(
     if suffix == ".json":
         return report_to_json(report).encode("utf-8")
     raise UsageError(
-        f"-o {suffix or '(no extension)'}: unknown output format "
-        f"(expected one of {', '.join(FORMATS)})"
+        f"{suffix or '(no extension)'}: unknown output format "
+        f"(expected one of {', '.join(FORMATS)})", setting="out"
     )
 
 
@@ -95,13 +95,15 @@ def render_report(
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise UsageError(
-            f"-o {out}: unknown output format {suffix or '(no extension)'!r} "
-            f"(expected one of {', '.join(FORMATS)})"
+            f"{out}: unknown output format {suffix or '(no extension)'!r} "
+            f"(expected one of {', '.join(FORMATS)})", setting="out"
         )
     if kind not in ("memo", "full"):
-        raise UsageError(f"--report: unknown report kind {kind!r} (expected memo or full)")
+        raise UsageError(f"unknown report kind {kind!r} (expected memo or full)",
+                         setting="kind")
     if page_size not in ("A4", "Letter"):
-        raise UsageError(f"--page-size: unknown page size {page_size!r} (expected A4 or Letter)")
+        raise UsageError(f"unknown page size {page_size!r} (expected A4 or Letter)",
+                         setting="page_size")
     data = _render_bytes(report, suffix, kind, page_size)
     return write_file(out, data)
 
@@ -143,7 +145,7 @@ def render_reports(
             outcomes[index] = RenderOutcome(Path(out), False, str(exc), 3)
         except Exception as exc:  # a renderer bug must not cost the other outputs
             outcomes[index] = RenderOutcome(
-                Path(out), False, f"-o {out}: could not be rendered ({type(exc).__name__}: "
+                Path(out), False, f"{out}: could not be rendered ({type(exc).__name__}: "
                 f"{exc}); this is a bug in evaltool", 3)
     return [outcomes[i] for i in range(len(outs))]
 
