@@ -337,12 +337,10 @@ class OfferView:
     assumed: list[str]
 
 
-def offer_view(  # noqa: C901  # one fallback per field; to split by field group
-    o: OfferFields, p: Params, acc: AcceleratorSpec | None = None
-) -> OfferView:
-    assumed: list[str] = []
-    if acc is None:
-        acc = lookup_accelerator(o.accelerator)
+def _node_shape(
+    o: OfferFields, p: Params, acc: AcceleratorSpec | None, assumed: list[str]
+) -> tuple[int, int | None, int | None]:
+    """(GPUs per node, GPUs, nodes): stated, derived from each other, else assumed."""
     gpus_per_node = o.gpus_per_node
     if gpus_per_node is None and o.gpu_count and o.node_count:
         gpus_per_node = max(1, o.gpu_count // o.node_count)
@@ -354,8 +352,13 @@ def offer_view(  # noqa: C901  # one fallback per field; to split by field group
     if gpu_count is None and o.node_count:
         gpu_count = o.node_count * gpus_per_node
     nodes = o.node_count or (math.ceil(gpu_count / gpus_per_node) if gpu_count else None)
-    memory_gb = o.gpu_memory_gb or (acc.memory_gb if acc else None)
+    return gpus_per_node, gpu_count, nodes
 
+
+def _dense_peak(
+    o: OfferFields, acc: AcceleratorSpec | None, assumed: list[str]
+) -> dict[str, float]:
+    """Dense TFLOPS per precision: the catalog's, else the vendor's claimed peak."""
     peak: dict[str, float] = dict(acc.dense_tflops) if acc else {}
     if not peak and o.claimed_peak_tflops_per_gpu and o.claimed_peak_precision:
         peak = {o.claimed_peak_precision.lower(): o.claimed_peak_tflops_per_gpu}
@@ -363,8 +366,23 @@ def offer_view(  # noqa: C901  # one fallback per field; to split by field group
             f"accelerator {o.accelerator!r} is not in the catalog: used the vendor's claimed "
             f"{o.claimed_peak_tflops_per_gpu:g} TFLOPS ({o.claimed_peak_precision}) as dense peak."
         )
-    matmul = dict(acc.matmul_efficiency) if acc else {}
+    return peak
 
+
+@dataclass(frozen=True)
+class _Network:
+    intra_gbyte_s: float
+    domain_gpus: int
+    inter_gbit_s_per_gpu: float
+    fabric_efficiency: float
+    tenancy_factor: float
+
+
+def _network(
+    o: OfferFields, p: Params, acc: AcceleratorSpec | None, gpus_per_node: int,
+    assumed: list[str],
+) -> _Network:
+    """The links a step's collectives cross: inside the node, across nodes, and how shared."""
     intra = o.intra_node_gbyte_s_per_gpu or (acc.intra_node_gbyte_s if acc else None)
     if intra is None:
         intra = p.missing_intra_node_gbyte_s
@@ -395,28 +413,54 @@ def offer_view(  # noqa: C901  # one fallback per field; to split by field group
         tenancy = p.unknown_dedication_factor
         assumed.append("network tenancy not stated: assumed partly shared "
                        f"({tenancy:g} of a dedicated fabric).")
+    return _Network(intra, domain_gpus, inter, fabric_eff, tenancy)
 
+
+def _checkpoint_write(
+    o: OfferFields, p: Params, nodes: int | None, assumed: list[str]
+) -> float:
+    """Aggregate checkpoint write speed, GB/s: stated, else by storage type, else NFS-class."""
     if o.storage_write_gbyte_s:
-        write = o.storage_write_gbyte_s
-    elif o.storage_type and o.storage_type in p.checkpoint_write_by_storage:
+        return o.storage_write_gbyte_s
+    if o.storage_type and o.storage_type in p.checkpoint_write_by_storage:
         write = p.checkpoint_write_by_storage[o.storage_type]
         if o.storage_type == "local_nvme":
             write *= nodes or 1
         assumed.append(f"storage write speed not stated: assumed {write:g} GB/s aggregate "
                        f"for {o.storage_type}.")
-    else:
-        write = p.missing_checkpoint_write
-        assumed.append(f"storage write speed not stated: assumed {write:g} GB/s (NFS-class).")
+        return write
+    write = p.missing_checkpoint_write
+    assumed.append(f"storage write speed not stated: assumed {write:g} GB/s (NFS-class).")
+    return write
 
-    owning: float | None = None
-    if o.capex_usd is not None and o.amortization_months:
-        owning = o.capex_usd / o.amortization_months + (o.opex_usd_per_month or 0.0)
-        if o.power_kw_per_node and nodes:
-            kw = o.power_kw_per_node * nodes
-            if o.colocation_usd_per_kw_month is not None:
-                owning += kw * o.colocation_usd_per_kw_month
-            elif o.power_usd_per_kwh is not None:
-                owning += kw * p.hours_per_month * o.power_usd_per_kwh
+
+def _owning_usd_per_month(o: OfferFields, p: Params, nodes: int | None) -> float | None:
+    """A purchase's monthly cost: capex / amortisation + opex + power or colocation."""
+    if o.capex_usd is None or not o.amortization_months:
+        return None
+    owning = o.capex_usd / o.amortization_months + (o.opex_usd_per_month or 0.0)
+    if o.power_kw_per_node and nodes:
+        kw = o.power_kw_per_node * nodes
+        if o.colocation_usd_per_kw_month is not None:
+            owning += kw * o.colocation_usd_per_kw_month
+        elif o.power_usd_per_kwh is not None:
+            owning += kw * p.hours_per_month * o.power_usd_per_kwh
+    return owning
+
+
+def offer_view(
+    o: OfferFields, p: Params, acc: AcceleratorSpec | None = None
+) -> OfferView:
+    assumed: list[str] = []
+    if acc is None:
+        acc = lookup_accelerator(o.accelerator)
+    gpus_per_node, gpu_count, nodes = _node_shape(o, p, acc, assumed)
+    memory_gb = o.gpu_memory_gb or (acc.memory_gb if acc else None)
+    peak = _dense_peak(o, acc, assumed)
+    matmul = dict(acc.matmul_efficiency) if acc else {}
+    net = _network(o, p, acc, gpus_per_node, assumed)
+    write = _checkpoint_write(o, p, nodes, assumed)
+    owning = _owning_usd_per_month(o, p, nodes)
     price = o.price_usd_per_gpu_hour
     if price is None and owning is not None and gpu_count:
         # (capex / amortisation + power or colocation + opex) per GPU-hour
@@ -427,9 +471,10 @@ def offer_view(  # noqa: C901  # one fallback per field; to split by field group
         gpus_per_node=gpus_per_node, nodes=nodes, memory_gb=memory_gb, peak_tflops=peak,
         matmul_efficiency=matmul,
         hbm_tbyte_s=acc.memory_bandwidth_tbyte_s if acc else None,
-        intra_gbyte_s=intra, domain_gpus=domain_gpus, fabric=fabric,
-        inter_gbit_s_per_gpu=inter, network_factor=fabric_eff * tenancy,
-        fabric_efficiency=fabric_eff, tenancy_factor=tenancy,
+        intra_gbyte_s=net.intra_gbyte_s, domain_gpus=net.domain_gpus, fabric=o.inter_node_fabric,
+        inter_gbit_s_per_gpu=net.inter_gbit_s_per_gpu,
+        network_factor=net.fabric_efficiency * net.tenancy_factor,
+        fabric_efficiency=net.fabric_efficiency, tenancy_factor=net.tenancy_factor,
         storage_type=o.storage_type, storage_capacity_tb=o.storage_capacity_tb,
         write_gbyte_s=write, price_usd_per_gpu_hour=price,
         compute_price_usd_per_gpu_hour=o.compute_price_usd_per_gpu_hour,
