@@ -123,7 +123,8 @@ class Flag(_Strict):
     """Something a buyer must see: a weak clause, a sparse TFLOPS claim, an assumption.
 
     ``code`` is its registered issue code (``evaltool explain CODE``); it follows ``kind``
-    unless given.
+    unless given. ``figures`` holds the numbers the flag rests on, units in their names
+    (``committed_usd``, ``run_cost_usd``); evaltool.report.flag_words writes ``why`` from them.
     """
 
     code: str = ""
@@ -133,6 +134,7 @@ class Flag(_Strict):
     where: dict[str, Any] | None = None
     why: str
     ask_for: str | None = None
+    figures: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _default_code(self) -> Flag:

@@ -19,6 +19,7 @@ from evaltool.decide.core import METHODS, decide
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
 from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.money import contract_terms, estimate_with_money
+from evaltool.issues import severity_rank
 from evaltool.market.compare import MarketIndex, compare_quote, default_market_index
 from evaltool.market.scoring import best_market_offers, is_market_offer
 from evaltool.models import (
@@ -36,7 +37,7 @@ from evaltool.normalize.core import normalize_files
 from evaltool.normalize.teach import load_user_mapping
 from evaltool.read import check_fx_rate, read_fx_file, sniff_input_kind
 from evaltool.read.safety import problem_for_exception
-from evaltool.report.fmt import field_label, field_value, usd
+from evaltool.report import flag_words
 from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
 from evaltool.resources import data_dir
 from evaltool.score.core import ScoredOffer, rank, score_offer, to_result
@@ -275,13 +276,10 @@ def reconcile_missing(offer: Offer, findings: Sequence[Mapping[str, Any]]) -> li
                 where = source.where if source else offer.source
                 place = " › ".join(str(v) for v in where.values())
                 f["severity"] = _DOWNGRADE.get(str(f.get("severity")), "low")
-
-                label = field_label(field_name, with_unit=False)
-                f["why"] = (
-                    f"{label} only in the quote, not in the contract: the quote states "
-                    f"{field_value(field_name, value)} ({place}); ask for it in the contract "
-                    "terms, with a remedy"
-                )
+                f["code"] = "stated-only-in-quote"
+                f["figures"] = {**(f.get("figures") or {}), "field": field_name,
+                                "value": value, "where": place}
+                f["why"] = flag_words.stated_only_in_quote(f["figures"])
                 f["where"] = dict(where)
         out.append(f)
     return out
@@ -315,6 +313,7 @@ def findings_to_flags(findings: Sequence[Mapping[str, Any]]) -> list[Flag]:
                 where=f.get("where"),
                 why=str(f.get("why") or kind.replace("_", " ")),
                 ask_for=f.get("ask_for"),
+                figures=dict(f.get("figures") or {}),
             )
         )
     return flags
@@ -337,19 +336,14 @@ def commitment_flags(offer: Offer, estimates: Estimates) -> list[Flag]:
     run_cost = estimates.total_cost_usd
     if not committed or not run_cost or committed <= run_cost * 1.2:
         return []
-    share = run_cost / committed
-    term = offer.fields.term_months
-    term_text = f" over a {term:g}-month term" if term else ""
-    way_out = (f"; the cheapest way out after the run is {usd(minimum)}"
-               if minimum is not None and minimum < committed * 0.999 else "")
+    figures = {"committed_usd": committed, "run_cost_usd": run_cost,
+               "term_months": offer.fields.term_months, "minimum_cash_usd": minimum}
     return [Flag(
+        code="commitment-exceeds-run",
         kind="commitment_exceeds_run",
-        severity="medium" if share < 0.5 else "low",
-        why=(
-            f"signing commits {usd(committed)}{term_text}; this run uses "
-            f"{usd(run_cost)} of it ({share:.0%}){way_out}. Unless other work fills the rest "
-            "of the term, the ranking charges the minimum cash to sign, not the run alone."
-        ),
+        severity="medium" if run_cost / committed < 0.5 else "low",
+        figures=figures,
+        why=flag_words.commitment_exceeds_run(figures),
         where=dict(offer.provenance["term_months"].where)
         if "term_months" in offer.provenance else dict(offer.source),
     )]
@@ -370,19 +364,16 @@ def public_price_flags(offer: Offer, market: MarketIndex | None = None,
     return flags
 
 
-_SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2, "info": 3}
-
-
 def validity_flags(offer: Offer, as_of: dt.date | None) -> list[Flag]:
     """A quote past its validity date is not an offer any more: its prices must be re-confirmed."""
     valid_until = offer.fields.valid_until
     if as_of is None or valid_until is None or valid_until >= as_of:
         return []
     source = offer.provenance.get("valid_until")
+    figures = {"valid_until": valid_until.isoformat(), "as_of": as_of.isoformat()}
     return [Flag(
-        kind="quote_expired", severity="high",
-        why=(f"the quote was valid until {valid_until.isoformat()}, before {as_of.isoformat()}: "
-             "prices, capacity and dates must be re-confirmed before they can be relied on"),
+        code="quote-expired", kind="quote_expired", severity="high", figures=figures,
+        why=flag_words.quote_expired(figures),
         where=dict(source.where) if source else dict(offer.source),
         quote=source.raw if source else None,
     )]
@@ -409,7 +400,7 @@ def evaluate_offer(
              + commitment_flags(offer, estimates)
              + public_price_flags(offer, market, scored.estimates)
              + assumption_flags(estimates))
-    scored.flags = sorted(flags, key=lambda fl: (_SEVERITY_ORDER.get(fl.severity, 9), fl.kind))
+    scored.flags = sorted(flags, key=lambda fl: (severity_rank(fl.severity), fl.kind))
     return scored
 
 

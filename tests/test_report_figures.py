@@ -339,10 +339,9 @@ def test_the_commitment_flag_restates_the_run_cost_as_the_table_prints_it() -> N
         assert restated(o) in html, o["id"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "evaltool/report/view.py flag_why and short_reason restate a purchase's commitment as its "
-    "capex, while the scorer's flag and the money table state the full commitment"))
 def test_a_purchase_commitment_flag_states_the_full_commitment() -> None:
+    """The memo writes the flag from the figures the scorer found (one sentence, one place),
+    so a purchase's flag states the full commitment the money table states, not its capex."""
     data = sample_data()
     bought = purchase(data)
     flag = next(f for f in bought["flags"] if f["kind"] == "commitment_exceeds_run")
@@ -400,13 +399,13 @@ def test_figures_quoted_from_an_offer_carry_their_unit() -> None:
     source = quoted["source"]["file"]
     quoted["fields"]["hw_replacement_hours"] = 1.0
     quoted["flags"].append({
-        "kind": "missing", "severity": "medium", "quote": None, "where": None,
-        "why": "hw replacement time only in the quote, not in the contract: the quote states "
-               f"1.0 ({source} › offer.sla.replacement); ask for it in the "
-               "contract terms, with a remedy",
+        "code": "stated-only-in-quote", "kind": "missing", "severity": "medium", "quote": None,
+        "where": None, "why": "(the scorer's own wording)",
+        "figures": {"field": "hw_replacement_hours", "value": 1.0,
+                    "where": f"{source} › offer.sla.replacement"},
     })
     html = render_html(sample(data), kind="full")
-    assert "hardware replacement time only in the quote, not in the contract: the quote " \
+    assert "Hardware replacement only in the quote, not in the contract: the quote " \
            f"states 1 h ({source}" in html
     assert "the quote states 1.0" not in html
     assert fmt.field_value("sla_uptime_pct", 99.9) == "99.9%"

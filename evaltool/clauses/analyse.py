@@ -21,7 +21,6 @@ from evaltool.clauses.findings import (
 from evaltool.clauses.lexicon import Lexicon, load_lexicon
 from evaltool.clauses.missing import missing_essentials
 from evaltool.clauses.models import (
-    SEVERITY_ORDER,
     ClauseAnalysis,
     ContractFigure,
     Finding,
@@ -31,6 +30,7 @@ from evaltool.clauses.models import (
 from evaltool.clauses.parties import defined_parties, parties_for
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
+from evaltool.issues import severity_rank
 
 
 def topic_of(text: str, lex: Lexicon, masks: Sequence[tuple[int, int]] = ()) -> str | None:
@@ -136,7 +136,7 @@ def sort_findings(findings: Sequence[Finding]) -> list[Finding]:
     return sorted(
         findings,
         key=lambda f: (
-            SEVERITY_ORDER[f.severity],
+            severity_rank(f.severity),
             str(f.where.get("file", "")),
             int(f.where.get("char_start", -1) or -1),
         ),

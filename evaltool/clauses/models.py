@@ -23,9 +23,6 @@ DEV_LABELS: tuple[str, ...] = (
     "other",
 )
 
-SEVERITY_ORDER: dict[str, int] = {"high": 0, "medium": 1, "low": 2, "info": 3}
-
-
 @dataclass(frozen=True)
 class TextSegment:
     """One block of contract text and where it stands (a file, a sheet+cell, or a YAML key).

@@ -7,8 +7,7 @@ import re
 
 from evaltool.issues import severity_rank
 from evaltool.models import Flag, OfferResult, ScoreReport
-from evaltool.report import fmt
-from evaltool.report.money import committed_spend
+from evaltool.report import flag_words, fmt
 from evaltool.report.picks import _ranked, winner_of
 from evaltool.report.view_model import FlagView, Limits
 
@@ -39,72 +38,30 @@ SHORT_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
-# "sla uptime only in the quote": the label evaltool.pipeline builds from a field name.
-_QUOTE_ONLY_RE = re.compile(
-    r"^(?P<label>[\w ]+?) only in the quote, not in the contract: the quote states "
-    r"(?P<value>\S+?)(?P<rest> \(|;|$)"
-)
-
-
 _HEDGED_RE = re.compile(r"hedges an? (?:(?P<subject>[\w-]+) )?commitment")
 
 
-_COMMITS_RE = re.compile(
-    r"^signing commits \S+(?P<term> over an? [^;]+)?; this run uses \S+ of it(?: \(\d+%\))?"
-)
-
-
-_LABEL_WORDS = {"sla uptime": "SLA uptime", "hw replacement time": "hardware replacement time"}
-
-
-def _quoted_field(offer: OfferResult, label: str) -> str | None:
-    """The canonical field a "<label> only in the quote" finding is about."""
-    for name in offer.fields:
-        if name.replace("_pct", "").replace("_hours", " time").replace("_", " ") == label:
-            return name
-    return None
-
-
 def flag_why(offer: OfferResult, flag: Flag, limit: int | None = None) -> str:
-    """A flag's explanation as the memo prints it: figures with their units and rounded
-    like the rest of the memo, the commitment restated from the offer's own estimates."""
-    why = fmt.clean_text(flag.why)
-    found = _QUOTE_ONLY_RE.match(why)
-    if found:
-        label = found["label"]
-        name = _quoted_field(offer, label)
-        value = (fmt.field_value(name, offer.fields.get(name)) if name is not None
-                 else found["value"])
-        shown = _LABEL_WORDS.get(label, label)
-        why = (f"{shown} only in the quote, not in the contract: the quote states {value}"
-               f"{found['rest']}" + why[found.end():])
-    commits = _COMMITS_RE.match(why) if flag.kind == "commitment_exceeds_run" else None
-    amount, _ = committed_spend(offer)
-    run = fmt.as_number(offer.estimates.get("total_cost_usd"))
-    if commits and amount and run is not None:
-        why = (f"signing commits {fmt.usd(amount)}{commits['term'] or ''}; this run uses "
-               f"{fmt.usd(run)} of it ({fmt.pct(run / amount)})" + why[commits.end():])
+    """A flag's explanation as the memo prints it: written from the flag's figures where its
+    code has a sentence (evaltool.report.flag_words, the one place for it), with sums rounded
+    like the rest of the memo."""
+    why = flag_words.flag_sentence(flag.code, flag.figures) or fmt.clean_text(flag.why)
     return fmt.clean_text(fmt.tidy_money(why), limit)
 
 
 def short_reason(offer: OfferResult, flag: Flag) -> str:
     """What a flag is about in a few words: "no uptime figure", "weak delivery commitment"."""
+    short = flag_words.flag_short(flag.code, flag.figures)
+    if short:
+        return short
     why = fmt.clean_text(flag.why)
-    for pattern, short in SHORT_REASONS:
+    for pattern, words in SHORT_REASONS:
         if pattern.search(why):
-            return short
-    if flag.kind == "commitment_exceeds_run":
-        amount, _ = committed_spend(offer)
-        run = fmt.as_number(offer.estimates.get("total_cost_usd"))
-        if amount and run is not None:
-            return f"{fmt.pct(run / amount)} of commitment used"
+            return words
     if flag.kind == "weak_commitment":
         hedged = _HEDGED_RE.search(why)
         subject = hedged["subject"] if hedged and hedged["subject"] else ""
         return f"weak {subject} commitment" if subject else "weak commitment"
-    found = _QUOTE_ONLY_RE.match(why)
-    if found:
-        return f"{_LABEL_WORDS.get(found['label'], found['label'])} only in the quote"
     head = why.split(":", 1)[0].replace("(lock-in)", "").strip()
     return fmt.clean_text(head, 40) or fmt.label(flag.kind)
 
