@@ -19,6 +19,7 @@ from evaltool.errors import UsageError
 from evaltool.estimate.catalog import load_catalog
 from evaltool.models import Recommendation, ScoreReport, Sensitivity, Workload
 from evaltool.normalize import core as normalize_core
+from evaltool.report.finding_words import analysis_with_words
 from evaltool.report.render import render_report as _render_report
 from evaltool.report.render import render_reports as _render_reports
 from evaltool.score.rubric import Rubric
@@ -150,7 +151,8 @@ def analyse_clauses(
 ) -> list[ClauseAnalysis]:
     """Clause analysis of contract files (.txt, .md, .pdf, .docx)."""
 
-    return [analyse_file(p, vendor_names=vendor_names) for p in _paths(paths)]
+    return [analysis_with_words(analyse_file(p, vendor_names=vendor_names))
+            for p in _paths(paths)]
 
 
 # Headline estimates in scores_frame, in the order finance reads them.

@@ -8,9 +8,7 @@ renderers. Importing this module loads the whole pipeline.
 
 from __future__ import annotations
 
-from evaltool.clauses import render_analysis
 from evaltool.clauses.files import analyse_files_clauses
-from evaltool.clauses.render import analyses_to_dict
 from evaltool.demo import copy_samples
 from evaltool.estimate.catalog import load_catalog
 from evaltool.market import current_market, filter_offers
@@ -20,6 +18,7 @@ from evaltool.normalize.core import normalize_files, normalize_to_rows, render_n
 from evaltool.normalize.teach import explain_file, load_user_mapping, mapping_skeleton
 from evaltool.pipeline import parse_fx, resolve_workload, rubric_for, score_files, sort_inputs
 from evaltool.read import read_fx_file
+from evaltool.report.clauses import analyses_to_dict, render_analysis
 from evaltool.report.exports import iter_report_json
 from evaltool.report.render import render_reports, render_text, report_to_json, terminal_table
 from evaltool.report.rubric_table import criterion_table

@@ -38,6 +38,7 @@ from evaltool.normalize.teach import load_user_mapping
 from evaltool.read import check_fx_rate, read_fx_file, sniff_input_kind
 from evaltool.read.safety import problem_for_exception
 from evaltool.report import flag_words
+from evaltool.report.finding_words import with_words
 from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
 from evaltool.resources import data_dir
 from evaltool.score.core import ScoredOffer, rank, score_offer, to_result
@@ -201,7 +202,7 @@ def analyse_contract(offer: Offer) -> tuple[list[dict[str, Any]], list[dict[str,
     ]
     vendor_names = [n for n in (offer.fields.vendor,) if n]
     analysis = analyse_segments(segments, vendor_names=vendor_names)
-    findings = [f.model_dump(mode="json") for f in analysis.findings]
+    findings = [with_words(f).model_dump(mode="json") for f in analysis.findings]
     figures = [f.model_dump(mode="json") for f in analysis.figures]
     return findings, figures
 

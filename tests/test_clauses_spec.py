@@ -13,6 +13,7 @@ import pytest
 from evaltool.clauses import analyse_files_clauses, analyse_text, extract_terms
 from evaltool.clauses.classify import classify_detail
 from evaltool.clauses.models import ClauseAnalysis, Finding
+from evaltool.report.finding_words import finding_why
 
 
 def _kind(text: str) -> str:
@@ -77,7 +78,7 @@ def test_data_export_only_for_an_extra_fee_is_an_exit_lock_in_with_its_finding()
     text = "Export of Customer Data on physical media is available only for an additional fee."
     assert _kind(text) == "lock_in"
     (lock,) = [f for f in analyse_text(text, "t.md").findings if f.kind == "lock_in"]
-    assert "costs extra" in lock.why
+    assert "costs extra" in finding_why(lock)
     assert lock.ask_for and "no extra charge" in lock.ask_for
 
 
@@ -140,7 +141,7 @@ def test_an_aimed_response_time_is_reported_as_not_committed_pointing_at_its_sen
     text = "Acme aims to respond to Severity 1 support cases within 1 hour."
     missing = _missing(analyse_text(text, "sla.md"), "support_response")
     assert missing is not None
-    assert "only as an aim" in missing.why and "no committed" not in missing.why
+    assert "only as an aim" in finding_why(missing) and "no committed" not in finding_why(missing)
     assert missing.quote == text
     assert missing.where["char_start"] == 0
 
@@ -148,7 +149,7 @@ def test_an_aimed_response_time_is_reported_as_not_committed_pointing_at_its_sen
 def test_a_contract_silent_on_support_says_no_committed_response_time() -> None:
     missing = _missing(analyse_text("Provider shall deliver the nodes by 2027-03-01.", "t.md"),
                        "support_response")
-    assert missing is not None and missing.why == "no committed support response time"
+    assert missing is not None and finding_why(missing) == "no committed support response time"
     assert missing.quote == ""
 
 

@@ -7,9 +7,12 @@ Public API (what the rest of evaltool calls)::
     analyse_text(text, source, vendor_names=()) -> ClauseAnalysis
     analyse_segments(segments, vendor_names=()) -> ClauseAnalysis
     classify_sentence(text, vendor_names=(), customer_names=()) -> (label, obligor)
-    render_analysis(analyses, fmt="table" | "json", not_analysed=()) -> str
     extract_terms(text or segments, vendor_names=(), *, name="contract") -> ContractTerms
         (stable: the money model reads minimum cash to sign and cost of exit from it)
+
+Findings carry a code and figures (a `reason` and what it rests on); their sentences are
+written by evaltool.report.finding_words, and `evaltool clauses` renders them with
+evaltool.report.clauses.
 """
 
 from evaltool.clauses.analyse import analyse_segments, analyse_text, sort_findings
@@ -22,7 +25,6 @@ from evaltool.clauses.models import (
     Finding,
     TextSegment,
 )
-from evaltool.clauses.render import analyses_to_dict, render_analysis
 from evaltool.clauses.terms import extract_terms, terms_from
 
 __all__ = [
@@ -35,10 +37,8 @@ __all__ = [
     "analyse_files_clauses",
     "analyse_segments",
     "analyse_text",
-    "analyses_to_dict",
     "classify_sentence",
     "extract_terms",
-    "render_analysis",
     "sort_findings",
     "terms_from",
 ]

@@ -1,6 +1,7 @@
 """The findings one classified sentence gives: weak and firm commitments, remedies,
-caps, exit and change terms and lock-in, each with its registered code, severity, why and
-the firmer wording to ask for.
+caps, exit and change terms and lock-in, each with its registered code, severity, the
+reason and figures its sentence is written from (evaltool.report.finding_words) and the
+firmer wording to ask for.
 
 Severity: a hedge on a core deliverable (delivery, capacity, availability, performance)
 with no remedy anywhere in the document is high, with a remedy medium, boilerplate efforts
@@ -35,13 +36,10 @@ _SPAN_RE = re.compile(r"\b(\d{1,3})\)?[\s-]*(months?|years?)\b", re.IGNORECASE)
 # lock-in); a year or more of exclusivity outlasts a GPU generation's price drop, so it is
 # rated high.
 _LONG_LOCK_IN_MONTHS = 12
-
-
-def with_article(noun_phrase: str) -> str:
-    """'an availability commitment', 'a delivery commitment' (by the first letter's sound
-    as English spells these topic words; no topic starts with a silent or 'yoo' vowel)."""
-    article = "an" if noun_phrase[:1].lower() in "aeiou" else "a"
-    return f"{article} {noun_phrase}"
+# Lock-in kinds with their own sentence; any other is a plain "lock_in".
+_LOCK_IN_REASONS = frozenset({
+    "vendor_format", "exclusivity", "minimum_commitment", "paid_export", "egress", "commitment",
+})
 
 
 def lock_in_months(text: str) -> int | None:
@@ -129,23 +127,12 @@ def findings_for(rec: Record, lex: Lexicon, remedy_topics: set[str]) -> list[Fin
     out: list[Finding] = []
     ask = lex.ask_for
 
-    def weak_finding(kind_note: str = "") -> Finding:
+    def weak_finding(primarily: str | None = None) -> Finding:
         hedge = res.weak[0]
         topic = rec.topic
         same_sentence = res.label == "remedy"
         has_remedy = same_sentence or (topic in remedy_topics if topic else False)
         severity = _weak_severity(topic, has_remedy, lex)
-        about = with_article(f"{topic} commitment") if topic else "a commitment"
-        remedy_txt = (
-            "a remedy for it exists in the document (still check its size and triggers)"
-            if has_remedy
-            else "no remedy (credit, refund or termination right) for it was found"
-        )
-        why = (
-            f"'{hedge.phrase}' ({hedge.tier.replace('_', ' ')}) hedges {about} by the "
-            f"{hedge.obligor}: no deliverable is promised, so missing it is not a breach; "
-            f"{remedy_txt}.{kind_note}"
-        )
         template = ask["weak"].get(topic or "", ask["weak"]["default"])
         return Finding(
             kind="weak_commitment",
@@ -154,11 +141,13 @@ def findings_for(rec: Record, lex: Lexicon, remedy_topics: set[str]) -> list[Fin
             topic=topic,
             quote=sent.text,
             where=where,
-            why=why,
             figures={
+                "reason": "hedged",
                 "hedge": hedge.phrase,
                 "family": hedge.family,
                 "hedges": [h.phrase for h in res.weak],
+                "hedged_by": hedge.obligor,
+                "primarily": primarily,
             },
             ask_for=_fill(template, hedge.phrase, topic),
             tier=hedge.tier,
@@ -169,8 +158,7 @@ def findings_for(rec: Record, lex: Lexicon, remedy_topics: set[str]) -> list[Fin
         out.append(weak_finding())
         return _with_lock_in(out, rec, where, lex)
     if res.weak and res.label in ("remedy", "liability_cap", "termination_exit"):
-        primary = with_article(res.label.replace("_", " "))
-        out.append(weak_finding(f" The sentence is primarily {primary}."))
+        out.append(weak_finding(primarily=res.label))
 
     kind = res.kind
     obligor = res.obligor if res.obligor in ("vendor", "customer", "both") else "unknown"
@@ -183,22 +171,13 @@ def findings_for(rec: Record, lex: Lexicon, remedy_topics: set[str]) -> list[Fin
                 topic=rec.topic,
                 quote=sent.text,
                 where=where,
-                why="an unhedged obligation: what the vendor does commit to",
+                figures={"reason": "firm"},
             )
         )
     if res.label == "remedy" or is_credit_cap(rec):
         exclusive = bool(re.search(r"sole|exclusive", sent.text, re.IGNORECASE))
         severity = "low" if obligor == "customer" else ("medium" if exclusive else "info")
-        why = (
-            "a consequence of the customer's failure (the vendor's self-help)"
-            if obligor == "customer"
-            else "a remedy when the vendor fails"
-            + (
-                "; it is the exclusive remedy, so it also caps what can be recovered"
-                if exclusive
-                else ""
-            )
-        )
+        reason = "self_help" if obligor == "customer" else "vendor_remedy"
         out.append(
             Finding(
                 kind="remedy",
@@ -207,7 +186,7 @@ def findings_for(rec: Record, lex: Lexicon, remedy_topics: set[str]) -> list[Fin
                 topic=rec.topic,
                 quote=sent.text,
                 where=where,
-                why=why,
+                figures={"reason": reason, "exclusive": exclusive},
             )
         )
     if res.label == "liability_cap":
@@ -219,7 +198,7 @@ def findings_for(rec: Record, lex: Lexicon, remedy_topics: set[str]) -> list[Fin
                 topic=None,
                 quote=sent.text,
                 where=where,
-                why="limits the amount, type or timing of recoverable damages",
+                figures={"reason": "liability_cap"},
             )
         )
     elif res.label == "termination_exit" or kind in _REPORTED_OTHER:
@@ -251,44 +230,16 @@ def _lock_in_finding(
     text = rec.sentence.text
     present = lex.ask_for["present"]
     months = lock_in_months(text)
-    span = f" for {months} months" if months else ""
     severity: str = "medium"
     ask: str | None = present.get(sub)
+    reason = sub if sub in _LOCK_IN_REASONS else "lock_in"
     if sub == "vendor_format":
         severity = "high"
-        why = (
-            "customer data is exported only in the vendor's own format: leaving means "
-            "conversion work (lock-in)"
-        )
     elif sub == "exclusivity":
         severity = "high" if months and months >= _LONG_LOCK_IN_MONTHS else "medium"
-        why = (
-            f"exclusivity: the customer may not buy compute elsewhere{span}, so a better or "
-            "cheaper offer cannot be taken (lock-in)"
-        )
-    elif sub == "minimum_commitment":
-        why = (
-            "a minimum commitment binds the customer's spend or volume whether or not the "
-            "capacity is needed or delivered as promised (lock-in)"
-        )
-    elif sub == "paid_export":
-        why = (
-            "exporting the customer's data costs extra: leaving is priced, on top of the "
-            "work of moving (lock-in)"
-        )
-    elif sub == "egress":
-        why = "egress / data-transfer fees make leaving expensive (lock-in)"
-    elif sub == "commitment":
-        why = (
-            "committed, reserved or prepaid capacity the customer cannot cancel, refund, "
-            "move or reduce: it is paid for whether or not it is used (lock-in)"
-        )
-    else:
-        why = "lock-in term"
     code = "lock-in"
     if _TERMINATION_FEE_RE.search(text) and sub in ("commitment", "remaining_fees"):
-        code, severity = "termination-fee", "high"
-        why = "leaving early costs the remaining fees: it sets the cost of exit (lock-in)"
+        code, severity, reason = "termination-fee", "high", "early_exit_fees"
         ask = present["termination_fee"]
     return Finding(
         code=code,
@@ -298,7 +249,7 @@ def _lock_in_finding(
         topic=rec.topic,
         quote=text,
         where=where,
-        why=why,
+        figures={"reason": reason, "months": months},
         ask_for=ask,
     )
 
@@ -309,60 +260,38 @@ def _exit_or_other_finding(
     res, text = rec.result, rec.sentence.text
     present = lex.ask_for["present"]
     sub = res.subkind
-    severity, why, ask = "info", "a term, renewal or exit term", None
+    severity, reason, ask = "info", "term", None
+    core = rec.topic in lex.core_topics
     if sub in ("vendor_format", "paid_export"):
         return _lock_in_finding(rec, sub, obligor, where, lex)
     elif sub == "remaining_fees":
-        severity, why, ask = (
-            "high",
-            "leaving early costs all remaining fees (lock-in)",
-            present["remaining_fees"],
-        )
+        severity, reason, ask = "high", "remaining_fees", present["remaining_fees"]
     elif sub == "auto_renewal":
-        severity, why, ask = (
-            "medium",
-            "the agreement renews automatically unless notice is given in time",
-            present["auto_renewal"],
-        )
+        severity, reason, ask = "medium", "auto_renewal", present["auto_renewal"]
     elif kind == "unilateral_change":
         guarded = sub == "guarded"
         severity = "medium" if guarded else "high"
-        why = "the vendor may change prices, terms or specifications on its own" + (
-            " (with a guard: consent, cap or no-adverse-effect condition)"
-            if guarded
-            else " without the customer's consent"
-        )
+        reason = "guarded_change" if guarded else "unilateral_change"
         ask = present["unilateral_change"]
     elif kind == "non_obligation":
-        core = rec.topic in lex.core_topics
         severity = "high" if core else "medium"
-        why = "states what the vendor is not obliged to do" + (
-            " for a core deliverable" if core else ""
-        )
+        reason = "non_obligation"
         ask = present["non_obligation"]
     elif kind == "disclaimer":
-        core = rec.topic in lex.core_topics
         severity = "medium" if core else "low"
-        why = "disclaims a warranty" + (" about a core deliverable" if core else "")
+        reason = "disclaimer"
         ask = present["disclaimer"]
     elif kind == "lock_in":
         return _lock_in_finding(rec, sub or "", obligor, where, lex)
     elif res.label == "termination_exit":
         if obligor == "vendor" and _VENDOR_EXIT_RE.search(text):
-            severity, why, ask = (
-                "high",
-                "the vendor may terminate or cease the service at will: a supply risk",
-                present["vendor_termination"],
-            )
+            severity, reason, ask = "high", "vendor_at_will", present["vendor_termination"]
         elif obligor == "both" and re.search(
             r"convenience|without\s+cause|any\s+reason", text, re.I
         ):
-            severity, why = (
-                "medium",
-                "either party may terminate at will, so the vendor may leave too",
-            )
+            severity, reason = "medium", "either_at_will"
         elif obligor == "customer":
-            severity, why = "info", "a customer exit right or duty"
+            severity, reason = "info", "customer_exit"
     if (
         kind not in ("unilateral_change", "non_obligation", "disclaimer", "lock_in")
         and res.label == "termination_exit"
@@ -370,7 +299,7 @@ def _exit_or_other_finding(
         kind = "termination_exit"
     code, special = _special_code(kind, sub, obligor, text, lex)
     if special is not None:
-        severity, why, ask = special
+        severity, reason, ask = special
     return Finding(
         code=code,
         kind=kind,
@@ -379,7 +308,7 @@ def _exit_or_other_finding(
         topic=rec.topic,
         quote=text,
         where=where,
-        why=why,
+        figures={"reason": reason, "core": core},
         ask_for=ask,
     )
 
@@ -410,47 +339,28 @@ def _special_code(
     kind: str, sub: str | None, obligor: str, text: str, lex: Lexicon
 ) -> tuple[str, tuple[str, str, str | None] | None]:
     """The registered issue code of an exit or change finding that has its own type
-    (auto-renewal, termination fee, ...), with its severity, why and wording to ask for
+    (auto-renewal, termination fee, ...), with its severity, reason and wording to ask for
     when they differ from the generic kind's."""
     present = lex.ask_for["present"]
     if kind == "unilateral_change":
         if sub == "maintenance_carve_out":
             return "maintenance-carve-out", (
-                "medium",
-                "maintenance the vendor times is excluded from uptime, so the uptime "
-                "commitment is hollowed out",
-                present["maintenance_carve_out"],
-            )
+                "medium", "maintenance_carve_out", present["maintenance_carve_out"])
         if _DISCONTINUE_RE.search(text):
             return "hardware-discontinuation", (
-                "medium",
-                "the vendor may discontinue the contracted hardware during the term",
-                present["hardware_discontinuation"],
-            )
+                "medium", "hardware_discontinuation", present["hardware_discontinuation"])
         if _REALLOCATE_RE.search(text):
             return "capacity-reallocation", (
-                "medium",
-                "the vendor may reallocate, move or reduce the capacity at its discretion, so "
-                "it is not reserved for the customer",
-                present["capacity_reallocation"],
-            )
+                "medium", "capacity_reallocation", present["capacity_reallocation"])
         return "unilateral-change", None
     if kind == "termination_exit":
         if sub == "auto_renewal":
             return "auto-renewal", None
         if _TERMINATION_FEE_RE.search(text):
-            return "termination-fee", (
-                "high",
-                "leaving early costs a termination fee: it sets the cost of exit",
-                present["termination_fee"],
-            )
+            return "termination-fee", ("high", "termination_fee", present["termination_fee"])
         if obligor in ("customer", "both", "unknown") and _NO_CONVENIENCE_RE.search(text):
             return "no-termination-for-convenience", (
-                "medium",
-                "the customer may not terminate for convenience: the whole commitment is "
-                "owed whatever happens to the need for compute",
-                present["no_termination_for_convenience"],
-            )
+                "medium", "no_convenience_exit", present["no_termination_for_convenience"])
         if obligor == "vendor" and _VENDOR_EXIT_RE.search(text):
             return "vendor-termination", None
     if kind == "lock_in" and sub == "remaining_fees":

@@ -47,72 +47,26 @@ def missing_essentials(
         or data_export.search(r.sentence.text)
         for r in records
     )
-    checks = [
-        (
-            "delivery_date",
-            "delivery",
-            "delivery_date" not in have,
-            "high",
-            "no committed delivery date: nothing says when the capacity must be ready",
-        ),
-        (
-            "uptime_figure",
-            "availability",
-            "sla_uptime_pct" not in have,
-            "high",
-            "no committed uptime percentage: availability is not a measurable promise",
-        ),
-        (
-            "remedy",
-            "availability",
-            not money_remedy,
-            "high",
-            "no service credit, refund or delay credit: missed commitments cost the vendor nothing",
-        ),
-        (
-            "chronic_failure_exit",
-            "exit",
-            not chronic_exit,
-            "medium",
-            "no right to terminate for repeated SLA failure or late delivery",
-        ),
-        (
-            "data_export",
-            "exit",
-            not export,
-            "medium",
-            "nothing says how customer data is returned or exported at exit",
-        ),
-        (
-            "hw_replacement",
-            "maintenance",
-            "hw_replacement_hours" not in have,
-            "medium",
-            "no hardware replacement time for failed nodes or GPUs",
-        ),
-        (
-            "support_response",
-            "support",
-            "support_response_hours" not in have,
-            "low",
-            "no committed support response time",
-        ),
+    checks = [  # essential, topic, missing?, severity
+        ("delivery_date", "delivery", "delivery_date" not in have, "high"),
+        ("uptime_figure", "availability", "sla_uptime_pct" not in have, "high"),
+        ("remedy", "availability", not money_remedy, "high"),
+        ("chronic_failure_exit", "exit", not chronic_exit, "medium"),
+        ("data_export", "exit", not export, "medium"),
+        ("hw_replacement", "maintenance", "hw_replacement_hours" not in have, "medium"),
+        ("support_response", "support", "support_response_hours" not in have, "low"),
     ]
     hedged = _hedged_figures(figures)
     where = {"file": ", ".join(sources)}
     out: list[Finding] = []
-    for essential, topic, missing, severity, why in checks:
+    for essential, topic, missing, severity in checks:
         if not missing:
             continue
         stated = hedged.get(essential)
-        quote, place = "", dict(where)
+        quote, place, reason = "", dict(where), "missing"
         if stated is not None:
             # stated, but as an aim or estimate: point at the sentence, not at silence
-            why = (
-                f"{_STATED[essential]} is stated only as an aim or estimate, not committed: "
-                "missing it is not a breach"
-            )
-            quote, place = stated.quote, dict(stated.where)
+            quote, place, reason = stated.quote, dict(stated.where), "aim_only"
         out.append(
             Finding(
                 kind="missing",
@@ -121,8 +75,7 @@ def missing_essentials(
                 topic=topic,
                 quote=quote,
                 where=place,
-                why=why,
-                figures={"essential": essential},
+                figures={"reason": reason, "essential": essential},
                 ask_for=lex.ask_for["missing"][essential],
                 has_remedy=None,
             )
@@ -137,14 +90,6 @@ _FIGURE_OF: dict[str, tuple[str, ...]] = {
     "hw_replacement": ("hw_replacement_hours",),
     "support_response": ("support_response_hours",),
 }
-_STATED = {
-    "delivery_date": "the delivery date",
-    "uptime_figure": "the uptime",
-    "hw_replacement": "the hardware replacement time",
-    "support_response": "the support response time",
-}
-
-
 def _hedged_figures(figures: list[ContractFigure]) -> dict[str, ContractFigure]:
     """For each essential, the first figure the contract states only as an aim or estimate."""
     out: dict[str, ContractFigure] = {}

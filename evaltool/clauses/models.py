@@ -49,7 +49,9 @@ class Finding(BaseModel):
     topic: str | None
     quote: str  # exactly as written in the source
     where: dict[str, Any]
-    why: str
+    # The sentence, written by evaltool.report.finding_words from code and figures when the
+    # finding is shown; the stage leaves it empty.
+    why: str = ""
     figures: dict[str, Any] = Field(default_factory=dict)
     ask_for: str | None = None
     tier: str | None = None

@@ -1,4 +1,5 @@
-"""Text and JSON renderings of clause analyses for `evaltool clauses`.
+"""Text and JSON renderings of clause analyses for `evaltool clauses`, each finding's
+sentence written from its code and figures (evaltool.report.finding_words).
 
 JSON is deterministic (same inputs, same bytes): keys in model order, findings most
 severe first then in document order, no timestamps.
@@ -13,6 +14,7 @@ from typing import Any
 
 from evaltool.clauses.analyse import sort_findings
 from evaltool.clauses.models import ClauseAnalysis, summarise
+from evaltool.report.finding_words import analysis_with_words
 
 
 def _where_text(where: dict[str, Any]) -> str:
@@ -35,6 +37,7 @@ def analyses_to_dict(
 ) -> dict[str, Any]:
     """All analyses merged: sources, findings (most severe first), figures, summary, and
     the inputs that could not be analysed (each 'FILE: why')."""
+    analyses = [analysis_with_words(a) for a in analyses]
     findings = sort_findings([f for a in analyses for f in a.findings])
     return {
         "sources": [s for a in analyses for s in a.sources],
@@ -54,6 +57,7 @@ def render_analysis(
     if fmt == "json":
         data = analyses_to_dict(analyses, not_analysed)
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    analyses = [analysis_with_words(a) for a in analyses]
     lines: list[str] = []
     for analysis in analyses:
         vendor = f"  (vendor: {analysis.vendor})" if analysis.vendor else ""
