@@ -314,7 +314,7 @@ def findings_to_flags(findings: Sequence[Mapping[str, Any]]) -> list[Flag]:
                 where=f.get("where"),
                 why=str(f.get("why") or kind.replace("_", " ")),
                 ask_for=f.get("ask_for"),
-                figures=dict(f.get("figures") or {}),
+                figures={**(f.get("figures") or {}), "topic": f.get("topic")},
             )
         )
     return flags

@@ -367,12 +367,12 @@ def test_markdown_runner_up_row_holds_bare_figures() -> None:
 def test_top_red_flag_says_what_is_wrong_not_its_kind() -> None:
     data = sample_data()
     second = runner_up(data)
-    second["flags"] = [
+    second["flags"] = [  # the clause stage's code and figures; the sentence is the report's
         {"kind": "missing", "severity": "high", "quote": None, "where": None,
-         "why": "no committed uptime percentage: availability is not a measurable promise"},
+         "why": "(the scorer's own wording)",
+         "figures": {"reason": "missing", "essential": "uptime_figure"}},
         {"kind": "lock_in", "severity": "high", "quote": None, "where": None,
-         "why": "exit data only in the vendor's own format: leaving means conversion work "
-                "(lock-in)"},
+         "why": "(the scorer's own wording)", "figures": {"reason": "vendor_format"}},
     ]
     best = winner(data)
     third = next(o for o in data["offers"] if o is not second and o is not best)
@@ -380,8 +380,8 @@ def test_top_red_flag_says_what_is_wrong_not_its_kind() -> None:
     third["flags"] = [
         {"kind": "weak_commitment", "severity": "high", "quote": "We target 99.9% uptime.",
          "where": None, "ask_for": None,
-         "why": "'target' (aspiration) hedges an availability commitment by the vendor: no "
-                "deliverable is promised, so missing it is not a breach"},
+         "why": "(the scorer's own wording)",
+         "figures": {"reason": "hedged", "hedge": "target", "topic": "availability"}},
     ]
     rows = {r.offer_id: r.top_flag for r in build_view(sample(data)).ranking}
     assert rows[second["id"]] in ("no uptime figure", "exit data in vendor format")

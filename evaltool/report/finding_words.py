@@ -9,7 +9,8 @@ the exports.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from evaltool.clauses.models import ClauseAnalysis, Finding
 
@@ -148,3 +149,34 @@ def with_words(finding: Finding) -> Finding:
 def analysis_with_words(analysis: ClauseAnalysis) -> ClauseAnalysis:
     """Every finding of an analysis with its sentence written."""
     return analysis.model_copy(update={"findings": [with_words(f) for f in analysis.findings]})
+
+
+# What a finding is about in a few words, for a ranking cell: by essential for a missing
+# term, by reason otherwise; a weak commitment names what is hedged.
+SHORT_MISSING: dict[str, str] = {
+    "uptime_figure": "no uptime figure",
+    "remedy": "no credit or refund",
+    "chronic_failure_exit": "no exit right for SLA failure",
+    "data_export": "no data-return terms",
+    "hw_replacement": "no replacement time",
+    "support_response": "no support response time",
+    "delivery_date": "no committed delivery date",
+}
+SHORT_SAYS: dict[str, str] = {
+    "vendor_format": "exit data in vendor format",
+    "egress": "egress fees",
+    "minimum_commitment": "minimum spend commitment",
+    "unilateral_change": "vendor may change prices alone",
+    "guarded_change": "vendor may change prices alone",
+}
+
+
+def finding_short(kind: str, figures: Mapping[str, Any]) -> str | None:
+    """A few words on what a finding (or the flag it became) is about, or None."""
+    reason = str(figures.get("reason") or "")
+    if reason == "missing":
+        return SHORT_MISSING.get(str(figures.get("essential") or ""))
+    if reason == "hedged" or kind == "weak_commitment":
+        topic = figures.get("topic")
+        return f"weak {topic} commitment" if topic else "weak commitment"
+    return SHORT_SAYS.get(reason)

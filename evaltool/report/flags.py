@@ -3,11 +3,9 @@ for a ranking cell and their explanation with figures rounded like the rest of t
 
 from __future__ import annotations
 
-import re
-
 from evaltool.issues import severity_rank
 from evaltool.models import Flag, OfferResult, ScoreReport
-from evaltool.report import flag_words, fmt
+from evaltool.report import finding_words, flag_words, fmt
 from evaltool.report.picks import _ranked, winner_of
 from evaltool.report.view_model import FlagView, Limits
 
@@ -19,28 +17,6 @@ RED_FLAG_EXCLUDED_KINDS = frozenset(
 )
 
 
-# The short reason a flag shows in a ranking cell, for wording the clause analysis uses
-# (evaltool/clauses): a kind alone ("missing") says nothing about what is missing.
-# Matched by key words, not whole sentences, so rewording a finding keeps its short form.
-SHORT_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), short) for pattern, short in (
-        (r"^no\b.*\buptime", "no uptime figure"),
-        (r"^no\b.*\bservice credit", "no credit or refund"),
-        (r"^no\b.*\bright to terminate", "no exit right for SLA failure"),
-        (r"^nothing says\b.*\bdata\b.*\b(?:returned|exported)", "no data-return terms"),
-        (r"^no\b.*\breplacement time", "no replacement time"),
-        (r"^no\b.*\bsupport response", "no support response time"),
-        (r"\b(?:vendor's own|proprietary)\b.*\bformat", "exit data in vendor format"),
-        (r"^egress\b|\begress\b.*\bfees?\b", "egress fees"),
-        (r"\bminimum commitment binds", "minimum spend commitment"),
-        (r"\bmay change prices", "vendor may change prices alone"),
-    )
-)
-
-
-_HEDGED_RE = re.compile(r"hedges an? (?:(?P<subject>[\w-]+) )?commitment")
-
-
 def flag_why(offer: OfferResult, flag: Flag, limit: int | None = None) -> str:
     """A flag's explanation as the memo prints it: written from the flag's figures where its
     code has a sentence (evaltool.report.flag_words, the one place for it), with sums rounded
@@ -50,19 +26,13 @@ def flag_why(offer: OfferResult, flag: Flag, limit: int | None = None) -> str:
 
 
 def short_reason(offer: OfferResult, flag: Flag) -> str:
-    """What a flag is about in a few words: "no uptime figure", "weak delivery commitment"."""
-    short = flag_words.flag_short(flag.code, flag.figures)
+    """What a flag is about in a few words: "no uptime figure", "weak delivery commitment"
+    (from its code and figures; else the head of its sentence)."""
+    short = (flag_words.flag_short(flag.code, flag.figures)
+             or finding_words.finding_short(flag.kind, flag.figures))
     if short:
         return short
-    why = fmt.clean_text(flag.why)
-    for pattern, words in SHORT_REASONS:
-        if pattern.search(why):
-            return words
-    if flag.kind == "weak_commitment":
-        hedged = _HEDGED_RE.search(why)
-        subject = hedged["subject"] if hedged and hedged["subject"] else ""
-        return f"weak {subject} commitment" if subject else "weak commitment"
-    head = why.split(":", 1)[0].replace("(lock-in)", "").strip()
+    head = fmt.clean_text(flag.why).split(":", 1)[0].replace("(lock-in)", "").strip()
     return fmt.clean_text(head, 40) or fmt.label(flag.kind)
 
 
