@@ -132,7 +132,7 @@ class Flag(_Strict):
     severity: Severity
     quote: str | None = None
     where: dict[str, Any] | None = None
-    why: str
+    why: str = ""  # a stage may leave it to evaltool.report.flag_words (from code and figures)
     ask_for: str | None = None
     figures: dict[str, Any] = Field(default_factory=dict)
 

@@ -362,7 +362,7 @@ def public_price_flags(offer: Offer, market: MarketIndex | None = None,
     flags, figures = compare_quote(offer, market or default_market_index())
     if figures is not None and estimates is not None:
         setattr(estimates, "public_market", figures)  # noqa: B010 (an extra key of Estimates)
-    return flags
+    return [flag_words.with_words(f) for f in flags]
 
 
 def validity_flags(offer: Offer, as_of: dt.date | None) -> list[Flag]:

@@ -22,6 +22,7 @@ from evaltool.market.catalog import MarketOffer
 from evaltool.market.compare import MarketIndex, compare_quote, term_class
 from evaltool.market.store import data_home, import_catalog, stored_imports
 from evaltool.models import Offer, OfferFields
+from evaltool.report import flag_words
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures" / "market"
@@ -164,8 +165,9 @@ def test_an_on_demand_quote_is_compared_with_on_demand_offers_only() -> None:
     assert [f.code for f in flags] == ["market-price-comparison"]
     assert figures is not None
     assert figures["n_compared"] == 2 and figures["median_usd_per_gpu_hour"] == 4.0
-    assert "50% below the median of 2 public on-demand H100-SXM offers" in flags[0].why
-    assert "2026-01-01" in flags[0].why
+    why = flag_words.flag_sentence(flags[0].code, flags[0].figures) or ""  # report/ words it
+    assert "50% below the median of 2 public on-demand H100-SXM offers" in why
+    assert "2026-01-01" in why
 
 
 def test_a_reserved_quote_is_never_set_against_on_demand_prices() -> None:

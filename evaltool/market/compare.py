@@ -5,6 +5,7 @@ reserved quote against 1-year reserved list prices, a 3-year one against 3-year 
 reserved quote against on-demand medians flatters every quote (reserved list prices run well below
 on-demand), so when the snapshot has no public offer of the quote's class the comparison says so
 and compares nothing. Every comparison names the snapshot date and how many offers it rests on.
+The flags carry the figures; evaltool.report.flag_words writes their sentences.
 
 Offers listed at one price in every region (Lambda, OCI: listing is not capacity) count once:
 rows with the same provider, instance type, term and per-GPU price are one offer.
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaltool.market import Market, current_market
-from evaltool.market.catalog import TERM_WORDS, MarketOffer
+from evaltool.market.catalog import MarketOffer
 from evaltool.market.store import store_path
 from evaltool.models import Flag, Offer
 
@@ -90,10 +91,6 @@ class MarketIndex:
         return self.spreads.get((accelerator_id, term))
 
 
-def _money(x: float) -> str:
-    return f"${x:,.2f}"
-
-
 def compare_quote(offer: Offer, index: MarketIndex) -> tuple[list[Flag], dict[str, Any] | None]:
     """The comparison flag of a rental quote and its figures (for the estimates), or nothing.
 
@@ -106,37 +103,22 @@ def compare_quote(offer: Offer, index: MarketIndex) -> tuple[list[Flag], dict[st
     source = offer.provenance.get("price_usd_per_gpu_hour")
     where = dict(source.where) if source else dict(offer.source)
     cls = term_class(f.term_months)
-    dates = index.market.date_range
-    term_text = "no term stated" if f.term_months is None else f"a {f.term_months:g}-month term"
     figures: dict[str, Any] = {"accelerator": f.accelerator, "term_class": cls,
-                               "quote_usd_per_gpu_hour": price, "snapshot": dates}
+                               "quote_term_months": f.term_months,
+                               "quote_usd_per_gpu_hour": price,
+                               "snapshot": index.market.date_range}
     spread = index.spread(f.accelerator, cls) if cls else None
     if spread is None:
-        if cls:
-            wanted = TERM_WORDS.get(cls, cls)
-        elif f.term_months is not None:
-            wanted = f"{f.term_months:g}-month"
-        else:
-            wanted = "comparable"
         figures["n_compared"] = 0
-        why = (f"not compared with public prices: the public snapshot of {dates} lists no "
-               f"{wanted} offer for {f.accelerator} (the quote: {term_text}); a price of another "
-               "commitment class is not comparable")
-        return [Flag(kind="market_no_comparable_offers", severity="info", why=why,
-                     where=where)], figures
+        return [Flag(code="market-no-comparable-offers", kind="market_no_comparable_offers",
+                     severity="info", where=where, figures=dict(figures))], figures
     summary = spread.summary()
     figures.update(summary)
+    figures["spread_term"] = spread.term
     median = summary["median_usd_per_gpu_hour"]
-    n = summary["n_compared"]
-    change = (price - median) / median * 100
-    position = ("at the median" if abs(change) < 0.5 else
-                f"{abs(change):.0f}% {'below' if change < 0 else 'above'} the median")
-    figures["change_vs_median_pct"] = change
-    why = (f"{_money(price)}/GPU-h is {position} of {n} public {TERM_WORDS[spread.term]} "
-           f"{f.accelerator} offer{'s' if n != 1 else ''} (median {_money(median)}, range "
-           f"{_money(summary['min_usd_per_gpu_hour'])}–{_money(summary['max_usd_per_gpu_hour'])};"
-           f" {', '.join(spread.providers)}; list prices of {', '.join(spread.snapshot_dates)})")
-    return [Flag(kind="market_price_comparison", severity="info", why=why, where=where)], figures
+    figures["change_vs_median_pct"] = (price - median) / median * 100
+    return [Flag(code="market-price-comparison", kind="market_price_comparison",
+                 severity="info", where=where, figures=dict(figures))], figures
 
 
 _INDEX_CACHE: dict[tuple[str, float], MarketIndex] = {}

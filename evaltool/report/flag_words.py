@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from evaltool.market.catalog import TERM_WORDS
+from evaltool.models import Flag
 from evaltool.report import fmt
 
 # A cheapest way out this close to the full commitment is the commitment: not worth a clause.
@@ -51,10 +53,47 @@ def stated_only_in_quote(figures: Mapping[str, Any]) -> str:
     )
 
 
+def market_price_comparison(figures: Mapping[str, Any]) -> str:
+    """figures: quote_usd_per_gpu_hour, change_vs_median_pct, n_compared, spread_term,
+    accelerator, median/min/max_usd_per_gpu_hour, providers, snapshot_dates."""
+    change = float(figures["change_vs_median_pct"])
+    n = int(figures["n_compared"])
+    position = ("at the median" if abs(change) < 0.5 else
+                f"{abs(change):.0f}% {'below' if change < 0 else 'above'} the median")
+    term = TERM_WORDS.get(str(figures["spread_term"]), str(figures["spread_term"]))
+    return (
+        f"{fmt.price(figures['quote_usd_per_gpu_hour'])}/GPU-h is {position} of {n} public "
+        f"{term} {figures['accelerator']} offer{'s' if n != 1 else ''} (median "
+        f"{fmt.price(figures['median_usd_per_gpu_hour'])}, range "
+        f"{fmt.price(figures['min_usd_per_gpu_hour'])}–"
+        f"{fmt.price(figures['max_usd_per_gpu_hour'])}; {', '.join(figures['providers'])}; "
+        f"list prices of {', '.join(figures['snapshot_dates'])})"
+    )
+
+
+def market_no_comparable_offers(figures: Mapping[str, Any]) -> str:
+    """figures: term_class, quote_term_months, accelerator, snapshot."""
+    cls, months = figures.get("term_class"), fmt.as_number(figures.get("quote_term_months"))
+    if cls:
+        wanted = TERM_WORDS.get(str(cls), str(cls))
+    elif months is not None:
+        wanted = f"{months:g}-month"
+    else:
+        wanted = "comparable"
+    term_text = "no term stated" if months is None else f"a {months:g}-month term"
+    return (
+        f"not compared with public prices: the public snapshot of {figures['snapshot']} lists "
+        f"no {wanted} offer for {figures['accelerator']} (the quote: {term_text}); a price of "
+        "another commitment class is not comparable"
+    )
+
+
 SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "commitment-exceeds-run": commitment_exceeds_run,
     "quote-expired": quote_expired,
     "stated-only-in-quote": stated_only_in_quote,
+    "market-price-comparison": market_price_comparison,
+    "market-no-comparable-offers": market_no_comparable_offers,
 }
 
 
@@ -93,3 +132,10 @@ def flag_sentence(code: str, figures: Mapping[str, Any] | None) -> str | None:
 def flag_short(code: str, figures: Mapping[str, Any] | None) -> str | None:
     """A few words for a ranking cell from the flag's figures, or None."""
     return _written(SHORT, code, figures)
+
+
+def with_words(flag: Flag) -> Flag:
+    """The flag with its sentence written from its figures (its own `why` when it has none
+    this module knows)."""
+    sentence = flag_sentence(flag.code, flag.figures)
+    return flag.model_copy(update={"why": sentence}) if sentence else flag
