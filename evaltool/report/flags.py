@@ -83,7 +83,7 @@ def _merge_missing(
     if len(missing) < 2:
         return views
     first = missing[0][0]
-    worst = min((f.severity for _, f in missing), key=lambda s: severity_rank(s))
+    worst = min((f.severity for _, f in missing), key=severity_rank)
     reasons = (short_reason(offer, f) for _, f in missing)
     items = "; ".join(dict.fromkeys(  # lower-case a sentence start, never an acronym (SLA)
         r[:1].lower() + r[1:] if r[1:2].islower() else r for r in reasons))
