@@ -38,6 +38,31 @@ KNOWN_GAPS = {
         "not yet met: the money is the buyer's (purchase $24.4M vs rental $26.2M minimum cash, "
         "total economic cost lower for the purchase) but the rental still scores higher on the "
         "non-money criteria; the ranking's weight on money vs lock-in for a purchase is open"),
+    # Set B (blind, held out, written without reading evaltool/): landed failing, each reason.
+    "b-01-etf-6mo-vs-cancellable-12mo": (
+        "not yet met: the 25% early-termination fee on the fees for the remainder of the term "
+        "is not read, so the 6-month term's exit is priced fee-free and wins"),
+    "b-02-min-commit-below-run-cost": (
+        "not yet met: a USD 75k spend floor replaces the 12-month term's fees as the full "
+        "commitment, and on-demand capacity's full commitment is 0, not the run as billed"),
+    "b-03-hpc-free-but-late": (
+        "not yet met: on-demand capacity's full commitment is 0, not the run as billed; the "
+        "one-month minimum term is not the floor of the exit"),
+    "b-04-inference-rps-target": (
+        "not yet met: the ineligible 16-GPU block's run cost is what the block bills; the "
+        "buyer prices the 20+ GPUs the target needs, which the offer does not have"),
+    "b-05-mi300x-vs-h100-405b-finetune": (
+        "not yet met: monthly billing (a term of whole months) is not the floor of the exit; "
+        "MI300X and H100 run costs follow the estimate's MFU calibration"),
+    "b-07-auto-renewal-notice-longer-than-term": (
+        "not yet met: a month-to-month deal's full commitment is its one-month minimum, not "
+        "the run as billed"),
+    "b-08-storage-heavy-per-tb-month": (
+        "not yet met: storage billed per TB-month is in the run cost; the buyer keeps the run "
+        "cost to GPU-hours and counts storage in the commitments"),
+    "b-10-capacity-reallocation-at-vendor-discretion": (
+        "not yet met: capacity the vendor may reallocate at its sole discretion under a tight "
+        "deadline does not weigh enough against dedicated capacity"),
 }
 
 
