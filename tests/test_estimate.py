@@ -838,6 +838,32 @@ def test_the_contract_says_whether_a_delivery_date_is_committed_when_the_offer_d
         offer.provenance["delivery_date_committed"].raw or "")
 
 
+REALLOCATION = ("4. Capacity management. Cobalt may, at its sole discretion and on twenty-four "
+                "(24) hours' notice, reallocate, pre-empt or substitute any portion of the "
+                "Reserved Capacity to meet the needs of other customers.")
+BARRED = ("2. Dedicated capacity. Granite shall not reallocate, pre-empt or substitute them "
+          "without Customer's prior written consent.")
+SPOT_POOL = ("1.1 Spot Capacity means preemptible H100 instances. 2.3 For information only: the "
+             "median number of GPUs concurrently available to a single customer was 448.")
+
+
+@pytest.mark.parametrize(("contract", "preemptible", "availability_pct"), [
+    (REALLOCATION, True, None), (BARRED, None, None), (SPOT_POOL, True, 100.0 * 448 / 1024)])
+def test_capacity_the_vendor_may_take_back_is_timed_as_preemptible(
+        contract: str, preemptible: bool | None, availability_pct: float | None) -> None:
+    fields = ib_cluster(gpu_count=1024, contract_text=contract)
+    offer = with_contract_facts(Offer(id="o", source={"file": "o.yaml"}, fields=fields),
+                                extract_terms(contract))
+    assert offer.fields.preemptible is preemptible
+    assert offer.fields.availability_pct == (
+        None if availability_pct is None else pytest.approx(availability_pct))
+    if preemptible:
+        assert offer.provenance["preemptible"].raw
+        taken = estimate_offer(offer.fields, LLAMA2_70B, accelerator=H100)
+        kept = estimate_offer(fields, LLAMA2_70B, accelerator=H100)
+        assert (taken.time_to_train_days or 0.0) > (kept.time_to_train_days or 0.0)
+
+
 def test_slow_hardware_replacement_costs_time_unless_spare_nodes_cover_it() -> None:
     fast = estimate_offer(ib_cluster(hw_replacement_hours=4), LLAMA2_70B, accelerator=H100)
     slow = estimate_offer(ib_cluster(hw_replacement_hours=168), LLAMA2_70B, accelerator=H100)

@@ -35,7 +35,8 @@ def exit_phrase(basis: Sequence[Mapping[str, Any]]) -> str:
         if notice >= 1:
             text += f", {notice:g} days' notice"
     elif code == "termination_for_convenience":
-        text = f"terminate for convenience on {notice:g} days' notice after the run"
+        text = (f"terminate for convenience on {notice:g} days' notice, taking effect when "
+                "the run ends")
         if figures.get("fee_usd"):
             text += f" plus a {usd(float(figures['fee_usd']))} fee"
     elif code == "non_cancellable":
