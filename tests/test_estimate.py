@@ -24,6 +24,7 @@ from evaltool.estimate import formulas as fm
 from evaltool.estimate.catalog import public_price_reference
 from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.layout import _plan_one
+from evaltool.estimate.money import estimate_with_money
 from evaltool.estimate.views import default_params, offer_view, resolve_params, workload_view
 from evaltool.models import Offer, OfferFields, ServingTarget, Workload
 
@@ -485,7 +486,7 @@ def test_storage_capacity_uses_the_80_percent_rule() -> None:
     assert (est2.model_extra or {})["storage_fits"] is False
 
 
-def test_costs_add_storage_support_egress_and_report_commitment() -> None:
+def test_costs_add_storage_support_egress_and_leave_the_commitment_to_the_money() -> None:
     offer = ib_cluster(compute_price_usd_per_gpu_hour=2.0, storage_usd_per_tb_month=100,
                        support_usd_per_month=30_000, egress_usd_per_gb=0.09, term_months=12,
                        min_commit_usd=1e6)
@@ -498,9 +499,18 @@ def test_costs_add_storage_support_egress_and_report_commitment() -> None:
     assert costs["storage"] == pytest.approx(100 * 2000 * months, rel=1e-4)
     assert costs["support"] == pytest.approx(30_000 * months, rel=1e-4)
     assert costs["egress"] == pytest.approx(50_000 * 0.09)
-    assert extra["minimum_commitment_usd"] == pytest.approx(1024 * 12 * 730 * 2.5, rel=1e-5)
+    # What signing commits depends on the contract's words: computed once, by the money.
+    assert "minimum_commitment_usd" not in extra and "commitment_shortfall" not in costs
     commit = estimate_offer(offer, workload, {"cost_basis": "commitment"}, accelerator=H100)
-    assert commit.total_cost_usd == pytest.approx(1024 * 12 * 730 * 2.5, rel=1e-5)
+    assert commit.total_cost_usd == pytest.approx(est.total_cost_usd)
+    for quote, full in ((offer, 1e6), (offer.model_copy(update={"min_commit_usd": 0.0}),
+                                        12 * (1024 * 730 * 2.5 + 100 * 2000 + 30_000))):
+        # a stated floor is the commitment as worded; without one, the term's fees
+        money = estimate_with_money(Offer(id="o", source={"file": "o.yaml"}, fields=quote),
+                                    workload)
+        extra = money.model_extra or {}
+        assert extra["full_commitment_usd"] == pytest.approx(full, rel=1e-5)
+        assert extra["minimum_commitment_usd"] == extra["full_commitment_usd"]
 
 
 def test_purchase_buy_vs_rent_break_even() -> None:

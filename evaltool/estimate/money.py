@@ -91,6 +91,9 @@ class Money:
             "minimum_cash_to_sign_usd": _sig(self.minimum_cash_to_sign_usd),
             "minimum_cash_to_sign_basis": [b.to_dict() for b in self.basis],
             "full_commitment_usd": _sig(self.full_commitment_usd),
+            # The same figure under the name rubrics and exports read before the contract
+            # was part of the money (computed once, here).
+            "minimum_commitment_usd": _sig(self.full_commitment_usd),
             "cost_of_delay_usd": _sig(self.cost_of_delay_usd),
             "charged_cost_usd": _sig(self.charged_cost_usd),
             "total_economic_cost_usd": _sig(self.total_economic_cost_usd),
@@ -127,10 +130,7 @@ def compute_money(
 ) -> Money:
     """Run cost, the cheapest way out after the run, the full commitment and what is charged."""
     extra = estimates.model_extra or {}
-    run = estimates.total_cost_usd
-    breakdown = extra.get("cost_breakdown_usd") or {}
-    if run is not None and isinstance(breakdown, Mapping):
-        run -= float(breakdown.get("commitment_shortfall") or 0.0)  # the run alone
+    run = estimates.total_cost_usd  # the run alone: the commitment is computed here
     delay = float(extra.get("cost_of_delay_usd") or 0.0)
     days = _run_days(estimates)
     basis: list[BasisItem] = []
@@ -415,8 +415,8 @@ def estimate_with_money(offer: Offer, workload: Workload,
 
 def money_keys() -> Sequence[str]:
     return ("total_cost_usd", "minimum_cash_to_sign_usd", "minimum_cash_to_sign_basis",
-            "full_commitment_usd", "cost_of_delay_usd", "charged_cost_usd",
-            "total_economic_cost_usd", "cost_basis", "resale_value_fraction")
+            "full_commitment_usd", "minimum_commitment_usd", "cost_of_delay_usd",
+            "charged_cost_usd", "total_economic_cost_usd", "cost_basis", "resale_value_fraction")
 
 
 # ------------------------------------------------------------------ buy vs rent on the table
