@@ -339,9 +339,6 @@ def test_the_commitment_flag_restates_the_run_cost_as_the_table_prints_it() -> N
         assert restated(o) in html, o["id"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "evaltool/report/view.py flag_why and short_reason restate a purchase's commitment as its "
-    "capex, while the scorer's flag and the money table state the full commitment"))
 def test_a_purchase_commitment_flag_states_the_full_commitment() -> None:
     data = sample_data()
     bought = purchase(data)

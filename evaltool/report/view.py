@@ -326,6 +326,13 @@ def _quoted_field(offer: OfferResult, label: str) -> str | None:
     return None
 
 
+def _flagged_commitment(offer: OfferResult) -> float | None:
+    """The commitment a commitment flag states: the full commitment (a purchase's capex and
+    running costs over its life, not its capex alone), as the money table prints it."""
+    full = fmt.as_number(offer.estimates.get("full_commitment_usd"))
+    return full if full else committed_spend(offer)[0]
+
+
 def flag_why(offer: OfferResult, flag: Flag, limit: int | None = None) -> str:
     """A flag's explanation as the memo prints it: figures with their units and rounded
     like the rest of the memo, the commitment restated from the offer's own estimates."""
@@ -340,7 +347,7 @@ def flag_why(offer: OfferResult, flag: Flag, limit: int | None = None) -> str:
         why = (f"{shown} only in the quote, not in the contract: the quote states {value}"
                f"{found['rest']}" + why[found.end():])
     commits = _COMMITS_RE.match(why) if flag.kind == "commitment_exceeds_run" else None
-    amount, _ = committed_spend(offer)
+    amount = _flagged_commitment(offer)
     run = fmt.as_number(offer.estimates.get("total_cost_usd"))
     if commits and amount and run is not None:
         why = (f"signing commits {fmt.usd(amount)}{commits['term'] or ''}; this run uses "
@@ -355,7 +362,7 @@ def short_reason(offer: OfferResult, flag: Flag) -> str:
         if pattern.search(why):
             return short
     if flag.kind == "commitment_exceeds_run":
-        amount, _ = committed_spend(offer)
+        amount = _flagged_commitment(offer)
         run = fmt.as_number(offer.estimates.get("total_cost_usd"))
         if amount and run is not None:
             return f"{fmt.pct(run / amount)} of commitment used"
