@@ -919,3 +919,13 @@ def test_estimates_and_their_explanations_name_no_internal_document() -> None:
         text = json.dumps(estimate_offer(offer, workload).model_dump(mode="json")).lower()
         for internal in INTERNAL_NAMES:
             assert internal.lower() not in text, internal
+
+
+def test_storage_neither_quoted_nor_priced_is_said_to_be_unknown_not_free() -> None:
+    silent = estimate_offer(ib_cluster(storage_capacity_tb=None, storage_usd_per_tb_month=None),
+                            LLAMA2_70B, accelerator=H100)
+    included = estimate_offer(ib_cluster(storage_capacity_tb=500, storage_usd_per_tb_month=0),
+                              LLAMA2_70B, accelerator=H100)
+    said = [a for a in silent.explain.get("assumed", []) if "storage" in a]
+    assert said and "unknown, not free" in said[0]
+    assert not [a for a in included.explain.get("assumed", []) if "storage not" in a]

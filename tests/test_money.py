@@ -161,3 +161,16 @@ def test_on_demand_capacity_commits_the_run_as_billed_not_nothing() -> None:
                    days=12.0, term_months=None)
     assert money.full_commitment_usd == pytest.approx(PER_DAY * 12.0)
     assert money.full_commitment_usd == money.minimum_cash_to_sign_usd
+
+
+def test_storage_priced_per_tb_month_is_committed_for_the_term_at_what_the_run_needs() -> None:
+    # 2,000 TB usable needed, 80% of rented capacity usable: 2,500 TB at $45 a TB-month.
+    offer = builders.make_offer("weka", gpu_count=256, price_usd_per_gpu_hour=2.10,
+                                term_months=3, storage_usd_per_tb_month=45.0,
+                                storage_capacity_tb=None,
+                                contract_text="1. Term. Three (3) months, non-cancellable.")
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=PER_DAY * 30, time_to_train_days=30.0,
+                          storage_needed_tb=2000.0)
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    assert money.full_commitment_usd == pytest.approx(256 * 2.10 * 730 * 3 + 2500 * 45.0 * 3)

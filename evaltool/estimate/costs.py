@@ -38,6 +38,12 @@ def run_money(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
     if billed_tb is None and r.storage_needed_tb is not None:
         billed_tb = r.storage_needed_tb / p.storage_usable_fraction
     costs["storage"] = (ov.storage_usd_per_tb_month or 0.0) * (billed_tb or 0.0) * months
+    if (ov.storage_usd_per_tb_month is None and ov.storage_capacity_tb is None
+            and r.storage_needed_tb):
+        # Neither storage nor its price is quoted: the storage is unknown, not free.
+        r.assumed.append(f"storage not quoted: the {r.storage_needed_tb:,.0f} TB this run "
+                         "needs have no price, so the run cost leaves storage out (unknown, "
+                         "not free): ask for it.")
     costs["support"] = ov.support_usd_per_month * months
     costs["network"] = ov.network_usd_per_month * months
     if wv.egress_tb and ov.egress_usd_per_gb is None:

@@ -139,7 +139,8 @@ def compute_money(
     if fields.offer_kind == "purchase":
         minimum, full = _purchase(fields, terms, estimates, run, days, basis)
     else:
-        minimum, full = _rental(fields, terms, run, days, basis, notice_served)
+        minimum, full = _rental(fields, terms, run, days, basis, notice_served,
+                                _billed_storage_tb(fields, estimates))
     if fields.offer_kind != "purchase" and not terms.min_commit_usd:
         # With no spend floor stated, what signing commits is at least the cheapest way out:
         # on-demand capacity, or a minimum term that runs on month to month, commits the run
@@ -193,6 +194,17 @@ def _earliest_exit_days(terms: ContractTerms) -> float:
     return float(month) * DAYS_PER_MONTH if month else 0.0
 
 
+def _billed_storage_tb(fields: OfferFields, estimates: Estimates) -> float:
+    """The storage a rental bills by the TB-month: the capacity quoted, else what the run
+    needs grossed up to rented capacity (as the run's cost counts it)."""
+    if fields.storage_capacity_tb is not None:
+        return float(fields.storage_capacity_tb)
+    needed = (estimates.model_extra or {}).get("storage_needed_tb")
+    if not fields.storage_usd_per_tb_month or not needed:
+        return 0.0
+    return float(needed) / float(assumption_values(None)["storage_usable_fraction"])
+
+
 def _days_held(terms: ContractTerms, days: float, term: float, notice_served: str) -> float:
     """Days paid for when leaving for convenience after a `days`-long run, within the term."""
     notice = terms.termination_notice_days or 0.0
@@ -207,7 +219,8 @@ def _days_held(terms: ContractTerms, days: float, term: float, notice_served: st
 
 
 def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: float | None,
-            basis: list[BasisItem], notice_served: str) -> tuple[float | None, float | None]:
+            basis: list[BasisItem], notice_served: str, storage_tb: float = 0.0
+            ) -> tuple[float | None, float | None]:
     price = fields.price_usd_per_gpu_hour
     gpus = fields.gpu_count or ((fields.node_count or 0) * (fields.gpus_per_node or 0)) or None
     if price is None or gpus is None:
@@ -215,7 +228,7 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
         return None, None
     # Storage sold with the capacity at a monthly rate is billed every month of the term,
     # like support and network fees: the capacity quoted, whatever the run uses of it.
-    storage = (fields.storage_capacity_tb or 0.0) * (fields.storage_usd_per_tb_month or 0.0)
+    storage = storage_tb * (fields.storage_usd_per_tb_month or 0.0)
     per_day = gpus * price * 24.0 + ((fields.support_usd_per_month or 0.0) + storage
                                      + (fields.network_usd_per_month or 0.0)) / DAYS_PER_MONTH
     ev = terms.evidence
