@@ -174,3 +174,14 @@ def test_storage_priced_per_tb_month_is_committed_for_the_term_at_what_the_run_n
                           storage_needed_tb=2000.0)
     money = compute_money(offer.fields, estimates, terms, WORKLOAD)
     assert money.full_commitment_usd == pytest.approx(256 * 2.10 * 730 * 3 + 2500 * 45.0 * 3)
+
+
+def test_pay_per_use_commitment_zero_reports_nothing_committed_beyond_usage() -> None:
+    offer = builders.make_offer("od", gpu_count=256, price_usd_per_gpu_hour=2.10,
+                                contract_text="2. There is no minimum term and no commitment.")
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=PER_DAY * 12, time_to_train_days=12.0)
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD,
+                          pay_per_use_commitment="zero")
+    assert money.full_commitment_usd == 0.0
+    assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 12)

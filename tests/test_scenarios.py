@@ -51,7 +51,8 @@ KNOWN_GAPS = {
         "full commitment as 0 ('nothing committed beyond usage'); set B (b-02, b-03, b-07) "
         "counts the run as it will be billed. We follow B: with no spend floor stated, the "
         "full commitment is never below the minimum cash to sign (the run), so the money "
-        "table never shows a commitment smaller than the cash the buyer cannot avoid"),
+        "table never shows a commitment smaller than the cash the buyer cannot avoid. "
+        "Assumption pay_per_use_commitment: zero gives this buyer's reading"),
     "c-04-subsidised-allocations-late-start": (
         "the same convention as c-03: the pay-per-use allocation's full commitment is the run "
         "as billed (set B's reading), not 0"),

@@ -126,7 +126,7 @@ def money_settings(assumptions: Mapping[str, Any] | None,
 def compute_money(
     fields: OfferFields, estimates: Estimates, terms: ContractTerms, workload: Workload,
     *, cost_basis: str = "cash", resale_value_fraction: float = 0.0,
-    notice_served: str = "start",
+    notice_served: str = "start", pay_per_use_commitment: str = "run",
 ) -> Money:
     """Run cost, the cheapest way out after the run, the full commitment and what is charged."""
     extra = estimates.model_extra or {}
@@ -141,7 +141,9 @@ def compute_money(
     else:
         minimum, full = _rental(fields, terms, run, days, basis, notice_served,
                                 _billed_storage_tb(fields, estimates))
-    if fields.offer_kind != "purchase" and not terms.min_commit_usd:
+    pay_per_use = bool(basis) and basis[0].code == "no_term"
+    if (fields.offer_kind != "purchase" and not terms.min_commit_usd
+            and (pay_per_use_commitment == "run" or not pay_per_use)):
         # With no spend floor stated, what signing commits is at least the cheapest way out:
         # on-demand capacity, or a minimum term that runs on month to month, commits the run
         # as it will be billed, never 0. A stated floor is the commitment as the contract
@@ -404,8 +406,12 @@ def money_for(offer: Offer, estimates: Estimates, workload: Workload,
               assumptions: Mapping[str, Any] | None = None,
               terms: ContractTerms | None = None) -> Money:
     basis, resale, served = money_settings(assumptions, workload)
+    per_use = str(assumption_values({k: v for k, v in (assumptions or {}).items()
+                                     if k == "pay_per_use_commitment"} or None
+                                    )["pay_per_use_commitment"])
     return compute_money(offer.fields, estimates, terms or contract_terms(offer)[0], workload,
-                         cost_basis=basis, resale_value_fraction=resale, notice_served=served)
+                         cost_basis=basis, resale_value_fraction=resale, notice_served=served,
+                         pay_per_use_commitment=per_use)
 
 
 def run_assumptions(assumptions: Mapping[str, Any] | None) -> dict[str, Any] | None:
