@@ -185,3 +185,16 @@ def test_pay_per_use_commitment_zero_reports_nothing_committed_beyond_usage() ->
                           pay_per_use_commitment="zero")
     assert money.full_commitment_usd == 0.0
     assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 12)
+
+
+def test_notice_served_once_the_run_has_ended_pays_the_run_plus_the_notice() -> None:
+    contract = ("3. Customer may terminate this Schedule at any time on thirty (30) days' prior "
+                "written notice. No early-termination fee applies.")
+    offer = builders.make_offer("tfc", gpu_count=256, price_usd_per_gpu_hour=2.10,
+                                term_months=12, contract_text=contract)
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=PER_DAY * 40, time_to_train_days=40.0)
+    timed = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    late = compute_money(offer.fields, estimates, terms, WORKLOAD, notice_served="run_end")
+    assert timed.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 40)  # max(run, notice)
+    assert late.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 70)  # run + notice
