@@ -42,10 +42,6 @@ KNOWN_GAPS = {
         "winner right (offer-d); only the ineligible MI300X offer's run cost differs: the "
         "estimate's AMD efficiency is below the buyer's 30-50% of MI300X dense peak (calibration,"
         " issue item 8, the estimate helper's)"),
-    "c-09-purchase-vs-rent-24x7-programme": (
-        "not yet met: the money is the buyer's (purchase $24.4M vs rental $26.2M minimum cash, "
-        "total economic cost lower for the purchase) but the rental still scores higher on the "
-        "non-money criteria; the ranking's weight on money vs lock-in for a purchase is open"),
     "c-03-same-vendor-reserved-vs-pay-per-use": (
         "a convention the two blind sets disagree on: this buyer counts on-demand capacity's "
         "full commitment as 0 ('nothing committed beyond usage'); set B (b-02, b-03, b-07) "
