@@ -6,10 +6,16 @@ leadership asks for:
 
 - ``total_cost_usd``: what the run's GPU-hours and add-ons cost (from `estimate.core`);
 - ``minimum_cash_to_sign_usd``: the cheapest way out after the run — ride out the term, or
-  terminate for convenience (notice served once the run's end is known, plus any fee), never
-  below a stated minimum commitment or a non-refundable prepayment; with the clauses it rests
-  on in ``minimum_cash_to_sign_basis``. A contract silent on leaving is held to its full term;
-- ``full_commitment_usd``: the whole term (a quoted minimum commitment where one is stated);
+  terminate for convenience (notice timed to take effect when the run ends, never before a
+  minimum term ends nor mid-month where exits fall on a month's end, plus any fee on the
+  fees for the remainder), never below a stated minimum commitment or a non-refundable
+  prepayment; with the clauses it rests on in ``minimum_cash_to_sign_basis``. A contract
+  silent on leaving is held to its full term;
+- ``full_commitment_usd``: everything payable if the contract runs its term: a reserved
+  block's fees (with per-TB-month storage) or a stated spend floor on capacity billed by
+  use; with no floor stated, never below the minimum cash to sign (on-demand capacity
+  commits the run as billed; assumption ``pay_per_use_commitment``). Computed here only:
+  the estimate stage computes no commitment;
 - ``cost_of_delay_usd`` and ``total_economic_cost_usd`` = the money charged + the cost of delay.
 
 The money charged (``charged_cost_usd``) follows the cost basis: ``cash`` (the default, the
