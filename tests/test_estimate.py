@@ -24,6 +24,7 @@ from evaltool.estimate import formulas as fm
 from evaltool.estimate.catalog import public_price_reference
 from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.layout import _plan_one
+from evaltool.estimate.money import estimate_with_money
 from evaltool.estimate.views import default_params, offer_view, resolve_params, workload_view
 from evaltool.models import Offer, OfferFields, ServingTarget, Workload
 
@@ -485,7 +486,7 @@ def test_storage_capacity_uses_the_80_percent_rule() -> None:
     assert (est2.model_extra or {})["storage_fits"] is False
 
 
-def test_costs_add_storage_support_egress_and_report_commitment() -> None:
+def test_costs_add_storage_support_egress_and_leave_the_commitment_to_the_money() -> None:
     offer = ib_cluster(compute_price_usd_per_gpu_hour=2.0, storage_usd_per_tb_month=100,
                        support_usd_per_month=30_000, egress_usd_per_gb=0.09, term_months=12,
                        min_commit_usd=1e6)
@@ -498,9 +499,18 @@ def test_costs_add_storage_support_egress_and_report_commitment() -> None:
     assert costs["storage"] == pytest.approx(100 * 2000 * months, rel=1e-4)
     assert costs["support"] == pytest.approx(30_000 * months, rel=1e-4)
     assert costs["egress"] == pytest.approx(50_000 * 0.09)
-    assert extra["minimum_commitment_usd"] == pytest.approx(1024 * 12 * 730 * 2.5, rel=1e-5)
+    # What signing commits depends on the contract's words: computed once, by the money.
+    assert "minimum_commitment_usd" not in extra and "commitment_shortfall" not in costs
     commit = estimate_offer(offer, workload, {"cost_basis": "commitment"}, accelerator=H100)
-    assert commit.total_cost_usd == pytest.approx(1024 * 12 * 730 * 2.5, rel=1e-5)
+    assert commit.total_cost_usd == pytest.approx(est.total_cost_usd)
+    for quote, full in ((offer, 1e6), (offer.model_copy(update={"min_commit_usd": 0.0}),
+                                        12 * (1024 * 730 * 2.5 + 100 * 2000 + 30_000))):
+        # a stated floor is the commitment as worded; without one, the term's fees
+        money = estimate_with_money(Offer(id="o", source={"file": "o.yaml"}, fields=quote),
+                                    workload)
+        extra = money.model_extra or {}
+        assert extra["full_commitment_usd"] == pytest.approx(full, rel=1e-5)
+        assert extra["minimum_commitment_usd"] == extra["full_commitment_usd"]
 
 
 def test_purchase_buy_vs_rent_break_even() -> None:
@@ -838,6 +848,32 @@ def test_the_contract_says_whether_a_delivery_date_is_committed_when_the_offer_d
         offer.provenance["delivery_date_committed"].raw or "")
 
 
+REALLOCATION = ("4. Capacity management. Cobalt may, at its sole discretion and on twenty-four "
+                "(24) hours' notice, reallocate, pre-empt or substitute any portion of the "
+                "Reserved Capacity to meet the needs of other customers.")
+BARRED = ("2. Dedicated capacity. Granite shall not reallocate, pre-empt or substitute them "
+          "without Customer's prior written consent.")
+SPOT_POOL = ("1.1 Spot Capacity means preemptible H100 instances. 2.3 For information only: the "
+             "median number of GPUs concurrently available to a single customer was 448.")
+
+
+@pytest.mark.parametrize(("contract", "preemptible", "availability_pct"), [
+    (REALLOCATION, True, None), (BARRED, None, None), (SPOT_POOL, True, 100.0 * 448 / 1024)])
+def test_capacity_the_vendor_may_take_back_is_timed_as_preemptible(
+        contract: str, preemptible: bool | None, availability_pct: float | None) -> None:
+    fields = ib_cluster(gpu_count=1024, contract_text=contract)
+    offer = with_contract_facts(Offer(id="o", source={"file": "o.yaml"}, fields=fields),
+                                extract_terms(contract))
+    assert offer.fields.preemptible is preemptible
+    assert offer.fields.availability_pct == (
+        None if availability_pct is None else pytest.approx(availability_pct))
+    if preemptible:
+        assert offer.provenance["preemptible"].raw
+        taken = estimate_offer(offer.fields, LLAMA2_70B, accelerator=H100)
+        kept = estimate_offer(fields, LLAMA2_70B, accelerator=H100)
+        assert (taken.time_to_train_days or 0.0) > (kept.time_to_train_days or 0.0)
+
+
 def test_slow_hardware_replacement_costs_time_unless_spare_nodes_cover_it() -> None:
     fast = estimate_offer(ib_cluster(hw_replacement_hours=4), LLAMA2_70B, accelerator=H100)
     slow = estimate_offer(ib_cluster(hw_replacement_hours=168), LLAMA2_70B, accelerator=H100)
@@ -883,3 +919,13 @@ def test_estimates_and_their_explanations_name_no_internal_document() -> None:
         text = json.dumps(estimate_offer(offer, workload).model_dump(mode="json")).lower()
         for internal in INTERNAL_NAMES:
             assert internal.lower() not in text, internal
+
+
+def test_storage_neither_quoted_nor_priced_is_said_to_be_unknown_not_free() -> None:
+    silent = estimate_offer(ib_cluster(storage_capacity_tb=None, storage_usd_per_tb_month=None),
+                            LLAMA2_70B, accelerator=H100)
+    included = estimate_offer(ib_cluster(storage_capacity_tb=500, storage_usd_per_tb_month=0),
+                              LLAMA2_70B, accelerator=H100)
+    said = [a for a in silent.explain.get("assumed", []) if "storage" in a]
+    assert said and "unknown, not free" in said[0]
+    assert not [a for a in included.explain.get("assumed", []) if "storage not" in a]

@@ -93,3 +93,108 @@ def test_a_purchase_pays_its_non_cancellable_colocation_term_whatever_the_run() 
     money = compute_money(offer.fields, estimates, terms, WORKLOAD)
     assert money.minimum_cash_to_sign_usd == pytest.approx(2_400_000 + 36 * running)
     assert money.full_commitment_usd == pytest.approx(2_400_000 + 36 * running)
+
+
+# ------------------------------------------------------------------ exits and commitments
+# 256 GPUs at $2.10: $12,902.40 a day; a 6-month term is 182.5 days ($2,354,688).
+PER_DAY = 256 * 2.10 * 24
+TERM_DAYS = 6 * 730 / 24
+
+
+def _money(contract: str, days: float = 30.0, **quote: object) -> object:
+    fields = {"gpu_count": 256, "price_usd_per_gpu_hour": 2.10, "term_months": 6, **quote}
+    offer = builders.make_offer("exit", contract_text=contract, **fields)
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=PER_DAY * days, time_to_train_days=days)
+    return compute_money(offer.fields, estimates, terms, WORKLOAD)
+
+
+def test_an_early_termination_fee_on_the_fees_for_the_remainder_is_paid_on_leaving() -> None:
+    money = _money(
+        "3. Termination for convenience. Customer may terminate this Order Form for "
+        "convenience at any time on thirty (30) days' prior written notice. Upon such "
+        "termination Customer shall pay (a) all Fees accrued through the effective date of "
+        "termination and (b) an Early Termination Fee equal to twenty-five percent (25%) of "
+        "the Fees that would have been payable for the remainder of the Initial Term.")
+    held = 30.0  # the notice is served so that termination takes effect when the run ends
+    expected = PER_DAY * held + 0.25 * PER_DAY * (TERM_DAYS - held)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(expected)
+    assert money.basis[0].code == "termination_for_convenience"
+    assert money.basis[0].evidence is not None and "notice" in money.basis[0].evidence.quote
+
+
+def test_leaving_no_earlier_than_the_end_of_the_minimum_term_pays_the_whole_term() -> None:
+    money = _money(
+        "1. Term. The Minimum Term is one (1) month. After the Minimum Term the Order "
+        "continues from week to week.\n\n3. Termination. Customer may terminate on seven (7) "
+        "days' written notice, with effect no earlier than the end of the Minimum Term.",
+        days=20.0, term_months=1)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 730 / 24)
+
+
+def test_leaving_at_a_months_end_only_bills_the_last_month_whole() -> None:
+    money = _money(
+        "4. Customer may terminate this Order by giving at least seven (7) days' written "
+        "notice, with effect at the end of any calendar month.", days=40.0)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 2 * 730 / 24)
+
+
+def test_a_reserved_block_commits_its_terms_fees_above_a_smaller_spend_floor() -> None:
+    money = _money(
+        "2. Fees. Reserved GPUs are billed monthly in arrears at USD 2.10 per GPU-hour, "
+        "whether or not used.\n\n3. Minimum Commitment. Customer commits to Fees of not less "
+        "than USD 75,000 over the Reservation Term.\n\n4. Customer may terminate the "
+        "reservation at any time on seven (7) days' prior written notice.",
+        min_commit_usd=75_000.0)
+    assert money.full_commitment_usd == pytest.approx(PER_DAY * TERM_DAYS)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 30.0)
+
+
+def test_a_spend_floor_on_capacity_billed_by_use_is_the_commitment_as_worded() -> None:
+    money = _money("1.4 Rate means USD 2.10 per GPU-hour consumed. Customer may not terminate "
+                   "for convenience.", min_commit_usd=75_000.0)
+    assert money.full_commitment_usd == pytest.approx(75_000.0)
+
+
+def test_on_demand_capacity_commits_the_run_as_billed_not_nothing() -> None:
+    money = _money("2. There is no minimum term and no commitment; billed per GPU-hour.",
+                   days=12.0, term_months=None)
+    assert money.full_commitment_usd == pytest.approx(PER_DAY * 12.0)
+    assert money.full_commitment_usd == money.minimum_cash_to_sign_usd
+
+
+def test_storage_priced_per_tb_month_is_committed_for_the_term_at_what_the_run_needs() -> None:
+    # 2,000 TB usable needed, 80% of rented capacity usable: 2,500 TB at $45 a TB-month.
+    offer = builders.make_offer("weka", gpu_count=256, price_usd_per_gpu_hour=2.10,
+                                term_months=3, storage_usd_per_tb_month=45.0,
+                                storage_capacity_tb=None,
+                                contract_text="1. Term. Three (3) months, non-cancellable.")
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=PER_DAY * 30, time_to_train_days=30.0,
+                          storage_needed_tb=2000.0)
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    assert money.full_commitment_usd == pytest.approx(256 * 2.10 * 730 * 3 + 2500 * 45.0 * 3)
+
+
+def test_pay_per_use_commitment_zero_reports_nothing_committed_beyond_usage() -> None:
+    offer = builders.make_offer("od", gpu_count=256, price_usd_per_gpu_hour=2.10,
+                                contract_text="2. There is no minimum term and no commitment.")
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=PER_DAY * 12, time_to_train_days=12.0)
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD,
+                          pay_per_use_commitment="zero")
+    assert money.full_commitment_usd == 0.0
+    assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 12)
+
+
+def test_notice_served_once_the_run_has_ended_pays_the_run_plus_the_notice() -> None:
+    contract = ("3. Customer may terminate this Schedule at any time on thirty (30) days' prior "
+                "written notice. No early-termination fee applies.")
+    offer = builders.make_offer("tfc", gpu_count=256, price_usd_per_gpu_hour=2.10,
+                                term_months=12, contract_text=contract)
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=PER_DAY * 40, time_to_train_days=40.0)
+    timed = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    late = compute_money(offer.fields, estimates, terms, WORKLOAD, notice_served="run_end")
+    assert timed.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 40)  # max(run, notice)
+    assert late.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 70)  # run + notice

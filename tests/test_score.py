@@ -64,6 +64,20 @@ def test_missing_value_scores_worst_and_is_listed() -> None:
     assert vague.score < full.score
 
 
+def test_a_rental_uptime_promise_is_asked_of_a_rental_not_of_a_purchase() -> None:
+    # Bought hardware is run by its owner: no vendor uptime SLA is not a missing promise.
+    quiet = {"sla_uptime_pct": None, "sla_max_credit_pct": None}
+    rental = score_offer(make_offer("r", **quiet), make_estimates(), RUBRIC, WORKLOAD)
+    bought = score_offer(make_offer("p", offer_kind="purchase", capex_usd=1e7,
+                                    amortization_months=48, **quiet),
+                         make_estimates(), RUBRIC, WORKLOAD)
+    assert {"sla_uptime_pct", "sla_max_credit_pct"} <= set(rental.missing)
+    assert not {"sla_uptime_pct", "sla_max_credit_pct"} & set(bought.missing)
+    sla = {c.criterion: c for c in bought.criteria if c.criterion.startswith("sla_")}
+    assert all(c.value is None and c.note and "does not apply" in c.note for c in sla.values())
+    assert bought.categories["contract"] > rental.categories["contract"]
+
+
 def test_neutral_missing_shares_weight_with_siblings() -> None:
     values = {c.id: 1.0 for c in RUBRIC.criteria}
     values["honest_peak_claim"] = None  # neutral policy

@@ -1,5 +1,10 @@
 """The money of a training run: compute, storage, support, network, egress and upfront
-fees; the commitment signing makes; a purchase beside renting."""
+fees; a purchase beside renting.
+
+What signing commits the buyer to (the term's fees, a spend floor, a purchase's capex) is
+not computed here: it depends on the contract's words, so `estimate.money` computes it once
+(`full_commitment_usd`) for every output that shows it.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +14,6 @@ from evaltool.estimate.catalog import public_price_reference
 from evaltool.estimate.result import Result
 from evaltool.estimate.timeline import days_to_trained_model
 from evaltool.estimate.views import OfferView, Params, WorkloadView
-
-
-def commitment_usd(ov: OfferView, p: Params, price: float | None) -> float:
-    """What signing commits the buyer to: the minimum spend, the whole block for the whole
-    term, or for a purchase the capital outlay."""
-    commitment = ov.min_commit_usd
-    if ov.offer_kind == "purchase":
-        return max(commitment, ov.capex_usd or 0.0)
-    if price is not None and ov.term_months and ov.gpu_count:
-        term_cost = ov.gpu_count * ov.term_months * p.hours_per_month * price
-        commitment = max(commitment, term_cost)
-    return commitment
 
 
 def run_money(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
@@ -45,6 +38,12 @@ def run_money(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
     if billed_tb is None and r.storage_needed_tb is not None:
         billed_tb = r.storage_needed_tb / p.storage_usable_fraction
     costs["storage"] = (ov.storage_usd_per_tb_month or 0.0) * (billed_tb or 0.0) * months
+    if (ov.storage_usd_per_tb_month is None and ov.storage_capacity_tb is None
+            and r.storage_needed_tb):
+        # Neither storage nor its price is quoted: the storage is unknown, not free.
+        r.assumed.append(f"storage not quoted: the {r.storage_needed_tb:,.0f} TB this run "
+                         "needs have no price, so the run cost leaves storage out (unknown, "
+                         "not free): ask for it.")
     costs["support"] = ov.support_usd_per_month * months
     costs["network"] = ov.network_usd_per_month * months
     if wv.egress_tb and ov.egress_usd_per_gb is None:
@@ -61,11 +60,6 @@ def run_money(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> None:
         costs["upfront"] = max(0.0, ov.upfront_usd - fees)  # only the part usage never uses
     else:
         costs["upfront"] = ov.upfront_usd
-    run_total = sum(costs.values())
-    commitment = commitment_usd(ov, p, price)
-    r.commitment_usd = commitment
-    shortfall = max(0.0, commitment - run_total)
-    costs["commitment_shortfall"] = shortfall if p.cost_basis == "commitment" else 0.0
     r.costs = costs
     r.total_cost = sum(costs.values())
     r.effective_price = r.total_cost / r.gpu_hours if r.gpu_hours else None

@@ -184,9 +184,8 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
         ex["total_cost_usd"] = _item(
             v.get("total_cost_usd"),
             "compute (gpus x hours x price) + storage + support + network + egress + unused "
-            "upfront (+ commitment shortfall when cost_basis = commitment)",
-            {"usd_per_gpu_hour": r.price_used, "breakdown": r.costs,
-             "minimum_commitment_usd": r.commitment_usd},
+            "upfront (what signing commits is the money stage's full_commitment_usd)",
+            {"usd_per_gpu_hour": r.price_used, "breakdown": r.costs},
             _src("cost_basis", "upfront_credited", "hours_per_month"))
         ex["effective_usd_per_gpu_hour"] = _item(v.get("effective_usd_per_gpu_hour"),
                                                  "total_cost / gpu_hours", {}, [])

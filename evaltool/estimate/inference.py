@@ -20,7 +20,6 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from evaltool.estimate.costs import commitment_usd
 from evaltool.estimate.efficiency import peak_and_ceiling
 from evaltool.estimate.result import Result
 from evaltool.estimate.training import check_fit
@@ -272,10 +271,6 @@ def _serving_money(ov: OfferView, p: Params, r: Result, used: int, served_tps: f
     r.costs = {"compute": price * used * p.hours_per_month * months,
                "support": ov.support_usd_per_month * months,
                "network": ov.network_usd_per_month * months}
-    run_total = sum(r.costs.values())
-    r.commitment_usd = commitment_usd(ov, p, price)
-    shortfall = max(0.0, r.commitment_usd - run_total)
-    r.costs["commitment_shortfall"] = shortfall if p.cost_basis == "commitment" else 0.0
     r.total_cost = sum(r.costs.values())
     r.gpu_hours = used * p.hours_per_month * months
     r.effective_price = r.total_cost / r.gpu_hours

@@ -6,10 +6,16 @@ leadership asks for:
 
 - ``total_cost_usd``: what the run's GPU-hours and add-ons cost (from `estimate.core`);
 - ``minimum_cash_to_sign_usd``: the cheapest way out after the run — ride out the term, or
-  terminate for convenience (notice served once the run's end is known, plus any fee), never
-  below a stated minimum commitment or a non-refundable prepayment; with the clauses it rests
-  on in ``minimum_cash_to_sign_basis``. A contract silent on leaving is held to its full term;
-- ``full_commitment_usd``: the whole term (a quoted minimum commitment where one is stated);
+  terminate for convenience (notice timed to take effect when the run ends, never before a
+  minimum term ends nor mid-month where exits fall on a month's end, plus any fee on the
+  fees for the remainder), never below a stated minimum commitment or a non-refundable
+  prepayment; with the clauses it rests on in ``minimum_cash_to_sign_basis``. A contract
+  silent on leaving is held to its full term;
+- ``full_commitment_usd``: everything payable if the contract runs its term: a reserved
+  block's fees (with per-TB-month storage) or a stated spend floor on capacity billed by
+  use; with no floor stated, never below the minimum cash to sign (on-demand capacity
+  commits the run as billed; assumption ``pay_per_use_commitment``). Computed here only:
+  the estimate stage computes no commitment;
 - ``cost_of_delay_usd`` and ``total_economic_cost_usd`` = the money charged + the cost of delay.
 
 The money charged (``charged_cost_usd``) follows the cost basis: ``cash`` (the default, the
@@ -21,15 +27,13 @@ Numbers only: report/ turns the basis codes into sentences.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
-from evaltool.clauses.terms import extract_terms
-from evaltool.errors import Location, UsageError
+from evaltool.clauses.models import ContractTerms, TermEvidence
+from evaltool.errors import UsageError
 from evaltool.estimate import estimate_offer
 from evaltool.estimate.assumptions import assumption_values
 from evaltool.estimate.catalog import (
@@ -39,304 +43,13 @@ from evaltool.estimate.catalog import (
     load_catalog,
     public_price_reference,
 )
-from evaltool.models import HOURS_PER_MONTH, Estimates, Flag, Offer, OfferFields, Workload
+from evaltool.estimate.exit_terms import DAYS_PER_MONTH, MoneyTerms, contract_terms
+from evaltool.models import HOURS_PER_MONTH, Estimates, Offer, OfferFields, Workload
+
+__all__ = ["COST_BASES", "Money", "MoneyTerms", "compute_money", "contract_terms",
+           "estimate_with_money", "money_for", "with_money"]
 
 COST_BASES = ("cash", "commitment", "run")
-DAYS_PER_MONTH = HOURS_PER_MONTH / 24.0
-
-# ------------------------------------------------------------------ contract terms
-# Clause analysis (`extract_terms`) reads the contract; these patterns read the exit wording
-# it does not read yet (see `_wording_terms`). Each names the evidence it used.
-
-_NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-              "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fourteen": 14, "fifteen": 15,
-              "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90}
-_NUMBER = r"(\d+(?:\.\d+)?|[a-z-]+(?:\s*\(\d+\))?)"
-_NOTICE = re.compile(_NUMBER + r"\s*(days?|hours?|months?)['’]?\s+(?:prior\s+)?(?:written\s+)?"
-                     r"notice", re.I)
-_NO_TERM = re.compile(r"\bno minimum (?:term|commitment|period)\b|\bno (?:fixed |minimum )?term\b",
-                      re.I)
-_NON_CANCELLABLE = re.compile(
-    r"non-?\s?cancell?able|no right to terminate[^.]*for convenience|"
-    r"no termination for convenience|may not terminate[^.]*for convenience|"
-    r"neither party may terminate[^.]*for convenience|"
-    r"may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
-    r"survive any termination", re.I)
-_CUSTOMER_MAY_LEAVE = re.compile(
-    r"\b(?:customer|either party|you)\b[^.]*?\bmay\s+(?:terminate|cancel|release|end)\b", re.I)
-_ONLY_AFTER_TERM = re.compile(r"after the (?:minimum|initial|committed|first)\s+(?:term|period)",
-                              re.I)
-_NO_FEE = re.compile(r"no (?:early )?termination fee|no (?:early termination fee, )?cancellation "
-                     r"(?:fee|charge)|without (?:penalty|fee)|no [^.]*penalty applies", re.I)
-_FEE_PCT = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*of the (?:remaining|outstanding)", re.I)
-_FEE_USD = re.compile(r"(?:early )?termination fee of (?:USD|US\$|\$)\s?([\d,]+(?:\.\d+)?)", re.I)
-_AUTO_RENEW = re.compile(r"renews?\s+automatically|automatically\s+renews?|auto-?renew|"
-                         r"renews? for successive", re.I)
-_NO_RENEW = re.compile(r"(?:does not|will not|shall not)\s+renew|no automatic renewal|"
-                       r"not renew automatically", re.I)
-_RENEWAL_TERM_DEFINED = re.compile(r"renewal (?:term|period)\W*\s+(?:means|is)\s+"
-                                   r"(?:a period of\s+)?" + _NUMBER + r"\s*[- ]?months?", re.I)
-_NON_REFUNDABLE = re.compile(r"non-?\s?refundable", re.I)
-_REFUNDABLE = re.compile(r"\brefundable\b|\brefunded\b", re.I)
-_CLAUSE_REF = re.compile(r"^\s*(?:§\s*)?(\d+(?:\.\d+)*)[.)]?\s")
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
-             "eighteenth": 18, "twenty-fourth": 24, "thirty-sixth": 36}
-# "terminate ... with effect from the end of the fourth (4th) Service Month",
-# "... no earlier than the end of month 12": the earliest date a termination takes effect.
-_EARLIEST_EXIT = re.compile(
-    r"\b(?:terminat|cancel|end)\w*\b[^.;]*?\b(?:with effect from|effective (?:from|as of)|"
-    r"no earlier than|not (?:earlier|sooner) than)\s+(?:the\s+)?(?:end\s+of\s+)?(?:the\s+)?"
-    r"(?:month\s+(\d+)|([a-z]+(?:-[a-z]+)?)(?:\s*\((\d+)(?:st|nd|rd|th)?\))?\s+"
-    r"(?:[a-z]+\s+){0,2}?months?)\b", re.I)
-
-
-class MoneyTerms(ContractTerms):
-    """Contract terms plus the exit facts only the money model reads so far."""
-
-    termination_earliest_month: float | None = None  # a termination takes effect no sooner
-
-
-def _earliest_exit_month(sentence: str) -> float | None:
-    match = _EARLIEST_EXIT.search(sentence)
-    if not match:
-        return None
-    digits = match.group(1) or match.group(3)
-    if digits:
-        return float(digits)
-    word = (match.group(2) or "").lower()
-    return float(_ORDINALS[word]) if word in _ORDINALS else None
-
-
-@dataclass(frozen=True)
-class _Paragraph:
-    text: str
-    where: dict[str, Any]
-    ref: str | None
-
-
-def _paragraphs(offer: Offer) -> list[_Paragraph]:
-    """The contract as paragraphs (wrapped lines joined), each with where it stands."""
-    text = offer.fields.contract_text
-    out: list[_Paragraph] = []
-    if text and offer.contract_segments and all(
-            "cell" not in (s.get("where") or {}) for s in offer.contract_segments):
-        where = dict(offer.contract_segments[0].get("where") or offer.source)
-        for block in re.split(r"\n\s*\n", text):
-            joined = " ".join(block.split())
-            if joined:
-                match = _CLAUSE_REF.match(joined)
-                out.append(_Paragraph(joined, where, match.group(1) if match else None))
-        return out
-    for segment in offer.contract_segments:
-        joined = " ".join(str(segment.get("text") or "").split())
-        if joined:
-            where = dict(segment.get("where") or offer.source)
-            match = _CLAUSE_REF.match(joined)
-            ref = match.group(1) if match else where.get("cell")
-            out.append(_Paragraph(joined, where, ref))
-    if not out and text:
-        for block in re.split(r"\n\s*\n", text):
-            joined = " ".join(block.split())
-            if joined:
-                match = _CLAUSE_REF.match(joined)
-                out.append(_Paragraph(joined, dict(offer.source),
-                                      match.group(1) if match else None))
-    return out
-
-
-def contract_segments(offer: Offer) -> list[TextSegment]:
-    """The contract as clause analysis reads it: one segment per paragraph or cell.
-
-    Readers hand a YAML or text contract over line by line; a sentence wrapped over two
-    lines must be read whole, so lines are joined into paragraphs (blank-line separated),
-    each keeping where it stands. A spreadsheet's contract cells stay one segment each.
-    """
-    out: list[TextSegment] = []
-    for p in _paragraphs(offer):
-        where = {k: v for k, v in p.where.items() if k in ("file", "sheet", "cell", "key")}
-        if "file" not in where:
-            where["file"] = str(offer.source.get("file", offer.id))
-        out.append(TextSegment(text=p.text, where=Location(**where), section=p.ref))
-    return out
-
-
-def _sentences(paragraph: _Paragraph) -> list[str]:
-    return [s for s in re.split(r"(?<=[.;])\s+(?=[A-Z(])", paragraph.text) if s]
-
-
-def _number(text: str) -> float | None:
-    bracket = re.search(r"\((\d+)\)", text)
-    if bracket:
-        return float(bracket.group(1))
-    try:
-        return float(text)
-    except ValueError:
-        words = [w for w in re.split(r"[\s-]+", text.lower()) if w]
-        total = sum(_NUM_WORDS.get(w, 0) for w in words)
-        return float(total) if total else None
-
-
-def _notice_days(sentence: str) -> float | None:
-    match = _NOTICE.search(sentence)
-    if not match:
-        return None
-    value = _number(match.group(1))
-    if value is None:
-        return None
-    unit = match.group(2).lower()
-    if unit.startswith("hour"):
-        return value / 24.0
-    if unit.startswith("month"):
-        return value * DAYS_PER_MONTH
-    return value
-
-
-def _evidence(sentence: str, p: _Paragraph) -> TermEvidence:
-    return TermEvidence(quote=sentence, where=p.where, clause_ref=p.ref)
-
-
-def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:  # noqa: C901  # one rule per wording; to split by term family
-    """Exit wording clause analysis does not read yet; (terms, whether "no minimum term").
-
-    Only consulted for a field `extract_terms` leaves silent: releasing capacity "at any
-    time" or "on 24 hours' notice", "renews for successive ... periods", "non-cancellable"
-    said of a renewal term.
-    """
-    values: dict[str, Any] = {}
-    evidence: dict[str, TermEvidence] = {}
-    for p in _paragraphs(offer):
-        for sentence in _sentences(p):
-            if _NO_TERM.search(sentence) and "no_term" not in evidence:
-                evidence["no_term"] = _evidence(sentence, p)
-                values.setdefault("customer_may_terminate_for_convenience", True)
-            if _NON_CANCELLABLE.search(sentence):
-                values["non_cancellable"] = True
-                values["customer_may_terminate_for_convenience"] = False
-                evidence.setdefault("non_cancellable", _evidence(sentence, p))
-            elif (_CUSTOMER_MAY_LEAVE.search(sentence) and "breach" not in sentence.lower()
-                  and "renew" not in sentence.lower() and "extend" not in sentence.lower()):
-                notice = _notice_days(sentence)
-                earliest = _earliest_exit_month(sentence)
-                if earliest is not None and "termination_earliest_month" not in values:
-                    values["termination_earliest_month"] = earliest
-                    evidence["termination_earliest_month"] = _evidence(sentence, p)
-                if _ONLY_AFTER_TERM.search(sentence):
-                    if notice is not None:
-                        values.setdefault("termination_notice_days", notice)
-                    evidence.setdefault("termination_after_term", _evidence(sentence, p))
-                elif not values.get("non_cancellable"):
-                    values["customer_may_terminate_for_convenience"] = True
-                    values["termination_notice_days"] = notice or 0.0
-                    evidence["customer_may_terminate_for_convenience"] = _evidence(sentence, p)
-            if _NO_FEE.search(sentence):
-                values.setdefault("termination_fee_usd", 0.0)
-                evidence.setdefault("termination_fee_usd", _evidence(sentence, p))
-            elif (fee := _FEE_PCT.search(sentence)) and "terminat" in sentence.lower():
-                values["termination_fee_pct_of_remaining"] = float(fee.group(1))
-                evidence["termination_fee_pct_of_remaining"] = _evidence(sentence, p)
-            elif fee_usd := _FEE_USD.search(sentence):
-                values["termination_fee_usd"] = float(fee_usd.group(1).replace(",", ""))
-                evidence["termination_fee_usd"] = _evidence(sentence, p)
-            if _NO_RENEW.search(sentence):
-                values["auto_renewal"] = False
-                evidence.setdefault("auto_renewal", _evidence(sentence, p))
-            elif _AUTO_RENEW.search(sentence):
-                values["auto_renewal"] = True
-                values["renewal_notice_days"] = _notice_days(sentence)
-                months = re.search(_NUMBER + r"\s*[- ]?months?", sentence, re.I)
-                if months:
-                    values["renewal_term_months"] = _number(months.group(1))
-                evidence["auto_renewal"] = _evidence(sentence, p)
-            lowered = sentence.lower()
-            defined = _RENEWAL_TERM_DEFINED.search(sentence)
-            if defined and "renewal_term_months" not in values:
-                values["renewal_term_months"] = _number(defined.group(1))
-                evidence.setdefault("renewal_term_months", _evidence(sentence, p))
-            if "prepay" in lowered or "upfront" in lowered or "deposit" in lowered:
-                if _NON_REFUNDABLE.search(sentence):
-                    values["prepayment_refundable"] = False
-                    evidence["prepayment_refundable"] = _evidence(sentence, p)
-                elif _REFUNDABLE.search(sentence) and "not" not in lowered:
-                    values["prepayment_refundable"] = True
-                    evidence["prepayment_refundable"] = _evidence(sentence, p)
-    no_term = "no_term" in evidence and not values.get("non_cancellable")
-    if no_term:
-        values.setdefault("termination_notice_days", 0.0)
-    return MoneyTerms(**values, evidence=evidence), no_term
-
-
-# Contract terms an offer's canonical fields also state (term field → offer field).
-_CANONICAL_TERMS = {"term_months": "term_months", "min_commit_usd": "min_commit_usd",
-                    "prepayment_usd": "upfront_usd"}
-_AMOUNT = re.compile(r"\d[\d,]*(?:\.\d+)?")
-
-
-def _states(quote: str, value: float) -> bool:
-    """Whether a contract sentence states `value` among its figures (to within a cent)."""
-    for m in _AMOUNT.finditer(quote):
-        try:
-            if abs(float(m.group(0).replace(",", "")) - value) <= max(0.01, 1e-6 * value):
-                return True
-        except ValueError:
-            continue
-    return False
-
-
-def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
-    """The commercial terms money rests on, and a flag for each quote/contract disagreement.
-
-    The contract is read by clause analysis (`evaltool.clauses.extract_terms`), paragraph by
-    paragraph; wording it does not read yet comes from `_wording_terms`. The offer's
-    canonical fields (term, minimum commitment, upfront payment) count only where the
-    contract is silent. Where both state a figure and the contract sentence does not state
-    the quote's figure, the contract (what is signed) wins and a `terms-conflict` flag says
-    so, with both figures.
-    """
-    segments = contract_segments(offer)
-    vendor = [offer.fields.vendor] if offer.fields.vendor else []
-    stated = extract_terms(segments, vendor) if segments else ContractTerms()
-    values: dict[str, Any] = {k: v for k, v in stated.model_dump(exclude={"evidence"}).items()
-                              if v is not None}
-    evidence: dict[str, TermEvidence] = dict(stated.evidence)
-    wording, no_term = _wording_terms(offer)
-    for name, value in wording.model_dump(exclude={"evidence"}).items():
-        if value is not None and name not in values:
-            values[name] = value
-            if name in wording.evidence:
-                evidence[name] = wording.evidence[name]
-    for key in ("no_term", "non_cancellable", "termination_after_term",
-                "customer_may_terminate_for_convenience"):
-        if key in wording.evidence and key not in evidence:
-            evidence[key] = wording.evidence[key]
-    flags: list[Flag] = []
-    for name, field_name in _CANONICAL_TERMS.items():
-        quoted = getattr(offer.fields, field_name)
-        if not quoted:  # 0 or absent: no term, no commitment, nothing paid ahead
-            continue
-        source = offer.provenance.get(field_name)
-        in_contract = values.get(name)
-        if in_contract is None:
-            if name == "term_months" and no_term:
-                continue  # "no minimum term" in the contract beats a term in the quote
-            values[name] = float(quoted)
-            if source is not None:
-                evidence[name] = TermEvidence(quote=source.raw or f"{quoted:g}",
-                                              where=dict(source.where))
-            continue
-        ev = evidence.get(name)
-        if abs(float(in_contract) - float(quoted)) <= 1e-6 * max(1.0, abs(float(quoted))) or (
-                ev is not None and _states(ev.quote, float(quoted))):
-            values[name] = float(quoted)  # the contract states the quote's figure
-            continue
-        flags.append(Flag(
-            code="terms-conflict", kind="terms_conflict", severity="medium",
-            quote=ev.quote if ev else None, where=dict(ev.where) if ev else None,
-            why=f"{name}: the contract states {in_contract:g}, the quote {quoted:g}"
-                + (f" ({' › '.join(str(v) for v in source.where.values())})" if source else "")
-                + "; the money follows the contract"))
-    return MoneyTerms(**values, evidence=evidence), flags
-
 
 # ------------------------------------------------------------------ the money
 
@@ -384,6 +97,9 @@ class Money:
             "minimum_cash_to_sign_usd": _sig(self.minimum_cash_to_sign_usd),
             "minimum_cash_to_sign_basis": [b.to_dict() for b in self.basis],
             "full_commitment_usd": _sig(self.full_commitment_usd),
+            # The same figure under the name rubrics and exports read before the contract
+            # was part of the money (computed once, here).
+            "minimum_commitment_usd": _sig(self.full_commitment_usd),
             "cost_of_delay_usd": _sig(self.cost_of_delay_usd),
             "charged_cost_usd": _sig(self.charged_cost_usd),
             "total_economic_cost_usd": _sig(self.total_economic_cost_usd),
@@ -416,14 +132,11 @@ def money_settings(assumptions: Mapping[str, Any] | None,
 def compute_money(
     fields: OfferFields, estimates: Estimates, terms: ContractTerms, workload: Workload,
     *, cost_basis: str = "cash", resale_value_fraction: float = 0.0,
-    notice_served: str = "run_end",
+    notice_served: str = "start", pay_per_use_commitment: str = "run",
 ) -> Money:
     """Run cost, the cheapest way out after the run, the full commitment and what is charged."""
     extra = estimates.model_extra or {}
-    run = estimates.total_cost_usd
-    breakdown = extra.get("cost_breakdown_usd") or {}
-    if run is not None and isinstance(breakdown, Mapping):
-        run -= float(breakdown.get("commitment_shortfall") or 0.0)  # the run alone
+    run = estimates.total_cost_usd  # the run alone: the commitment is computed here
     delay = float(extra.get("cost_of_delay_usd") or 0.0)
     days = _run_days(estimates)
     basis: list[BasisItem] = []
@@ -432,7 +145,16 @@ def compute_money(
     if fields.offer_kind == "purchase":
         minimum, full = _purchase(fields, terms, estimates, run, days, basis)
     else:
-        minimum, full = _rental(fields, terms, run, days, basis, notice_served)
+        minimum, full = _rental(fields, terms, run, days, basis, notice_served,
+                                _billed_storage_tb(fields, estimates))
+    pay_per_use = bool(basis) and basis[0].code == "no_term"
+    if (fields.offer_kind != "purchase" and not terms.min_commit_usd
+            and (pay_per_use_commitment == "run" or not pay_per_use)):
+        # With no spend floor stated, what signing commits is at least the cheapest way out:
+        # on-demand capacity, or a minimum term that runs on month to month, commits the run
+        # as it will be billed, never 0. A stated floor is the commitment as the contract
+        # words it, even below the run (the run is then the minimum cash, not a commitment).
+        full = _max(full, minimum)
     charged = {"cash": minimum, "commitment": _max(full, run), "run": run}[cost_basis]
     if charged is not None and run is not None and resale_value_fraction > 0:
         charged -= resale_value_fraction * max(0.0, charged - run)
@@ -480,8 +202,33 @@ def _earliest_exit_days(terms: ContractTerms) -> float:
     return float(month) * DAYS_PER_MONTH if month else 0.0
 
 
+def _billed_storage_tb(fields: OfferFields, estimates: Estimates) -> float:
+    """The storage a rental bills by the TB-month: the capacity quoted, else what the run
+    needs grossed up to rented capacity (as the run's cost counts it)."""
+    if fields.storage_capacity_tb is not None:
+        return float(fields.storage_capacity_tb)
+    needed = (estimates.model_extra or {}).get("storage_needed_tb")
+    if not fields.storage_usd_per_tb_month or not needed:
+        return 0.0
+    return float(needed) / float(assumption_values(None)["storage_usable_fraction"])
+
+
+def _days_held(terms: ContractTerms, days: float, term: float, notice_served: str) -> float:
+    """Days paid for when leaving for convenience after a `days`-long run, within the term."""
+    notice = terms.termination_notice_days or 0.0
+    held = days + notice if notice_served == "run_end" else max(days, notice)
+    held = max(held, _earliest_exit_days(terms))
+    if getattr(terms, "termination_not_before_term_end", None):
+        held = max(held, term * DAYS_PER_MONTH)
+    if getattr(terms, "termination_at_month_end", None):
+        # Leaving takes effect at a month's end: the last month is billed whole.
+        held = math.ceil(held / DAYS_PER_MONTH - 1e-9) * DAYS_PER_MONTH
+    return min(held, term * DAYS_PER_MONTH)
+
+
 def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: float | None,
-            basis: list[BasisItem], notice_served: str) -> tuple[float | None, float | None]:
+            basis: list[BasisItem], notice_served: str, storage_tb: float = 0.0
+            ) -> tuple[float | None, float | None]:
     price = fields.price_usd_per_gpu_hour
     gpus = fields.gpu_count or ((fields.node_count or 0) * (fields.gpus_per_node or 0)) or None
     if price is None or gpus is None:
@@ -489,7 +236,7 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
         return None, None
     # Storage sold with the capacity at a monthly rate is billed every month of the term,
     # like support and network fees: the capacity quoted, whatever the run uses of it.
-    storage = (fields.storage_capacity_tb or 0.0) * (fields.storage_usd_per_tb_month or 0.0)
+    storage = storage_tb * (fields.storage_usd_per_tb_month or 0.0)
     per_day = gpus * price * 24.0 + ((fields.support_usd_per_month or 0.0) + storage
                                      + (fields.network_usd_per_month or 0.0)) / DAYS_PER_MONTH
     ev = terms.evidence
@@ -514,7 +261,14 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     commit = terms.min_commit_usd or None
     if renewed and commit is not None and term_cost is not None:
         commit = max(commit, term_cost)
-    full = commit if commit is not None else (term_cost or 0.0)
+    # What the contract commits to if it runs its term: a reserved block billed whatever the
+    # use owes the term's fees, a spend floor or all; capacity billed by use owes the floor.
+    # (`compute_money` raises it to the cheapest way out: a run as billed is committed too.)
+    reserved = getattr(terms, "billed_whatever_use", None) is True
+    if commit is not None:
+        full = max(commit, term_cost) if reserved and term_cost is not None else commit
+    else:
+        full = term_cost or 0.0
     run_cost = run if run is not None else (per_day * days if days is not None else None)
     if run_cost is not None and days and escalation:
         # A run into the contract's second year pays the escalated rate from then on.
@@ -525,15 +279,15 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     tfc = terms.customer_may_terminate_for_convenience and not terms.non_cancellable
     if term is None and commit is None:
         notice = terms.termination_notice_days or 0.0
-        options.append((run_cost + notice * per_day,
+        released = (run_cost + notice * per_day if notice_served == "run_end"
+                    else max(run_cost, notice * per_day))
+        options.append((released,
                         BasisItem("no_term", {"notice_days": notice},
                                   ev.get("no_term") or ev.get(
                                       "customer_may_terminate_for_convenience"))))
     if tfc and term is not None:
         notice = terms.termination_notice_days or 0.0
-        held = (days or 0.0) + notice if notice_served == "run_end" else max(days or 0.0, notice)
-        held = max(held, _earliest_exit_days(terms))
-        held = min(held, term * DAYS_PER_MONTH)
+        held = _days_held(terms, days or 0.0, term, notice_served)
         cost = max(run_cost, held * per_day)
         remaining = max(0.0, term * DAYS_PER_MONTH - held) * per_day
         fee = (terms.termination_fee_usd or 0.0) + remaining * (
@@ -543,7 +297,7 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
             {"notice_days": notice, "days_held": held, "fee_usd": fee},
             ev.get("customer_may_terminate_for_convenience"))))
     if term is not None:
-        ride = max(run_cost, commit if commit is not None else term_cost or 0.0)
+        ride = max(run_cost, full)  # the term's fees (reserved) or its spend floor
         if terms.non_cancellable:
             item = BasisItem("non_cancellable", {"term_months": term}, ev.get("non_cancellable"))
         elif "termination_after_term" in ev:
@@ -658,8 +412,12 @@ def money_for(offer: Offer, estimates: Estimates, workload: Workload,
               assumptions: Mapping[str, Any] | None = None,
               terms: ContractTerms | None = None) -> Money:
     basis, resale, served = money_settings(assumptions, workload)
+    per_use = str(assumption_values({k: v for k, v in (assumptions or {}).items()
+                                     if k == "pay_per_use_commitment"} or None
+                                    )["pay_per_use_commitment"])
     return compute_money(offer.fields, estimates, terms or contract_terms(offer)[0], workload,
-                         cost_basis=basis, resale_value_fraction=resale, notice_served=served)
+                         cost_basis=basis, resale_value_fraction=resale, notice_served=served,
+                         pay_per_use_commitment=per_use)
 
 
 def run_assumptions(assumptions: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -682,8 +440,8 @@ def estimate_with_money(offer: Offer, workload: Workload,
 
 def money_keys() -> Sequence[str]:
     return ("total_cost_usd", "minimum_cash_to_sign_usd", "minimum_cash_to_sign_basis",
-            "full_commitment_usd", "cost_of_delay_usd", "charged_cost_usd",
-            "total_economic_cost_usd", "cost_basis", "resale_value_fraction")
+            "full_commitment_usd", "minimum_commitment_usd", "cost_of_delay_usd",
+            "charged_cost_usd", "total_economic_cost_usd", "cost_basis", "resale_value_fraction")
 
 
 # ------------------------------------------------------------------ buy vs rent on the table

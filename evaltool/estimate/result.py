@@ -58,7 +58,6 @@ class Result:
     gpu_hours: float | None = None
     costs: dict[str, float] = field(default_factory=dict)
     total_cost: float | None = None
-    commitment_usd: float | None = None
     price_used: float | None = None
     effective_price: float | None = None
     usd_per_pflop_hour: float | None = None
@@ -139,7 +138,6 @@ def numbers(r: Result, *, rounded: bool = True) -> dict[str, Any]:
         "usd_per_effective_pflop_hour": r.usd_per_pflop_hour,
         "usd_per_million_tokens": r.usd_per_m_tokens, "cost_of_delay_usd": r.cost_of_delay,
         "cost_breakdown_usd": dict(r.costs) if r.costs else None,
-        "minimum_commitment_usd": r.commitment_usd,
         "storage_needed_tb": r.storage_needed_tb, "storage_usable_tb": r.storage_usable_tb,
         "storage_fits": (r.storage_needed_tb <= r.storage_usable_tb
                          if r.storage_needed_tb is not None and r.storage_usable_tb is not None

@@ -35,7 +35,11 @@ def exit_phrase(basis: Sequence[Mapping[str, Any]]) -> str:
         if notice >= 1:
             text += f", {notice:g} days' notice"
     elif code == "termination_for_convenience":
-        text = f"terminate for convenience on {notice:g} days' notice after the run"
+        text = f"terminate for convenience on {notice:g} days' notice"
+        held = float(figures.get("days_held") or 0.0)
+        if held >= 1:
+            # notice timed to take effect when the run ends, never before the notice runs out
+            text += f", {held:,.0f} days of fees paid"
         if figures.get("fee_usd"):
             text += f" plus a {usd(float(figures['fee_usd']))} fee"
     elif code == "non_cancellable":

@@ -111,6 +111,14 @@ def contract_features(findings: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     }
 
 
+# A vendor's uptime promise and its service credits are a rental's: bought hardware is run by
+# its owner (its warranty and replacement times are scored on their own), so a purchase that
+# states none is not marked down as if it had promised nothing. Key of the metrics holding
+# the metric paths that do not apply to the offer.
+NOT_APPLICABLE = "not_applicable"
+_RENTAL_ONLY = frozenset({"fields.sla_uptime_pct", "fields.sla_max_credit_pct"})
+
+
 def offer_metrics(
     offer: Offer,
     estimates: Estimates,
@@ -172,6 +180,7 @@ def offer_metrics(
     if f.offer_kind == "purchase":
         d["egress_usd_per_gb"] = 0.0  # own hardware: no egress billing
         d["commitment_months"] = None
+        metrics[NOT_APPLICABLE] = _RENTAL_ONLY
     else:
         d["egress_usd_per_gb"] = f.egress_usd_per_gb
         d["commitment_months"] = commitment_months(est)
@@ -341,7 +350,10 @@ def _criterion_values(
         value = criterion_value(c, raw, metrics)
         note = None
         is_missing = value is None
-        if is_missing:
+        if is_missing and c.reads in (metrics.get(NOT_APPLICABLE) or ()):
+            is_missing = False  # nothing to ask for: the criterion does not apply
+            note = "does not apply to a purchase; left out and its weight shared by the others"
+        elif is_missing:
             policy = rubric.missing_policy(c)
             missing.append(c.reads.split(".", 1)[1])
             if policy == "neutral":

@@ -1,0 +1,350 @@
+"""The exit terms of a contract as the money of the decision reads them.
+
+Clause analysis (`evaltool.clauses.extract_terms`) reads the contract; this module adds the
+exit wording it does not read yet (termination "no earlier than the end of the Minimum
+Term", a fee of "25% of the Fees ... for the remainder", renewal terms, "whether or not
+used"), reconciles them with the quote's own term, commitment and prepayment fields, and
+hands `estimate.money` one `MoneyTerms` with the sentence each fact rests on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
+from evaltool.clauses.terms import extract_terms
+from evaltool.errors import Location
+from evaltool.models import HOURS_PER_MONTH, Flag, Offer
+
+DAYS_PER_MONTH = HOURS_PER_MONTH / 24.0
+
+# ------------------------------------------------------------------ contract terms
+# Clause analysis (`extract_terms`) reads the contract; these patterns read the exit wording
+# it does not read yet (see `_wording_terms`). Each names the evidence it used.
+
+_NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+              "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fourteen": 14, "fifteen": 15,
+              "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90}
+_NUMBER = r"(\d+(?:\.\d+)?|[a-z-]+(?:\s*\(\d+\))?)"
+_NOTICE = re.compile(_NUMBER + r"\s*(days?|hours?|months?)['’]?\s+(?:prior\s+)?(?:written\s+)?"
+                     r"notice", re.I)
+_NO_TERM = re.compile(r"\bno minimum (?:term|commitment|period)\b|\bno (?:fixed |minimum )?term\b",
+                      re.I)
+_NON_CANCELLABLE = re.compile(
+    r"non-?\s?cancell?able|no right to terminate[^.]*for convenience|"
+    r"no termination for convenience|may not terminate[^.]*for convenience|"
+    r"neither party may terminate[^.]*for convenience|"
+    r"may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
+    r"survive any termination", re.I)
+_CUSTOMER_MAY_LEAVE = re.compile(
+    r"\b(?:customer|either party|you)\b[^.]*?\bmay\s+(?:terminate|cancel|release|end)\b", re.I)
+_ONLY_AFTER_TERM = re.compile(r"after the (?:minimum|initial|committed|first)\s+(?:term|period)",
+                              re.I)
+_NO_FEE = re.compile(r"no (?:early )?termination fee|no (?:early termination fee, )?cancellation "
+                     r"(?:fee|charge)|without (?:penalty|fee)|no [^.]*penalty applies", re.I)
+# "25% of the remaining fees", "twenty-five percent (25%) of the Fees that would have been
+# payable for the remainder of the Initial Term", "... accrued from the termination date to
+# the end of the Initial Term".
+_FEE_PCT = re.compile(r"(\d+(?:\.\d+)?)\s*%\)?\s*of\s+(?:the\s+)?(?:[^.;%]{0,80}?\b)?"
+                      r"(?:remaining|outstanding|remainder|unexpired|balance|"
+                      r"to the end of the (?:[a-z]+\s+)?(?:term|period))\b", re.I)
+_FEE_USD = re.compile(r"(?:early )?termination fee of (?:USD|US\$|\$)\s?([\d,]+(?:\.\d+)?)", re.I)
+_AUTO_RENEW = re.compile(r"renews?\s+automatically|automatically\s+renews?|auto-?renew|"
+                         r"renews? for successive", re.I)
+_NO_RENEW = re.compile(r"(?:does not|will not|shall not)\s+renew|no automatic renewal|"
+                       r"not renew automatically", re.I)
+_RENEWAL_TERM_DEFINED = re.compile(r"renewal (?:term|period)\W*\s+(?:means|is)\s+"
+                                   r"(?:a period of\s+)?" + _NUMBER + r"\s*[- ]?months?", re.I)
+_NON_REFUNDABLE = re.compile(r"non-?\s?refundable", re.I)
+_REFUNDABLE = re.compile(r"\brefundable\b|\brefunded\b", re.I)
+_CLAUSE_REF = re.compile(r"^\s*(?:§\s*)?(\d+(?:\.\d+)*)[.)]?\s")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+             "eighteenth": 18, "twenty-fourth": 24, "thirty-sixth": 36}
+# "terminate ... with effect from the end of the fourth (4th) Service Month",
+# "... no earlier than the end of month 12": the earliest date a termination takes effect.
+_EARLIEST_EXIT = re.compile(
+    r"\b(?:terminat|cancel|end)\w*\b[^.;]*?\b(?:with effect from|effective (?:from|as of)|"
+    r"no earlier than|not (?:earlier|sooner) than)\s+(?:the\s+)?(?:end\s+of\s+)?(?:the\s+)?"
+    r"(?:month\s+(\d+)|([a-z]+(?:-[a-z]+)?)(?:\s*\((\d+)(?:st|nd|rd|th)?\))?\s+"
+    r"(?:[a-z]+\s+){0,2}?months?)\b", re.I)
+
+
+# "with effect no earlier than the end of the Minimum Term", "terminate with effect at the end
+# of the Initial Term or of any later month", "the Fees for the Initial Term are committed":
+# leaving for convenience never takes effect before the term's end.
+_NOT_BEFORE_TERM_END = re.compile(
+    r"(?:no earlier than|not (?:earlier|sooner) than|with effect (?:from |at |as of )?)\s*"
+    r"the end of the (?:minimum|initial|committed|first) (?:term|period)|"
+    r"(?:fees|charges) for the (?:initial|minimum|committed) (?:term|period) (?:are|is|shall be|"
+    r"remain) (?:committed|non-?refundable|payable in full|due in full)", re.I)
+# "... or of any later month": a termination takes effect only at a month's end.
+_AT_MONTH_END = re.compile(r"(?:end|or) of (?:the|any|each) (?:later |subsequent |following |"
+                           r"calendar |billing |service )?month", re.I)
+# Reserved capacity billed whatever the use: its term's fees are committed, not only a
+# stated spend floor ("billed ... whether or not used").
+_BILLED_WHATEVER_USE = re.compile(
+    r"whether or not (?:used|utili[sz]ed|consumed)|whether used or not|"
+    r"regardless of (?:use|usage|utili[sz]ation)", re.I)
+
+
+class MoneyTerms(ContractTerms):
+    """Contract terms plus the exit facts only the money model reads so far."""
+
+    termination_earliest_month: float | None = None  # a termination takes effect no sooner
+    termination_not_before_term_end: bool | None = None  # the term is a floor on leaving
+    termination_at_month_end: bool | None = None  # leaving takes effect at a month's end only
+    billed_whatever_use: bool | None = None  # the reserved block is billed used or not
+
+
+def _earliest_exit_month(sentence: str) -> float | None:
+    match = _EARLIEST_EXIT.search(sentence)
+    if not match:
+        return None
+    digits = match.group(1) or match.group(3)
+    if digits:
+        return float(digits)
+    word = (match.group(2) or "").lower()
+    return float(_ORDINALS[word]) if word in _ORDINALS else None
+
+
+@dataclass(frozen=True)
+class _Paragraph:
+    text: str
+    where: dict[str, Any]
+    ref: str | None
+
+
+def _paragraphs(offer: Offer) -> list[_Paragraph]:
+    """The contract as paragraphs (wrapped lines joined), each with where it stands."""
+    text = offer.fields.contract_text
+    out: list[_Paragraph] = []
+    if text and offer.contract_segments and all(
+            "cell" not in (s.get("where") or {}) for s in offer.contract_segments):
+        where = dict(offer.contract_segments[0].get("where") or offer.source)
+        for block in re.split(r"\n\s*\n", text):
+            joined = " ".join(block.split())
+            if joined:
+                match = _CLAUSE_REF.match(joined)
+                out.append(_Paragraph(joined, where, match.group(1) if match else None))
+        return out
+    for segment in offer.contract_segments:
+        joined = " ".join(str(segment.get("text") or "").split())
+        if joined:
+            where = dict(segment.get("where") or offer.source)
+            match = _CLAUSE_REF.match(joined)
+            ref = match.group(1) if match else where.get("cell")
+            out.append(_Paragraph(joined, where, ref))
+    if not out and text:
+        for block in re.split(r"\n\s*\n", text):
+            joined = " ".join(block.split())
+            if joined:
+                match = _CLAUSE_REF.match(joined)
+                out.append(_Paragraph(joined, dict(offer.source),
+                                      match.group(1) if match else None))
+    return out
+
+
+def contract_segments(offer: Offer) -> list[TextSegment]:
+    """The contract as clause analysis reads it: one segment per paragraph or cell.
+
+    Readers hand a YAML or text contract over line by line; a sentence wrapped over two
+    lines must be read whole, so lines are joined into paragraphs (blank-line separated),
+    each keeping where it stands. A spreadsheet's contract cells stay one segment each.
+    """
+    out: list[TextSegment] = []
+    for p in _paragraphs(offer):
+        where = {k: v for k, v in p.where.items() if k in ("file", "sheet", "cell", "key")}
+        if "file" not in where:
+            where["file"] = str(offer.source.get("file", offer.id))
+        out.append(TextSegment(text=p.text, where=Location(**where), section=p.ref))
+    return out
+
+
+def _sentences(paragraph: _Paragraph) -> list[str]:
+    return [s for s in re.split(r"(?<=[.;])\s+(?=[A-Z(])", paragraph.text) if s]
+
+
+def _number(text: str) -> float | None:
+    bracket = re.search(r"\((\d+)\)", text)
+    if bracket:
+        return float(bracket.group(1))
+    try:
+        return float(text)
+    except ValueError:
+        words = [w for w in re.split(r"[\s-]+", text.lower()) if w]
+        total = sum(_NUM_WORDS.get(w, 0) for w in words)
+        return float(total) if total else None
+
+
+def _notice_days(sentence: str) -> float | None:
+    match = _NOTICE.search(sentence)
+    if not match:
+        return None
+    value = _number(match.group(1))
+    if value is None:
+        return None
+    unit = match.group(2).lower()
+    if unit.startswith("hour"):
+        return value / 24.0
+    if unit.startswith("month"):
+        return value * DAYS_PER_MONTH
+    return value
+
+
+def _evidence(sentence: str, p: _Paragraph) -> TermEvidence:
+    return TermEvidence(quote=sentence, where=p.where, clause_ref=p.ref)
+
+
+def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:  # noqa: C901  # one rule per wording; to split by term family
+    """Exit wording clause analysis does not read yet; (terms, whether "no minimum term").
+
+    Only consulted for a field `extract_terms` leaves silent: releasing capacity "at any
+    time" or "on 24 hours' notice", "renews for successive ... periods", "non-cancellable"
+    said of a renewal term.
+    """
+    values: dict[str, Any] = {}
+    evidence: dict[str, TermEvidence] = {}
+    for p in _paragraphs(offer):
+        for sentence in _sentences(p):
+            if _NO_TERM.search(sentence) and "no_term" not in evidence:
+                evidence["no_term"] = _evidence(sentence, p)
+                values.setdefault("customer_may_terminate_for_convenience", True)
+            if _NON_CANCELLABLE.search(sentence):
+                values["non_cancellable"] = True
+                values["customer_may_terminate_for_convenience"] = False
+                evidence.setdefault("non_cancellable", _evidence(sentence, p))
+            elif (_CUSTOMER_MAY_LEAVE.search(sentence) and "breach" not in sentence.lower()
+                  and "renew" not in sentence.lower() and "extend" not in sentence.lower()):
+                notice = _notice_days(sentence)
+                earliest = _earliest_exit_month(sentence)
+                if earliest is not None and "termination_earliest_month" not in values:
+                    values["termination_earliest_month"] = earliest
+                    evidence["termination_earliest_month"] = _evidence(sentence, p)
+                if _ONLY_AFTER_TERM.search(sentence):
+                    if notice is not None:
+                        values.setdefault("termination_notice_days", notice)
+                    evidence.setdefault("termination_after_term", _evidence(sentence, p))
+                elif not values.get("non_cancellable"):
+                    values["customer_may_terminate_for_convenience"] = True
+                    values["termination_notice_days"] = notice or 0.0
+                    evidence["customer_may_terminate_for_convenience"] = _evidence(sentence, p)
+            if _NOT_BEFORE_TERM_END.search(sentence) and "renew" not in sentence.lower():
+                values["termination_not_before_term_end"] = True
+                evidence.setdefault("termination_not_before_term_end", _evidence(sentence, p))
+            if (_AT_MONTH_END.search(sentence) and re.search(r"terminat|cancel", sentence, re.I)
+                    and _CUSTOMER_MAY_LEAVE.search(sentence)):
+                values["termination_at_month_end"] = True
+                evidence.setdefault("termination_at_month_end", _evidence(sentence, p))
+            if _BILLED_WHATEVER_USE.search(sentence):
+                values["billed_whatever_use"] = True
+                evidence.setdefault("billed_whatever_use", _evidence(sentence, p))
+            if _NO_FEE.search(sentence):
+                values.setdefault("termination_fee_usd", 0.0)
+                evidence.setdefault("termination_fee_usd", _evidence(sentence, p))
+            elif (fee := _FEE_PCT.search(sentence)) and "terminat" in sentence.lower():
+                values["termination_fee_pct_of_remaining"] = float(fee.group(1))
+                evidence["termination_fee_pct_of_remaining"] = _evidence(sentence, p)
+            elif fee_usd := _FEE_USD.search(sentence):
+                values["termination_fee_usd"] = float(fee_usd.group(1).replace(",", ""))
+                evidence["termination_fee_usd"] = _evidence(sentence, p)
+            if _NO_RENEW.search(sentence):
+                values["auto_renewal"] = False
+                evidence.setdefault("auto_renewal", _evidence(sentence, p))
+            elif _AUTO_RENEW.search(sentence):
+                values["auto_renewal"] = True
+                values["renewal_notice_days"] = _notice_days(sentence)
+                months = re.search(_NUMBER + r"\s*[- ]?months?", sentence, re.I)
+                if months:
+                    values["renewal_term_months"] = _number(months.group(1))
+                evidence["auto_renewal"] = _evidence(sentence, p)
+            lowered = sentence.lower()
+            defined = _RENEWAL_TERM_DEFINED.search(sentence)
+            if defined and "renewal_term_months" not in values:
+                values["renewal_term_months"] = _number(defined.group(1))
+                evidence.setdefault("renewal_term_months", _evidence(sentence, p))
+            if "prepay" in lowered or "upfront" in lowered or "deposit" in lowered:
+                if _NON_REFUNDABLE.search(sentence):
+                    values["prepayment_refundable"] = False
+                    evidence["prepayment_refundable"] = _evidence(sentence, p)
+                elif _REFUNDABLE.search(sentence) and "not" not in lowered:
+                    values["prepayment_refundable"] = True
+                    evidence["prepayment_refundable"] = _evidence(sentence, p)
+    no_term = "no_term" in evidence and not values.get("non_cancellable")
+    if no_term:
+        values.setdefault("termination_notice_days", 0.0)
+    return MoneyTerms(**values, evidence=evidence), no_term
+
+
+# Contract terms an offer's canonical fields also state (term field → offer field).
+_CANONICAL_TERMS = {"term_months": "term_months", "min_commit_usd": "min_commit_usd",
+                    "prepayment_usd": "upfront_usd"}
+_AMOUNT = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _states(quote: str, value: float) -> bool:
+    """Whether a contract sentence states `value` among its figures (to within a cent)."""
+    for m in _AMOUNT.finditer(quote):
+        try:
+            if abs(float(m.group(0).replace(",", "")) - value) <= max(0.01, 1e-6 * value):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
+    """The commercial terms money rests on, and a flag for each quote/contract disagreement.
+
+    The contract is read by clause analysis (`evaltool.clauses.extract_terms`), paragraph by
+    paragraph; wording it does not read yet comes from `_wording_terms`. The offer's
+    canonical fields (term, minimum commitment, upfront payment) count only where the
+    contract is silent. Where both state a figure and the contract sentence does not state
+    the quote's figure, the contract (what is signed) wins and a `terms-conflict` flag says
+    so, with both figures.
+    """
+    segments = contract_segments(offer)
+    vendor = [offer.fields.vendor] if offer.fields.vendor else []
+    stated = extract_terms(segments, vendor) if segments else ContractTerms()
+    values: dict[str, Any] = {k: v for k, v in stated.model_dump(exclude={"evidence"}).items()
+                              if v is not None}
+    evidence: dict[str, TermEvidence] = dict(stated.evidence)
+    wording, no_term = _wording_terms(offer)
+    for name, value in wording.model_dump(exclude={"evidence"}).items():
+        if value is not None and name not in values:
+            values[name] = value
+            if name in wording.evidence:
+                evidence[name] = wording.evidence[name]
+    for key in ("no_term", "non_cancellable", "termination_after_term",
+                "customer_may_terminate_for_convenience"):
+        if key in wording.evidence and key not in evidence:
+            evidence[key] = wording.evidence[key]
+    flags: list[Flag] = []
+    for name, field_name in _CANONICAL_TERMS.items():
+        quoted = getattr(offer.fields, field_name)
+        if not quoted:  # 0 or absent: no term, no commitment, nothing paid ahead
+            continue
+        source = offer.provenance.get(field_name)
+        in_contract = values.get(name)
+        if in_contract is None:
+            if name == "term_months" and no_term:
+                continue  # "no minimum term" in the contract beats a term in the quote
+            values[name] = float(quoted)
+            if source is not None:
+                evidence[name] = TermEvidence(quote=source.raw or f"{quoted:g}",
+                                              where=dict(source.where))
+            continue
+        ev = evidence.get(name)
+        if abs(float(in_contract) - float(quoted)) <= 1e-6 * max(1.0, abs(float(quoted))) or (
+                ev is not None and _states(ev.quote, float(quoted))):
+            values[name] = float(quoted)  # the contract states the quote's figure
+            continue
+        flags.append(Flag(
+            code="terms-conflict", kind="terms_conflict", severity="medium",
+            quote=ev.quote if ev else None, where=dict(ev.where) if ev else None,
+            why=f"{name}: the contract states {in_contract:g}, the quote {quoted:g}"
+                + (f" ({' › '.join(str(v) for v in source.where.values())})" if source else "")
+                + "; the money follows the contract"))
+    return MoneyTerms(**values, evidence=evidence), flags
