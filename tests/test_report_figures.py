@@ -463,3 +463,14 @@ def test_headline_states_the_runner_ups_money_in_every_output(sample_run: ScoreR
     assert sentence in " ".join(to_markdown(sample_run).split())
     body = render_html(sample_run)
     assert htmllib.escape(sentence, quote=False) in body or sentence in htmllib.unescape(body)
+
+
+def test_the_memo_shows_the_winners_mfu_as_a_range(sample_run: ScoreReport) -> None:
+    # Issue 11 item 8: MFU is an estimate with a low/likely/high range from the evidence.
+    view = build_view(sample_run)
+    winner = next(o for o in sample_run.offers if o.id == sample_run.recommendation["offer_id"])
+    mfu = next(k for k in view.key_figures if k.label == "MFU")
+    est = winner.estimates
+    assert mfu.value == fmt.pct(est["mfu"])
+    assert est["mfu_low"] < est["mfu"] < est["mfu_high"]
+    assert f"{fmt.pct(est['mfu_low']).rstrip('%')}–{fmt.pct(est['mfu_high'])}" in mfu.note
