@@ -61,6 +61,9 @@ class OfferFields(_Strict):
     # storage
     storage_type: StorageType | None = None
     storage_capacity_tb: float | None = Field(None, ge=0, le=10_000_000)
+    storage_capacity_usable: bool | None = Field(
+        None, description="the quote states the capacity as usable (net): no usable-fraction "
+                          "haircut applies to it")
     storage_read_gbyte_s: float | None = Field(None, gt=0, le=1_000_000)
     storage_write_gbyte_s: float | None = Field(None, gt=0, le=1_000_000)
     # operations

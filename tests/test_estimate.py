@@ -27,6 +27,7 @@ from evaltool.estimate.layout import _plan_one
 from evaltool.estimate.money import estimate_with_money
 from evaltool.estimate.views import default_params, offer_view, resolve_params, workload_view
 from evaltool.models import Offer, OfferFields, ServingTarget, Workload
+from evaltool.normalize.core import normalize_files
 
 DAY = 86_400.0
 
@@ -484,6 +485,57 @@ def test_storage_capacity_uses_the_80_percent_rule() -> None:
     est2 = estimate_offer(ib_cluster(storage_capacity_tb=100), LLAMA2_70B.model_copy(
         update={"storage_needed_tb": 100}), accelerator=H100)
     assert (est2.model_extra or {})["storage_fits"] is False
+
+
+def test_storage_quoted_as_usable_is_not_cut_to_80_percent_again() -> None:
+    # Rule 5 ("rent 125 TB for a reliable 100 TB") applies to capacity as sold; a quote that
+    # already states usable capacity has taken the cut itself.
+    workload = LLAMA2_70B.model_copy(update={"storage_needed_tb": 100})
+    usable = estimate_offer(ib_cluster(storage_capacity_tb=100, storage_capacity_usable=True),
+                            workload, accelerator=H100)
+    extra = usable.model_extra or {}
+    assert extra["storage_usable_tb"] == 100 and extra["storage_fits"] is True
+    raw = estimate_offer(ib_cluster(storage_capacity_tb=100), workload, accelerator=H100)
+    assert (raw.model_extra or {})["storage_usable_tb"] == 80
+
+
+def test_our_sample_quote_of_usable_storage_is_read_as_usable() -> None:
+    # Ironbridge's quotation says "DDN AI400X2, 1 PB usable"; NimbusGPU's says "2 PB".
+    root = Path(__file__).resolve().parents[1] / "offers"
+    offers = normalize_files([root / "ironbridge-dgx-purchase.xlsx",
+                              root / "nimbusgpu-h100-ib.xlsx"]).offers
+    by_id = {o.id: o for o in offers}
+    iron, nimbus = by_id["ironbridge-dgx-purchase"], by_id["nimbusgpu-h100-ib"]
+    assert iron.fields.storage_capacity_tb == 1000 and iron.fields.storage_capacity_usable
+    assert "usable" in (iron.provenance["storage_capacity_usable"].raw or "")
+    assert nimbus.fields.storage_capacity_usable is None
+    workload = LLAMA2_70B.model_copy(update={"storage_needed_tb": 900})
+    iron_est = estimate_offer(iron.fields, workload)
+    nimbus_est = estimate_offer(nimbus.fields, workload)
+    assert (iron_est.model_extra or {})["storage_usable_tb"] == 1000  # not 800
+    assert (nimbus_est.model_extra or {})["storage_usable_tb"] == 1600  # 0.8 x 2 PB
+    assert (iron_est.model_extra or {})["storage_fits"] is True
+
+
+@pytest.mark.parametrize(("label", "value", "capacity_tb", "usable"), [
+    ("Nutzbare Kapazität", "500 TB", 500, True),
+    ("storage_capacity_tb", "500 TB net", 500, True),
+    ("Storage", "Lustre, 500 TB usable", 500, True),
+    ("Storage", "WEKA, 500 TB användbart", 500, True),
+    ("Storage capacity", "500 TB", 500, None),
+    ("Storage capacity", "500 TB raw", 500, None),
+    # two figures, raw and usable: neither is taken, and nothing is marked usable
+    ("Storage capacity", "500 TB raw, 400 TB usable", None, None),
+])
+def test_a_capacity_stated_as_usable_is_flagged_from_label_or_value(
+    tmp_path: Path, label: str, value: str, capacity_tb: float | None, usable: bool | None,
+) -> None:
+    path = tmp_path / "offer.yaml"
+    path.write_text(json.dumps({"vendor": "V", "accelerator": "H100 SXM", "gpu_count": 64,
+                                "price_usd_per_gpu_hour": 2.0, label: value}), "utf-8")
+    offer = normalize_files([path]).offers[0]
+    assert offer.fields.storage_capacity_tb == capacity_tb
+    assert offer.fields.storage_capacity_usable is usable
 
 
 def test_costs_add_storage_support_egress_and_leave_the_commitment_to_the_money() -> None:

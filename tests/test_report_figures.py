@@ -438,3 +438,39 @@ def test_sample_memo_reads_right(sample_run: ScoreReport) -> None:
         assert len(amount.replace(",", "").replace(".", "").lstrip("0")) <= 3, amount
     for row in view.ranking:
         assert row.top_flag not in ("missing", "lock in"), row
+
+
+def test_headline_states_the_runner_ups_money_in_every_output(sample_run: ScoreReport) -> None:
+    # Done-when of issue 11: the headline gives run cost, minimum cash to sign with the clause
+    # it rests on, and total economic cost for the runner-up too, in memo, terminal and JSON.
+    rec = sample_run.recommendation
+    runner = next(o for o in sample_run.offers if o.id == rec["runner_up_id"])
+    est = runner.estimates
+    basis = est["minimum_cash_to_sign_basis"][0]
+    expected = [fmt.usd(est[k]) for k in ("total_cost_usd", "minimum_cash_to_sign_usd",
+                                          "total_economic_cost_usd")]
+    sentence = rec["headline_runner_up"]
+    # The three amounts, in that order, are the runner-up's own, and nothing else is quoted.
+    assert re.findall(r"\$[\d.,]+[kMB]?", sentence) == expected, sentence
+    assert sentence.startswith(f"Runner-up {runner.vendor}:")
+    assert f"{basis['figures']['term_months']:g}-month" in sentence  # the term it rests on
+    assert basis["clause_ref"] in sentence  # and the clause that says so
+    assert sentence in rec["headline"]  # the JSON decision
+    view = build_view(sample_run)
+    assert view.runner_up == sentence  # the memo, under the winner's headline
+    terminal = " ".join(terminal_table(sample_run, color=False).split())
+    assert sentence in terminal
+    assert sentence in " ".join(to_markdown(sample_run).split())
+    body = render_html(sample_run)
+    assert htmllib.escape(sentence, quote=False) in body or sentence in htmllib.unescape(body)
+
+
+def test_the_memo_shows_the_winners_mfu_as_a_range(sample_run: ScoreReport) -> None:
+    # Issue 11 item 8: MFU is an estimate with a low/likely/high range from the evidence.
+    view = build_view(sample_run)
+    winner = next(o for o in sample_run.offers if o.id == sample_run.recommendation["offer_id"])
+    mfu = next(k for k in view.key_figures if k.label == "MFU")
+    est = winner.estimates
+    assert mfu.value == fmt.pct(est["mfu"])
+    assert est["mfu_low"] < est["mfu"] < est["mfu_high"]
+    assert f"{fmt.pct(est['mfu_low']).rstrip('%')}–{fmt.pct(est['mfu_high'])}" in mfu.note

@@ -18,7 +18,14 @@ KNOWN_GAPS = {
         "8k sequence (2.30M GPU-hours against the buyer's 6ND 2.15M at 40% MFU), 1,494 days; "
         "time model, items 6 and 8, the estimate helper's"),
     "07-moe-fp8-deepseek-v3-shape": (
-        "run cost on a shared 25 Gb/s network is ~4x the buyer's: MFU calibration, item 8"),
+        "winner right; the IB offer's GPU-hours are within the buyer's 25% of DeepSeek-V3's "
+        "published 2.664M (3.14M). Only the shared 25 Gb/s-per-GPU Ethernet offer differs: the "
+        "buyer caps it at 3x the published GPU-hours ('we do not pin a number'); we estimate "
+        "3.3x our IB run (10.4M GPU-hours). We keep the published evidence: DeepSeek-V3 "
+        "(arXiv 2412.19437, section 3.2.1) reports a computation-to-communication ratio of "
+        "about 1:1 for cross-node expert parallelism at 50 GB/s of InfiniBand per GPU; at 16x "
+        "less bandwidth, shared, the all-to-all alone outlasts the compute many times over, "
+        "so 3.3x is if anything lenient, not a calibration to loosen"),
     "04-tfc-60d-notice-vs-noncancellable": (
         "winner right; the minimum cash differs by when notice is served: this buyer follows "
         "a definition that serves it once the run has ended (run + 60 days, $1.43M), and "
@@ -40,8 +47,11 @@ KNOWN_GAPS = {
         "billed, not 0)"),
     "c-07-finetune-gpu-memory-fit": (
         "winner right (offer-d); only the ineligible MI300X offer's run cost differs: the "
-        "estimate's AMD efficiency is below the buyer's 30-50% of MI300X dense peak (calibration,"
-        " issue item 8, the estimate helper's)"),
+        "buyer takes 30-50% of the MI300X dense peak, we estimate 23% (full recompute on a "
+        "node too small for the model). The published evidence puts an MI300X slightly "
+        "behind an H100 per GPU (MLPerf Training v5.0, Llama 2 70B LoRA); 30-50% of its "
+        "1,307 TFLOPS would make it 1.3x an H100. We keep the published figure "
+        "(assumptions.yaml accelerator_software_factor, MI300X)"),
     "c-03-same-vendor-reserved-vs-pay-per-use": (
         "a convention the two blind sets disagree on: this buyer counts on-demand capacity's "
         "full commitment as 0 ('nothing committed beyond usage'); set B (b-02, b-03, b-07) "
@@ -54,10 +64,14 @@ KNOWN_GAPS = {
         "as billed (set B's reading), not 0"),
     # Set B (blind, held out, written without reading evaltool/): landed failing, each reason.
     "b-05-mi300x-vs-h100-405b-finetune": (
-        "winner right (offer-c); the money follows the estimate's MFU calibration, which "
-        "puts a 405B full fine-tune below the buyer's 30-50% band (H100 just above the 30% "
-        "run cost, MI300X near 21% MFU), so the MI300X run outlasts its one committed "
-        "month; calibration, issue item 8, the estimate helper's"),
+        "winner right (offer-c); the money differs where the buyer's 30-50% MFU band meets "
+        "the published evidence: MLPerf Training v5.0 (Llama 2 70B LoRA, the one LLM task "
+        "with AMD and NVIDIA results) puts an MI300X slightly behind an H100 per GPU, so "
+        "22.5% of the MI300X's 1,307 TFLOPS (294 TFLOPS, 0.92 of our H100 figure) is what it "
+        "gives, not 30-50% (1.3x an H100). At that rate the MI300X run outlasts its one "
+        "committed month (32.5 days); the H100 run is 0.3% above the buyer's top (it adds "
+        "attention FLOPs the buyer's 6ND leaves out). Kept: assumptions.yaml "
+        "accelerator_software_factor, MI300X"),
     "b-04-inference-rps-target": (
         "winner and eligibility right; only the ineligible 16-GPU block's run cost differs: "
         "we charge what the block bills for the year, the buyer prices the 20-34 GPUs the "

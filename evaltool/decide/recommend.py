@@ -18,7 +18,11 @@ from evaltool.decide.whatif import (
 )
 from evaltool.models import Workload
 from evaltool.report.fmt import usd
-from evaltool.report.recommendation import cost_basis_sentence, money_clause
+from evaltool.report.recommendation import (
+    cost_basis_sentence,
+    money_clause,
+    runner_up_sentence,
+)
 from evaltool.score.core import ScoredOffer
 from evaltool.score.rubric import Rubric
 
@@ -369,9 +373,12 @@ def recommend(
             headline += f" It leads {_label(runner)} by {_points(points, threshold)} points"
         if p is not None:
             headline += f" and wins in {p:.0%} of plausible weightings"
-        headline += ". " + money_clause(f"Runner-up {_label(runner)}",
-                                        runner.estimates.model_dump()) + "."
-    elif runner is None:
+        headline += "."
+    runner_money = ""
+    if runner is not None:
+        runner_money = runner_up_sentence(_label(runner), runner.estimates.model_dump())
+        headline += " " + runner_money
+    if runner is None:
         headline += " It is the only offer that passes the knock-out gates."
     return {
         "offer_id": winner.offer.id,
@@ -379,6 +386,7 @@ def recommend(
         "headline": headline,
         "headline_lead": lead,  # the decision and its money; the rest of the headline follows
         "headline_time": time_sentence,
+        "headline_runner_up": runner_money,  # the runner-up's money, one sentence
         "confidence": confidence,
         "confidence_reason": "; ".join(reasons),
         "tradeoff": _tradeoff(winner, eligible, workload),

@@ -213,8 +213,9 @@ def _explain_training(ex: dict[str, Any], r: Result, ov: OfferView, wv: Workload
                                {"deadline_days": wv.deadline_days}, [])
     ex["storage"] = _item(
         {"needed_tb": v.get("storage_needed_tb"), "usable_tb": v.get("storage_usable_tb")},
-        "usable = 0.8 x sold; needed = workload.storage_needed_tb, else tokens x 4 B + 3 "
-        "checkpoints", {"sold_tb": ov.storage_capacity_tb},
+        "usable = 0.8 x sold (x 1 when the quote states it as usable); needed = "
+        "workload.storage_needed_tb, else tokens x 4 B + 3 checkpoints",
+        {"sold_tb": ov.storage_capacity_tb, "quoted_as_usable": ov.storage_capacity_usable},
         _src("storage_usable_fraction", "dataset_bytes_per_token", "checkpoints_kept"))
     if r.buy_vs_rent:
         ex["buy_vs_rent"] = _item(

@@ -124,4 +124,7 @@ def _storage_capacity(wv: WorkloadView, ov: OfferView, p: Params, r: Result) -> 
         r.storage_needed_tb = (wv.tokens * p.dataset_bytes_per_token / 1e12
                                + p.checkpoints_kept * r.checkpoint_tb)
     if ov.storage_capacity_tb is not None:
-        r.storage_usable_tb = ov.storage_capacity_tb * p.storage_usable_fraction
+        # A capacity the quote already states as usable ("1 PB usable", "nutzbar", "net")
+        # is not cut again; a raw or unqualified figure gets the usable fraction.
+        r.storage_usable_tb = ov.storage_capacity_tb * (
+            1.0 if ov.storage_capacity_usable else p.storage_usable_fraction)

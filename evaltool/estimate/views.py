@@ -315,6 +315,7 @@ class OfferView:
     tenancy_factor: float
     storage_type: str | None
     storage_capacity_tb: float | None
+    storage_capacity_usable: bool  # quoted as usable (net): no usable-fraction haircut
     write_gbyte_s: float
     price_usd_per_gpu_hour: float | None
     compute_price_usd_per_gpu_hour: float | None
@@ -476,6 +477,7 @@ def offer_view(
         network_factor=net.fabric_efficiency * net.tenancy_factor,
         fabric_efficiency=net.fabric_efficiency, tenancy_factor=net.tenancy_factor,
         storage_type=o.storage_type, storage_capacity_tb=o.storage_capacity_tb,
+        storage_capacity_usable=bool(o.storage_capacity_usable),
         write_gbyte_s=write, price_usd_per_gpu_hour=price,
         compute_price_usd_per_gpu_hour=o.compute_price_usd_per_gpu_hour,
         term_months=o.term_months, upfront_usd=o.upfront_usd or 0.0,

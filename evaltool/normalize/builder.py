@@ -193,6 +193,12 @@ class Builder(SlotReaders):
         return cand, text
 
     def read_slot(self, slot: str, cand: Candidate, text: str) -> None:  # noqa: C901  # owed: a table of slot readers
+        said = f"{cand.label} {text}"
+        if slot in ("storage_capacity_tb", "storage_type") and _USABLE_RE.search(said) \
+                and not _RAW_RE.search(said):
+            # "1 PB usable", "nutzbare Kapazität", "500 TB net": not cut to ~80% again.
+            self.add("storage_capacity_usable", True, cand.where, text, LABELLED,
+                     "the quote states the storage capacity as usable")
         handler = getattr(self, f"_slot_{slot}", None)
         if handler is not None:
             handler(cand, text)
@@ -429,6 +435,12 @@ class Builder(SlotReaders):
 
 
 
+# Read only on storage capacity cells and labels (never on prices: "netto" there is VAT).
+# A cell that also states a raw figure ("1.2 PiB raw, 800 TiB usable") stays unqualified.
+_USABLE_RE = re.compile(r"\busable\b|\bnutzbar\w*|\bnet\b|\bnetto[- ]?kapazit|"
+                        r"\bcapacité utile|\bcapacidad útil|\banvändbar\w*|\bbruikbaar\b|"
+                        r"\butilizzabile\b", re.I)
+_RAW_RE = re.compile(r"\braw\b|\bbrutto\b|\broh\w*|\bbrute?\b", re.I)
 # "2.048", "1.800": one or more groups of three digits after a point, nothing else.
 # A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
 _GROUPED_BY_DOTS_RE = re.compile(r"\s*(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=[^\d]*$)")

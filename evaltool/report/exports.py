@@ -379,6 +379,8 @@ def _md_memo(v: ReportView) -> list[str]:
            f"**{md(v.headline)}**", ""]
     if v.facts:
         out += [md(v.facts), ""]
+    if v.runner_up:
+        out += [md(v.runner_up), ""]
     out += [f"Confidence: **{md(v.confidence)}**. {md(v.confidence_line)}", ""]
     if v.key_figures:
         rows = [["Recommended", *[k.value for k in v.key_figures]]]

@@ -4,6 +4,7 @@ quoted one, the key figures beside the runner-up's, and the money table."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from evaltool.models import OfferResult, ScoreReport
 from evaltool.report import fmt
@@ -117,9 +118,22 @@ def key_figures(report: ScoreReport, winner: OfferResult | None) -> list[KeyFigu
                   vs(fmt.days(other.get("time_to_train_days")))),
         KeyFigure("Effective $/GPU-h", fmt.price(est.get("effective_usd_per_gpu_hour")),
                   vs(fmt.price(other.get("effective_usd_per_gpu_hour")))),
-        KeyFigure("MFU", fmt.pct(est.get("mfu")), vs(fmt.pct(other.get("mfu")))),
+        KeyFigure("MFU", fmt.pct(est.get("mfu")), vs(fmt.pct(other.get("mfu"))),
+                  _mfu_range(est)),
     ]
     return figures
+
+
+def _mfu_range(est: dict[str, Any]) -> str:
+    """The evidence's low-high MFU range, and the peak it is measured against when not BF16."""
+    low, high = fmt.as_number(est.get("mfu_low")), fmt.as_number(est.get("mfu_high"))
+    text = ""
+    if low is not None and high is not None and fmt.pct(low) != fmt.pct(high):
+        text = f"range {fmt.pct(low).rstrip('%')}–{fmt.pct(high)}"
+    basis = str(est.get("mfu_basis") or "")
+    if basis and not basis.startswith("bf16"):
+        text += ("; " if text else "") + f"of the {basis.replace(' dense peak', '').upper()} peak"
+    return text
 
 
 def _commitment_of(offer: OfferResult | None) -> str:

@@ -81,6 +81,57 @@ def money_clause(label: str, estimates: Mapping[str, Any]) -> str:
     return f"{label}: " + ", ".join(parts) if parts else label
 
 
+def brief_exit(basis: Sequence[Mapping[str, Any]]) -> str:
+    """The way out in a short phrase for prose, naming its clause: "60 days' notice, Contract B7".
+
+    The clause is the vendor's number or the cell it was read from; a silent contract says so.
+    """
+    if not basis:
+        return "no price to compute it"
+    first = basis[0]
+    code = first.get("code")
+    figures = first.get("figures") or {}
+    notice = float(figures.get("notice_days") or 0.0)
+    months = float(figures.get("term_months") or 0.0)
+    words = {
+        "no_term": "no minimum term" + (f", {notice:g} days' notice" if notice >= 1 else ""),
+        "termination_for_convenience": f"exit on {notice:g} days' notice",
+        "non_cancellable": f"non-cancellable {months:g}-month term",
+        "ride_out_term": f"the whole {months:g}-month term",
+        "contract_silent": f"the full {months:g}-month term, the contract silent on exit",
+        "min_commit": "the stated minimum commitment",
+        "purchase": "the purchase price",
+    }
+    text = words.get(str(code), "no price to compute it")
+    if (first.get("quote") is not None or code == "contract_silent") and first.get("where"):
+        text += f", {_where(first)}"
+    if any(b.get("code") == "min_commit" for b in basis[1:]):
+        text += "; the stated minimum at least"
+    if any(b.get("code") == "prepayment" for b in basis[1:]):
+        text += "; the prepayment at least"
+    return text
+
+
+def runner_up_sentence(label: str, estimates: Mapping[str, Any]) -> str:
+    """The runner-up's money in one short sentence, every figure from its estimates.
+
+    "Runner-up Helios: run $1.66M, minimum cash to sign $5.58M (the whole 6-month term,
+    Terms B7), total economic cost $11.4M."
+    """
+    parts = []
+    if estimates.get("total_cost_usd") is not None:
+        parts.append(f"run {usd(float(estimates['total_cost_usd']))}")
+    minimum = estimates.get("minimum_cash_to_sign_usd")
+    if minimum is not None:
+        basis = estimates.get("minimum_cash_to_sign_basis") or []
+        parts.append(f"minimum cash to sign {usd(float(minimum))} ({brief_exit(basis)})")
+    if estimates.get("total_economic_cost_usd") is not None:
+        parts.append(f"total economic cost {usd(float(estimates['total_economic_cost_usd']))}")
+    if not parts:
+        return f"Runner-up {label}: no money figures could be computed."
+    return f"Runner-up {label}: " + ", ".join(parts) + "."
+
+
 def cost_basis_sentence(winner: str, basis: Mapping[str, Any], labels: Mapping[str, str]) -> str:
     """What charging every offer its full commitment does to the ranking (computed in decide)."""
     scores = basis["scores"]

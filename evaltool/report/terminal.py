@@ -97,6 +97,8 @@ def terminal_table(report: ScoreReport, *, color: bool, width: int = WIDTH) -> s
     lines.append(rule)
     view = build_view(report, kind="memo")
     lines += _wrap(view.headline, width=width)
+    if view.runner_up:
+        lines += _wrap(view.runner_up, width=width)
     if view.confidence_line:
         lines += _wrap(f"Confidence {view.confidence}: {view.confidence_line}", width=width)
     excluded, _ = exclusions(report, view.limits)

@@ -178,6 +178,15 @@ def _headline(report: ScoreReport, winner: OfferResult | None) -> str:
     return f"Recommend {offer_title(winner, 120)}."
 
 
+def _runner_up(report: ScoreReport, winner: OfferResult | None) -> str:
+    """The runner-up's money in one sentence, as the scorer wrote it from its figures."""
+    rec = report.recommendation
+    given = str(rec.get("headline_runner_up") or "")
+    if winner is None or not given or rec.get("offer_id") != winner.id:
+        return ""
+    return fmt.tidy_money(fmt.clean_text(given, 300))
+
+
 def build_view(
     report: ScoreReport, *, kind: Kind = "memo", page_size: str = "A4", level: int = 0
 ) -> ReportView:
@@ -201,6 +210,7 @@ def build_view(
         as_of=as_of,
         headline=_headline(report, winner),
         facts=_facts(report, winner),
+        runner_up=_runner_up(report, winner),
         confidence=sure,
         confidence_line=confidence_line,
         key_figures=key_figures(report, winner),

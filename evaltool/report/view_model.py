@@ -139,6 +139,7 @@ class ReportView:
     as_of: str
     headline: str
     facts: str
+    runner_up: str  # the runner-up's run cost, minimum cash to sign and economic cost
     confidence: str
     confidence_line: str
     key_figures: list[KeyFigure]

@@ -168,7 +168,8 @@ def offer_metrics(
     needed = est.get("storage_needed_tb") or workload.storage_needed_tb
     usable = est.get("storage_usable_tb")
     if usable is None and f.storage_capacity_tb is not None:
-        usable = 0.8 * f.storage_capacity_tb  # seed 001: expect ~80% of what you pay for
+        # seed 001: expect ~80% of what you pay for, unless the quote already says usable
+        usable = f.storage_capacity_tb * (1.0 if f.storage_capacity_usable else 0.8)
     if is_number(needed) and needed > 0 and is_number(usable):
         d["storage_capacity_ratio"] = usable / needed
     overhead = _get(est, "checkpoint", "overhead")
