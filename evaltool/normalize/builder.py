@@ -133,8 +133,7 @@ class Builder(SlotReaders):
         for text, where in self.record.banners:
             if (text, where) not in self.record.notes:
                 self._dates_in_sentence(text, where)
-        if "accelerator_text" not in self.facts and "accelerator" not in self.facts:
-            self._accelerator_anywhere()
+        self.settle_accelerator()
         if not any(p.role in ("compute", "all_in") for p in self.priced):
             for text, where in self.record.notes:
                 self._price_in_sentence(text, where)

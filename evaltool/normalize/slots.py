@@ -88,6 +88,8 @@ class SlotReaders:
         self.support_pct: tuple[float, Location, str] | None = None
         self.all_in_note: Location | None = None
         self.accelerator_hints: list[str] = []
+        # Cells under an accelerator label whose value names no known accelerator.
+        self.unnamed_accelerators: list[tuple[Candidate, str]] = []
         self.looked_at: set[str] = set()
         self.compute_rate_named = False  # the offer names its compute-only rate itself
         self.decimal_comma = False
@@ -325,8 +327,32 @@ class SlotReaders:
                       text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
                       code="label-shape-disagree")
             return
+        if not _names_an_accelerator(" ".join([text, *self.accelerator_hints])):
+            # "Hardware-Ersatz | innert 4 Stunden", "Partition | booster": the label looks
+            # like the accelerator's, the value names none.  Kept aside: read only when no
+            # other cell of the offer names a known accelerator (its error then names it).
+            self.unnamed_accelerators.append((cand, text))
+            return
         self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
         self._facts_in_system_text(cand.where, text, IN_TEXT)
+
+    def settle_accelerator(self) -> None:
+        """After every cell is read: no cell named a known accelerator, so look in the
+        descriptions, notes and titles; failing that, the labelled cells that name none (the
+        error then points at them)."""
+        if "accelerator_text" in self.facts or "accelerator" in self.facts:
+            return
+        self._accelerator_anywhere()
+        if "accelerator_text" in self.facts:
+            for cand, text in self.unnamed_accelerators:
+                self.warn(cand.where, "the label suggests an accelerator but the value names "
+                          "none; the accelerator named elsewhere is used", "accelerator",
+                          text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
+                          code="label-shape-disagree")
+            return
+        for cand, text in self.unnamed_accelerators:
+            self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
+            self._facts_in_system_text(cand.where, text, IN_TEXT)
 
     def _facts_in_system_text(self, where: Location, text: str, priority: int) -> None:
         """'8x H200 141GB SXM, 3.2 Tbps RoCE' also states GPUs per node, memory, network."""
@@ -673,6 +699,16 @@ class SlotReaders:
 
 _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\b|(?:\bper\b|/)\s*"
                              r"(?:gb|tb|hour|month|h|mo)\b", re.I)
+
+
+def _names_an_accelerator(text: str) -> bool:
+    from evaltool.estimate.catalog import recognise_accelerator
+
+    try:
+        recognise_accelerator(text)
+    except EvaltoolError:
+        return False
+    return True
 
 
 def _not_an_accelerator_shape(value: object, text: str) -> bool:
