@@ -88,6 +88,13 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
         if value > 0 and name not in found:
             found[name] = value
 
+    # "1 instance = 8 GPUs", "1 node: 4 chips": a ratio, not a count of nodes
+    m = re.search(r"(?<![\w.])(?:1|one|a|an|each)\s+" + _NODE + r"\s*(?:=|:|equals|has|with|"
+                  r"comprises|contains|mit|avec|hat|a)\s*" + _INT + r"\s*(?:[a-z0-9]+\s+){0,3}?"
+                  + _GPU + r"\b", low)
+    if m:
+        put("gpus_per_node", _int(m.group(1)))
+        low = low[:m.start()] + " " + low[m.end():]
     # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
     m = re.search(_INT + r"\s*(?:bare[- ]metal\s+)?" + _NODE + r"\b[^.;]{0,12}?" + _X + _INT +
                   r"\b", low)
@@ -118,8 +125,9 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
         re.search(_NODE + r"\s+" + _INT + _X + _ACC, low)
     if m:
         put("gpus_per_node", _int(m.group(1)))
-    # "24 x Dell PowerEdge XE9680, each with 8x H100"
-    m = re.search(r"(?<![\w.])" + _INT + _X + r"[^,;]{3,50}?,?\s+each\s+(?:with|has)\s+" + _INT +
+    # "24 x Dell PowerEdge XE9680, each with 8x H100", "6 × HGX H200 (je 8× NVIDIA H200)"
+    m = re.search(r"(?<![\w.])" + _INT + _X + r"[^,;(]{3,50}?[,(]?\s*(?:each|je|jeweils|chacun\w*|"
+                  r"cada|ciascun\w*)\s*(?:with|has|mit|avec|con)?\s*" + _INT +
                   r"\s*[x×]?\s*" + _ACC, low)
     if m:
         put("node_count", _int(m.group(1)))
@@ -127,7 +135,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "(256 GPUs total)", "64 GPUs", "288 Blackwell GPUs"
-    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:[a-z]+\s+)?" + _GPU + r"\b(?!\s*(?:per|each|je|"
+    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:(?!(?:per|each|je|pro|par|with|for)\b)[a-z][a-z0-9-]*\s+){0,3}?" + _GPU +
+                  r"\b(?!\s*(?:per|each|je|"
                   r"pro|par|/|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))

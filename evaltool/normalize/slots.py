@@ -460,6 +460,11 @@ class SlotReaders:
         if cand.note and "(" not in text and _CORES_RE.search(cand.note):
             # "CPU | 2x AMD EPYC 9575F | 64 cores each": the notes column says how many.
             text = f"{text} ({cand.note})"
+        total = _CORES_TOTAL_RE.search(text)
+        if total:  # "2x EPYC 9534, je 64 Kerne (128 total)": the vendor's own total
+            self.add("cpu_cores_per_node", int(total.group(1)), cand.where, text, LABELLED,
+                     "the total of cores the vendor states")
+            return
         sockets = _SOCKETS_RE.search(text)
         if sockets:  # "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × 48 cœurs"
             each = int(sockets.group(2) or sockets.group(3) or sockets.group(4))
@@ -697,6 +702,8 @@ class SlotReaders:
 
 
 
+_CORES_TOTAL_RE = re.compile(r"\((\d{2,4})\s*(?:cores?\s+|kerne\s+|c(?:oe|\u0153)urs\s+)?(?:total|"
+                             r"insgesamt|gesamt|au\s+total|in\s+total)\)", re.I)
 _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\b|(?:\bper\b|/)\s*"
                              r"(?:gb|tb|hour|month|h|mo)\b", re.I)
 
