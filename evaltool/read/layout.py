@@ -537,8 +537,12 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if _template_header(row) is not None:
             continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
         corner = normalise_label(cell_text(row[0])) if row else ""
-        if corner and corner not in _FIELD_HEADERS:
+        if corner and corner not in _FIELD_HEADERS and vocab.match(corner) not in (None,
+                                                                                  "ignore"):
             continue  # "Vendor | Acme | Storage | VAST": a labelled row, not a header
+        if any(not is_empty(row[c]) and normalise_label(cell_text(row[c])) not in _UNIT_HEADERS
+               for c in range(1, min(options))):
+            continue  # "compute | Accelerator | MI300X | | OAM": a labelled row, not a header
         if any(not re.search(r"[^\W\d_]", h) for h in options.values()):
             continue  # option names have letters ("Option A", "12-month reserved")
         if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
@@ -552,11 +556,11 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         unit_col = next((c for c, h in [*heads.items(), *above.items()]
                          if label_col < c < first and normalise_label(h) in _UNIT_HEADERS), None)
         rows_with_values = 0
-        for below in grid.rows[r + 1:r + 40]:
+        for k, below in enumerate(grid.rows[r + 1:r + 40]):
             label = cell_text(below[label_col]) if below else ""
             if not label or vocab.match(label) is None:
                 continue
-            filled = sum(1 for c in options if c < len(below) and not is_empty(below[c]))
+            filled = sum(1 for c in options if not is_empty(grid.merged_value(r + 1 + k, c)))
             if filled >= max(2, len(options) - 1):
                 rows_with_values += 1
         if rows_with_values >= 4:
@@ -588,7 +592,7 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
             if vocab.match(label) is None and all(is_empty(grid.value(r, k)) for k in options):
                 continue
             table_rows.add(r)
-            value = grid.value(r, c)
+            value = grid.merged_value(r, c)
             if (r, c) in grid.formula_cells_without_value:
                 target.problems.append(_formula_problem(grid, r, c, label))
                 continue

@@ -20,6 +20,7 @@ def normalise_label(text: str) -> str:
     text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
     folded = unicodedata.normalize("NFKD", text)
     folded = "".join(c for c in folded if not unicodedata.combining(c))
+    folded = re.sub(r"(?<=[A-Za-z])['\u2019]s\b", "s", folded)  # "GPU's per node": plural
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
     if " " not in folded.strip():  # a key such as gpuCount: split camelCase
         folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
