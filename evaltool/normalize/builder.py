@@ -302,7 +302,14 @@ class Builder(SlotReaders):
             currency = "USD"
             self.assumed("currency", item.row_where, raw, "no currency stated for the line "
                          "items; read as USD")
-        unit_kind = T.billing_unit(f"per {unit}") if unit else T.billing_unit(desc)
+        # The price cell may carry its own basis ("19,84 € / Knoten / h"): it beats the unit
+        # column ("Knoten"), which beats the description.
+        price_text = item.raw.get("unit_price", "") if isinstance(item.raw.get(
+            "unit_price"), str) and not _PLAIN_NUMBER_RE.match(item.raw.get("unit_price", "")) \
+            else ""
+        unit_kind = (T.billing_unit(price_text) if price_text else None) or (
+            T.billing_unit(f"per {unit}") if unit else None) or (
+            None if unit else T.billing_unit(desc))
         if unit.lower().strip() in ("gb", "per gb") or unit_kind == "gb" or re.search(
                 r"egress|transfer out|data out|outbound", low):
             money = V.Money(price, currency, ("gb",), raw)
@@ -430,7 +437,8 @@ class Builder(SlotReaders):
 
 # "2.048", "1.800": one or more groups of three digits after a point, nothing else.
 # A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
-_GROUPED_BY_DOTS_RE = re.compile(r"\s*(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=[^\d]*$)")
+_GROUPED_BY_DOTS_RE = re.compile(r"\s*(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
+_PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
 _POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")
 

@@ -460,6 +460,11 @@ class SlotReaders:
         if cand.note and "(" not in text and _CORES_RE.search(cand.note):
             # "CPU | 2x AMD EPYC 9575F | 64 cores each": the notes column says how many.
             text = f"{text} ({cand.note})"
+        each = _CORES_EACH_RE.search(text)
+        if each:  # "2× Xeon 8480+ (je 56 Kerne)": the count of sockets, the cores of each
+            self.add("cpu_cores_per_node", int(each.group(1)) * int(each.group(2)), cand.where,
+                     text, LABELLED, f"{each.group(1)} sockets x {each.group(2)} cores")
+            return
         total = _CORES_TOTAL_RE.search(text)
         if total:  # "2x EPYC 9534, je 64 Kerne (128 total)": the vendor's own total
             self.add("cpu_cores_per_node", int(total.group(1)), cand.where, text, LABELLED,
@@ -702,6 +707,8 @@ class SlotReaders:
 
 
 
+_CORES_EACH_RE = re.compile(r"^\s*(\d)\s*[x×]\s*[^()]*\(\s*(?:je|each|chacun|pro|jeweils)\s+(\d{1,3})"
+                            r"\s*(?:cores?|kerne|c(?:oe|\u0153)urs)\b", re.I)
 _CORES_TOTAL_RE = re.compile(r"\((\d{2,4})\s*(?:cores?\s+|kerne\s+|c(?:oe|\u0153)urs\s+)?(?:total|"
                              r"insgesamt|gesamt|au\s+total|in\s+total)\)", re.I)
 _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\b|(?:\bper\b|/)\s*"

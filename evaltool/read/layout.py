@@ -253,6 +253,14 @@ def _number(value: Any) -> float | None:
     return None
 
 
+def _quantity(value: Any) -> float | None:
+    """A line's quantity: '1.000' and '1,000' are a thousand (a quantity is never written
+    with three decimals), other text as a number."""
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,3}(?:[.,\u202f' ]\d{3})+\s*", value):
+        return float(re.sub(r"\D", "", value))
+    return _number(value)
+
+
 def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
                 record: RawRecord) -> int:
     """Read the rows under a line-item header; return the last row used."""
@@ -267,7 +275,7 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
         total_col = roles.get("total")
         desc_col = roles.get("description", roles.get("part"))
-        qty = _number(grid.value(r, qty_col)) if qty_col is not None else None
+        qty = _quantity(grid.value(r, qty_col)) if qty_col is not None else None
         price = _number(grid.value(r, price_col)) if price_col is not None else None
         desc = cell_text(grid.value(r, desc_col)) if desc_col is not None else ""
         if qty is None and price is None and not desc:

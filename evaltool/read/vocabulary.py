@@ -126,14 +126,16 @@ def load_vocabulary() -> Vocabulary:
     for slot, synonyms in raw["fields"].items():
         labels.setdefault(normalise_label(slot.replace("_", " ")), slot)
         for synonym in synonyms:
-            labels.setdefault(normalise_label(str(synonym)), slot)
+            if normalise_label(str(synonym)):
+                labels.setdefault(normalise_label(str(synonym)), slot)
 
     for name in CANONICAL_FIELDS:  # the template's own labels are the canonical names
         labels.setdefault(normalise_label(name.replace("_", " ")), name)
     headers: dict[str, str] = {}
     for role, words in raw["line_item_headers"].items():
         for word in words:
-            headers.setdefault(normalise_label(str(word)), role)
+            if normalise_label(str(word)):  # a word in a script normalise_label drops
+                headers.setdefault(normalise_label(str(word)), role)
     kinds = tuple(
         (normalise_label(str(phrase)), kind)
         for kind, phrases in raw["offer_kind"].items()
