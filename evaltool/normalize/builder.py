@@ -231,7 +231,16 @@ class Builder(SlotReaders):
                 if name != slot and several:
                     self.add(name, value, cand.where, text, IN_TEXT, "count stated in the phrase")
         elif kind == "date":
-            parsed = V.parse_date(cand.value)
+            stated: Any = cand.value
+            order = _DATE_ORDER_RE.search(text) if isinstance(stated, str) else None
+            numeric = _NUMERIC_DATE_RE.search(text) if order else None
+            if order and numeric:
+                # "11/03/2025" beside "MM/DD/YYYY" (a unit column): the vendor's own order.
+                first, second, year = numeric.groups()
+                month, day = (first, second) if order.group(1).lower().startswith("m") \
+                    else (second, first)
+                stated = f"{year}-{int(month):02d}-{int(day):02d}"  # ISO: no order to guess
+            parsed = V.parse_date(stated)
             if parsed.value is None:
                 raise V.ValueParseError("no calendar date", found=text,
                                         expected=V.EXPECTED["date"])
@@ -438,6 +447,8 @@ class Builder(SlotReaders):
 # "2.048", "1.800": one or more groups of three digits after a point, nothing else.
 # A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
 _GROUPED_BY_DOTS_RE = re.compile(r"\s*(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
+_DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
+_NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
 _POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")

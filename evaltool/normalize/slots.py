@@ -460,10 +460,11 @@ class SlotReaders:
         if cand.note and "(" not in text and _CORES_RE.search(cand.note):
             # "CPU | 2x AMD EPYC 9575F | 64 cores each": the notes column says how many.
             text = f"{text} ({cand.note})"
-        each = _CORES_EACH_RE.search(text)
-        if each:  # "2× Xeon 8480+ (je 56 Kerne)": the count of sockets, the cores of each
-            self.add("cpu_cores_per_node", int(each.group(1)) * int(each.group(2)), cand.where,
-                     text, LABELLED, f"{each.group(1)} sockets x {each.group(2)} cores")
+        per_socket = _CORES_EACH_RE.search(text)
+        if per_socket:  # "2× Xeon 8480+ (je 56 Kerne)": the count of sockets, the cores of each
+            n = int(per_socket.group(2) or per_socket.group(3))
+            self.add("cpu_cores_per_node", int(per_socket.group(1)) * n, cand.where,
+                     text, LABELLED, f"{per_socket.group(1)} sockets x {n} cores")
             return
         total = _CORES_TOTAL_RE.search(text)
         if total:  # "2x EPYC 9534, je 64 Kerne (128 total)": the vendor's own total
@@ -707,8 +708,10 @@ class SlotReaders:
 
 
 
-_CORES_EACH_RE = re.compile(r"^\s*(\d)\s*[x×]\s*[^()]*\(\s*(?:je|each|chacun|pro|jeweils)\s+(\d{1,3})"
-                            r"\s*(?:cores?|kerne|c(?:oe|\u0153)urs)\b", re.I)
+_CORES_EACH_RE = re.compile(
+    r"^\s*(\d)\s*[x×]\s*[^()]*?[(,]?\s*(?:(?:je|each|chacun|pro|jeweils)\s+(\d{1,3})\s*"
+    r"(?:cores?|kerne|c(?:oe|\u0153)urs)\b|(\d{1,3})\s*(?:cores?|kerne|c(?:oe|\u0153)urs)\s+"
+    r"(?:each|je|chacun|pro|jeweils)\b)", re.I)
 _CORES_TOTAL_RE = re.compile(r"\((\d{2,4})\s*(?:cores?\s+|kerne\s+|c(?:oe|\u0153)urs\s+)?(?:total|"
                              r"insgesamt|gesamt|au\s+total|in\s+total)\)", re.I)
 _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\b|(?:\bper\b|/)\s*"

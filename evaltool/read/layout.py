@@ -320,7 +320,7 @@ def _next_filled(grid: SheetGrid, r: int, c: int, width: int) -> tuple[int | Non
     return None, False
 
 
-def _key_values(  # noqa: C901  # owed: split label, unit and notes columns
+def key_values(  # noqa: C901  # owed: split label, unit and notes columns
     grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
     record: RawRecord,
 ) -> None:
@@ -521,7 +521,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 data_rows = []  # labels down the first column: a key-value block, no header
             if data_rows:
                 return _offer_per_row(grid, r, columns, data_rows, record, base_id)
-    _key_values(grid, range(len(grid.rows)), used, vocab, record)
+    key_values(grid, range(len(grid.rows)), used, vocab, record)
     return []
 
 
@@ -564,6 +564,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         unit_col = next((c for c, h in [*heads.items(), *above.items()]
                          if label_col < c < first and normalise_label(h) in _UNIT_HEADERS), None)
         rows_with_values = 0
+        priced = False  # a price under each option makes a short table a table of options
         for k, below in enumerate(grid.rows[r + 1:r + 40]):
             label = cell_text(below[label_col]) if below else ""
             if not label or vocab.match(label) is None:
@@ -571,9 +572,30 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
             filled = sum(1 for c in options if not is_empty(grid.merged_value(r + 1 + k, c)))
             if filled >= max(2, len(options) - 1):
                 rows_with_values += 1
-        if rows_with_values >= 4:
+                priced = priced or vocab.match(label) in ("price", "capex_usd")
+        if rows_with_values >= 4 or (priced and rows_with_values >= 2):
             return r, label_col, unit_col, options
     return None
+
+
+def _options_table_end(grid: SheetGrid, header: int, options: dict[int, str]) -> int:
+    """The row after the options table: the table ends at a blank row unless the next filled
+    row again has values under most options ("Technical summary" below it is shared)."""
+    def spans_options(r: int) -> bool:
+        filled = sum(1 for c in options if not is_empty(grid.merged_value(r, c)))
+        return filled >= max(2, len(options) - 1)
+
+    r = header + 1
+    while r < len(grid.rows):
+        if all(is_empty(v) for v in grid.rows[r]):
+            nxt = next((k for k in range(r + 1, len(grid.rows))
+                        if any(not is_empty(v) for v in grid.rows[k])), None)
+            if nxt is None or not spans_options(nxt):
+                return r
+            r = nxt
+            continue
+        r += 1
+    return len(grid.rows)
 
 
 def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, base_id: str,
@@ -582,6 +604,7 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
     """One record per option column; rows outside the table are read for all of them."""
     records: list[RawRecord] = []
     table_rows: set[int] = {header}
+    end = _options_table_end(grid, header, options)
     for c, name in sorted(options.items()):
         source = dict(record.source)
         source["column"] = column_letter(c)
@@ -593,7 +616,7 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
             severity="info", code="options-in-columns"))
         target.candidates.append(Candidate("offer name", name, grid.where(header, c),
                                            label_where=grid.where(header, c)))
-        for r in range(header + 1, len(grid.rows)):
+        for r in range(header + 1, end):
             label = cell_text(grid.value(r, label_col))
             if not label or _is_sentence(label):
                 continue
@@ -612,7 +635,7 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
                                                label_where=grid.where(r, label_col)))
         records.append(target)
     rest = [r for r in range(len(grid.rows)) if r not in table_rows]
-    _key_values(grid, range(len(grid.rows)), set(range(len(grid.rows))) - set(rest), vocab,
+    key_values(grid, range(len(grid.rows)), set(range(len(grid.rows))) - set(rest), vocab,
                 record)
     record.source["options"] = len(records)
     return records

@@ -60,6 +60,7 @@ class Vocabulary:
     labels: dict[str, str]  # normalised synonym -> slot
     line_item_headers: dict[str, str]  # normalised header word -> column role
     offer_kinds: tuple[tuple[str, str], ...]  # (normalised phrase, kind), in priority order
+    superseded: tuple[str, ...] = ()  # normalised phrases that mark a sheet as superseded
 
     def match(self, label: str, section: str | None = None) -> str | None:
         """The slot a label stands for, or None.  Exact matches beat phrase matches; the
@@ -141,4 +142,7 @@ def load_vocabulary() -> Vocabulary:
         for kind, phrases in raw["offer_kind"].items()
         for phrase in phrases
     )
-    return Vocabulary(labels=labels, line_item_headers=headers, offer_kinds=kinds)
+    superseded = tuple(normalise_label(str(p)) for p in raw.get("superseded_sheet", ())
+                       if normalise_label(str(p)))
+    return Vocabulary(labels=labels, line_item_headers=headers, offer_kinds=kinds,
+                      superseded=superseded)
