@@ -319,6 +319,17 @@ class Builder(SlotReaders):
         unit_kind = (T.billing_unit(price_text) if price_text else None) or (
             T.billing_unit(f"per {unit}") if unit else None) or (
             None if unit else T.billing_unit(desc))
+        per_gb_month = _PER_GB_MONTH_RE.search(f"{unit} {price_text}")
+        if per_gb_month:  # storage at "$0.145 per GiB-month": per TB-month (1 TB = 931.32 GiB)
+            scale = _GIB_PER_TB if per_gb_month.group(1).lower() == "gib" else 1000.0
+            self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month"), raw),
+                      where, raw, TABLE, f"{price:g} per {per_gb_month.group(1)}-month x "
+                      f"{scale:g}", scale=scale)
+            kind, _ = _storage_kind(desc)
+            if kind:
+                self.add("storage_type", kind, item.cells.get("description", where), desc,
+                         IN_TEXT)
+            return
         if unit.lower().strip() in ("gb", "per gb") or unit_kind == "gb" or re.search(
                 r"egress|transfer out|data out|outbound", low):
             money = V.Money(price, currency, ("gb",), raw)
@@ -449,6 +460,9 @@ class Builder(SlotReaders):
 _GROUPED_BY_DOTS_RE = re.compile(r"\s*(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
+_PER_GB_MONTH_RE = re.compile(r"\b(gib|gb|go)\s*[-/·]?\s*(?:per\s+|par\s+|pro\s+)?(?:month|mo|"
+                              r"monat|mois|mes|mese|maand)\b", re.I)
+_GIB_PER_TB = 1e12 / 2**30  # 931.32 GiB in one (decimal) TB
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
 _POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")

@@ -625,7 +625,9 @@ class SlotReaders:
         self.add("storage_write_gbyte_s", q.value, cand.where, text, LABELLED, _notes(q.notes))
 
     def _slot_orchestrator(self, cand: Candidate, text: str) -> None:
-        low = text.lower()
+        # "CKE with TPU node pools; no Slurm": a scheduler named only to deny it is not offered.
+        low = re.sub(r"\b(?:no|not|without|kein\w*|sans|pas\s+de|geen|sin|senza)\s+"
+                     r"(?:\w+\s+){0,2}?(?:slurm|kubernetes|k8s)\b", " ", text.lower())
         slurm = "slurm" in low
         k8s = bool(re.search(r"kubernetes|\bk8s\b|\bgke\b|\beks\b|\baks\b|openshift|\bk3s\b",
                              low))
