@@ -151,7 +151,7 @@ _BASIS_ORDER: Final = ("gpu", "node", "rack", "tb", "gb", "kw", "kwh", "second",
                        "day", "week", "month", "year", "term", "once")
 # "$3.5M over 3 years": a total for a stated term.
 _OVER_TERM_RE: Final = _LazyRegex(
-    r"\b(?:over|for|across)\s+(?:the\s+)?(?:\d+|one|two|three|four|five)[\s-]*"
+    r"\b(?:over|for|across|per)\s+(?:the\s+)?(?:\d+|one|two|three|four|five)[\s-]*"
     r"(?:years?|yrs?|months?)\b",
     re.IGNORECASE,
 )
