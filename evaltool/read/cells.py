@@ -40,6 +40,8 @@ class SheetGrid:
     # Merged ranges (first row, first col, last row, last col), 0-based and inclusive: a value
     # merged across the columns of several options belongs to each of them.
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+    # Comment lines of a CSV ("# Acme Cloud - quote for ...; valid until ..."): (row, text).
+    comments: list[tuple[int, str]] = field(default_factory=list)
 
     def value(self, row: int, col: int) -> Any:
         if row < len(self.rows) and col < len(self.rows[row]):

@@ -488,6 +488,9 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             severity="warning", code="hidden-sheet-skipped"))
         return []
     _banners_and_footers(grid, record)
+    for r, text in grid.comments:  # a CSV's comment lines: the document's own title and notes
+        record.banners.append((text, grid.where(r, 0)))
+        record.notes.append((text, grid.where(r, 0)))
     if is_contract_sheet(grid.name):
         record.segments.extend(contract_segments(grid))
         _contract_facts(grid, vocab, record)
