@@ -390,3 +390,253 @@ def test_a_japanese_configuration_phrase_gives_nodes_and_gpus_per_node(tmp_path:
     offer = _one(path, fx={"JPY": 0.0067})
     assert (offer.fields.node_count, offer.fields.gpus_per_node) == (4, 8)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(300_000 * 0.0067 / 730)
+
+
+# --- offers found, whatever the layout (issue 10, offer-level classes) ---------------------
+
+def _all(path: Path, fx: dict[str, float] | None = None, mapping: Any = None) -> list[Any]:
+    result = normalize_files([path], fx or {}, mapping)
+    assert not result.not_evaluated, result.not_evaluated
+    return sorted(result.offers, key=lambda o: o.id)
+
+
+def test_a_per_instance_price_takes_its_gpus_per_instance_from_a_note(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "instances.xlsx", {
+        "Pricing": [["Vendor", "Example Cloud"],
+                    ["Instance type", "ex.h200.big"],
+                    ["Instances", 4],
+                    ["Rate per instance-hour", "USD 40.00"],
+                    [],
+                    ["Note: 1 instance = 8 GPUs; prices exclude taxes."]],
+        "Specs": [["GPUs", "8 x NVIDIA H200 141 GB each"]]})
+    f = _one(path).fields
+    assert f.accelerator == "H200" and f.gpus_per_node == 8 and f.gpu_count == 32
+    assert f.price_usd_per_gpu_hour == pytest.approx(5.0)
+
+
+def test_a_gpu_total_in_prose_with_the_model_between_count_and_word() -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert count_facts("4 x ex.big instances (32 NVIDIA H100 GPUs)") == {"gpu_count": 32}
+    assert count_facts("3 × HGX H200 (je 8× NVIDIA H200)") == {"node_count": 3,
+                                                              "gpus_per_node": 8}
+    assert count_facts("2 x 400 Gb/s per node (one NIC per GPU)") == {}
+
+
+def test_line_item_priced_per_node_hour_in_its_price_cell(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel Rechenzentrum GmbH · Angebot 1"],
+        [],
+        ["Pos.", "Beschreibung", "Menge", "Einheit", "Preis (netto)"],
+        [1, "GPU-Server NVIDIA HGX H100 SXM5 80 GB, 8 GPU je Knoten", 4, "Knoten",
+         "20,00 € / Knoten / h"],
+        [2, "Dateisystem, nutzbare Kapazität", "1.000", "TB", "18,00 € / TB / Monat"],
+    ]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert f.node_count == 4 and f.gpu_count == 32
+    assert f.price_usd_per_gpu_hour == pytest.approx(2.5)
+    assert f.storage_capacity_tb == 1000
+
+
+def test_a_label_that_looks_like_the_accelerator_but_names_none_gives_way(
+        tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "hw.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"],
+        ["Product", "Dedicated H100 cluster"],
+        ["Nodes", "2 × HGX H100 (each 8× NVIDIA H100 80 GB)"],
+        ["Price", "USD 2.00 per GPU-hour"],
+        ["Hardware replacement", "within 4 hours"],
+        ["Partition", "booster-x"]]})
+    offer = _one(path)
+    assert offer.fields.accelerator == "H100-SXM"
+    assert offer.fields.gpu_count == 16
+
+
+def test_options_in_columns_under_a_described_corner_with_merged_cells(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Offer"
+    for row in [["Example Compute B.V. - Offerte 7"], [],
+                ["Omschrijving", "Optie A", "Optie B"],
+                ["Accelerator", "AMD Instinct MI300X 192 GB", None],
+                ["Aantal nodes", 2, 4],
+                ["GPU's per node", 8, 8],
+                ["Prijs per GPU-uur", "€ 2,00", "€ 1,80"],
+                ["Contractduur", "12 maanden", "24 maanden"]]:
+        ws.append(row)
+    ws.merge_cells("B4:C4")  # one accelerator for both options
+    wb.save(tmp_path / "cols.xlsx")
+    a, b = _all(tmp_path / "cols.xlsx", {"EUR": 1.0})
+    assert (a.fields.offer_name, b.fields.offer_name) == ("Optie A", "Optie B")
+    assert a.fields.accelerator == b.fields.accelerator == "MI300X"
+    assert (a.fields.gpu_count, b.fields.gpu_count) == (16, 32)
+
+
+def test_a_short_options_table_with_a_price_and_shared_specs_below(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "tpu.xlsx", {"Proposal": [
+        ["Example Cloud Platform - TPU proposal"],
+        [],
+        [None, "On-demand", "1-year commit"],
+        ["Price per chip-hour (USD)", 4.0, 3.0],
+        ["Commitment term", "—", "12 months"],
+        [],
+        ["Technical summary"],
+        ["Chip", "TPU v5p, 95 GB HBM per chip"],
+        ["Host", "4 chips per host (16 hosts)"]]})
+    on_demand, committed = sorted(_all(path), key=lambda o: -o.fields.price_usd_per_gpu_hour)
+    for offer in (on_demand, committed):
+        assert offer.fields.accelerator == "TPU-v5p"
+        assert offer.fields.gpu_count == 64  # the specs below the table belong to both
+    assert committed.fields.price_usd_per_gpu_hour == 3.0
+    assert committed.fields.term_months == 12
+
+
+def test_one_offer_per_sheet_shares_the_cover_and_notes(tmp_path: Path) -> None:
+    option = [["Parameter", "Value"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+              ["Nodes", 4], ["GPUs per node", 8], ["Price", "$2.00 / GPU / hr"]]
+    bigger = [row if row[0] != "Nodes" else ["Nodes", 16] for row in option]
+    path = _workbook(tmp_path / "sheets.xlsx", {
+        "Overview": [["Example AI Cloud, Inc. · Two sizing options"]],
+        "Small": option, "Large": bigger,
+        "Notes": [["Availability SLA 99.5% per month."]]})
+    small, large = sorted(_all(path), key=lambda o: o.fields.gpu_count)
+    assert (small.fields.offer_name, large.fields.offer_name) == ("Small", "Large")
+    assert (small.fields.gpu_count, large.fields.gpu_count) == (32, 128)
+    assert small.fields.vendor == large.fields.vendor == "Example AI Cloud, Inc."
+    assert any(w["code"] == "options-in-sheets" for w in small.warnings)
+
+
+def test_offers_stacked_down_one_sheet_under_headings(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "stacked.xlsx", {"Quotation": [
+        ["Vendor", "Example Cloud"],
+        [],
+        ["[Plan A]"],
+        ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64],
+        ["Price per GPU-hour", "USD 2.00"],
+        [],
+        ["[Plan B]"],
+        ["GPU", "NVIDIA H200 SXM 141GB"],
+        ["Number of GPUs", 128],
+        ["Price per GPU-hour", "USD 3.00"],
+        [],
+        ["[Common]"],
+        ["Orchestration", "Slurm"]]})
+    a, b = sorted(_all(path), key=lambda o: o.fields.gpu_count)
+    assert (a.fields.offer_name, a.fields.accelerator, a.fields.price_usd_per_gpu_hour) == \
+        ("Plan A", "H100-SXM", 2.0)
+    assert (b.fields.offer_name, b.fields.accelerator, b.fields.price_usd_per_gpu_hour) == \
+        ("Plan B", "H200", 3.0)
+    assert a.fields.orchestrator == b.fields.orchestrator == "slurm"
+
+
+def test_a_superseded_sheet_is_skipped_and_said(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "versions.xlsx", {
+        "Offer v2": [["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                     ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.00"]],
+        "Offer v1 (superseded)": [["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 32],
+                                  ["Price per GPU-hour", "USD 2.50"]]})
+    offer = _one(path)
+    assert offer.fields.gpu_count == 64 and offer.fields.price_usd_per_gpu_hour == 2.0
+    assert any(w["code"] == "superseded-sheet-skipped" for w in offer.warnings)
+
+
+def test_a_price_per_chip_hour_in_a_json_line_item_list(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "tpu.json"
+    path.write_text(json.dumps({
+        "vendor": "Example Cloud", "currency": "USD",
+        "hardware": {"accelerator": "Cloud TPU v5p", "chips": 256},
+        "line_items": [
+            {"description": "TPU v5p chip-hour, committed", "quantity": 256,
+             "unit": "chip-hour", "net_price": 3.0, "term_months": 12},
+            {"description": "Managed Lustre", "unit": "GiB-month", "net_price": 0.1},
+            {"description": "Internet egress", "unit": "GB", "net_price": 0.05}]}))
+    f = _one(path).fields
+    assert f.price_usd_per_gpu_hour == 3.0 and f.term_months == 12
+    assert f.storage_usd_per_tb_month == pytest.approx(0.1 * 1e12 / 2**30)
+    assert f.egress_usd_per_gb == 0.05
+    assert f.capex_usd is None
+
+
+def test_a_price_for_the_whole_term_of_all_gpus(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "listing.json"
+    path.write_text(json.dumps({"offers": [{
+        "id": "L-1", "vendor": "Example Broker", "gpu": "H200 SXM 141GB",
+        "quantity_gpus": 10, "term_months": 6,
+        "price": {"amount": 43800.0, "unit": "USD per 6-month term, all 10 GPUs"}}]}))
+    assert _one(path).fields.price_usd_per_gpu_hour == pytest.approx(43800 / (10 * 6 * 730))
+
+
+@pytest.mark.parametrize(("banner", "footer", "vendor"), [
+    ("Commercial options (USD)", "Example GPU Cloud Inc. — Response to RFP-1",
+     "Example GPU Cloud Inc."),
+    ("Prepared for: Buyer Labs · Prepared by: Example Cloud, Inc. Strategic Accounts", None,
+     "Example Cloud, Inc."),
+    ("This order is entered into between Example Compute Corp. and Buyer Labs, Inc. "
+     "(\"Customer\").", None, "Example Compute Corp."),
+    ("Spett.le Buyer Labs", "Esempio Calcolo S.r.l. – Via Roma 1, Milano",
+     "Esempio Calcolo S.r.l."),
+    ("Proposal for GPU capacity in our Reno, NV facility", None, "Vendorfile"),
+])
+def test_the_vendor_is_the_company_named_with_its_legal_form_not_the_customer(
+        tmp_path: Path, banner: str, footer: str | None, vendor: str) -> None:
+    rows: list[list[Any]] = [[banner], [], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                             ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.00"]]
+    if footer:
+        rows += [[], [footer]]
+    offer = _one(_workbook(tmp_path / "Vendorfile_quote.xlsx", {"Quote": rows}))
+    assert offer.fields.vendor == vendor
+    assert any(w["code"] == "vendor-not-labelled" for w in offer.warnings)
+
+
+def test_a_csv_comment_line_names_the_vendor_and_the_validity(tmp_path: Path) -> None:
+    path = tmp_path / "rows.csv"
+    path.write_text("quote_id,gpu,total_gpus,price_per_gpu_hr_usd\n"
+                    "Q-1,NVIDIA H100 SXM,64,2.00\nQ-2,NVIDIA H200,64,2.50\n"
+                    "# Example Forge Cloud - quote for Buyer Labs. Prices in USD, "
+                    "valid until 2030-12-31.\n")
+    offers = _all(path)
+    assert [o.fields.vendor for o in offers] == ["Example Forge Cloud"] * 2
+    assert all(str(o.fields.valid_until) == "2030-12-31" for o in offers)
+
+
+def test_a_mapping_file_makes_one_offer_of_each_mapped_column(tmp_path: Path) -> None:
+    from evaltool.normalize.teach import load_user_mapping
+
+    # Option columns the reader cannot tell from a labelled row by itself.
+    path = _workbook(tmp_path / "odd.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB"],
+        ["Number of GPUs", 64, 128],
+        ["Price per GPU-hour", "USD 2.00", "USD 3.00"]]})
+    mapping_path = tmp_path / "map.yaml"
+    mapping_path.write_text("options: {Small: B, Large: C}\n")
+    mapping = load_user_mapping(mapping_path)
+    large, small = _all(path, mapping=mapping)
+    assert (small.fields.offer_name, small.fields.accelerator, small.fields.gpu_count,
+            small.fields.price_usd_per_gpu_hour) == ("Small", "H100-SXM", 64, 2.0)
+    assert (large.fields.offer_name, large.fields.accelerator, large.fields.gpu_count,
+            large.fields.price_usd_per_gpu_hour) == ("Large", "H200", 128, 3.0)
+    assert small.source["mapping"] == str(mapping_path)
+    assert any(w["code"] == "options-from-mapping" for w in small.warnings)
+
+
+def test_score_applies_the_mapping_of_options_end_to_end(tmp_path: Path) -> None:
+    from evaltool.pipeline import score_files
+
+    path = _workbook(tmp_path / "odd.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB"],
+        ["Number of GPUs", 64, 128],
+        ["Price per GPU-hour", "USD 2.00", "USD 3.00"]]})
+    mapping_path = tmp_path / "map.yaml"
+    mapping_path.write_text("options: {Small: B, Large: C}\n")
+    report = score_files([path], map_file=mapping_path, draws=200)
+    assert not report.not_evaluated
+    assert sorted(o.offer_name or "" for o in report.offers) == ["Large", "Small"]

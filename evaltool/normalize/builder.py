@@ -36,11 +36,12 @@ from evaltool.normalize.facts import (
     expected_for,
 )
 from evaltool.normalize.shapes import count_facts, pair_counts
-from evaltool.normalize.slots import SlotReaders
+from evaltool.normalize.slots import SlotReaders, names_an_accelerator
 from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
+from evaltool.read.vocabulary import normalise_label
 
 
 class Builder(SlotReaders):
@@ -133,6 +134,7 @@ class Builder(SlotReaders):
         for text, where in self.record.banners:
             if (text, where) not in self.record.notes:
                 self._dates_in_sentence(text, where)
+        self.settle_system_counts()
         self.settle_accelerator()
         if not any(p.role in ("compute", "all_in") for p in self.priced):
             for text, where in self.record.notes:
@@ -204,6 +206,13 @@ class Builder(SlotReaders):
                 text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
+            system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
+                cand.value, str) and "total" not in normalise_label(cand.label) else None
+            if system and names_an_accelerator(text):
+                # "GPUs | 8 x NVIDIA H200 141 GB each": the GPUs of one system or of the whole
+                # offer; the offer's node count tells which (settle_system_counts).
+                self.system_counts.append((cand, text, int(system.group(1))))
+                return
             shaped = count_facts(text) if isinstance(cand.value, str) else {}
             try:
                 count = V.parse_count(cand.value)
@@ -463,6 +472,7 @@ _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _PER_GB_MONTH_RE = re.compile(r"\b(gib|gb|go)\s*[-/·]?\s*(?:per\s+|par\s+|pro\s+)?(?:month|mo|"
                               r"monat|mois|mes|mese|maand)\b", re.I)
 _GIB_PER_TB = 1e12 / 2**30  # 931.32 GiB in one (decimal) TB
+_SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
 _POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")

@@ -90,6 +90,8 @@ class SlotReaders:
         self.accelerator_hints: list[str] = []
         # Cells under an accelerator label whose value names no known accelerator.
         self.unnamed_accelerators: list[tuple[Candidate, str]] = []
+        # 'N x <accelerator>' under a GPU-count label, settled once the node count is known.
+        self.system_counts: list[tuple[Candidate, str, int]] = []
         self.looked_at: set[str] = set()
         self.compute_rate_named = False  # the offer names its compute-only rate itself
         self.decimal_comma = False
@@ -327,7 +329,7 @@ class SlotReaders:
                       text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
                       code="label-shape-disagree")
             return
-        if not _names_an_accelerator(" ".join([text, *self.accelerator_hints])):
+        if not names_an_accelerator(" ".join([text, *self.accelerator_hints])):
             # "Hardware-Ersatz | innert 4 Stunden", "Partition | booster": the label looks
             # like the accelerator's, the value names none.  Kept aside: read only when no
             # other cell of the offer names a known accelerator (its error then names it).
@@ -335,6 +337,25 @@ class SlotReaders:
             return
         self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
         self._facts_in_system_text(cand.where, text, IN_TEXT)
+
+    def settle_system_counts(self) -> None:
+        """'N x <accelerator>' under a GPU-count label: with a node count of more than one
+        beside it, N GPUs make one node (a spec sheet describes one instance); else N is the
+        offer's count.  Said either way, as the label and the shape may disagree."""
+        nodes = any(isinstance(f.value, (int, float)) and f.value > 1
+                    for f in self.facts.get("node_count", []))
+        for cand, text, n in self.system_counts:
+            self.add("accelerator_text", text, cand.where, text, IN_TEXT,
+                     "accelerator named in the GPU count's cell")
+            if nodes and n in (1, 2, 4, 8, 16):
+                self.add("gpus_per_node", n, cand.where, text, LABELLED,
+                         "the GPUs of one system, beside the offer's node count")
+                self.warn(cand.where, f"'{text[:60]}' under a GPU-count label, beside a node "
+                          f"count: read as {n} GPUs per node", "gpus_per_node", text[:120],
+                          "the total number of GPUs, or GPUs per node",
+                          code="label-shape-disagree")
+            else:
+                self.add("gpu_count", n, cand.where, text, LABELLED)
 
     def settle_accelerator(self) -> None:
         """After every cell is read: no cell named a known accelerator, so look in the
@@ -720,7 +741,7 @@ _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\
                              r"(?:gb|tb|hour|month|h|mo)\b", re.I)
 
 
-def _names_an_accelerator(text: str) -> bool:
+def names_an_accelerator(text: str) -> bool:
     from evaltool.estimate.catalog import recognise_accelerator
 
     try:
