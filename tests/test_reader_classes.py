@@ -640,3 +640,27 @@ def test_score_applies_the_mapping_of_options_end_to_end(tmp_path: Path) -> None
     report = score_files([path], map_file=mapping_path, draws=200)
     assert not report.not_evaluated
     assert sorted(o.offer_name or "" for o in report.offers) == ["Large", "Small"]
+
+
+def test_a_total_contract_value_is_the_price_when_no_rate_is_stated(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "order.xlsx", {"Order Form": [
+        ["Example AI, Inc. - Order Form 1"],
+        ["Service", "16 × NVIDIA H100 SXM 80GB (2 nodes × 8 GPUs)"],
+        ["Term", "12 months"],
+        ["Total contract value", "USD 280,320"]]})
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(280_320 / (16 * 12 * 730))
+    assert offer.fields.min_commit_usd == 280_320
+    assert any(w["code"] == "assumed-value" and w.get("field") == "price_usd_per_gpu_hour"
+               for w in offer.warnings)
+
+
+def test_a_purchase_line_naming_gpus_per_system_counts_the_systems(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "bom.xlsx", {"BOM": [
+        ["Example Integrator Inc. - budgetary quotation"],
+        ["Qty", "Part number", "Description", "Unit price", "Total"],
+        [4, "X1", "Example XD1 - 8x NVIDIA H200 SXM 141GB, 2x Xeon", 300000, 1200000],
+        [2, "X2", "NDR switch", 30000, 60000]]})
+    f = _one(path).fields
+    assert (f.node_count, f.gpus_per_node, f.gpu_count) == (4, 8, 32)
+    assert f.capex_usd == 1_260_000

@@ -139,6 +139,7 @@ class Builder(SlotReaders):
         if not any(p.role in ("compute", "all_in") for p in self.priced):
             for text, where in self.record.notes:
                 self._price_in_sentence(text, where)
+        self.settle_contract_value()
         if "offer_kind" not in self.facts:
             for text, where in self.record.banners:
                 kind = self.vocab.offer_kind(text)
@@ -401,8 +402,10 @@ class Builder(SlotReaders):
         """A line with no time basis: a one-off purchase item."""
         self.priced.append(_Priced("capex_line", V.Money(price * qty, currency, (), raw), where,
                                    raw, TABLE, quantity=qty))
-        if re.search(r"\b(dgx|hgx|system|server|node)\b", low) and not re.search(
-                r"switch|storage|install|service|cable|appliance", low):
+        # A system line: named as a server, or a model "with 8x H200" (a count of GPUs).
+        system = re.search(r"\b(dgx|hgx|system|server|node)\b", low) or (
+            _GPUS_IN_SYSTEM_RE.search(desc) and names_an_accelerator(desc))
+        if system and not re.search(r"switch|storage|install|service|cable|appliance", low):
             self.add("node_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
                      IN_TEXT, "quantity of systems on the purchase line")
             self._system_text(desc, item.cells.get("description", where))
@@ -472,6 +475,7 @@ _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _PER_GB_MONTH_RE = re.compile(r"\b(gib|gb|go)\s*[-/·]?\s*(?:per\s+|par\s+|pro\s+)?(?:month|mo|"
                               r"monat|mois|mes|mese|maand)\b", re.I)
 _GIB_PER_TB = 1e12 / 2**30  # 931.32 GiB in one (decimal) TB
+_GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")

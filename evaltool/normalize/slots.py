@@ -92,6 +92,7 @@ class SlotReaders:
         self.unnamed_accelerators: list[tuple[Candidate, str]] = []
         # 'N x <accelerator>' under a GPU-count label, settled once the node count is known.
         self.system_counts: list[tuple[Candidate, str, int]] = []
+        self.contract_value: tuple[V.Money, Location, str] | None = None
         self.looked_at: set[str] = set()
         self.compute_rate_named = False  # the offer names its compute-only rate itself
         self.decimal_comma = False
@@ -700,6 +701,27 @@ class SlotReaders:
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
         self.priced.append(_Priced("compute", money, cand.where, text, LABELLED, cand.note))
+
+    def _slot_contract_value(self, cand: Candidate, text: str) -> None:
+        """'Total contract value | USD 1,345,536': the price of the whole offer for its whole
+        term; used as the compute price only when no other price is stated (settle)."""
+        money = self._money(cand, text, per=())
+        self.contract_value = (V.Money(money.amount, money.currency, ("term",), text),
+                               cand.where, text)
+        # The buyer commits to the whole value: it is the offer's minimum commitment too.
+        self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), text), cand.where,
+                  text, LABELLED, "the total contract value")
+
+    def settle_contract_value(self) -> None:
+        if self.contract_value is None or any(p.role in ("compute", "all_in")
+                                              for p in self.priced):
+            return
+        money, where, text = self.contract_value
+        self.priced.append(_Priced("compute", money, where, text, LABELLED,
+                                   "the total contract value, for all GPUs and the whole term"))
+        self.warn(where, "no compute price stated: the total contract value is read as the "
+                  "price of all GPUs for the whole term", "price_usd_per_gpu_hour", text[:120],
+                  "a price per GPU-hour", code="assumed-value")
 
     def _slot_min_commitment(self, cand: Candidate, text: str) -> None:
         if not re.search(r"[$€£]|\b(usd|eur|gbp|chf)\b", text, re.I) and \
