@@ -664,3 +664,19 @@ def test_a_purchase_line_naming_gpus_per_system_counts_the_systems(tmp_path: Pat
     f = _one(path).fields
     assert (f.node_count, f.gpus_per_node, f.gpu_count) == (4, 8, 32)
     assert f.capex_usd == 1_260_000
+
+
+def test_rack_lines_under_a_two_row_header_with_a_basis_column(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "racks.xlsx", {
+        "Rack Pricing": [
+            ["Example Infrastructure"],
+            [],
+            ["Line items", "Quantity", "Recurring charges", None, "Basis"],
+            [None, None, "Unit price (USD)", "Monthly (USD)"],
+            ["GB200 NVL72 rack (72 GPUs, 18 compute trays)", 2, 146000, 292000,
+             "per rack per month"],
+            ["Premium support", 1, 10000, 10000, "per month"]],
+        "Technical": [["Compute tray (node)", "4 GPUs + 2 Grace CPUs (72 cores each)"]]})
+    f = _one(path).fields
+    assert (f.accelerator, f.gpu_count, f.gpus_per_node, f.node_count) == ("GB200", 144, 4, 36)
+    assert f.price_usd_per_gpu_hour == pytest.approx(146000 / 72 / 730)

@@ -35,7 +35,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
-from evaltool.normalize.shapes import count_facts, pair_counts
+from evaltool.normalize.shapes import count_facts, gpus_per_rack_in_name, pair_counts
 from evaltool.normalize.slots import SlotReaders, names_an_accelerator
 from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
@@ -55,6 +55,14 @@ class Builder(SlotReaders):
         slotted: list[tuple[str, Candidate]] = []
         for cand in self.record.candidates:
             if cand.shape_only:
+                if _ONE_NODE_LABEL_RE.search(cand.label):
+                    # "Compute tray (node) | 4 GPUs + 2 CPUs": the GPUs of one node.
+                    for name, value in count_facts(cell_text(cand.value)).items():
+                        name = "gpus_per_node" if name == "gpu_count" else name
+                        if name in ("gpus_per_node", "gpu_memory_gb"):
+                            self.add(name, value, cand.where, cell_text(cand.value), IN_TEXT,
+                                     "count stated for one node")
+                    continue
                 self._counts_in_text(cell_text(cand.value), cand.where)
                 continue
             slot = self.vocab.match(cand.label, cand.section)
@@ -329,16 +337,7 @@ class Builder(SlotReaders):
         unit_kind = (T.billing_unit(price_text) if price_text else None) or (
             T.billing_unit(f"per {unit}") if unit else None) or (
             None if unit else T.billing_unit(desc))
-        per_gb_month = _PER_GB_MONTH_RE.search(f"{unit} {price_text}")
-        if per_gb_month:  # storage at "$0.145 per GiB-month": per TB-month (1 TB = 931.32 GiB)
-            scale = _GIB_PER_TB if per_gb_month.group(1).lower() == "gib" else 1000.0
-            self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month"), raw),
-                      where, raw, TABLE, f"{price:g} per {per_gb_month.group(1)}-month x "
-                      f"{scale:g}", scale=scale)
-            kind, _ = _storage_kind(desc)
-            if kind:
-                self.add("storage_type", kind, item.cells.get("description", where), desc,
-                         IN_TEXT)
+        if self._per_gb_month_line(item, unit, price_text, price, currency, where, raw):
             return
         if unit.lower().strip() in ("gb", "per gb") or unit_kind == "gb" or re.search(
                 r"egress|transfer out|data out|outbound", low):
@@ -375,6 +374,10 @@ class Builder(SlotReaders):
             self.priced.append(_Priced("network_month", V.Money(price * qty, currency,
                                                                 ("month",)), where, raw, TABLE))
             return
+        if unit_kind in ("hour", "month") and re.search(r"\brack\b", f"{unit} {price_text}",
+                                                        re.I):
+            self._rack_line(item, unit_kind, price, qty, currency, where, raw)
+            return
         if unit_kind in ("gpu_hour", "node_hour", "gpu_month", "node_month") or (
                 unit_kind in ("hour", "month") and re.search(
                     r"instance|node|server|gpu|cluster|system|vm|pod", low)):
@@ -396,6 +399,42 @@ class Builder(SlotReaders):
             self._system_text(desc, item.cells.get("description", where))
             return
         self._capex_line(item, desc, low, price, qty, currency, where, raw)
+
+    def _per_gb_month_line(self, item: LineItem, unit: str, price_text: str, price: float,
+                           currency: str, where: Location, raw: str) -> bool:
+        """Storage at "$0.145 per GiB-month": per TB-month (1 TB = 931.32 GiB)."""
+        per_gb_month = _PER_GB_MONTH_RE.search(f"{unit} {price_text}")
+        if not per_gb_month:
+            return False
+        scale = _GIB_PER_TB if per_gb_month.group(1).lower() == "gib" else 1000.0
+        self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month"), raw),
+                  where, raw, TABLE, f"{price:g} per {per_gb_month.group(1)}-month x "
+                  f"{scale:g}", scale=scale)
+        kind, _ = _storage_kind(item.description)
+        if kind:
+            self.add("storage_type", kind, item.cells.get("description", where),
+                     item.description, IN_TEXT)
+        return True
+
+    def _rack_line(self, item: LineItem, unit_kind: str, price: float, qty: float,
+                   currency: str, where: Location, raw: str) -> None:
+        """"207,000 | per rack per month", 4 racks on the line: a rack-scale price."""
+        desc = item.description
+        self.priced.append(_Priced("compute", V.Money(price, currency, ("rack", unit_kind),
+                                                      raw), where, raw, TABLE, quantity=qty))
+        self.add("rack_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
+                 TABLE, "quantity of racks on the compute line")
+        desc_where = item.cells.get("description", where)
+        if names_an_accelerator(desc):
+            self.add("accelerator_text", desc, desc_where, desc, IN_TEXT)
+        # "GB200 NVL72 rack (72 GPUs, 18 compute trays)": the GPUs of one rack.
+        per_rack = count_facts(desc).get("gpu_count") or gpus_per_rack_in_name(desc)
+        if per_rack:
+            self.add("gpus_per_rack", per_rack, desc_where, desc, TABLE,
+                     "GPUs of one rack, on the compute line")
+            self.add("gpu_count", int(qty) * per_rack, item.cells.get("quantity", where),
+                     f"{cell_text(qty)} x {per_rack}", TABLE,
+                     f"{cell_text(qty)} racks x {per_rack} GPUs per rack")
 
     def _capex_line(self, item: LineItem, desc: str, low: str, price: float, qty: float,
                     currency: str, where: Location, raw: str) -> None:
@@ -476,6 +515,10 @@ _PER_GB_MONTH_RE = re.compile(r"\b(gib|gb|go)\s*[-/·]?\s*(?:per\s+|par\s+|pro\s
                               r"monat|mois|mes|mese|maand)\b", re.I)
 _GIB_PER_TB = 1e12 / 2**30  # 931.32 GiB in one (decimal) TB
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
+# A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.
+_ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(?:tray|node|"
+                                r"server|instance|host|machine|knoten|noeud)\b(?!\s*(?:count|"
+                                r"s\b|total))", re.I)
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")

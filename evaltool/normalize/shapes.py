@@ -145,7 +145,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
             put("gpu_count", value)
     # "4 × GB200 NVL72 racks", "2 GB300 NVL72 racks": a rack-scale system names the GPUs of
     # one rack (NVL72 = 72 GPUs in one NVLink domain).
-    m = re.search(_INT + r"(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*nvl(\d{2,3})\s+" +
+    m = re.search(r"(?<![\w.])" + _INT + r"(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*"
+                  r"nvl(\d{2,3})\s+" +
                   _RACK, low)
     if m:
         put("rack_count", _int(m.group(1)))

@@ -142,6 +142,23 @@ def _header_roles(row: Sequence[Any], vocab: Vocabulary) -> dict[str, int]:
     return roles
 
 
+def _two_row_header(grid: SheetGrid, r: int, roles: dict[str, int], vocab: Vocabulary
+                    ) -> dict[str, int] | None:
+    """A line-item header over two rows: the row below names the price columns under a
+    group heading ("Recurring charges" over "Unit price (USD) | Monthly (USD)")."""
+    if not roles or r + 1 >= len(grid.rows) or ("quantity" not in roles and "description" \
+            not in roles and "part" not in roles):
+        return None
+    below = _header_roles(grid.rows[r + 1], vocab)
+    if not below or any(not is_empty(grid.value(r + 1, c)) and not (
+            isinstance(grid.value(r + 1, c), str)) for c in range(len(grid.rows[r + 1]))):
+        return None  # the row below holds values: it is data, not a header
+    combined = {**roles, **{k: c for k, c in below.items() if k not in roles
+                            or k in ("unit_price", "total")}}
+    return combined if _is_line_item_header(combined) and ("unit_price" in below
+                                                          or "total" in below) else None
+
+
 def _is_line_item_header(roles: dict[str, int]) -> bool:
     has_price = "unit_price" in roles or "total" in roles
     has_text = "description" in roles or "unit" in roles or "part" in roles
@@ -507,6 +524,11 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
             last = _line_items(grid, r, roles, record)
+            used.update(range(r, last + 1))
+            continue
+        two_rows = _two_row_header(grid, r, roles, vocab)
+        if two_rows is not None:  # "Quantity | Recurring charges" over "Unit price | Monthly"
+            last = _line_items(grid, r + 1, two_rows, record)
             used.update(range(r, last + 1))
             continue
         columns = _field_header(row, vocab)
