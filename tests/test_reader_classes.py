@@ -680,3 +680,31 @@ def test_rack_lines_under_a_two_row_header_with_a_basis_column(tmp_path: Path) -
     f = _one(path).fields
     assert (f.accelerator, f.gpu_count, f.gpus_per_node, f.node_count) == ("GB200", 144, 4, 36)
     assert f.price_usd_per_gpu_hour == pytest.approx(146000 / 72 / 730)
+
+
+def test_a_price_per_hour_of_gpu_in_french_word_order() -> None:
+    assert parse_money("1,10 € HT par heure GPU").per == ("gpu", "hour")
+
+
+def test_a_price_label_over_a_storage_basis_is_the_storage_price(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "devis.xlsx", {"Offre": [
+        ["Exemple Calcul SA — Devis 1"],
+        ["Accélérateurs", "AMD Instinct MI300X, 192 Go HBM3, 8 par nœud"],
+        ["Nombre de nœuds", 2],
+        ["Prix stockage", "CHF 24.– par To et par mois"],
+        ["Prix calcul", "CHF 14'600.– par nœud et par mois"]]})
+    f = _one(path, {"CHF": 1.0}).fields
+    assert (f.gpus_per_node, f.gpu_count) == (8, 16)
+    assert f.storage_usd_per_tb_month == 24
+    assert f.price_usd_per_gpu_hour == pytest.approx(14_600 / 8 / 730)
+
+
+def test_counts_read_by_shape_when_the_label_reading_fails(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "alloc.xlsx", {"Allocation": [
+        ["Example HPC Centre - allocation 2030-01"],
+        ["Partition", "gpu - nœuds 4 × NVIDIA H100 SXM5 80 Go"],
+        ["Tarif", "1,00 € HT par heure GPU"],
+        ["Capacité simultanée", "jusqu'à 8 nœuds (32 GPU) en parallèle"]]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert (f.gpu_count, f.gpus_per_node) == (32, 4)
+    assert f.price_usd_per_gpu_hour == 1.0

@@ -123,6 +123,10 @@ class Builder(SlotReaders):
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
+                if isinstance(cand.value, str):
+                    # The label's reading failed; the value's shape may still state counts
+                    # ("Capacité simultanée | jusqu'à 32 nœuds (128 GPU)").
+                    self._counts_in_text(text, cand.where)
             except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count
                 self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
                     f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
@@ -176,6 +180,43 @@ class Builder(SlotReaders):
             self.warn(self.record.title_where, "assumed value: no labelled offer name; the "
                       "sheet's title row is used", "offer_name", self.record.title[:120],
                       "a cell labelled offer, quote name or plan", code="assumed-value")
+
+    def settle_system_counts(self) -> None:
+        """'N x <accelerator>' under a GPU-count label: with a node count of more than one
+        beside it, N GPUs make one node (a spec sheet describes one instance); else N is the
+        offer's count.  Said either way, as the label and the shape may disagree."""
+        nodes = any(isinstance(f.value, (int, float)) and f.value > 1
+                    for f in self.facts.get("node_count", []))
+        for cand, text, n in self.system_counts:
+            self.add("accelerator_text", text, cand.where, text, IN_TEXT,
+                     "accelerator named in the GPU count's cell")
+            if nodes and n in (1, 2, 4, 8, 16):
+                self.add("gpus_per_node", n, cand.where, text, LABELLED,
+                         "the GPUs of one system, beside the offer's node count")
+                self.warn(cand.where, f"'{text[:60]}' under a GPU-count label, beside a node "
+                          f"count: read as {n} GPUs per node", "gpus_per_node", text[:120],
+                          "the total number of GPUs, or GPUs per node",
+                          code="label-shape-disagree")
+            else:
+                self.add("gpu_count", n, cand.where, text, LABELLED)
+
+    def settle_accelerator(self) -> None:
+        """After every cell is read: no cell named a known accelerator, so look in the
+        descriptions, notes and titles; failing that, the labelled cells that name none (the
+        error then points at them)."""
+        if "accelerator_text" in self.facts or "accelerator" in self.facts:
+            return
+        self._accelerator_anywhere()
+        if "accelerator_text" in self.facts:
+            for cand, text in self.unnamed_accelerators:
+                self.warn(cand.where, "the label suggests an accelerator but the value names "
+                          "none; the accelerator named elsewhere is used", "accelerator",
+                          text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
+                          code="label-shape-disagree")
+            return
+        for cand, text in self.unnamed_accelerators:
+            self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
+            self._facts_in_system_text(cand.where, text, IN_TEXT)
 
     def _contract_terms(self) -> None:
         """Uptime, credit cap, response times, delivery date... stated in contract text."""

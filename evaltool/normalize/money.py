@@ -158,7 +158,8 @@ _OVER_TERM_RE: Final = _LazyRegex(
 _PER_RE: Final = _LazyRegex(
     r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?(?:\bper\b|\bpro\b|"
     r"\bje\b|\bpar\b|\bpor\b|\bna\b|\ba\b|/))\s*(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
-    r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat|heure|mois)\b)?",
+    r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat|heure|mois|gpus?|nodes?|"
+    r"n(?:oe|œ)uds?|knoten)\b)?",  # "par heure GPU": the resource after the time
     re.IGNORECASE,
 )
 _ADVERB_RE: Final = _LazyRegex(

@@ -119,6 +119,11 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
                   r"\b", low)
     if m and not re.search(r"per\s*$|each\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
+    # "AMD Instinct MI300X, 192 GB HBM3, 8 per node": a count after the accelerator's name
+    m = re.search(_ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + _NODE
+                  + r"\b", low)
+    if m:
+        put("gpus_per_node", _int(m.group(1)))
     # "each node with eight NVIDIA H100" / "4 x NVIDIA A100 per node" / "nodes 4 x H100"
     m = re.search(r"(?:each|per)\s+" + _NODE + r"\s+(?:with|has|hat|avec)\s+" + _INT, low) or \
         re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^,;()]{0,30}?\bper\s+" + _NODE, low) or \

@@ -339,43 +339,6 @@ class SlotReaders:
         self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
         self._facts_in_system_text(cand.where, text, IN_TEXT)
 
-    def settle_system_counts(self) -> None:
-        """'N x <accelerator>' under a GPU-count label: with a node count of more than one
-        beside it, N GPUs make one node (a spec sheet describes one instance); else N is the
-        offer's count.  Said either way, as the label and the shape may disagree."""
-        nodes = any(isinstance(f.value, (int, float)) and f.value > 1
-                    for f in self.facts.get("node_count", []))
-        for cand, text, n in self.system_counts:
-            self.add("accelerator_text", text, cand.where, text, IN_TEXT,
-                     "accelerator named in the GPU count's cell")
-            if nodes and n in (1, 2, 4, 8, 16):
-                self.add("gpus_per_node", n, cand.where, text, LABELLED,
-                         "the GPUs of one system, beside the offer's node count")
-                self.warn(cand.where, f"'{text[:60]}' under a GPU-count label, beside a node "
-                          f"count: read as {n} GPUs per node", "gpus_per_node", text[:120],
-                          "the total number of GPUs, or GPUs per node",
-                          code="label-shape-disagree")
-            else:
-                self.add("gpu_count", n, cand.where, text, LABELLED)
-
-    def settle_accelerator(self) -> None:
-        """After every cell is read: no cell named a known accelerator, so look in the
-        descriptions, notes and titles; failing that, the labelled cells that name none (the
-        error then points at them)."""
-        if "accelerator_text" in self.facts or "accelerator" in self.facts:
-            return
-        self._accelerator_anywhere()
-        if "accelerator_text" in self.facts:
-            for cand, text in self.unnamed_accelerators:
-                self.warn(cand.where, "the label suggests an accelerator but the value names "
-                          "none; the accelerator named elsewhere is used", "accelerator",
-                          text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
-                          code="label-shape-disagree")
-            return
-        for cand, text in self.unnamed_accelerators:
-            self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
-            self._facts_in_system_text(cand.where, text, IN_TEXT)
-
     def _facts_in_system_text(self, where: Location, text: str, priority: int) -> None:
         """'8x H200 141GB SXM, 3.2 Tbps RoCE' also states GPUs per node, memory, network."""
         shaped = count_facts(text)
@@ -698,6 +661,15 @@ class SlotReaders:
 
     def _slot_price(self, cand: Candidate, text: str) -> None:
         money = self._money(cand, text)
+        # A price label whose value is per TB-month or per GB is storage or egress, not compute.
+        if money.per == ("tb", "month"):
+            self._usd("storage_usd_per_tb_month", money, cand.where, text, LABELLED,
+                      "a price per TB-month: storage")
+            return
+        if money.per == ("gb",):
+            self._usd("egress_usd_per_gb", money, cand.where, text, LABELLED,
+                      "a price per GB: data transfer")
+            return
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
         self.priced.append(_Priced("compute", money, cand.where, text, LABELLED, cand.note))
