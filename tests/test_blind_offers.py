@@ -39,9 +39,9 @@ class Corpus:
 
 
 CORPORA = [
-    Corpus("blind_offers_a", 0.85, 29, 0, 3),  # 535/623 fields (85.9%), 29/29 offers
-    Corpus("blind_offers_c", 0.63, 27, 3, 2),  # 517/809 fields (63.9%), 27/30 offers
-    Corpus("blind_offers_b", 0.73, 18, 5, 2),  # 396/537 fields (73.7%), 18/20 offers
+    Corpus("blind_offers_a", 0.86, 29, 0, 3),  # 537/623 fields (86.2%), 29/29 offers
+    Corpus("blind_offers_c", 0.64, 27, 3, 2),  # 520/809 fields (64.3%), 27/30 offers
+    Corpus("blind_offers_b", 0.80, 20, 5, 2),  # 431/537 fields (80.3%), 20/20 offers
 ]
 
 

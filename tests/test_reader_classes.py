@@ -708,3 +708,31 @@ def test_counts_read_by_shape_when_the_label_reading_fails(tmp_path: Path) -> No
     f = _one(path, {"EUR": 1.0}).fields
     assert (f.gpu_count, f.gpus_per_node) == (32, 4)
     assert f.price_usd_per_gpu_hour == 1.0
+
+
+def test_line_items_grouped_by_lot_join_the_lots_in_columns(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "lots.xlsx", {
+        "Devis": [
+            ["Exemple Cloud SAS — Devis 9"],
+            ["Lot", "Désignation", "Qté", "Unité", "Prix unitaire HT"],
+            ["Lot 1 — Training", "Cluster HGX H100 SXM5 80 Go — 2 nœuds × 8 GPU", 16,
+             "GPU·heure", 2.0],
+            ["Lot 2 — Inference", "Serveurs 4 × NVIDIA L40S 48 Go — 2 serveurs", 8,
+             "GPU·heure", 1.0],
+            [],
+            ["Prix en euros hors taxes (TVA en sus), facturation mensuelle terme échu."]],
+        "Caractéristiques": [
+            [None, "Lot 1 — Training", "Lot 2 — Inference"],
+            ["Interconnexion GPU", "NVLink 900 Go/s par GPU", "PCIe Gen4"],
+            ["Ordonnanceur", "Slurm", "Kubernetes"],
+            ["Accès root", "Oui", "Oui"],
+            ["Mémoire vive", "2 048 Go", "768 Go"]]})
+    training, inference = _all(path, {"EUR": 1.5})
+    assert (training.fields.accelerator, training.fields.gpu_count) == ("H100-SXM", 16)
+    assert (inference.fields.accelerator, inference.fields.gpu_count) == ("L40S", 8)
+    assert training.fields.price_usd_per_gpu_hour == pytest.approx(3.0)  # EUR, from the note
+    assert (training.fields.orchestrator, inference.fields.orchestrator) == ("slurm",
+                                                                            "kubernetes")
+    # NVLink under a network label is the link inside a node, never the inter-node network.
+    assert training.fields.intra_node_gbyte_s_per_gpu == 900
+    assert training.fields.inter_node_gbit_s_per_gpu is None

@@ -87,6 +87,12 @@ class Builder(SlotReaders):
             for item in self.record.line_items:
                 if item.currency:
                     seen[item.currency] = seen.get(item.currency, 0) + 1
+            if not seen:
+                # Nor in a cell: a note that says it for all prices ("Prix en euros HT").
+                for text, _where in self.record.notes:
+                    code = T.currency_of(text) if _ALL_PRICES_RE.search(text) else None
+                    if code:
+                        seen[code] = seen.get(code, 0) + 1
             if len(seen) == 1:
                 self.currency_hint = next(iter(seen))
         expanded: list[tuple[str, Candidate]] = []
@@ -560,6 +566,9 @@ _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel
 _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(?:tray|node|"
                                 r"server|instance|host|machine|knoten|noeud)\b(?!\s*(?:count|"
                                 r"s\b|total))", re.I)
+# A note about every price of the quote ("Prix en euros HT", "All prices in GBP").
+_ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
+                            r"amounts?|bedragen|montants?|betr[äa]ge)\b", re.I)
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")

@@ -46,7 +46,10 @@ from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
-                          r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps)", re.I)
+                          r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps|to/s|go/s)",
+                          re.I)
+_GPU_LINK_ONLY_RE = re.compile(r"\b(?:nvlink|nvswitch|infinity\s+fabric|xgmi|neuronlink)\b",
+                               re.I)
 _NO_CHARGE_RE = re.compile(r"\bno\s+(?:charge|fee|cost)s?\b|\bfree(?:\s+of\s+charge)?\b|"
                            r"\bnot\s+charged\b|\bwaived\b|\bkostenlos\b|\bgratuit\w*|"
                            r"\bsans\s+frais\b|\bincluded\b|\binklusive\b|\binclus\b", re.I)
@@ -489,6 +492,18 @@ class SlotReaders:
             unit = re.search(r"(tbps|gbps|gbit|gb\s*s|tbit)", normalise_label(cand.label))
             if unit:  # interconnect: {gbps_per_gpu: 400}: the key names the unit and scope
                 text = f"{text} {unit.group(1).replace(' ', '/')} {cand.label.replace('_', ' ')}"
+        if _GPU_LINK_ONLY_RE.search(text) and not _fabric(text):
+            # "Interconnexion GPU | NVLink 900 Go/s par GPU": the label says network, the value
+            # names the GPU-to-GPU link inside a node; the value's shape wins, and is said.
+            link = _GPU_LINK_RE.search(text)
+            if link is not None:
+                self._gpu_link(text, cand.where)
+                self.warn(cand.where, "a GPU-to-GPU link (NVLink, Infinity Fabric) under a "
+                          "network label: read as the intra-node bandwidth",
+                          "intra_node_gbyte_s_per_gpu", text[:120],
+                          "the inter-node network (InfiniBand, RoCE, Ethernet)",
+                          code="label-shape-disagree")
+                return
         self._network(cand.where, f"{text} {cand.note or ''}".strip(), LABELLED)
 
     def _network(self, where: Location, text: str, priority: int) -> None:

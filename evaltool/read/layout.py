@@ -562,7 +562,8 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         heads = {c: cell_text(v) for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
         options = {c: h for c, h in heads.items() if c > 0
-                   and normalise_label(h) not in _OPTION_SKIP and vocab.header_role(h) is None
+                   and normalise_label(h) not in _OPTION_SKIP
+                   and vocab.header_role(h) in (None, "group")
                    and vocab.labels.get(normalise_label(h)) is None}
         if len(options) < 2 or len(options) != len([v for v in row[1:] if not is_empty(v)]) \
                 - sum(1 for c, h in heads.items() if c > 0 and c not in options):

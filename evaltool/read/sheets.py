@@ -20,7 +20,14 @@ from __future__ import annotations
 import re
 
 from evaltool.errors import Location, Problem
-from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
+from evaltool.read.cells import (
+    Candidate,
+    LineItem,
+    RawRecord,
+    SheetGrid,
+    cell_text,
+    is_empty,
+)
 from evaltool.read.layout import is_contract_sheet, key_values, read_grid, slug
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
@@ -109,7 +116,41 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             continue
         _absorb(record, part)
         extra_records.extend(extra)
-    return extra_records
+    return _line_groups(record, extra_records, base_id)
+
+
+def _line_groups(record: RawRecord, extra: list[RawRecord], base_id: str) -> list[RawRecord]:
+    """Line items that name their option ("Lot 1 — Training" in a Lot column) belong to that
+    option: to the option of the same name found elsewhere (a lot per column on a specs
+    sheet), or to an offer of their own.  Lines of no option are shared by all."""
+    groups: dict[str, list[LineItem]] = {}
+    for item in record.line_items:
+        name = item.raw.get("group", "").strip()
+        if name:
+            groups.setdefault(name, []).append(item)
+    if len(groups) < 2:
+        return extra
+    shared = [item for item in record.line_items if not item.raw.get("group", "").strip()]
+    by_name = {normalise_label(str(r.source.get("option", ""))): r for r in extra}
+    if extra and not all(normalise_label(g) in by_name for g in groups):
+        return extra  # the groups are not the options found elsewhere: leave the lines shared
+    out = list(extra)
+    for name, items in groups.items():
+        target = by_name.get(normalise_label(name))
+        if target is None:
+            source = {**record.source, "option": name}
+            target = RawRecord(id=f"{base_id}-{slug(name)}", source=source)
+            target.candidates.append(Candidate("offer name", name, items[0].row_where))
+            out.append(target)
+        target.line_items.extend(items)
+        target.problems.append(Problem(
+            items[0].row_where, f"line items of option {name!r} read as its offer",
+            found=name, expected="one offer per group of lines", severity="info",
+            code="options-in-line-groups"))
+    for target in out:
+        target.line_items.extend(shared)
+    record.line_items = []
+    return out
 
 
 def _block_heading(row: list[object]) -> str | None:
