@@ -736,3 +736,27 @@ def test_line_items_grouped_by_lot_join_the_lots_in_columns(tmp_path: Path) -> N
     # NVLink under a network label is the link inside a node, never the inter-node network.
     assert training.fields.intra_node_gbyte_s_per_gpu == 900
     assert training.fields.inter_node_gbit_s_per_gpu is None
+
+
+def test_counts_in_words_under_count_labels(tmp_path: Path) -> None:
+    path = tmp_path / "notes.yaml"
+    path.write_text("vendor: Example Cloud Ltd\ncurrency: GBP\noptions:\n"
+                    "  - name: Batch pool\n    gpu: L40S 48GB\n    nodes: six\n"
+                    "    gpus_per_node: eight\n    price: £4,380.00 per node per month\n")
+    f = _one(path, {"GBP": 1.0}).fields
+    assert (f.node_count, f.gpus_per_node, f.gpu_count) == (6, 8, 48)
+    assert f.price_usd_per_gpu_hour == pytest.approx(4380 / 8 / 730)
+
+
+def test_prices_in_columns_headed_by_their_basis(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "offerte.xlsx", {"Offerte": [
+        ["Offerte GPU-cluster 7"],
+        ["Wij bieden u het volgende aan (alle bedragen excl. btw, in euro):"],
+        ["Onderdeel", "Omschrijving", "€ per GPU-uur", "€ per GB per maand"],
+        ["Servers", "4 servers met elk 8× NVIDIA H100 PCIe 80 GB", "€ 1,50"],
+        ["Opslag", "WEKA, 100 TB", None, "€ 0,030"],
+        ["Rekenkracht", "FP8: 3.026 TFLOPS per GPU"]]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert (f.gpu_count, f.price_usd_per_gpu_hour) == (32, 1.5)
+    assert f.storage_usd_per_tb_month == pytest.approx(30.0)
+    assert f.claimed_peak_tflops_per_gpu == 3026  # the quote writes decimals with a comma

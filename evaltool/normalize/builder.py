@@ -35,8 +35,18 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
-from evaltool.normalize.shapes import count_facts, gpus_per_rack_in_name, pair_counts
-from evaltool.normalize.slots import SlotReaders, names_an_accelerator
+from evaltool.normalize.shapes import (
+    count_facts,
+    gpus_per_rack_in_name,
+    pair_counts,
+    words_to_digits,
+)
+from evaltool.normalize.slots import (
+    GIB_PER_TB,
+    PER_GB_MONTH_RE,
+    SlotReaders,
+    names_an_accelerator,
+)
 from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
@@ -241,7 +251,8 @@ class Builder(SlotReaders):
         if comma_decimal:
             number = _GROUPED_BY_DOTS_RE.match(text)
             assert number is not None
-            text = number.group(1).replace(".", "") + text[number.end(1):]
+            text = text[:number.start(1)] + number.group(1).replace(".", "") + \
+                text[number.end(1):]
             return Candidate(cand.label, text, cand.where, cand.section, cand.note,
                              cand.label_where, cand.shape_only), text
         self.warn(cand.where, f"'{text.strip()}' may be a decimal or a number with a "
@@ -278,6 +289,9 @@ class Builder(SlotReaders):
                 lead = re.match(r"\s*(\d{1,6})\s*\(", text)  # "8 (8 GPUs each, 64 GPUs)"
                 if lead and slot not in shaped:
                     shaped[slot] = int(lead.group(1))
+                in_words = words_to_digits(text).strip(" .")  # "six", "zwölf", "huit"
+                if in_words.isdigit() and slot not in shaped:
+                    shaped[slot] = int(in_words)
                 if slot not in shaped:
                     raise
                 self.add(slot, shaped[slot], cand.where, text, LABELLED,
@@ -450,10 +464,10 @@ class Builder(SlotReaders):
     def _per_gb_month_line(self, item: LineItem, unit: str, price_text: str, price: float,
                            currency: str, where: Location, raw: str) -> bool:
         """Storage at "$0.145 per GiB-month": per TB-month (1 TB = 931.32 GiB)."""
-        per_gb_month = _PER_GB_MONTH_RE.search(f"{unit} {price_text}")
+        per_gb_month = PER_GB_MONTH_RE.search(f"{unit} {price_text}")
         if not per_gb_month:
             return False
-        scale = _GIB_PER_TB if per_gb_month.group(1).lower() == "gib" else 1000.0
+        scale = GIB_PER_TB if per_gb_month.group(1).lower() == "gib" else 1000.0
         self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month"), raw),
                   where, raw, TABLE, f"{price:g} per {per_gb_month.group(1)}-month x "
                   f"{scale:g}", scale=scale)
@@ -555,12 +569,10 @@ class Builder(SlotReaders):
 
 # "2.048", "1.800": one or more groups of three digits after a point, nothing else.
 # A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
-_GROUPED_BY_DOTS_RE = re.compile(r"\s*(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
+_GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(\d{1,3}(?:\.\d{3})+)"
+                                 r"(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
-_PER_GB_MONTH_RE = re.compile(r"\b(gib|gb|go)\s*[-/·]?\s*(?:per\s+|par\s+|pro\s+)?(?:month|mo|"
-                              r"monat|mois|mes|mese|maand)\b", re.I)
-_GIB_PER_TB = 1e12 / 2**30  # 931.32 GiB in one (decimal) TB
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
 # A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.
 _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(?:tray|node|"

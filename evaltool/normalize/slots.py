@@ -48,6 +48,9 @@ from evaltool.read.vocabulary import Vocabulary, normalise_label
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
                           r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps|to/s|go/s)",
                           re.I)
+PER_GB_MONTH_RE = re.compile(r"\b(gib|gb|go)\s*[-/·]?\s*(?:per\s+|par\s+|pro\s+)?(?:month|mo|"
+                             r"monat|mois|mes|mese|maand)\b", re.I)
+GIB_PER_TB = 1e12 / 2**30  # 931.32 GiB in one (decimal) TB
 _GPU_LINK_ONLY_RE = re.compile(r"\b(?:nvlink|nvswitch|infinity\s+fabric|xgmi|neuronlink)\b",
                                re.I)
 _NO_CHARGE_RE = re.compile(r"\bno\s+(?:charge|fee|cost)s?\b|\bfree(?:\s+of\s+charge)?\b|"
@@ -675,6 +678,13 @@ class SlotReaders:
         self.priced.append(_Priced("network_month", money, cand.where, text, LABELLED))
 
     def _slot_price(self, cand: Candidate, text: str) -> None:
+        per_gb_month = PER_GB_MONTH_RE.search(f"{cand.label} {text}")
+        if per_gb_month:  # "€ 0,032 | € per GB per maand": storage, per TB-month
+            money = self._money(cand, text, per=("tb", "month"))
+            scale = GIB_PER_TB if per_gb_month.group(1).lower() == "gib" else 1000.0
+            self._usd("storage_usd_per_tb_month", money, cand.where, text, LABELLED,
+                      f"a price per {per_gb_month.group(1)}-month x {scale:g}", scale=scale)
+            return
         money = self._money(cand, text)
         # A price label whose value is per TB-month or per GB is storage or egress, not compute.
         if money.per == ("tb", "month"):

@@ -25,7 +25,7 @@ from evaltool.read.cells import (
     column_letter,
     is_empty,
 )
-from evaltool.read.text import currency_of, first_number
+from evaltool.read.text import billing_unit, currency_of, first_number
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "msa", "vertrag",
@@ -344,6 +344,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
     section: str | None = None
     template: tuple[int, int, int | None, int | None] | None = None
     section_col: int | None = None
+    basis = _price_basis_columns(grid, rows, vocab)
     for r in rows:
         if r in used:
             section = None
@@ -354,6 +355,19 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
         if not filled:
             section = None
             continue
+        priced = [c for c in filled if c in basis and r > basis[c][0]]
+        if priced and len(priced) < len(filled):
+            # "Servers | 16 servers ... | € 1,79" under a "€ per GPU-uur" column: the column
+            # header gives the price its basis; the row's first text names what is priced.
+            row_label = next((cell_text(row[c]) for c in filled if isinstance(row[c], str)),
+                             None)
+            for c in priced:
+                record.candidates.append(Candidate(
+                    f"price ({basis[c][1]})", row[c], grid.where(r, c), note=row_label,
+                    label_where=grid.where(basis[c][0], c)))
+            filled = [c for c in filled if c not in priced]
+        if any(r == header_row for header_row, _ in basis.values()):
+            continue  # the header row of the priced columns ("Onderdeel | € per GPU-uur")
         if template is None and (found := _template_header(row)) is not None:
             template = found
             section_col = next((c for c in filled if c < found[0] and normalise_label(
@@ -474,6 +488,35 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                                                section=section, note=note,
                                                label_where=grid.where(r, c)))
             c_index = next_index
+
+
+def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
+                         ) -> dict[int, tuple[int, str]]:
+    """Columns headed by a currency and a price basis ("€ per GPU-uur", "USD / TB-month"):
+    {column: (header row, header text)}."""
+    def is_basis(value: Any) -> bool:
+        text = cell_text(value)
+        return isinstance(value, str) and len(text.split()) <= 6 and not re.search(
+            r"\d", text) and bool(currency_of(text)) and billing_unit(text) is not None
+
+    found: dict[int, tuple[int, str]] = {}
+    for r in rows[:30]:
+        row = grid.rows[r]
+        heads = [c for c, v in enumerate(row) if c > 0 and is_basis(v)]
+        # A header row: text only, no figure; a unit column repeats its basis on every row.
+        if not heads or any(not isinstance(v, str) or re.search(r"\d", v)
+                            for v in row if not is_empty(v)):
+            continue
+        first = next((cell_text(v) for v in row if not is_empty(v)), "")
+        if vocab.match(first) not in (None, "ignore"):
+            continue  # "GPU | € per GB per month": a labelled row, not a header
+        for c in heads:
+            below = [grid.value(k, c) for k in range(r + 1, min(len(grid.rows), r + 40))]
+            if any(is_basis(v) for v in below) or not any(
+                    re.search(r"\d", cell_text(v)) for v in below if not is_empty(v)):
+                continue
+            found.setdefault(c, (r, cell_text(row[c])))
+    return found
 
 
 def _skip_to(filled: list[int], col: int) -> int:
