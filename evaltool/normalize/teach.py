@@ -8,10 +8,12 @@ A mapping file (YAML):
       "Rate per GPU per hour": price_usd_per_gpu_hour
       "Proposal!K5": price_usd_per_gpu_hour
     skip_sheets: [Old prices]       # sheets never read
-    options: {Option A: C, Option B: D}   # offers side by side: name -> column (recorded)
+    options: {Option A: C, Option B: "Pricing!D"}  # offers side by side: name -> column
 
 The mapping is applied to the raw records before normalisation and recorded in each offer's
-source (`mapping`).  `explain_file` re-reads a file's sheets and lists every non-empty cell
+source (`mapping`).  `options` makes one offer of each named column: each row's label (the
+nearest text left of the options) with the value in that column, plus what the reader found
+outside those columns, shared by all.  `explain_file` re-reads a file's sheets and lists every non-empty cell
 that no record used (as a label, value, note, clause, banner or line item) and that was not
 deliberately skipped; `mapping_skeleton` turns that list into a starting mapping file.
 """
