@@ -13,9 +13,10 @@ A mapping file (YAML):
 The mapping is applied to the raw records before normalisation and recorded in each offer's
 source (`mapping`).  `options` makes one offer of each named column: each row's label (the
 nearest text left of the options) with the value in that column, plus what the reader found
-outside those columns, shared by all.  `explain_file` re-reads a file's sheets and lists every non-empty cell
-that no record used (as a label, value, note, clause, banner or line item) and that was not
-deliberately skipped; `mapping_skeleton` turns that list into a starting mapping file.
+outside those columns, shared by all.  `explain_file` re-reads a file's sheets and lists every
+non-empty cell that no record used (as a label, value, note, clause, banner or line item) and
+that was not deliberately skipped; `mapping_skeleton` turns that list into a starting mapping
+file.
 """
 
 from __future__ import annotations
