@@ -4,6 +4,7 @@ phrase (counts, dates, prices in sentences) are recorded beside them."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -760,6 +761,7 @@ _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\
                              r"(?:gb|tb|hour|month|h|mo)\b", re.I)
 
 
+@functools.lru_cache(maxsize=4096)  # the same descriptions recur across a batch of quotes
 def names_an_accelerator(text: str) -> bool:
     from evaltool.estimate.catalog import recognise_accelerator
 

@@ -214,5 +214,6 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
             item.footers = item.footers or list(record.footers)
             item.segments.extend(record.segments)
             item.problems.extend(record.problems)
+            item.skipped.extend(record.skipped)  # hidden or superseded sheets, for --explain
         return extra
     return [record]

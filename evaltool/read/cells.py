@@ -42,6 +42,8 @@ class SheetGrid:
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
     # Comment lines of a CSV ("# Acme Cloud - quote for ...; valid until ..."): (row, text).
     comments: list[tuple[int, str]] = field(default_factory=list)
+    # What the layout analysis found once and asks again (price-basis columns), by name.
+    found: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def value(self, row: int, col: int) -> Any:
         if row < len(self.rows) and col < len(self.rows[row]):

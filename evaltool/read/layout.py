@@ -344,7 +344,10 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
     section: str | None = None
     template: tuple[int, int, int | None, int | None] | None = None
     section_col: int | None = None
-    basis = _price_basis_columns(grid, rows, vocab)
+    if "price_basis" not in grid.found:
+        grid.found["price_basis"] = _price_basis_columns(grid, range(len(grid.rows)), vocab)
+    basis = {c: (hr, text) for c, (hr, text) in grid.found["price_basis"].items()
+             if hr in rows}
     for r in rows:
         if r in used:
             section = None
@@ -490,6 +493,9 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
             c_index = next_index
 
 
+_PER_WORD_RE = re.compile(r"\bper\b|/|\bpro\b|\bpar\b|\bje\b|\bpor\b|\bna\b", re.I)
+
+
 def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
                          ) -> dict[int, tuple[int, str]]:
     """Columns headed by a currency and a price basis ("€ per GPU-uur", "USD / TB-month"):
@@ -497,15 +503,19 @@ def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
     def is_basis(value: Any) -> bool:
         text = cell_text(value)
         return isinstance(value, str) and len(text.split()) <= 6 and not re.search(
-            r"\d", text) and bool(currency_of(text)) and billing_unit(text) is not None
+            r"\d", text) and _PER_WORD_RE.search(text) is not None and bool(
+            currency_of(text)) and billing_unit(text) is not None
 
     found: dict[int, tuple[int, str]] = {}
     for r in rows[:30]:
         row = grid.rows[r]
-        heads = [c for c, v in enumerate(row) if c > 0 and is_basis(v)]
         # A header row: text only, no figure; a unit column repeats its basis on every row.
-        if not heads or any(not isinstance(v, str) or re.search(r"\d", v)
-                            for v in row if not is_empty(v)):
+        filled = [v for v in row if not is_empty(v)]
+        if len(filled) < 2 or any(not isinstance(v, str) or re.search(r"\d", v)
+                                  for v in filled):
+            continue
+        heads = [c for c, v in enumerate(row) if c > 0 and is_basis(v)]
+        if not heads:
             continue
         first = next((cell_text(v) for v in row if not is_empty(v)), "")
         if vocab.match(first) not in (None, "ignore"):

@@ -171,6 +171,14 @@ def stacked_blocks(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 if (text := _block_heading(row)) is not None]
     if len(headings) < 2:
         return []
+    # Two whole offers name two accelerators under their labels: a cheap test first.
+    accelerators = 0
+    for row in grid.rows:
+        first = next((v for v in row if not is_empty(v)), None)
+        if isinstance(first, str) and vocab.match(first) == "accelerator":
+            accelerators += 1
+    if accelerators < 2:
+        return []
     blocks: list[tuple[int, int, str, RawRecord]] = []
     for index, (r, text) in enumerate(headings):
         end = headings[index + 1][0] if index + 1 < len(headings) else len(grid.rows)
