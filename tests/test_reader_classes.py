@@ -421,6 +421,8 @@ def test_a_gpu_total_in_prose_with_the_model_between_count_and_word() -> None:
     assert count_facts("3 × HGX H200 (je 8× NVIDIA H200)") == {"node_count": 3,
                                                               "gpus_per_node": 8}
     assert count_facts("2 x 400 Gb/s per node (one NIC per GPU)") == {}
+    # "80GB" is the memory of each GPU, never their number.
+    assert count_facts("we offer 64 NVIDIA A100 SXM4 80GB GPUs in 8 nodes")["gpu_count"] == 64
 
 
 def test_line_item_priced_per_node_hour_in_its_price_cell(tmp_path: Path) -> None:

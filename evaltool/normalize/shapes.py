@@ -140,8 +140,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "(256 GPUs total)", "64 GPUs", "288 Blackwell GPUs"
-    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:(?!(?:per|each|je|pro|par|with|for)\b)"
-                  r"[a-z][a-z0-9-]*\s+){0,3}?" + _GPU +
+    m = re.search(r"(?<![\w.])" + _INT + r"\b\s*(?:(?!(?:per|each|je|pro|par|with|for)\b)"
+                  r"(?:[a-z]|\d+[a-z])[a-z0-9-]*\s+){0,4}?" + _GPU +
                   r"\b(?!\s*(?:per|each|je|"
                   r"pro|par|/|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
