@@ -461,7 +461,7 @@ def test_options_in_columns_under_a_described_corner_with_merged_cells(tmp_path:
     ws = wb.active
     ws.title = "Offer"
     for row in [["Example Compute B.V. - Offerte 7"], [],
-                ["Omschrijving", "Optie A", "Optie B"],
+                ["Omschrijving", "Optie\nA", "Optie B"],
                 ["Accelerator", "AMD Instinct MI300X 192 GB", None],
                 ["Aantal nodes", 2, 4],
                 ["GPU's per node", 8, 8],
@@ -471,6 +471,7 @@ def test_options_in_columns_under_a_described_corner_with_merged_cells(tmp_path:
     ws.merge_cells("B4:C4")  # one accelerator for both options
     wb.save(tmp_path / "cols.xlsx")
     a, b = _all(tmp_path / "cols.xlsx", {"EUR": 1.0})
+    assert "\n" not in (a.fields.offer_name or "")
     assert (a.fields.offer_name, b.fields.offer_name) == ("Optie A", "Optie B")
     assert a.fields.accelerator == b.fields.accelerator == "MI300X"
     assert (a.fields.gpu_count, b.fields.gpu_count) == (16, 32)
@@ -746,6 +747,7 @@ def test_counts_in_words_under_count_labels(tmp_path: Path) -> None:
                     "  - name: Batch pool\n    gpu: L40S 48GB\n    nodes: six\n"
                     "    gpus_per_node: eight\n    price: £4,380.00 per node per month\n")
     f = _one(path, {"GBP": 1.0}).fields
+    assert f.offer_name == "Batch pool"  # an item of a list of offers is named by its name
     assert (f.node_count, f.gpus_per_node, f.gpu_count) == (6, 8, 48)
     assert f.price_usd_per_gpu_hour == pytest.approx(4380 / 8 / 730)
 

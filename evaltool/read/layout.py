@@ -684,7 +684,8 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
     records: list[RawRecord] = []
     table_rows: set[int] = {header}
     end = _options_table_end(grid, header, options)
-    for c, name in sorted(options.items()):
+    for c, raw_name in sorted(options.items()):
+        name = " ".join(raw_name.split())  # "1-Year Reserved\n(No Upfront)": one line
         source = dict(record.source)
         source["column"] = column_letter(c)
         source["option"] = name

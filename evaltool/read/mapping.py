@@ -27,6 +27,7 @@ from evaltool.yamlsafe import check_depth, load_yaml_text
 MAX_NODES = 50_000
 _AMOUNT_KEYS = ("amount", "value", "price", "rate", "betrag", "wert", "montant", "valeur")
 _UNIT_KEYS = ("unit", "per", "currency", "einheit", "unite", "waehrung", "devise")
+_ITEM_NAME_KEYS = ("name", "id", "label", "title", "option", "plan", "package")
 _OFFER_LIST_KEYS = {"offers", "quotes", "options", "angebote", "offres"}
 
 
@@ -243,6 +244,14 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
             walker = _Walk(path, vocab, record)
             for key, value in node.items():
                 walker.visit(value, [*prefix, str(key)])
+            if prefix:  # an item of a list of offers: its own name or id names the offer
+                own = next((k for k in node if normalise_label(str(k)) in _ITEM_NAME_KEYS
+                            and isinstance(node[k], (str, int)) and str(node[k]).strip()),
+                           None)
+                if own is not None:
+                    record.candidates.append(Candidate(
+                        "offer name", str(node[own]).strip(),
+                        Location(str(path), key=".".join([*prefix, str(own)]))))
         records.append(record)
     return records
 
