@@ -305,7 +305,7 @@ BASELINE_A = (
     "per-chip-hour JSON line items; 'per 6-month term'; prices in columns headed by their\n"
     "basis; counts in words; vendor from a legal-form name, not the customer's; CSV comment\n"
     "lines; mapping-file options applied. After: A 29/29 offers, 537/623 (86.2%), 0 silently\n"
-    "wrong; C 29/30, 566/809 (70.0%), 3; B 20/20, 433/537 (80.6%), 3.")
+    "wrong; C 29/30, 569/809 (70.3%), 1; B 20/20, 433/537 (80.6%), 3.")
 
 
 if __name__ == "__main__":

@@ -764,3 +764,18 @@ def test_prices_in_columns_headed_by_their_basis(tmp_path: Path) -> None:
     assert (f.gpu_count, f.price_usd_per_gpu_hour) == (32, 1.5)
     assert f.storage_usd_per_tb_month == pytest.approx(30.0)
     assert f.claimed_peak_tflops_per_gpu == 3026  # the quote writes decimals with a comma
+
+
+def test_a_discounted_purchase_line_costs_its_line_total(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "bom.xlsx", {
+        "Quotation": [
+            ["Example Systems Ltd"],
+            ["Line", "Part No.", "Description", "Qty", "Unit Price (£)", "Disc. %",
+             "Ext. Price (£)"],
+            [1, "EX-9800", "Example EX-9800 GPU server: NVIDIA HGX B200 8-GPU (8× B200 180GB)",
+             2, 100000, 0.1, 180000]],
+        "Notes": [["Indicative TCO assumptions (for comparison with cloud rental)"]]})
+    f = _one(path, {"GBP": 1.0}).fields
+    assert f.capex_usd == 180_000  # after the line's discount
+    assert (f.node_count, f.gpu_count) == (2, 16)  # "EX-9800" is a model, not 9800 servers
+    assert f.offer_kind == "purchase"  # the purchase lines say so, not a note's "rental"

@@ -168,7 +168,9 @@ class Builder(SlotReaders):
             for text, where in self.record.notes:
                 self._price_in_sentence(text, where)
         self.settle_contract_value()
-        if "offer_kind" not in self.facts:
+        bought = any(p.role == "capex_line" for p in self.priced) and not any(
+            p.role in ("compute", "all_in") for p in self.priced)
+        if "offer_kind" not in self.facts and not bought:  # purchase lines say what it is
             for text, where in self.record.banners:
                 kind = self.vocab.offer_kind(text)
                 if kind is not None:
@@ -499,8 +501,11 @@ class Builder(SlotReaders):
 
     def _capex_line(self, item: LineItem, desc: str, low: str, price: float, qty: float,
                     currency: str, where: Location, raw: str) -> None:
-        """A line with no time basis: a one-off purchase item."""
-        self.priced.append(_Priced("capex_line", V.Money(price * qty, currency, (), raw), where,
+        """A line with no time basis: a one-off purchase item, at its line total when the
+        quote gives one (after the line's discount), else quantity x unit price."""
+        amount = item.total if item.total is not None and item.unit_price is not None \
+            else price * qty
+        self.priced.append(_Priced("capex_line", V.Money(amount, currency, (), raw), where,
                                    raw, TABLE, quantity=qty))
         # A system line: named as a server, or a model "with 8x H200" (a count of GPUs).
         system = re.search(r"\b(dgx|hgx|system|server|node)\b", low) or (

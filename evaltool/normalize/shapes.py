@@ -115,7 +115,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "N nodes", "Twelve nodes", "24 x Dell PowerEdge XE9680" (servers named by model)
-    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+)?" + _NODE +
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+)?" + _NODE +
                   r"\b", low)
     if m and not re.search(r"per\s*$|each\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
@@ -140,7 +140,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "(256 GPUs total)", "64 GPUs", "288 Blackwell GPUs"
-    m = re.search(r"(?<![\w.])" + _INT + r"\b\s*(?:(?!(?:per|each|je|pro|par|with|for)\b)"
+    m = re.search(r"(?<![\w.-])" + _INT + r"\b\s*(?:(?!(?:per|each|je|pro|par|with|for)\b)"
                   r"(?:[a-z]|\d+[a-z])[a-z0-9-]*\s+){0,4}?" + _GPU +
                   r"\b(?!\s*(?:per|each|je|"
                   r"pro|par|/|-hour|hour|h\b))", low)
