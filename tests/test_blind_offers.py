@@ -39,9 +39,9 @@ class Corpus:
 
 
 CORPORA = [
-    Corpus("blind_offers_a", 0.78, 26, 0, 3),  # 487/623 fields (78.2%), 26/29 offers
-    Corpus("blind_offers_c", 0.45, 20, 4, 2),  # 372/809 fields (46.0%), 20/30 offers
-    Corpus("blind_offers_b", 0.33, 9, 5, 2),  # held out: 180/537 fields (33.5%), 9/20 offers
+    Corpus("blind_offers_a", 0.86, 29, 0, 3),  # 537/623 fields (86.2%), 29/29 offers
+    Corpus("blind_offers_c", 0.70, 29, 1, 2),  # 569/809 fields (70.3%), 29/30 offers
+    Corpus("blind_offers_b", 0.80, 20, 3, 2),  # 433/537 fields (80.6%), 20/20 offers
 ]
 
 

@@ -390,3 +390,392 @@ def test_a_japanese_configuration_phrase_gives_nodes_and_gpus_per_node(tmp_path:
     offer = _one(path, fx={"JPY": 0.0067})
     assert (offer.fields.node_count, offer.fields.gpus_per_node) == (4, 8)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(300_000 * 0.0067 / 730)
+
+
+# --- offers found, whatever the layout (issue 10, offer-level classes) ---------------------
+
+def _all(path: Path, fx: dict[str, float] | None = None, mapping: Any = None) -> list[Any]:
+    result = normalize_files([path], fx or {}, mapping)
+    assert not result.not_evaluated, result.not_evaluated
+    return sorted(result.offers, key=lambda o: o.id)
+
+
+def test_a_per_instance_price_takes_its_gpus_per_instance_from_a_note(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "instances.xlsx", {
+        "Pricing": [["Vendor", "Example Cloud"],
+                    ["Instance type", "ex.h200.big"],
+                    ["Instances", 4],
+                    ["Rate per instance-hour", "USD 40.00"],
+                    [],
+                    ["Note: 1 instance = 8 GPUs; prices exclude taxes."]],
+        "Specs": [["GPUs", "8 x NVIDIA H200 141 GB each"]]})
+    f = _one(path).fields
+    assert f.accelerator == "H200" and f.gpus_per_node == 8 and f.gpu_count == 32
+    assert f.price_usd_per_gpu_hour == pytest.approx(5.0)
+
+
+def test_a_gpu_total_in_prose_with_the_model_between_count_and_word() -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert count_facts("4 x ex.big instances (32 NVIDIA H100 GPUs)") == {"gpu_count": 32}
+    assert count_facts("3 × HGX H200 (je 8× NVIDIA H200)") == {"node_count": 3,
+                                                              "gpus_per_node": 8}
+    assert count_facts("2 x 400 Gb/s per node (one NIC per GPU)") == {}
+    # "80GB" is the memory of each GPU, never their number.
+    assert count_facts("we offer 64 NVIDIA A100 SXM4 80GB GPUs in 8 nodes")["gpu_count"] == 64
+
+
+def test_line_item_priced_per_node_hour_in_its_price_cell(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel Rechenzentrum GmbH · Angebot 1"],
+        [],
+        ["Pos.", "Beschreibung", "Menge", "Einheit", "Preis (netto)"],
+        [1, "GPU-Server NVIDIA HGX H100 SXM5 80 GB, 8 GPU je Knoten", 4, "Knoten",
+         "20,00 € / Knoten / h"],
+        [2, "Dateisystem, nutzbare Kapazität", "1.000", "TB", "18,00 € / TB / Monat"],
+    ]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert f.node_count == 4 and f.gpu_count == 32
+    assert f.price_usd_per_gpu_hour == pytest.approx(2.5)
+    assert f.storage_capacity_tb == 1000
+
+
+def test_a_label_that_looks_like_the_accelerator_but_names_none_gives_way(
+        tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "hw.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"],
+        ["Product", "Dedicated H100 cluster"],
+        ["Nodes", "2 × HGX H100 (each 8× NVIDIA H100 80 GB)"],
+        ["Price", "USD 2.00 per GPU-hour"],
+        ["Hardware replacement", "within 4 hours"],
+        ["Partition", "booster-x"]]})
+    offer = _one(path)
+    assert offer.fields.accelerator == "H100-SXM"
+    assert offer.fields.gpu_count == 16
+
+
+def test_options_in_columns_under_a_described_corner_with_merged_cells(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Offer"
+    for row in [["Example Compute B.V. - Offerte 7"], [],
+                ["Omschrijving", "Optie\nA", "Optie B"],
+                ["Accelerator", "AMD Instinct MI300X 192 GB", None],
+                ["Aantal nodes", 2, 4],
+                ["GPU's per node", 8, 8],
+                ["Prijs per GPU-uur", "€ 2,00", "€ 1,80"],
+                ["Contractduur", "12 maanden", "24 maanden"]]:
+        ws.append(row)
+    ws.merge_cells("B4:C4")  # one accelerator for both options
+    wb.save(tmp_path / "cols.xlsx")
+    a, b = _all(tmp_path / "cols.xlsx", {"EUR": 1.0})
+    assert "\n" not in (a.fields.offer_name or "")
+    assert (a.fields.offer_name, b.fields.offer_name) == ("Optie A", "Optie B")
+    assert a.fields.accelerator == b.fields.accelerator == "MI300X"
+    assert (a.fields.gpu_count, b.fields.gpu_count) == (16, 32)
+
+
+def test_a_short_options_table_with_a_price_and_shared_specs_below(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "tpu.xlsx", {"Proposal": [
+        ["Example Cloud Platform - TPU proposal"],
+        [],
+        [None, "On-demand", "1-year commit"],
+        ["Price per chip-hour (USD)", 4.0, 3.0],
+        ["Commitment term", "—", "12 months"],
+        [],
+        ["Technical summary"],
+        ["Chip", "TPU v5p, 95 GB HBM per chip"],
+        ["Host", "4 chips per host (16 hosts)"]]})
+    on_demand, committed = sorted(_all(path), key=lambda o: -o.fields.price_usd_per_gpu_hour)
+    for offer in (on_demand, committed):
+        assert offer.fields.accelerator == "TPU-v5p"
+        assert offer.fields.gpu_count == 64  # the specs below the table belong to both
+    assert committed.fields.price_usd_per_gpu_hour == 3.0
+    assert committed.fields.term_months == 12
+
+
+def test_one_offer_per_sheet_shares_the_cover_and_notes(tmp_path: Path) -> None:
+    option = [["Parameter", "Value"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+              ["Nodes", 4], ["GPUs per node", 8], ["Price", "$2.00 / GPU / hr"]]
+    bigger = [row if row[0] != "Nodes" else ["Nodes", 16] for row in option]
+    path = _workbook(tmp_path / "sheets.xlsx", {
+        "Overview": [["Example AI Cloud, Inc. · Two sizing options"]],
+        "Small": option, "Large": bigger,
+        "Notes": [["Availability SLA 99.5% per month."]]})
+    small, large = sorted(_all(path), key=lambda o: o.fields.gpu_count)
+    assert (small.fields.offer_name, large.fields.offer_name) == ("Small", "Large")
+    assert (small.fields.gpu_count, large.fields.gpu_count) == (32, 128)
+    assert small.fields.vendor == large.fields.vendor == "Example AI Cloud, Inc."
+    assert any(w["code"] == "options-in-sheets" for w in small.warnings)
+
+
+def test_offers_stacked_down_one_sheet_under_headings(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "stacked.xlsx", {"Quotation": [
+        ["Vendor", "Example Cloud"],
+        [],
+        ["[Plan A]"],
+        ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64],
+        ["Price per GPU-hour", "USD 2.00"],
+        [],
+        ["[Plan B]"],
+        ["GPU", "NVIDIA H200 SXM 141GB"],
+        ["Number of GPUs", 128],
+        ["Price per GPU-hour", "USD 3.00"],
+        [],
+        ["[Common]"],
+        ["Orchestration", "Slurm"]]})
+    a, b = sorted(_all(path), key=lambda o: o.fields.gpu_count)
+    assert (a.fields.offer_name, a.fields.accelerator, a.fields.price_usd_per_gpu_hour) == \
+        ("Plan A", "H100-SXM", 2.0)
+    assert (b.fields.offer_name, b.fields.accelerator, b.fields.price_usd_per_gpu_hour) == \
+        ("Plan B", "H200", 3.0)
+    assert a.fields.orchestrator == b.fields.orchestrator == "slurm"
+
+
+def test_a_superseded_sheet_is_skipped_and_said(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "versions.xlsx", {
+        "Offer v2": [["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                     ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.00"]],
+        "Offer v1 (superseded)": [["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 32],
+                                  ["Price per GPU-hour", "USD 2.50"]]})
+    offer = _one(path)
+    assert offer.fields.gpu_count == 64 and offer.fields.price_usd_per_gpu_hour == 2.0
+    assert any(w["code"] == "superseded-sheet-skipped" for w in offer.warnings)
+
+
+def test_a_price_per_chip_hour_in_a_json_line_item_list(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "tpu.json"
+    path.write_text(json.dumps({
+        "vendor": "Example Cloud", "currency": "USD",
+        "hardware": {"accelerator": "Cloud TPU v5p", "chips": 256},
+        "line_items": [
+            {"description": "TPU v5p chip-hour, committed", "quantity": 256,
+             "unit": "chip-hour", "net_price": 3.0, "term_months": 12},
+            {"description": "Managed Lustre", "unit": "GiB-month", "net_price": 0.1},
+            {"description": "Internet egress", "unit": "GB", "net_price": 0.05}]}))
+    f = _one(path).fields
+    assert f.price_usd_per_gpu_hour == 3.0 and f.term_months == 12
+    assert f.storage_usd_per_tb_month == pytest.approx(0.1 * 1e12 / 2**30)
+    assert f.egress_usd_per_gb == 0.05
+    assert f.capex_usd is None
+
+
+def test_a_price_for_the_whole_term_of_all_gpus(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "listing.json"
+    path.write_text(json.dumps({"offers": [{
+        "id": "L-1", "vendor": "Example Broker", "gpu": "H200 SXM 141GB",
+        "quantity_gpus": 10, "term_months": 6,
+        "price": {"amount": 43800.0, "unit": "USD per 6-month term, all 10 GPUs"}}]}))
+    assert _one(path).fields.price_usd_per_gpu_hour == pytest.approx(43800 / (10 * 6 * 730))
+
+
+@pytest.mark.parametrize(("banner", "footer", "vendor"), [
+    ("Commercial options (USD)", "Example GPU Cloud Inc. — Response to RFP-1",
+     "Example GPU Cloud Inc."),
+    ("Prepared for: Buyer Labs · Prepared by: Example Cloud, Inc. Strategic Accounts", None,
+     "Example Cloud, Inc."),
+    ("This order is entered into between Example Compute Corp. and Buyer Labs, Inc. "
+     "(\"Customer\").", None, "Example Compute Corp."),
+    ("Spett.le Buyer Labs", "Esempio Calcolo S.r.l. – Via Roma 1, Milano",
+     "Esempio Calcolo S.r.l."),
+    ("Proposal for GPU capacity in our Reno, NV facility", None, "Vendorfile"),
+])
+def test_the_vendor_is_the_company_named_with_its_legal_form_not_the_customer(
+        tmp_path: Path, banner: str, footer: str | None, vendor: str) -> None:
+    rows: list[list[Any]] = [[banner], [], ["GPU", "NVIDIA H100 SXM5 80GB"],
+                             ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.00"]]
+    if footer:
+        rows += [[], [footer]]
+    offer = _one(_workbook(tmp_path / "Vendorfile_quote.xlsx", {"Quote": rows}))
+    assert offer.fields.vendor == vendor
+    assert any(w["code"] == "vendor-not-labelled" for w in offer.warnings)
+
+
+def test_a_csv_comment_line_names_the_vendor_and_the_validity(tmp_path: Path) -> None:
+    path = tmp_path / "rows.csv"
+    path.write_text("quote_id,gpu,total_gpus,price_per_gpu_hr_usd\n"
+                    "Q-1,NVIDIA H100 SXM,64,2.00\nQ-2,NVIDIA H200,64,2.50\n"
+                    "# Example Forge Cloud - quote for Buyer Labs. Prices in USD, "
+                    "valid until 2030-12-31.\n")
+    offers = _all(path)
+    assert [o.fields.vendor for o in offers] == ["Example Forge Cloud"] * 2
+    assert all(str(o.fields.valid_until) == "2030-12-31" for o in offers)
+
+
+def test_a_mapping_file_makes_one_offer_of_each_mapped_column(tmp_path: Path) -> None:
+    from evaltool.normalize.teach import load_user_mapping
+
+    # Option columns the reader cannot tell from a labelled row by itself.
+    path = _workbook(tmp_path / "odd.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB"],
+        ["Number of GPUs", 64, 128],
+        ["Price per GPU-hour", "USD 2.00", "USD 3.00"]]})
+    mapping_path = tmp_path / "map.yaml"
+    mapping_path.write_text("options: {Small: B, Large: C}\n")
+    mapping = load_user_mapping(mapping_path)
+    large, small = _all(path, mapping=mapping)
+    assert (small.fields.offer_name, small.fields.accelerator, small.fields.gpu_count,
+            small.fields.price_usd_per_gpu_hour) == ("Small", "H100-SXM", 64, 2.0)
+    assert (large.fields.offer_name, large.fields.accelerator, large.fields.gpu_count,
+            large.fields.price_usd_per_gpu_hour) == ("Large", "H200", 128, 3.0)
+    assert small.source["mapping"] == str(mapping_path)
+    assert any(w["code"] == "options-from-mapping" for w in small.warnings)
+
+
+def test_score_applies_the_mapping_of_options_end_to_end(tmp_path: Path) -> None:
+    from evaltool.pipeline import score_files
+
+    path = _workbook(tmp_path / "odd.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM5 80GB", "NVIDIA H200 SXM 141GB"],
+        ["Number of GPUs", 64, 128],
+        ["Price per GPU-hour", "USD 2.00", "USD 3.00"]]})
+    mapping_path = tmp_path / "map.yaml"
+    mapping_path.write_text("options: {Small: B, Large: C}\n")
+    report = score_files([path], map_file=mapping_path, draws=200)
+    assert not report.not_evaluated
+    assert sorted(o.offer_name or "" for o in report.offers) == ["Large", "Small"]
+
+
+def test_a_total_contract_value_is_the_price_when_no_rate_is_stated(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "order.xlsx", {"Order Form": [
+        ["Example AI, Inc. - Order Form 1"],
+        ["Service", "16 × NVIDIA H100 SXM 80GB (2 nodes × 8 GPUs)"],
+        ["Term", "12 months"],
+        ["Total contract value", "USD 280,320"]]})
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(280_320 / (16 * 12 * 730))
+    assert offer.fields.min_commit_usd == 280_320
+    assert any(w["code"] == "assumed-value" and w.get("field") == "price_usd_per_gpu_hour"
+               for w in offer.warnings)
+
+
+def test_a_purchase_line_naming_gpus_per_system_counts_the_systems(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "bom.xlsx", {"BOM": [
+        ["Example Integrator Inc. - budgetary quotation"],
+        ["Qty", "Part number", "Description", "Unit price", "Total"],
+        [4, "X1", "Example XD1 - 8x NVIDIA H200 SXM 141GB, 2x Xeon", 300000, 1200000],
+        [2, "X2", "NDR switch", 30000, 60000]]})
+    f = _one(path).fields
+    assert (f.node_count, f.gpus_per_node, f.gpu_count) == (4, 8, 32)
+    assert f.capex_usd == 1_260_000
+
+
+def test_rack_lines_under_a_two_row_header_with_a_basis_column(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "racks.xlsx", {
+        "Rack Pricing": [
+            ["Example Infrastructure"],
+            [],
+            ["Line items", "Quantity", "Recurring charges", None, "Basis"],
+            [None, None, "Unit price (USD)", "Monthly (USD)"],
+            ["GB200 NVL72 rack (72 GPUs, 18 compute trays)", 2, 146000, 292000,
+             "per rack per month"],
+            ["Premium support", 1, 10000, 10000, "per month"]],
+        "Technical": [["Compute tray (node)", "4 GPUs + 2 Grace CPUs (72 cores each)"]]})
+    f = _one(path).fields
+    assert (f.accelerator, f.gpu_count, f.gpus_per_node, f.node_count) == ("GB200", 144, 4, 36)
+    assert f.price_usd_per_gpu_hour == pytest.approx(146000 / 72 / 730)
+
+
+def test_a_price_per_hour_of_gpu_in_french_word_order() -> None:
+    assert parse_money("1,10 € HT par heure GPU").per == ("gpu", "hour")
+
+
+def test_a_price_label_over_a_storage_basis_is_the_storage_price(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "devis.xlsx", {"Offre": [
+        ["Exemple Calcul SA — Devis 1"],
+        ["Accélérateurs", "AMD Instinct MI300X, 192 Go HBM3, 8 par nœud"],
+        ["Nombre de nœuds", 2],
+        ["Prix stockage", "CHF 24.– par To et par mois"],
+        ["Prix calcul", "CHF 14'600.– par nœud et par mois"]]})
+    f = _one(path, {"CHF": 1.0}).fields
+    assert (f.gpus_per_node, f.gpu_count) == (8, 16)
+    assert f.storage_usd_per_tb_month == 24
+    assert f.price_usd_per_gpu_hour == pytest.approx(14_600 / 8 / 730)
+
+
+def test_counts_read_by_shape_when_the_label_reading_fails(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "alloc.xlsx", {"Allocation": [
+        ["Example HPC Centre - allocation 2030-01"],
+        ["Partition", "gpu - nœuds 4 × NVIDIA H100 SXM5 80 Go"],
+        ["Tarif", "1,00 € HT par heure GPU"],
+        ["Capacité simultanée", "jusqu'à 8 nœuds (32 GPU) en parallèle"]]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert (f.gpu_count, f.gpus_per_node) == (32, 4)
+    assert f.price_usd_per_gpu_hour == 1.0
+
+
+def test_line_items_grouped_by_lot_join_the_lots_in_columns(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "lots.xlsx", {
+        "Devis": [
+            ["Exemple Cloud SAS — Devis 9"],
+            ["Lot", "Désignation", "Qté", "Unité", "Prix unitaire HT"],
+            ["Lot 1 — Training", "Cluster HGX H100 SXM5 80 Go — 2 nœuds × 8 GPU", 16,
+             "GPU·heure", 2.0],
+            ["Lot 2 — Inference", "Serveurs 4 × NVIDIA L40S 48 Go — 2 serveurs", 8,
+             "GPU·heure", 1.0],
+            [],
+            ["Prix en euros hors taxes (TVA en sus), facturation mensuelle terme échu."]],
+        "Caractéristiques": [
+            [None, "Lot 1 — Training", "Lot 2 — Inference"],
+            ["Interconnexion GPU", "NVLink 900 Go/s par GPU", "PCIe Gen4"],
+            ["Ordonnanceur", "Slurm", "Kubernetes"],
+            ["Accès root", "Oui", "Oui"],
+            ["Mémoire vive", "2 048 Go", "768 Go"]]})
+    training, inference = _all(path, {"EUR": 1.5})
+    assert (training.fields.accelerator, training.fields.gpu_count) == ("H100-SXM", 16)
+    assert (inference.fields.accelerator, inference.fields.gpu_count) == ("L40S", 8)
+    assert training.fields.price_usd_per_gpu_hour == pytest.approx(3.0)  # EUR, from the note
+    assert (training.fields.orchestrator, inference.fields.orchestrator) == ("slurm",
+                                                                            "kubernetes")
+    # NVLink under a network label is the link inside a node, never the inter-node network.
+    assert training.fields.intra_node_gbyte_s_per_gpu == 900
+    assert training.fields.inter_node_gbit_s_per_gpu is None
+
+
+def test_counts_in_words_under_count_labels(tmp_path: Path) -> None:
+    path = tmp_path / "notes.yaml"
+    path.write_text("vendor: Example Cloud Ltd\ncurrency: GBP\noptions:\n"
+                    "  - name: Batch pool\n    gpu: L40S 48GB\n    nodes: six\n"
+                    "    gpus_per_node: eight\n    price: £4,380.00 per node per month\n")
+    f = _one(path, {"GBP": 1.0}).fields
+    assert f.offer_name == "Batch pool"  # an item of a list of offers is named by its name
+    assert (f.node_count, f.gpus_per_node, f.gpu_count) == (6, 8, 48)
+    assert f.price_usd_per_gpu_hour == pytest.approx(4380 / 8 / 730)
+
+
+def test_prices_in_columns_headed_by_their_basis(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "offerte.xlsx", {"Offerte": [
+        ["Offerte GPU-cluster 7"],
+        ["Wij bieden u het volgende aan (alle bedragen excl. btw, in euro):"],
+        ["Onderdeel", "Omschrijving", "€ per GPU-uur", "€ per GB per maand"],
+        ["Servers", "4 servers met elk 8× NVIDIA H100 PCIe 80 GB", "€ 1,50"],
+        ["Opslag", "WEKA, 100 TB", None, "€ 0,030"],
+        ["Rekenkracht", "FP8: 3.026 TFLOPS per GPU"]]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert (f.gpu_count, f.price_usd_per_gpu_hour) == (32, 1.5)
+    assert f.storage_usd_per_tb_month == pytest.approx(30.0)
+    assert f.claimed_peak_tflops_per_gpu == 3026  # the quote writes decimals with a comma
+
+
+def test_a_discounted_purchase_line_costs_its_line_total(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "bom.xlsx", {
+        "Quotation": [
+            ["Example Systems Ltd"],
+            ["Line", "Part No.", "Description", "Qty", "Unit Price (£)", "Disc. %",
+             "Ext. Price (£)"],
+            [1, "EX-9800", "Example EX-9800 GPU server: NVIDIA HGX B200 8-GPU (8× B200 180GB)",
+             2, 100000, 0.1, 180000]],
+        "Notes": [["Indicative TCO assumptions (for comparison with cloud rental)"]]})
+    f = _one(path, {"GBP": 1.0}).fields
+    assert f.capex_usd == 180_000  # after the line's discount
+    assert (f.node_count, f.gpu_count) == (2, 16)  # "EX-9800" is a model, not 9800 servers
+    assert f.offer_kind == "purchase"  # the purchase lines say so, not a note's "rental"

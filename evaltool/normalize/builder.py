@@ -35,12 +35,23 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
-from evaltool.normalize.shapes import count_facts, pair_counts
-from evaltool.normalize.slots import SlotReaders
+from evaltool.normalize.shapes import (
+    count_facts,
+    gpus_per_rack_in_name,
+    pair_counts,
+    words_to_digits,
+)
+from evaltool.normalize.slots import (
+    GIB_PER_TB,
+    PER_GB_MONTH_RE,
+    SlotReaders,
+    names_an_accelerator,
+)
 from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
+from evaltool.read.vocabulary import normalise_label
 
 
 class Builder(SlotReaders):
@@ -54,6 +65,14 @@ class Builder(SlotReaders):
         slotted: list[tuple[str, Candidate]] = []
         for cand in self.record.candidates:
             if cand.shape_only:
+                if _ONE_NODE_LABEL_RE.search(cand.label):
+                    # "Compute tray (node) | 4 GPUs + 2 CPUs": the GPUs of one node.
+                    for name, value in count_facts(cell_text(cand.value)).items():
+                        name = "gpus_per_node" if name == "gpu_count" else name
+                        if name in ("gpus_per_node", "gpu_memory_gb"):
+                            self.add(name, value, cand.where, cell_text(cand.value), IN_TEXT,
+                                     "count stated for one node")
+                    continue
                 self._counts_in_text(cell_text(cand.value), cand.where)
                 continue
             slot = self.vocab.match(cand.label, cand.section)
@@ -78,6 +97,12 @@ class Builder(SlotReaders):
             for item in self.record.line_items:
                 if item.currency:
                     seen[item.currency] = seen.get(item.currency, 0) + 1
+            if not seen:
+                # Nor in a cell: a note that says it for all prices ("Prix en euros HT").
+                for text, _where in self.record.notes:
+                    code = T.currency_of(text) if _ALL_PRICES_RE.search(text) else None
+                    if code:
+                        seen[code] = seen.get(code, 0) + 1
             if len(seen) == 1:
                 self.currency_hint = next(iter(seen))
         expanded: list[tuple[str, Candidate]] = []
@@ -114,6 +139,10 @@ class Builder(SlotReaders):
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
+                if isinstance(cand.value, str):
+                    # The label's reading failed; the value's shape may still state counts
+                    # ("Capacité simultanée | jusqu'à 32 nœuds (128 GPU)").
+                    self._counts_in_text(text, cand.where)
             except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count
                 self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
                     f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
@@ -133,12 +162,15 @@ class Builder(SlotReaders):
         for text, where in self.record.banners:
             if (text, where) not in self.record.notes:
                 self._dates_in_sentence(text, where)
-        if "accelerator_text" not in self.facts and "accelerator" not in self.facts:
-            self._accelerator_anywhere()
+        self.settle_system_counts()
+        self.settle_accelerator()
         if not any(p.role in ("compute", "all_in") for p in self.priced):
             for text, where in self.record.notes:
                 self._price_in_sentence(text, where)
-        if "offer_kind" not in self.facts:
+        self.settle_contract_value()
+        bought = any(p.role == "capex_line" for p in self.priced) and not any(
+            p.role in ("compute", "all_in") for p in self.priced)
+        if "offer_kind" not in self.facts and not bought:  # purchase lines say what it is
             for text, where in self.record.banners:
                 kind = self.vocab.offer_kind(text)
                 if kind is not None:
@@ -167,6 +199,43 @@ class Builder(SlotReaders):
                       "sheet's title row is used", "offer_name", self.record.title[:120],
                       "a cell labelled offer, quote name or plan", code="assumed-value")
 
+    def settle_system_counts(self) -> None:
+        """'N x <accelerator>' under a GPU-count label: with a node count of more than one
+        beside it, N GPUs make one node (a spec sheet describes one instance); else N is the
+        offer's count.  Said either way, as the label and the shape may disagree."""
+        nodes = any(isinstance(f.value, (int, float)) and f.value > 1
+                    for f in self.facts.get("node_count", []))
+        for cand, text, n in self.system_counts:
+            self.add("accelerator_text", text, cand.where, text, IN_TEXT,
+                     "accelerator named in the GPU count's cell")
+            if nodes and n in (1, 2, 4, 8, 16):
+                self.add("gpus_per_node", n, cand.where, text, LABELLED,
+                         "the GPUs of one system, beside the offer's node count")
+                self.warn(cand.where, f"'{text[:60]}' under a GPU-count label, beside a node "
+                          f"count: read as {n} GPUs per node", "gpus_per_node", text[:120],
+                          "the total number of GPUs, or GPUs per node",
+                          code="label-shape-disagree")
+            else:
+                self.add("gpu_count", n, cand.where, text, LABELLED)
+
+    def settle_accelerator(self) -> None:
+        """After every cell is read: no cell named a known accelerator, so look in the
+        descriptions, notes and titles; failing that, the labelled cells that name none (the
+        error then points at them)."""
+        if "accelerator_text" in self.facts or "accelerator" in self.facts:
+            return
+        self._accelerator_anywhere()
+        if "accelerator_text" in self.facts:
+            for cand, text in self.unnamed_accelerators:
+                self.warn(cand.where, "the label suggests an accelerator but the value names "
+                          "none; the accelerator named elsewhere is used", "accelerator",
+                          text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
+                          code="label-shape-disagree")
+            return
+        for cand, text in self.unnamed_accelerators:
+            self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
+            self._facts_in_system_text(cand.where, text, IN_TEXT)
+
     def _contract_terms(self) -> None:
         """Uptime, credit cap, response times, delivery date... stated in contract text."""
         known = frozenset(k for k, facts in self.facts.items()
@@ -184,7 +253,8 @@ class Builder(SlotReaders):
         if comma_decimal:
             number = _GROUPED_BY_DOTS_RE.match(text)
             assert number is not None
-            text = number.group(1).replace(".", "") + text[number.end(1):]
+            text = text[:number.start(1)] + number.group(1).replace(".", "") + \
+                text[number.end(1):]
             return Candidate(cand.label, text, cand.where, cand.section, cand.note,
                              cand.label_where, cand.shape_only), text
         self.warn(cand.where, f"'{text.strip()}' may be a decimal or a number with a "
@@ -211,6 +281,13 @@ class Builder(SlotReaders):
                 text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
+            system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
+                cand.value, str) and "total" not in normalise_label(cand.label) else None
+            if system and names_an_accelerator(text):
+                # "GPUs | 8 x NVIDIA H200 141 GB each": the GPUs of one system or of the whole
+                # offer; the offer's node count tells which (settle_system_counts).
+                self.system_counts.append((cand, text, int(system.group(1))))
+                return
             shaped = count_facts(text) if isinstance(cand.value, str) else {}
             try:
                 count = V.parse_count(cand.value)
@@ -220,6 +297,9 @@ class Builder(SlotReaders):
                 lead = re.match(r"\s*(\d{1,6})\s*\(", text)  # "8 (8 GPUs each, 64 GPUs)"
                 if lead and slot not in shaped:
                     shaped[slot] = int(lead.group(1))
+                in_words = words_to_digits(text).strip(" .")  # "six", "zwölf", "huit"
+                if in_words.isdigit() and slot not in shaped:
+                    shaped[slot] = int(in_words)
                 if slot not in shaped:
                     raise
                 self.add(slot, shaped[slot], cand.where, text, LABELLED,
@@ -238,7 +318,16 @@ class Builder(SlotReaders):
                 if name != slot and several:
                     self.add(name, value, cand.where, text, IN_TEXT, "count stated in the phrase")
         elif kind == "date":
-            parsed = V.parse_date(cand.value)
+            stated: Any = cand.value
+            order = _DATE_ORDER_RE.search(text) if isinstance(stated, str) else None
+            numeric = _NUMERIC_DATE_RE.search(text) if order else None
+            if order and numeric:
+                # "11/03/2025" beside "MM/DD/YYYY" (a unit column): the vendor's own order.
+                first, second, year = numeric.groups()
+                month, day = (first, second) if order.group(1).lower().startswith("m") \
+                    else (second, first)
+                stated = f"{year}-{int(month):02d}-{int(day):02d}"  # ISO: no order to guess
+            parsed = V.parse_date(stated)
             if parsed.value is None:
                 raise V.ValueParseError("no calendar date", found=text,
                                         expected=V.EXPECTED["date"])
@@ -309,7 +398,16 @@ class Builder(SlotReaders):
             currency = "USD"
             self.assumed("currency", item.row_where, raw, "no currency stated for the line "
                          "items; read as USD")
-        unit_kind = T.billing_unit(f"per {unit}") if unit else T.billing_unit(desc)
+        # The price cell may carry its own basis ("19,84 € / Knoten / h"): it beats the unit
+        # column ("Knoten"), which beats the description.
+        price_text = item.raw.get("unit_price", "") if isinstance(item.raw.get(
+            "unit_price"), str) and not _PLAIN_NUMBER_RE.match(item.raw.get("unit_price", "")) \
+            else ""
+        unit_kind = (T.billing_unit(price_text) if price_text else None) or (
+            T.billing_unit(f"per {unit}") if unit else None) or (
+            None if unit else T.billing_unit(desc))
+        if self._per_gb_month_line(item, unit, price_text, price, currency, where, raw):
+            return
         if unit.lower().strip() in ("gb", "per gb") or unit_kind == "gb" or re.search(
                 r"egress|transfer out|data out|outbound", low):
             money = V.Money(price, currency, ("gb",), raw)
@@ -345,6 +443,10 @@ class Builder(SlotReaders):
             self.priced.append(_Priced("network_month", V.Money(price * qty, currency,
                                                                 ("month",)), where, raw, TABLE))
             return
+        if unit_kind in ("hour", "month") and re.search(r"\brack\b", f"{unit} {price_text}",
+                                                        re.I):
+            self._rack_line(item, unit_kind, price, qty, currency, where, raw)
+            return
         if unit_kind in ("gpu_hour", "node_hour", "gpu_month", "node_month") or (
                 unit_kind in ("hour", "month") and re.search(
                     r"instance|node|server|gpu|cluster|system|vm|pod", low)):
@@ -367,13 +469,54 @@ class Builder(SlotReaders):
             return
         self._capex_line(item, desc, low, price, qty, currency, where, raw)
 
+    def _per_gb_month_line(self, item: LineItem, unit: str, price_text: str, price: float,
+                           currency: str, where: Location, raw: str) -> bool:
+        """Storage at "$0.145 per GiB-month": per TB-month (1 TB = 931.32 GiB)."""
+        per_gb_month = PER_GB_MONTH_RE.search(f"{unit} {price_text}")
+        if not per_gb_month:
+            return False
+        scale = GIB_PER_TB if per_gb_month.group(1).lower() == "gib" else 1000.0
+        self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month"), raw),
+                  where, raw, TABLE, f"{price:g} per {per_gb_month.group(1)}-month x "
+                  f"{scale:g}", scale=scale)
+        kind, _ = _storage_kind(item.description)
+        if kind:
+            self.add("storage_type", kind, item.cells.get("description", where),
+                     item.description, IN_TEXT)
+        return True
+
+    def _rack_line(self, item: LineItem, unit_kind: str, price: float, qty: float,
+                   currency: str, where: Location, raw: str) -> None:
+        """"207,000 | per rack per month", 4 racks on the line: a rack-scale price."""
+        desc = item.description
+        self.priced.append(_Priced("compute", V.Money(price, currency, ("rack", unit_kind),
+                                                      raw), where, raw, TABLE, quantity=qty))
+        self.add("rack_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
+                 TABLE, "quantity of racks on the compute line")
+        desc_where = item.cells.get("description", where)
+        if names_an_accelerator(desc):
+            self.add("accelerator_text", desc, desc_where, desc, IN_TEXT)
+        # "GB200 NVL72 rack (72 GPUs, 18 compute trays)": the GPUs of one rack.
+        per_rack = count_facts(desc).get("gpu_count") or gpus_per_rack_in_name(desc)
+        if per_rack:
+            self.add("gpus_per_rack", per_rack, desc_where, desc, TABLE,
+                     "GPUs of one rack, on the compute line")
+            self.add("gpu_count", int(qty) * per_rack, item.cells.get("quantity", where),
+                     f"{cell_text(qty)} x {per_rack}", TABLE,
+                     f"{cell_text(qty)} racks x {per_rack} GPUs per rack")
+
     def _capex_line(self, item: LineItem, desc: str, low: str, price: float, qty: float,
                     currency: str, where: Location, raw: str) -> None:
-        """A line with no time basis: a one-off purchase item."""
-        self.priced.append(_Priced("capex_line", V.Money(price * qty, currency, (), raw), where,
+        """A line with no time basis: a one-off purchase item, at its line total when the
+        quote gives one (after the line's discount), else quantity x unit price."""
+        amount = item.total if item.total is not None and item.unit_price is not None \
+            else price * qty
+        self.priced.append(_Priced("capex_line", V.Money(amount, currency, (), raw), where,
                                    raw, TABLE, quantity=qty))
-        if re.search(r"\b(dgx|hgx|system|server|node)\b", low) and not re.search(
-                r"switch|storage|install|service|cable|appliance", low):
+        # A system line: named as a server, or a model "with 8x H200" (a count of GPUs).
+        system = re.search(r"\b(dgx|hgx|system|server|node)\b", low) or (
+            _GPUS_IN_SYSTEM_RE.search(desc) and names_an_accelerator(desc))
+        if system and not re.search(r"switch|storage|install|service|cable|appliance", low):
             self.add("node_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
                      IN_TEXT, "quantity of systems on the purchase line")
             self._system_text(desc, item.cells.get("description", where))
@@ -443,7 +586,20 @@ _USABLE_RE = re.compile(r"\busable\b|\bnutzbar\w*|\bnet\b|\bnetto[- ]?kapazit|"
 _RAW_RE = re.compile(r"\braw\b|\bbrutto\b|\broh\w*|\bbrute?\b", re.I)
 # "2.048", "1.800": one or more groups of three digits after a point, nothing else.
 # A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
-_GROUPED_BY_DOTS_RE = re.compile(r"\s*(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=[^\d]*$)")
+_GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(\d{1,3}(?:\.\d{3})+)"
+                                 r"(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
+_DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
+_NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
+_GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
+# A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.
+_ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(?:tray|node|"
+                                r"server|instance|host|machine|knoten|noeud)\b(?!\s*(?:count|"
+                                r"s\b|total))", re.I)
+# A note about every price of the quote ("Prix en euros HT", "All prices in GBP").
+_ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
+                            r"amounts?|bedragen|montants?|betr[äa]ge)\b", re.I)
+_SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
+_PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
 _POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")
 

@@ -73,7 +73,10 @@ _STORAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("local_nvme", r"local nvme|local ssd"),
 )
 _DEDICATED_RE = re.compile(r"\bnot shared\b|\bdedicated\b|\bsingle[- ]tenant\b|\bexclusive\b|"
-                           r"\bisolated\b|\bprivate\b|\bunshared\b|\bnicht geteilt\b|\bdédié",
+                           r"\bisolated\b|\bprivate\b|\bunshared\b|\bnicht geteilt\b|\bdédié|"
+                           r"\bdediziert|\btoegewijd|\bdedicad[oa]|\bdedicat[oa]|\bdedykowan|"
+                           r"\bexklusiv|\bexclusi[fv]|\bnicht\b[^.;]{0,40}\bgeteilt\b|"
+                           r"\bniet\b[^.;]{0,40}\bgedeeld\b|\bnot\b[^.;]{0,30}\bshared\b",
                            re.I)
 _SHARED_RE = re.compile(r"\bshared\b|\bmulti[- ]?tenan\w*|\bgeteilt\b|\bpartagé", re.I)
 _SPARSE_RE = re.compile(r"sparsity|sparse|with sparse|2:4", re.I)

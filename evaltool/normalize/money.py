@@ -151,14 +151,15 @@ _BASIS_ORDER: Final = ("gpu", "node", "rack", "tb", "gb", "kw", "kwh", "second",
                        "day", "week", "month", "year", "term", "once")
 # "$3.5M over 3 years": a total for a stated term.
 _OVER_TERM_RE: Final = _LazyRegex(
-    r"\b(?:over|for|across)\s+(?:the\s+)?(?:\d+|one|two|three|four|five)[\s-]*"
+    r"\b(?:over|for|across|per)\s+(?:the\s+)?(?:\d+|one|two|three|four|five)[\s-]*"
     r"(?:years?|yrs?|months?)\b",
     re.IGNORECASE,
 )
 _PER_RE: Final = _LazyRegex(
     r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?(?:\bper\b|\bpro\b|"
     r"\bje\b|\bpar\b|\bpor\b|\bna\b|\ba\b|/))\s*(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
-    r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat|heure|mois)\b)?",
+    r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat|heure|mois|gpus?|nodes?|"
+    r"n(?:oe|œ)uds?|knoten)\b)?",  # "par heure GPU": the resource after the time
     re.IGNORECASE,
 )
 _ADVERB_RE: Final = _LazyRegex(

@@ -88,6 +88,13 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
         if value > 0 and name not in found:
             found[name] = value
 
+    # "1 instance = 8 GPUs", "1 node: 4 chips": a ratio, not a count of nodes
+    m = re.search(r"(?<![\w.])(?:1|one|a|an|each)\s+" + _NODE + r"\s*(?:=|:|equals|has|with|"
+                  r"comprises|contains|mit|avec|hat|a)\s*" + _INT + r"\s*(?:[a-z0-9]+\s+){0,3}?"
+                  + _GPU + r"\b", low)
+    if m:
+        put("gpus_per_node", _int(m.group(1)))
+        low = low[:m.start()] + " " + low[m.end():]
     # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
     m = re.search(_INT + r"\s*(?:bare[- ]metal\s+)?" + _NODE + r"\b[^.;]{0,12}?" + _X + _INT +
                   r"\b", low)
@@ -108,18 +115,24 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "N nodes", "Twelve nodes", "24 x Dell PowerEdge XE9680" (servers named by model)
-    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+)?" + _NODE +
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+)?" + _NODE +
                   r"\b", low)
     if m and not re.search(r"per\s*$|each\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
+    # "AMD Instinct MI300X, 192 GB HBM3, 8 per node": a count after the accelerator's name
+    m = re.search(_ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + _NODE
+                  + r"\b", low)
+    if m:
+        put("gpus_per_node", _int(m.group(1)))
     # "each node with eight NVIDIA H100" / "4 x NVIDIA A100 per node" / "nodes 4 x H100"
     m = re.search(r"(?:each|per)\s+" + _NODE + r"\s+(?:with|has|hat|avec)\s+" + _INT, low) or \
         re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^,;()]{0,30}?\bper\s+" + _NODE, low) or \
         re.search(_NODE + r"\s+" + _INT + _X + _ACC, low)
     if m:
         put("gpus_per_node", _int(m.group(1)))
-    # "24 x Dell PowerEdge XE9680, each with 8x H100"
-    m = re.search(r"(?<![\w.])" + _INT + _X + r"[^,;]{3,50}?,?\s+each\s+(?:with|has)\s+" + _INT +
+    # "24 x Dell PowerEdge XE9680, each with 8x H100", "6 × HGX H200 (je 8× NVIDIA H200)"
+    m = re.search(r"(?<![\w.])" + _INT + _X + r"[^,;(]{3,50}?[,(]?\s*(?:each|je|jeweils|chacun\w*|"
+                  r"cada|ciascun\w*)\s*(?:with|has|mit|avec|con)?\s*" + _INT +
                   r"\s*[x×]?\s*" + _ACC, low)
     if m:
         put("node_count", _int(m.group(1)))
@@ -127,7 +140,9 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "(256 GPUs total)", "64 GPUs", "288 Blackwell GPUs"
-    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:[a-z]+\s+)?" + _GPU + r"\b(?!\s*(?:per|each|je|"
+    m = re.search(r"(?<![\w.-])" + _INT + r"\b\s*(?:(?!(?:per|each|je|pro|par|with|for)\b)"
+                  r"(?:[a-z]|\d+[a-z])[a-z0-9-]*\s+){0,4}?" + _GPU +
+                  r"\b(?!\s*(?:per|each|je|"
                   r"pro|par|/|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
@@ -135,7 +150,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
             put("gpu_count", value)
     # "4 × GB200 NVL72 racks", "2 GB300 NVL72 racks": a rack-scale system names the GPUs of
     # one rack (NVL72 = 72 GPUs in one NVLink domain).
-    m = re.search(_INT + r"(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*nvl(\d{2,3})\s+" +
+    m = re.search(r"(?<![\w.])" + _INT + r"(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*"
+                  r"nvl(\d{2,3})\s+" +
                   _RACK, low)
     if m:
         put("rack_count", _int(m.group(1)))

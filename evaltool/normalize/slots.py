@@ -4,6 +4,7 @@ phrase (counts, dates, prices in sentences) are recorded beside them."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -46,7 +47,13 @@ from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
-                          r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps)", re.I)
+                          r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps|to/s|go/s)",
+                          re.I)
+PER_GB_MONTH_RE = re.compile(r"\b(gib|gb|go)\s*[-/·]?\s*(?:per\s+|par\s+|pro\s+)?(?:month|mo|"
+                             r"monat|mois|mes|mese|maand)\b", re.I)
+GIB_PER_TB = 1e12 / 2**30  # 931.32 GiB in one (decimal) TB
+_GPU_LINK_ONLY_RE = re.compile(r"\b(?:nvlink|nvswitch|infinity\s+fabric|xgmi|neuronlink)\b",
+                               re.I)
 _NO_CHARGE_RE = re.compile(r"\bno\s+(?:charge|fee|cost)s?\b|\bfree(?:\s+of\s+charge)?\b|"
                            r"\bnot\s+charged\b|\bwaived\b|\bkostenlos\b|\bgratuit\w*|"
                            r"\bsans\s+frais\b|\bincluded\b|\binklusive\b|\binclus\b", re.I)
@@ -88,6 +95,11 @@ class SlotReaders:
         self.support_pct: tuple[float, Location, str] | None = None
         self.all_in_note: Location | None = None
         self.accelerator_hints: list[str] = []
+        # Cells under an accelerator label whose value names no known accelerator.
+        self.unnamed_accelerators: list[tuple[Candidate, str]] = []
+        # 'N x <accelerator>' under a GPU-count label, settled once the node count is known.
+        self.system_counts: list[tuple[Candidate, str, int]] = []
+        self.contract_value: tuple[V.Money, Location, str] | None = None
         self.looked_at: set[str] = set()
         self.compute_rate_named = False  # the offer names its compute-only rate itself
         self.decimal_comma = False
@@ -325,6 +337,12 @@ class SlotReaders:
                       text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
                       code="label-shape-disagree")
             return
+        if not names_an_accelerator(" ".join([text, *self.accelerator_hints])):
+            # "Hardware-Ersatz | innert 4 Stunden", "Partition | booster": the label looks
+            # like the accelerator's, the value names none.  Kept aside: read only when no
+            # other cell of the offer names a known accelerator (its error then names it).
+            self.unnamed_accelerators.append((cand, text))
+            return
         self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
         self._facts_in_system_text(cand.where, text, IN_TEXT)
 
@@ -434,6 +452,17 @@ class SlotReaders:
         if cand.note and "(" not in text and _CORES_RE.search(cand.note):
             # "CPU | 2x AMD EPYC 9575F | 64 cores each": the notes column says how many.
             text = f"{text} ({cand.note})"
+        per_socket = _CORES_EACH_RE.search(text)
+        if per_socket:  # "2× Xeon 8480+ (je 56 Kerne)": the count of sockets, the cores of each
+            n = int(per_socket.group(2) or per_socket.group(3))
+            self.add("cpu_cores_per_node", int(per_socket.group(1)) * n, cand.where,
+                     text, LABELLED, f"{per_socket.group(1)} sockets x {n} cores")
+            return
+        total = _CORES_TOTAL_RE.search(text)
+        if total:  # "2x EPYC 9534, je 64 Kerne (128 total)": the vendor's own total
+            self.add("cpu_cores_per_node", int(total.group(1)), cand.where, text, LABELLED,
+                     "the total of cores the vendor states")
+            return
         sockets = _SOCKETS_RE.search(text)
         if sockets:  # "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × 48 cœurs"
             each = int(sockets.group(2) or sockets.group(3) or sockets.group(4))
@@ -467,6 +496,18 @@ class SlotReaders:
             unit = re.search(r"(tbps|gbps|gbit|gb\s*s|tbit)", normalise_label(cand.label))
             if unit:  # interconnect: {gbps_per_gpu: 400}: the key names the unit and scope
                 text = f"{text} {unit.group(1).replace(' ', '/')} {cand.label.replace('_', ' ')}"
+        if _GPU_LINK_ONLY_RE.search(text) and not _fabric(text):
+            # "Interconnexion GPU | NVLink 900 Go/s par GPU": the label says network, the value
+            # names the GPU-to-GPU link inside a node; the value's shape wins, and is said.
+            link = _GPU_LINK_RE.search(text)
+            if link is not None:
+                self._gpu_link(text, cand.where)
+                self.warn(cand.where, "a GPU-to-GPU link (NVLink, Infinity Fabric) under a "
+                          "network label: read as the intra-node bandwidth",
+                          "intra_node_gbyte_s_per_gpu", text[:120],
+                          "the inter-node network (InfiniBand, RoCE, Ethernet)",
+                          code="label-shape-disagree")
+                return
         self._network(cand.where, f"{text} {cand.note or ''}".strip(), LABELLED)
 
     def _network(self, where: Location, text: str, priority: int) -> None:
@@ -588,7 +629,9 @@ class SlotReaders:
         self.add("storage_write_gbyte_s", q.value, cand.where, text, LABELLED, _notes(q.notes))
 
     def _slot_orchestrator(self, cand: Candidate, text: str) -> None:
-        low = text.lower()
+        # "CKE with TPU node pools; no Slurm": a scheduler named only to deny it is not offered.
+        low = re.sub(r"\b(?:no|not|without|kein\w*|sans|pas\s+de|geen|sin|senza)\s+"
+                     r"(?:\w+\s+){0,2}?(?:slurm|kubernetes|k8s)\b", " ", text.lower())
         slurm = "slurm" in low
         k8s = bool(re.search(r"kubernetes|\bk8s\b|\bgke\b|\beks\b|\baks\b|openshift|\bk3s\b",
                              low))
@@ -636,10 +679,47 @@ class SlotReaders:
         self.priced.append(_Priced("network_month", money, cand.where, text, LABELLED))
 
     def _slot_price(self, cand: Candidate, text: str) -> None:
+        per_gb_month = PER_GB_MONTH_RE.search(f"{cand.label} {text}")
+        if per_gb_month:  # "€ 0,032 | € per GB per maand": storage, per TB-month
+            money = self._money(cand, text, per=("tb", "month"))
+            scale = GIB_PER_TB if per_gb_month.group(1).lower() == "gib" else 1000.0
+            self._usd("storage_usd_per_tb_month", money, cand.where, text, LABELLED,
+                      f"a price per {per_gb_month.group(1)}-month x {scale:g}", scale=scale)
+            return
         money = self._money(cand, text)
+        # A price label whose value is per TB-month or per GB is storage or egress, not compute.
+        if money.per == ("tb", "month"):
+            self._usd("storage_usd_per_tb_month", money, cand.where, text, LABELLED,
+                      "a price per TB-month: storage")
+            return
+        if money.per == ("gb",):
+            self._usd("egress_usd_per_gb", money, cand.where, text, LABELLED,
+                      "a price per GB: data transfer")
+            return
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
         self.priced.append(_Priced("compute", money, cand.where, text, LABELLED, cand.note))
+
+    def _slot_contract_value(self, cand: Candidate, text: str) -> None:
+        """'Total contract value | USD 1,345,536': the price of the whole offer for its whole
+        term; used as the compute price only when no other price is stated (settle)."""
+        money = self._money(cand, text, per=())
+        self.contract_value = (V.Money(money.amount, money.currency, ("term",), text),
+                               cand.where, text)
+        # The buyer commits to the whole value: it is the offer's minimum commitment too.
+        self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), text), cand.where,
+                  text, LABELLED, "the total contract value")
+
+    def settle_contract_value(self) -> None:
+        if self.contract_value is None or any(p.role in ("compute", "all_in")
+                                              for p in self.priced):
+            return
+        money, where, text = self.contract_value
+        self.priced.append(_Priced("compute", money, where, text, LABELLED,
+                                   "the total contract value, for all GPUs and the whole term"))
+        self.warn(where, "no compute price stated: the total contract value is read as the "
+                  "price of all GPUs for the whole term", "price_usd_per_gpu_hour", text[:120],
+                  "a price per GPU-hour", code="assumed-value")
 
     def _slot_min_commitment(self, cand: Candidate, text: str) -> None:
         if not re.search(r"[$€£]|\b(usd|eur|gbp|chf)\b", text, re.I) and \
@@ -671,8 +751,25 @@ class SlotReaders:
 
 
 
+_CORES_EACH_RE = re.compile(
+    r"^\s*(\d)\s*[x×]\s*[^()]*?[(,]?\s*(?:(?:je|each|chacun|pro|jeweils)\s+(\d{1,3})\s*"
+    r"(?:cores?|kerne|c(?:oe|\u0153)urs)\b|(\d{1,3})\s*(?:cores?|kerne|c(?:oe|\u0153)urs)\s+"
+    r"(?:each|je|chacun|pro|jeweils)\b)", re.I)
+_CORES_TOTAL_RE = re.compile(r"\((\d{2,4})\s*(?:cores?\s+|kerne\s+|c(?:oe|\u0153)urs\s+)?(?:total|"
+                             r"insgesamt|gesamt|au\s+total|in\s+total)\)", re.I)
 _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\b|(?:\bper\b|/)\s*"
                              r"(?:gb|tb|hour|month|h|mo)\b", re.I)
+
+
+@functools.lru_cache(maxsize=4096)  # the same descriptions recur across a batch of quotes
+def names_an_accelerator(text: str) -> bool:
+    from evaltool.estimate.catalog import recognise_accelerator
+
+    try:
+        recognise_accelerator(text)
+    except EvaltoolError:
+        return False
+    return True
 
 
 def _not_an_accelerator_shape(value: object, text: str) -> bool:

@@ -8,12 +8,15 @@ A mapping file (YAML):
       "Rate per GPU per hour": price_usd_per_gpu_hour
       "Proposal!K5": price_usd_per_gpu_hour
     skip_sheets: [Old prices]       # sheets never read
-    options: {Option A: C, Option B: D}   # offers side by side: name -> column (recorded)
+    options: {Option A: C, Option B: "Pricing!D"}  # offers side by side: name -> column
 
 The mapping is applied to the raw records before normalisation and recorded in each offer's
-source (`mapping`).  `explain_file` re-reads a file's sheets and lists every non-empty cell
-that no record used (as a label, value, note, clause, banner or line item) and that was not
-deliberately skipped; `mapping_skeleton` turns that list into a starting mapping file.
+source (`mapping`).  `options` makes one offer of each named column: each row's label (the
+nearest text left of the options) with the value in that column, plus what the reader found
+outside those columns, shared by all.  `explain_file` re-reads a file's sheets and lists every
+non-empty cell that no record used (as a label, value, note, clause, banner or line item) and
+that was not deliberately skipped; `mapping_skeleton` turns that list into a starting mapping
+file.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import Any
 from evaltool.errors import Location, Problem, UsageError
 from evaltool.models import CANONICAL_FIELDS
 from evaltool.normalize.shapes import count_facts
-from evaltool.read.cells import Candidate, RawRecord, a1, cell_text, is_empty
+from evaltool.read.cells import Candidate, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.vocabulary import normalise_label
 
 _CELL_REF = re.compile(r"^(?:(?P<sheet>.+)!)?(?P<cell>[A-Z]{1,3}[0-9]{1,7})$")
@@ -72,7 +75,10 @@ def load_user_mapping(path: Path) -> UserMapping:
 
 
 def apply_mapping(records: list[RawRecord], mapping: UserMapping, path: Path) -> None:
-    """Relabel, add and drop raw values as the mapping says; record it in the source."""
+    """Relabel, add and drop raw values as the mapping says; record it in the source.
+    `options` (name -> column, or 'Sheet!C') makes one offer of each column."""
+    if mapping.options:
+        records[:] = _options_from_mapping(records, mapping, path)
     grids = _grids(path) if mapping.cells or mapping.labels else {}
     for record in records:
         record.source["mapping"] = mapping.path
@@ -125,6 +131,104 @@ def apply_mapping(records: list[RawRecord], mapping: UserMapping, path: Path) ->
         if mapping.vendor:
             record.candidates.insert(0, Candidate("vendor", mapping.vendor,
                                                   Location(mapping.path, key="vendor")))
+
+
+_COLUMN_REF = re.compile(r"^(?:(?P<sheet>.+)!)?(?P<col>[A-Z]{1,3})$")
+
+
+def _sheet_grids(path: Path) -> list[SheetGrid]:
+    from evaltool.read.tabular import read_csv
+    from evaltool.read.xlsx import read_workbook
+
+    try:
+        return read_workbook(path) if path.suffix.lower() != ".csv" else [read_csv(path)]
+    except Exception:  # the reader has already reported an unreadable file
+        return []
+
+
+def _column_index(letters: str) -> int:
+    col = 0
+    for char in letters:
+        col = col * 26 + ord(char) - 64
+    return col - 1
+
+
+def _options_from_mapping(records: list[RawRecord], mapping: UserMapping,
+                          path: Path) -> list[RawRecord]:
+    """One record per mapped option column: each row's label (the nearest filled text left
+    of the options) with the value in the option's column; everything the reader found
+    outside those columns is shared by every option."""
+    if not records:
+        return records
+    grids = {g.name: g for g in _sheet_grids(path)}
+    first = records[0]
+    default_sheet = first.source.get("sheet") if first.source.get("sheet") in grids else \
+        next(iter(grids), None)
+    columns: list[tuple[str, str | None, int]] = []
+    for name, ref in mapping.options.items():
+        match = _COLUMN_REF.match(ref.strip().upper() if "!" not in ref else ref.strip())
+        if match is None or (match.group("sheet") or default_sheet) not in grids:
+            raise UsageError(f"{mapping.path} › options.{name}: {ref!r} is not a column of "
+                             f"{path.name} (expected a column letter such as 'C', or "
+                             "'Sheet!C')")
+        columns.append((name, match.group("sheet") or default_sheet,
+                        _column_index(match.group("col").upper())))
+    option_cells = {(sheet, col) for _, sheet, col in columns}
+    left_edge = {sheet: min(c for _, s, c in columns if s == sheet) for _, sheet, _ in columns}
+
+    def in_options(where: Location) -> bool:
+        cell = re.match(r"([A-Z]+)", where.cell or "")
+        return cell is not None and (where.sheet, _column_index(cell.group(1))) in option_cells
+
+    shared: list[Candidate] = []
+    seen: set[tuple[str | None, str | None]] = set()
+    for record in records:
+        for cand in record.candidates:
+            key = (cand.where.sheet, cand.where.cell)
+            if cand.label == "offer name" or in_options(cand.where) or key in seen:
+                continue
+            seen.add(key)
+            shared.append(cand)
+    out: list[RawRecord] = []
+    for name, sheet, col in columns:
+        grid = grids[sheet]
+        source = {**first.source, "sheet": sheet, "column": a1(0, col).rstrip("1"),
+                  "option": name}
+        for dropped in ("options", "row", "rows"):
+            source.pop(dropped, None)
+        target = RawRecord(id=f"{first.id.split('-row-')[0]}-{_slug(name)}", source=source)
+        target.candidates.append(Candidate("offer name", name, Location(mapping.path,
+                                                                        key=f"options.{name}")))
+        for r in range(len(grid.rows)):
+            value = grid.merged_value(r, col)
+            if is_empty(value) or cell_text(value) == name:
+                continue
+            label_col = next((c for c in range(left_edge[sheet] - 1, -1, -1)
+                              if isinstance(grid.value(r, c), str)
+                              and not is_empty(grid.value(r, c))), None)
+            if label_col is None:
+                continue
+            target.candidates.append(Candidate(
+                cell_text(grid.value(r, label_col)), value, grid.where(r, col),
+                label_where=grid.where(r, label_col)))
+        target.candidates.extend(shared)
+        for part in ("notes", "banners", "footers", "segments", "line_items", "skipped"):
+            setattr(target, part, list(getattr(first, part)))
+        target.problems = [p for p in first.problems if p.code not in (
+            "options-in-columns", "options-in-sheets", "options-in-blocks")]
+        target.problems.append(Problem(
+            grid.where(0, col), f"offers side by side as the mapping file says: option "
+            f"{name!r} read from column {source['column']}", found=name,
+            expected="one offer per mapped column", severity="info",
+            code="options-from-mapping"))
+        target.properties = dict(first.properties)
+        target.title, target.title_where = first.title, first.title_where
+        out.append(target)
+    return out
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "option"
 
 
 def _grids(path: Path) -> dict[str | None, list[list[Any]]]:

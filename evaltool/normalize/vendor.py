@@ -21,10 +21,12 @@ _NOT_A_NAME = re.compile(
     r"\b(proposal|proposition|quot\w*|offer|offre|angebot|devis|order|form|rfp|response|"
     r"pricing|price|prices|budget\w*|reservation|capacity|cluster|dedicated|terms|dear|"
     r"allocation|summary|scope|prepared|customer|for|de la|gpu|gpus|nodes?|h100|h200|b200|"
-    r"gb200|mi300x|gaudi\w*|tpu|intel|nvidia|amd|rev\.?|page|inputs|conditions)\b", re.I)
+    r"gb200|mi300x|gaudi\w*|tpu|intel|nvidia|amd|rev\.?|page|inputs|conditions|options?|"
+    r"commercial|technical|specifications?|pricing|overview|notes|details|appendix|annex)\b",
+    re.I)
 # Author fields that name a function or a tool, not a company.
-_GENERIC_AUTHOR = re.compile(r"^(?:[a-z0-9._-]+|.*\b(?:user|admin|owner|openpyxl|excel|"
-                             r"microsoft|python)\b.*)$")
+_GENERIC_AUTHOR = re.compile(r"^(?:[a-z0-9._-]+|.*\b(?i:user|admin|owner|openpyxl|excel|"
+                             r"microsoft|python|accounts?|team|desk|department|office)\b.*)$")
 _AUTHOR_SUFFIX = re.compile(r"\s*(?:[-–—|·:]\s+.*|\b(?:cpq|bid team|deal desk|sales(?: ops)?|"
                             r"capacity desk|allocations office|quotes?)\s*)$", re.I)
 _SPLIT = re.compile(r"\s+[-–—|·:]\s+|\s{2,}|\s*\|\s*|\s·\s")
@@ -33,6 +35,27 @@ _FILE_STOP = re.compile(
     r"response|reserved|reservation|capacity|committed|order|form|cpq|export|allocation|"
     r"proposition|node|nodes|cluster|two|q[1-4]|h100|h200|b200|gb200|l40s|mi300x|tpu|v5p|"
     r"gaudi\d?|rev\d*|v\d+|bom|\d.*)$", re.I)
+
+
+# A company name and its legal form: up to five capitalised words before "Inc.", "GmbH"...
+_LEGAL_FORMS = (r"Inc\.?|Incorporated|Corp\.?|Corporation|Ltd\.?|Limited|LLC|L\.L\.C\.|GmbH|"
+                r"S\.r\.l\.|Srl|S\.p\.A\.|SpA|SAS|S\.A\.S\.|SARL|S\.A\.|B\.V\.|N\.V\.|K\.K\.|"
+                r"Oyj|A/S|ApS|plc|PLC|S\.L\.|S\.L\.U\.|Sp\.\s?z\s?o\.o\.|s\.r\.o\.|"
+                r"Pty\.? Ltd\.?|Co\., Ltd\.?")
+# Two-letter forms that are also place codes ("Reno, NV"): only without a comma before them.
+_SHORT_FORMS = r"AG|SA|AB|BV|NV|KK|Oy|AS|ASA|KG|SE"
+_NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ0-9][\w&'’.-]*|&)"
+_LEGAL_NAME_RE = re.compile(
+    rf"(?<![\w.])(?:{_NAME_WORD}\s+){{0,4}}{_NAME_WORD}(?:,?\s+(?:{_LEGAL_FORMS})|"
+    rf"\s+(?:{_SHORT_FORMS}))(?![\w])")
+_CUSTOMER_BEFORE_RE = re.compile(
+    r"(?:prepared\s+for|for\s*:|to\s*:|attn\.?|attention|dear|spett\.?le|c\.a\.|customer|"
+    r"client|kunde|für|pour\s*:?|destinataire|empfänger|bill\s+to|ship\s+to|sold\s+to)"
+    r"[^·|–—]{0,25}$", re.I)
+_CUSTOMER_AFTER_RE = re.compile(r"\s*\(?\s*[\"“']?\s*(?:the\s+)?(?:customer|client|buyer|"
+                                r"kunde|auftraggeber)\b", re.I)
+_ISSUER_BEFORE_RE = re.compile(r"(?:prepared\s+by|issued\s+by|from|provider|supplier|vendor|"
+                               r"seller|anbieter|fournisseur|fornitore|between)\s*:?\s*$", re.I)
 
 
 def _clean(segment: str) -> str:
@@ -81,11 +104,39 @@ def _from_file_name(path: str) -> str | None:
     return " ".join(w if any(c.isupper() for c in w[1:]) else w.capitalize() for w in name)
 
 
+def _legal_name(record: RawRecord) -> tuple[str, Location] | None:
+    """A company named with its legal form ("Nimbora Cloud, Inc.", "Lattanzi Calcolo S.r.l.")
+    in the letterhead, title or footer rows, that is not the customer's: the one introduced
+    as the issuer ("Prepared by", "From") first, else the first one named."""
+    found: list[tuple[int, str, Location]] = []
+    for order, (text, where) in enumerate([*record.banners, *record.footers]):
+        for match in _LEGAL_NAME_RE.finditer(text):
+            name = match.group(0).strip(" ,;:-–—|·(")
+            before = text[max(0, match.start() - 40):match.start()]
+            after = text[match.end():match.end() + 30]
+            if _CUSTOMER_BEFORE_RE.search(before) or _CUSTOMER_AFTER_RE.match(after):
+                continue
+            if re.search(r"\band\s*$", before, re.I) and re.search(r"\bbetween\b", text[
+                    :match.start()], re.I):
+                continue  # "between Helix Compute Corp. and Halcyon Labs, Inc.": the second
+            issuer = bool(_ISSUER_BEFORE_RE.search(before))
+            found.append((0 if issuer else 1 + order, name, where))
+    if not found:
+        return None
+    _, name, where = min(found, key=lambda item: item[0])
+    return name, where
+
+
 def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
     """(name, where, how it was found) or None."""
     file = str(record.source.get("file", ""))
     author = _author(record.properties)
     top = " ".join(text for text, _ in record.banners).casefold()
+    legal = _legal_name(record)
+    if legal is not None and not (author and author.casefold() in top
+                                  and author.casefold() in legal[0].casefold()):
+        return legal[0], legal[1], "a company name with its legal form in the letterhead, " \
+            "title or footer"
     if author and author.casefold() in top:
         text, where = next((x, w) for x, w in record.banners
                            if author.casefold() in x.casefold())

@@ -18,10 +18,11 @@ from typing import Any, Literal
 from evaltool.errors import InputError, Location, Problem, UsageError
 from evaltool.models import ServingTarget, Workload
 from evaltool.read.cells import RawRecord
-from evaltool.read.layout import read_grid, slug
+from evaltool.read.layout import slug
 from evaltool.read.mapping import load_mapping, read_mapping
 from evaltool.read.properties import document_properties
 from evaltool.read.safety import check_file_size, problem_for_exception
+from evaltool.read.sheets import read_sheets
 from evaltool.read.tabular import read_csv
 from evaltool.read.vocabulary import load_vocabulary
 from evaltool.read.xlsx import read_workbook
@@ -203,14 +204,7 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
 
         record.properties = document_properties(path)
-    extra: list[RawRecord] = []
-    for grid in grids:
-        if grid.name is not None and grid.name.lower().startswith("evaltool"):
-            continue  # our own drop-down lists in the RFP template
-        if grid.name is not None and "sheet" not in record.source:
-            record.source["sheet"] = grid.name
-        record.problems.extend(grid.problems)  # over-long cells, named by cell
-        extra.extend(read_grid(grid, vocab, record, base_id))
+    extra = read_sheets(grids, vocab, record, base_id)
     if extra:
         for item in extra:
             item.properties = dict(record.properties)
@@ -220,5 +214,6 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
             item.footers = item.footers or list(record.footers)
             item.segments.extend(record.segments)
             item.problems.extend(record.problems)
+            item.skipped.extend(record.skipped)  # hidden or superseded sheets, for --explain
         return extra
     return [record]

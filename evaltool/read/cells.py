@@ -37,11 +37,28 @@ class SheetGrid:
     formula_cells_without_value: set[tuple[int, int]] = field(default_factory=set)
     hidden: bool = False  # a hidden sheet (old prices, workings): skipped and said
     problems: list[Problem] = field(default_factory=list)  # found while building the grid
+    # Merged ranges (first row, first col, last row, last col), 0-based and inclusive: a value
+    # merged across the columns of several options belongs to each of them.
+    merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+    # Comment lines of a CSV ("# Acme Cloud - quote for ...; valid until ..."): (row, text).
+    comments: list[tuple[int, str]] = field(default_factory=list)
+    # What the layout analysis found once and asks again (price-basis columns), by name.
+    found: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def value(self, row: int, col: int) -> Any:
         if row < len(self.rows) and col < len(self.rows[row]):
             return self.rows[row][col]
         return None
+
+    def merged_value(self, row: int, col: int) -> Any:
+        """The cell's value, or the value of the merged range that covers it."""
+        value = self.value(row, col)
+        if not is_empty(value):
+            return value
+        for r0, c0, r1, c1 in self.merged:
+            if r0 <= row <= r1 and c0 <= col <= c1:
+                return self.value(r0, c0)
+        return value
 
     def where(self, row: int, col: int) -> Location:
         return Location(self.file, sheet=self.name, cell=a1(row, col))

@@ -25,7 +25,7 @@ from evaltool.read.cells import (
     column_letter,
     is_empty,
 )
-from evaltool.read.text import currency_of, first_number
+from evaltool.read.text import billing_unit, currency_of, first_number
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "msa", "vertrag",
@@ -142,6 +142,23 @@ def _header_roles(row: Sequence[Any], vocab: Vocabulary) -> dict[str, int]:
     return roles
 
 
+def _two_row_header(grid: SheetGrid, r: int, roles: dict[str, int], vocab: Vocabulary
+                    ) -> dict[str, int] | None:
+    """A line-item header over two rows: the row below names the price columns under a
+    group heading ("Recurring charges" over "Unit price (USD) | Monthly (USD)")."""
+    if not roles or r + 1 >= len(grid.rows) or ("quantity" not in roles and "description" \
+            not in roles and "part" not in roles):
+        return None
+    below = _header_roles(grid.rows[r + 1], vocab)
+    if not below or any(not is_empty(grid.value(r + 1, c)) and not (
+            isinstance(grid.value(r + 1, c), str)) for c in range(len(grid.rows[r + 1]))):
+        return None  # the row below holds values: it is data, not a header
+    combined = {**roles, **{k: c for k, c in below.items() if k not in roles
+                            or k in ("unit_price", "total")}}
+    return combined if _is_line_item_header(combined) and ("unit_price" in below
+                                                          or "total" in below) else None
+
+
 def _is_line_item_header(roles: dict[str, int]) -> bool:
     has_price = "unit_price" in roles or "total" in roles
     has_text = "description" in roles or "unit" in roles or "part" in roles
@@ -253,6 +270,14 @@ def _number(value: Any) -> float | None:
     return None
 
 
+def _quantity(value: Any) -> float | None:
+    """A line's quantity: '1.000' and '1,000' are a thousand (a quantity is never written
+    with three decimals), other text as a number."""
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,3}(?:[.,\u202f' ]\d{3})+\s*", value):
+        return float(re.sub(r"\D", "", value))
+    return _number(value)
+
+
 def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
                 record: RawRecord) -> int:
     """Read the rows under a line-item header; return the last row used."""
@@ -267,7 +292,7 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
         total_col = roles.get("total")
         desc_col = roles.get("description", roles.get("part"))
-        qty = _number(grid.value(r, qty_col)) if qty_col is not None else None
+        qty = _quantity(grid.value(r, qty_col)) if qty_col is not None else None
         price = _number(grid.value(r, price_col)) if price_col is not None else None
         desc = cell_text(grid.value(r, desc_col)) if desc_col is not None else ""
         if qty is None and price is None and not desc:
@@ -312,13 +337,17 @@ def _next_filled(grid: SheetGrid, r: int, c: int, width: int) -> tuple[int | Non
     return None, False
 
 
-def _key_values(  # noqa: C901  # owed: split label, unit and notes columns
+def key_values(  # noqa: C901  # owed: split label, unit and notes columns
     grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
     record: RawRecord,
 ) -> None:
     section: str | None = None
     template: tuple[int, int, int | None, int | None] | None = None
     section_col: int | None = None
+    if "price_basis" not in grid.found:
+        grid.found["price_basis"] = _price_basis_columns(grid, range(len(grid.rows)), vocab)
+    basis = {c: (hr, text) for c, (hr, text) in grid.found["price_basis"].items()
+             if hr in rows}
     for r in rows:
         if r in used:
             section = None
@@ -329,6 +358,19 @@ def _key_values(  # noqa: C901  # owed: split label, unit and notes columns
         if not filled:
             section = None
             continue
+        priced = [c for c in filled if c in basis and r > basis[c][0]]
+        if priced and len(priced) < len(filled):
+            # "Servers | 16 servers ... | € 1,79" under a "€ per GPU-uur" column: the column
+            # header gives the price its basis; the row's first text names what is priced.
+            row_label = next((cell_text(row[c]) for c in filled if isinstance(row[c], str)),
+                             None)
+            for c in priced:
+                record.candidates.append(Candidate(
+                    f"price ({basis[c][1]})", row[c], grid.where(r, c), note=row_label,
+                    label_where=grid.where(basis[c][0], c)))
+            filled = [c for c in filled if c not in priced]
+        if any(r == header_row for header_row, _ in basis.values()):
+            continue  # the header row of the priced columns ("Onderdeel | € per GPU-uur")
         if template is None and (found := _template_header(row)) is not None:
             template = found
             section_col = next((c for c in filled if c < found[0] and normalise_label(
@@ -451,6 +493,42 @@ def _key_values(  # noqa: C901  # owed: split label, unit and notes columns
             c_index = next_index
 
 
+_PER_WORD_RE = re.compile(r"\bper\b|/|\bpro\b|\bpar\b|\bje\b|\bpor\b|\bna\b", re.I)
+
+
+def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
+                         ) -> dict[int, tuple[int, str]]:
+    """Columns headed by a currency and a price basis ("€ per GPU-uur", "USD / TB-month"):
+    {column: (header row, header text)}."""
+    def is_basis(value: Any) -> bool:
+        text = cell_text(value)
+        return isinstance(value, str) and len(text.split()) <= 6 and not re.search(
+            r"\d", text) and _PER_WORD_RE.search(text) is not None and bool(
+            currency_of(text)) and billing_unit(text) is not None
+
+    found: dict[int, tuple[int, str]] = {}
+    for r in rows[:30]:
+        row = grid.rows[r]
+        # A header row: text only, no figure; a unit column repeats its basis on every row.
+        filled = [v for v in row if not is_empty(v)]
+        if len(filled) < 2 or any(not isinstance(v, str) or re.search(r"\d", v)
+                                  for v in filled):
+            continue
+        heads = [c for c, v in enumerate(row) if c > 0 and is_basis(v)]
+        if not heads:
+            continue
+        first = next((cell_text(v) for v in row if not is_empty(v)), "")
+        if vocab.match(first) not in (None, "ignore"):
+            continue  # "GPU | € per GB per month": a labelled row, not a header
+        for c in heads:
+            below = [grid.value(k, c) for k in range(r + 1, min(len(grid.rows), r + 40))]
+            if any(is_basis(v) for v in below) or not any(
+                    re.search(r"\d", cell_text(v)) for v in below if not is_empty(v)):
+                continue
+            found.setdefault(c, (r, cell_text(row[c])))
+    return found
+
+
 def _skip_to(filled: list[int], col: int) -> int:
     for index, c in enumerate(filled):
         if c > col:
@@ -480,6 +558,9 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             severity="warning", code="hidden-sheet-skipped"))
         return []
     _banners_and_footers(grid, record)
+    for r, text in grid.comments:  # a CSV's comment lines: the document's own title and notes
+        record.banners.append((text, grid.where(r, 0)))
+        record.notes.append((text, grid.where(r, 0)))
     if is_contract_sheet(grid.name):
         record.segments.extend(contract_segments(grid))
         _contract_facts(grid, vocab, record)
@@ -498,6 +579,11 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             last = _line_items(grid, r, roles, record)
             used.update(range(r, last + 1))
             continue
+        two_rows = _two_row_header(grid, r, roles, vocab)
+        if two_rows is not None:  # "Quantity | Recurring charges" over "Unit price | Monthly"
+            last = _line_items(grid, r + 1, two_rows, record)
+            used.update(range(r, last + 1))
+            continue
         columns = _field_header(row, vocab)
         if columns is not None:
             data_rows = []
@@ -513,7 +599,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 data_rows = []  # labels down the first column: a key-value block, no header
             if data_rows:
                 return _offer_per_row(grid, r, columns, data_rows, record, base_id)
-    _key_values(grid, range(len(grid.rows)), used, vocab, record)
+    key_values(grid, range(len(grid.rows)), used, vocab, record)
     return []
 
 
@@ -529,7 +615,8 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         heads = {c: cell_text(v) for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
         options = {c: h for c, h in heads.items() if c > 0
-                   and normalise_label(h) not in _OPTION_SKIP and vocab.header_role(h) is None
+                   and normalise_label(h) not in _OPTION_SKIP
+                   and vocab.header_role(h) in (None, "group")
                    and vocab.labels.get(normalise_label(h)) is None}
         if len(options) < 2 or len(options) != len([v for v in row[1:] if not is_empty(v)]) \
                 - sum(1 for c, h in heads.items() if c > 0 and c not in options):
@@ -537,8 +624,12 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if _template_header(row) is not None:
             continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
         corner = normalise_label(cell_text(row[0])) if row else ""
-        if corner and corner not in _FIELD_HEADERS:
+        if corner and corner not in _FIELD_HEADERS and vocab.match(corner) not in (None,
+                                                                                  "ignore"):
             continue  # "Vendor | Acme | Storage | VAST": a labelled row, not a header
+        if any(not is_empty(row[c]) and normalise_label(cell_text(row[c])) not in _UNIT_HEADERS
+               for c in range(1, min(options))):
+            continue  # "compute | Accelerator | MI300X | | OAM": a labelled row, not a header
         if any(not re.search(r"[^\W\d_]", h) for h in options.values()):
             continue  # option names have letters ("Option A", "12-month reserved")
         if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
@@ -552,16 +643,38 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         unit_col = next((c for c, h in [*heads.items(), *above.items()]
                          if label_col < c < first and normalise_label(h) in _UNIT_HEADERS), None)
         rows_with_values = 0
-        for below in grid.rows[r + 1:r + 40]:
+        priced = False  # a price under each option makes a short table a table of options
+        for k, below in enumerate(grid.rows[r + 1:r + 40]):
             label = cell_text(below[label_col]) if below else ""
             if not label or vocab.match(label) is None:
                 continue
-            filled = sum(1 for c in options if c < len(below) and not is_empty(below[c]))
+            filled = sum(1 for c in options if not is_empty(grid.merged_value(r + 1 + k, c)))
             if filled >= max(2, len(options) - 1):
                 rows_with_values += 1
-        if rows_with_values >= 4:
+                priced = priced or vocab.match(label) in ("price", "capex_usd")
+        if rows_with_values >= 4 or (priced and rows_with_values >= 2):
             return r, label_col, unit_col, options
     return None
+
+
+def _options_table_end(grid: SheetGrid, header: int, options: dict[int, str]) -> int:
+    """The row after the options table: the table ends at a blank row unless the next filled
+    row again has values under most options ("Technical summary" below it is shared)."""
+    def spans_options(r: int) -> bool:
+        filled = sum(1 for c in options if not is_empty(grid.merged_value(r, c)))
+        return filled >= max(2, len(options) - 1)
+
+    r = header + 1
+    while r < len(grid.rows):
+        if all(is_empty(v) for v in grid.rows[r]):
+            nxt = next((k for k in range(r + 1, len(grid.rows))
+                        if any(not is_empty(v) for v in grid.rows[k])), None)
+            if nxt is None or not spans_options(nxt):
+                return r
+            r = nxt
+            continue
+        r += 1
+    return len(grid.rows)
 
 
 def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, base_id: str,
@@ -570,7 +683,9 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
     """One record per option column; rows outside the table are read for all of them."""
     records: list[RawRecord] = []
     table_rows: set[int] = {header}
-    for c, name in sorted(options.items()):
+    end = _options_table_end(grid, header, options)
+    for c, raw_name in sorted(options.items()):
+        name = " ".join(raw_name.split())  # "1-Year Reserved\n(No Upfront)": one line
         source = dict(record.source)
         source["column"] = column_letter(c)
         source["option"] = name
@@ -581,14 +696,14 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
             severity="info", code="options-in-columns"))
         target.candidates.append(Candidate("offer name", name, grid.where(header, c),
                                            label_where=grid.where(header, c)))
-        for r in range(header + 1, len(grid.rows)):
+        for r in range(header + 1, end):
             label = cell_text(grid.value(r, label_col))
             if not label or _is_sentence(label):
                 continue
             if vocab.match(label) is None and all(is_empty(grid.value(r, k)) for k in options):
                 continue
             table_rows.add(r)
-            value = grid.value(r, c)
+            value = grid.merged_value(r, c)
             if (r, c) in grid.formula_cells_without_value:
                 target.problems.append(_formula_problem(grid, r, c, label))
                 continue
@@ -600,7 +715,7 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
                                                label_where=grid.where(r, label_col)))
         records.append(target)
     rest = [r for r in range(len(grid.rows)) if r not in table_rows]
-    _key_values(grid, range(len(grid.rows)), set(range(len(grid.rows))) - set(rest), vocab,
+    key_values(grid, range(len(grid.rows)), set(range(len(grid.rows))) - set(rest), vocab,
                 record)
     record.source["options"] = len(records)
     return records

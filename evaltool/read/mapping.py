@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import InputError, Location, Problem
-from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text
+from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
 from evaltool.read.text import currency_of, first_number
@@ -27,6 +27,7 @@ from evaltool.yamlsafe import check_depth, load_yaml_text
 MAX_NODES = 50_000
 _AMOUNT_KEYS = ("amount", "value", "price", "rate", "betrag", "wert", "montant", "valeur")
 _UNIT_KEYS = ("unit", "per", "currency", "einheit", "unite", "waehrung", "devise")
+_ITEM_NAME_KEYS = ("name", "id", "label", "title", "option", "plan", "package")
 _OFFER_LIST_KEYS = {"offers", "quotes", "options", "angebote", "offres"}
 
 
@@ -121,7 +122,10 @@ class _Walk:
             roles = {self.vocab.header_role(str(k)): k for k in item}
             roles.pop(None, None)
             roles_per_item.append(roles)
-        if not all("quantity" in r and ("unit_price" in r or "total" in r) for r in roles_per_item):
+        # Every item priced and at least one counted: a list of line items; the others
+        # (storage per GiB-month, egress per GB) are priced per unit, with no quantity.
+        if not all("unit_price" in r or "total" in r for r in roles_per_item) or not any(
+                "quantity" in r for r in roles_per_item):
             return False
         for index, (item, roles) in enumerate(zip(items, roles_per_item, strict=True)):
             item_keys = [*keys, str(index)]
@@ -148,9 +152,20 @@ class _Walk:
                 cells={role: self.where([*item_keys, str(k)]) for role, k in roles.items()
                        if role},
                 raw=raw))
+            # Facts beside the line's price ({..., term_months: 12}, {..., capacity: 100 TiB}).
+            for key, value in item.items():
+                if key in roles.values() or isinstance(value, (dict, list)) or is_empty(value):
+                    continue
+                slot = self.vocab.match(str(key))
+                if slot not in _NOT_A_LINE_FACT:
+                    self.record.candidates.append(Candidate(
+                        str(key), value, self.where([*item_keys, str(key)]), section=desc))
         return True
 
 
+# Keys of a line item that are no fact of the offer: its own name, its price, its notes.
+_NOT_A_LINE_FACT = frozenset({None, "ignore", "offer_name", "price", "capex_usd", "vendor",
+                              "contract_text", "currency"})
 _NODE_KEY = re.compile(r"^(?:instance|instances|node|nodes|server|servers|vm|machine|host|"
                        r"system|box|knoten|noeud|serveur)(?: (?:type|spec|config|shape))?$")
 
@@ -229,6 +244,14 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
             walker = _Walk(path, vocab, record)
             for key, value in node.items():
                 walker.visit(value, [*prefix, str(key)])
+            if prefix:  # an item of a list of offers: its own name or id names the offer
+                own = next((k for k in node if normalise_label(str(k)) in _ITEM_NAME_KEYS
+                            and isinstance(node[k], (str, int)) and str(node[k]).strip()),
+                           None)
+                if own is not None:
+                    record.candidates.append(Candidate(
+                        "offer name", str(node[own]).strip(),
+                        Location(str(path), key=".".join([*prefix, str(own)]))))
         records.append(record)
     return records
 

@@ -25,6 +25,16 @@ def read_csv(path: Path) -> SheetGrid:
         raise InputError(Problem(Location(str(path)), "the CSV file has no rows",
                                  expected="a header row and at least one row of values",
                                  code="document-unreadable"))
+    # "# Acme Cloud - quote for ACME ML. Valid until 2025-12-31.": a comment line, not a row
+    # of values; kept whole (its commas split nothing) and read as the document's own words.
+    comments: list[tuple[int, str]] = []
+    if "#" in text:
+        lines = text.splitlines(keepends=True)
+        for index, line in enumerate(lines):
+            if line.lstrip().startswith("#"):
+                comments.append((index, line.strip().lstrip("#").strip()))
+                lines[index] = "\n"
+        text = "".join(lines)
     sample = text[:20_000]
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
@@ -54,7 +64,8 @@ def read_csv(path: Path) -> SheetGrid:
         raise InputError(Problem(Location(str(path)), "not a readable CSV file", found=str(exc),
                                  expected="comma-, semicolon- or tab-separated values",
                                  code="document-unreadable")) from None
-    grid = SheetGrid(file=str(path), name=None, rows=rows)
+    grid = SheetGrid(file=str(path), name=None, rows=rows,
+                     comments=[(r, c) for r, c in comments if c])
     grid.problems.extend(bound_cells(rows, grid.where))
     return grid
 

@@ -231,7 +231,8 @@ def billing_unit(text: str) -> str | None:
         return "kwh"
     if re.search(r"\bkw\b" + sep + month, low) or re.search(r"\bper\s+kw\b", low):
         return "kw_month"
-    if re.search(r"\b(?:tb|tib)" + sep + month, low) or re.search(r"per tb\b", low):
+    if re.search(r"\b(?:tb|tib)" + sep + month, low) or re.search(r"per tb\b", low) or \
+            re.search(r"\bto\s*[·/]\s*(?:par\s+)?" + month, low):  # French "To·mois"
         return "tb_month"
     if re.search(r"(?:per|/)\s*gb\b|\bper gigabyte\b", low):
         return "gb"

@@ -20,6 +20,7 @@ def normalise_label(text: str) -> str:
     text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
     folded = unicodedata.normalize("NFKD", text)
     folded = "".join(c for c in folded if not unicodedata.combining(c))
+    folded = re.sub(r"(?<=[A-Za-z])['\u2019]s\b", "s", folded)  # "GPU's per node": plural
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
     if " " not in folded.strip():  # a key such as gpuCount: split camelCase
         folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
@@ -59,6 +60,7 @@ class Vocabulary:
     labels: dict[str, str]  # normalised synonym -> slot
     line_item_headers: dict[str, str]  # normalised header word -> column role
     offer_kinds: tuple[tuple[str, str], ...]  # (normalised phrase, kind), in priority order
+    superseded: tuple[str, ...] = ()  # normalised phrases that mark a sheet as superseded
 
     def match(self, label: str, section: str | None = None) -> str | None:
         """The slot a label stands for, or None.  Exact matches beat phrase matches; the
@@ -125,17 +127,22 @@ def load_vocabulary() -> Vocabulary:
     for slot, synonyms in raw["fields"].items():
         labels.setdefault(normalise_label(slot.replace("_", " ")), slot)
         for synonym in synonyms:
-            labels.setdefault(normalise_label(str(synonym)), slot)
+            if normalise_label(str(synonym)):
+                labels.setdefault(normalise_label(str(synonym)), slot)
 
     for name in CANONICAL_FIELDS:  # the template's own labels are the canonical names
         labels.setdefault(normalise_label(name.replace("_", " ")), name)
     headers: dict[str, str] = {}
     for role, words in raw["line_item_headers"].items():
         for word in words:
-            headers.setdefault(normalise_label(str(word)), role)
+            if normalise_label(str(word)):  # a word in a script normalise_label drops
+                headers.setdefault(normalise_label(str(word)), role)
     kinds = tuple(
         (normalise_label(str(phrase)), kind)
         for kind, phrases in raw["offer_kind"].items()
         for phrase in phrases
     )
-    return Vocabulary(labels=labels, line_item_headers=headers, offer_kinds=kinds)
+    superseded = tuple(normalise_label(str(p)) for p in raw.get("superseded_sheet", ())
+                       if normalise_label(str(p)))
+    return Vocabulary(labels=labels, line_item_headers=headers, offer_kinds=kinds,
+                      superseded=superseded)

@@ -201,12 +201,21 @@ def read_workbook(path: Path) -> list[SheetGrid]:
                                      code="unreadable-file")) from None
         grid = SheetGrid(file=str(path), name=name, rows=[list(r) for r in rows],
                          formula_cells_without_value=missing_values.get(name, set()),
-                         hidden=name in hidden)
+                         hidden=name in hidden, merged=_merged_ranges(sheet))
         # A contract sheet's clause may fill a cell; any other cell holds a value or a label.
         limit = MAX_CLAUSE_CELL_CHARS if is_contract_sheet(name) else MAX_VALUE_CHARS
         grid.problems.extend(bound_cells(grid.rows, grid.where, limit))
         grids.append(grid)
     return grids
+
+
+def _merged_ranges(sheet: object) -> list[tuple[int, int, int, int]]:
+    """The sheet's merged ranges as (first row, first col, last row, last col), 0-based."""
+    try:
+        ranges = sheet.merged_cell_ranges  # type: ignore[attr-defined]
+        return [(int(a[0]), int(a[1]), int(b[0]), int(b[1])) for a, b in ranges or ()][:10_000]
+    except Exception:  # a format or calamine version without merged ranges
+        return []
 
 
 def _hidden_sheets(workbook: object) -> set[str]:
