@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
@@ -377,7 +378,6 @@ class Builder(SlotReaders):
 
     def _system_text(self, desc: str, where: Location) -> None:
         try:
-            from evaltool.estimate.catalog import recognise_accelerator
 
             recognise_accelerator(desc)
         except EvaltoolError:

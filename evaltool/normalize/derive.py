@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.estimate.catalog import UnknownAcceleratorError, load_catalog, recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
@@ -55,7 +56,6 @@ class Derive:
         prov = self.p.pop("accelerator_text", None)
         if text is None:
             return
-        from evaltool.estimate.catalog import UnknownAcceleratorError, recognise_accelerator
 
         hints = " ".join(self.b.accelerator_hints)
         note = prov.note if prov else None
@@ -136,7 +136,6 @@ class Derive:
         acc_id = self.v.get("accelerator")
         if acc_id is None:
             return
-        from evaltool.estimate.catalog import load_catalog
 
         acc = load_catalog().get(acc_id)
         memory = self.v.get("gpu_memory_gb")

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.estimate.catalog import load_catalog, recognise_accelerator
 from evaltool.models import (
     Flag,
     Severity,
@@ -308,7 +309,6 @@ class SlotReaders:
         self.add("offer_kind", kind, cand.where, text, LABELLED)
 
     def _slot_accelerator(self, cand: Candidate, text: str) -> None:
-        from evaltool.estimate.catalog import load_catalog
 
         if cand.label.strip().lower() == "accelerator" and text.strip() in load_catalog().ids:
             # Under the canonical key (the RFP template's drop-down, our own YAML) the value
@@ -361,7 +361,6 @@ class SlotReaders:
     def _accelerator_anywhere(self) -> None:
         """No labelled accelerator: the first description, note or title that names one
         ("24 x Dell XE9680, each with 8x H100 SXM 80GB")."""
-        from evaltool.estimate.catalog import recognise_accelerator
 
         texts = [(cell_text(c.value), c.where) for c in self.record.candidates
                  if isinstance(c.value, str)]
