@@ -36,15 +36,15 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
+from evaltool.normalize.prose import ProseReaders
 from evaltool.normalize.shapes import count_facts, pair_counts
-from evaltool.normalize.slots import SlotReaders
 from evaltool.normalize.vendor import vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
 
 
-class Builder(SlotReaders):
+class Builder(ProseReaders):
     """Collects facts about one offer, then resolves them."""
 
     # --- reading -------------------------------------------------------------------
@@ -115,6 +115,7 @@ class Builder(SlotReaders):
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
+                self.counts_by_shape(cand, text)
             except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count
                 self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
                     f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
@@ -131,6 +132,7 @@ class Builder(SlotReaders):
         for text, where in self.record.notes:
             self.read_note(text, where)
             self._counts_in_text(text, where)
+            self.read_prose(text, where)
         for text, where in self.record.banners:
             if (text, where) not in self.record.notes:
                 self._dates_in_sentence(text, where)
@@ -172,7 +174,7 @@ class Builder(SlotReaders):
         """Uptime, credit cap, response times, delivery date... stated in contract text."""
         known = frozenset(k for k, facts in self.facts.items()
                           if any(f.priority >= LABELLED for f in facts))
-        for name, value, where, quote, note in contract_facts(self.record.segments, known):
+        for name, value, where, quote, note in contract_facts(self._prose_segments(), known):
             if name == "delivery_date" and isinstance(value, str):
                 value = dt.date.fromisoformat(value)
             self.add(name, value, where, quote, IN_TEXT, note)
@@ -411,7 +413,7 @@ class Builder(SlotReaders):
             for other in facts:
                 if other is best or _same(other.value, best.value, tol):
                     continue
-                if name in ("accelerator_text", "contract_text"):
+                if name in ("accelerator_text", "contract_text", "quote_total"):
                     continue
                 self.conflict(name, best, other)
             values[name] = best.value

@@ -104,9 +104,9 @@ _PRICE_SENTENCE_RE = re.compile(
 # "2 × EPYC (48 kärnor vardera)", "2 × Xeon (56 core cad.)" (cores words in EN/DE/FR/IT/ES/PL/SV).
 _CORE_WORDS = r"(?:cores?|c\u0153urs|coeurs|kerne|n[uú]cleos|rdzeni|k[äa]rnor)"
 _SOCKETS_RE = re.compile(
-    r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*\((?:(\d{1,3})\s*"
-    + _CORE_WORDS + r"\s*(?:each|je|chacun|pro|cad\.?|cada\s+uno|vardera)(?!\w)|po\s+(\d{1,3})\s*"
-    + _CORE_WORDS + r"))", re.I)
+    r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*?[(\s,](?:(\d{1,3})(?:\s*"
+    + _CORE_WORDS + r"\s*(?:each|je|chacun|pro|cad\.?|cada\s+uno|vardera)(?!\w)|-core\b)"
+    r"|po\s+(\d{1,3})\s*" + _CORE_WORDS + r"))", re.I)  # "2x EPYC 9654 96-core": 96 per CPU
 _MIN_COMMIT_RE = re.compile(
     r"(minimum (?:commitment|commit|spend|contract value)|committed spend|mindestabnahme)"
     r"[^.;\d$€£]{0,30}((?:USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+\s*(?:m|million|k|bn)?\b"
@@ -254,7 +254,8 @@ _FIELD_KIND: dict[str, str] = {
     "sla_uptime_pct": "percent", "sla_max_credit_pct": "percent",
     "term_months": "months", "amortization_months": "months",
     "hw_replacement_hours": "hours", "support_response_hours": "hours",
-    "upfront_usd": "money:once", "capex_usd": "money:once", "min_commit_usd": "money:once",
+    "upfront_usd": "money:once", "capex_usd": "money:once", "quote_total": "money:once",
+    "min_commit_usd": "money:once",
     "egress_usd_per_gb": "money:gb", "storage_usd_per_tb_month": "money:tb_month",
     "opex_usd_per_month": "money:month", "colocation_usd_per_kw_month": "money:kw_month",
     "power_usd_per_kwh": "money:kwh",

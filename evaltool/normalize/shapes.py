@@ -54,6 +54,7 @@ def words_to_digits(text: str) -> str:
 
 
 _X = r"\s*[x×*]\s*"
+_SIZE_UNIT = r"(?:gb|gib|tb|tib|go|to|mb)\b"
 _INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
 
 
@@ -95,7 +96,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
     # "N GPUs per node / each / in each server / je Knoten / par noeud"
-    m = re.search(_INT + r"\s*(?:[a-z0-9-]+\s+){0,4}?" + _GPU +
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!\d+\b|" + _NODE + r"\b)[a-z0-9-]+\s+){0,4}?"
+                  + _GPU +
                   r"\s*(?:per|each|in each|je|pro|par|/)\s*(?:(?:[a-z0-9-]+\s+){0,3}?" + _NODE +
                   r")?", low)  # "4 chips per TPU VM host": a few words may name the node
     if m and not re.search(_INT + r"\s*" + _GPU + r"\s+total", m.group(0)) and re.search(
@@ -108,7 +110,10 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "N nodes", "Twelve nodes", "24 x Dell PowerEdge XE9680" (servers named by model)
-    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+)?" + _NODE +
+    filler = (r"(?:(?!\d+\b|(?:per|each|with|je|pro|par|por|x)\b|" + _GPU + r"|" + _SIZE_UNIT +
+              r")[a-z0-9][a-z0-9-]*\s+){1,3}?")  # "16 HGX A100 nodes"
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+|" +
+                  filler + r")?" + _NODE +
                   r"\b", low)
     if m and not re.search(r"per\s*$|each\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
@@ -124,10 +129,17 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
-    if m:
-        put("gpus_per_node", _int(m.group(1)))
     # "(256 GPUs total)", "64 GPUs", "288 Blackwell GPUs"
-    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:[a-z]+\s+)?" + _GPU + r"\b(?!\s*(?:per|each|je|"
+    # "128 NVIDIA A100 SXM4 80GB GPUs": the count before the accelerator's name; a size
+    # ("80GB GPUs") or a model number ("TV-9800 GPU server") is never a count.
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:[x×]\s*)?" + _ACC + r"[^,;()]{0,30}?\b" + _GPU +
+                  r"\b(?!\s*(?:per|each|je|pro|par|/))", low)
+    if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
+        value = _int(m.group(1))
+        if value > found.get("gpus_per_node", 0):
+            put("gpu_count", value)
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + r")[a-z]+\s+)?" + _GPU +
+                  r"\b(?!\s*(?:per|each|je|"
                   r"pro|par|/|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))

@@ -1,0 +1,211 @@
+"""Facts an offer states in sentences: a letter, a note, a footnote, a notes column.
+
+"Shared storage is 500 TB on VAST, with Slurm pre-installed and root access on every node."
+states four fields; no cell is labelled with any of them.  A sentence is cut into clauses,
+each clause is given the topics its words name (evaltool/data/prose_words.yaml: network,
+storage, orchestrator, root...), and only the figures of a clause about a topic are read for
+that topic's fields: "8 × 200 Gbit/s per node, on a fabric dedicated to your cluster" is the
+network, "shared storage" never says the network is shared.
+
+What a sentence states is weaker evidence than a labelled cell: every fact read here has the
+priority of text (IN_TEXT), so a labelled value wins and a disagreement between the two is
+warned (Builder.resolve).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from evaltool.errors import Location
+from evaltool.normalize import values as V
+from evaltool.normalize.facts import IN_TEXT, _bandwidth, _fabric, _join, _storage_kind
+from evaltool.normalize.shapes import count_facts
+from evaltool.normalize.slots import SlotReaders
+from evaltool.read import text as T
+from evaltool.read.cells import Candidate
+from evaltool.resources import data_dir
+
+# A clause ends at a full stop, semicolon or line break followed by a space (not at "3.84").
+_CLAUSE_SPLIT = re.compile(r"(?<=[.;!?])\s+|\n+|\s+·\s+")
+MAX_PROSE_CHARS = 2000  # longer text is contract text, read by clause analysis instead
+
+
+@functools.cache
+def _words() -> dict[str, Any]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "prose_words.yaml").read_text(encoding="utf-8"))
+    return {
+        "topics": {topic: re.compile("|".join(f"(?:{w})" for w in words), re.I)
+                   for topic, words in raw["topics"].items()},
+        **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
+           for key in ("dedicated", "shared", "no_root")},
+    }
+
+
+def fold(text: str) -> str:
+    """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
+    folded = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ß", "ss"))
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a text, each short enough to be about one or two things."""
+    return [c.strip() for c in _CLAUSE_SPLIT.split(text) if c and c.strip()]
+
+
+def topics(clause: str) -> list[str]:
+    folded = fold(clause)
+    return [name for name, pattern in _words()["topics"].items() if pattern.search(folded)]
+
+
+def network_dedicated(clause: str) -> bool | None:
+    """True for a network said to be dedicated, False for one said to be shared, else None."""
+    folded = fold(clause)
+    words = _words()
+    dedicated = words["dedicated"].search(folded)
+    shared = words["shared"].search(folded)
+    if dedicated and shared and not (dedicated.start() <= shared.start() < dedicated.end()):
+        return None  # "shared infrastructure, dedicated nodes": the sentence says both
+    if dedicated:
+        return True
+    return False if shared else None
+
+
+def root_granted(clause: str) -> bool:
+    return not _words()["no_root"].search(fold(clause))
+
+
+def orchestrator_named(clause: str) -> str | None:
+    low = clause.lower()
+    slurm = "slurm" in low
+    k8s = bool(re.search(r"kubernetes|\bk8s\b", low))
+    if slurm and k8s:
+        return "both"
+    return "slurm" if slurm else "kubernetes" if k8s else None
+
+
+class ProseReaders(SlotReaders):
+    """Reads the facts of sentences with the slot readers, at the priority of text."""
+
+    def read_prose(self, text: str, where: Location) -> None:
+        if len(text) > MAX_PROSE_CHARS:
+            return
+        for clause in clauses(text):
+            for topic in topics(clause):
+                self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
+
+    def counts_by_shape(self, cand: Candidate, text: str) -> None:
+        """A value its label's field cannot read may still state counts by its shape
+        ("Capacity | up to 32 nodes (128 GPUs)"): read them at text priority, and say that
+        the label and the value disagree."""
+        if not isinstance(cand.value, str):
+            return
+        for name, value in count_facts(text).items():
+            self.add(name, value, cand.where, text, IN_TEXT,
+                     f"count read from the value of a cell labelled {cand.label!r}")
+            self.warn(cand.where, f"the value of '{cand.label}' reads as a count, not as the "
+                      f"field its label names; {name} = {value} taken from it", name, text[:120],
+                      code="label-shape-disagree")
+
+    def _prose_segments(self) -> list[dict[str, Any]]:
+        """The contract segments and the notes, for clause analysis: a note ("Failed
+        hardware is replaced within 24 hours") states terms as a contract sheet does."""
+        seen = {(str(s.get("text", "")), str(s.get("where"))) for s in self.record.segments}
+        return [*self.record.segments, *(
+            {"text": text, "where": where.to_dict()} for text, where in self.record.notes
+            if (text, str(where.to_dict())) not in seen and len(text) <= MAX_PROSE_CHARS)]
+
+    def _as_text(self, reader: Callable[[str, Location], None], clause: str,
+                 where: Location) -> None:
+        """Run one reader; what it records is demoted to text priority, and a clause it
+        cannot read is no error (a sentence need not state a value)."""
+        counts = {name: len(facts) for name, facts in self.facts.items()}
+        priced, problems = len(self.priced), len(self.problems)
+        try:
+            reader(clause, where)
+        except (V.ValueParseError, V.ValueConversionError, ValueError, ArithmeticError):
+            for name, facts in self.facts.items():
+                del facts[counts.get(name, 0):]
+            del self.priced[priced:]
+            del self.problems[problems:]
+            return
+        for name, facts in self.facts.items():
+            for fact in facts[counts.get(name, 0):]:
+                if fact.priority > IN_TEXT:
+                    fact.priority = IN_TEXT
+                    fact.note = _join(fact.note, "read from a sentence")
+        for item in self.priced[priced:]:
+            item.priority = min(item.priority, IN_TEXT)
+
+    def _prose_network(self, clause: str, where: Location) -> None:
+        dedicated = network_dedicated(clause)
+        if dedicated is not None:
+            self.add("network_dedicated", dedicated, where, clause, IN_TEXT,
+                     "read from a sentence about the network")
+        fabric = _fabric(clause)
+        if fabric is not None:
+            self.add("inter_node_fabric", fabric, where, clause, IN_TEXT)
+        if re.search(r"\d\s*(?:[gt]bit|[gt]b/s|[gt]bps|gbe\b|g\b)", clause, re.I):
+            bw = _bandwidth(clause)
+            if bw is not None and not bw.was_bytes:
+                self._bandwidth_fact(bw, where, clause, IN_TEXT)
+
+    def _prose_storage(self, clause: str, where: Location) -> None:
+        if _words()["topics"]["local_storage"].search(fold(clause)):
+            return  # local disks are read as local_storage
+        kind, others = _storage_kind(clause)
+        if kind is not None and kind != "local_nvme":
+            self.add("storage_type", kind, where, clause, IN_TEXT,
+                     _join("read from a sentence about storage",
+                           f"also mentions {', '.join(others)}" if others else None))
+        read, write = T.parse_read_write(clause)
+        if read is not None:
+            self.add("storage_read_gbyte_s", read, where, clause, IN_TEXT)
+        if write is not None:
+            self.add("storage_write_gbyte_s", write, where, clause, IN_TEXT)
+        if re.search(r"[$€£]|\b(?:usd|eur|gbp|chf)\b|\bper\s+(?:tb|gb)\b", clause, re.I):
+            return  # a storage price: its size is the unit priced, not the capacity
+        size = T.parse_size(clause)
+        if size is not None and size.tb >= 1:
+            self.add("storage_capacity_tb", size.tb, where, clause, IN_TEXT,
+                     "capacity read from a sentence about storage")
+
+    def _prose_local_storage(self, clause: str, where: Location) -> None:
+        self._quantity("local_nvme_tb_per_node",
+                       Candidate("local NVMe per node", clause, where), clause, "capacity",
+                       "TB")
+
+    def _prose_orchestrator(self, clause: str, where: Location) -> None:
+        found = orchestrator_named(clause)
+        if found is not None:
+            self.add("orchestrator", found, where, clause, IN_TEXT)
+
+    def _prose_root(self, clause: str, where: Location) -> None:
+        self.add("root_access", root_granted(clause), where, clause, IN_TEXT)
+
+    def _prose_peak(self, clause: str, where: Location) -> None:
+        if re.search(r"\b(?:per|each|je|par|por)\s+(?:node|server|system|rack|cluster)\b|"
+                     r"\b(?:total|aggregate|cluster)\b", clause, re.I) and not re.search(
+                         r"\bper\s+(?:gpu|chip|accelerator)\b", clause, re.I):
+            return  # a node's or the cluster's FLOPS are not one GPU's
+        match = re.search(T.NUMBER + r"\s*(?:p(?:eta)?flops|t(?:era)?flops|pflop/s|tflop/s)",
+                          clause, re.I)
+        if match is None:
+            return
+        self._slot_claimed_peak_tflops_per_gpu(
+            Candidate("peak per GPU", match.group(0), where), f"{match.group(0)} "
+            f"{clause[match.end():match.end() + 40]}")
+
+    def _prose_gpu_link(self, clause: str, where: Location) -> None:
+        match = re.search(T.NUMBER + r"\s*(tb/s|gb/s)", clause, re.I)
+        if match is None or re.search(r"\bper\s+node\b", clause, re.I):
+            return
+        value = T.to_number(match.group(1)) * (1000.0 if match.group(2).lower()[0] == "t"
+                                                else 1.0)
+        self.add("intra_node_gbyte_s_per_gpu", value, where, clause, IN_TEXT,
+                 "GPU-to-GPU link speed read from a sentence")
