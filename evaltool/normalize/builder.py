@@ -115,11 +115,13 @@ class Builder(ProseReaders):
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
-                self.counts_by_shape(cand, text)
+                self.value_by_shape(cand, text)
             except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count
                 self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
                     f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
                     expected=expected_for(_slot_field(slot))))
+        for cand in self.record.candidates:
+            self.read_row_prose(cand)
         for item in self.record.line_items:
             try:
                 self.read_line_item(item)

@@ -39,6 +39,7 @@ from evaltool.normalize.valuetypes import (
     RawValue,
     ValueParseError,
 )
+from evaltool.resources import data_dir
 
 if TYPE_CHECKING:
     from dateutil import parser as dateutil_parser
@@ -303,37 +304,26 @@ _DURATION_HOURS: Final[dict[str, float]] = {
     "second": 1.0 / 3600.0, "minute": 1.0 / 60.0, "hour": 1.0, "day": 24.0,
     "week": 168.0, "month": HOURS_PER_MONTH, "year": 12.0 * HOURS_PER_MONTH,
 }
-_DURATION_WORDS: Final[dict[str, str]] = {
-    **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), "second"),
-    **dict.fromkeys(("min", "mins", "minute", "minutes", "minuten"), "minute"),
-    **dict.fromkeys(
-        ("h", "hr", "hrs", "hour", "hours", "std", "std.", "stunde", "stunden", "heure",
-         "heures"),
-        "hour",
-    ),
-    **dict.fromkeys(("d", "day", "days", "tag", "tage", "tagen", "jour", "jours"), "day"),
-    **dict.fromkeys(
-        ("w", "wk", "wks", "week", "weeks", "woche", "wochen", "semaine", "semaines"), "week"
-    ),
-    **dict.fromkeys(
-        ("mo", "mos", "mth", "mths", "month", "months", "monat", "monate", "monaten", "mois"),
-        "month",
-    ),
-    **dict.fromkeys(
-        ("y", "yr", "yrs", "year", "years", "jahr", "jahre", "jahren", "an", "ans", "année",
-         "années"),
-        "year",
-    ),
-}
-_DURATION_UNIT_ALT: Final = "|".join(
-    re.escape(w) for w in sorted(_DURATION_WORDS, key=len, reverse=True)
-)
-_DURATION_RE: Final = _LazyRegex(
-    rf"(?<![\w.,])(?P<lo>{_NUM})\)?(?:\s*(?:-|–|to|bis)\s*(?P<hi>{_NUM}))?\s*-?\s*"
-    rf"(?P<business>business\s+|working\s+|werk)?(?P<unit>{_DURATION_UNIT_ALT})(?![\w])"
-    r"(?P<ouvres>\s+ouvr[ée]s?)?",  # French: "5 jours ouvrés"
-    re.IGNORECASE,
-)
+@functools.cache
+def _duration_words() -> dict[str, str]:
+    """Unit word -> canonical unit (evaltool/data/duration_words.yaml)."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "duration_words.yaml").read_text(encoding="utf-8"))
+    return {str(w).casefold(): unit for unit, words in raw.items() for w in words}
+
+
+@functools.cache
+def _duration_re() -> re.Pattern[str]:
+    units = "|".join(re.escape(w) for w in sorted(_duration_words(), key=len, reverse=True))
+    return re.compile(
+        rf"(?<![\w.,])(?P<lo>{_NUM})\)?(?:\s*(?:-|–|to|bis)\s*(?P<hi>{_NUM}))?\s*-?\s*"
+        rf"(?P<business>business\s+|working\s+|werk)?(?P<unit>{units})(?![\w])"
+        r"(?P<ouvres>\s+ouvr[ée]s?)?",  # French: "5 jours ouvrés"
+        re.IGNORECASE,
+    )
+
+
 _DURATION_JOIN_RE: Final = _LazyRegex(r"\s*(?:and|\+|,|und)?\s*", re.IGNORECASE)
 _OPTION_RE: Final = _LazyRegex(
     r"\b(?:option(?:al)?|extension|extend|renewal|renew|verlängerung)", re.IGNORECASE
@@ -380,7 +370,7 @@ def parse_duration(
     raw_s = _raw_text(raw)
     fast = _numeric_input(raw, expected)
     base_name = default_unit or unit
-    base = _DURATION_WORDS.get(base_name.casefold())
+    base = _duration_words().get(base_name.casefold())
     if base is None:
         raise ValueError(f"unknown duration unit {base_name!r}")
     if fast is not None:
@@ -396,10 +386,10 @@ def parse_duration(
             if name in iso.groupdict() and iso[name]
         )
         return _duration_result(hours, unit, raw_s, [])
-    matches = list(_DURATION_RE.finditer(text))
+    matches = list(_duration_re().finditer(text))
     if not matches and _NUMBER_WORD_RE.search(text):  # "thirty days", "one year"
         text = _NUMBER_WORD_RE.sub(lambda m: str(_NUMBER_WORDS[m.group(0).casefold()]), text)
-        matches = list(_DURATION_RE.finditer(text))
+        matches = list(_duration_re().finditer(text))
     if not matches:
         try:
             number = parse_number(text)
@@ -413,7 +403,7 @@ def parse_duration(
     if len(matches) > 1:
         # "1 year and 6 months" adds up: joined parts in falling units. "2 years + 1 year
         # option" is a term plus an extension: the first figure, noted. Else ambiguous.
-        units = [_DURATION_HOURS[_DURATION_WORDS[m["unit"].casefold()]] for m in matches]
+        units = [_DURATION_HOURS[_duration_words()[m["unit"].casefold()]] for m in matches]
         joined = all(
             _DURATION_JOIN_RE.fullmatch(text[a.end():b.start()])
             for a, b in itertools.pairwise(matches)
@@ -446,7 +436,7 @@ def _duration_hours(match: re.Match[str], notes: list[str], raw_s: str, expected
         notes.append(lo_note)
     if match["hi"]:
         notes.append(f"range {match['lo']}-{match['hi']}: took the longer {match['hi']}")
-    base = _DURATION_WORDS[match["unit"].casefold()]
+    base = _duration_words()[match["unit"].casefold()]
     hours = max(lo, hi) * _DURATION_HOURS[base]
     if match["business"] or match["ouvres"]:
         if base == "day":  # "5 business days" = 168 h: elapsed time (BUSINESS_DAY_HOURS)
@@ -464,35 +454,23 @@ def _duration_hours(match: re.Match[str], notes: list[str], raw_s: str, expected
 
 # --------------------------------------------------------------------------- booleans
 
-_TRUE_WORDS: Final = frozenset(
-    {
-        "yes", "y", "true", "t", "1", "included", "include", "incl", "incl.", "inclusive",
-        "✓", "✔", "☑", "✅", "x", "available", "supported", "provided", "enabled", "on",
-        "ja", "j", "oui", "si", "sí", "inklusive", "vorhanden", "free", "free of charge",
-        "at no extra cost", "no extra cost",
+@functools.cache
+def _yes_no_words() -> dict[str, Any]:
+    """Yes and no words (evaltool/data/yes_no.yaml) and the answer that may lead a phrase."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "yes_no.yaml").read_text(encoding="utf-8"))
+    leading = sorted((str(w) for w in raw["leading"]), key=len, reverse=True)
+    return {
+        "true": frozenset(str(w) for w in raw["yes"]),
+        "false": frozenset(str(w) for w in raw["no"]),
+        "notes": {str(k): str(v) for k, v in raw["notes"].items()},
+        "leading": re.compile(r"^(?P<word>" + "|".join(re.escape(w) for w in leading) +
+                              r")(?![\w-])[\s,;:.(–—-]*(?P<rest>.*)$", re.IGNORECASE),
+        "true_leading": frozenset(w for w in leading if w in {str(y) for y in raw["yes"]}),
     }
-)
-_FALSE_WORDS: Final = frozenset(
-    {
-        "no", "n", "false", "f", "0", "not included", "excluded", "none", "n/a", "na",
-        "not available", "unavailable", "not supported", "unsupported", "not provided",
-        "disabled", "off", "✗", "✘", "❌", "nein", "non", "nicht enthalten", "keine",
-        "kein", "not offered",
-    }
-)
-_FALSE_NOTES: Final[dict[str, str]] = {
-    "n/a": "'n/a' read as no (not applicable)",
-    "na": "'na' read as no (not applicable)",
-}
-_TRUE_NOTES: Final[dict[str, str]] = {
-    "free": "'free' read as yes (included at no charge)",
-    "free of charge": "'free of charge' read as yes (included at no charge)",
-    "x": "'x' read as a tick (yes)",
-}
-_LEADING_BOOL_RE: Final = _LazyRegex(
-    r"^(?P<word>yes|no|ja|nein|true|false|included|not included)\b[\s,;:.(–-]*(?P<rest>.*)$",
-    re.IGNORECASE,
-)
+
+
 _NEGATION_RE: Final = _LazyRegex(r"^(?:not|non|no|nicht|kein)[\s-]+(?P<word>.+)$", re.IGNORECASE)
 
 
@@ -537,10 +515,12 @@ def parse_bool(
     negated = _NEGATION_RE.match(folded)
     if negated and negated["word"] in custom_true | custom_false:
         return ParsedBool(negated["word"] in custom_false, raw_s)  # "not shared" -> True
-    if folded in _FALSE_WORDS:
-        return ParsedBool(False, raw_s, [_FALSE_NOTES[folded]] if folded in _FALSE_NOTES else [])
-    if folded in _TRUE_WORDS:
-        return ParsedBool(True, raw_s, [_TRUE_NOTES[folded]] if folded in _TRUE_NOTES else [])
+    vocabulary = _yes_no_words()
+    notes = [vocabulary["notes"][folded]] if folded in vocabulary["notes"] else []
+    if folded in vocabulary["false"]:
+        return ParsedBool(False, raw_s, notes)
+    if folded in vocabulary["true"]:
+        return ParsedBool(True, raw_s, notes)
     _check_no_value(text, hint, raw_s)
     # A custom word inside a phrase: "shared with other tenants", "fully dedicated".
     for words, value in ((custom_false, False), (custom_true, True)):
@@ -550,9 +530,9 @@ def parse_bool(
                     value = not value  # "not shared with other tenants"
                 verdict = "yes" if value else "no"
                 return ParsedBool(value, raw_s, [f"read {verdict} from {word!r} in {text!r}"])
-    leading = _LEADING_BOOL_RE.match(text)
+    leading = vocabulary["leading"].match(text)
     if leading:
-        value = leading["word"].casefold() in ("yes", "ja", "true", "included")
+        value = leading["word"].casefold() in vocabulary["true_leading"]
         rest = leading["rest"].strip(" )")
         notes = [f"qualified answer: {rest!r}"] if rest else []
         return ParsedBool(value, raw_s, notes)

@@ -22,7 +22,14 @@ from typing import Any
 
 from evaltool.errors import Location
 from evaltool.normalize import values as V
-from evaltool.normalize.facts import IN_TEXT, _bandwidth, _fabric, _join, _storage_kind
+from evaltool.normalize.facts import (
+    _SPARSE_RE,
+    IN_TEXT,
+    _bandwidth,
+    _fabric,
+    _join,
+    _storage_kind,
+)
 from evaltool.normalize.shapes import count_facts
 from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
@@ -43,7 +50,7 @@ def _words() -> dict[str, Any]:
         "topics": {topic: re.compile("|".join(f"(?:{w})" for w in words), re.I)
                    for topic, words in raw["topics"].items()},
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
-           for key in ("dedicated", "shared", "no_root")},
+           for key in ("dedicated", "shared", "no_root", "read", "write")},
     }
 
 
@@ -80,6 +87,38 @@ def root_granted(clause: str) -> bool:
     return not _words()["no_root"].search(fold(clause))
 
 
+_SPEED = T.NUMBER + r"\s*((?:[kmgt]i?b(?:yte)?|[kmgt]bit)(?:/s|ps)|[gt]bps)"
+
+
+def read_write(clause: str) -> tuple[float | None, float | None]:
+    """Storage read and write speeds in GB/s: 'Läs/skriv 200 / 100 GB/s', 'lectura
+    120 GB/s, escritura 90 GB/s', 'read 80 GB/s, write 40 GB/s'."""
+    folded = fold(clause)
+    words = _words()
+    reads, writes = words["read"].search(folded), words["write"].search(folded)
+    if not (reads and writes):
+        return T.parse_read_write(clause)
+    paired = re.search(T.NUMBER + r"\s*(?:[kmgt]i?b(?:yte)?/s|[gt]bps)?\s*/\s*" + _SPEED,
+                       folded[max(reads.end(), writes.end()):], re.I)
+    if paired:  # "read / write 200 / 100 GB/s": the figures in the order of the words
+        first = T.parse_gbyte_s(f"{paired.group(1)} {paired.group(3)}")
+        second = T.parse_gbyte_s(f"{paired.group(2)} {paired.group(3)}")
+        if first and second:
+            pair = (first[0], second[0]) if reads.start() < writes.start() else (
+                second[0], first[0])
+            return pair
+    read = write = None
+    for part in re.split(r"[,;]|\s/\s|\band\b|\bund\b|\bet\b|\by\b|\be\b|\boch\b", folded):
+        speed = T.parse_gbyte_s(part)
+        if speed is None:
+            continue
+        if words["read"].search(part) and read is None:
+            read = speed[0]
+        elif words["write"].search(part) and write is None:
+            write = speed[0]
+    return read, write
+
+
 def orchestrator_named(clause: str) -> str | None:
     low = clause.lower()
     slurm = "slurm" in low
@@ -99,11 +138,19 @@ class ProseReaders(SlotReaders):
             for topic in topics(clause):
                 self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
 
-    def counts_by_shape(self, cand: Candidate, text: str) -> None:
-        """A value its label's field cannot read may still state counts by its shape
-        ("Capacity | up to 32 nodes (128 GPUs)"): read them at text priority, and say that
-        the label and the value disagree."""
+    def value_by_shape(self, cand: Candidate, text: str) -> None:
+        """A value its label's field cannot read may still state a figure by its shape
+        ("Capacity | up to 32 nodes (128 GPUs)", "Dense FP8 per GPU | 5 PFLOPS"): read it
+        at text priority, and say that the label and the value disagree."""
         if not isinstance(cand.value, str):
+            return
+        if "peak" in topics(text):
+            before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
+            self._as_text(self._prose_peak, f"{text} per GPU {cand.label}", cand.where)
+            if len(self.facts.get("claimed_peak_tflops_per_gpu", [])) > before:
+                self.warn(cand.where, f"the value of '{cand.label}' reads as a FLOPS figure; "
+                          "taken as the peak per GPU", "claimed_peak_tflops_per_gpu",
+                          text[:120], code="label-shape-disagree")
             return
         for name, value in count_facts(text).items():
             self.add(name, value, cand.where, text, IN_TEXT,
@@ -163,7 +210,7 @@ class ProseReaders(SlotReaders):
             self.add("storage_type", kind, where, clause, IN_TEXT,
                      _join("read from a sentence about storage",
                            f"also mentions {', '.join(others)}" if others else None))
-        read, write = T.parse_read_write(clause)
+        read, write = read_write(clause)
         if read is not None:
             self.add("storage_read_gbyte_s", read, where, clause, IN_TEXT)
         if write is not None:
@@ -174,6 +221,29 @@ class ProseReaders(SlotReaders):
         if size is not None and size.tb >= 1:
             self.add("storage_capacity_tb", size.tb, where, clause, IN_TEXT,
                      "capacity read from a sentence about storage")
+
+    def _prose_storage_speed(self, clause: str, where: Location) -> None:
+        if "storage" in topics(clause):
+            return  # read with the rest of the storage clause
+        read, write = read_write(clause)
+        if read is not None:
+            self.add("storage_read_gbyte_s", read, where, clause, IN_TEXT)
+        if write is not None:
+            self.add("storage_write_gbyte_s", write, where, clause, IN_TEXT)
+
+    def read_row_prose(self, cand: Candidate) -> None:
+        """What a row states besides its value: a notes column ("Nätverk | InfiniBand |
+        dedikerat för kunden"), and a label that is itself the fact when the value only
+        says yes ("Almacenamiento Lustre 300 TB | incluido", "Kubernetes gestionado | sí")."""
+        if cand.note and len(cand.note) <= MAX_PROSE_CHARS:
+            self.read_prose(f"{cand.label}: {cand.note}", cand.where)
+        if isinstance(cand.value, str) and len(cand.label.split()) >= 2:
+            try:
+                yes = V.parse_bool(cand.value).value
+            except V.ValueParseError:
+                return
+            if yes:
+                self.read_prose(cand.label, cand.where)
 
     def _prose_local_storage(self, clause: str, where: Location) -> None:
         self._quantity("local_nvme_tb_per_node",
@@ -195,8 +265,8 @@ class ProseReaders(SlotReaders):
             return  # a node's or the cluster's FLOPS are not one GPU's
         match = re.search(T.NUMBER + r"\s*(?:p(?:eta)?flops|t(?:era)?flops|pflop/s|tflop/s)",
                           clause, re.I)
-        if match is None:
-            return
+        if match is None or _SPARSE_RE.search(clause[match.end():match.end() + 30]):
+            return  # a figure "with sparsity" is not the peak compared (dense only)
         self._slot_claimed_peak_tflops_per_gpu(
             Candidate("peak per GPU", match.group(0), where), f"{match.group(0)} "
             f"{clause[match.end():match.end() + 40]}")

@@ -110,8 +110,10 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "N nodes", "Twelve nodes", "24 x Dell PowerEdge XE9680" (servers named by model)
-    filler = (r"(?:(?!\d+\b|(?:per|each|with|je|pro|par|por|x)\b|" + _GPU + r"|" + _SIZE_UNIT +
-              r")[a-z0-9][a-z0-9-]*\s+){1,3}?")  # "16 HGX A100 nodes"
+    # "16 HGX A100 nodes", "32 H100 compute nodes": between the count and the noun only
+    # model names (a letter and a digit) and system words, never "one OS node" prose.
+    filler = (r"(?:(?:hgx|dgx|mgx|compute|physical|baremetal|bare-metal|dedicated|gpu|"
+              r"(?!\d+\b|" + _SIZE_UNIT + r")[a-z]*\d[a-z0-9-]*)\s+){1,3}?")
     m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+|" +
                   filler + r")?" + _NODE +
                   r"\b", low)

@@ -111,6 +111,9 @@ class SlotReaders:
                                why=why, where=where.to_dict() if where else None,
                                quote=quote, ask_for=ask_for))
 
+    def value_by_shape(self, cand: Candidate, text: str) -> None:
+        """A value its label cannot read, read by its own shape (ProseReaders)."""
+
     def cannot_read(self, field_name: str, cand: Candidate, exc: EvaltoolError) -> None:
         if isinstance(exc, (V.ValueParseError, V.ValueConversionError)):
             problem = exc.to_problem(cand.where, field=field_name, severity="warning",
@@ -321,9 +324,10 @@ class SlotReaders:
             # an accelerator-like label ("GPU | 8", a unit header "€ per GB per month") is not
             # an accelerator name.  Skip the cell and say so; another cell may name it.
             self.warn(cand.where, "the label suggests an accelerator but the value is a "
-                      "count or a price; not read as the accelerator", "accelerator",
+                      "count, a price or a figure; not read as the accelerator", "accelerator",
                       text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
                       code="label-shape-disagree")
+            self.value_by_shape(cand, text)
             return
         self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
         self._facts_in_system_text(cand.where, text, IN_TEXT)
@@ -674,12 +678,15 @@ _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\
                              r"(?:gb|tb|hour|month|h|mo)\b", re.I)
 
 
+_FLOPS_SHAPE_RE = re.compile(r"\s*[\d.,\s]+\s*(?:[pt](?:era|eta)?flops|[pt]flop/s)\b", re.I)
+
+
 def _not_an_accelerator_shape(value: object, text: str) -> bool:
     """A count (8, '128') or a price ('98.32 USD / instance-hour', '€ per GB per month')
     never names an accelerator, whatever its label says."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return True
-    if re.fullmatch(r"[\s\d.,x×]*", text):
+    if re.fullmatch(r"[\s\d.,x×]*", text) or _FLOPS_SHAPE_RE.match(text):
         return True
     return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)
 
