@@ -138,6 +138,10 @@ class Builder(ProseReaders):
         for text, where in self.record.banners:
             if (text, where) not in self.record.notes:
                 self._dates_in_sentence(text, where)
+                self.read_prose_dates(text, where)
+        for text, where in self.record.footers:  # a closing line states terms as a note does
+            if (text, where) not in self.record.notes:
+                self.read_prose(text, where)
         if "accelerator_text" not in self.facts and "accelerator" not in self.facts:
             self._accelerator_anywhere()
         if not any(p.role in ("compute", "all_in") for p in self.priced):

@@ -47,36 +47,38 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- dates
 
-# Month names in English and German, for dateutil and for finding dates in text.
-_MONTH_NAMES: Final[tuple[tuple[str, ...], ...]] = (
-    ("Jan", "January", "Januar", "Jän", "Jänner", "janvier", "janv"),
-    ("Feb", "February", "Februar", "février", "févr", "fevrier"),
-    ("Mar", "March", "März", "Mrz", "Maerz", "mars"),
-    ("Apr", "April", "avril", "avr"),
-    ("May", "Mai"),
-    ("Jun", "June", "Juni", "juin"),
-    ("Jul", "July", "Juli", "juillet", "juil"),
-    ("Aug", "August", "août", "aout"),
-    ("Sep", "Sept", "September", "septembre"),
-    ("Oct", "October", "Okt", "Oktober", "octobre"),
-    ("Nov", "November", "novembre"),
-    ("Dec", "December", "Dez", "Dezember", "décembre", "déc", "decembre"),
-)
-_MONTH_ALT: Final = "|".join(
-    sorted((n for names in _MONTH_NAMES for n in names), key=len, reverse=True)
-)
+@functools.cache
+def _month_names() -> tuple[tuple[str, ...], ...]:
+    """Month names January..December in many languages (evaltool/data/month_names.yaml),
+    for dateutil and for finding dates in text."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "month_names.yaml").read_text(encoding="utf-8"))
+    return tuple(tuple(dict.fromkeys(str(n) for n in names)) for names in raw)
+
+
 _ISO_DATE_RE: Final = _LazyRegex(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
 _ISO_MONTH_RE: Final = _LazyRegex(r"^(\d{4})-(\d{1,2})$")
 _NUMERIC_DATE_RE: Final = _LazyRegex(
     r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.]|-\d)"
 )
 _NUMERIC_MONTH_RE: Final = _LazyRegex(r"^(\d{1,2})\s*[/.]\s*(\d{4})$")
-_TEXT_DATE_RE: Final = _LazyRegex(
-    rf"(?<![\w])(?:\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s*(?:of\s+)?-?)?(?:{_MONTH_ALT})"
-    rf"(?![^\W\d_])\.?(?:\s*-?\s*\d{{1,2}}(?:st|nd|rd|th)?(?!\d))?,?\s*-?\s*"
-    rf"(?:\d{{4}}|'\d{{2}})(?!\d)",
-    re.IGNORECASE,
-)
+
+
+@functools.cache
+def _text_date_re() -> re.Pattern[str]:
+    names = sorted((n for names in _month_names() for n in names), key=len, reverse=True)
+    months = "|".join(re.escape(n) for n in names)
+    return re.compile(
+        rf"(?<![\w])(?:\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s*(?:of\s+|de\s+)?-?)?(?:{months})"
+        rf"(?![^\W\d_])\.?(?:\s*-?\s*\d{{1,2}}(?:st|nd|rd|th)?(?!\d))?,?\s*(?:de\s+)?-?\s*"
+        rf"(?:\d{{4}}|'\d{{2}})(?!\d)",
+        re.IGNORECASE,
+    )
+
+
+# "2025年11月30日" (Japanese and Chinese): year, month, day.
+_CJK_DATE_RE: Final = _LazyRegex(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
 _QUARTER_RE: Final = _LazyRegex(
     r"\b(?:Q(?P<q1>[1-4])\s*[/'-]?\s*(?P<y1>\d{4}|'?\d{2})|(?P<y2>\d{4})\s*[-/ ]?\s*Q"
     r"(?P<q2>[1-4])|(?P<q3>[1-4])Q\s*'?(?P<y3>\d{2}|\d{4}))\b",
@@ -109,7 +111,7 @@ def _date_parserinfo() -> dateutil_parser.parserinfo:
     from dateutil import parser  # dateutil: month names, ordinals, per-month day checks
 
     class _ParserInfo(parser.parserinfo):
-        MONTHS: list[Any] = list(_MONTH_NAMES)  # noqa: RUF012 (dateutil reads a class list)
+        MONTHS: list[Any] = list(_month_names())  # noqa: RUF012 (dateutil reads a class list)
 
     return _ParserInfo(dayfirst=True)
 
@@ -195,12 +197,15 @@ def _parse_date_text(
         [f"also states a lead time ({relative.group(0)!r}); the calendar date is used"]
         if relative else []
     )
+    if match := _CJK_DATE_RE.search(text):
+        day = date(int(match[1]), int(match[2]), int(match[3]))
+        return ParsedDate(day, raw_s, relative_note, day, day)
     if match := _ISO_DATE_RE.search(text):
         day = date(int(match[1]), int(match[3]), int(match[4]))
         return ParsedDate(day, raw_s, relative_note + _no_value_note(text), day, day)
     if match := _NUMERIC_DATE_RE.search(text):
         return _numeric_date(match, raw_s, dayfirst, relative_note)
-    if match := _TEXT_DATE_RE.search(text):
+    if match := _text_date_re().search(text):
         return _text_date(match.group(0), raw_s, prefer, relative_note)
     if match := _QUARTER_RE.search(text):
         q = int(match["q1"] or match["q2"] or match["q3"])
@@ -268,6 +273,7 @@ def _text_date(
 
     info = _date_parserinfo()
     fragment = _ORDINAL_RE.sub(r"\1", fragment)  # "1er mars": dateutil knows "1st" only
+    fragment = re.sub(r"\s+de\s+", " ", fragment, flags=re.I)  # "15 de enero de 2026"
     one = parser.parse(fragment, parserinfo=info, default=datetime(2000, 1, 1))
     two = parser.parse(fragment, parserinfo=info, default=datetime(2000, 2, 2))
     if one.day != two.day:  # no day in the text: a whole month

@@ -14,9 +14,7 @@ warned (Builder.resolve).
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -30,102 +28,21 @@ from evaltool.normalize.facts import (
     _join,
     _storage_kind,
 )
+from evaltool.normalize.phrases import (
+    MAX_PROSE_CHARS,
+    _words,
+    clauses,
+    fold,
+    network_dedicated,
+    orchestrator_named,
+    read_write,
+    root_granted,
+    topics,
+)
 from evaltool.normalize.shapes import count_facts
 from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
-from evaltool.resources import data_dir
-
-# A clause ends at a full stop, semicolon or line break followed by a space (not at "3.84").
-_CLAUSE_SPLIT = re.compile(r"(?<=[.;!?])\s+|\n+|\s+·\s+")
-MAX_PROSE_CHARS = 2000  # longer text is contract text, read by clause analysis instead
-
-
-@functools.cache
-def _words() -> dict[str, Any]:
-    import yaml
-
-    raw = yaml.safe_load((data_dir() / "prose_words.yaml").read_text(encoding="utf-8"))
-    return {
-        "topics": {topic: re.compile("|".join(f"(?:{w})" for w in words), re.I)
-                   for topic, words in raw["topics"].items()},
-        **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
-           for key in ("dedicated", "shared", "no_root", "read", "write")},
-    }
-
-
-def fold(text: str) -> str:
-    """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
-    folded = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ß", "ss"))
-    return "".join(c for c in folded if not unicodedata.combining(c))
-
-
-def clauses(text: str) -> list[str]:
-    """The clauses of a text, each short enough to be about one or two things."""
-    return [c.strip() for c in _CLAUSE_SPLIT.split(text) if c and c.strip()]
-
-
-def topics(clause: str) -> list[str]:
-    folded = fold(clause)
-    return [name for name, pattern in _words()["topics"].items() if pattern.search(folded)]
-
-
-def network_dedicated(clause: str) -> bool | None:
-    """True for a network said to be dedicated, False for one said to be shared, else None."""
-    folded = fold(clause)
-    words = _words()
-    dedicated = words["dedicated"].search(folded)
-    shared = words["shared"].search(folded)
-    if dedicated and shared and not (dedicated.start() <= shared.start() < dedicated.end()):
-        return None  # "shared infrastructure, dedicated nodes": the sentence says both
-    if dedicated:
-        return True
-    return False if shared else None
-
-
-def root_granted(clause: str) -> bool:
-    return not _words()["no_root"].search(fold(clause))
-
-
-_SPEED = T.NUMBER + r"\s*((?:[kmgt]i?b(?:yte)?|[kmgt]bit)(?:/s|ps)|[gt]bps)"
-
-
-def read_write(clause: str) -> tuple[float | None, float | None]:
-    """Storage read and write speeds in GB/s: 'Läs/skriv 200 / 100 GB/s', 'lectura
-    120 GB/s, escritura 90 GB/s', 'read 80 GB/s, write 40 GB/s'."""
-    folded = fold(clause)
-    words = _words()
-    reads, writes = words["read"].search(folded), words["write"].search(folded)
-    if not (reads and writes):
-        return T.parse_read_write(clause)
-    paired = re.search(T.NUMBER + r"\s*(?:[kmgt]i?b(?:yte)?/s|[gt]bps)?\s*/\s*" + _SPEED,
-                       folded[max(reads.end(), writes.end()):], re.I)
-    if paired:  # "read / write 200 / 100 GB/s": the figures in the order of the words
-        first = T.parse_gbyte_s(f"{paired.group(1)} {paired.group(3)}")
-        second = T.parse_gbyte_s(f"{paired.group(2)} {paired.group(3)}")
-        if first and second:
-            pair = (first[0], second[0]) if reads.start() < writes.start() else (
-                second[0], first[0])
-            return pair
-    read = write = None
-    for part in re.split(r"[,;]|\s/\s|\band\b|\bund\b|\bet\b|\by\b|\be\b|\boch\b", folded):
-        speed = T.parse_gbyte_s(part)
-        if speed is None:
-            continue
-        if words["read"].search(part) and read is None:
-            read = speed[0]
-        elif words["write"].search(part) and write is None:
-            write = speed[0]
-    return read, write
-
-
-def orchestrator_named(clause: str) -> str | None:
-    low = clause.lower()
-    slurm = "slurm" in low
-    k8s = bool(re.search(r"kubernetes|\bk8s\b", low))
-    if slurm and k8s:
-        return "both"
-    return "slurm" if slurm else "kubernetes" if k8s else None
 
 
 class ProseReaders(SlotReaders):
@@ -188,6 +105,34 @@ class ProseReaders(SlotReaders):
                     fact.note = _join(fact.note, "read from a sentence")
         for item in self.priced[priced:]:
             item.priority = min(item.priority, IN_TEXT)
+
+    def read_prose_dates(self, text: str, where: Location) -> None:
+        """Only the dates of a banner or title row ("Offer valid until 31-Oct-2025")."""
+        if len(text) > MAX_PROSE_CHARS:
+            return
+        for clause in clauses(text):
+            for topic in topics(clause):
+                if topic in ("valid", "delivery"):
+                    self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
+
+    def _prose_valid(self, clause: str, where: Location) -> None:
+        self._date_after("valid", "valid_until", clause, where)
+
+    def _prose_delivery(self, clause: str, where: Location) -> None:
+        self._date_after("delivery", "delivery_date", clause, where)
+
+    def _date_after(self, topic: str, name: str, clause: str, where: Location) -> None:
+        """The first calendar date after the topic's word ('expires if not executed by
+        2025-10-10'); a lead time ('10-12 weeks ARO') or a span is no date."""
+        found = _words()["topics"][topic].search(fold(clause))
+        if found is None:
+            return
+        rest = clause[found.start():]
+        if re.search(r"\d", rest) is None:
+            return
+        parsed = V.parse_date(rest)
+        if parsed.value is not None and parsed.latest == parsed.earliest:
+            self.add(name, parsed.value, where, clause, IN_TEXT, "date read from a sentence")
 
     def _prose_network(self, clause: str, where: Location) -> None:
         dedicated = network_dedicated(clause)

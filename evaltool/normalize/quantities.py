@@ -368,6 +368,12 @@ def _bare_number(
     )
 
 
+_PAIRED_FIGURES_RE: Final = _LazyRegex(
+    r"(?<![\w.,])\d+(?:[.,]\d+)?\s*/\s*\d+(?:[.,]\d+)?\s*(?:[kmgtp]i?b|[kmgt]bit)\b",
+    re.IGNORECASE,
+)
+
+
 def parse_quantity(
     raw: RawValue,
     dimension: Dimension | str,
@@ -407,6 +413,13 @@ def _quantity_from_text(
     """parse_quantity for text already prepared and checked for placeholders."""
     expected = EXPECTED[dimension]
     canonical = CANONICAL_UNIT[dimension]
+    paired = _PAIRED_FIGURES_RE.search(text)
+    if paired and direction is None:
+        # "200 / 120 GB/s": two figures share one unit (read / write, min / max); which
+        # one is this field's the text does not say.
+        raise ValueParseError(
+            f"two figures share one unit ({paired.group(0).strip()!r}); which one is meant "
+            "is not said", found=text, expected=expected)
     try:
         terms = _find_terms(text, dimension)
     except _RangeGiven as given:

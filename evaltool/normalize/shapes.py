@@ -14,10 +14,17 @@ import unicodedata
 
 from evaltool.resources import data_dir
 
-_NODE = (r"(?:nodes?|servers?|hosts?|instances?|vms?|systems?|machines?|knoten|serveurs?|"
-         r"n(?:oe|œ)uds?|trays?|boxes|ノード|ノート|台)")  # ノード (folded ノート): node
-_GPU = r"(?:gpus?|accelerators?|chips?|cards?|beschleuniger|accelerateurs?|devices?|基|枚)"
-_RACK = r"(?:racks?|superpods?)"
+
+@functools.cache
+def count_words() -> dict[str, str]:
+    """The nouns of counts and the words of CPU cores, each as one regular-expression
+    alternative (evaltool/data/count_words.yaml)."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "count_words.yaml").read_text(encoding="utf-8"))
+    return {kind: "(?:" + "|".join(str(w) for w in words) + ")" for kind, words in raw.items()}
+
+
 _ACC = (r"(?:(?:nvidia|amd|intel)\s+)?(?:hgx\s+|dgx\s+|instinct\s+|tesla\s+)?"
         r"(?:h100|h200|h20|b100|b200|b300|gb200|gb300|a100|a10g?|l40s?|l4|mi\d{3}x?|"
         r"gaudi\s*\d|tpu)")
@@ -81,8 +88,10 @@ def count_facts(text: str) -> dict[str, int]:
     return found
 
 
-def _count_facts_in_phrase(text: str) -> dict[str, int]:
+def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     low = words_to_digits(text)
+    words = count_words()
+    _NODE, _GPU, _RACK = words["node"], words["gpu"], words["rack"]
     found: dict[str, int] = {}
 
     def put(name: str, value: int) -> None:

@@ -41,6 +41,7 @@ from evaltool.normalize.facts import (
     _Priced,
     _storage_kind,
 )
+from evaltool.normalize.phrases import read_write
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
@@ -571,7 +572,7 @@ class SlotReaders:
             self.add("storage_capacity_tb", size.tb, cand.where, text, IN_TEXT)
 
     def _slot_storage_throughput(self, cand: Candidate, text: str) -> None:
-        read, write = T.parse_read_write(text)
+        read, write = read_write(f"{cand.label}: {text}")  # "Läs / skriv | 200 / 120 GB/s"
         if read is None and write is None:
             q = V.parse_quantity(cand.value, "throughput", "GB/s")
             self.add("storage_read_gbyte_s", q.value, cand.where, text, LABELLED,

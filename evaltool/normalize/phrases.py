@@ -1,0 +1,107 @@
+"""Phrases by their words: what a clause is about (network, storage, orchestrator, root,
+validity, delivery...), and the readings that need the words of several languages (a network
+said dedicated or shared, root granted or not, read and write speeds).  The words live in
+evaltool/data/prose_words.yaml."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import Any
+
+from evaltool.read import text as T
+from evaltool.resources import data_dir
+
+# A clause ends at a full stop, semicolon or line break followed by a space (not at "3.84").
+_CLAUSE_SPLIT = re.compile(r"(?<=[.;!?])\s+|\n+|\s+·\s+")
+MAX_PROSE_CHARS = 2000  # longer text is contract text, read by clause analysis instead
+
+
+@functools.cache
+def _words() -> dict[str, Any]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "prose_words.yaml").read_text(encoding="utf-8"))
+    return {
+        "topics": {topic: re.compile("|".join(f"(?:{w})" for w in words), re.I)
+                   for topic, words in raw["topics"].items()},
+        **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
+           for key in ("dedicated", "shared", "no_root", "read", "write")},
+    }
+
+
+def fold(text: str) -> str:
+    """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
+    folded = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ß", "ss"))
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a text, each short enough to be about one or two things."""
+    return [c.strip() for c in _CLAUSE_SPLIT.split(text) if c and c.strip()]
+
+
+def topics(clause: str) -> list[str]:
+    folded = fold(clause)
+    return [name for name, pattern in _words()["topics"].items() if pattern.search(folded)]
+
+
+def network_dedicated(clause: str) -> bool | None:
+    """True for a network said to be dedicated, False for one said to be shared, else None."""
+    folded = fold(clause)
+    words = _words()
+    dedicated = words["dedicated"].search(folded)
+    shared = words["shared"].search(folded)
+    if dedicated and shared and not (dedicated.start() <= shared.start() < dedicated.end()):
+        return None  # "shared infrastructure, dedicated nodes": the sentence says both
+    if dedicated:
+        return True
+    return False if shared else None
+
+
+def root_granted(clause: str) -> bool:
+    return not _words()["no_root"].search(fold(clause))
+
+
+_SPEED = T.NUMBER + r"\s*((?:[kmgt]i?b(?:yte)?|[kmgt]bit)(?:/s|ps)|[gt]bps)"
+
+
+def read_write(clause: str) -> tuple[float | None, float | None]:
+    """Storage read and write speeds in GB/s: 'Läs/skriv 200 / 100 GB/s', 'lectura
+    120 GB/s, escritura 90 GB/s', 'read 80 GB/s, write 40 GB/s'."""
+    folded = fold(clause)
+    words = _words()
+    reads, writes = words["read"].search(folded), words["write"].search(folded)
+    if not (reads and writes):
+        return T.parse_read_write(clause)
+    paired = re.search(T.NUMBER + r"\s*(?:[kmgt]i?b(?:yte)?/s|[gt]bps)?\s*/\s*" + _SPEED,
+                       folded[max(reads.end(), writes.end()):], re.I)
+    if paired:  # "read / write 200 / 100 GB/s": the figures in the order of the words
+        first = T.parse_gbyte_s(f"{paired.group(1)} {paired.group(3)}")
+        second = T.parse_gbyte_s(f"{paired.group(2)} {paired.group(3)}")
+        if first and second:
+            pair = (first[0], second[0]) if reads.start() < writes.start() else (
+                second[0], first[0])
+            return pair
+    read = write = None
+    for part in re.split(r"[,;]|\s/\s|\band\b|\bund\b|\bet\b|\by\b|\be\b|\boch\b", folded):
+        speed = T.parse_gbyte_s(part)
+        if speed is None:
+            continue
+        if words["read"].search(part) and read is None:
+            read = speed[0]
+        elif words["write"].search(part) and write is None:
+            write = speed[0]
+    return read, write
+
+
+def orchestrator_named(clause: str) -> str | None:
+    low = clause.lower()
+    slurm = "slurm" in low
+    k8s = bool(re.search(r"kubernetes|\bk8s\b", low))
+    if slurm and k8s:
+        return "both"
+    return "slurm" if slurm else "kubernetes" if k8s else None
+
+
