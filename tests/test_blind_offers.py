@@ -39,9 +39,9 @@ class Corpus:
 
 
 CORPORA = [
-    Corpus("blind_offers_a", 0.78, 26, 0, 3),  # 487/623 fields (78.2%), 26/29 offers
-    Corpus("blind_offers_c", 0.45, 20, 4, 2),  # 372/809 fields (46.0%), 20/30 offers
-    Corpus("blind_offers_b", 0.33, 9, 5, 2),  # held out: 180/537 fields (33.5%), 9/20 offers
+    Corpus("blind_offers_a", 0.85, 27, 0, 3),  # 535/623 fields (85.9%), 27/29 offers
+    Corpus("blind_offers_c", 0.53, 20, 0, 2),  # 435/809 fields (53.8%), 20/30 offers
+    Corpus("blind_offers_b", 0.38, 9, 0, 2),  # held out: 208/537 fields (38.7%), 9/20 offers
 ]
 
 

@@ -217,8 +217,13 @@ class ProseReaders(SlotReaders):
             f"{clause[match.end():match.end() + 40]}")
 
     def _prose_gpu_link(self, clause: str, where: Location) -> None:
-        match = re.search(T.NUMBER + r"\s*(tb/s|gb/s)", clause, re.I)
-        if match is None or re.search(r"\bper\s+node\b", clause, re.I):
+        """'NVLink 900 GB/s per GPU': the speed right after the link's name."""
+        link = _words()["topics"]["gpu_link"].search(fold(clause))
+        if link is None:
+            return
+        window = clause[link.start():link.start() + 60]
+        match = re.search(T.NUMBER + r"\s*(tb/s|gb/s)(?!\s*per\s+node)", window, re.I)
+        if match is None:
             return
         value = T.to_number(match.group(1)) * (1000.0 if match.group(2).lower()[0] == "t"
                                                 else 1.0)
