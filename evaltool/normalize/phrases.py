@@ -10,6 +10,7 @@ import re
 import unicodedata
 from typing import Any
 
+from evaltool.normalize.facts import _CORES_RE, _SOCKETS_RE
 from evaltool.read import text as T
 from evaltool.resources import data_dir
 
@@ -105,3 +106,72 @@ def orchestrator_named(clause: str) -> str | None:
     return "slurm" if slurm else "kubernetes" if k8s else None
 
 
+
+
+# --- a system's description ----------------------------------------------------------------
+
+_CPU_WORDS_RE = re.compile(r"\b(?:xeon|epyc|grace|cpus?|processors?|processeurs?|prozessor\w*|"
+                           r"procesador\w*|processor[ei]|threadripper|neoverse|ampere)\b", re.I)
+_RAM_WORDS_RE = re.compile(r"\b(?:ddr\d\w*|ram|memory|dimms?|rdimms?|lrdimms?|memoire|"
+                           r"arbeitsspeicher|memoria|geheugen|minne|pamiec)\b", re.I)
+_NVME_WORDS_RE = re.compile(r"\b(?:nvme|ssds?|u\.2|e1\.s|e3\.s)\b", re.I)
+_SIZE_TOKEN = r"(\d+(?:[.,]\d+)?)\s*(gb|gib|tb|tib|go|to)\b"
+_SIZE_GB = {"gb": 1.0, "go": 1.0, "gib": 1.073741824, "tb": 1000.0, "to": 1000.0,
+            "tib": 1099.511627776}
+_TIMES = r"(\d{1,3})\s*[x×]\s*"
+_CORES_IN_BRACKETS_RE = re.compile(r"\((\d{2,3})\s*c(?:ores?)?\)", re.I)  # "(72C)"
+
+
+def _parts(text: str) -> list[str]:
+    """Comma- and semicolon-separated parts, brackets kept with their part."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch in ",;" and depth == 0 and not (ch == "," and text[i - 1:i].isdigit()
+                                                and text[i + 1:i + 2].isdigit()):
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _size_gb(number: str, unit: str) -> float:
+    return float(number.replace(",", ".")) * _SIZE_GB[unit.lower()]
+
+
+def system_facts(text: str) -> dict[str, float]:
+    """What a server's description states beside its GPUs: 'HGX B200 8-GPU, 2× Xeon 6960P
+    (72C), 2,048 GB DDR5 (32 × 64 GB), 8× 3.84 TB NVMe U.2' -> cpu_cores_per_node 144,
+    cpu_memory_gb_per_node 2048, local_nvme_tb_per_node 30.72.  Only parts that name what
+    they are (a CPU, DDR memory, NVMe drives) are read."""
+    found: dict[str, float] = {}
+    for part in _parts(fold(text)):
+        if _CPU_WORDS_RE.search(part) and "cpu_cores_per_node" not in found:
+            sockets = _SOCKETS_RE.search(part)
+            bracket = _CORES_IN_BRACKETS_RE.search(part)
+            count = re.match(r"\s*" + _TIMES, part)
+            if sockets:
+                each = int(sockets.group(2) or sockets.group(3) or sockets.group(4))
+                found["cpu_cores_per_node"] = int(sockets.group(1)) * each
+            elif bracket and count:
+                found["cpu_cores_per_node"] = int(count.group(1)) * int(bracket.group(1))
+            elif (cores := _CORES_RE.search(part)) and re.search(
+                    r"per\s+(?:node|server|system)|total", part, re.I):
+                found["cpu_cores_per_node"] = int(cores.group(1).replace(",", ""))
+        elif _RAM_WORDS_RE.search(part) and "cpu_memory_gb_per_node" not in found \
+                and not re.search(r"\bhbm", part, re.I):
+            modules = re.search(_TIMES + _SIZE_TOKEN, part, re.I)
+            if modules:  # "32 x 64 GB": the modules say the total exactly
+                found["cpu_memory_gb_per_node"] = int(modules.group(1)) * _size_gb(
+                    modules.group(2), modules.group(3))
+            elif size := re.search(_SIZE_TOKEN, part, re.I):
+                found["cpu_memory_gb_per_node"] = _size_gb(size.group(1), size.group(2))
+        elif _NVME_WORDS_RE.search(part) and "local_nvme_tb_per_node" not in found:
+            drives = re.search(_TIMES + _SIZE_TOKEN, part, re.I)
+            if drives:
+                found["local_nvme_tb_per_node"] = int(drives.group(1)) * _size_gb(
+                    drives.group(2), drives.group(3)) / 1000.0
+    return found

@@ -37,6 +37,7 @@ from evaltool.normalize.phrases import (
     orchestrator_named,
     read_write,
     root_granted,
+    system_facts,
     topics,
 )
 from evaltool.normalize.shapes import count_facts
@@ -61,6 +62,11 @@ class ProseReaders(SlotReaders):
         at text priority, and say that the label and the value disagree."""
         if not isinstance(cand.value, str):
             return
+        bare = re.sub(r"\b24\s*[x×/]\s*7\b", "", text)  # "24x7, TAM" states no figure
+        if cand.note and re.search(r"\d", cand.note) and not re.search(r"\d", bare) and \
+                re.search(r"[^\W\d_]{2}", text) and self._read_the_note(cand):
+            # A dash or "n/a" says there is none: the note beside it may be another column's.
+            return
         if "peak" in topics(text):
             before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
             self._as_text(self._prose_peak, f"{text} per GPU {cand.label}", cand.where)
@@ -75,6 +81,27 @@ class ProseReaders(SlotReaders):
             self.warn(cand.where, f"the value of '{cand.label}' reads as a count, not as the "
                       f"field its label names; {name} = {value} taken from it", name, text[:120],
                       code="label-shape-disagree")
+
+    def _read_the_note(self, cand: Candidate) -> bool:
+        """'Data transfer out | Internet egress | $0.08 per GB': the value names the item,
+        the notes column beside it states the figure.  Read the note for the label's field
+        and drop the warning the bare value raised."""
+        slot = self.vocab.match(cand.label, cand.section)
+        read_slot = getattr(self, "read_slot", None)
+        if slot in (None, "ignore") or read_slot is None:
+            return False
+        problems, unreadable = len(self.problems), dict(self.unreadable)
+        try:
+            read_slot(slot, Candidate(cand.label, cand.note, cand.where, cand.section, None,
+                                      cand.label_where), cand.note)
+        except (V.ValueParseError, V.ValueConversionError, ValueError, ArithmeticError):
+            del self.problems[problems:]
+            return False
+        where = cand.where
+        self.problems = [p for p in self.problems if not (
+            p.code == "value-unreadable" and p.where == where)]
+        self.unreadable = {k: v for k, v in unreadable.items() if v.where != where}
+        return True
 
     def _prose_segments(self) -> list[dict[str, Any]]:
         """The contract segments and the notes, for clause analysis: a note ("Failed
@@ -189,6 +216,22 @@ class ProseReaders(SlotReaders):
                 return
             if yes:
                 self.read_prose(cand.label, cand.where)
+
+    def _prose_system(self, clause: str, where: Location) -> None:
+        for name, value in system_facts(clause).items():
+            self.add(name, value, where, clause, IN_TEXT, "read from the system's description")
+
+    def _facts_in_system_text(self, where: Location, text: str, priority: int) -> None:
+        """A description that names the accelerator also names the CPUs, memory and drives
+        of the server ("HGX B200 8-GPU, 2x Xeon 6960P (72C), 2,048 GB DDR5, 8x 3.84 TB
+        NVMe, 8x ConnectX-7 400G NDR")."""
+        super()._facts_in_system_text(where, text, priority)
+        if "system" not in topics(text) or len(text) > MAX_PROSE_CHARS:
+            return
+        for clause in clauses(text):
+            if "network" in topics(clause):
+                self._as_text(self._prose_network, clause, where)
+        self._prose_system(text, where)
 
     def _prose_local_storage(self, clause: str, where: Location) -> None:
         self._quantity("local_nvme_tb_per_node",
