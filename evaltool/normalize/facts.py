@@ -189,7 +189,21 @@ def _storage_kind(text: str) -> tuple[str | None, list[str]]:
     return found[0], found[1:]
 
 
+# "NVLink 5 (1,800 GB/s per GPU)": the speed of a GPU-to-GPU link is never the network's.
+_GPU_LINK_SPEED_RE = re.compile(r"\b(?:nvlink|nvswitch|infinity\s+fabric|xgmi|neuronlink)\b"
+                                r"[^,;]{0,40}?\d[\d,.]*\s*(?:tb/s|gb/s|tbps|gbps)[^,;)]*\)?",
+                                re.I)
+
+
+_SPEED_SHAPE_RE = re.compile(r"\d\s*(?:[kmgt](?:i?b|bit|byte)?\s*/\s*s(?:ec)?\b|[kmgt]bps\b|"
+                             r"[kmgt]bits?\b|[gt]be\b|[gt]\b(?![.,]\d))|\b[nhex]dr\s*\d|"
+                             r"\b[nhex]dr\b.*\d|\d.*\b[nhex]dr\b", re.I)  # "NDR400, 8 ports"
+
+
 def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth | None:
+    text = _GPU_LINK_SPEED_RE.sub(" ", text)
+    if not _SPEED_SHAPE_RE.search(text):
+        return None  # "192GB HBM3e" is a size: no speed without a speed's unit
     try:
         bw = V.parse_bandwidth(text, default_unit=default_unit)
     except V.NoValueGiven:
