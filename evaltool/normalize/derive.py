@@ -105,6 +105,15 @@ class Derive:
                      f"{gpus} GPUs / {nodes} nodes")
         elif gpus is not None and nodes is not None and per is not None and gpus != nodes * per:
             where = Location(**self.p["gpu_count"].where)
+            if nodes > 1 and (gpus == per or gpus < nodes):
+                # "GPUs | 8 x H100" beside "Instances | 64": a count no larger than one node's
+                # (or below the node count) counts the GPUs of one node, not of the offer.
+                message = (f"gpu_count {gpus} is the GPUs of one node, not node_count {nodes} x "
+                           f"gpus_per_node {per}; {nodes * per} GPUs are used")
+                self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"], message)
+                self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per),
+                            code="count-mismatch")
+                return
             message = (f"gpu_count {gpus} is not node_count {nodes} x gpus_per_node {per} "
                        f"(= {nodes * per}); the stated GPU count is used")
             self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per),

@@ -202,7 +202,7 @@ _SPEED_SHAPE_RE = re.compile(r"\d\s*(?:[kmgt](?:i?b|bit|byte)?\s*/\s*s(?:ec)?\b|
 
 def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth | None:
     text = _GPU_LINK_SPEED_RE.sub(" ", text)
-    if not _SPEED_SHAPE_RE.search(text):
+    if default_unit is None and not _SPEED_SHAPE_RE.search(text):
         return None  # "192GB HBM3e" is a size: no speed without a speed's unit
     try:
         bw = V.parse_bandwidth(text, default_unit=default_unit)

@@ -225,7 +225,10 @@ class ProseReaders(SlotReaders):
         """A description that names the accelerator also names the CPUs, memory and drives
         of the server ("HGX B200 8-GPU, 2x Xeon 6960P (72C), 2,048 GB DDR5, 8x 3.84 TB
         NVMe, 8x ConnectX-7 400G NDR")."""
-        super()._facts_in_system_text(where, text, priority)
+        try:
+            super()._facts_in_system_text(where, text, priority)
+        except V.ValueParseError:
+            pass  # a speed that is a GPU link's (NVLink), not the network's: no network here
         if "system" not in topics(text) or len(text) > MAX_PROSE_CHARS:
             return
         for clause in clauses(text):
