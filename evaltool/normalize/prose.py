@@ -14,6 +14,7 @@ warned (Builder.resolve).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,7 @@ from evaltool.normalize.facts import (
     _bandwidth,
     _fabric,
     _join,
+    _money_text,
     _storage_kind,
 )
 from evaltool.normalize.phrases import (
@@ -217,6 +219,22 @@ class ProseReaders(SlotReaders):
             if yes:
                 self.read_prose(cand.label, cand.where)
 
+    def _prose_commitment(self, clause: str, where: Location) -> None:
+        """'Commitment: the full allocation value of EUR 1,600,000 is invoiced quarterly':
+        an amount with no per-unit basis in a clause about the commitment."""
+        found = _words()["topics"]["commitment"].search(fold(clause))
+        if found is None or re.search(r"\d\s*%", clause):
+            return  # "15% of total contract value" is a share, not the amount
+        amount = re.search(r"(?:[$€£]|\b(?:USD|EUR|GBP|CHF|SEK|PLN|JPY)\b)\s?\d[\d,.\s]*\d"
+                           r"(?:\s?(?:m|million|k)\b)?|\d[\d,.\s]*\d\s?(?:[$€£]|"
+                           r"\b(?:USD|EUR|GBP|CHF|SEK|PLN|JPY)\b)", clause)
+        if amount is None or re.match(r"\s*(?:per\b|/|an?\s+(?:hour|month))",
+                                      clause[amount.end():], re.I):
+            return  # a rate ("SEK 26,50 per GPU-hour for a committed term") is no commitment
+        money = V.parse_money(_money_text(amount.group(0)), currency=self.currency_hint)
+        self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), clause), where,
+                  clause, IN_TEXT, "the committed amount read from a sentence")
+
     def _prose_system(self, clause: str, where: Location) -> None:
         for name, value in system_facts(clause).items():
             self.add(name, value, where, clause, IN_TEXT, "read from the system's description")
@@ -225,10 +243,9 @@ class ProseReaders(SlotReaders):
         """A description that names the accelerator also names the CPUs, memory and drives
         of the server ("HGX B200 8-GPU, 2x Xeon 6960P (72C), 2,048 GB DDR5, 8x 3.84 TB
         NVMe, 8x ConnectX-7 400G NDR")."""
-        try:
+        # A speed that is a GPU link's (NVLink), not the network's, names no network here.
+        with contextlib.suppress(V.ValueParseError):
             super()._facts_in_system_text(where, text, priority)
-        except V.ValueParseError:
-            pass  # a speed that is a GPU link's (NVLink), not the network's: no network here
         if "system" not in topics(text) or len(text) > MAX_PROSE_CHARS:
             return
         for clause in clauses(text):
