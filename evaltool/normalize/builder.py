@@ -138,7 +138,7 @@ class Builder(ProseReaders):
         for text, where in self.record.banners:
             if (text, where) not in self.record.notes:
                 self._dates_in_sentence(text, where)
-                self.read_prose_dates(text, where)
+                self.read_prose(text, where)
         for text, where in self.record.footers:  # a closing line states terms as a note does
             if (text, where) not in self.record.notes:
                 self.read_prose(text, where)

@@ -28,7 +28,7 @@ def _words() -> dict[str, Any]:
         "topics": {topic: re.compile("|".join(f"(?:{w})" for w in words), re.I)
                    for topic, words in raw["topics"].items()},
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
-           for key in ("dedicated", "shared", "no_root", "read", "write")},
+           for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write")},
     }
 
 
@@ -52,6 +52,8 @@ def network_dedicated(clause: str) -> bool | None:
     """True for a network said to be dedicated, False for one said to be shared, else None."""
     folded = fold(clause)
     words = _words()
+    if words["not_shared"].search(folded):
+        return True
     dedicated = words["dedicated"].search(folded)
     shared = words["shared"].search(folded)
     if dedicated and shared and not (dedicated.start() <= shared.start() < dedicated.end()):

@@ -69,7 +69,15 @@ class ProseReaders(SlotReaders):
                 re.search(r"[^\W\d_]{2}", text) and self._read_the_note(cand):
             # A dash or "n/a" says there is none: the note beside it may be another column's.
             return
-        if "peak" in topics(text):
+        found = topics(text)
+        if "network" in found and re.search(r"\d\s*(?:[gt]bit|[gt]b/s|[gt]bps|gbe)", text, re.I):
+            # "Réseau inter-nœuds | 8 × 400 Gb/s InfiniBand" read under a node label.
+            self._as_text(self._prose_network, text, cand.where)
+            self.warn(cand.where, f"the value of '{cand.label}' reads as the network, not as "
+                      "the field its label names", "inter_node_fabric", text[:120],
+                      code="label-shape-disagree")
+            return
+        if "peak" in found:
             before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
             self._as_text(self._prose_peak, f"{text} per GPU {cand.label}", cand.where)
             if len(self.facts.get("claimed_peak_tflops_per_gpu", [])) > before:

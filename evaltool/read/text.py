@@ -47,8 +47,11 @@ def first_number(text: str) -> float | None:
 
 # --- sizes -------------------------------------------------------------------------------
 
-_SIZE_RE = re.compile(NUMBER + r"\s*(pib|tib|gib|mib|pb|tb|gb|mb|pbyte|tbyte|gbyte)\b", re.I)
+# French octets: Po, To, Go ("Lustre, 500 To", "2 048 Go").
+_SIZE_RE = re.compile(NUMBER + r"\s*(pib|tib|gib|mib|pb|tb|gb|mb|pbyte|tbyte|gbyte|po|to|go)\b",
+                      re.I)
 _SIZE_TB = {"pb": 1000.0, "pbyte": 1000.0, "pib": 1125.899906842624, "tb": 1.0, "tbyte": 1.0,
+            "po": 1000.0, "to": 1.0, "go": 1e-3,
             "tib": 1.099511627776, "gb": 1e-3, "gbyte": 1e-3, "gib": 1.073741824e-3,
             "mb": 1e-6, "mib": 1.048576e-6}
 _TIMES_RE = re.compile(r"(\d+)\s*(?:x|×|\*)\s*$", re.I)
