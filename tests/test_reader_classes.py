@@ -543,3 +543,45 @@ def test_a_value_whose_shape_is_another_field_is_read_as_that_field_and_warned(
     assert offer.fields.gpu_count == 128
     warned = {w.get("field") for w in offer.warnings if w.get("code") == "label-shape-disagree"}
     assert {"claimed_peak_tflops_per_gpu", "gpu_count"} <= warned
+
+
+def test_a_server_description_states_cpu_memory_drives_and_nics(tmp_path: Path) -> None:
+    from evaltool.normalize.phrases import system_facts
+
+    assert system_facts("Example GPU server: HGX B200 8-GPU, 2x Xeon 6960P (72C), 2,048 GB DDR5 "
+                        "(32 x 64 GB), 8x 3.84 TB NVMe U.2") == {
+        "cpu_cores_per_node": 144, "cpu_memory_gb_per_node": 2048,
+        "local_nvme_tb_per_node": pytest.approx(30.72)}
+    assert system_facts("2 x AMD EPYC 7763 (128 cores per node), 512 GB RAM per node") == {
+        "cpu_cores_per_node": 128, "cpu_memory_gb_per_node": 512}
+
+
+def test_a_gpu_link_speed_or_a_memory_size_is_never_the_network() -> None:
+    from evaltool.normalize.facts import _bandwidth
+
+    assert _bandwidth("8x B200 192GB HBM3e, NVLink 5 (1,800 GB/s per GPU)") is None
+    bw = _bandwidth("NVLink 900 GB/s, 8 x 400 Gb/s InfiniBand per node")
+    assert bw is not None and bw.gbit_s == 3200
+
+
+def test_term_and_commitment_stated_in_sentences(tmp_path: Path) -> None:
+    offer = _letter(tmp_path, [
+        "Example Supercomputing Centre - allocation offer for industrial access",
+        "We offer 128 NVIDIA H100 SXM5 80GB GPUs in 32 nodes of our booster partition.",
+        "Rate: EUR 8.00 per node-hour for industrial users, excluding VAT as usual.",
+        "2. Term. Twelve (12) months from the start of the allocation, fixed for the term.",
+        "Commitment: the full allocation value of EUR 500,000 is invoiced quarterly in advance.",
+        "The price is EUR 2.00 per GPU-hour for a committed term, payable monthly in arrears.",
+    ], "allocation.xlsx")
+    f = offer.fields
+    assert f.term_months == 12
+    assert f.min_commit_usd == pytest.approx(500_000 * 1.1)  # never the EUR 2.00 rate
+
+
+def test_a_gpu_count_of_one_node_beside_a_node_count_is_per_node(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "instances.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"], ["Instances", 16], ["GPUs", "8 x NVIDIA H100 SXM5 80GB"],
+        ["GPUs per instance", 8], ["Price per instance-hour", "USD 16.00"]]})
+    offer = _one(path)
+    assert offer.fields.gpu_count == 128
+    assert any(w.get("code") == "count-mismatch" for w in offer.warnings)

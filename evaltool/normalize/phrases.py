@@ -39,8 +39,22 @@ def fold(text: str) -> str:
 
 
 def clauses(text: str) -> list[str]:
-    """The clauses of a text, each short enough to be about one or two things."""
-    return [c.strip() for c in _CLAUSE_SPLIT.split(text) if c and c.strip()]
+    """The clauses of a text, each short enough to be about one or two things.  A heading
+    of a word or two ("2. Term. Twenty-four (24) months") stays with what follows it."""
+    out: list[str] = []
+    carry = ""
+    for piece in _CLAUSE_SPLIT.split(text):
+        piece = (piece or "").strip()
+        if not piece:
+            continue
+        if len(piece.split()) <= 2 and piece.endswith("."):
+            carry = f"{carry} {piece}".strip()
+            continue
+        out.append(f"{carry} {piece}".strip())
+        carry = ""
+    if carry:
+        out.append(carry)
+    return out
 
 
 def topics(clause: str) -> list[str]:

@@ -42,7 +42,7 @@ from evaltool.normalize.phrases import (
     system_facts,
     topics,
 )
-from evaltool.normalize.shapes import count_facts
+from evaltool.normalize.shapes import count_facts, words_to_digits
 from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
@@ -219,6 +219,9 @@ class ProseReaders(SlotReaders):
         says yes ("Almacenamiento Lustre 300 TB | incluido", "Kubernetes gestionado | sí")."""
         if cand.note and len(cand.note) <= MAX_PROSE_CHARS:
             self.read_prose(f"{cand.label}: {cand.note}", cand.where)
+        if isinstance(cand.value, str) and self.vocab.match(cand.label, cand.section) == \
+                "offer_name" and len(cand.value) <= MAX_PROSE_CHARS:
+            self._as_text(self._prose_term, cand.value, cand.where)  # "Reserva 6 meses"
         if isinstance(cand.value, str) and len(cand.label.split()) >= 2:
             try:
                 yes = V.parse_bool(cand.value).value
@@ -226,6 +229,28 @@ class ProseReaders(SlotReaders):
                 return
             if yes:
                 self.read_prose(cand.label, cand.where)
+
+    def _prose_term(self, clause: str, where: Location) -> None:
+        """'a minimum term of 9 months', 'Allocation period: 12 months (1 April 2027 -
+        31 March 2028)', 'Reserva 6 meses': a duration in months or years in a clause
+        about the term (never a notice period, a payment term or a lead time)."""
+        if re.search(r"\b(?:payment|invoice\w*|notice|lead\s+time|warranty|amorti[sz]\w*|"
+                     r"valid|renew\w*|extension|prolong\w*|verlängerung)\b", clause, re.I):
+            return
+        found = _words()["topics"]["term"].search(fold(clause))
+        if found is None:
+            return
+        match = re.search(r"(?:\((\d{1,3})\)|(?<![\d.,])(\d{1,3}))\s*-?\s*(months?|mois|monate?n?|"
+                          r"meses|mesi|maanden|m[åa]nader|miesi\w*|years?|jahre?n?|ans?|a[ñn]os|"
+                          r"anni|jaar|[åa]r|lat)\b", words_to_digits(clause), re.I)
+        if match is None:
+            return
+        count = int(match.group(1) or match.group(2))
+        unit = match.group(3).lower()
+        months = count if unit.startswith(("m", "mo")) else count * 12
+        if 1 <= months <= 120:
+            self.add("term_months", float(months), where, clause, IN_TEXT,
+                     "the term read from a sentence")
 
     def _prose_commitment(self, clause: str, where: Location) -> None:
         """'Commitment: the full allocation value of EUR 1,600,000 is invoiced quarterly':
