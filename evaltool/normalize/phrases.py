@@ -28,7 +28,8 @@ def _words() -> dict[str, Any]:
         "topics": {topic: re.compile("|".join(f"(?:{w})" for w in words), re.I)
                    for topic, words in raw["topics"].items()},
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
-           for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write")},
+           for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
+                       "notes_label")},
     }
 
 
@@ -60,6 +61,11 @@ def clauses(text: str) -> list[str]:
 def topics(clause: str) -> list[str]:
     folded = fold(clause)
     return [name for name, pattern in _words()["topics"].items() if pattern.search(folded)]
+
+
+def is_notes_label(label: str) -> bool:
+    """'Notes', 'Kommentar', 'Remarques': a column of free text that may state facts."""
+    return bool(_words()["notes_label"].search(fold(label).strip(" :").lower()))
 
 
 def network_dedicated(clause: str) -> bool | None:

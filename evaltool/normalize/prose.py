@@ -35,6 +35,7 @@ from evaltool.normalize.phrases import (
     _words,
     clauses,
     fold,
+    is_notes_label,
     network_dedicated,
     orchestrator_named,
     read_write,
@@ -219,6 +220,8 @@ class ProseReaders(SlotReaders):
         says yes ("Almacenamiento Lustre 300 TB | incluido", "Kubernetes gestionado | sí")."""
         if cand.note and len(cand.note) <= MAX_PROSE_CHARS:
             self.read_prose(f"{cand.label}: {cand.note}", cand.where)
+        if isinstance(cand.value, str) and is_notes_label(cand.label):
+            self.read_prose(cand.value, cand.where)  # "notes | root/sudo on all nodes"
         if isinstance(cand.value, str) and self.vocab.match(cand.label, cand.section) == \
                 "offer_name" and len(cand.value) <= MAX_PROSE_CHARS:
             self._as_text(self._prose_term, cand.value, cand.where)  # "Reserva 6 meses"
