@@ -24,6 +24,7 @@ from evaltool.normalize import values as V
 from evaltool.normalize.facts import (
     _SPARSE_RE,
     IN_TEXT,
+    LABELLED,
     _bandwidth,
     _fabric,
     _join,
@@ -78,6 +79,14 @@ class ProseReaders(SlotReaders):
                       "the field its label names", "inter_node_fabric", text[:120],
                       code="label-shape-disagree")
             return
+        if T.billing_unit(text) == "gb" and T.currency_of(text) and "storage" not in found:
+            # "Network egress | $0.12 per GB (internet)" under a network label.
+            self._as_text(lambda t, w: self._money_field("egress_usd_per_gb", Candidate(
+                "egress", t, w), t, "gb"), text, cand.where)
+            self.warn(cand.where, f"the value of '{cand.label}' reads as a price per GB "
+                      "transferred; taken as the egress price", "egress_usd_per_gb", text[:120],
+                      code="label-shape-disagree")
+            return
         if "peak" in found:
             before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
             self._as_text(self._prose_peak, f"{text} per GPU {cand.label}", cand.where)
@@ -115,12 +124,18 @@ class ProseReaders(SlotReaders):
         return True
 
     def _prose_segments(self) -> list[dict[str, Any]]:
-        """The contract segments and the notes, for clause analysis: a note ("Failed
-        hardware is replaced within 24 hours") states terms as a contract sheet does."""
+        """The contract segments, the notes and the sentences inside labelled cells, for
+        clause analysis: a note ("Failed hardware is replaced within 24 hours") or a cell
+        ("Availability SLA | 99.5% monthly; credits up to 50% of the monthly bill") states
+        terms as a contract sheet does."""
         seen = {(str(s.get("text", "")), str(s.get("where"))) for s in self.record.segments}
-        return [*self.record.segments, *(
-            {"text": text, "where": where.to_dict()} for text, where in self.record.notes
-            if (text, str(where.to_dict())) not in seen and len(text) <= MAX_PROSE_CHARS)]
+        notes = [{"text": text, "where": where.to_dict()} for text, where in self.record.notes
+                 if (text, str(where.to_dict())) not in seen and len(text) <= MAX_PROSE_CHARS]
+        cells = [{"text": cand.value, "where": cand.where.to_dict(), "section": cand.label}
+                 for cand in self.record.candidates
+                 if isinstance(cand.value, str) and len(cand.value.split()) >= 5
+                 and len(cand.value) <= MAX_PROSE_CHARS and re.search(r"\d", cand.value)]
+        return [*self.record.segments, *notes, *cells]
 
     def _as_text(self, reader: Callable[[str, Location], None], clause: str,
                  where: Location) -> None:
@@ -270,6 +285,16 @@ class ProseReaders(SlotReaders):
         money = V.parse_money(_money_text(amount.group(0)), currency=self.currency_hint)
         self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), clause), where,
                   clause, IN_TEXT, "the committed amount read from a sentence")
+
+    def _slot_storage_type(self, cand: Candidate, text: str) -> None:
+        """'Managed Lustre, 500 TiB, $0.14 per GiB per month': the product, the capacity and
+        the price in one phrase; the priced reading must not lose the product."""
+        super()._slot_storage_type(cand, text)
+        kind, others = _storage_kind(text)
+        if kind is not None and not any(f.where == cand.where
+                                        for f in self.facts.get("storage_type", [])):
+            self.add("storage_type", kind, cand.where, text, LABELLED,
+                     f"also mentions {', '.join(others)}" if others else None)
 
     def _prose_system(self, clause: str, where: Location) -> None:
         for name, value in system_facts(clause).items():
