@@ -293,7 +293,19 @@ BASELINE_A = (
     "header over a two-row header; paired 'read / write' figures; count phrases ('4 chips per\n"
     "host (128 hosts)', '8基/ノード'); port counts; sockets x cores; nested 'USD/GPU/hr'.\n"
     "After: 20 of 30 offers, 372 of 809 fields (46.0%), 4 silently wrong; set A 487 of 623\n"
-    "(78.2%), 0 silently wrong.")
+    "(78.2%), 0 silently wrong.\n"
+    "Session 3, field level (values, same offers found): before A 487/623 (78.2%), C 372/809\n"
+    "(46.0%), B 180/537 (33.5%); silently wrong A 0, C 4, B 5. Classes fixed: facts stated in\n"
+    "sentences of letters, notes, footers, banners and notes columns (network, dedicated or\n"
+    "shared, storage kind/capacity/read/write, local NVMe, orchestrator, root, peak, NVLink,\n"
+    "validity and delivery dates, term, commitment); a server's description (CPU cores,\n"
+    "memory, drives, NICs); a GPU-memory size, a model number or 'one OS node' never a count;\n"
+    "NIC count x port speed; a GPU link's speed never the network's; a BOM's total before tax\n"
+    "after its discount row; a capex with no rate is a purchase; yes/no answers with an\n"
+    "explanation; durations, dates, months and labels in Swedish, Spanish, Italian, Dutch,\n"
+    "Polish, Finnish and Japanese; two figures sharing one unit refused; a value whose shape is\n"
+    "another field's read as that field and warned. After: A 554/623 (88.9%), C 467/809\n"
+    "(57.7%), B 215/537 (40.0%); silently wrong 0 / 0 / 0.")
 
 
 if __name__ == "__main__":

@@ -39,9 +39,9 @@ class Corpus:
 
 
 CORPORA = [
-    Corpus("blind_offers_a", 0.85, 27, 0, 3),  # 535/623 fields (85.9%), 27/29 offers
-    Corpus("blind_offers_c", 0.53, 20, 0, 2),  # 435/809 fields (53.8%), 20/30 offers
-    Corpus("blind_offers_b", 0.38, 9, 0, 2),  # held out: 208/537 fields (38.7%), 9/20 offers
+    Corpus("blind_offers_a", 0.88, 27, 0, 3),  # 554/623 fields (88.9%), 27/29 offers
+    Corpus("blind_offers_c", 0.57, 20, 0, 2),  # 467/809 fields (57.7%), 20/30 offers
+    Corpus("blind_offers_b", 0.40, 9, 0, 2),  # held out: 215/537 fields (40.0%), 9/20 offers
 ]
 
 
