@@ -585,3 +585,20 @@ def test_a_gpu_count_of_one_node_beside_a_node_count_is_per_node(tmp_path: Path)
     offer = _one(path)
     assert offer.fields.gpu_count == 128
     assert any(w.get("code") == "count-mismatch" for w in offer.warnings)
+
+
+def test_support_response_and_credit_cap_stated_in_sentences_and_notes(tmp_path: Path) -> None:
+    from evaltool.normalize.phrases import capped_percent
+    from evaltool.normalize.values import parse_duration
+
+    offer = _letter(tmp_path, [
+        "Example Datahall Oy", "We offer 64 NVIDIA H100 SXM5 80GB GPUs in 8 nodes for you.",
+        "The price is EUR 2.00 per GPU-hour for a twelve month reservation of the cluster.",
+        "Support is reachable 24/7 with a 2-hour response time for every severity.",
+        "Availability is 99.5% per month; service credits are capped at 15% of monthly fees.",
+    ], "support.xlsx")
+    assert offer.fields.support_response_hours == 2  # never 24 from "24/7"
+    assert offer.fields.sla_max_credit_pct == 15
+    assert capped_percent("crediti fino al 20 % del canone mensile") == 20
+    assert capped_percent("10% if uptime below 99.5%") is None  # a tier, not a cap
+    assert parse_duration("4 (Mo-Fr 8-18 Uhr) Stunden", "hours").value == 4

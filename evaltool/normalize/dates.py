@@ -393,6 +393,10 @@ def parse_duration(
         )
         return _duration_result(hours, unit, raw_s, [])
     matches = list(_duration_re().finditer(text))
+    if not matches and "(" in text:
+        # "4 (Mo–Fr 8–18 Uhr) Stunden": an aside between the figure and its unit.
+        text = re.sub(r"\s*\([^()]*\)\s*", " ", text)
+        matches = list(_duration_re().finditer(text))
     if not matches and _NUMBER_WORD_RE.search(text):  # "thirty days", "one year"
         text = _NUMBER_WORD_RE.sub(lambda m: str(_NUMBER_WORDS[m.group(0).casefold()]), text)
         matches = list(_duration_re().finditer(text))

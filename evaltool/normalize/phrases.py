@@ -29,7 +29,7 @@ def _words() -> dict[str, Any]:
                    for topic, words in raw["topics"].items()},
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
-                       "notes_label")},
+                       "notes_label", "cap")},
     }
 
 
@@ -197,3 +197,15 @@ def system_facts(text: str) -> dict[str, float]:
                 found["local_nvme_tb_per_node"] = int(drives.group(1)) * _size_gb(
                     drives.group(2), drives.group(3)) / 1000.0
     return found
+
+
+def capped_percent(clause: str) -> float | None:
+    """'service credits capped at 10% of monthly fees', 'crediti fino al 20 % del canone'
+    -> the capped percentage; a credit tier without a cap word ('10% if below 99.5%') is no
+    cap."""
+    folded = fold(clause)
+    cap = _words()["cap"].search(folded)
+    if cap is None:
+        return None
+    figure = re.match(r"[^%\d]{0,25}?(\d{1,3}(?:[.,]\d+)?)\s*%", folded[cap.end():])
+    return float(figure.group(1).replace(",", ".")) if figure else None

@@ -34,6 +34,7 @@ from evaltool.normalize.facts import (
 from evaltool.normalize.phrases import (
     MAX_PROSE_CHARS,
     _words,
+    capped_percent,
     clauses,
     fold,
     is_notes_label,
@@ -48,6 +49,10 @@ from evaltool.normalize.shapes import count_facts, words_to_digits
 from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
+
+# A credit for late delivery is not the service-level credit cap.
+_DELAY_WORDS_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|\bretard|"
+                             r"\bforsening|\bförsening|\bretraso|\britardo", re.I)
 
 
 class ProseReaders(SlotReaders):
@@ -135,7 +140,10 @@ class ProseReaders(SlotReaders):
                  for cand in self.record.candidates
                  if isinstance(cand.value, str) and len(cand.value.split()) >= 5
                  and len(cand.value) <= MAX_PROSE_CHARS and re.search(r"\d", cand.value)]
-        return [*self.record.segments, *notes, *cells]
+        extra = [{"text": text, "where": where.to_dict()}
+                 for text, where in [*self.record.banners, *self.record.footers]
+                 if (text, where) not in self.record.notes and len(text) <= MAX_PROSE_CHARS]
+        return [*self.record.segments, *notes, *cells, *extra]
 
     def _as_text(self, reader: Callable[[str, Location], None], clause: str,
                  where: Location) -> None:
@@ -269,6 +277,23 @@ class ProseReaders(SlotReaders):
         if 1 <= months <= 120:
             self.add("term_months", float(months), where, clause, IN_TEXT,
                      "the term read from a sentence")
+
+    def _prose_support(self, clause: str, where: Location) -> None:
+        """'support is reachable 24/7 with a 2-hour response time': the response time (a
+        "24/7" or "24x7" says when, not how fast)."""
+        bare = re.sub(r"\b24\s*[x×/]\s*7\b|\b24\s*h\s*/\s*24\b", " ", clause)
+        if not re.search(r"\d", bare) or re.search(r"[$€£]|\b(?:usd|eur|gbp)\b|%", bare, re.I):
+            return
+        self.add("support_response_hours", V.parse_duration(bare, "hours").value, where,
+                 clause, IN_TEXT, "response time read from a sentence")
+
+    def _prose_credit(self, clause: str, where: Location) -> None:
+        if _DELAY_WORDS_RE.search(clause):
+            return  # a late-delivery credit is not the service-level credit cap
+        cap = capped_percent(clause)
+        if cap is not None and 0 < cap <= 100:
+            self.add("sla_max_credit_pct", cap, where, clause, IN_TEXT,
+                     "credit cap read from a sentence")
 
     def _prose_commitment(self, clause: str, where: Location) -> None:
         """'Commitment: the full allocation value of EUR 1,600,000 is invoiced quarterly':
