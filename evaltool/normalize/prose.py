@@ -23,6 +23,7 @@ from evaltool.errors import Location
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import (
     _SPARSE_RE,
+    DERIVED,
     IN_TEXT,
     LABELLED,
     _bandwidth,
@@ -44,6 +45,9 @@ from evaltool.normalize.phrases import (
     root_granted,
     system_facts,
     topics,
+)
+from evaltool.normalize.phrases import (
+    _parts as _parts_of,
 )
 from evaltool.normalize.shapes import count_facts, words_to_digits
 from evaltool.normalize.slots import SlotReaders
@@ -93,12 +97,7 @@ class ProseReaders(SlotReaders):
                       code="label-shape-disagree")
             return
         if "peak" in found:
-            before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
-            self._as_text(self._prose_peak, f"{text} per GPU {cand.label}", cand.where)
-            if len(self.facts.get("claimed_peak_tflops_per_gpu", [])) > before:
-                self.warn(cand.where, f"the value of '{cand.label}' reads as a FLOPS figure; "
-                          "taken as the peak per GPU", "claimed_peak_tflops_per_gpu",
-                          text[:120], code="label-shape-disagree")
+            self._peak_by_shape(cand, text)
             return
         for name, value in count_facts(text).items():
             self.add(name, value, cand.where, text, IN_TEXT,
@@ -106,6 +105,16 @@ class ProseReaders(SlotReaders):
             self.warn(cand.where, f"the value of '{cand.label}' reads as a count, not as the "
                       f"field its label names; {name} = {value} taken from it", name, text[:120],
                       code="label-shape-disagree")
+
+    def _peak_by_shape(self, cand: Candidate, text: str) -> None:
+        """'FP8/FP6 Tensor Core | 9 PFLOPS per GPU': a FLOPS figure under a label that is
+        not the peak's (or no known label) is the claimed peak per GPU, warned."""
+        before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
+        self._as_text(self._prose_peak, f"{text} ({cand.label})", cand.where)
+        if len(self.facts.get("claimed_peak_tflops_per_gpu", [])) > before:
+            self.warn(cand.where, f"the value of '{cand.label}' reads as a FLOPS figure; "
+                      "taken as the peak per GPU", "claimed_peak_tflops_per_gpu",
+                      text[:120], code="label-shape-disagree")
 
     def _read_the_note(self, cand: Candidate) -> bool:
         """'Data transfer out | Internet egress | $0.08 per GB': the value names the item,
@@ -243,6 +252,8 @@ class ProseReaders(SlotReaders):
         says yes ("Almacenamiento Lustre 300 TB | incluido", "Kubernetes gestionado | sí")."""
         if cand.note and len(cand.note) <= MAX_PROSE_CHARS:
             self.read_prose(f"{cand.label}: {cand.note}", cand.where)
+        if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
+            self._peak_by_shape(cand, cand.value)
         if isinstance(cand.value, str) and is_notes_label(cand.label):
             self.read_prose(cand.value, cand.where)  # "notes | root/sudo on all nodes"
         if isinstance(cand.value, str) and self.vocab.match(cand.label, cand.section) == \
@@ -332,12 +343,29 @@ class ProseReaders(SlotReaders):
         # A speed that is a GPU link's (NVLink), not the network's, names no network here.
         with contextlib.suppress(V.ValueParseError):
             super()._facts_in_system_text(where, text, priority)
+        if len(text) <= MAX_PROSE_CHARS:
+            self._facts_beside_the_accelerator(where, text)
         if "system" not in topics(text) or len(text) > MAX_PROSE_CHARS:
             return
         for clause in clauses(text):
             if "network" in topics(clause):
                 self._as_text(self._prose_network, clause, where)
         self._prose_system(text, where)
+
+    def _facts_beside_the_accelerator(self, where: Location, text: str) -> None:
+        """'TPU v5p, 95 GB HBM2e per chip, 459 TFLOPS BF16 per chip': the peak per GPU (the
+        label read with it: 'Per system | up to 72 PFLOPS' is not one GPU's)."""
+        label = getattr(self, "_reading_label", "")
+        for part in _parts_of(text):
+            if "peak" in topics(part):
+                self._as_text(self._prose_peak, f"{part} ({label})" if label else part, where)
+
+    def _slot_accelerator(self, cand: Candidate, text: str) -> None:
+        self._reading_label = cand.label
+        try:
+            super()._slot_accelerator(cand, text)
+        finally:
+            self._reading_label = ""
 
     def _prose_local_storage(self, clause: str, where: Location) -> None:
         self._quantity("local_nvme_tb_per_node",
@@ -359,11 +387,18 @@ class ProseReaders(SlotReaders):
             return  # a node's or the cluster's FLOPS are not one GPU's
         match = re.search(T.NUMBER + r"\s*(?:p(?:eta)?flops|t(?:era)?flops|pflop/s|tflop/s)",
                           clause, re.I)
-        if match is None or _SPARSE_RE.search(clause[match.end():match.end() + 30]):
-            return  # a figure "with sparsity" is not the peak compared (dense only)
+        if match is None:
+            return
+        sparse = _SPARSE_RE.search(clause[max(0, match.start() - 30):match.end() + 30])
+        before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
         self._slot_claimed_peak_tflops_per_gpu(
             Candidate("peak per GPU", match.group(0), where), f"{match.group(0)} "
-            f"{clause[match.end():match.end() + 40]}")
+            f"{clause[match.end():match.end() + 40]}" + (" with sparsity" if sparse else ""))
+        if sparse:
+            # A figure "with sparsity" is the vendor's claim only when no dense figure is
+            # stated: below any other reading of the peak (the sparse note flags it).
+            for fact in self.facts.get("claimed_peak_tflops_per_gpu", [])[before:]:
+                fact.priority = DERIVED
 
     def _prose_gpu_link(self, clause: str, where: Location) -> None:
         """'NVLink 900 GB/s per GPU': the speed right after the link's name."""
