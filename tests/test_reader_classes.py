@@ -602,3 +602,16 @@ def test_support_response_and_credit_cap_stated_in_sentences_and_notes(tmp_path:
     assert capped_percent("crediti fino al 20 % del canone mensile") == 20
     assert capped_percent("10% if uptime below 99.5%") is None  # a tier, not a cap
     assert parse_duration("4 (Mo-Fr 8-18 Uhr) Stunden", "hours").value == 4
+
+
+def test_a_nodes_own_disks_are_never_the_shared_storage(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "instance.xlsx", {"Specs": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["GPU count", 64],
+        ["Price per GPU-hour", "USD 2.10"],
+        ["Local instance storage", "8 x 3.84 TB NVMe SSD per instance"],
+        ["Orchestration", "Managed Kubernetes service; root on the instances"],
+    ]})
+    f = _one(path).fields
+    assert f.storage_capacity_tb is None  # 30.72 TB of NVMe is the node's, not shared
+    assert f.local_nvme_tb_per_node == pytest.approx(30.72)
+    assert (f.orchestrator, f.root_access) == ("kubernetes", True)  # a cell's other fact

@@ -54,6 +54,15 @@ from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
 
+# A response time is named as one: "response", "reagiert", "svarstid", "temps de réponse".
+_RESPONSE_RE = re.compile(r"\brespon\w*|\breaction|\breakti\w*|\breagier\w*|\bsvarstid|\breponse|"
+                          r"\brespuesta|\brisposta|\breactie|\breakcj\w*|\bantwort\w*", re.I)
+# A node's own disks, and the words of a shared file system.
+_LOCAL_DISK_RE = re.compile(r"\bnvme\b|\bssds?\b|\blocal\b|\blokal|\blocale?s?\b|\bscratch\b|"
+                            r"\bper\s+(?:node|server|instance)\b|\bje\s+knoten|\bpar\s+serveur",
+                            re.I)
+_SHARED_FS_RE = re.compile(r"\bshared\b|\bparallel|\bfile\s*system|\bdateisystem|"
+                           r"\bpartag|\bcompartid|\bcondivis|\bgedeeld|\bdelad", re.I)
 # A credit for late delivery is not the service-level credit cap.
 _DELAY_WORDS_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|\bretard|"
                              r"\bforsening|\bförsening|\bretraso|\britardo", re.I)
@@ -232,6 +241,10 @@ class ProseReaders(SlotReaders):
             self.add("storage_write_gbyte_s", write, where, clause, IN_TEXT)
         if re.search(r"[$€£]|\b(?:usd|eur|gbp|chf)\b|\bper\s+(?:tb|gb)\b", clause, re.I):
             return  # a storage price: its size is the unit priced, not the capacity
+        if _LOCAL_DISK_RE.search(clause) or not (
+                (kind is not None and kind != "local_nvme") or _SHARED_FS_RE.search(clause)):
+            return  # a node's own disks ("local instance storage: 8 x 3.84 TB NVMe") are not
+            # the shared storage, and a size with no shared file system named is not either
         size = T.parse_size(clause)
         if size is not None and size.tb >= 1:
             self.add("storage_capacity_tb", size.tb, where, clause, IN_TEXT,
@@ -254,8 +267,15 @@ class ProseReaders(SlotReaders):
             self.read_prose(f"{cand.label}: {cand.note}", cand.where)
         if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
             self._peak_by_shape(cand, cand.value)
-        if isinstance(cand.value, str) and is_notes_label(cand.label):
-            self.read_prose(cand.value, cand.where)  # "notes | root/sudo on all nodes"
+        if isinstance(cand.value, str) and (is_notes_label(cand.label) or (
+                len(cand.value.split()) >= 4 and not cand.shape_only)) and \
+                self.vocab.match(cand.label, cand.section) not in ("contract_text",
+                                                                   "offer_name"):
+            # (contract text is read by clause analysis, clause numbers and all)
+            # "notes | root/sudo on all nodes"; "Orchestration | managed Kubernetes; root on
+            # the VMs": a cell's other facts, below any labelled reading of them (the label
+            # read with the value: "Per system | up to 72 PFLOPS" is not one GPU's).
+            self.read_prose(f"{cand.label}: {cand.value}", cand.where)
         if isinstance(cand.value, str) and self.vocab.match(cand.label, cand.section) == \
                 "offer_name" and len(cand.value) <= MAX_PROSE_CHARS:
             self._as_text(self._prose_term, cand.value, cand.where)  # "Reserva 6 meses"
@@ -295,6 +315,8 @@ class ProseReaders(SlotReaders):
         bare = re.sub(r"\b24\s*[x×/]\s*7\b|\b24\s*h\s*/\s*24\b", " ", clause)
         if not re.search(r"\d", bare) or re.search(r"[$€£]|\b(?:usd|eur|gbp)\b|%", bare, re.I):
             return
+        if not _RESPONSE_RE.search(fold(bare)):
+            return  # "3-year hardware support" is how long, not how fast
         self.add("support_response_hours", V.parse_duration(bare, "hours").value, where,
                  clause, IN_TEXT, "response time read from a sentence")
 
