@@ -15,7 +15,6 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
-from evaltool.normalize.contract import contract_facts
 from evaltool.normalize.facts import (
     _FIELD_KIND,
     _MEMORY_TOL,
@@ -180,7 +179,7 @@ class Builder(ProseReaders):
         """Uptime, credit cap, response times, delivery date... stated in contract text."""
         known = frozenset(k for k, facts in self.facts.items()
                           if any(f.priority >= LABELLED for f in facts))
-        for name, value, where, quote, note in contract_facts(self._prose_segments(), known):
+        for name, value, where, quote, note in self.terms_in_text(known):
             if name == "delivery_date" and isinstance(value, str):
                 value = dt.date.fromisoformat(value)
             self.add(name, value, where, quote, IN_TEXT, note)

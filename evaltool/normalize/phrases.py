@@ -27,12 +27,15 @@ def _words() -> dict[str, Any]:
     return {
         "topics": {topic: re.compile("|".join(f"(?:{w})" for w in words), re.I)
                    for topic, words in raw["topics"].items()},
+        "any_topic": re.compile("|".join(f"(?:{w})" for words in raw["topics"].values()
+                                         for w in words), re.I),
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
                        "notes_label", "cap")},
     }
 
 
+@functools.lru_cache(maxsize=8192)  # the same notes and cells recur in every option's record
 def fold(text: str) -> str:
     """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
     folded = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ß", "ss"))
@@ -59,8 +62,16 @@ def clauses(text: str) -> list[str]:
 
 
 def topics(clause: str) -> list[str]:
+    return list(_topics(clause))
+
+
+@functools.lru_cache(maxsize=8192)
+def _topics(clause: str) -> tuple[str, ...]:
     folded = fold(clause)
-    return [name for name, pattern in _words()["topics"].items() if pattern.search(folded)]
+    words = _words()
+    if not words["any_topic"].search(folded):
+        return ()
+    return tuple(name for name, pattern in words["topics"].items() if pattern.search(folded))
 
 
 def is_notes_label(label: str) -> bool:

@@ -21,6 +21,7 @@ from typing import Any
 
 from evaltool.errors import Location
 from evaltool.normalize import values as V
+from evaltool.normalize.contract import contract_facts
 from evaltool.normalize.facts import (
     _SPARSE_RE,
     DERIVED,
@@ -54,6 +55,14 @@ from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
 
+# Text that may state a contract term (uptime, credits, replacement, response, delivery,
+# term, egress, commitment, prepayment) and has a figure: the only text given to clause
+# analysis besides the contract itself.
+_TERMS_HINT_RE = re.compile(
+    r"credit|uptime|availab|\bsla\b|replac|swap|respon|deliver|hand(?:ed)?\s*over|ready|\bterm\b|"
+    r"month|egress|commit|prepa|upfront|verf[üu]g|gutschrift|austausch|liefer|laufzeit|"
+    r"cr[ée]dit|disponib|rempla|livr|dur[ée]e|mois|expir|valid", re.I)
+_TERMS_CACHE: dict[Any, list[tuple[str, Any, Location, str, str]]] = {}
 # A response time is named as one: "response", "reagiert", "svarstid", "temps de réponse".
 _RESPONSE_RE = re.compile(r"\brespon\w*|\breaction|\breakti\w*|\breagier\w*|\bsvarstid|\breponse|"
                           r"\brespuesta|\brisposta|\breactie|\breakcj\w*|\bantwort\w*", re.I)
@@ -146,21 +155,38 @@ class ProseReaders(SlotReaders):
         self.unreadable = {k: v for k, v in unreadable.items() if v.where != where}
         return True
 
+    def terms_in_text(self, known: frozenset[str]) -> list[tuple[str, Any, Location, str, str]]:
+        """Clause analysis of the contract segments, notes and sentences (contract_facts),
+        once per distinct text: options side by side share their notes and terms."""
+        segments = self._prose_segments()
+        key = (tuple((str(s.get("text")), repr(sorted(s["where"].items())),
+                      str(s.get("section"))) for s in segments), known)
+        if key not in _TERMS_CACHE:
+            if len(_TERMS_CACHE) > 256:
+                _TERMS_CACHE.clear()
+            _TERMS_CACHE[key] = contract_facts(segments, known)
+        return list(_TERMS_CACHE[key])
+
     def _prose_segments(self) -> list[dict[str, Any]]:
         """The contract segments, the notes and the sentences inside labelled cells, for
         clause analysis: a note ("Failed hardware is replaced within 24 hours") or a cell
         ("Availability SLA | 99.5% monthly; credits up to 50% of the monthly bill") states
         terms as a contract sheet does."""
         seen = {(str(s.get("text", "")), str(s.get("where"))) for s in self.record.segments}
+
+        def states_terms(text: str) -> bool:  # clause analysis is costly: only likely text
+            return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
+                _TERMS_HINT_RE.search(text) is not None
+
         notes = [{"text": text, "where": where.to_dict()} for text, where in self.record.notes
-                 if (text, str(where.to_dict())) not in seen and len(text) <= MAX_PROSE_CHARS]
+                 if (text, str(where.to_dict())) not in seen and states_terms(text)]
         cells = [{"text": cand.value, "where": cand.where.to_dict(), "section": cand.label}
                  for cand in self.record.candidates
                  if isinstance(cand.value, str) and len(cand.value.split()) >= 5
-                 and len(cand.value) <= MAX_PROSE_CHARS and re.search(r"\d", cand.value)]
+                 and states_terms(cand.value)]
         extra = [{"text": text, "where": where.to_dict()}
                  for text, where in [*self.record.banners, *self.record.footers]
-                 if (text, where) not in self.record.notes and len(text) <= MAX_PROSE_CHARS]
+                 if (text, where) not in self.record.notes and states_terms(text)]
         return [*self.record.segments, *notes, *cells, *extra]
 
     def _as_text(self, reader: Callable[[str, Location], None], clause: str,
