@@ -39,9 +39,9 @@ class Corpus:
 
 
 CORPORA = [
-    Corpus("blind_offers_a", 0.88, 27, 0, 3),  # 554/623 fields (88.9%), 27/29 offers
-    Corpus("blind_offers_c", 0.57, 20, 0, 2),  # 467/809 fields (57.7%), 20/30 offers
-    Corpus("blind_offers_b", 0.40, 9, 0, 2),  # held out: 215/537 fields (40.0%), 9/20 offers
+    Corpus("blind_offers_a", 0.89, 27, 0, 3),  # 559/623 fields (89.7%), 27/29 offers
+    Corpus("blind_offers_c", 0.58, 20, 0, 2),  # 476/809 fields (58.8%), 20/30 offers
+    Corpus("blind_offers_b", 0.40, 9, 0, 2),  # held out: 216/537 fields (40.2%), 9/20 offers
 ]
 
 
