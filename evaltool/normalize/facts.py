@@ -129,18 +129,10 @@ _MIN_COMMIT_RE = re.compile(
     r"|[\d.,]+\s*(?:m|million|k)?\s*(?:USD|EUR|GBP|\$|€|£))", re.I)
 
 
-_MONEY_WORDS: tuple[tuple[str, str], ...] = (
-    (r"\b(?:chip|card|device|accelerator)(s?)\b", r"GPU\1"),
-    (r"\bpar\b", "per"), (r"\bheures?\b", "hour"), (r"\bmois\b", "month"),
-    (r"\bjours?\b", "day"), (r"\bn(?:oe|œ)uds?\b", "node"), (r"\ban\b", "year"),
-)
-
-
 def _money_text(text: str) -> str:
-    # values.parse_money knows gpu/node bases in English and German; vendors also bill per
-    # chip, card or device, and French quotes say "par GPU-heure".
-    for pattern, repl in _MONEY_WORDS:
-        text = re.sub(pattern, repl, text, flags=re.I)
+    """The text a price is parsed from.  Basis words in other languages ("par GPU-heure",
+    "per chip", "€/nœud/mois") are the money parser's own vocabulary
+    (evaltool/data/basis_words.yaml); nothing is rewritten here any more."""
     return text
 
 
