@@ -305,7 +305,22 @@ BASELINE_A = (
     "per-chip-hour JSON line items; 'per 6-month term'; prices in columns headed by their\n"
     "basis; counts in words; vendor from a legal-form name, not the customer's; CSV comment\n"
     "lines; mapping-file options applied. After: A 29/29 offers, 537/623 (86.2%), 0 silently\n"
-    "wrong; C 29/30, 569/809 (70.3%), 1; B 20/20, 433/537 (80.6%), 3.")
+    "wrong; C 29/30, 569/809 (70.3%), 1; B 20/20, 433/537 (80.6%), 3."
+    "Session 3, field level (values, same offers found): before A 487/623 (78.2%), C 372/809\n"
+    "(46.0%), B 180/537 (33.5%); silently wrong A 0, C 4, B 5. Classes fixed: facts stated in\n"
+    "sentences of letters, notes, footers, banners and notes columns (network, dedicated or\n"
+    "shared, storage kind/capacity/read/write, local NVMe, orchestrator, root, peak, NVLink,\n"
+    "validity and delivery dates, term, commitment); a server's description (CPU cores,\n"
+    "memory, drives, NICs); a GPU-memory size, a model number or 'one OS node' never a count;\n"
+    "NIC count x port speed; a GPU link's speed never the network's; a BOM's total before tax\n"
+    "after its discount row; a capex with no rate is a purchase; yes/no answers with an\n"
+    "explanation; durations, dates, months and labels in Swedish, Spanish, Italian, Dutch,\n"
+    "Polish, Finnish and Japanese; two figures sharing one unit refused; a value whose shape is\n"
+    "another field's read as that field and warned; support response and credit caps in\n"
+    "sentences; a cell's other facts; a node's own disks never the shared storage. After:\n"
+    "A 559/623 (89.7%), C 476/809 (58.8%), B 216/537 (40.2%); silently wrong 0 / 0 / 0.\n"
+    "Left (offer level, the layout's): options sharing a 'common services' block, offers not\n"
+    "found in B (11 of 20), CSV comment lines, short sentences read as labels, vendor names.")
 
 
 if __name__ == "__main__":

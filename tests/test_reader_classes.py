@@ -779,3 +779,229 @@ def test_a_discounted_purchase_line_costs_its_line_total(tmp_path: Path) -> None
     assert f.capex_usd == 180_000  # after the line's discount
     assert (f.node_count, f.gpu_count) == (2, 16)  # "EX-9800" is a model, not 9800 servers
     assert f.offer_kind == "purchase"  # the purchase lines say so, not a note's "rental"
+
+
+# --- field-level classes (issue 10, values): every stated field read right, never silently
+# wrong.  Each example below is our own; the classes were found on the blind corpora.
+
+def _letter(tmp_path: Path, lines: list[str], name: str = "letter.xlsx") -> Any:
+    return _one(_workbook(tmp_path / name, {"Letter": [[line] for line in lines]}),
+                {"EUR": 1.1})
+
+
+def test_facts_stated_in_a_letter_are_read_clause_by_clause(tmp_path: Path) -> None:
+    offer = _letter(tmp_path, [
+        "Example Compute AB",
+        "Dear buyer,",
+        "We offer 64 NVIDIA H100 SXM5 80GB GPUs in 8 HGX H100 nodes (8 GPUs per node, "
+        "NVLink 900 GB/s per GPU, 989 TFLOPS BF16 dense per GPU).",
+        "Nodes are linked by NDR InfiniBand, 8 x 400 Gbit/s per node, on a fabric reserved "
+        "for your cluster alone.",
+        "Shared storage is 300 TB on WEKA, read 100 GB/s and write 60 GB/s; each node also "
+        "has 4 x 7.68 TB local NVMe.",
+        "Slurm is pre-installed and you get root access on every node.",
+        "The price is EUR 2.00 per GPU-hour for a 12-month term. There are no egress fees.",
+        "Failed hardware is replaced within 8 hours, around the clock, by our own staff.",
+        "This offer is valid until 30 April 2027 and the cluster is handed over on "
+        "1 June 2027.",
+    ])
+    f = offer.fields
+    assert (f.gpu_count, f.node_count, f.gpus_per_node) == (64, 8, 8)
+    assert f.intra_node_gbyte_s_per_gpu == 900
+    assert f.claimed_peak_tflops_per_gpu == 989
+    assert (f.inter_node_fabric, f.inter_node_gbit_s_per_node) == ("infiniband", 3200)
+    assert f.network_dedicated is True
+    assert (f.storage_type, f.storage_capacity_tb) == ("weka", 300)
+    assert (f.storage_read_gbyte_s, f.storage_write_gbyte_s) == (100, 60)
+    assert f.local_nvme_tb_per_node == pytest.approx(30.72)
+    assert (f.orchestrator, f.root_access) == ("slurm", True)
+    assert f.egress_usd_per_gb == 0
+    assert f.hw_replacement_hours == 8
+    assert (str(f.valid_until), str(f.delivery_date)) == ("2027-04-30", "2027-06-01")
+
+
+def test_shared_storage_never_makes_the_network_shared(tmp_path: Path) -> None:
+    offer = _letter(tmp_path, [
+        "Example Cloud", "We offer 32 NVIDIA H100 SXM5 80GB GPUs.",
+        "The price is USD 2.50 per GPU-hour for a twelve month reservation.",
+        "Shared storage is 100 TB on VAST.",
+        "The fabric is shared infrastructure, logically isolated per account."])
+    assert offer.fields.network_dedicated is False  # the fabric sentence, not the storage one
+    assert offer.fields.storage_type == "vast"
+
+
+def test_a_memory_size_or_a_model_number_is_never_a_count(tmp_path: Path) -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert count_facts("128 NVIDIA A100 SXM4 80GB GPUs in 16 HGX A100 nodes") == {
+        "gpu_count": 128, "node_count": 16}
+    assert "gpu_count" not in count_facts("A100 80GB GPUs")  # 80 is the memory
+    assert "node_count" not in count_facts("Example EX-9800 GPU server, 8x B200")
+    assert count_facts("2 x 48 coeurs par noeud") == {}  # cores are not nodes
+    assert count_facts("a tray is one OS node") == {}  # what a node is, not how many
+
+
+def test_nic_count_times_port_speed_is_the_node_bandwidth(tmp_path: Path) -> None:
+    from evaltool.normalize.facts import _bandwidth
+
+    bw = _bandwidth("8 x ConnectX-7, 400Gb/s NDR InfiniBand per system (one per GPU)")
+    assert bw is not None and (bw.gbit_s, bw.count, bw.scope) == (3200, 8, "node")
+    bw = _bandwidth("InfiniBand NDR 400 Gb/s por GPU (dedicada)")
+    assert bw is not None and (bw.gbit_s, bw.scope) == (400, "gpu")
+
+
+def test_a_bom_capex_is_its_total_before_tax_after_the_discount(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "bom.xlsx", {"Quote": [
+        ["Example Systems Ltd - Quotation"],
+        [],
+        ["#", "Description", "Qty", "Unit price (EUR)", "Line total (EUR)"],
+        [1, "GPU server, NVIDIA HGX H100 8-GPU, 2x Xeon", 2, 300000, 600000],
+        [2, "Rack integration and installation", 1, 20000, 20000],
+        ["", "", "", "Subtotal", 620000],
+        ["", "", "", "Project discount", -20000],
+        ["", "", "", "Total (excl. VAT)", 600000],
+        ["", "", "", "VAT 20%", 120000],
+        ["", "", "", "Total incl. VAT", 720000],
+    ], "TCO vs cloud rental": [
+        ["Amortisation period", "36 months"]]})
+    offer = _one(path, {"EUR": 1.1})
+    f = offer.fields
+    assert f.capex_usd == pytest.approx(600_000 * 1.1)  # after discount, before VAT
+    assert f.offer_kind == "purchase"  # a capex and no rate, whatever a title says
+    assert (f.gpu_count, f.node_count) == (16, 2)
+
+
+def test_yes_no_answers_with_an_explanation_in_other_languages() -> None:
+    from evaltool.normalize.values import parse_bool
+
+    assert parse_bool("Non (conteneurs Apptainer uniquement)").value is False
+    assert parse_bool("nein (Benutzerrechte)").value is False
+    assert parse_bool("Sí, acceso root completo").value is True
+    assert parse_bool("incluido").value is True
+
+
+def test_durations_and_dates_in_other_languages() -> None:
+    from evaltool.normalize.values import parse_date, parse_duration
+
+    assert parse_duration("inom 8 timmar", "hours").value == 8
+    assert parse_duration("entro 4 ore", "hours").value == 4
+    assert parse_duration("18 månader", "months").value == 18
+    assert parse_duration("12 kk", "months").value == 12
+    for text, iso in [("2026年1月15日", "2026-01-15"), ("15 de enero de 2026", "2026-01-15"),
+                      ("2 lutego 2026", "2026-02-02"), ("15 gennaio 2026", "2026-01-15"),
+                      ("31-Oct-2025", "2025-10-31")]:
+        assert str(parse_date(text).value) == iso
+
+
+def test_two_figures_sharing_one_unit_are_never_read_as_one() -> None:
+    from evaltool.normalize.phrases import read_write
+    from evaltool.normalize.values import ValueParseError, parse_quantity
+
+    with pytest.raises(ValueParseError):
+        parse_quantity("200 / 120 GB/s", "throughput", "GB/s")  # was silently 120
+    assert read_write("Läs / skriv: 200 / 120 GB/s") == (200, 120)
+    assert read_write("lectura 120 GB/s, escritura 90 GB/s") == (120, 90)
+
+
+def test_a_labelled_yes_and_a_notes_column_state_facts(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "matrix.xlsx", {"Oferta": [
+        ["Proveedor", "Ejemplo Nube S.L."],
+        ["GPU", "NVIDIA H100 SXM5 80 GB"],
+        ["Nº de GPU", 64],
+        ["Precio por GPU/hora", "2,10 €"],
+        ["Almacenamiento Lustre 200 TB", "incluido"],
+        ["Kubernetes gestionado", "incluido"],
+        ["Red", "InfiniBand NDR", "dedicada al cliente"],
+    ]})
+    f = _one(path, {"EUR": 1.1}).fields
+    assert (f.storage_type, f.storage_capacity_tb) == ("lustre", 200)
+    assert f.orchestrator == "kubernetes"
+    assert (f.inter_node_fabric, f.network_dedicated) == ("infiniband", True)
+
+
+def test_a_value_whose_shape_is_another_field_is_read_as_that_field_and_warned(
+        tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "shape.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["System", "NVIDIA H100 SXM5 80GB"],
+        ["Price", "USD 2.00 per GPU-hour"],
+        ["Dense BF16 per GPU", "989 TFLOPS"],
+        ["Capacity", "up to 16 nodes (128 GPUs) at once"],
+    ]})
+    offer = _one(path)
+    assert offer.fields.claimed_peak_tflops_per_gpu == 989
+    assert offer.fields.gpu_count == 128
+    warned = {w.get("field") for w in offer.warnings if w.get("code") == "label-shape-disagree"}
+    assert {"claimed_peak_tflops_per_gpu", "gpu_count"} <= warned
+
+
+def test_a_server_description_states_cpu_memory_drives_and_nics(tmp_path: Path) -> None:
+    from evaltool.normalize.phrases import system_facts
+
+    assert system_facts("Example GPU server: HGX B200 8-GPU, 2x Xeon 6960P (72C), 2,048 GB DDR5 "
+                        "(32 x 64 GB), 8x 3.84 TB NVMe U.2") == {
+        "cpu_cores_per_node": 144, "cpu_memory_gb_per_node": 2048,
+        "local_nvme_tb_per_node": pytest.approx(30.72)}
+    assert system_facts("2 x AMD EPYC 7763 (128 cores per node), 512 GB RAM per node") == {
+        "cpu_cores_per_node": 128, "cpu_memory_gb_per_node": 512}
+
+
+def test_a_gpu_link_speed_or_a_memory_size_is_never_the_network() -> None:
+    from evaltool.normalize.facts import _bandwidth
+
+    assert _bandwidth("8x B200 192GB HBM3e, NVLink 5 (1,800 GB/s per GPU)") is None
+    bw = _bandwidth("NVLink 900 GB/s, 8 x 400 Gb/s InfiniBand per node")
+    assert bw is not None and bw.gbit_s == 3200
+
+
+def test_term_and_commitment_stated_in_sentences(tmp_path: Path) -> None:
+    offer = _letter(tmp_path, [
+        "Example Supercomputing Centre - allocation offer for industrial access",
+        "We offer 128 NVIDIA H100 SXM5 80GB GPUs in 32 nodes of our booster partition.",
+        "Rate: EUR 8.00 per node-hour for industrial users, excluding VAT as usual.",
+        "2. Term. Twelve (12) months from the start of the allocation, fixed for the term.",
+        "Commitment: the full allocation value of EUR 500,000 is invoiced quarterly in advance.",
+        "The price is EUR 2.00 per GPU-hour for a committed term, payable monthly in arrears.",
+    ], "allocation.xlsx")
+    f = offer.fields
+    assert f.term_months == 12
+    assert f.min_commit_usd == pytest.approx(500_000 * 1.1)  # never the EUR 2.00 rate
+
+
+def test_a_gpu_count_of_one_node_beside_a_node_count_is_per_node(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "instances.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"], ["Instances", 16], ["GPUs", "8 x NVIDIA H100 SXM5 80GB"],
+        ["GPUs per instance", 8], ["Price per instance-hour", "USD 16.00"]]})
+    offer = _one(path)
+    assert offer.fields.gpu_count == 128
+    assert any(w.get("code") in ("count-mismatch", "label-shape-disagree")
+               for w in offer.warnings)
+
+
+def test_support_response_and_credit_cap_stated_in_sentences_and_notes(tmp_path: Path) -> None:
+    from evaltool.normalize.phrases import capped_percent
+    from evaltool.normalize.values import parse_duration
+
+    offer = _letter(tmp_path, [
+        "Example Datahall Oy", "We offer 64 NVIDIA H100 SXM5 80GB GPUs in 8 nodes for you.",
+        "The price is EUR 2.00 per GPU-hour for a twelve month reservation of the cluster.",
+        "Support is reachable 24/7 with a 2-hour response time for every severity.",
+        "Availability is 99.5% per month; service credits are capped at 15% of monthly fees.",
+    ], "support.xlsx")
+    assert offer.fields.support_response_hours == 2  # never 24 from "24/7"
+    assert offer.fields.sla_max_credit_pct == 15
+    assert capped_percent("crediti fino al 20 % del canone mensile") == 20
+    assert capped_percent("10% if uptime below 99.5%") is None  # a tier, not a cap
+    assert parse_duration("4 (Mo-Fr 8-18 Uhr) Stunden", "hours").value == 4
+
+
+def test_a_nodes_own_disks_are_never_the_shared_storage(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "instance.xlsx", {"Specs": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["GPU count", 64],
+        ["Price per GPU-hour", "USD 2.10"],
+        ["Local instance storage", "8 x 3.84 TB NVMe SSD per instance"],
+        ["Orchestration", "Managed Kubernetes service; root on the instances"],
+    ]})
+    f = _one(path).fields
+    assert f.storage_capacity_tb is None  # 30.72 TB of NVMe is the node's, not shared
+    assert f.local_nvme_tb_per_node == pytest.approx(30.72)
+    assert (f.orchestrator, f.root_access) == ("kubernetes", True)  # a cell's other fact

@@ -94,12 +94,12 @@ def test_the_vendor_comes_from_the_file_name_with_a_warning_never_a_rejection(
 def test_explain_lists_what_was_not_read_and_a_mapping_teaches_it(tmp_path: Path) -> None:
     path = _workbook(tmp_path / "acme.xlsx", [
         ["Vendor", "Acme"], ["Accelerator", "H100 SXM 80GB"], ["GPUs", 64],
-        ["Price per GPU-hour", "$2.10"], ["Ready on", "2027-05-01"]])
+        ["Price per GPU-hour", "$2.10"], ["Kick-off", "2027-05-01"]])
     unread = explain_file(path)
     assert [u["where"]["cell"] for u in unread] == ["A5", "B5"]
     assert "Quote!A5" in mapping_skeleton(unread)
     mapping_file = tmp_path / "acme-map.yaml"
-    mapping_file.write_text("fields:\n  Ready on: delivery_date\n", encoding="utf-8")
+    mapping_file.write_text("fields:\n  Kick-off: delivery_date\n", encoding="utf-8")
     mapping = load_user_mapping(mapping_file)
     (offer,) = normalize_files([path], mapping=mapping).offers
     assert str(offer.fields.delivery_date) == "2027-05-01"

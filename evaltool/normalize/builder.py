@@ -9,12 +9,12 @@ import re
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
 )
 from evaltool.normalize import values as V
-from evaltool.normalize.contract import contract_facts
 from evaltool.normalize.facts import (
     _FIELD_KIND,
     _MEMORY_TOL,
@@ -35,6 +35,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
+from evaltool.normalize.prose import ProseReaders
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
@@ -44,7 +45,6 @@ from evaltool.normalize.shapes import (
 from evaltool.normalize.slots import (
     GIB_PER_TB,
     PER_GB_MONTH_RE,
-    SlotReaders,
     names_an_accelerator,
 )
 from evaltool.normalize.vendor import vendor_fallback
@@ -54,7 +54,7 @@ from evaltool.read.safety import value_too_long
 from evaltool.read.vocabulary import normalise_label
 
 
-class Builder(SlotReaders):
+class Builder(ProseReaders):
     """Collects facts about one offer, then resolves them."""
 
     # --- reading -------------------------------------------------------------------
@@ -139,14 +139,13 @@ class Builder(SlotReaders):
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
-                if isinstance(cand.value, str):
-                    # The label's reading failed; the value's shape may still state counts
-                    # ("Capacité simultanée | jusqu'à 32 nœuds (128 GPU)").
-                    self._counts_in_text(text, cand.where)
+                self.value_by_shape(cand, text)
             except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count
                 self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
                     f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
                     expected=expected_for(_slot_field(slot))))
+        for cand in self.record.candidates:
+            self.read_row_prose(cand)
         for item in self.record.line_items:
             try:
                 self.read_line_item(item)
@@ -159,9 +158,14 @@ class Builder(SlotReaders):
         for text, where in self.record.notes:
             self.read_note(text, where)
             self._counts_in_text(text, where)
+            self.read_prose(text, where)
         for text, where in self.record.banners:
             if (text, where) not in self.record.notes:
                 self._dates_in_sentence(text, where)
+                self.read_prose(text, where)
+        for text, where in self.record.footers:  # a closing line states terms as a note does
+            if (text, where) not in self.record.notes:
+                self.read_prose(text, where)
         self.settle_system_counts()
         self.settle_accelerator()
         if not any(p.role in ("compute", "all_in") for p in self.priced):
@@ -240,7 +244,7 @@ class Builder(SlotReaders):
         """Uptime, credit cap, response times, delivery date... stated in contract text."""
         known = frozenset(k for k, facts in self.facts.items()
                           if any(f.priority >= LABELLED for f in facts))
-        for name, value, where, quote, note in contract_facts(self.record.segments, known):
+        for name, value, where, quote, note in self.terms_in_text(known):
             if name == "delivery_date" and isinstance(value, str):
                 value = dt.date.fromisoformat(value)
             self.add(name, value, where, quote, IN_TEXT, note)
@@ -526,7 +530,6 @@ class Builder(SlotReaders):
 
     def _system_text(self, desc: str, where: Location) -> None:
         try:
-            from evaltool.estimate.catalog import recognise_accelerator
 
             recognise_accelerator(desc)
         except EvaltoolError:
@@ -560,7 +563,7 @@ class Builder(SlotReaders):
             for other in facts:
                 if other is best or _same(other.value, best.value, tol):
                     continue
-                if name in ("accelerator_text", "contract_text"):
+                if name in ("accelerator_text", "contract_text", "quote_total"):
                     continue
                 self.conflict(name, best, other)
             values[name] = best.value

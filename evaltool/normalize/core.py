@@ -34,6 +34,7 @@ from evaltool.normalize.render import (
     result_to_dict,
 )
 from evaltool.normalize.teach import UserMapping, apply_mapping
+from evaltool.read import read_offer_file
 from evaltool.read.cells import RawRecord
 from evaltool.read.safety import problem_for_exception
 from evaltool.read.vocabulary import Vocabulary, load_vocabulary
@@ -172,7 +173,6 @@ def normalize_files(paths: Sequence[Path], fx_rates: Mapping[str, float] | None 
     offer ids are unique across the run, and offers given twice are flagged. `mapping` (a
     per-vendor mapping file, `--map`) is applied to what is read.
     """
-    from evaltool.read import read_offer_file
 
     offers: list[Offer] = []
     failed: list[NotEvaluated] = []

@@ -39,6 +39,7 @@ from evaltool.normalize.valuetypes import (
     RawValue,
     ValueParseError,
 )
+from evaltool.resources import data_dir
 
 if TYPE_CHECKING:
     from dateutil import parser as dateutil_parser
@@ -46,36 +47,38 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- dates
 
-# Month names in English and German, for dateutil and for finding dates in text.
-_MONTH_NAMES: Final[tuple[tuple[str, ...], ...]] = (
-    ("Jan", "January", "Januar", "Jän", "Jänner", "janvier", "janv"),
-    ("Feb", "February", "Februar", "février", "févr", "fevrier"),
-    ("Mar", "March", "März", "Mrz", "Maerz", "mars"),
-    ("Apr", "April", "avril", "avr"),
-    ("May", "Mai"),
-    ("Jun", "June", "Juni", "juin"),
-    ("Jul", "July", "Juli", "juillet", "juil"),
-    ("Aug", "August", "août", "aout"),
-    ("Sep", "Sept", "September", "septembre"),
-    ("Oct", "October", "Okt", "Oktober", "octobre"),
-    ("Nov", "November", "novembre"),
-    ("Dec", "December", "Dez", "Dezember", "décembre", "déc", "decembre"),
-)
-_MONTH_ALT: Final = "|".join(
-    sorted((n for names in _MONTH_NAMES for n in names), key=len, reverse=True)
-)
+@functools.cache
+def _month_names() -> tuple[tuple[str, ...], ...]:
+    """Month names January..December in many languages (evaltool/data/month_names.yaml),
+    for dateutil and for finding dates in text."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "month_names.yaml").read_text(encoding="utf-8"))
+    return tuple(tuple(dict.fromkeys(str(n) for n in names)) for names in raw)
+
+
 _ISO_DATE_RE: Final = _LazyRegex(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
 _ISO_MONTH_RE: Final = _LazyRegex(r"^(\d{4})-(\d{1,2})$")
 _NUMERIC_DATE_RE: Final = _LazyRegex(
     r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.]|-\d)"
 )
 _NUMERIC_MONTH_RE: Final = _LazyRegex(r"^(\d{1,2})\s*[/.]\s*(\d{4})$")
-_TEXT_DATE_RE: Final = _LazyRegex(
-    rf"(?<![\w])(?:\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s*(?:of\s+)?-?)?(?:{_MONTH_ALT})"
-    rf"(?![^\W\d_])\.?(?:\s*-?\s*\d{{1,2}}(?:st|nd|rd|th)?(?!\d))?,?\s*-?\s*"
-    rf"(?:\d{{4}}|'\d{{2}})(?!\d)",
-    re.IGNORECASE,
-)
+
+
+@functools.cache
+def _text_date_re() -> re.Pattern[str]:
+    names = sorted((n for names in _month_names() for n in names), key=len, reverse=True)
+    months = "|".join(re.escape(n) for n in names)
+    return re.compile(
+        rf"(?<![\w])(?:\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s*(?:of\s+|de\s+)?-?)?(?:{months})"
+        rf"(?![^\W\d_])\.?(?:\s*-?\s*\d{{1,2}}(?:st|nd|rd|th)?(?!\d))?,?\s*(?:de\s+)?-?\s*"
+        rf"(?:\d{{4}}|'\d{{2}})(?!\d)",
+        re.IGNORECASE,
+    )
+
+
+# "2025年11月30日" (Japanese and Chinese): year, month, day.
+_CJK_DATE_RE: Final = _LazyRegex(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
 _QUARTER_RE: Final = _LazyRegex(
     r"\b(?:Q(?P<q1>[1-4])\s*[/'-]?\s*(?P<y1>\d{4}|'?\d{2})|(?P<y2>\d{4})\s*[-/ ]?\s*Q"
     r"(?P<q2>[1-4])|(?P<q3>[1-4])Q\s*'?(?P<y3>\d{2}|\d{4}))\b",
@@ -108,7 +111,7 @@ def _date_parserinfo() -> dateutil_parser.parserinfo:
     from dateutil import parser  # dateutil: month names, ordinals, per-month day checks
 
     class _ParserInfo(parser.parserinfo):
-        MONTHS: list[Any] = list(_MONTH_NAMES)  # noqa: RUF012 (dateutil reads a class list)
+        MONTHS: list[Any] = list(_month_names())  # noqa: RUF012 (dateutil reads a class list)
 
     return _ParserInfo(dayfirst=True)
 
@@ -194,12 +197,15 @@ def _parse_date_text(
         [f"also states a lead time ({relative.group(0)!r}); the calendar date is used"]
         if relative else []
     )
+    if match := _CJK_DATE_RE.search(text):
+        day = date(int(match[1]), int(match[2]), int(match[3]))
+        return ParsedDate(day, raw_s, relative_note, day, day)
     if match := _ISO_DATE_RE.search(text):
         day = date(int(match[1]), int(match[3]), int(match[4]))
         return ParsedDate(day, raw_s, relative_note + _no_value_note(text), day, day)
     if match := _NUMERIC_DATE_RE.search(text):
         return _numeric_date(match, raw_s, dayfirst, relative_note)
-    if match := _TEXT_DATE_RE.search(text):
+    if match := _text_date_re().search(text):
         return _text_date(match.group(0), raw_s, prefer, relative_note)
     if match := _QUARTER_RE.search(text):
         q = int(match["q1"] or match["q2"] or match["q3"])
@@ -267,6 +273,7 @@ def _text_date(
 
     info = _date_parserinfo()
     fragment = _ORDINAL_RE.sub(r"\1", fragment)  # "1er mars": dateutil knows "1st" only
+    fragment = re.sub(r"\s+de\s+", " ", fragment, flags=re.I)  # "15 de enero de 2026"
     one = parser.parse(fragment, parserinfo=info, default=datetime(2000, 1, 1))
     two = parser.parse(fragment, parserinfo=info, default=datetime(2000, 2, 2))
     if one.day != two.day:  # no day in the text: a whole month
@@ -303,37 +310,26 @@ _DURATION_HOURS: Final[dict[str, float]] = {
     "second": 1.0 / 3600.0, "minute": 1.0 / 60.0, "hour": 1.0, "day": 24.0,
     "week": 168.0, "month": HOURS_PER_MONTH, "year": 12.0 * HOURS_PER_MONTH,
 }
-_DURATION_WORDS: Final[dict[str, str]] = {
-    **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), "second"),
-    **dict.fromkeys(("min", "mins", "minute", "minutes", "minuten"), "minute"),
-    **dict.fromkeys(
-        ("h", "hr", "hrs", "hour", "hours", "std", "std.", "stunde", "stunden", "heure",
-         "heures"),
-        "hour",
-    ),
-    **dict.fromkeys(("d", "day", "days", "tag", "tage", "tagen", "jour", "jours"), "day"),
-    **dict.fromkeys(
-        ("w", "wk", "wks", "week", "weeks", "woche", "wochen", "semaine", "semaines"), "week"
-    ),
-    **dict.fromkeys(
-        ("mo", "mos", "mth", "mths", "month", "months", "monat", "monate", "monaten", "mois"),
-        "month",
-    ),
-    **dict.fromkeys(
-        ("y", "yr", "yrs", "year", "years", "jahr", "jahre", "jahren", "an", "ans", "année",
-         "années"),
-        "year",
-    ),
-}
-_DURATION_UNIT_ALT: Final = "|".join(
-    re.escape(w) for w in sorted(_DURATION_WORDS, key=len, reverse=True)
-)
-_DURATION_RE: Final = _LazyRegex(
-    rf"(?<![\w.,])(?P<lo>{_NUM})\)?(?:\s*(?:-|–|to|bis)\s*(?P<hi>{_NUM}))?\s*-?\s*"
-    rf"(?P<business>business\s+|working\s+|werk)?(?P<unit>{_DURATION_UNIT_ALT})(?![\w])"
-    r"(?P<ouvres>\s+ouvr[ée]s?)?",  # French: "5 jours ouvrés"
-    re.IGNORECASE,
-)
+@functools.cache
+def _duration_words() -> dict[str, str]:
+    """Unit word -> canonical unit (evaltool/data/duration_words.yaml)."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "duration_words.yaml").read_text(encoding="utf-8"))
+    return {str(w).casefold(): unit for unit, words in raw.items() for w in words}
+
+
+@functools.cache
+def _duration_re() -> re.Pattern[str]:
+    units = "|".join(re.escape(w) for w in sorted(_duration_words(), key=len, reverse=True))
+    return re.compile(
+        rf"(?<![\w.,])(?P<lo>{_NUM})\)?(?:\s*(?:-|–|to|bis)\s*(?P<hi>{_NUM}))?\s*-?\s*"
+        rf"(?P<business>business\s+|working\s+|werk)?(?P<unit>{units})(?![\w])"
+        r"(?P<ouvres>\s+ouvr[ée]s?)?",  # French: "5 jours ouvrés"
+        re.IGNORECASE,
+    )
+
+
 _DURATION_JOIN_RE: Final = _LazyRegex(r"\s*(?:and|\+|,|und)?\s*", re.IGNORECASE)
 _OPTION_RE: Final = _LazyRegex(
     r"\b(?:option(?:al)?|extension|extend|renewal|renew|verlängerung)", re.IGNORECASE
@@ -380,7 +376,7 @@ def parse_duration(
     raw_s = _raw_text(raw)
     fast = _numeric_input(raw, expected)
     base_name = default_unit or unit
-    base = _DURATION_WORDS.get(base_name.casefold())
+    base = _duration_words().get(base_name.casefold())
     if base is None:
         raise ValueError(f"unknown duration unit {base_name!r}")
     if fast is not None:
@@ -396,10 +392,14 @@ def parse_duration(
             if name in iso.groupdict() and iso[name]
         )
         return _duration_result(hours, unit, raw_s, [])
-    matches = list(_DURATION_RE.finditer(text))
+    matches = list(_duration_re().finditer(text))
+    if not matches and "(" in text:
+        # "4 (Mo–Fr 8–18 Uhr) Stunden": an aside between the figure and its unit.
+        text = re.sub(r"\s*\([^()]*\)\s*", " ", text)
+        matches = list(_duration_re().finditer(text))
     if not matches and _NUMBER_WORD_RE.search(text):  # "thirty days", "one year"
         text = _NUMBER_WORD_RE.sub(lambda m: str(_NUMBER_WORDS[m.group(0).casefold()]), text)
-        matches = list(_DURATION_RE.finditer(text))
+        matches = list(_duration_re().finditer(text))
     if not matches:
         try:
             number = parse_number(text)
@@ -413,7 +413,7 @@ def parse_duration(
     if len(matches) > 1:
         # "1 year and 6 months" adds up: joined parts in falling units. "2 years + 1 year
         # option" is a term plus an extension: the first figure, noted. Else ambiguous.
-        units = [_DURATION_HOURS[_DURATION_WORDS[m["unit"].casefold()]] for m in matches]
+        units = [_DURATION_HOURS[_duration_words()[m["unit"].casefold()]] for m in matches]
         joined = all(
             _DURATION_JOIN_RE.fullmatch(text[a.end():b.start()])
             for a, b in itertools.pairwise(matches)
@@ -446,7 +446,7 @@ def _duration_hours(match: re.Match[str], notes: list[str], raw_s: str, expected
         notes.append(lo_note)
     if match["hi"]:
         notes.append(f"range {match['lo']}-{match['hi']}: took the longer {match['hi']}")
-    base = _DURATION_WORDS[match["unit"].casefold()]
+    base = _duration_words()[match["unit"].casefold()]
     hours = max(lo, hi) * _DURATION_HOURS[base]
     if match["business"] or match["ouvres"]:
         if base == "day":  # "5 business days" = 168 h: elapsed time (BUSINESS_DAY_HOURS)
@@ -464,35 +464,23 @@ def _duration_hours(match: re.Match[str], notes: list[str], raw_s: str, expected
 
 # --------------------------------------------------------------------------- booleans
 
-_TRUE_WORDS: Final = frozenset(
-    {
-        "yes", "y", "true", "t", "1", "included", "include", "incl", "incl.", "inclusive",
-        "✓", "✔", "☑", "✅", "x", "available", "supported", "provided", "enabled", "on",
-        "ja", "j", "oui", "si", "sí", "inklusive", "vorhanden", "free", "free of charge",
-        "at no extra cost", "no extra cost",
+@functools.cache
+def _yes_no_words() -> dict[str, Any]:
+    """Yes and no words (evaltool/data/yes_no.yaml) and the answer that may lead a phrase."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "yes_no.yaml").read_text(encoding="utf-8"))
+    leading = sorted((str(w) for w in raw["leading"]), key=len, reverse=True)
+    return {
+        "true": frozenset(str(w) for w in raw["yes"]),
+        "false": frozenset(str(w) for w in raw["no"]),
+        "notes": {str(k): str(v) for k, v in raw["notes"].items()},
+        "leading": re.compile(r"^(?P<word>" + "|".join(re.escape(w) for w in leading) +
+                              r")(?![\w-])[\s,;:.(–—-]*(?P<rest>.*)$", re.IGNORECASE),
+        "true_leading": frozenset(w for w in leading if w in {str(y) for y in raw["yes"]}),
     }
-)
-_FALSE_WORDS: Final = frozenset(
-    {
-        "no", "n", "false", "f", "0", "not included", "excluded", "none", "n/a", "na",
-        "not available", "unavailable", "not supported", "unsupported", "not provided",
-        "disabled", "off", "✗", "✘", "❌", "nein", "non", "nicht enthalten", "keine",
-        "kein", "not offered",
-    }
-)
-_FALSE_NOTES: Final[dict[str, str]] = {
-    "n/a": "'n/a' read as no (not applicable)",
-    "na": "'na' read as no (not applicable)",
-}
-_TRUE_NOTES: Final[dict[str, str]] = {
-    "free": "'free' read as yes (included at no charge)",
-    "free of charge": "'free of charge' read as yes (included at no charge)",
-    "x": "'x' read as a tick (yes)",
-}
-_LEADING_BOOL_RE: Final = _LazyRegex(
-    r"^(?P<word>yes|no|ja|nein|true|false|included|not included)\b[\s,;:.(–-]*(?P<rest>.*)$",
-    re.IGNORECASE,
-)
+
+
 _NEGATION_RE: Final = _LazyRegex(r"^(?:not|non|no|nicht|kein)[\s-]+(?P<word>.+)$", re.IGNORECASE)
 
 
@@ -537,10 +525,12 @@ def parse_bool(
     negated = _NEGATION_RE.match(folded)
     if negated and negated["word"] in custom_true | custom_false:
         return ParsedBool(negated["word"] in custom_false, raw_s)  # "not shared" -> True
-    if folded in _FALSE_WORDS:
-        return ParsedBool(False, raw_s, [_FALSE_NOTES[folded]] if folded in _FALSE_NOTES else [])
-    if folded in _TRUE_WORDS:
-        return ParsedBool(True, raw_s, [_TRUE_NOTES[folded]] if folded in _TRUE_NOTES else [])
+    vocabulary = _yes_no_words()
+    notes = [vocabulary["notes"][folded]] if folded in vocabulary["notes"] else []
+    if folded in vocabulary["false"]:
+        return ParsedBool(False, raw_s, notes)
+    if folded in vocabulary["true"]:
+        return ParsedBool(True, raw_s, notes)
     _check_no_value(text, hint, raw_s)
     # A custom word inside a phrase: "shared with other tenants", "fully dedicated".
     for words, value in ((custom_false, False), (custom_true, True)):
@@ -550,9 +540,9 @@ def parse_bool(
                     value = not value  # "not shared with other tenants"
                 verdict = "yes" if value else "no"
                 return ParsedBool(value, raw_s, [f"read {verdict} from {word!r} in {text!r}"])
-    leading = _LEADING_BOOL_RE.match(text)
+    leading = vocabulary["leading"].match(text)
     if leading:
-        value = leading["word"].casefold() in ("yes", "ja", "true", "included")
+        value = leading["word"].casefold() in vocabulary["true_leading"]
         rest = leading["rest"].strip(" )")
         notes = [f"qualified answer: {rest!r}"] if rest else []
         return ParsedBool(value, raw_s, notes)

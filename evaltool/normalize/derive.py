@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.estimate.catalog import UnknownAcceleratorError, load_catalog, recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
 )
 from evaltool.normalize import values as V
 from evaltool.normalize.builder import Builder
-from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, _close, _join, _Priced
+from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
 from evaltool.normalize.shapes import gpus_per_rack_in_name
 
 
@@ -55,7 +56,6 @@ class Derive:
         prov = self.p.pop("accelerator_text", None)
         if text is None:
             return
-        from evaltool.estimate.catalog import UnknownAcceleratorError, recognise_accelerator
 
         hints = " ".join(self.b.accelerator_hints)
         note = prov.note if prov else None
@@ -105,6 +105,15 @@ class Derive:
                      f"{gpus} GPUs / {nodes} nodes")
         elif gpus is not None and nodes is not None and per is not None and gpus != nodes * per:
             where = Location(**self.p["gpu_count"].where)
+            if nodes > 1 and (gpus == per or gpus < nodes):
+                # "GPUs | 8 x H100" beside "Instances | 64": a count no larger than one node's
+                # (or below the node count) counts the GPUs of one node, not of the offer.
+                message = (f"gpu_count {gpus} is the GPUs of one node, not node_count {nodes} x "
+                           f"gpus_per_node {per}; {nodes * per} GPUs are used")
+                self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"], message)
+                self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per),
+                            code="count-mismatch")
+                return
             message = (f"gpu_count {gpus} is not node_count {nodes} x gpus_per_node {per} "
                        f"(= {nodes * per}); the stated GPU count is used")
             self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per),
@@ -136,7 +145,6 @@ class Derive:
         acc_id = self.v.get("accelerator")
         if acc_id is None:
             return
-        from evaltool.estimate.catalog import load_catalog
 
         acc = load_catalog().get(acc_id)
         memory = self.v.get("gpu_memory_gb")
@@ -296,6 +304,13 @@ class Derive:
         lines = [p for p in b.priced if p.role == "capex_line"]
         line_sum = sum(self.money(p) for p in lines) if lines else None
         capex = self.v.get("capex_usd")
+        if capex is None and line_sum is not None and self._quote_total(line_sum) is not None:
+            total, fact = self._quote_total(line_sum)  # type: ignore[misc]
+            self.set("capex_usd", total, [], "the quote's own total before tax (after its "
+                     f"discounts); the line items sum to {line_sum:,.0f} USD", fact.where)
+            self.p["capex_usd"] = FieldSource(where=fact.where.to_dict(), raw=fact.raw[:500],
+                                              note=self.p["capex_usd"].note)
+            capex = total
         if capex is None and line_sum is not None and (
                 self.v.get("offer_kind") == "purchase" or self.v.get(
                     "compute_price_usd_per_gpu_hour") is None):
@@ -314,6 +329,17 @@ class Derive:
                    ask_for="a quote whose total matches its lines")
         if capex is None:
             return
+        if self.v.get("offer_kind") == "rent" and self.v.get(
+                "compute_price_usd_per_gpu_hour") is None:
+            # "for comparison with cloud rental" in a title is not a rental: a capex and no
+            # rate make a purchase. The two readings disagree, so say so.
+            source = self.p.get("offer_kind")
+            where = Location(**source.where) if source else self.where
+            b.warn(where, "the offer reads as a rental here but states a purchase price and no "
+                   "rental rate; read as a purchase", "offer_kind", source.raw if source else
+                   None, "purchase", code="label-shape-disagree")
+            self.set("offer_kind", "purchase", ["capex_usd"], "a capex figure and no rental "
+                     "rate make it a purchase")
         gpus = self.v.get("gpu_count")
         if not gpus:
             return
@@ -358,6 +384,18 @@ class Derive:
         if self.v.get("offer_kind") is None:
             self.set("offer_kind", "purchase", ["capex_usd"], "a capex figure makes it a "
                      "purchase")
+
+    def _quote_total(self, line_sum: float) -> tuple[float, Fact] | None:
+        """The lowest total before tax the quote states that its lines can explain: equal
+        to their sum, or below it by a discount (a subtotal before the discount is higher,
+        a total with tax is never labelled a total before tax)."""
+        totals = [f for f in self.b.facts.get("quote_total", [])
+                  if isinstance(f.value, (int, float)) and 0.5 * line_sum <= f.value
+                  <= line_sum * 1.001]
+        if not totals:
+            return None
+        best = min(totals, key=lambda f: f.value)
+        return float(best.value), best
 
     def kind_and_currency(self) -> None:
         if self.v.get("offer_kind") is None and self.v.get("price_usd_per_gpu_hour") is not None:

@@ -5,7 +5,7 @@ fabric, storage and precision words, and the small helpers shared by the stages.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +15,7 @@ from evaltool.models import (
     Offer,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.shapes import count_words
 from evaltool.read import text as T
 
 LABELLED, TABLE, IN_TEXT, DERIVED = 3, 2, 1, 0
@@ -85,8 +86,6 @@ _PRECISION_RE = re.compile(r"\b(bf16|bfloat16|fp16|float16|fp8|float8|tf32|fp32|
                            r"fp4|fp6)\b", re.I)
 _ALL_IN_RE = re.compile(r"\ball[- ]in\b|\ball[- ]inclusive\b|includes? (?:storage|support)", re.I)
 _COUNT_IN_TEXT_RE = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×]\s*(?=[A-Za-z])", re.I)
-_CORES_RE = re.compile(
-    r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?(?:cores|kerne|c\u0153urs|coeurs)\b", re.I)
 _DATE_TAIL = r"\s*:?\s*(?:on\s+|le\s+|am\s+)?(\d{1,2}\.?\s*\w+\.?\s+\d{4}|\d{4}-\d{2}-\d{2}|" \
     r"\d{1,2}[./]\d{1,2}[./]\d{4}|\w+\s+\d{1,2},?\s+\d{4}|1er\s+\w+\s+\d{4})"
 _DATE_PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -103,31 +102,40 @@ _PRICE_SENTENCE_RE = re.compile(
     r"\b(?:price|rate|tarif|preis|prix|charged?)\b[^.;]{0,25}?((?:USD|EUR|GBP|US\$|\$|€|£)\s?"
     r"[\d.,]+[^.;]{0,40}?\bper\b[^.;,]{0,30}|[\d.,]+\s?(?:USD|EUR|GBP|€|£)[^.;]{0,40}?"
     r"\bper\b[^.;,]{0,30})", re.I)
+
+
+class _WordsRegex:
+    """A pattern built from the count vocabulary on first use (evaltool/data/count_words)."""
+
+    def __init__(self, build: Callable[[dict[str, str]], str]) -> None:
+        self._build = build
+        self._compiled: re.Pattern[str] | None = None
+
+    def search(self, text: str) -> re.Match[str] | None:
+        if self._compiled is None:
+            self._compiled = re.compile(self._build(count_words()), re.I)
+        return self._compiled.search(text)
+
+
+# "112 cores", "48 kärnor", "64 Kerne".
+_CORES_RE = _WordsRegex(lambda w: r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?" + w["core"] +
+                        r"\b")
 # Sockets x cores each: "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × Xeon (po 48 rdzeni)",
-# "2 × EPYC (48 kärnor vardera)", "2 × Xeon (56 core cad.)" (cores words in EN/DE/FR/IT/ES/PL/SV).
-_CORE_WORDS = r"(?:cores?|c\u0153urs|coeurs|kerne|n[uú]cleos|rdzeni|k[äa]rnor)"
-_SOCKETS_RE = re.compile(
-    r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*\((?:(\d{1,3})\s*"
-    + _CORE_WORDS + r"\s*(?:each|je|chacun|pro|cad\.?|cada\s+uno|vardera)(?!\w)|po\s+(\d{1,3})\s*"
-    + _CORE_WORDS + r"))", re.I)
+# "2 × EPYC, 48 kärnor var", "2x EPYC 9654 96-core" (96 per CPU).
+_SOCKETS_RE = _WordsRegex(
+    lambda w: r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*?[(\s,](?:(\d{1,3})"
+    r"(?:\s*" + w["core"] + r"\s*" + w["each"] + r"(?!\w)|-core\b)|po\s+(\d{1,3})\s*" +
+    w["core"] + r"))")
 _MIN_COMMIT_RE = re.compile(
     r"(minimum (?:commitment|commit|spend|contract value)|committed spend|mindestabnahme)"
     r"[^.;\d$€£]{0,30}((?:USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+\s*(?:m|million|k|bn)?\b"
     r"|[\d.,]+\s*(?:m|million|k)?\s*(?:USD|EUR|GBP|\$|€|£))", re.I)
 
 
-_MONEY_WORDS: tuple[tuple[str, str], ...] = (
-    (r"\b(?:chip|card|device|accelerator)(s?)\b", r"GPU\1"),
-    (r"\bpar\b", "per"), (r"\bheures?\b", "hour"), (r"\bmois\b", "month"),
-    (r"\bjours?\b", "day"), (r"\bn(?:oe|œ)uds?\b", "node"), (r"\ban\b", "year"),
-)
-
-
 def _money_text(text: str) -> str:
-    # values.parse_money knows gpu/node bases in English and German; vendors also bill per
-    # chip, card or device, and French quotes say "par GPU-heure".
-    for pattern, repl in _MONEY_WORDS:
-        text = re.sub(pattern, repl, text, flags=re.I)
+    """The text a price is parsed from.  Basis words in other languages ("par GPU-heure",
+    "per chip", "€/nœud/mois") are the money parser's own vocabulary
+    (evaltool/data/basis_words.yaml); nothing is rewritten here any more."""
     return text
 
 
@@ -176,7 +184,21 @@ def _storage_kind(text: str) -> tuple[str | None, list[str]]:
     return found[0], found[1:]
 
 
+# "NVLink 5 (1,800 GB/s per GPU)": the speed of a GPU-to-GPU link is never the network's.
+_GPU_LINK_SPEED_RE = re.compile(r"\b(?:nvlink|nvswitch|infinity\s+fabric|xgmi|neuronlink)\b"
+                                r"[^,;]{0,40}?\d[\d,.]*\s*(?:tb/s|gb/s|tbps|gbps)[^,;)]*\)?",
+                                re.I)
+
+
+_SPEED_SHAPE_RE = re.compile(r"\d\s*(?:[kmgt](?:i?b|bit|byte)?\s*/\s*s(?:ec)?\b|[kmgt]bps\b|"
+                             r"[kmgt]bits?\b|[gt]be\b|[gt]\b(?![.,]\d))|\b[nhex]dr\s*\d|"
+                             r"\b[nhex]dr\b.*\d|\d.*\b[nhex]dr\b", re.I)  # "NDR400, 8 ports"
+
+
 def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth | None:
+    text = _GPU_LINK_SPEED_RE.sub(" ", text)
+    if default_unit is None and not _SPEED_SHAPE_RE.search(text):
+        return None  # "192GB HBM3e" is a size: no speed without a speed's unit
     try:
         bw = V.parse_bandwidth(text, default_unit=default_unit)
     except V.NoValueGiven:
@@ -257,7 +279,8 @@ _FIELD_KIND: dict[str, str] = {
     "sla_uptime_pct": "percent", "sla_max_credit_pct": "percent",
     "term_months": "months", "amortization_months": "months",
     "hw_replacement_hours": "hours", "support_response_hours": "hours",
-    "upfront_usd": "money:once", "capex_usd": "money:once", "min_commit_usd": "money:once",
+    "upfront_usd": "money:once", "capex_usd": "money:once", "quote_total": "money:once",
+    "min_commit_usd": "money:once",
     "egress_usd_per_gb": "money:gb", "storage_usd_per_tb_month": "money:tb_month",
     "opex_usd_per_month": "money:month", "colocation_usd_per_kw_month": "money:kw_month",
     "power_usd_per_kwh": "money:kwh",

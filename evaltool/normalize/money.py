@@ -5,11 +5,13 @@ Part of the one value parser (see evaltool.normalize.values for the rules and th
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
+from evaltool.normalize.basis import basis_vocabulary
 from evaltool.normalize.numbers import (
     _MONEY_MULT_RE,
     _MULTIPLIER,
@@ -84,69 +86,7 @@ _MONEY_RE: Final = _LazyRegex(
 )
 _RANGE_GAP_RE: Final = _LazyRegex(r"\s*(?:-|–|—|to|bis)\s*")
 
-# Price basis words -> canonical denominator (lower-case keys).
-_BASIS_WORDS: Final[dict[str, str]] = {
-    **dict.fromkeys(
-        ("gpu", "gpus", "accelerator", "accelerators", "card", "cards", "chip", "chips", "tpu",
-         "tpus", "device", "devices",
-         # Spanish, Italian, Polish, Dutch, Swedish, Japanese (基 counts accelerators)
-         "acelerador", "aceleradores", "acceleratore", "acceleratori", "akcelerator",
-         "akceleratora", "akceleratorów", "versneller", "基", "枚"),
-        "gpu",
-    ),
-    **dict.fromkeys(
-        ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
-         "machine", "machines", "system", "box", "knoten", "vm", "vms", "noeud", "noeuds",
-         "nœud", "nœuds", "serveur", "serveurs", "nodo", "nodos", "nodi", "węzeł", "węzła",
-         "węzłów", "nod", "noder", "ノード", "台"),
-        "node",
-    ),
-    # A rack-scale system (GB200 NVL72) is priced per rack: so many GPUs per rack.
-    **dict.fromkeys(("rack", "racks", "baie", "baies"), "rack"),
-    **dict.fromkeys(("second", "seconds", "sec", "s"), "second"),
-    **dict.fromkeys(("minute", "minutes", "min"), "minute"),
-    **dict.fromkeys(
-        ("hour", "hours", "hr", "hrs", "h", "std", "stunde", "stunden", "heure", "heures",
-         "hora", "horas", "ora", "ore", "godz", "godzina",
-         "godzinę", "uur", "timme", "timmar", "tim", "時間"),
-        "hour",
-    ),
-    **dict.fromkeys(("day", "days", "tag", "d", "jour", "jours"), "day"),
-    **dict.fromkeys(("week", "weeks", "wk", "woche", "semaine"), "week"),
-    **dict.fromkeys(
-        ("month", "months", "mo", "mon", "mth", "mnth", "monat", "monate", "m", "mois",
-         "mes", "meses", "mese", "mesi", "mies", "miesiąc", "miesięcznie",
-         "maand", "maanden", "månad", "mån",
-         "月"), "month"
-    ),
-    **dict.fromkeys(
-        ("year", "years", "yr", "yrs", "annum", "jahr", "a", "y", "an", "année", "año", "anno",
-         "rok", "jaar", "år", "年"), "year"
-    ),
-    **dict.fromkeys(("term", "contract", "total"), "term"),
-    **dict.fromkeys(("tb", "tbyte", "terabyte", "to"), "tb"),
-    **dict.fromkeys(("gb", "gbyte", "gigabyte", "go"), "gb"),
-    **dict.fromkeys(("kw",), "kw"),
-    **dict.fromkeys(("kwh",), "kwh"),
-}
-# Per-unit bases written in another unit: (canonical basis, how many of them one is).
-_BASIS_SCALED: Final[dict[str, tuple[str, str]]] = {
-    "tib": ("tb", "TiB"), "pb": ("tb", "PB"), "pib": ("tb", "PiB"), "gib": ("gb", "GiB"),
-    "mwh": ("kwh", "MWh"),
-}
 _BASIS_TARGET_UNIT: Final = {"tb": "TB", "gb": "GB", "kwh": "kWh"}
-_ADVERB_BASIS: Final[dict[str, str]] = {
-    "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month",
-    "mensual": "month", "mensile": "month",
-    "maandelijks": "month", "miesięcznie": "month", "månadsvis": "month",
-    "yearly": "year", "annually": "year", "annual": "year", "p.a.": "year",
-    "stündlich": "hour", "täglich": "day", "wöchentlich": "week", "monatlich": "month",
-    "jährlich": "year",
-    "p.m.": "month", "pro monat": "month", "one-time": "once", "one-off": "once",
-    "upfront": "once", "up-front": "once", "setup fee": "once", "einmalig": "once",
-    "for the term": "term", "for the full term": "term", "total contract value": "term",
-    "over the term": "term", "total": "term", "in total": "term",
-}
 _BASIS_ORDER: Final = ("gpu", "node", "rack", "tb", "gb", "kw", "kwh", "second", "minute", "hour",
                        "day", "week", "month", "year", "term", "once")
 # "$3.5M over 3 years": a total for a stated term.
@@ -159,14 +99,17 @@ _PER_RE: Final = _LazyRegex(
     r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?(?:\bper\b|\bpro\b|"
     r"\bje\b|\bpar\b|\bpor\b|\bna\b|\ba\b|/))\s*(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
     r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat|heure|mois|gpus?|nodes?|"
-    r"n(?:oe|œ)uds?|knoten)\b)?",  # "par heure GPU": the resource after the time
+    r"n(?:oe|œ)uds?|knoten)\b)?",  # "per GPU hour", "par heure GPU": the resource after the time
     re.IGNORECASE,
 )
-_ADVERB_RE: Final = _LazyRegex(
-    r"(?<![\w-])(?:" + "|".join(re.escape(k) for k in sorted(_ADVERB_BASIS, key=len,
-                                                                reverse=True)) + r")(?![\w-])",
-    re.IGNORECASE,
-)
+
+
+@functools.cache
+def _adverb_re() -> re.Pattern[str]:
+    adverbs = basis_vocabulary()["adverbs"]
+    return re.compile(r"(?<![\w-])(?:" + "|".join(
+        re.escape(k) for k in sorted(adverbs, key=len, reverse=True)) + r")(?![\w-])",
+        re.IGNORECASE)
 _BILLED_BEFORE_RE: Final = _LazyRegex(
     r"\b(?:billed|invoiced|payable|paid|charged|factur\w*|abgerechnet|zahlbar)\s*$",
     re.IGNORECASE,
@@ -212,15 +155,16 @@ def _basis_of(
     """
     words: list[str] = []
     scaled: list[tuple[str, str]] = []
+    vocabulary = basis_vocabulary()
 
     def add(word: str) -> bool:
         key = word.casefold()
-        if key in _BASIS_WORDS:
-            words.append(_BASIS_WORDS[key])
+        if key in vocabulary["words"]:
+            words.append(vocabulary["words"][key])
             return True
-        if key in _BASIS_SCALED:
-            words.append(_BASIS_SCALED[key][0])
-            scaled.append(_BASIS_SCALED[key])
+        if key in vocabulary["scaled"]:
+            words.append(vocabulary["scaled"][key][0])
+            scaled.append(vocabulary["scaled"][key])
             return True
         return False
 
@@ -244,14 +188,14 @@ def _basis_of(
     for match in _HYPHEN_BASIS_RE.finditer(segment):
         add(match["res"])
         add(match["time"])
-    for match in _ADVERB_RE.finditer(segment):
+    for match in _adverb_re().finditer(segment):
         if _BILLED_BEFORE_RE.search(segment[: match.start()]) and any(
                 w in _TIME_BASES for w in words):
             # "$2.45 per GPU-hour, billed monthly": how often the invoice comes, not the basis.
             if notes is not None:
                 notes.append(f"billing cycle: {match.group(0)!r}")
             continue
-        words.append(_ADVERB_BASIS[match.group(0).casefold()])
+        words.append(vocabulary["adverbs"][match.group(0).casefold()])
     if _OVER_TERM_RE.search(segment) and not any(w in _TIME_BASES for w in words):
         words.append("term")
     return words, scaled

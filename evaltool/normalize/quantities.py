@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from evaltool.errors import EvaltoolError
+from evaltool.normalize.basis import scope_re
 from evaltool.normalize.numbers import (
     _NUM,
     _QUALIFIER_RE,
@@ -128,16 +129,6 @@ _IB_TERM_RE: Final = _LazyRegex(
     re.IGNORECASE,
 )
 
-_SCOPE_GPU_RE: Final = _LazyRegex(
-    r"(?:\bper[\s-]*|/\s*|\beach\s+|\bpro\s+|\bje\s+|\bpar\s+)"
-    r"(?:gpu|accelerator|card|device|chip)s?\b",
-    re.IGNORECASE,
-)
-_SCOPE_NODE_RE: Final = _LazyRegex(
-    r"(?:\bper[\s-]*|/\s*|\beach\s+|\bpro\s+|\bje\s+|\bpar\s+)"
-    r"(?:node|server|host|machine|instance|system|box|chassis|knoten|vm|noeud|nœud|serveur)s?\b",
-    re.IGNORECASE,
-)
 _READ_RE: Final = _LazyRegex(r"\b(?:read|reads|reading|lesen)\b", re.IGNORECASE)
 _WRITE_RE: Final = _LazyRegex(r"\b(?:write|writes|writing|schreiben)\b", re.IGNORECASE)
 _CLAUSE_BREAK_RE: Final = _LazyRegex(
@@ -300,8 +291,8 @@ def _clauses(text: str) -> list[tuple[int, int]]:
 
 
 def _scope_of(segment: str) -> Scope | None:
-    gpu = _SCOPE_GPU_RE.search(segment)
-    node = _SCOPE_NODE_RE.search(segment)
+    gpu = scope_re("gpu").search(segment)
+    node = scope_re("node").search(segment)
     if gpu and node:
         return "gpu" if gpu.start() < node.start() else "node"
     return "gpu" if gpu else "node" if node else None
@@ -377,6 +368,12 @@ def _bare_number(
     )
 
 
+_PAIRED_FIGURES_RE: Final = _LazyRegex(
+    r"(?<![\w.,])\d+(?:[.,]\d+)?\s*/\s*\d+(?:[.,]\d+)?\s*(?:[kmgtp]i?b|[kmgt]bit)\b",
+    re.IGNORECASE,
+)
+
+
 def parse_quantity(
     raw: RawValue,
     dimension: Dimension | str,
@@ -416,6 +413,13 @@ def _quantity_from_text(
     """parse_quantity for text already prepared and checked for placeholders."""
     expected = EXPECTED[dimension]
     canonical = CANONICAL_UNIT[dimension]
+    paired = _PAIRED_FIGURES_RE.search(text)
+    if paired and direction is None:
+        # "200 / 120 GB/s": two figures share one unit (read / write, min / max); which
+        # one is this field's the text does not say.
+        raise ValueParseError(
+            f"two figures share one unit ({paired.group(0).strip()!r}); which one is meant "
+            "is not said", found=text, expected=expected)
     try:
         terms = _find_terms(text, dimension)
     except _RangeGiven as given:

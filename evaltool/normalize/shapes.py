@@ -14,10 +14,17 @@ import unicodedata
 
 from evaltool.resources import data_dir
 
-_NODE = (r"(?:nodes?|servers?|hosts?|instances?|vms?|systems?|machines?|knoten|serveurs?|"
-         r"n(?:oe|œ)uds?|trays?|boxes|ノード|ノート|台)")  # ノード (folded ノート): node
-_GPU = r"(?:gpus?|accelerators?|chips?|cards?|beschleuniger|accelerateurs?|devices?|基|枚)"
-_RACK = r"(?:racks?|superpods?)"
+
+@functools.cache
+def count_words() -> dict[str, str]:
+    """The nouns of counts and the words of CPU cores, each as one regular-expression
+    alternative (evaltool/data/count_words.yaml)."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "count_words.yaml").read_text(encoding="utf-8"))
+    return {kind: "(?:" + "|".join(str(w) for w in words) + ")" for kind, words in raw.items()}
+
+
 _ACC = (r"(?:(?:nvidia|amd|intel)\s+)?(?:hgx\s+|dgx\s+|instinct\s+|tesla\s+)?"
         r"(?:h100|h200|h20|b100|b200|b300|gb200|gb300|a100|a10g?|l40s?|l4|mi\d{3}x?|"
         r"gaudi\s*\d|tpu)")
@@ -54,6 +61,7 @@ def words_to_digits(text: str) -> str:
 
 
 _X = r"\s*[x×*]\s*"
+_SIZE_UNIT = r"(?:gb|gib|tb|tib|go|to|mb)\b"
 _INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
 
 
@@ -80,8 +88,10 @@ def count_facts(text: str) -> dict[str, int]:
     return found
 
 
-def _count_facts_in_phrase(text: str) -> dict[str, int]:
+def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     low = words_to_digits(text)
+    words = count_words()
+    _NODE, _GPU, _RACK = words["node"], words["gpu"], words["rack"]
     found: dict[str, int] = {}
 
     def put(name: str, value: int) -> None:
@@ -102,7 +112,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
     # "N GPUs per node / each / in each server / je Knoten / par noeud"
-    m = re.search(_INT + r"\s*(?:[a-z0-9-]+\s+){0,4}?" + _GPU +
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!\d+\b|" + _NODE + r"\b)[a-z0-9-]+\s+){0,4}?"
+                  + _GPU +
                   r"\s*(?:per|each|in each|je|pro|par|/)\s*(?:(?:[a-z0-9-]+\s+){0,3}?" + _NODE +
                   r")?", low)  # "4 chips per TPU VM host": a few words may name the node
     if m and not re.search(_INT + r"\s*" + _GPU + r"\s+total", m.group(0)) and re.search(
@@ -115,7 +126,12 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "N nodes", "Twelve nodes", "24 x Dell PowerEdge XE9680" (servers named by model)
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+)?" + _NODE +
+    # "16 HGX A100 nodes", "32 H100 compute nodes": between the count and the noun only
+    # model names (a letter and a digit) and system words, never "one OS node" prose.
+    filler = (r"(?:(?:hgx|dgx|mgx|compute|physical|baremetal|bare-metal|dedicated|gpu|"
+              r"(?!\d+\b|" + _SIZE_UNIT + r")[a-z]*\d[a-z0-9-]*)\s+){1,3}?")
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+|" +
+                  filler + r")?" + _NODE +
                   r"\b", low)
     if m and not re.search(r"per\s*$|each\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
@@ -137,11 +153,16 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
-    if m:
-        put("gpus_per_node", _int(m.group(1)))
     # "(256 GPUs total)", "64 GPUs", "288 Blackwell GPUs"
-    m = re.search(r"(?<![\w.-])" + _INT + r"\b\s*(?:(?!(?:per|each|je|pro|par|with|for)\b)"
-                  r"(?:[a-z]|\d+[a-z])[a-z0-9-]*\s+){0,4}?" + _GPU +
+    # "128 NVIDIA A100 SXM4 80GB GPUs": the count before the accelerator's name; a size
+    # ("80GB GPUs") or a model number ("TV-9800 GPU server") is never a count.
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:[x×]\s*)?" + _ACC + r"[^,;()]{0,30}?\b" + _GPU +
+                  r"\b(?!\s*(?:per|each|je|pro|par|/))", low)
+    if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
+        value = _int(m.group(1))
+        if value > found.get("gpus_per_node", 0):
+            put("gpu_count", value)
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + r")[a-z]+\s+)?" + _GPU +
                   r"\b(?!\s*(?:per|each|je|"
                   r"pro|par|/|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.estimate.catalog import load_catalog, recognise_accelerator
 from evaltool.models import (
     Flag,
     Severity,
@@ -41,6 +42,7 @@ from evaltool.normalize.facts import (
     _Priced,
     _storage_kind,
 )
+from evaltool.normalize.phrases import read_write
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
@@ -121,6 +123,9 @@ class SlotReaders:
         self.flags.append(Flag(kind=kind, severity=severity,
                                why=why, where=where.to_dict() if where else None,
                                quote=quote, ask_for=ask_for))
+
+    def value_by_shape(self, cand: Candidate, text: str) -> None:
+        """A value its label cannot read, read by its own shape (ProseReaders)."""
 
     def cannot_read(self, field_name: str, cand: Candidate, exc: EvaltoolError) -> None:
         if isinstance(exc, (V.ValueParseError, V.ValueConversionError)):
@@ -320,7 +325,6 @@ class SlotReaders:
         self.add("offer_kind", kind, cand.where, text, LABELLED)
 
     def _slot_accelerator(self, cand: Candidate, text: str) -> None:
-        from evaltool.estimate.catalog import load_catalog
 
         if cand.label.strip().lower() == "accelerator" and text.strip() in load_catalog().ids:
             # Under the canonical key (the RFP template's drop-down, our own YAML) the value
@@ -333,9 +337,10 @@ class SlotReaders:
             # an accelerator-like label ("GPU | 8", a unit header "€ per GB per month") is not
             # an accelerator name.  Skip the cell and say so; another cell may name it.
             self.warn(cand.where, "the label suggests an accelerator but the value is a "
-                      "count or a price; not read as the accelerator", "accelerator",
+                      "count, a price or a figure; not read as the accelerator", "accelerator",
                       text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
                       code="label-shape-disagree")
+            self.value_by_shape(cand, text)
             return
         if not names_an_accelerator(" ".join([text, *self.accelerator_hints])):
             # "Hardware-Ersatz | innert 4 Stunden", "Partition | booster": the label looks
@@ -379,7 +384,6 @@ class SlotReaders:
     def _accelerator_anywhere(self) -> None:
         """No labelled accelerator: the first description, note or title that names one
         ("24 x Dell XE9680, each with 8x H100 SXM 80GB")."""
-        from evaltool.estimate.catalog import recognise_accelerator
 
         texts = [(cell_text(c.value), c.where) for c in self.record.candidates
                  if isinstance(c.value, str)]
@@ -609,7 +613,7 @@ class SlotReaders:
             self.add("storage_capacity_tb", size.tb, cand.where, text, IN_TEXT)
 
     def _slot_storage_throughput(self, cand: Candidate, text: str) -> None:
-        read, write = T.parse_read_write(text)
+        read, write = read_write(f"{cand.label}: {text}")  # "Läs / skriv | 200 / 120 GB/s"
         if read is None and write is None:
             q = V.parse_quantity(cand.value, "throughput", "GB/s")
             self.add("storage_read_gbyte_s", q.value, cand.where, text, LABELLED,
@@ -763,8 +767,6 @@ _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\
 
 @functools.lru_cache(maxsize=4096)  # the same descriptions recur across a batch of quotes
 def names_an_accelerator(text: str) -> bool:
-    from evaltool.estimate.catalog import recognise_accelerator
-
     try:
         recognise_accelerator(text)
     except EvaltoolError:
@@ -772,12 +774,15 @@ def names_an_accelerator(text: str) -> bool:
     return True
 
 
+_FLOPS_SHAPE_RE = re.compile(r"\s*[\d.,\s]+\s*(?:[pt](?:era|eta)?flops|[pt]flop/s)\b", re.I)
+
+
 def _not_an_accelerator_shape(value: object, text: str) -> bool:
     """A count (8, '128') or a price ('98.32 USD / instance-hour', '€ per GB per month')
     never names an accelerator, whatever its label says."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return True
-    if re.fullmatch(r"[\s\d.,x×]*", text):
+    if re.fullmatch(r"[\s\d.,x×]*", text) or _FLOPS_SHAPE_RE.match(text):
         return True
     return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)
 

@@ -29,8 +29,20 @@ from typing import Any
 from evaltool.errors import Location, Problem, UsageError
 from evaltool.models import CANONICAL_FIELDS
 from evaltool.normalize.shapes import count_facts
-from evaltool.read.cells import Candidate, RawRecord, SheetGrid, a1, cell_text, is_empty
+from evaltool.read import read_offer_file
+from evaltool.read.cells import (
+    Candidate,
+    RawRecord,
+    SheetGrid,
+    a1,
+    cell_text,
+    column_letter,
+    is_empty,
+)
+from evaltool.read.mapping import load_mapping
+from evaltool.read.tabular import read_csv
 from evaltool.read.vocabulary import normalise_label
+from evaltool.read.xlsx import read_workbook
 
 _CELL_REF = re.compile(r"^(?:(?P<sheet>.+)!)?(?P<cell>[A-Z]{1,3}[0-9]{1,7})$")
 
@@ -47,7 +59,6 @@ class UserMapping:
 
 def load_user_mapping(path: Path) -> UserMapping:
     """Read and check a mapping file; UsageError naming the key that is wrong."""
-    from evaltool.read.mapping import load_mapping
 
     try:
         data = load_mapping(path)
@@ -137,9 +148,6 @@ _COLUMN_REF = re.compile(r"^(?:(?P<sheet>.+)!)?(?P<col>[A-Z]{1,3})$")
 
 
 def _sheet_grids(path: Path) -> list[SheetGrid]:
-    from evaltool.read.tabular import read_csv
-    from evaltool.read.xlsx import read_workbook
-
     try:
         return read_workbook(path) if path.suffix.lower() != ".csv" else [read_csv(path)]
     except Exception:  # the reader has already reported an unreadable file
@@ -232,8 +240,6 @@ def _slug(text: str) -> str:
 
 
 def _grids(path: Path) -> dict[str | None, list[list[Any]]]:
-    from evaltool.read.tabular import read_csv
-    from evaltool.read.xlsx import read_workbook
 
     try:
         grids = read_workbook(path) if path.suffix.lower() != ".csv" else [read_csv(path)]
@@ -287,7 +293,6 @@ def _row_span(where: Location) -> set[tuple[str | None, str]]:
     m1, m2 = re.match(r"([A-Z]+)(\d+)", first), re.match(r"([A-Z]+)(\d+)", last)
     if not m1 or not m2:
         return set()
-    from evaltool.read.cells import column_letter
 
     start = sum((ord(ch) - 64) * 26 ** i for i, ch in enumerate(reversed(m1.group(1)))) - 1
     end = sum((ord(ch) - 64) * 26 ** i for i, ch in enumerate(reversed(m2.group(1)))) - 1
@@ -297,7 +302,6 @@ def _row_span(where: Location) -> set[tuple[str | None, str]]:
 def explain_file(path: Path, mapping: UserMapping | None = None) -> list[dict[str, Any]]:
     """Every non-empty cell of a workbook or CSV that was neither used nor deliberately
     skipped: [{'where': {...}, 'text': ...}] in sheet order.  YAML/JSON files: []."""
-    from evaltool.read import read_offer_file
 
     if path.suffix.lower() in (".yaml", ".yml", ".json"):
         return []

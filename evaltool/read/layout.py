@@ -73,7 +73,14 @@ def reads_like_terms(text: str) -> bool:
 
 
 def _is_sentence(text: str) -> bool:
-    return len(text.split()) > MAX_LABEL_WORDS or len(text) > 90
+    if len(text) <= 90 and len(text.split()) <= MAX_LABEL_WORDS:
+        return False
+    # "Managed service (monitoring, remote hands) – included in TCO": an aside in brackets
+    # does not make a label a sentence.
+    bare = re.sub(r"\([^()]*\)", " ", text) if "(" in text else text
+    if re.search(r"\d|[.:;]\s", bare):
+        return True  # a figure or a full stop outside the brackets: a statement
+    return len(bare.split()) > MAX_LABEL_WORDS or len(bare) > 90
 
 
 # --- contract sheets ---------------------------------------------------------------------

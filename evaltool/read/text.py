@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from evaltool.normalize.basis import scope_re
 from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
 
 NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
@@ -46,8 +47,11 @@ def first_number(text: str) -> float | None:
 
 # --- sizes -------------------------------------------------------------------------------
 
-_SIZE_RE = re.compile(NUMBER + r"\s*(pib|tib|gib|mib|pb|tb|gb|mb|pbyte|tbyte|gbyte)\b", re.I)
+# French octets: Po, To, Go ("Lustre, 500 To", "2 048 Go").
+_SIZE_RE = re.compile(NUMBER + r"\s*(pib|tib|gib|mib|pb|tb|gb|mb|pbyte|tbyte|gbyte|po|to|go)\b",
+                      re.I)
 _SIZE_TB = {"pb": 1000.0, "pbyte": 1000.0, "pib": 1125.899906842624, "tb": 1.0, "tbyte": 1.0,
+            "po": 1000.0, "to": 1.0, "go": 1e-3,
             "tib": 1.099511627776, "gb": 1e-3, "gbyte": 1e-3, "gib": 1.073741824e-3,
             "mb": 1e-6, "mib": 1.048576e-6}
 _TIMES_RE = re.compile(r"(\d+)\s*(?:x|×|\*)\s*$", re.I)
@@ -86,11 +90,12 @@ _COUNT_BEFORE_RE = re.compile(r"(\d+)\s*(?:x|×|\*)\s*(?:[A-Za-z]+\s+)?$", re.I)
 _COUNT_AFTER_RE = re.compile(r"^\s*(?:x|×|\*)\s*(\d+)\b", re.I)
 # Ports in English and in the languages of European quotes (portar, puertos, porte, porty,
 # poorten, Anschlüsse); a port count beside one speed multiplies it.
-_PORTS_RE = re.compile(r"\b(\d+)\s*(?:x\s*)?(?:ports?|nics?|links?|hcas?|adapters?|rails?|portar|"
+# A NIC named by its product ("8 x ConnectX-7", "8x Pollara 400", "8 BlueField-3") counts ports.
+_PORTS_RE = re.compile(r"\b(\d+)\s*(?:[x×]\s*)?(?:ports?|nics?|links?|hcas?|adapters?|rails?|"
+                       r"(?:nvidia\s+|mellanox\s+|amd\s+|broadcom\s+)?(?:connectx|bluefield|"
+                       r"pensando|pollara|thor|cx-?\d)[\w-]*|portar|"
                        r"puertos?|port[ei]|porty|portów|poorten|anschl\w*)\b", re.I)
-_PER_GPU_RE = re.compile(r"\bper\s+(?:gpu|chip|accelerator|card)\b|/\s*(?:gpu|chip)\b", re.I)
-_PER_NODE_RE = re.compile(
-    r"\bper\s+(?:node|host|server|system|instance|vm|machine)\b|/\s*(?:node|host|server)\b", re.I)
+
 
 
 @dataclass(frozen=True)
@@ -129,9 +134,9 @@ def parse_bandwidth(text: str) -> Bandwidth | None:
         elif ports:
             count = int(ports.group(1))
         scope = None
-        if _PER_GPU_RE.search(text):
+        if scope_re("gpu").search(text):
             scope = "gpu"
-        elif _PER_NODE_RE.search(text):
+        elif scope_re("node").search(text):
             scope = "node"
         return Bandwidth(each * count, each, count, scope, was_bytes)
     return None

@@ -66,6 +66,10 @@ class Vocabulary:
         """The slot a label stands for, or None.  Exact matches beat phrase matches; the
         section ("Storage" above "Capacity") is tried first."""
         text = normalise_label(label)
+        if len(text.split()) > MAX_LABEL_WORDS and "(" in label:
+            # "Managed service (monitoring, remote hands) – included in TCO": an aside in
+            # brackets does not make a label a sentence.
+            text = normalise_label(re.sub(r"\([^()]*\)", " ", label))
         if not text or len(text.split()) > MAX_LABEL_WORDS:
             return None
         shaped = _label_shape(text)

@@ -1,0 +1,40 @@
+"""The words of a basis or a scope ("per GPU-hour", "€/Knoten/h", "400 Gb/s por GPU",
+"monthly"), loaded once from evaltool/data/basis_words.yaml: one vocabulary for the money
+parser, the scope of bandwidths and the billing unit of a line item."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from evaltool.resources import data_dir
+
+
+@functools.cache
+def basis_vocabulary() -> dict[str, Any]:
+    """word -> canonical denominator, scaled units (per TiB, per PB), adverbs ("monthly")
+    -> basis, and the words that introduce a basis ("per", "pro", "por")."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "basis_words.yaml").read_text(encoding="utf-8"))
+    return {
+        "words": {str(w): basis for basis, words in raw["basis"].items() for w in words},
+        "scaled": {str(k): (str(v[0]), str(v[1])) for k, v in raw["scaled"].items()},
+        "adverbs": {str(w): basis for basis, words in raw["adverbs"].items() for w in words},
+        "per": [str(w) for w in raw["per"]],
+    }
+
+
+def words_for(basis: str) -> list[str]:
+    """Every word that names this basis ('gpu' -> gpu, gpus, chip, acelerador, 基...)."""
+    return sorted((w for w, b in basis_vocabulary()["words"].items() if b == basis),
+                  key=len, reverse=True)
+
+
+@functools.cache
+def scope_re(basis: str) -> re.Pattern[str]:
+    """'per GPU', '/GPU', 'each node', 'pro Knoten', 'por GPU', 'par nœud' for a basis."""
+    per = "|".join(re.escape(w) for w in basis_vocabulary()["per"])
+    words = "|".join(re.escape(w) for w in words_for(basis) if len(w) > 1)
+    return re.compile(rf"(?:\b(?:{per})[\s-]+|/\s*)(?:{words})(?![\w])", re.IGNORECASE)

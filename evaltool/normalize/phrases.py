@@ -1,0 +1,222 @@
+"""Phrases by their words: what a clause is about (network, storage, orchestrator, root,
+validity, delivery...), and the readings that need the words of several languages (a network
+said dedicated or shared, root granted or not, read and write speeds).  The words live in
+evaltool/data/prose_words.yaml."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import Any
+
+from evaltool.normalize.facts import _CORES_RE, _SOCKETS_RE
+from evaltool.read import text as T
+from evaltool.resources import data_dir
+
+# A clause ends at a full stop, semicolon or line break followed by a space (not at "3.84").
+_CLAUSE_SPLIT = re.compile(r"(?<=[.;!?])\s+|\n+|\s+·\s+")
+MAX_PROSE_CHARS = 2000  # longer text is contract text, read by clause analysis instead
+
+
+@functools.cache
+def _words() -> dict[str, Any]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "prose_words.yaml").read_text(encoding="utf-8"))
+    return {
+        "topics": {topic: re.compile("|".join(f"(?:{w})" for w in words), re.I)
+                   for topic, words in raw["topics"].items()},
+        "any_topic": re.compile("|".join(f"(?:{w})" for words in raw["topics"].values()
+                                         for w in words), re.I),
+        **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
+           for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
+                       "notes_label", "cap")},
+    }
+
+
+@functools.lru_cache(maxsize=8192)  # the same notes and cells recur in every option's record
+def fold(text: str) -> str:
+    """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
+    folded = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ß", "ss"))
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a text, each short enough to be about one or two things.  A heading
+    of a word or two ("2. Term. Twenty-four (24) months") stays with what follows it."""
+    out: list[str] = []
+    carry = ""
+    for piece in _CLAUSE_SPLIT.split(text):
+        piece = (piece or "").strip()
+        if not piece:
+            continue
+        if len(piece.split()) <= 2 and piece.endswith("."):
+            carry = f"{carry} {piece}".strip()
+            continue
+        out.append(f"{carry} {piece}".strip())
+        carry = ""
+    if carry:
+        out.append(carry)
+    return out
+
+
+def topics(clause: str) -> list[str]:
+    return list(_topics(clause))
+
+
+@functools.lru_cache(maxsize=8192)
+def _topics(clause: str) -> tuple[str, ...]:
+    folded = fold(clause)
+    words = _words()
+    if not words["any_topic"].search(folded):
+        return ()
+    return tuple(name for name, pattern in words["topics"].items() if pattern.search(folded))
+
+
+def is_notes_label(label: str) -> bool:
+    """'Notes', 'Kommentar', 'Remarques': a column of free text that may state facts."""
+    return bool(_words()["notes_label"].search(fold(label).strip(" :").lower()))
+
+
+def network_dedicated(clause: str) -> bool | None:
+    """True for a network said to be dedicated, False for one said to be shared, else None."""
+    folded = fold(clause)
+    words = _words()
+    if words["not_shared"].search(folded):
+        return True
+    dedicated = words["dedicated"].search(folded)
+    shared = words["shared"].search(folded)
+    if dedicated and shared and not (dedicated.start() <= shared.start() < dedicated.end()):
+        return None  # "shared infrastructure, dedicated nodes": the sentence says both
+    if dedicated:
+        return True
+    return False if shared else None
+
+
+def root_granted(clause: str) -> bool:
+    return not _words()["no_root"].search(fold(clause))
+
+
+_SPEED = T.NUMBER + r"\s*((?:[kmgt]i?b(?:yte)?|[kmgt]bit)(?:/s|ps)|[gt]bps)"
+
+
+def read_write(clause: str) -> tuple[float | None, float | None]:
+    """Storage read and write speeds in GB/s: 'Läs/skriv 200 / 100 GB/s', 'lectura
+    120 GB/s, escritura 90 GB/s', 'read 80 GB/s, write 40 GB/s'."""
+    folded = fold(clause)
+    words = _words()
+    reads, writes = words["read"].search(folded), words["write"].search(folded)
+    if not (reads and writes):
+        return T.parse_read_write(clause)
+    paired = re.search(T.NUMBER + r"\s*(?:[kmgt]i?b(?:yte)?/s|[gt]bps)?\s*/\s*" + _SPEED,
+                       folded[max(reads.end(), writes.end()):], re.I)
+    if paired:  # "read / write 200 / 100 GB/s": the figures in the order of the words
+        first = T.parse_gbyte_s(f"{paired.group(1)} {paired.group(3)}")
+        second = T.parse_gbyte_s(f"{paired.group(2)} {paired.group(3)}")
+        if first and second:
+            pair = (first[0], second[0]) if reads.start() < writes.start() else (
+                second[0], first[0])
+            return pair
+    read = write = None
+    for part in re.split(r"[,;]|\s/\s|\band\b|\bund\b|\bet\b|\by\b|\be\b|\boch\b", folded):
+        speed = T.parse_gbyte_s(part)
+        if speed is None:
+            continue
+        if words["read"].search(part) and read is None:
+            read = speed[0]
+        elif words["write"].search(part) and write is None:
+            write = speed[0]
+    return read, write
+
+
+def orchestrator_named(clause: str) -> str | None:
+    low = clause.lower()
+    slurm = "slurm" in low
+    k8s = bool(re.search(r"kubernetes|\bk8s\b", low))
+    if slurm and k8s:
+        return "both"
+    return "slurm" if slurm else "kubernetes" if k8s else None
+
+
+
+
+# --- a system's description ----------------------------------------------------------------
+
+_CPU_WORDS_RE = re.compile(r"\b(?:xeon|epyc|grace|cpus?|processors?|processeurs?|prozessor\w*|"
+                           r"procesador\w*|processor[ei]|threadripper|neoverse|ampere)\b", re.I)
+_RAM_WORDS_RE = re.compile(r"\b(?:ddr\d\w*|ram|memory|dimms?|rdimms?|lrdimms?|memoire|"
+                           r"arbeitsspeicher|memoria|geheugen|minne|pamiec)\b", re.I)
+_NVME_WORDS_RE = re.compile(r"\b(?:nvme|ssds?|u\.2|e1\.s|e3\.s)\b", re.I)
+_SIZE_TOKEN = r"(\d+(?:[.,]\d+)?)\s*(gb|gib|tb|tib|go|to)\b"
+_SIZE_GB = {"gb": 1.0, "go": 1.0, "gib": 1.073741824, "tb": 1000.0, "to": 1000.0,
+            "tib": 1099.511627776}
+_TIMES = r"(\d{1,3})\s*[x×]\s*"
+_CORES_IN_BRACKETS_RE = re.compile(r"\((\d{2,3})\s*c(?:ores?)?\)", re.I)  # "(72C)"
+
+
+def _parts(text: str) -> list[str]:
+    """Comma- and semicolon-separated parts, brackets kept with their part."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch in ",;" and depth == 0 and not (ch == "," and text[i - 1:i].isdigit()
+                                                and text[i + 1:i + 2].isdigit()):
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _size_gb(number: str, unit: str) -> float:
+    return float(number.replace(",", ".")) * _SIZE_GB[unit.lower()]
+
+
+def system_facts(text: str) -> dict[str, float]:
+    """What a server's description states beside its GPUs: 'HGX B200 8-GPU, 2× Xeon 6960P
+    (72C), 2,048 GB DDR5 (32 × 64 GB), 8× 3.84 TB NVMe U.2' -> cpu_cores_per_node 144,
+    cpu_memory_gb_per_node 2048, local_nvme_tb_per_node 30.72.  Only parts that name what
+    they are (a CPU, DDR memory, NVMe drives) are read."""
+    found: dict[str, float] = {}
+    for part in _parts(fold(text)):
+        if _CPU_WORDS_RE.search(part) and "cpu_cores_per_node" not in found:
+            sockets = _SOCKETS_RE.search(part)
+            bracket = _CORES_IN_BRACKETS_RE.search(part)
+            count = re.match(r"\s*" + _TIMES, part)
+            if sockets:
+                each = int(sockets.group(2) or sockets.group(3) or sockets.group(4))
+                found["cpu_cores_per_node"] = int(sockets.group(1)) * each
+            elif bracket and count:
+                found["cpu_cores_per_node"] = int(count.group(1)) * int(bracket.group(1))
+            elif (cores := _CORES_RE.search(part)) and re.search(
+                    r"per\s+(?:node|server|system)|total", part, re.I):
+                found["cpu_cores_per_node"] = int(cores.group(1).replace(",", ""))
+        elif _RAM_WORDS_RE.search(part) and "cpu_memory_gb_per_node" not in found \
+                and not re.search(r"\bhbm", part, re.I):
+            modules = re.search(_TIMES + _SIZE_TOKEN, part, re.I)
+            if modules:  # "32 x 64 GB": the modules say the total exactly
+                found["cpu_memory_gb_per_node"] = int(modules.group(1)) * _size_gb(
+                    modules.group(2), modules.group(3))
+            elif size := re.search(_SIZE_TOKEN, part, re.I):
+                found["cpu_memory_gb_per_node"] = _size_gb(size.group(1), size.group(2))
+        elif _NVME_WORDS_RE.search(part) and "local_nvme_tb_per_node" not in found:
+            drives = re.search(_TIMES + _SIZE_TOKEN, part, re.I)
+            if drives:
+                found["local_nvme_tb_per_node"] = int(drives.group(1)) * _size_gb(
+                    drives.group(2), drives.group(3)) / 1000.0
+    return found
+
+
+def capped_percent(clause: str) -> float | None:
+    """'service credits capped at 10% of monthly fees', 'crediti fino al 20 % del canone'
+    -> the capped percentage; a credit tier without a cap word ('10% if below 99.5%') is no
+    cap."""
+    folded = fold(clause)
+    cap = _words()["cap"].search(folded)
+    if cap is None:
+        return None
+    figure = re.match(r"[^%\d]{0,25}?(\d{1,3}(?:[.,]\d+)?)\s*%", folded[cap.end():])
+    return float(figure.group(1).replace(",", ".")) if figure else None

@@ -1,0 +1,463 @@
+"""Facts an offer states in sentences: a letter, a note, a footnote, a notes column.
+
+"Shared storage is 500 TB on VAST, with Slurm pre-installed and root access on every node."
+states four fields; no cell is labelled with any of them.  A sentence is cut into clauses,
+each clause is given the topics its words name (evaltool/data/prose_words.yaml: network,
+storage, orchestrator, root...), and only the figures of a clause about a topic are read for
+that topic's fields: "8 × 200 Gbit/s per node, on a fabric dedicated to your cluster" is the
+network, "shared storage" never says the network is shared.
+
+What a sentence states is weaker evidence than a labelled cell: every fact read here has the
+priority of text (IN_TEXT), so a labelled value wins and a disagreement between the two is
+warned (Builder.resolve).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable
+from typing import Any
+
+from evaltool.errors import Location
+from evaltool.normalize import values as V
+from evaltool.normalize.contract import contract_facts
+from evaltool.normalize.facts import (
+    _SPARSE_RE,
+    DERIVED,
+    IN_TEXT,
+    LABELLED,
+    _bandwidth,
+    _fabric,
+    _join,
+    _money_text,
+    _storage_kind,
+)
+from evaltool.normalize.phrases import (
+    MAX_PROSE_CHARS,
+    _words,
+    capped_percent,
+    clauses,
+    fold,
+    is_notes_label,
+    network_dedicated,
+    orchestrator_named,
+    read_write,
+    root_granted,
+    system_facts,
+    topics,
+)
+from evaltool.normalize.phrases import (
+    _parts as _parts_of,
+)
+from evaltool.normalize.shapes import count_facts, words_to_digits
+from evaltool.normalize.slots import SlotReaders
+from evaltool.read import text as T
+from evaltool.read.cells import Candidate
+
+# Text that may state a contract term (uptime, credits, replacement, response, delivery,
+# term, egress, commitment, prepayment) and has a figure: the only text given to clause
+# analysis besides the contract itself.
+_TERMS_HINT_RE = re.compile(
+    r"credit|uptime|availab|\bsla\b|replac|swap|respon|deliver|hand(?:ed)?\s*over|ready|\bterm\b|"
+    r"month|egress|commit|prepa|upfront|verf[üu]g|gutschrift|austausch|liefer|laufzeit|"
+    r"cr[ée]dit|disponib|rempla|livr|dur[ée]e|mois|expir|valid", re.I)
+_TERMS_CACHE: dict[Any, list[tuple[str, Any, Location, str, str]]] = {}
+# A response time is named as one: "response", "reagiert", "svarstid", "temps de réponse".
+_RESPONSE_RE = re.compile(r"\brespon\w*|\breaction|\breakti\w*|\breagier\w*|\bsvarstid|\breponse|"
+                          r"\brespuesta|\brisposta|\breactie|\breakcj\w*|\bantwort\w*", re.I)
+# A node's own disks, and the words of a shared file system.
+_LOCAL_DISK_RE = re.compile(r"\bnvme\b|\bssds?\b|\blocal\b|\blokal|\blocale?s?\b|\bscratch\b|"
+                            r"\bper\s+(?:node|server|instance)\b|\bje\s+knoten|\bpar\s+serveur",
+                            re.I)
+_SHARED_FS_RE = re.compile(r"\bshared\b|\bparallel|\bfile\s*system|\bdateisystem|"
+                           r"\bpartag|\bcompartid|\bcondivis|\bgedeeld|\bdelad", re.I)
+# A credit for late delivery is not the service-level credit cap.
+_DELAY_WORDS_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|\bretard|"
+                             r"\bforsening|\bförsening|\bretraso|\britardo", re.I)
+
+
+class ProseReaders(SlotReaders):
+    """Reads the facts of sentences with the slot readers, at the priority of text."""
+
+    def read_prose(self, text: str, where: Location) -> None:
+        if len(text) > MAX_PROSE_CHARS:
+            return
+        for clause in clauses(text):
+            for topic in topics(clause):
+                self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
+
+    def value_by_shape(self, cand: Candidate, text: str) -> None:
+        """A value its label's field cannot read may still state a figure by its shape
+        ("Capacity | up to 32 nodes (128 GPUs)", "Dense FP8 per GPU | 5 PFLOPS"): read it
+        at text priority, and say that the label and the value disagree."""
+        if not isinstance(cand.value, str):
+            return
+        bare = re.sub(r"\b24\s*[x×/]\s*7\b", "", text)  # "24x7, TAM" states no figure
+        if cand.note and re.search(r"\d", cand.note) and not re.search(r"\d", bare) and \
+                re.search(r"[^\W\d_]{2}", text) and self._read_the_note(cand):
+            # A dash or "n/a" says there is none: the note beside it may be another column's.
+            return
+        found = topics(text)
+        if "network" in found and re.search(r"\d\s*(?:[gt]bit|[gt]b/s|[gt]bps|gbe)", text, re.I):
+            # "Réseau inter-nœuds | 8 × 400 Gb/s InfiniBand" read under a node label.
+            self._as_text(self._prose_network, text, cand.where)
+            self.warn(cand.where, f"the value of '{cand.label}' reads as the network, not as "
+                      "the field its label names", "inter_node_fabric", text[:120],
+                      code="label-shape-disagree")
+            return
+        if T.billing_unit(text) == "gb" and T.currency_of(text) and "storage" not in found:
+            # "Network egress | $0.12 per GB (internet)" under a network label.
+            self._as_text(lambda t, w: self._money_field("egress_usd_per_gb", Candidate(
+                "egress", t, w), t, "gb"), text, cand.where)
+            self.warn(cand.where, f"the value of '{cand.label}' reads as a price per GB "
+                      "transferred; taken as the egress price", "egress_usd_per_gb", text[:120],
+                      code="label-shape-disagree")
+            return
+        if "peak" in found:
+            self._peak_by_shape(cand, text)
+            return
+        for name, value in count_facts(text).items():
+            self.add(name, value, cand.where, text, IN_TEXT,
+                     f"count read from the value of a cell labelled {cand.label!r}")
+            self.warn(cand.where, f"the value of '{cand.label}' reads as a count, not as the "
+                      f"field its label names; {name} = {value} taken from it", name, text[:120],
+                      code="label-shape-disagree")
+
+    def _peak_by_shape(self, cand: Candidate, text: str) -> None:
+        """'FP8/FP6 Tensor Core | 9 PFLOPS per GPU': a FLOPS figure under a label that is
+        not the peak's (or no known label) is the claimed peak per GPU, warned."""
+        before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
+        self._as_text(self._prose_peak, f"{text} ({cand.label})", cand.where)
+        if len(self.facts.get("claimed_peak_tflops_per_gpu", [])) > before:
+            self.warn(cand.where, f"the value of '{cand.label}' reads as a FLOPS figure; "
+                      "taken as the peak per GPU", "claimed_peak_tflops_per_gpu",
+                      text[:120], code="label-shape-disagree")
+
+    def _read_the_note(self, cand: Candidate) -> bool:
+        """'Data transfer out | Internet egress | $0.08 per GB': the value names the item,
+        the notes column beside it states the figure.  Read the note for the label's field
+        and drop the warning the bare value raised."""
+        slot = self.vocab.match(cand.label, cand.section)
+        read_slot = getattr(self, "read_slot", None)
+        if slot in (None, "ignore") or read_slot is None:
+            return False
+        problems, unreadable = len(self.problems), dict(self.unreadable)
+        try:
+            read_slot(slot, Candidate(cand.label, cand.note, cand.where, cand.section, None,
+                                      cand.label_where), cand.note)
+        except (V.ValueParseError, V.ValueConversionError, ValueError, ArithmeticError):
+            del self.problems[problems:]
+            return False
+        where = cand.where
+        self.problems = [p for p in self.problems if not (
+            p.code == "value-unreadable" and p.where == where)]
+        self.unreadable = {k: v for k, v in unreadable.items() if v.where != where}
+        return True
+
+    def terms_in_text(self, known: frozenset[str]) -> list[tuple[str, Any, Location, str, str]]:
+        """Clause analysis of the contract segments, notes and sentences (contract_facts),
+        once per distinct text: options side by side share their notes and terms."""
+        segments = self._prose_segments()
+        key = (tuple((str(s.get("text")), repr(sorted(s["where"].items())),
+                      str(s.get("section"))) for s in segments), known)
+        if key not in _TERMS_CACHE:
+            if len(_TERMS_CACHE) > 256:
+                _TERMS_CACHE.clear()
+            _TERMS_CACHE[key] = contract_facts(segments, known)
+        return list(_TERMS_CACHE[key])
+
+    def _prose_segments(self) -> list[dict[str, Any]]:
+        """The contract segments, the notes and the sentences inside labelled cells, for
+        clause analysis: a note ("Failed hardware is replaced within 24 hours") or a cell
+        ("Availability SLA | 99.5% monthly; credits up to 50% of the monthly bill") states
+        terms as a contract sheet does."""
+        seen = {(str(s.get("text", "")), str(s.get("where"))) for s in self.record.segments}
+
+        def states_terms(text: str) -> bool:  # clause analysis is costly: only likely text
+            return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
+                _TERMS_HINT_RE.search(text) is not None
+
+        notes = [{"text": text, "where": where.to_dict()} for text, where in self.record.notes
+                 if (text, str(where.to_dict())) not in seen and states_terms(text)]
+        cells = [{"text": cand.value, "where": cand.where.to_dict(), "section": cand.label}
+                 for cand in self.record.candidates
+                 if isinstance(cand.value, str) and len(cand.value.split()) >= 5
+                 and states_terms(cand.value)]
+        extra = [{"text": text, "where": where.to_dict()}
+                 for text, where in [*self.record.banners, *self.record.footers]
+                 if (text, where) not in self.record.notes and states_terms(text)]
+        return [*self.record.segments, *notes, *cells, *extra]
+
+    def _as_text(self, reader: Callable[[str, Location], None], clause: str,
+                 where: Location) -> None:
+        """Run one reader; what it records is demoted to text priority, and a clause it
+        cannot read is no error (a sentence need not state a value)."""
+        counts = {name: len(facts) for name, facts in self.facts.items()}
+        priced, problems = len(self.priced), len(self.problems)
+        try:
+            reader(clause, where)
+        except (V.ValueParseError, V.ValueConversionError, ValueError, ArithmeticError):
+            for name, facts in self.facts.items():
+                del facts[counts.get(name, 0):]
+            del self.priced[priced:]
+            del self.problems[problems:]
+            return
+        for name, facts in self.facts.items():
+            for fact in facts[counts.get(name, 0):]:
+                if fact.priority > IN_TEXT:
+                    fact.priority = IN_TEXT
+                    fact.note = _join(fact.note, "read from a sentence")
+        for item in self.priced[priced:]:
+            item.priority = min(item.priority, IN_TEXT)
+
+    def read_prose_dates(self, text: str, where: Location) -> None:
+        """Only the dates of a banner or title row ("Offer valid until 31-Oct-2025")."""
+        if len(text) > MAX_PROSE_CHARS:
+            return
+        for clause in clauses(text):
+            for topic in topics(clause):
+                if topic in ("valid", "delivery"):
+                    self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
+
+    def _prose_valid(self, clause: str, where: Location) -> None:
+        self._date_after("valid", "valid_until", clause, where)
+
+    def _prose_delivery(self, clause: str, where: Location) -> None:
+        self._date_after("delivery", "delivery_date", clause, where)
+
+    def _date_after(self, topic: str, name: str, clause: str, where: Location) -> None:
+        """The first calendar date after the topic's word ('expires if not executed by
+        2025-10-10'); a lead time ('10-12 weeks ARO') or a span is no date."""
+        found = _words()["topics"][topic].search(fold(clause))
+        if found is None:
+            return
+        rest = clause[found.start():]
+        if re.search(r"\d", rest) is None:
+            return
+        parsed = V.parse_date(rest)
+        if parsed.value is not None and parsed.latest == parsed.earliest:
+            self.add(name, parsed.value, where, clause, IN_TEXT, "date read from a sentence")
+
+    def _prose_network(self, clause: str, where: Location) -> None:
+        dedicated = network_dedicated(clause)
+        if dedicated is not None:
+            self.add("network_dedicated", dedicated, where, clause, IN_TEXT,
+                     "read from a sentence about the network")
+        fabric = _fabric(clause)
+        if fabric is not None:
+            self.add("inter_node_fabric", fabric, where, clause, IN_TEXT)
+        if re.search(r"\d\s*(?:[gt]bit|[gt]b/s|[gt]bps|gbe\b|g\b)", clause, re.I):
+            bw = _bandwidth(clause)
+            if bw is not None and not bw.was_bytes:
+                self._bandwidth_fact(bw, where, clause, IN_TEXT)
+
+    def _prose_storage(self, clause: str, where: Location) -> None:
+        if _words()["topics"]["local_storage"].search(fold(clause)):
+            return  # local disks are read as local_storage
+        kind, others = _storage_kind(clause)
+        if kind is not None and kind != "local_nvme":
+            self.add("storage_type", kind, where, clause, IN_TEXT,
+                     _join("read from a sentence about storage",
+                           f"also mentions {', '.join(others)}" if others else None))
+        read, write = read_write(clause)
+        if read is not None:
+            self.add("storage_read_gbyte_s", read, where, clause, IN_TEXT)
+        if write is not None:
+            self.add("storage_write_gbyte_s", write, where, clause, IN_TEXT)
+        if re.search(r"[$€£]|\b(?:usd|eur|gbp|chf)\b|\bper\s+(?:tb|gb)\b", clause, re.I):
+            return  # a storage price: its size is the unit priced, not the capacity
+        if _LOCAL_DISK_RE.search(clause) or not (
+                (kind is not None and kind != "local_nvme") or _SHARED_FS_RE.search(clause)):
+            return  # a node's own disks ("local instance storage: 8 x 3.84 TB NVMe") are not
+            # the shared storage, and a size with no shared file system named is not either
+        size = T.parse_size(clause)
+        if size is not None and size.tb >= 1:
+            self.add("storage_capacity_tb", size.tb, where, clause, IN_TEXT,
+                     "capacity read from a sentence about storage")
+
+    def _prose_storage_speed(self, clause: str, where: Location) -> None:
+        if "storage" in topics(clause):
+            return  # read with the rest of the storage clause
+        read, write = read_write(clause)
+        if read is not None:
+            self.add("storage_read_gbyte_s", read, where, clause, IN_TEXT)
+        if write is not None:
+            self.add("storage_write_gbyte_s", write, where, clause, IN_TEXT)
+
+    def read_row_prose(self, cand: Candidate) -> None:
+        """What a row states besides its value: a notes column ("Nätverk | InfiniBand |
+        dedikerat för kunden"), and a label that is itself the fact when the value only
+        says yes ("Almacenamiento Lustre 300 TB | incluido", "Kubernetes gestionado | sí")."""
+        if cand.note and len(cand.note) <= MAX_PROSE_CHARS:
+            self.read_prose(f"{cand.label}: {cand.note}", cand.where)
+        if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
+            self._peak_by_shape(cand, cand.value)
+        if isinstance(cand.value, str) and (is_notes_label(cand.label) or (
+                len(cand.value.split()) >= 4 and not cand.shape_only)) and \
+                self.vocab.match(cand.label, cand.section) not in ("contract_text",
+                                                                   "offer_name"):
+            # (contract text is read by clause analysis, clause numbers and all)
+            # "notes | root/sudo on all nodes"; "Orchestration | managed Kubernetes; root on
+            # the VMs": a cell's other facts, below any labelled reading of them (the label
+            # read with the value: "Per system | up to 72 PFLOPS" is not one GPU's).
+            self.read_prose(f"{cand.label}: {cand.value}", cand.where)
+        if isinstance(cand.value, str) and self.vocab.match(cand.label, cand.section) == \
+                "offer_name" and len(cand.value) <= MAX_PROSE_CHARS:
+            self._as_text(self._prose_term, cand.value, cand.where)  # "Reserva 6 meses"
+        if isinstance(cand.value, str) and len(cand.label.split()) >= 2:
+            try:
+                yes = V.parse_bool(cand.value).value
+            except V.ValueParseError:
+                return
+            if yes:
+                self.read_prose(cand.label, cand.where)
+
+    def _prose_term(self, clause: str, where: Location) -> None:
+        """'a minimum term of 9 months', 'Allocation period: 12 months (1 April 2027 -
+        31 March 2028)', 'Reserva 6 meses': a duration in months or years in a clause
+        about the term (never a notice period, a payment term or a lead time)."""
+        if re.search(r"\b(?:payment|invoice\w*|notice|lead\s+time|warranty|amorti[sz]\w*|"
+                     r"valid|renew\w*|extension|prolong\w*|verlängerung)\b", clause, re.I):
+            return
+        found = _words()["topics"]["term"].search(fold(clause))
+        if found is None:
+            return
+        match = re.search(r"(?:\((\d{1,3})\)|(?<![\d.,])(\d{1,3}))\s*-?\s*(months?|mois|monate?n?|"
+                          r"meses|mesi|maanden|m[åa]nader|miesi\w*|years?|jahre?n?|ans?|a[ñn]os|"
+                          r"anni|jaar|[åa]r|lat)\b", words_to_digits(clause), re.I)
+        if match is None:
+            return
+        count = int(match.group(1) or match.group(2))
+        unit = match.group(3).lower()
+        months = count if unit.startswith(("m", "mo")) else count * 12
+        if 1 <= months <= 120:
+            self.add("term_months", float(months), where, clause, IN_TEXT,
+                     "the term read from a sentence")
+
+    def _prose_support(self, clause: str, where: Location) -> None:
+        """'support is reachable 24/7 with a 2-hour response time': the response time (a
+        "24/7" or "24x7" says when, not how fast)."""
+        bare = re.sub(r"\b24\s*[x×/]\s*7\b|\b24\s*h\s*/\s*24\b", " ", clause)
+        if not re.search(r"\d", bare) or re.search(r"[$€£]|\b(?:usd|eur|gbp)\b|%", bare, re.I):
+            return
+        if not _RESPONSE_RE.search(fold(bare)):
+            return  # "3-year hardware support" is how long, not how fast
+        self.add("support_response_hours", V.parse_duration(bare, "hours").value, where,
+                 clause, IN_TEXT, "response time read from a sentence")
+
+    def _prose_credit(self, clause: str, where: Location) -> None:
+        if _DELAY_WORDS_RE.search(clause):
+            return  # a late-delivery credit is not the service-level credit cap
+        cap = capped_percent(clause)
+        if cap is not None and 0 < cap <= 100:
+            self.add("sla_max_credit_pct", cap, where, clause, IN_TEXT,
+                     "credit cap read from a sentence")
+
+    def _prose_commitment(self, clause: str, where: Location) -> None:
+        """'Commitment: the full allocation value of EUR 1,600,000 is invoiced quarterly':
+        an amount with no per-unit basis in a clause about the commitment."""
+        found = _words()["topics"]["commitment"].search(fold(clause))
+        if found is None or re.search(r"\d\s*%", clause):
+            return  # "15% of total contract value" is a share, not the amount
+        amount = re.search(r"(?:[$€£]|\b(?:USD|EUR|GBP|CHF|SEK|PLN|JPY)\b)\s?\d[\d,.\s]*\d"
+                           r"(?:\s?(?:m|million|k)\b)?|\d[\d,.\s]*\d\s?(?:[$€£]|"
+                           r"\b(?:USD|EUR|GBP|CHF|SEK|PLN|JPY)\b)", clause)
+        if amount is None or re.match(r"\s*(?:per\b|/|an?\s+(?:hour|month))",
+                                      clause[amount.end():], re.I):
+            return  # a rate ("SEK 26,50 per GPU-hour for a committed term") is no commitment
+        money = V.parse_money(_money_text(amount.group(0)), currency=self.currency_hint)
+        self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), clause), where,
+                  clause, IN_TEXT, "the committed amount read from a sentence")
+
+    def _slot_storage_type(self, cand: Candidate, text: str) -> None:
+        """'Managed Lustre, 500 TiB, $0.14 per GiB per month': the product, the capacity and
+        the price in one phrase; the priced reading must not lose the product."""
+        super()._slot_storage_type(cand, text)
+        kind, others = _storage_kind(text)
+        if kind is not None and not any(f.where == cand.where
+                                        for f in self.facts.get("storage_type", [])):
+            self.add("storage_type", kind, cand.where, text, LABELLED,
+                     f"also mentions {', '.join(others)}" if others else None)
+
+    def _prose_system(self, clause: str, where: Location) -> None:
+        for name, value in system_facts(clause).items():
+            self.add(name, value, where, clause, IN_TEXT, "read from the system's description")
+
+    def _facts_in_system_text(self, where: Location, text: str, priority: int) -> None:
+        """A description that names the accelerator also names the CPUs, memory and drives
+        of the server ("HGX B200 8-GPU, 2x Xeon 6960P (72C), 2,048 GB DDR5, 8x 3.84 TB
+        NVMe, 8x ConnectX-7 400G NDR")."""
+        # A speed that is a GPU link's (NVLink), not the network's, names no network here.
+        with contextlib.suppress(V.ValueParseError):
+            super()._facts_in_system_text(where, text, priority)
+        if len(text) <= MAX_PROSE_CHARS:
+            self._facts_beside_the_accelerator(where, text)
+        if "system" not in topics(text) or len(text) > MAX_PROSE_CHARS:
+            return
+        for clause in clauses(text):
+            if "network" in topics(clause):
+                self._as_text(self._prose_network, clause, where)
+        self._prose_system(text, where)
+
+    def _facts_beside_the_accelerator(self, where: Location, text: str) -> None:
+        """'TPU v5p, 95 GB HBM2e per chip, 459 TFLOPS BF16 per chip': the peak per GPU (the
+        label read with it: 'Per system | up to 72 PFLOPS' is not one GPU's)."""
+        label = getattr(self, "_reading_label", "")
+        for part in _parts_of(text):
+            if "peak" in topics(part):
+                self._as_text(self._prose_peak, f"{part} ({label})" if label else part, where)
+
+    def _slot_accelerator(self, cand: Candidate, text: str) -> None:
+        self._reading_label = cand.label
+        try:
+            super()._slot_accelerator(cand, text)
+        finally:
+            self._reading_label = ""
+
+    def _prose_local_storage(self, clause: str, where: Location) -> None:
+        self._quantity("local_nvme_tb_per_node",
+                       Candidate("local NVMe per node", clause, where), clause, "capacity",
+                       "TB")
+
+    def _prose_orchestrator(self, clause: str, where: Location) -> None:
+        found = orchestrator_named(clause)
+        if found is not None:
+            self.add("orchestrator", found, where, clause, IN_TEXT)
+
+    def _prose_root(self, clause: str, where: Location) -> None:
+        self.add("root_access", root_granted(clause), where, clause, IN_TEXT)
+
+    def _prose_peak(self, clause: str, where: Location) -> None:
+        if re.search(r"\b(?:per|each|je|par|por)\s+(?:node|server|system|rack|cluster)\b|"
+                     r"\b(?:total|aggregate|cluster)\b", clause, re.I) and not re.search(
+                         r"\bper\s+(?:gpu|chip|accelerator)\b", clause, re.I):
+            return  # a node's or the cluster's FLOPS are not one GPU's
+        match = re.search(T.NUMBER + r"\s*(?:p(?:eta)?flops|t(?:era)?flops|pflop/s|tflop/s)",
+                          clause, re.I)
+        if match is None:
+            return
+        sparse = _SPARSE_RE.search(clause[max(0, match.start() - 30):match.end() + 30])
+        before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
+        self._slot_claimed_peak_tflops_per_gpu(
+            Candidate("peak per GPU", match.group(0), where), f"{match.group(0)} "
+            f"{clause[match.end():match.end() + 40]}" + (" with sparsity" if sparse else ""))
+        if sparse:
+            # A figure "with sparsity" is the vendor's claim only when no dense figure is
+            # stated: below any other reading of the peak (the sparse note flags it).
+            for fact in self.facts.get("claimed_peak_tflops_per_gpu", [])[before:]:
+                fact.priority = DERIVED
+
+    def _prose_gpu_link(self, clause: str, where: Location) -> None:
+        """'NVLink 900 GB/s per GPU': the speed right after the link's name."""
+        link = _words()["topics"]["gpu_link"].search(fold(clause))
+        if link is None:
+            return
+        window = clause[link.start():link.start() + 60]
+        match = re.search(T.NUMBER + r"\s*(tb/s|gb/s)(?!\s*per\s+node)", window, re.I)
+        if match is None:
+            return
+        value = T.to_number(match.group(1)) * (1000.0 if match.group(2).lower()[0] == "t"
+                                                else 1.0)
+        self.add("intra_node_gbyte_s_per_gpu", value, where, clause, IN_TEXT,
+                 "GPU-to-GPU link speed read from a sentence")
