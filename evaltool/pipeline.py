@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.clauses import TextSegment, analyse_segments
-from evaltool.decide.core import METHODS, decide
+from evaltool.decide.core import check_method, decide
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
 from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.money import contract_terms, estimate_with_money
@@ -437,8 +437,7 @@ def score_files(
     if inputs.rubrics and rubric is None:
         rubric = inputs.rubrics[0]
 
-    if method not in METHODS:
-        raise UsageError(f"{method!r}: expected one of {', '.join(METHODS)}", setting="method")
+    check_method(method)
     if not inputs.offers:
         given = ", ".join(str(p) for p in paths) or "nothing"
         raise UsageError(f"no offer files among the inputs ({given}): pass vendor offers "

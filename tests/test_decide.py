@@ -19,6 +19,7 @@ from typing import Any
 import builders
 import pytest
 
+from evaltool.cli import error_text
 from evaltool.decide.core import decide, kendall_tau
 from evaltool.decide.whatif import (
     MAX_INTER_NODE_GBIT_S_PER_GPU,
@@ -419,9 +420,12 @@ def test_method_agreement_is_always_reported_and_cross_check_only_on_request(
     assert "cross_check" not in contest.sensitivity
 
 
-def test_unknown_method_is_a_usage_error(contest: Case) -> None:
-    with pytest.raises(UsageError, match="--method"):
+def test_unknown_method_is_a_usage_error_about_the_method_setting(contest: Case) -> None:
+    """The library names the setting, not the flag: the CLI leads the message with it."""
+    with pytest.raises(UsageError, match="'ahp': expected one of weighted, topsis, vikor") as err:
         decide(contest.ranked, RUBRIC, WORKLOAD, None, method="ahp")
+    assert err.value.setting == "method"
+    assert error_text(err.value).startswith("--method: 'ahp'")
 
 
 def test_pareto_frontier_holds_only_undominated_cost_time_points(samples: Case) -> None:

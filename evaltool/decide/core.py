@@ -39,6 +39,7 @@ from evaltool.score.core import ScoredOffer, aggregate_score
 from evaltool.score.rubric import Rubric
 
 METHODS: tuple[str, ...] = ("weighted", "topsis", "vikor")
+CROSS_CHECKS = METHODS[1:]  # what re-ranks the weighted ranking as a cross-check
 
 # Offers x offers tables (rank acceptability, dominance) cover this many eligible offers by
 # default: the full report draws the first 20 offers' rank acceptability, and a table of
@@ -73,6 +74,12 @@ _QUESTIONS = {
     "commitment_months": "What is the minimum commitment term?",
     "tooling_openness": "Which scheduler do we get, and do we get root/sudo on the nodes?",
 }
+
+
+def check_method(method: str) -> None:
+    """A ranking method this module knows, else a UsageError about the `method` setting."""
+    if method not in METHODS:
+        raise UsageError(f"{method!r}: expected one of {', '.join(METHODS)}", setting="method")
 
 
 def _round(value: float | None, digits: int = 6) -> float | None:
@@ -167,7 +174,8 @@ def cross_check(
         }
         first = set(v.compromise_set)
     else:
-        raise UsageError(f"--method: found {method!r}, expected one of {', '.join(METHODS)}")
+        raise UsageError(f"{method!r}: expected one of {', '.join(CROSS_CHECKS)}",
+                         setting="method")
     order = sorted(range(len(names)), key=lambda i: (-score[i], -prim[i], i))
     return {
         "method": method,
@@ -219,8 +227,7 @@ def decide(
     """
     import numpy as np
 
-    if method not in METHODS:
-        raise UsageError(f"--method: found {method!r}, expected one of {', '.join(METHODS)}")
+    check_method(method)
     eligible = [s for s in ranked if s.eligible]
     sensitivity: dict[str, Any] = {"pareto_frontier": _pareto(ranked)}
     buy_rent = buy_vs_rent(ranked, assumptions)
@@ -303,7 +310,7 @@ def decide(
     if len(eligible) > 1:
         sensitivity["method_agreement"] = {
             name: {k: check[k] for k in ("kendall_tau", "agrees_with_primary")}
-            for name in ("topsis", "vikor")
+            for name in CROSS_CHECKS
             for check in [cross_check(name, values, w, names, scores)]
         }
         if method != "weighted":
