@@ -243,12 +243,17 @@ class Estimates(BaseModel):
 
 
 class GateResult(_Strict):
-    """One knock-out gate on one offer. ``code`` is ``gate-<id>`` (``evaltool explain``)."""
+    """One knock-out gate on one offer. ``code`` is ``gate-<id>`` (``evaltool explain``).
+
+    ``figures`` holds the values of the metrics the gate read, by metric path
+    (``derived.time_vs_deadline``); evaltool.report.gate_words writes ``why`` from them.
+    """
 
     code: str = ""
     gate: str
     status: Literal["pass", "fail", "unverified"]
-    why: str
+    why: str = ""  # left to evaltool.report.gate_words (from the gate and its figures)
+    figures: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _default_code(self) -> GateResult:

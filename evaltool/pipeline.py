@@ -39,6 +39,7 @@ from evaltool.read import check_fx_rate, read_fx_file, sniff_input_kind
 from evaltool.read.safety import problem_for_exception
 from evaltool.report import flag_words
 from evaltool.report.finding_words import with_words
+from evaltool.report.gate_words import gates_with_words
 from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
 from evaltool.resources import data_dir
 from evaltool.score.core import ScoredOffer, rank, score_offer, to_result
@@ -395,6 +396,7 @@ def evaluate_offer(
         # An expired quote is not an offer any more: the `quote_valid` gate reads this.
         setattr(estimates, "quote_valid", valid_until >= as_of)  # noqa: B010 (an extra key)
     scored = score_offer(offer, estimates, rubric, workload, findings)
+    scored.gates = gates_with_words(scored.gates, rubric)
     scored.terms = terms
     flags = (list(offer.flags) + term_flags + validity_flags(offer, as_of)
              + findings_to_flags(findings)

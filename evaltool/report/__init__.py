@@ -3,8 +3,9 @@
 - ``render``  — `render_report(report, out)` picks the writer from the extension
 - ``view``    — assembles what the memo and full report show, from its parts: ``view_model``
   (the shapes), ``names``, ``money``, ``flags``, ``sensitivity``, ``basis``, ``detail``
-- ``flag_words``, ``finding_words`` — the one place that writes a flag's or a clause
-  finding's sentence from its code and figures; ``clauses`` renders `evaltool clauses`
+- ``flag_words``, ``finding_words``, ``gate_words`` — the one place that writes a flag's, a
+  clause finding's or a knock-out gate's sentence from its code and figures; ``clauses``
+  renders `evaltool clauses`
 - ``recommendation`` — the sentences of the recommendation and its money
 - ``picks``   — which offer won and which is next (shared by the views and charts)
 - ``html``, ``pdf``, ``charts`` — the documents; ``exports``, ``sheets`` — JSON, CSV, XLSX, MD

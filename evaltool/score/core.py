@@ -8,7 +8,6 @@ computed on the resulting value matrix by `evaltool.decide.sensitivity`.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -269,36 +268,14 @@ def _tooling_openness(offer: Offer) -> str | None:
     return "open"
 
 
-_PLACEHOLDER = re.compile(r"\{([a-z_]+\.[a-z_0-9]+)(?::([^}]*))?\}")
-
-
-def fill_placeholders(text: str, metrics: Mapping[str, Any]) -> str | None:
-    """Fill "{derived.x:.0f}" from the metrics; None when a value is missing."""
-    missing = False
-
-    def sub(match: re.Match[str]) -> str:
-        nonlocal missing
-        value = metrics.get(match.group(1))
-        if value is None:
-            missing = True
-            return ""
-        try:
-            return format(value, match.group(2) or "")
-        except (TypeError, ValueError):
-            return str(value)
-
-    filled = _PLACEHOLDER.sub(sub, text)
-    return None if missing else filled
-
-
 def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
-    value = metrics.get(gate.reads)
+    """Pass, fail or (a value not stated) the gate's `when_missing`; the figures are the
+    values of the metrics the gate reads and its `says` states (None when not stated).
+    evaltool.report.gate_words writes the reason from them."""
+    figures = {path: metrics.get(path) for path in gate.metric_paths()}
+    value = figures[gate.reads]
     if value is None:
-        status = gate.when_missing
-        why = f"{gate.title}: not stated in the offer" + (
-            " (cannot be verified)" if status == "unverified" else ""
-        )
-        return GateResult(gate=gate.id, status=status, why=why)
+        return GateResult(gate=gate.id, status=gate.when_missing, figures=figures)
     ok = True
     if gate.equals is not None:
         ok = str(value).lower() == str(gate.equals).lower()
@@ -306,14 +283,7 @@ def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
         ok = ok and value >= gate.min
     if gate.max is not None and is_number(value):
         ok = ok and value <= gate.max
-    shown = f"{value:.3g}" if is_number(value) else str(value)
-    metric = gate.reads.split(".")[-1]
-    found = fill_placeholders(gate.says, metrics) if gate.says else None
-    if found:  # the rubric says in words what it found: that is the reason
-        why = f"{gate.title}: {'yes' if ok else 'no'}, {found}."
-    else:
-        why = f"{gate.title}: {'yes' if ok else 'no'} ({metric} = {shown}). {gate.why}"
-    return GateResult(gate=gate.id, status="pass" if ok else "fail", why=why)
+    return GateResult(gate=gate.id, status="pass" if ok else "fail", figures=figures)
 
 
 def criterion_value(criterion: Criterion, raw: Any,

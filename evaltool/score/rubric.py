@@ -169,6 +169,10 @@ def _check_band(weight: float, band: tuple[float, float] | None) -> None:
         raise ValueError(f"weight {weight:g} must lie inside its weight_band {list(band)}")
 
 
+# "{derived.time_vs_deadline:.2f}" in a gate's `says`: a metric path and its format.
+SAYS_PLACEHOLDER = re.compile(r"\{([a-z_]+\.[a-z_0-9]+)(?::([^}]*))?\}")
+
+
 class Gate(_Strict):
     """A knock-out rule, checked before scoring (mcda-procurement.md §6.6)."""
 
@@ -184,6 +188,11 @@ class Gate(_Strict):
     says: str | None = Field(
         None, description="what the gate found, in words; {metric.path:format} placeholders"
     )
+
+    def metric_paths(self) -> list[str]:
+        """The metric the gate reads, then those its `says` template states, each once."""
+        found = [m.group(1) for m in SAYS_PLACEHOLDER.finditer(self.says or "")]
+        return list(dict.fromkeys([self.reads, *found]))
 
     @model_validator(mode="after")
     def _check(self) -> Gate:
@@ -248,7 +257,7 @@ class Rubric(_Strict):
         unknown = [f"{c.id}: {path}" for c in self.criteria
                    for path in _paths_of(c) if not known_metric(path)]
         unknown += [f"gate {g.id}: {path}" for g in self.gates
-                    for path in [g.reads, *_PLACEHOLDER_PATHS.findall(g.says or "")]
+                    for path in g.metric_paths()
                     if not known_metric(path)]
         if unknown:
             raise ValueError("reads a metric that does not exist (a typo scores every offer "
@@ -336,9 +345,6 @@ class Rubric(_Strict):
 
     def missing_policy(self, criterion: Criterion) -> MissingPolicy:
         return criterion.missing or self.missing_default
-
-
-_PLACEHOLDER_PATHS = re.compile(r"\{([a-z_]+\.[a-z_0-9]+)")
 
 
 def _paths_of(criterion: Criterion) -> list[str]:
