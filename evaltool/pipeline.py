@@ -403,7 +403,8 @@ def evaluate_offer(
              + commitment_flags(offer, estimates)
              + public_price_flags(offer, market, scored.estimates)
              + assumption_flags(estimates))
-    scored.flags = sorted(flags, key=lambda fl: (severity_rank(fl.severity), fl.kind))
+    scored.flags = sorted((flag_words.with_words(f) for f in flags),
+                          key=lambda fl: (severity_rank(fl.severity), fl.kind))
     return scored
 
 
