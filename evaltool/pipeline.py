@@ -38,6 +38,7 @@ from evaltool.normalize.teach import load_user_mapping
 from evaltool.read import check_fx_rate, read_fx_file, sniff_input_kind
 from evaltool.read.safety import problem_for_exception
 from evaltool.report import flag_words
+from evaltool.report.decide_words import decision_with_words
 from evaltool.report.finding_words import with_words
 from evaltool.report.gate_words import gates_with_words
 from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
@@ -487,6 +488,7 @@ def score_files(
     sensitivity, recommendation = decide(
         quotes, the_rubric, the_workload, assumptions, seed=seed, draws=draws, method=method,
     )
+    decision_with_words(sensitivity, recommendation, the_rubric)
     return ScoreReport(
         evaltool_version=__version__,
         offers=results,

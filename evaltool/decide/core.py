@@ -46,36 +46,6 @@ CROSS_CHECKS = METHODS[1:]  # what re-ranks the weighted ranking as a cross-chec
 # thousands of ranks (one column per rank in the workbook) is read by no one.
 TABLE_OFFERS = 20
 
-_QUESTIONS = {
-    "storage_write_gbyte_s": "What sustained write bandwidth (GB/s) does the shared file "
-    "system give?",
-    "storage_read_gbyte_s": "What sustained read bandwidth (GB/s) does the shared file "
-    "system give?",
-    "storage_capacity_tb": "How much shared storage capacity (TB) is included, and what is usable?",
-    "storage_type": "Which shared file system is it (Lustre, GPFS, WEKA, VAST, DDN, NFS)?",
-    "sla_uptime_pct": "What uptime do you commit to per month, with which service credits?",
-    "sla_max_credit_pct": "What is the maximum service credit, as a % of the monthly fee?",
-    "hw_replacement_hours": "Within how many hours do you replace a failed node?",
-    "support_response_hours": "What is the committed response time for a severity-1 ticket?",
-    "network_dedicated": "Is the inter-node network dedicated to us, or shared with other tenants?",
-    "inter_node_fabric": "Which inter-node fabric is it (InfiniBand, RoCE, Ethernet)?",
-    "orchestrator": "Which scheduler do we get (Slurm, Kubernetes)?",
-    "root_access": "Do we get root/sudo on the nodes?",
-    "egress_usd_per_gb": "What do you charge per GB of data egress?",
-    "term_months": "What is the minimum commitment term?",
-    "cpu_cores_per_node": "How many CPU cores per node?",
-    "gpu_memory_gb": "How much memory per GPU?",
-    "weak_commitments_high": "Please send the contract terms: what you commit to, by when, "
-    "and the remedy if it is missed.",
-    "missing_essentials": "Please send the contract terms: delivery date, uptime figure, "
-    "remedy and exit right.",
-    "exit_terms": "How do we export our data at the end of the term, in which format and at "
-    "what cost?",
-    "commitment_months": "What is the minimum commitment term?",
-    "tooling_openness": "Which scheduler do we get, and do we get root/sudo on the nodes?",
-}
-
-
 def check_method(method: str) -> None:
     """A ranking method this module knows, else a UsageError about the `method` setting."""
     if method not in METHODS:
@@ -237,10 +207,9 @@ def decide(
         changes = unverified_changes(ranked, None)
         sensitivity["what_would_change"] = [c["text"] for c in changes]
         sensitivity["what_would_change_detail"] = changes
-        recommendation = {
+        recommendation = {  # the headline is evaltool.report.decide_words'
             "offer_id": None,
             "vendor": None,
-            "headline": "No offer passes the rubric's knock-out gates; none can be recommended.",
             "confidence": "low",
             "excluded": [s.offer.id for s in ranked],
         }
@@ -417,7 +386,8 @@ def _questions(
 
     `sensitivity.clarification_priority` ranks them on the additive matrix; whether an
     answer could change the winner is then checked on the real aggregation, with the
-    value at its worst (0) and best (1).
+    value at its worst (0) and best (1). The question to send the vendor is written from
+    the field by evaltool.report.decide_words.
     """
     winner_score = eligible[0].score
     best_other = max((s.score for s in eligible[1:]), default=-math.inf)
@@ -438,7 +408,6 @@ def _questions(
             "vendor": s.offer.fields.vendor,
             "field": field_name,
             "criterion": criterion.id,
-            "question": _QUESTIONS.get(field_name, f"Please state: {criterion.title.lower()}."),
             "swing_points": _round(ends[1.0] - ends[0.0], 4),
             "score_if_worst": _round(ends[0.0], 6),
             "score_if_best": _round(ends[1.0], 6),

@@ -6,6 +6,7 @@
 - ``flag_words``, ``finding_words``, ``gate_words`` — the one place that writes a flag's, a
   clause finding's or a knock-out gate's sentence from its code and figures; ``clauses``
   renders `evaltool clauses`
+- ``decide_words`` — the questions to send vendors and the headline when no offer passes
 - ``recommendation`` — the sentences of the recommendation and its money
 - ``picks``   — which offer won and which is next (shared by the views and charts)
 - ``html``, ``pdf``, ``charts`` — the documents; ``exports``, ``sheets`` — JSON, CSV, XLSX, MD
