@@ -40,8 +40,8 @@ from evaltool.read.safety import problem_for_exception
 from evaltool.report import flag_words
 from evaltool.report.decide_words import decision_with_words
 from evaltool.report.finding_words import with_words
-from evaltool.report.gate_words import gates_with_words
 from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
+from evaltool.report.score_words import criteria_with_words, gates_with_words
 from evaltool.resources import data_dir
 from evaltool.score.core import ScoredOffer, rank, score_offer, to_result
 from evaltool.score.rubric import Rubric, load_rubric
@@ -398,6 +398,7 @@ def evaluate_offer(
         setattr(estimates, "quote_valid", valid_until >= as_of)  # noqa: B010 (an extra key)
     scored = score_offer(offer, estimates, rubric, workload, findings)
     scored.gates = gates_with_words(scored.gates, rubric)
+    scored.criteria = criteria_with_words(scored.criteria)
     scored.terms = terms
     flags = (list(offer.flags) + term_flags + validity_flags(offer, as_of)
              + findings_to_flags(findings)

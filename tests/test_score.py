@@ -8,6 +8,7 @@ import builders
 import pytest
 
 from evaltool.models import Estimates, Offer, Workload
+from evaltool.report.score_words import criteria_with_words
 from evaltool.score.core import aggregate, rank, score_offer
 from evaltool.score.rubric import load_rubric
 
@@ -74,7 +75,9 @@ def test_a_rental_uptime_promise_is_asked_of_a_rental_not_of_a_purchase() -> Non
     assert {"sla_uptime_pct", "sla_max_credit_pct"} <= set(rental.missing)
     assert not {"sla_uptime_pct", "sla_max_credit_pct"} & set(bought.missing)
     sla = {c.criterion: c for c in bought.criteria if c.criterion.startswith("sla_")}
-    assert all(c.value is None and c.note and "does not apply" in c.note for c in sla.values())
+    assert all(c.value is None and c.treatment == "not_applicable" for c in sla.values())
+    noted = criteria_with_words(list(sla.values()))
+    assert all(c.note and c.note.startswith("does not apply to a purchase") for c in noted)
     assert bought.categories["contract"] > rental.categories["contract"]
 
 

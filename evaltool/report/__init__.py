@@ -3,7 +3,7 @@
 - ``render``  — `render_report(report, out)` picks the writer from the extension
 - ``view``    — assembles what the memo and full report show, from its parts: ``view_model``
   (the shapes), ``names``, ``money``, ``flags``, ``sensitivity``, ``basis``, ``detail``
-- ``flag_words``, ``finding_words``, ``gate_words`` — the one place that writes a flag's, a
+- ``flag_words``, ``finding_words``, ``score_words`` — the one place that writes a flag's, a
   clause finding's or a knock-out gate's sentence from its code and figures; ``clauses``
   renders `evaltool clauses`
 - ``decide_words`` — the questions to send vendors and the headline when no offer passes

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from evaltool.estimate.catalog import (
     UndefinedPrecisionError,
@@ -37,6 +37,9 @@ from evaltool.score.rubric import (
     Rubric,
     is_number,
 )
+
+# How a criterion without a value is scored (CriterionScore.treatment).
+Treatment = Literal["not_applicable", "neutral", "worst", "unverified"]
 
 # Model FLOPs of the whole run, in PFLOP-hours: the "work" a price buys.
 _FLOP_PER_PFLOP_HOUR = 1e15 * 3600
@@ -271,7 +274,7 @@ def _tooling_openness(offer: Offer) -> str | None:
 def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
     """Pass, fail or (a value not stated) the gate's `when_missing`; the figures are the
     values of the metrics the gate reads and its `says` states (None when not stated).
-    evaltool.report.gate_words writes the reason from them."""
+    evaltool.report.score_words writes the reason from them."""
     figures = {path: metrics.get(path) for path in gate.metric_paths()}
     value = figures[gate.reads]
     if value is None:
@@ -304,39 +307,32 @@ def criterion_value(criterion: Criterion, raw: Any,
     return vf.value(float(raw))
 
 
-_Row = tuple[Criterion, Any, float | None, bool, str | None]
+_Row = tuple[Criterion, Any, float | None, bool, Treatment | None]
 
 
 def _criterion_values(
     rubric: Rubric, metrics: Mapping[str, Any]
 ) -> tuple[dict[str, float | None], list[str], list[_Row]]:
     """Each criterion's value 0..1 after the missing-data policy, the metrics missing, and
-    per criterion (criterion, raw metric, value, missing?, note)."""
+    per criterion (criterion, raw metric, value, missing?, how a missing value was treated)."""
     values: dict[str, float | None] = {}
     missing: list[str] = []
     rows: list[_Row] = []
     for c in rubric.criteria:
         raw = metrics.get(c.reads)
         value = criterion_value(c, raw, metrics)
-        note = None
+        treatment: Treatment | None = None
         is_missing = value is None
         if is_missing and c.reads in (metrics.get(NOT_APPLICABLE) or ()):
             is_missing = False  # nothing to ask for: the criterion does not apply
-            note = "does not apply to a purchase; left out and its weight shared by the others"
+            treatment = "not_applicable"
         elif is_missing:
-            policy = rubric.missing_policy(c)
+            treatment = rubric.missing_policy(c)
             missing.append(c.reads.split(".", 1)[1])
-            if policy == "neutral":
-                note = "not stated; left out and its weight shared by the others"
-            else:
-                value = 0.0
-                note = (
-                    "not stated; scored at the worst plausible value"
-                    if policy == "worst"
-                    else "not stated; unverified, scored at the worst value until answered"
-                )
+            if treatment != "neutral":
+                value = 0.0  # worst, or unverified until answered
         values[c.id] = value
-        rows.append((c, raw, value, is_missing, note))
+        rows.append((c, raw, value, is_missing, treatment))
     return values, missing, rows
 
 
@@ -375,9 +371,9 @@ def score_offer(
             weight=_round(weights[c.id]),
             contribution=_round(contributions.get(c.id, 0.0), 6),
             missing=is_missing,
-            note=note,
+            treatment=treatment,
         )
-        for c, raw, value, is_missing, note in rows
+        for c, raw, value, is_missing, treatment in rows
     ]
     return ScoredOffer(
         offer=offer,

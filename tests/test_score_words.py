@@ -1,4 +1,5 @@
-"""The reasons of the knock-out gates: scoring returns status and figures, report/ the words.
+"""The words of scoring: it returns a gate's status and figures and a criterion's treatment
+of a missing value; report/score_words writes the reasons and notes.
 
 Every number in a gate's reason is one of its figures, so the reason cannot drift from the
 values the gate decided on.
@@ -13,7 +14,12 @@ import builders
 
 from evaltool.models import Estimates, Workload
 from evaltool.pipeline import evaluate_offer
-from evaltool.report.gate_words import gate_why, gates_with_words
+from evaltool.report.score_words import (
+    TREATMENT_NOTES,
+    criteria_with_words,
+    gate_why,
+    gates_with_words,
+)
 from evaltool.score.core import evaluate_gate, score_offer
 from evaltool.score.rubric import load_rubric
 
@@ -90,3 +96,20 @@ def test_the_pipeline_writes_every_gate_s_reason_once_from_its_figures() -> None
     deadline = next(g for g in scored.gates if g.gate == "meets_deadline")
     ratio = deadline.figures["derived.time_vs_deadline"]
     assert f"(time_vs_deadline = {ratio:.3g})" in deadline.why  # no delivery date stated
+
+
+def test_a_criterion_without_a_value_is_noted_by_how_it_was_scored() -> None:
+    quiet = builders.make_offer("quiet", sla_uptime_pct=None, orchestrator=None,
+                                root_access=None)
+    scored = score_offer(quiet, Estimates(mfu=0.4, fits=True), RUBRIC, WORKLOAD)
+    treated = [c for c in scored.criteria if c.treatment]
+    assert treated and all(c.note is None for c in treated)  # scoring writes no words
+    for c in treated:
+        policy = RUBRIC.missing_policy(next(k for k in RUBRIC.criteria if k.id == c.criterion))
+        assert c.treatment == policy
+        assert (c.score == 0.0) == (policy != "neutral")
+    noted = criteria_with_words(scored.criteria)
+    assert [c.note for c in noted if c.treatment] == [TREATMENT_NOTES[c.treatment]
+                                                       for c in treated]
+    pipeline = evaluate_offer(quiet, RUBRIC, WORKLOAD, None)
+    assert all(c.note == TREATMENT_NOTES[c.treatment] for c in pipeline.criteria if c.treatment)

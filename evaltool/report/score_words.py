@@ -1,10 +1,11 @@
-"""The reasons of the rubric's knock-out gates, written from the values the gate read.
+"""The words of the score stage: the reasons of the knock-out gates and the notes of the
+criteria an offer left without a value.
 
 evaltool/score returns each gate's status and figures (the values of the metrics it read and
-its `says` template states, by metric path); this module is the one place that turns them
-into the reason shown in the JSON's `why`, the memo, the terminal and the exports. The words
-of a reason come from the rubric (the gate's title, its `says` template and its `why`), the
-numbers from the figures.
+its `says` template states, by metric path) and each criterion's treatment when it has no
+value; this module is the one place that turns them into the reason shown in the JSON's
+`why`, the memo, the terminal and the exports. The words of a reason come from the rubric
+(the gate's title, its `says` template and its `why`), the numbers from the figures.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from evaltool.models import GateResult
+from evaltool.models import CriterionScore, GateResult
 from evaltool.score.rubric import SAYS_PLACEHOLDER, Gate, Rubric, is_number
 
 
@@ -60,4 +61,23 @@ def gates_with_words(results: Sequence[GateResult], rubric: Rubric) -> list[Gate
     return [
         r.model_copy(update={"why": gate_why(r, gates[r.gate])}) if r.gate in gates else r
         for r in results
+    ]
+
+
+# How a criterion without a value was scored, in words (CriterionScore.treatment).
+TREATMENT_NOTES: dict[str, str] = {
+    "not_applicable": ("does not apply to a purchase; left out and its weight shared by the "
+                       "others"),
+    "neutral": "not stated; left out and its weight shared by the others",
+    "worst": "not stated; scored at the worst plausible value",
+    "unverified": "not stated; unverified, scored at the worst value until answered",
+}
+
+
+def criteria_with_words(criteria: Sequence[CriterionScore]) -> list[CriterionScore]:
+    """Each criterion score with the note on how a missing value was treated."""
+    return [
+        c.model_copy(update={"note": TREATMENT_NOTES[c.treatment]})
+        if c.treatment in TREATMENT_NOTES else c
+        for c in criteria
     ]
