@@ -88,6 +88,13 @@ def work_pflop_hours(workload: Workload) -> float | None:
     return flops / _FLOP_PER_PFLOP_HOUR
 
 
+# A lock-in finding about leaving (its clause's topic, or what it found: data only in the
+# vendor's format, a paid export, egress fees, the remaining fees to leave early) makes the
+# exit terms proprietary; a termination clause about the customer's data makes them open.
+_EXIT_TOPICS = frozenset({"exit", "data"})
+_EXIT_LOCK_IN = frozenset({"vendor_format", "paid_export", "egress", "early_exit_fees"})
+
+
 def contract_features(findings: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Summarise clause findings into the metrics the contract and lock-in criteria read."""
     weak_high = sum(
@@ -98,11 +105,12 @@ def contract_features(findings: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     unilateral = sum(1 for f in findings if f.get("kind") == "unilateral_change")
     exit_terms = "unknown"
     for f in findings:
-        text = f"{f.get('topic') or ''} {f.get('why') or ''}".lower()
-        if f.get("kind") == "lock_in" and ("exit" in text or "data" in text or "format" in text):
+        topic = f.get("topic")
+        reason = (f.get("figures") or {}).get("reason")
+        if f.get("kind") == "lock_in" and (topic in _EXIT_TOPICS or reason in _EXIT_LOCK_IN):
             exit_terms = "proprietary"
             break
-        if f.get("kind") == "termination_exit" and ("data" in text or "export" in text):
+        if f.get("kind") == "termination_exit" and topic == "data":
             exit_terms = "open"
     return {
         "weak_commitments_high": weak_high,
