@@ -38,6 +38,7 @@ from evaltool.normalize.teach import load_user_mapping
 from evaltool.read import check_fx_rate, read_fx_file, sniff_input_kind
 from evaltool.read.safety import problem_for_exception
 from evaltool.report import flag_words
+from evaltool.report.basis import default_workload_note
 from evaltool.report.decide_words import decision_with_words
 from evaltool.report.finding_words import with_words
 from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
@@ -56,10 +57,6 @@ def today() -> dt.date:
         return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
     return dt.datetime.now(tz=dt.UTC).date()
 
-
-DEFAULT_WORKLOAD_NOTE = (
-    "no workload given: used the bundled default workload (70B dense pretraining, 2T tokens)"
-)
 
 
 @dataclass
@@ -159,7 +156,8 @@ def resolve_workload(explicit: Path | None, candidates: Sequence[Path]) -> tuple
         )
     if candidates:
         return load_workload(candidates[0]), str(candidates[0])
-    return load_workload(data_dir() / "default-workload.yaml"), DEFAULT_WORKLOAD_NOTE
+    default = load_workload(data_dir() / "default-workload.yaml")
+    return default, default_workload_note(default)
 
 
 RUBRIC_FOR_KIND = {"pretraining": "llm-pretraining", "fine-tuning": "fine-tuning",
