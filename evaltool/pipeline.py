@@ -58,7 +58,6 @@ def today() -> dt.date:
     return dt.datetime.now(tz=dt.UTC).date()
 
 
-
 @dataclass
 class Inputs:
     """The files of one run, sorted by what they are."""
