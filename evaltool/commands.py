@@ -12,7 +12,6 @@ from evaltool.clauses.files import analyse_files_clauses
 from evaltool.demo import copy_samples
 from evaltool.estimate.catalog import load_catalog
 from evaltool.market import current_market, filter_offers
-from evaltool.market.render import render_market
 from evaltool.market.store import import_many, store_path
 from evaltool.normalize.core import normalize_files, normalize_to_rows, render_normalized
 from evaltool.normalize.teach import explain_file, load_user_mapping, mapping_skeleton
@@ -20,9 +19,10 @@ from evaltool.pipeline import parse_fx, resolve_workload, rubric_for, score_file
 from evaltool.read import read_fx_file
 from evaltool.report.clauses import analyses_to_dict, render_analysis
 from evaltool.report.exports import iter_report_json
+from evaltool.report.market_table import render_market
 from evaltool.report.render import render_reports, render_text, report_to_json, terminal_table
-from evaltool.report.rubric_table import criterion_table
-from evaltool.score.rubric import describe_rubric, load_rubric, shipped_rubrics
+from evaltool.report.rubric_table import criterion_table, describe_rubric
+from evaltool.score.rubric import load_rubric, shipped_rubrics
 from evaltool.template import write_template
 from evaltool.workload import load_workload
 

@@ -246,12 +246,17 @@ class Estimates(BaseModel):
 
 
 class GateResult(_Strict):
-    """One knock-out gate on one offer. ``code`` is ``gate-<id>`` (``evaltool explain``)."""
+    """One knock-out gate on one offer. ``code`` is ``gate-<id>`` (``evaltool explain``).
+
+    ``figures`` holds the values of the metrics the gate read, by metric path
+    (``derived.time_vs_deadline``); evaltool.report.score_words writes ``why`` from them.
+    """
 
     code: str = ""
     gate: str
     status: Literal["pass", "fail", "unverified"]
-    why: str
+    why: str = ""  # left to evaltool.report.score_words (from the gate and its figures)
+    figures: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _default_code(self) -> GateResult:
@@ -268,6 +273,10 @@ class CriterionScore(_Strict):
     weight: float
     contribution: float = Field(description="points it adds to the total score")
     missing: bool = False
+    # How a criterion without a value was scored: not_applicable (left out, its weight to
+    # its siblings), neutral (the same, not stated), worst or unverified (scored 0);
+    # evaltool.report.score_words writes ``note`` from it.
+    treatment: Literal["not_applicable", "neutral", "worst", "unverified"] | None = None
     note: str | None = None
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.clauses import TextSegment, analyse_segments
-from evaltool.decide.core import METHODS, decide
+from evaltool.decide.core import check_method, decide
 from evaltool.errors import EvaltoolError, Location, Problem, UsageError
 from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.money import contract_terms, estimate_with_money
@@ -38,8 +38,11 @@ from evaltool.normalize.teach import load_user_mapping
 from evaltool.read import check_fx_rate, read_fx_file, sniff_input_kind
 from evaltool.read.safety import problem_for_exception
 from evaltool.report import flag_words
+from evaltool.report.basis import default_workload_note
+from evaltool.report.decide_words import decision_with_words
 from evaltool.report.finding_words import with_words
 from evaltool.report.progress import track  # a bar on a terminal's stderr, else nothing
+from evaltool.report.score_words import criteria_with_words, gates_with_words
 from evaltool.resources import data_dir
 from evaltool.score.core import ScoredOffer, rank, score_offer, to_result
 from evaltool.score.rubric import Rubric, load_rubric
@@ -53,11 +56,6 @@ def today() -> dt.date:
     if epoch and epoch.isdigit():
         return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
     return dt.datetime.now(tz=dt.UTC).date()
-
-
-DEFAULT_WORKLOAD_NOTE = (
-    "no workload given: used the bundled default workload (70B dense pretraining, 2T tokens)"
-)
 
 
 @dataclass
@@ -157,7 +155,8 @@ def resolve_workload(explicit: Path | None, candidates: Sequence[Path]) -> tuple
         )
     if candidates:
         return load_workload(candidates[0]), str(candidates[0])
-    return load_workload(data_dir() / "default-workload.yaml"), DEFAULT_WORKLOAD_NOTE
+    default = load_workload(data_dir() / "default-workload.yaml")
+    return default, default_workload_note(default)
 
 
 RUBRIC_FOR_KIND = {"pretraining": "llm-pretraining", "fine-tuning": "fine-tuning",
@@ -395,13 +394,16 @@ def evaluate_offer(
         # An expired quote is not an offer any more: the `quote_valid` gate reads this.
         setattr(estimates, "quote_valid", valid_until >= as_of)  # noqa: B010 (an extra key)
     scored = score_offer(offer, estimates, rubric, workload, findings)
+    scored.gates = gates_with_words(scored.gates, rubric)
+    scored.criteria = criteria_with_words(scored.criteria)
     scored.terms = terms
     flags = (list(offer.flags) + term_flags + validity_flags(offer, as_of)
              + findings_to_flags(findings)
              + commitment_flags(offer, estimates)
              + public_price_flags(offer, market, scored.estimates)
              + assumption_flags(estimates))
-    scored.flags = sorted(flags, key=lambda fl: (severity_rank(fl.severity), fl.kind))
+    scored.flags = sorted((flag_words.with_words(f) for f in flags),
+                          key=lambda fl: (severity_rank(fl.severity), fl.kind))
     return scored
 
 
@@ -437,8 +439,7 @@ def score_files(
     if inputs.rubrics and rubric is None:
         rubric = inputs.rubrics[0]
 
-    if method not in METHODS:
-        raise UsageError(f"{method!r}: expected one of {', '.join(METHODS)}", setting="method")
+    check_method(method)
     if not inputs.offers:
         given = ", ".join(str(p) for p in paths) or "nothing"
         raise UsageError(f"no offer files among the inputs ({given}): pass vendor offers "
@@ -485,6 +486,7 @@ def score_files(
     sensitivity, recommendation = decide(
         quotes, the_rubric, the_workload, assumptions, seed=seed, draws=draws, method=method,
     )
+    decision_with_words(sensitivity, recommendation, the_rubric)
     return ScoreReport(
         evaltool_version=__version__,
         offers=results,

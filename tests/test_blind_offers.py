@@ -39,9 +39,9 @@ class Corpus:
 
 
 CORPORA = [
-    Corpus("blind_offers_a", 0.86, 29, 0, 3),  # 537/623 fields (86.2%), 29/29 offers
-    Corpus("blind_offers_c", 0.70, 29, 1, 2),  # 569/809 fields (70.3%), 29/30 offers
-    Corpus("blind_offers_b", 0.80, 20, 3, 2),  # 433/537 fields (80.6%), 20/20 offers
+    Corpus("blind_offers_a", 0.95, 29, 0, 3),  # 596/623 fields (95.7%), 29/29 offers
+    Corpus("blind_offers_c", 0.85, 29, 0, 2),  # 696/809 fields (86.0%), 29/30 offers
+    Corpus("blind_offers_b", 0.93, 20, 0, 2),  # 501/537 fields (93.3%), 20/20 offers
 ]
 
 

@@ -259,7 +259,6 @@ def test_shell_completion_works_as_the_readme_says() -> None:
 # work, and the list may only shrink.
 FLAG_WORDING_DEBT = {
     "normalize/valuetypes.py",  # the missing-rate message suggests `--fx CUR=...`
-    "decide/core.py",  # the unknown-method message
 }
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import builders
 import pytest
 
+from evaltool.cli import error_text
 from evaltool.decide.core import decide, kendall_tau
 from evaltool.decide.whatif import (
     MAX_INTER_NODE_GBIT_S_PER_GPU,
@@ -31,6 +32,7 @@ from evaltool.errors import UsageError
 from evaltool.estimate.money import estimate_with_money
 from evaltool.models import Offer, Workload
 from evaltool.pipeline import evaluate_offer
+from evaltool.report.decide_words import QUESTIONS, clarification_question, decision_with_words
 from evaltool.score.core import ScoredOffer, aggregate, rank, score_offer
 from evaltool.score.rubric import Rubric, load_rubric
 
@@ -384,7 +386,7 @@ def test_clarification_questions_are_ranked_and_checked_on_the_real_scores(
         assert q["score_if_best"] == pytest.approx(best, abs=1e-4)
         if s is not winner:
             assert q["could_change_winner"] == (best > winner.score)
-        assert q["question"].endswith(("?", "."))
+        assert "question" not in q  # decide returns the field; report/decide_words asks
 
 
 def test_kendall_tau_b_matches_the_published_example() -> None:
@@ -419,9 +421,12 @@ def test_method_agreement_is_always_reported_and_cross_check_only_on_request(
     assert "cross_check" not in contest.sensitivity
 
 
-def test_unknown_method_is_a_usage_error(contest: Case) -> None:
-    with pytest.raises(UsageError, match="--method"):
+def test_unknown_method_is_a_usage_error_about_the_method_setting(contest: Case) -> None:
+    """The library names the setting, not the flag: the CLI leads the message with it."""
+    with pytest.raises(UsageError, match="'ahp': expected one of weighted, topsis, vikor") as err:
         decide(contest.ranked, RUBRIC, WORKLOAD, None, method="ahp")
+    assert err.value.setting == "method"
+    assert error_text(err.value).startswith("--method: 'ahp'")
 
 
 def test_pareto_frontier_holds_only_undominated_cost_time_points(samples: Case) -> None:
@@ -457,6 +462,23 @@ def test_no_eligible_offer_gives_no_recommendation() -> None:
     assert case.recommendation["offer_id"] is None
     assert case.recommendation["confidence"] == "low"
     assert case.recommendation["excluded"] == ["slow"]
+    assert "headline" not in case.recommendation  # words are report/decide_words'
+    decision_with_words(case.sensitivity, case.recommendation, RUBRIC)
+    assert case.recommendation["headline"] == (
+        "No offer passes the rubric's knock-out gates; none can be recommended.")
+
+
+def test_each_clarification_question_asks_for_its_field(contest: Case) -> None:
+    sensitivity = {"clarification_questions": [
+        dict(q) for q in contest.sensitivity["clarification_questions"]]}
+    decision_with_words(sensitivity, dict(contest.recommendation), contest.rubric)
+    titles = {c.id: c.title for c in contest.rubric.criteria}
+    for q in sensitivity["clarification_questions"]:
+        assert q["question"] == QUESTIONS.get(
+            q["field"], f"Please state: {titles[q['criterion']].lower()}.")
+        assert q["question"].endswith(("?", "."))
+    assert clarification_question("no_such_field", "Egress price") == (
+        "Please state: egress price.")
 
 
 def test_score_cli_method_flag_adds_the_cross_check(tmp_path: Path) -> None:

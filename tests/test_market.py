@@ -202,7 +202,12 @@ def test_score_with_market_ranks_list_prices_beside_quotes_but_never_recommends_
     assert len(public) == 3
     for offer in public:
         assert offer["source"]["public_market"]["list_price"] is True
-        assert "market-list-price" in [f["code"] for f in offer["flags"]]
+        listed = next(f for f in offer["flags"] if f["code"] == "market-list-price")
+        figures = listed["figures"]  # the sentence states the catalog row it was written from
+        assert listed["why"].startswith(
+            f"a public on-demand list price from {figures['provider']}'s catalog "
+            f"({figures['instance_type']}, {figures['region'] or 'no region'}; snapshot "
+            f"{figures['snapshot_date']}), not a quote")
         assert offer["estimates"]["time_to_train_days"] > 0  # through the estimate path
         assert offer["fields"]["gpu_count"] % offer["fields"]["gpus_per_node"] == 0
         assert "inter_node_fabric" not in offer["fields"]  # unknown stays unknown

@@ -13,6 +13,9 @@ import pytest
 from evaltool.estimate.money import compute_money, contract_terms
 from evaltool.issues import is_registered
 from evaltool.models import Estimates, Workload
+from evaltool.pipeline import evaluate_offer
+from evaltool.report.flag_words import flag_sentence
+from evaltool.score.rubric import load_rubric
 
 WORKLOAD = Workload(name="70b", params_b=70, tokens_b=2000, cost_of_delay_usd_per_day=0)
 
@@ -33,7 +36,12 @@ def test_the_contract_beats_the_quote_and_the_disagreement_is_flagged() -> None:
     terms, flags = contract_terms(offer)
     assert terms.min_commit_usd == 2_500_000.0
     assert [f.code for f in flags] == ["terms-conflict"]
-    assert "2.5e+06" in flags[0].why and "1e+06" in flags[0].why
+    assert flags[0].figures["in_contract"] == 2_500_000.0
+    assert flags[0].figures["in_quote"] == 1_000_000.0
+    # The sentence states both figures in full, from the flag's figures (report/flag_words).
+    assert flag_sentence("terms-conflict", flags[0].figures) == (
+        "the minimum commitment: the contract states $2,500,000, the quote $1,000,000; "
+        "the money follows the contract")
     assert flags[0].quote and "2,500,000" in flags[0].quote
     assert is_registered("terms-conflict")
 
@@ -198,3 +206,14 @@ def test_notice_served_once_the_run_has_ended_pays_the_run_plus_the_notice() -> 
     late = compute_money(offer.fields, estimates, terms, WORKLOAD, notice_served="run_end")
     assert timed.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 40)  # max(run, notice)
     assert late.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 70)  # run + notice
+
+
+def test_the_score_report_states_a_terms_conflict_in_words() -> None:
+    offer = builders.make_offer(
+        "clash", min_commit_usd=1_000_000.0,
+        contract_text="3. Commitment. Customer commits to a minimum spend of USD 2,500,000 "
+                      "over the Term.")
+    scored = evaluate_offer(offer, load_rubric("llm-pretraining"),
+                            Workload(name="w", params_b=70, tokens_b=2000), None)
+    flag = next(f for f in scored.flags if f.code == "terms-conflict")
+    assert flag.why.startswith("the minimum commitment: the contract states $2,500,000")

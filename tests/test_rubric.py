@@ -9,10 +9,10 @@ import pytest
 import yaml
 
 from evaltool.errors import UsageError
+from evaltool.report.rubric_table import describe_rubric
 from evaltool.score.rubric import (
     REQUIRED_CATEGORIES,
     PiecewiseLinear,
-    describe_rubric,
     load_rubric,
     parse_rubric,
     shipped_rubrics,

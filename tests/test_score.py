@@ -8,7 +8,8 @@ import builders
 import pytest
 
 from evaltool.models import Estimates, Offer, Workload
-from evaltool.score.core import aggregate, rank, score_offer
+from evaltool.report.score_words import criteria_with_words
+from evaltool.score.core import aggregate, contract_features, rank, score_offer
 from evaltool.score.rubric import load_rubric
 
 WORKLOAD = Workload(name="70b", params_b=70, tokens_b=2000, deadline_days=120,
@@ -74,7 +75,9 @@ def test_a_rental_uptime_promise_is_asked_of_a_rental_not_of_a_purchase() -> Non
     assert {"sla_uptime_pct", "sla_max_credit_pct"} <= set(rental.missing)
     assert not {"sla_uptime_pct", "sla_max_credit_pct"} & set(bought.missing)
     sla = {c.criterion: c for c in bought.criteria if c.criterion.startswith("sla_")}
-    assert all(c.value is None and c.note and "does not apply" in c.note for c in sla.values())
+    assert all(c.value is None and c.treatment == "not_applicable" for c in sla.values())
+    noted = criteria_with_words(list(sla.values()))
+    assert all(c.note and c.note.startswith("does not apply to a purchase") for c in noted)
     assert bought.categories["contract"] > rental.categories["contract"]
 
 
@@ -172,3 +175,19 @@ def test_adding_or_removing_a_third_offer_never_swaps_two_others(ratios: list[fl
     pair = [s.offer.id for s in rank(scored[:2])]
     with_third = [s.offer.id for s in rank(scored) if s.offer.id in ("o0", "o1")]
     assert pair == with_third
+
+
+def test_exit_terms_are_read_from_the_findings_codes_not_their_sentences() -> None:
+    def lock_in(reason: str, why: str, topic: str | None = None) -> dict[str, Any]:
+        return {"kind": "lock_in", "topic": topic, "why": why, "figures": {"reason": reason}}
+
+    assert contract_features([lock_in("egress", "")])["exit_terms"] == "proprietary"
+    assert contract_features([lock_in("vendor_format", "reworded")])["exit_terms"] == "proprietary"
+    # A sentence that mentions data decides nothing: what the finding found does.
+    assert contract_features([lock_in("exclusivity", "data data format exit")])[
+        "exit_terms"] == "unknown"
+    assert contract_features([lock_in("commitment", "", topic="exit")])[
+        "exit_terms"] == "proprietary"
+    data_exit = {"kind": "termination_exit", "topic": "data", "why": "",
+                 "figures": {"reason": "customer_exit"}}
+    assert contract_features([data_exit])["exit_terms"] == "open"

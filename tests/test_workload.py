@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from evaltool.errors import UsageError
+from evaltool.pipeline import resolve_workload
+from evaltool.report.basis import default_workload_note
 from evaltool.workload import default_workload_path, load_workload
 
 REPO = Path(__file__).resolve().parents[1]
@@ -111,3 +113,13 @@ def test_default_workload_is_found_beside_the_offers(tmp_path: Path) -> None:
     offer.write_bytes(b"")
     assert default_workload_path([offer]) == tmp_path / "workload.yaml"
     assert default_workload_path([]) is None
+
+
+def test_the_default_workload_note_states_the_workload_it_used() -> None:
+    used, note = resolve_workload(None, [])
+    assert note == "no workload given: used the bundled default workload (70B dense pretraining, " \
+        "2T tokens)"
+    moe = used.model_copy(update={"params_b": 671, "active_params_b": 37, "tokens_b": 14_800})
+    assert default_workload_note(moe).endswith("(671B MoE pretraining, 14.8T tokens)")
+    small = used.model_copy(update={"kind": "fine-tuning", "tokens_b": 0.5})
+    assert default_workload_note(small).endswith("(70B dense fine-tuning, 0.5B tokens)")

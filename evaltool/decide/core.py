@@ -39,40 +39,17 @@ from evaltool.score.core import ScoredOffer, aggregate_score
 from evaltool.score.rubric import Rubric
 
 METHODS: tuple[str, ...] = ("weighted", "topsis", "vikor")
+CROSS_CHECKS = METHODS[1:]  # what re-ranks the weighted ranking as a cross-check
 
 # Offers x offers tables (rank acceptability, dominance) cover this many eligible offers by
 # default: the full report draws the first 20 offers' rank acceptability, and a table of
 # thousands of ranks (one column per rank in the workbook) is read by no one.
 TABLE_OFFERS = 20
 
-_QUESTIONS = {
-    "storage_write_gbyte_s": "What sustained write bandwidth (GB/s) does the shared file "
-    "system give?",
-    "storage_read_gbyte_s": "What sustained read bandwidth (GB/s) does the shared file "
-    "system give?",
-    "storage_capacity_tb": "How much shared storage capacity (TB) is included, and what is usable?",
-    "storage_type": "Which shared file system is it (Lustre, GPFS, WEKA, VAST, DDN, NFS)?",
-    "sla_uptime_pct": "What uptime do you commit to per month, with which service credits?",
-    "sla_max_credit_pct": "What is the maximum service credit, as a % of the monthly fee?",
-    "hw_replacement_hours": "Within how many hours do you replace a failed node?",
-    "support_response_hours": "What is the committed response time for a severity-1 ticket?",
-    "network_dedicated": "Is the inter-node network dedicated to us, or shared with other tenants?",
-    "inter_node_fabric": "Which inter-node fabric is it (InfiniBand, RoCE, Ethernet)?",
-    "orchestrator": "Which scheduler do we get (Slurm, Kubernetes)?",
-    "root_access": "Do we get root/sudo on the nodes?",
-    "egress_usd_per_gb": "What do you charge per GB of data egress?",
-    "term_months": "What is the minimum commitment term?",
-    "cpu_cores_per_node": "How many CPU cores per node?",
-    "gpu_memory_gb": "How much memory per GPU?",
-    "weak_commitments_high": "Please send the contract terms: what you commit to, by when, "
-    "and the remedy if it is missed.",
-    "missing_essentials": "Please send the contract terms: delivery date, uptime figure, "
-    "remedy and exit right.",
-    "exit_terms": "How do we export our data at the end of the term, in which format and at "
-    "what cost?",
-    "commitment_months": "What is the minimum commitment term?",
-    "tooling_openness": "Which scheduler do we get, and do we get root/sudo on the nodes?",
-}
+def check_method(method: str) -> None:
+    """A ranking method this module knows, else a UsageError about the `method` setting."""
+    if method not in METHODS:
+        raise UsageError(f"{method!r}: expected one of {', '.join(METHODS)}", setting="method")
 
 
 def _round(value: float | None, digits: int = 6) -> float | None:
@@ -167,7 +144,8 @@ def cross_check(
         }
         first = set(v.compromise_set)
     else:
-        raise UsageError(f"--method: found {method!r}, expected one of {', '.join(METHODS)}")
+        raise UsageError(f"{method!r}: expected one of {', '.join(CROSS_CHECKS)}",
+                         setting="method")
     order = sorted(range(len(names)), key=lambda i: (-score[i], -prim[i], i))
     return {
         "method": method,
@@ -219,8 +197,7 @@ def decide(
     """
     import numpy as np
 
-    if method not in METHODS:
-        raise UsageError(f"--method: found {method!r}, expected one of {', '.join(METHODS)}")
+    check_method(method)
     eligible = [s for s in ranked if s.eligible]
     sensitivity: dict[str, Any] = {"pareto_frontier": _pareto(ranked)}
     buy_rent = buy_vs_rent(ranked, assumptions)
@@ -230,10 +207,9 @@ def decide(
         changes = unverified_changes(ranked, None)
         sensitivity["what_would_change"] = [c["text"] for c in changes]
         sensitivity["what_would_change_detail"] = changes
-        recommendation = {
+        recommendation = {  # the headline is evaltool.report.decide_words'
             "offer_id": None,
             "vendor": None,
-            "headline": "No offer passes the rubric's knock-out gates; none can be recommended.",
             "confidence": "low",
             "excluded": [s.offer.id for s in ranked],
         }
@@ -303,7 +279,7 @@ def decide(
     if len(eligible) > 1:
         sensitivity["method_agreement"] = {
             name: {k: check[k] for k in ("kendall_tau", "agrees_with_primary")}
-            for name in ("topsis", "vikor")
+            for name in CROSS_CHECKS
             for check in [cross_check(name, values, w, names, scores)]
         }
         if method != "weighted":
@@ -410,7 +386,8 @@ def _questions(
 
     `sensitivity.clarification_priority` ranks them on the additive matrix; whether an
     answer could change the winner is then checked on the real aggregation, with the
-    value at its worst (0) and best (1).
+    value at its worst (0) and best (1). The question to send the vendor is written from
+    the field by evaltool.report.decide_words.
     """
     winner_score = eligible[0].score
     best_other = max((s.score for s in eligible[1:]), default=-math.inf)
@@ -431,7 +408,6 @@ def _questions(
             "vendor": s.offer.fields.vendor,
             "field": field_name,
             "criterion": criterion.id,
-            "question": _QUESTIONS.get(field_name, f"Please state: {criterion.title.lower()}."),
             "swing_points": _round(ends[1.0] - ends[0.0], 4),
             "score_if_worst": _round(ends[0.0], 6),
             "score_if_best": _round(ends[1.0], 6),

@@ -198,80 +198,121 @@ def _evidence(sentence: str, p: _Paragraph) -> TermEvidence:
     return TermEvidence(quote=sentence, where=p.where, clause_ref=p.ref)
 
 
-def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:  # noqa: C901  # one rule per wording; to split by term family
+_Values = dict[str, Any]
+_Evidence = dict[str, TermEvidence]
+
+
+def _exit_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evidence) -> None:
+    """No minimum term, non-cancellable, and the customer's right to leave (with notice)."""
+    if _NO_TERM.search(sentence) and "no_term" not in evidence:
+        evidence["no_term"] = _evidence(sentence, p)
+        values.setdefault("customer_may_terminate_for_convenience", True)
+    lowered = sentence.lower()
+    if _NON_CANCELLABLE.search(sentence):
+        values["non_cancellable"] = True
+        values["customer_may_terminate_for_convenience"] = False
+        evidence.setdefault("non_cancellable", _evidence(sentence, p))
+    elif (_CUSTOMER_MAY_LEAVE.search(sentence) and "breach" not in lowered
+          and "renew" not in lowered and "extend" not in lowered):
+        _customer_exit(sentence, p, values, evidence)
+
+
+def _customer_exit(sentence: str, p: _Paragraph, values: _Values, evidence: _Evidence) -> None:
+    """A sentence by which the customer may leave: when at the earliest, and on what notice."""
+    notice = _notice_days(sentence)
+    earliest = _earliest_exit_month(sentence)
+    if earliest is not None and "termination_earliest_month" not in values:
+        values["termination_earliest_month"] = earliest
+        evidence["termination_earliest_month"] = _evidence(sentence, p)
+    if _ONLY_AFTER_TERM.search(sentence):
+        if notice is not None:
+            values.setdefault("termination_notice_days", notice)
+        evidence.setdefault("termination_after_term", _evidence(sentence, p))
+    elif not values.get("non_cancellable"):
+        values["customer_may_terminate_for_convenience"] = True
+        values["termination_notice_days"] = notice or 0.0
+        evidence["customer_may_terminate_for_convenience"] = _evidence(sentence, p)
+
+
+def _term_end_wording(sentence: str, p: _Paragraph, values: _Values,
+                      evidence: _Evidence) -> None:
+    """Leaving not before the term ends, or at a month's end; billed whatever the use."""
+    if _NOT_BEFORE_TERM_END.search(sentence) and "renew" not in sentence.lower():
+        values["termination_not_before_term_end"] = True
+        evidence.setdefault("termination_not_before_term_end", _evidence(sentence, p))
+    if (_AT_MONTH_END.search(sentence) and re.search(r"terminat|cancel", sentence, re.I)
+            and _CUSTOMER_MAY_LEAVE.search(sentence)):
+        values["termination_at_month_end"] = True
+        evidence.setdefault("termination_at_month_end", _evidence(sentence, p))
+    if _BILLED_WHATEVER_USE.search(sentence):
+        values["billed_whatever_use"] = True
+        evidence.setdefault("billed_whatever_use", _evidence(sentence, p))
+
+
+def _fee_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evidence) -> None:
+    """What leaving costs: no fee, a share of the remaining fees, or a sum."""
+    if _NO_FEE.search(sentence):
+        values.setdefault("termination_fee_usd", 0.0)
+        evidence.setdefault("termination_fee_usd", _evidence(sentence, p))
+    elif (fee := _FEE_PCT.search(sentence)) and "terminat" in sentence.lower():
+        values["termination_fee_pct_of_remaining"] = float(fee.group(1))
+        evidence["termination_fee_pct_of_remaining"] = _evidence(sentence, p)
+    elif fee_usd := _FEE_USD.search(sentence):
+        values["termination_fee_usd"] = float(fee_usd.group(1).replace(",", ""))
+        evidence["termination_fee_usd"] = _evidence(sentence, p)
+
+
+def _renewal_wording(sentence: str, p: _Paragraph, values: _Values,
+                     evidence: _Evidence) -> None:
+    """Whether the agreement renews, on what notice and for how many months."""
+    if _NO_RENEW.search(sentence):
+        values["auto_renewal"] = False
+        evidence.setdefault("auto_renewal", _evidence(sentence, p))
+    elif _AUTO_RENEW.search(sentence):
+        values["auto_renewal"] = True
+        values["renewal_notice_days"] = _notice_days(sentence)
+        months = re.search(_NUMBER + r"\s*[- ]?months?", sentence, re.I)
+        if months:
+            values["renewal_term_months"] = _number(months.group(1))
+        evidence["auto_renewal"] = _evidence(sentence, p)
+    defined = _RENEWAL_TERM_DEFINED.search(sentence)
+    if defined and "renewal_term_months" not in values:
+        values["renewal_term_months"] = _number(defined.group(1))
+        evidence.setdefault("renewal_term_months", _evidence(sentence, p))
+
+
+def _prepayment_wording(sentence: str, p: _Paragraph, values: _Values,
+                        evidence: _Evidence) -> None:
+    """Whether money paid ahead (prepayment, upfront, deposit) is refundable."""
+    lowered = sentence.lower()
+    if "prepay" in lowered or "upfront" in lowered or "deposit" in lowered:
+        if _NON_REFUNDABLE.search(sentence):
+            values["prepayment_refundable"] = False
+            evidence["prepayment_refundable"] = _evidence(sentence, p)
+        elif _REFUNDABLE.search(sentence) and "not" not in lowered:
+            values["prepayment_refundable"] = True
+            evidence["prepayment_refundable"] = _evidence(sentence, p)
+
+
+# One reader per term family, applied to each sentence in this order (a later reader may
+# read what an earlier one found in the same sentence).
+_WORDING_READERS = (_exit_wording, _term_end_wording, _fee_wording, _renewal_wording,
+                    _prepayment_wording)
+
+
+def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
     """Exit wording clause analysis does not read yet; (terms, whether "no minimum term").
 
     Only consulted for a field `extract_terms` leaves silent: releasing capacity "at any
     time" or "on 24 hours' notice", "renews for successive ... periods", "non-cancellable"
     said of a renewal term.
     """
-    values: dict[str, Any] = {}
-    evidence: dict[str, TermEvidence] = {}
+    values: _Values = {}
+    evidence: _Evidence = {}
     for p in _paragraphs(offer):
         for sentence in _sentences(p):
-            if _NO_TERM.search(sentence) and "no_term" not in evidence:
-                evidence["no_term"] = _evidence(sentence, p)
-                values.setdefault("customer_may_terminate_for_convenience", True)
-            if _NON_CANCELLABLE.search(sentence):
-                values["non_cancellable"] = True
-                values["customer_may_terminate_for_convenience"] = False
-                evidence.setdefault("non_cancellable", _evidence(sentence, p))
-            elif (_CUSTOMER_MAY_LEAVE.search(sentence) and "breach" not in sentence.lower()
-                  and "renew" not in sentence.lower() and "extend" not in sentence.lower()):
-                notice = _notice_days(sentence)
-                earliest = _earliest_exit_month(sentence)
-                if earliest is not None and "termination_earliest_month" not in values:
-                    values["termination_earliest_month"] = earliest
-                    evidence["termination_earliest_month"] = _evidence(sentence, p)
-                if _ONLY_AFTER_TERM.search(sentence):
-                    if notice is not None:
-                        values.setdefault("termination_notice_days", notice)
-                    evidence.setdefault("termination_after_term", _evidence(sentence, p))
-                elif not values.get("non_cancellable"):
-                    values["customer_may_terminate_for_convenience"] = True
-                    values["termination_notice_days"] = notice or 0.0
-                    evidence["customer_may_terminate_for_convenience"] = _evidence(sentence, p)
-            if _NOT_BEFORE_TERM_END.search(sentence) and "renew" not in sentence.lower():
-                values["termination_not_before_term_end"] = True
-                evidence.setdefault("termination_not_before_term_end", _evidence(sentence, p))
-            if (_AT_MONTH_END.search(sentence) and re.search(r"terminat|cancel", sentence, re.I)
-                    and _CUSTOMER_MAY_LEAVE.search(sentence)):
-                values["termination_at_month_end"] = True
-                evidence.setdefault("termination_at_month_end", _evidence(sentence, p))
-            if _BILLED_WHATEVER_USE.search(sentence):
-                values["billed_whatever_use"] = True
-                evidence.setdefault("billed_whatever_use", _evidence(sentence, p))
-            if _NO_FEE.search(sentence):
-                values.setdefault("termination_fee_usd", 0.0)
-                evidence.setdefault("termination_fee_usd", _evidence(sentence, p))
-            elif (fee := _FEE_PCT.search(sentence)) and "terminat" in sentence.lower():
-                values["termination_fee_pct_of_remaining"] = float(fee.group(1))
-                evidence["termination_fee_pct_of_remaining"] = _evidence(sentence, p)
-            elif fee_usd := _FEE_USD.search(sentence):
-                values["termination_fee_usd"] = float(fee_usd.group(1).replace(",", ""))
-                evidence["termination_fee_usd"] = _evidence(sentence, p)
-            if _NO_RENEW.search(sentence):
-                values["auto_renewal"] = False
-                evidence.setdefault("auto_renewal", _evidence(sentence, p))
-            elif _AUTO_RENEW.search(sentence):
-                values["auto_renewal"] = True
-                values["renewal_notice_days"] = _notice_days(sentence)
-                months = re.search(_NUMBER + r"\s*[- ]?months?", sentence, re.I)
-                if months:
-                    values["renewal_term_months"] = _number(months.group(1))
-                evidence["auto_renewal"] = _evidence(sentence, p)
-            lowered = sentence.lower()
-            defined = _RENEWAL_TERM_DEFINED.search(sentence)
-            if defined and "renewal_term_months" not in values:
-                values["renewal_term_months"] = _number(defined.group(1))
-                evidence.setdefault("renewal_term_months", _evidence(sentence, p))
-            if "prepay" in lowered or "upfront" in lowered or "deposit" in lowered:
-                if _NON_REFUNDABLE.search(sentence):
-                    values["prepayment_refundable"] = False
-                    evidence["prepayment_refundable"] = _evidence(sentence, p)
-                elif _REFUNDABLE.search(sentence) and "not" not in lowered:
-                    values["prepayment_refundable"] = True
-                    evidence["prepayment_refundable"] = _evidence(sentence, p)
+            for read in _WORDING_READERS:
+                read(sentence, p, values, evidence)
     no_term = "no_term" in evidence and not values.get("non_cancellable")
     if no_term:
         values.setdefault("termination_notice_days", 0.0)
@@ -341,10 +382,11 @@ def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
                 ev is not None and _states(ev.quote, float(quoted))):
             values[name] = float(quoted)  # the contract states the quote's figure
             continue
-        flags.append(Flag(
+        flags.append(Flag(  # evaltool.report.flag_words writes the sentence from the figures
             code="terms-conflict", kind="terms_conflict", severity="medium",
             quote=ev.quote if ev else None, where=dict(ev.where) if ev else None,
-            why=f"{name}: the contract states {in_contract:g}, the quote {quoted:g}"
-                + (f" ({' › '.join(str(v) for v in source.where.values())})" if source else "")
-                + "; the money follows the contract"))
+            figures={"field": field_name, "in_contract": float(in_contract),
+                     "in_quote": float(quoted),
+                     "quote_where": " › ".join(str(v) for v in source.where.values())
+                     if source else None}))
     return MoneyTerms(**values, evidence=evidence), flags

@@ -75,11 +75,10 @@ def market_offer(row: MarketOffer, instances: int) -> Offer:
     if fields.cpu_memory_gb_per_node:
         provenance["cpu_memory_gb_per_node"] = FieldSource(
             where=where, raw=f"{row.memory_gib:g} GiB", note=note)
-    flag = Flag(kind="market_list_price", severity="info", where=where, why=(
-        f"a public {TERM_WORDS[row.term]} list price from {row.provider}'s catalog "
-        f"({row.instance_type}, {row.region or 'no region'}; snapshot {row.snapshot_date}), "
-        "not a quote: capacity for this many GPUs, the inter-node network, storage, delivery "
-        "date and contract terms are not stated and count as unknown"))
+    # evaltool.report.flag_words writes the sentence from these figures.
+    flag = Flag(kind="market_list_price", severity="info", where=where, figures={
+        "provider": row.provider, "instance_type": row.instance_type,
+        "region": row.region or None, "term": row.term, "snapshot_date": row.snapshot_date})
     ident = f"market-{_slug(row.provider)}-{_slug(row.instance_type)}-{_slug(row.region)}-" \
             f"{_slug(row.zone)}-{row.term}-{row.key[:6]}".replace("--", "-")
     return Offer(

@@ -3,11 +3,14 @@
 - ``render``  — `render_report(report, out)` picks the writer from the extension
 - ``view``    — assembles what the memo and full report show, from its parts: ``view_model``
   (the shapes), ``names``, ``money``, ``flags``, ``sensitivity``, ``basis``, ``detail``
-- ``flag_words``, ``finding_words`` — the one place that writes a flag's or a clause
-  finding's sentence from its code and figures; ``clauses`` renders `evaltool clauses`
+- ``flag_words``, ``finding_words``, ``score_words`` — the one place that writes a flag's, a
+  clause finding's, a knock-out gate's or a missing criterion's sentence from its code and
+  figures; ``clauses`` renders `evaltool clauses`
+- ``decide_words`` — the questions to send vendors and the headline when no offer passes
 - ``recommendation`` — the sentences of the recommendation and its money
 - ``picks``   — which offer won and which is next (shared by the views and charts)
 - ``html``, ``pdf``, ``charts`` — the documents; ``exports``, ``sheets`` — JSON, CSV, XLSX, MD
-- ``terminal``, ``text`` — the terminal table and the data commands' text formats
+- ``terminal``, ``text`` — the terminal table and the data commands' text formats;
+  ``market_table`` — `evaltool market`; ``rubric_table`` — `evaltool rubric show`
 - ``fmt``     — money, numbers and safe text, one formatter for every output
 """

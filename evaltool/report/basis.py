@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from evaltool.models import ScoreReport
+from evaltool.models import ScoreReport, Workload
 from evaltool.report import fmt
 from evaltool.report.picks import _get
 from evaltool.report.rubric_table import criterion_rows
@@ -30,6 +30,17 @@ def as_of_date(report: ScoreReport) -> str:
 
 def _plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def default_workload_note(workload: Workload) -> str:
+    """What the run used when no workload was given, from the workload it loaded:
+    "no workload given: used the bundled default workload (70B dense pretraining, 2T tokens)"."""
+    shape = "MoE" if workload.active_params_b else "dense"
+    about = [f"{workload.params_b:g}B {shape} {workload.kind}"]
+    tokens = workload.tokens_b
+    if tokens:
+        about.append(f"{tokens / 1000:g}T tokens" if tokens >= 1000 else f"{tokens:g}B tokens")
+    return f"no workload given: used the bundled default workload ({', '.join(about)})"
 
 
 def inputs_line(report: ScoreReport) -> str:

@@ -88,12 +88,48 @@ def market_no_comparable_offers(figures: Mapping[str, Any]) -> str:
     )
 
 
+def market_list_price(figures: Mapping[str, Any]) -> str:
+    """figures: provider, instance_type, region (or None), term, snapshot_date."""
+    term = TERM_WORDS.get(str(figures["term"]), str(figures["term"]))
+    return (
+        f"a public {term} list price from {figures['provider']}'s catalog "
+        f"({figures['instance_type']}, {figures.get('region') or 'no region'}; snapshot "
+        f"{figures['snapshot_date']}), not a quote: capacity for this many GPUs, the inter-node "
+        "network, storage, delivery date and contract terms are not stated and count as unknown"
+    )
+
+
+# The contract terms a quote may also state, as a sentence names them.
+_TERM_NAMES = {"term_months": "the term", "min_commit_usd": "the minimum commitment",
+               "upfront_usd": "the upfront payment"}
+
+
+def _exact(field: str, value: float) -> str:
+    """A term's figure in full: two figures that differ must not read alike ($2.5M twice)."""
+    if field.endswith("_usd"):
+        return fmt.usd_plain(value, 0 if value == round(value) else 2)
+    return fmt.field_value(field, value)
+
+
+def terms_conflict(figures: Mapping[str, Any]) -> str:
+    """figures: field (canonical name), in_contract, in_quote, quote_where (or None)."""
+    field = str(figures["field"])
+    where = f" ({figures['quote_where']})" if figures.get("quote_where") else ""
+    name = _TERM_NAMES.get(field, fmt.field_label(field, with_unit=False))
+    return (
+        f"{name}: the contract states {_exact(field, float(figures['in_contract']))}, the quote "
+        f"{_exact(field, float(figures['in_quote']))}{where}; the money follows the contract"
+    )
+
+
 SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "commitment-exceeds-run": commitment_exceeds_run,
     "quote-expired": quote_expired,
     "stated-only-in-quote": stated_only_in_quote,
     "market-price-comparison": market_price_comparison,
     "market-no-comparable-offers": market_no_comparable_offers,
+    "market-list-price": market_list_price,
+    "terms-conflict": terms_conflict,
 }
 
 

@@ -3,7 +3,8 @@
 Read from the rubric models (`evaltool.score.rubric`), not guessed from a dict: the
 direction and the bounds come from each criterion's value function, the weight in the
 whole score from `Rubric.global_weights()`. Used by the XLSX "Rubric" sheet, the full
-report's Appendix B and `evaltool rubric show --format csv|markdown|table`.
+report's Appendix B and `evaltool rubric show --format csv|markdown|table`; `describe_rubric`
+is the plain text of `evaltool rubric show`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from evaltool.score.rubric import Levels, Rubric
+from evaltool.score.rubric import Levels, LogScale, Rubric
 
 NONE_STATED = "none stated"
 
@@ -139,3 +140,38 @@ def criterion_table(rubric: Rubric | Mapping[str, Any]) -> tuple[list[str], list
         for r in criterion_rows(rubric)
     ]
     return [title for _, title in COLUMNS], rows
+
+
+def describe_rubric(rubric: Rubric) -> str:
+    """The rubric in plain text: categories, criteria (global weights), value functions, gates."""
+    weights = rubric.global_weights()
+    lines = [f"{rubric.title} — {rubric.name} v{rubric.version} ({rubric.workload_kind})",
+             rubric.description, ""]
+    for name, cat_weight in rubric.category_weights().items():
+        category = rubric.categories[name]
+        lines.append(f"{name} — {cat_weight:.0%} of the score. {category.why} [{category.source}]")
+        for c in (c for c in rubric.criteria if c.category == name):
+            vf = c.value_function
+            if isinstance(vf, Levels):
+                shape = ", ".join(f"{k}={v:g}" for k, v in vf.levels.items())
+            elif isinstance(vf, LogScale):
+                shape = ("log scale on " + vf.anchor + ": "
+                         + " → ".join(f"{m:g}×:{v:g}" for m, v in vf.points))
+            else:
+                shape = " → ".join(f"{x:g}:{v:g}" for x, v in vf.points)
+            unit = f" [{c.unit}]" if c.unit else ""
+            policy = rubric.missing_policy(c)
+            lines.append(f"  {c.id:<32} {weights[c.id]:6.1%}  {c.title}{unit}")
+            lines.append(f"      reads {c.reads}; value {shape}; if missing: {policy}")
+            lines.append(f"      source: {c.source}")
+        lines.append("")
+    if rubric.gates:
+        lines.append("gates (knock-out, checked before scoring):")
+        for g in rubric.gates:
+            bound = " ".join(
+                f"{k} {v}" for k, v in (("min", g.min), ("max", g.max), ("equals", g.equals))
+                if v is not None
+            )
+            lines.append(f"  {g.id:<20} {g.reads} {bound}; if missing: {g.when_missing}")
+            lines.append(f"      {g.why} [{g.source}]")
+    return "\n".join(lines) + "\n"

@@ -8,10 +8,9 @@ computed on the resulting value matrix by `evaltool.decide.sensitivity`.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from evaltool.estimate.catalog import (
     UndefinedPrecisionError,
@@ -38,6 +37,9 @@ from evaltool.score.rubric import (
     Rubric,
     is_number,
 )
+
+# How a criterion without a value is scored (CriterionScore.treatment).
+Treatment = Literal["not_applicable", "neutral", "worst", "unverified"]
 
 # Model FLOPs of the whole run, in PFLOP-hours: the "work" a price buys.
 _FLOP_PER_PFLOP_HOUR = 1e15 * 3600
@@ -86,6 +88,13 @@ def work_pflop_hours(workload: Workload) -> float | None:
     return flops / _FLOP_PER_PFLOP_HOUR
 
 
+# A lock-in finding about leaving (its clause's topic, or what it found: data only in the
+# vendor's format, a paid export, egress fees, the remaining fees to leave early) makes the
+# exit terms proprietary; a termination clause about the customer's data makes them open.
+_EXIT_TOPICS = frozenset({"exit", "data"})
+_EXIT_LOCK_IN = frozenset({"vendor_format", "paid_export", "egress", "early_exit_fees"})
+
+
 def contract_features(findings: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Summarise clause findings into the metrics the contract and lock-in criteria read."""
     weak_high = sum(
@@ -96,11 +105,12 @@ def contract_features(findings: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     unilateral = sum(1 for f in findings if f.get("kind") == "unilateral_change")
     exit_terms = "unknown"
     for f in findings:
-        text = f"{f.get('topic') or ''} {f.get('why') or ''}".lower()
-        if f.get("kind") == "lock_in" and ("exit" in text or "data" in text or "format" in text):
+        topic = f.get("topic")
+        reason = (f.get("figures") or {}).get("reason")
+        if f.get("kind") == "lock_in" and (topic in _EXIT_TOPICS or reason in _EXIT_LOCK_IN):
             exit_terms = "proprietary"
             break
-        if f.get("kind") == "termination_exit" and ("data" in text or "export" in text):
+        if f.get("kind") == "termination_exit" and topic == "data":
             exit_terms = "open"
     return {
         "weak_commitments_high": weak_high,
@@ -270,36 +280,14 @@ def _tooling_openness(offer: Offer) -> str | None:
     return "open"
 
 
-_PLACEHOLDER = re.compile(r"\{([a-z_]+\.[a-z_0-9]+)(?::([^}]*))?\}")
-
-
-def fill_placeholders(text: str, metrics: Mapping[str, Any]) -> str | None:
-    """Fill "{derived.x:.0f}" from the metrics; None when a value is missing."""
-    missing = False
-
-    def sub(match: re.Match[str]) -> str:
-        nonlocal missing
-        value = metrics.get(match.group(1))
-        if value is None:
-            missing = True
-            return ""
-        try:
-            return format(value, match.group(2) or "")
-        except (TypeError, ValueError):
-            return str(value)
-
-    filled = _PLACEHOLDER.sub(sub, text)
-    return None if missing else filled
-
-
 def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
-    value = metrics.get(gate.reads)
+    """Pass, fail or (a value not stated) the gate's `when_missing`; the figures are the
+    values of the metrics the gate reads and its `says` states (None when not stated).
+    evaltool.report.score_words writes the reason from them."""
+    figures = {path: metrics.get(path) for path in gate.metric_paths()}
+    value = figures[gate.reads]
     if value is None:
-        status = gate.when_missing
-        why = f"{gate.title}: not stated in the offer" + (
-            " (cannot be verified)" if status == "unverified" else ""
-        )
-        return GateResult(gate=gate.id, status=status, why=why)
+        return GateResult(gate=gate.id, status=gate.when_missing, figures=figures)
     ok = True
     if gate.equals is not None:
         ok = str(value).lower() == str(gate.equals).lower()
@@ -307,14 +295,7 @@ def evaluate_gate(gate: Gate, metrics: Mapping[str, Any]) -> GateResult:
         ok = ok and value >= gate.min
     if gate.max is not None and is_number(value):
         ok = ok and value <= gate.max
-    shown = f"{value:.3g}" if is_number(value) else str(value)
-    metric = gate.reads.split(".")[-1]
-    found = fill_placeholders(gate.says, metrics) if gate.says else None
-    if found:  # the rubric says in words what it found: that is the reason
-        why = f"{gate.title}: {'yes' if ok else 'no'}, {found}."
-    else:
-        why = f"{gate.title}: {'yes' if ok else 'no'} ({metric} = {shown}). {gate.why}"
-    return GateResult(gate=gate.id, status="pass" if ok else "fail", why=why)
+    return GateResult(gate=gate.id, status="pass" if ok else "fail", figures=figures)
 
 
 def criterion_value(criterion: Criterion, raw: Any,
@@ -335,39 +316,32 @@ def criterion_value(criterion: Criterion, raw: Any,
     return vf.value(float(raw))
 
 
-_Row = tuple[Criterion, Any, float | None, bool, str | None]
+_Row = tuple[Criterion, Any, float | None, bool, Treatment | None]
 
 
 def _criterion_values(
     rubric: Rubric, metrics: Mapping[str, Any]
 ) -> tuple[dict[str, float | None], list[str], list[_Row]]:
     """Each criterion's value 0..1 after the missing-data policy, the metrics missing, and
-    per criterion (criterion, raw metric, value, missing?, note)."""
+    per criterion (criterion, raw metric, value, missing?, how a missing value was treated)."""
     values: dict[str, float | None] = {}
     missing: list[str] = []
     rows: list[_Row] = []
     for c in rubric.criteria:
         raw = metrics.get(c.reads)
         value = criterion_value(c, raw, metrics)
-        note = None
+        treatment: Treatment | None = None
         is_missing = value is None
         if is_missing and c.reads in (metrics.get(NOT_APPLICABLE) or ()):
             is_missing = False  # nothing to ask for: the criterion does not apply
-            note = "does not apply to a purchase; left out and its weight shared by the others"
+            treatment = "not_applicable"
         elif is_missing:
-            policy = rubric.missing_policy(c)
+            treatment = rubric.missing_policy(c)
             missing.append(c.reads.split(".", 1)[1])
-            if policy == "neutral":
-                note = "not stated; left out and its weight shared by the others"
-            else:
-                value = 0.0
-                note = (
-                    "not stated; scored at the worst plausible value"
-                    if policy == "worst"
-                    else "not stated; unverified, scored at the worst value until answered"
-                )
+            if treatment != "neutral":
+                value = 0.0  # worst, or unverified until answered
         values[c.id] = value
-        rows.append((c, raw, value, is_missing, note))
+        rows.append((c, raw, value, is_missing, treatment))
     return values, missing, rows
 
 
@@ -406,9 +380,9 @@ def score_offer(
             weight=_round(weights[c.id]),
             contribution=_round(contributions.get(c.id, 0.0), 6),
             missing=is_missing,
-            note=note,
+            treatment=treatment,
         )
-        for c, raw, value, is_missing, note in rows
+        for c, raw, value, is_missing, treatment in rows
     ]
     return ScoredOffer(
         offer=offer,

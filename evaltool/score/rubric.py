@@ -169,6 +169,10 @@ def _check_band(weight: float, band: tuple[float, float] | None) -> None:
         raise ValueError(f"weight {weight:g} must lie inside its weight_band {list(band)}")
 
 
+# "{derived.time_vs_deadline:.2f}" in a gate's `says`: a metric path and its format.
+SAYS_PLACEHOLDER = re.compile(r"\{([a-z_]+\.[a-z_0-9]+)(?::([^}]*))?\}")
+
+
 class Gate(_Strict):
     """A knock-out rule, checked before scoring (mcda-procurement.md §6.6)."""
 
@@ -184,6 +188,11 @@ class Gate(_Strict):
     says: str | None = Field(
         None, description="what the gate found, in words; {metric.path:format} placeholders"
     )
+
+    def metric_paths(self) -> list[str]:
+        """The metric the gate reads, then those its `says` template states, each once."""
+        found = [m.group(1) for m in SAYS_PLACEHOLDER.finditer(self.says or "")]
+        return list(dict.fromkeys([self.reads, *found]))
 
     @model_validator(mode="after")
     def _check(self) -> Gate:
@@ -248,7 +257,7 @@ class Rubric(_Strict):
         unknown = [f"{c.id}: {path}" for c in self.criteria
                    for path in _paths_of(c) if not known_metric(path)]
         unknown += [f"gate {g.id}: {path}" for g in self.gates
-                    for path in [g.reads, *_PLACEHOLDER_PATHS.findall(g.says or "")]
+                    for path in g.metric_paths()
                     if not known_metric(path)]
         if unknown:
             raise ValueError("reads a metric that does not exist (a typo scores every offer "
@@ -336,9 +345,6 @@ class Rubric(_Strict):
 
     def missing_policy(self, criterion: Criterion) -> MissingPolicy:
         return criterion.missing or self.missing_default
-
-
-_PLACEHOLDER_PATHS = re.compile(r"\{([a-z_]+\.[a-z_0-9]+)")
 
 
 def _paths_of(criterion: Criterion) -> list[str]:
@@ -461,38 +467,3 @@ def load_rubric(name_or_path: str | Path | None = None) -> Rubric:
 
 def is_number(value: Any) -> TypeGuard[float]:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def describe_rubric(rubric: Rubric) -> str:
-    """The rubric in plain text: categories, criteria (global weights), value functions, gates."""
-    weights = rubric.global_weights()
-    lines = [f"{rubric.title} — {rubric.name} v{rubric.version} ({rubric.workload_kind})",
-             rubric.description, ""]
-    for name, cat_weight in rubric.category_weights().items():
-        category = rubric.categories[name]
-        lines.append(f"{name} — {cat_weight:.0%} of the score. {category.why} [{category.source}]")
-        for c in (c for c in rubric.criteria if c.category == name):
-            vf = c.value_function
-            if isinstance(vf, Levels):
-                shape = ", ".join(f"{k}={v:g}" for k, v in vf.levels.items())
-            elif isinstance(vf, LogScale):
-                shape = ("log scale on " + vf.anchor + ": "
-                         + " → ".join(f"{m:g}×:{v:g}" for m, v in vf.points))
-            else:
-                shape = " → ".join(f"{x:g}:{v:g}" for x, v in vf.points)
-            unit = f" [{c.unit}]" if c.unit else ""
-            policy = rubric.missing_policy(c)
-            lines.append(f"  {c.id:<32} {weights[c.id]:6.1%}  {c.title}{unit}")
-            lines.append(f"      reads {c.reads}; value {shape}; if missing: {policy}")
-            lines.append(f"      source: {c.source}")
-        lines.append("")
-    if rubric.gates:
-        lines.append("gates (knock-out, checked before scoring):")
-        for g in rubric.gates:
-            bound = " ".join(
-                f"{k} {v}" for k, v in (("min", g.min), ("max", g.max), ("equals", g.equals))
-                if v is not None
-            )
-            lines.append(f"  {g.id:<20} {g.reads} {bound}; if missing: {g.when_missing}")
-            lines.append(f"      {g.why} [{g.source}]")
-    return "\n".join(lines) + "\n"
