@@ -7,6 +7,10 @@ Three corpora, each with the canonical values a buyer expects (expected.yaml; FX
 - tests/blind_offers_c/ — 20 files (Spanish, Italian, Polish, Dutch, Swedish, Japanese,
   Swiss-French and German quotes, HPC allocations, a BOM, broker JSON), written later for
   development. Measured before it was used: 10 of 30 offers, 21.6% of fields, 14 silently wrong.
+- tests/blind_offers_d/ — 15 files written blind in session 3 (Polish, Danish, Czech,
+  Japanese, Portuguese, Spanish, Dutch, Italian, UK and US quotes) for development after
+  A–C read well. Measured before it was used: 4 of 22 offers, 12.9% of fields, 3 silently
+  wrong — the reader had been fitted to the layouts it knew.
 - tests/blind_offers_b/ — 15 files held out: no one fixing the reader saw it. Measured untouched
   at the end of session 2, then landed here.
 
@@ -42,6 +46,7 @@ CORPORA = [
     Corpus("blind_offers_a", 0.95, 29, 0, 3),  # 596/623 fields (95.7%), 29/29 offers
     Corpus("blind_offers_c", 0.85, 29, 0, 2),  # 696/809 fields (86.0%), 29/30 offers
     Corpus("blind_offers_b", 0.93, 20, 0, 2),  # 501/537 fields (93.3%), 20/20 offers
+    Corpus("blind_offers_d", 0.12, 4, 3, 3),  # 65/502 fields (12.9%), 4/22 offers, as written
 ]
 
 
