@@ -463,10 +463,13 @@ class Builder(ProseReaders):
             self.priced.append(_Priced("compute", V.Money(price, currency, per, raw), where, raw,
                                        TABLE, quantity=qty))
             count_where = item.cells.get("quantity", where)
-            if per[0] == "gpu":
+            # The unit column says what the quantity counts ("16 | node | $3.49 / GPU-hr":
+            # sixteen nodes priced per GPU-hour), before the price's own basis does.
+            counted = T.counted_unit(unit) or per[0]
+            if counted == "gpu":
                 self.add("gpu_count", int(qty), count_where, cell_text(qty), TABLE,
                          "quantity of GPUs on the compute line")
-            elif per[0] == "node":
+            elif counted == "node":
                 self.add("node_count", int(qty), count_where, cell_text(qty), TABLE,
                          "quantity of nodes/instances on the compute line")
             self._system_text(desc, item.cells.get("description", where))

@@ -28,6 +28,7 @@ from evaltool.normalize.builder import Builder
 from evaltool.normalize.derive import Derive
 from evaltool.normalize.facts import REQUIRED, NormalizeResult
 from evaltool.normalize.identity import flag_duplicates, unique_ids
+from evaltool.normalize.plausible import Plausibility
 from evaltool.normalize.render import (
     normalize_to_rows,
     render_normalized,
@@ -74,6 +75,7 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
     except V.MissingFxRate as exc:
         raise InputError(exc.to_problem(Location(str(record.source.get("file"))),
                                         "currency")) from None
+    Plausibility(b, values, provenance).run()
     values.pop("claimed_peak_precision_raw", None)
     errors = _required(b, values, record)
     fields, invalid = _validated_fields(values, provenance)

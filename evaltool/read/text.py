@@ -215,8 +215,19 @@ _CURRENCY_RE = re.compile(
     r"dollars?)\b)", re.I)
 _GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
               r"akcelerator\w*|versneller)")
-_NODE_WORDS = (r"(?:node|knoten|n[oœ]eud|server|system|instance|host|vm|machine|box|pod|nodo|"
-               r"nodi|wez\w*|nod)")
+_NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|instance|host|vm|"
+               r"machine|box|pod|nodo|nodi|wez\w*|nod)")
+
+
+def counted_unit(text: str) -> str | None:
+    """What a quantity's unit column counts: 'node', 'Knoten', 'nœuds', 'servers' -> node;
+    'GPU', 'cards', 'acceleratori' -> gpu; anything else (a time basis, 'pcs') -> None."""
+    low = text.strip().lower()
+    if re.fullmatch(_NODE_WORDS + r"(?:s|es|en|i|y|os)?\.?", low):
+        return "node"
+    if re.fullmatch(_GPU_WORDS + r"(?:s|es|en|i|y|os)?\.?", low):
+        return "gpu"
+    return None
 
 
 def currency_of(text: str) -> str | None:
