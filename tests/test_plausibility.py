@@ -179,7 +179,8 @@ def test_a_misread_year_from_text_is_dropped_and_a_labelled_one_warned() -> None
 def test_storage_beyond_the_largest_file_system_is_a_scale_slip() -> None:
     values, b = _check({"storage_capacity_tb": (2_048_000.0, IN_TEXT)})  # "2 048 PB" for TB
     assert "storage_capacity_tb" not in values
-    values, b = _check({"storage_capacity_tb": (2048.0, IN_TEXT)})
+    assert "implausible-value-dropped" in _codes(b, "storage_capacity_tb")
+    values, _ = _check({"storage_capacity_tb": (2048.0, IN_TEXT)})
     assert values["storage_capacity_tb"] == 2048.0
 
 
@@ -209,6 +210,7 @@ def test_included_at_no_charge_is_not_implausible() -> None:
     values, b = _check({"egress_usd_per_gb": (0.0, IN_TEXT),
                         "storage_usd_per_tb_month": (0.0, IN_TEXT)})
     assert values["egress_usd_per_gb"] == 0.0 and values["storage_usd_per_tb_month"] == 0.0
+    assert not _codes(b, "egress_usd_per_gb") | _codes(b, "storage_usd_per_tb_month")
 
 
 # --- end to end: a line item's unit column says what its quantity counts ---------------------
