@@ -1005,3 +1005,41 @@ def test_a_nodes_own_disks_are_never_the_shared_storage(tmp_path: Path) -> None:
     assert f.storage_capacity_tb is None  # 30.72 TB of NVMe is the node's, not shared
     assert f.local_nvme_tb_per_node == pytest.approx(30.72)
     assert (f.orchestrator, f.root_access) == ("kubernetes", True)  # a cell's other fact
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Two (2) GB200 NVL72 racks", {"rack_count": 2, "gpus_per_rack": 72, "gpu_count": 144}),
+    ("Zwei (2) GB200 NVL72-Racks", {"rack_count": 2, "gpus_per_rack": 72, "gpu_count": 144}),
+    ("Dos (2) racks, 144 Blackwell-GPUs en total", {"gpu_count": 144}),
+    ("samen 144 Blackwell-GPU's", {"gpu_count": 144}),
+    ("otto GPU per nodo", {"gpus_per_node": 8}),
+    ("trzy węzły, osiem GPU na węzeł", {"node_count": 3, "gpus_per_node": 8}),
+])
+def test_counts_in_words_figures_repeated_in_brackets_and_compound_nouns(
+        text: str, expected: dict[str, int]) -> None:
+    """A count in words of any EU language, the legal "Two (2)", a hyphenated or
+    apostrophe plural ("Blackwell-GPUs", Dutch "GPU's"), and "NVL72-racks"."""
+    from evaltool.normalize.shapes import count_facts
+
+    found = count_facts(text)
+    assert {k: found.get(k) for k in expected} == expected
+
+
+def test_up_to_is_never_a_danish_two() -> None:
+    from evaltool.normalize.shapes import words_to_digits
+
+    assert words_to_digits("up to eight GPUs") == "up to 8 gpus"
+
+
+@pytest.mark.parametrize("text", ["tres nodos, ocho GPU por nodo", "trzy węzły, osiem GPU na węzeł",
+                                  "3 nœuds, huit GPU par nœud", "3 Knoten, acht GPU je Knoten"])
+def test_gpus_scoped_to_one_node_in_any_language_are_never_the_offers_total(text: str) -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert count_facts(text) == {"node_count": 3, "gpus_per_node": 8}
+
+
+def test_gpus_for_a_purpose_are_not_per_node() -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert "gpus_per_node" not in count_facts("8 GPUs for training")

@@ -43,7 +43,8 @@ def _number_words() -> dict[str, int]:
 
 
 def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.replace("œ", "oe"))
+    text = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ł", "l")
+                                 .replace("Ł", "L"))
     return "".join(c for c in text if not unicodedata.combining(c)).lower()
 
 
@@ -57,10 +58,16 @@ def words_to_digits(text: str) -> str:
     def swap(match: re.Match[str]) -> str:
         return str(words.get(match.group(0), match.group(0)))
 
-    return re.sub(r"\b[a-z]+(?:-[a-z]+)?\b", swap, folded)
+    digits = re.sub(r"\b[a-z]+(?:-[a-z]+)?\b", swap, folded)
+    # "Twee (2) racks", "Two (2) nodes": the legal style repeats the count in figures.
+    return re.sub(r"\b(\d+)\s*\(\s*\1\s*\)", r"\1", digits)
 
 
 _X = r"\s*[x×*]\s*"
+# The words that scope a count to one node ("8 GPUs per node", "je Knoten", "por nodo",
+# "na węzeł", "cada uno", "per nodo"), folded like the text.
+_PER_WORDS = (r"per\b|each\b|in each\b|je\b|pro\b|par\b|por\b|para\b|na\b|voor\b|"
+              r"cada\b|ogni\b|/")
 _SIZE_UNIT = r"(?:gb|gib|tb|tib|go|to|mb)\b"
 _INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
 
@@ -114,10 +121,10 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     # "N GPUs per node / each / in each server / je Knoten / par noeud"
     m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!\d+\b|" + _NODE + r"\b)[a-z0-9-]+\s+){0,4}?"
                   + _GPU +
-                  r"\s*(?:per|each|in each|je|pro|par|/)\s*(?:(?:[a-z0-9-]+\s+){0,3}?" + _NODE +
+                  r"\s*(?:" + _PER_WORDS + r")\s*(?:(?:[a-z0-9-]+\s+){0,3}?" + _NODE +
                   r")?", low)  # "4 chips per TPU VM host": a few words may name the node
     if m and not re.search(_INT + r"\s*" + _GPU + r"\s+total", m.group(0)) and re.search(
-            r"each|per\s*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"|je|pro|par|/\s*" + _NODE,
+            r"each|per\s*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"|" + _PER_WORDS + r"|/\s*" + _NODE,
             m.group(0)):
         put("gpus_per_node", _int(m.group(1)))
     # "N-GPU servers", "8-GPU nodes", "HGX B200 8-GPU"
@@ -157,14 +164,13 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     # "128 NVIDIA A100 SXM4 80GB GPUs": the count before the accelerator's name; a size
     # ("80GB GPUs") or a model number ("TV-9800 GPU server") is never a count.
     m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:[x×]\s*)?" + _ACC + r"[^,;()]{0,30}?\b" + _GPU +
-                  r"\b(?!\s*(?:per|each|je|pro|par|/))", low)
+                  r"\b(?!\s*(?:" + _PER_WORDS + r"))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0):
             put("gpu_count", value)
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + r")[a-z]+\s+)?" + _GPU +
-                  r"\b(?!\s*(?:per|each|je|"
-                  r"pro|par|/|-hour|hour|h\b))", low)
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + r")[a-z]+(?:\s+|-))?" + _GPU +
+                  r"\b(?!\s*(?:" + _PER_WORDS + r"|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0) or "total" in low[m.end():m.end() + 8]:
@@ -172,7 +178,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     # "4 × GB200 NVL72 racks", "2 GB300 NVL72 racks": a rack-scale system names the GPUs of
     # one rack (NVL72 = 72 GPUs in one NVLink domain).
     m = re.search(r"(?<![\w.])" + _INT + r"(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*"
-                  r"nvl(\d{2,3})\s+" +
+                  r"nvl(\d{2,3})[\s-]+" +
                   _RACK, low)
     if m:
         put("rack_count", _int(m.group(1)))
