@@ -1043,3 +1043,59 @@ def test_gpus_for_a_purpose_are_not_per_node() -> None:
     from evaltool.normalize.shapes import count_facts
 
     assert "gpus_per_node" not in count_facts("8 GPUs for training")
+
+
+@pytest.mark.parametrize("answer", ["free", "kostenfrei", "gratuit", "sin coste", "gratuito",
+                                    "geen kosten", "bezpłatnie", "kostnadsfritt", "無料",
+                                    "kein Egress-Entgelt"])
+def test_a_price_answered_free_of_charge_in_any_language_is_zero(answer: str) -> None:
+    assert parse_money(answer).amount == 0.0
+
+
+@pytest.mark.parametrize(("sentence", "free"), [
+    ("No charge for egress.", True),
+    ("d) No data egress or ingress fees.", True),
+    ("Datenverkehr: kein Egress-Entgelt", True),
+    ("Trafic sortant gratuit et illimité", True),
+    ("Geen kosten voor in- of uitgaand dataverkeer", True),
+    ("Tráfico de salida sin coste", True),
+    ("Egress $0.05 per GB; the first 10 TB free", False),
+    ("Egress billed at EUR 0,02 per GB", False),
+])
+def test_egress_free_of_charge_stated_in_a_sentence(tmp_path: Path, sentence: str,
+                                                    free: bool) -> None:
+    """A sentence about data leaving the provider that says it costs nothing (and states no
+    amount) is an egress price of 0, read as text; one that states an amount is not."""
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"],
+        [],
+        [sentence],
+    ]})
+    egress = _one(path).fields.egress_usd_per_gb
+    assert (egress == 0.0) if free else (egress != 0.0)
+
+
+@pytest.mark.parametrize(("header", "label", "value"), [
+    (["Parameter", "Value"], "Software",
+     "Bare metal with root access on every node, Slurm managed by us"),
+    (["Rubrique", "Valeur"], "Logiciel", "Slurm géré par nos soins, accès root sur tous les nœuds"),
+    (["Parameter", "Värde"], "Programvara", "Slurm, root access on all nodes for the customer"),
+])
+def test_a_sentence_under_an_unknown_label_is_read_as_prose(tmp_path: Path, header: list[str],
+                                                            label: str, value: str) -> None:
+    """'Software | Slurm managed by us; root on every node': a label the vocabulary does not
+    know, whose value is a sentence, states facts like any other sentence (read as text)."""
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        header,
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"],
+        [label, value],
+    ]})
+    f = _one(path).fields
+    assert f.root_access is True
+    assert f.orchestrator == "slurm"

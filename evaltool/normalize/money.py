@@ -27,6 +27,7 @@ from evaltool.normalize.numbers import (
     _numeric_input,
     _prepare_text,
     _raw_text,
+    is_free_of_charge,
 )
 from evaltool.normalize.quantities import _LEADING_QUALIFIER_RE, unit_factor
 from evaltool.normalize.valuetypes import (
@@ -126,11 +127,6 @@ _VAT_EXCL_RE: Final = _LazyRegex(
 _VAT_INCL_RE: Final = _LazyRegex(
     r"\b(?:incl\.?|including|inkl\.?|brutto)\s*(?:vat|mwst\.?|tax(?:es)?)|\bTTC\b",
     re.IGNORECASE
-)
-_FREE_RE: Final = _LazyRegex(
-    r"^(?:free|included|inclusive|incl\.?|no charge|none|no fee|no fees|0|kostenlos|"
-    r"inklusive|gratis|free of charge|waived|\$0|not charged)$",
-    re.IGNORECASE,
 )
 
 
@@ -238,7 +234,7 @@ def parse_money(
     if not isinstance(raw, str):
         raise ValueParseError("not a price", found=raw_s, expected=expected)
     text = _prepare_text(raw)
-    if _FREE_RE.match(text.strip(" .")):
+    if is_free_of_charge(text):
         return Money(
             0.0, (currency or "USD").upper(), per or (), raw_s,
             [f"{text!r} read as a price of 0"],

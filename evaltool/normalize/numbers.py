@@ -5,6 +5,7 @@ Part of the one value parser (see evaltool.normalize.values for the rules and th
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -21,6 +22,7 @@ from evaltool.normalize.valuetypes import (
     RawValue,
     ValueParseError,
 )
+from evaltool.resources import data_dir
 
 if TYPE_CHECKING:
     pass
@@ -426,3 +428,28 @@ def parse_percent(
     return ParsedNumber(value, raw_s, notes, approximate, True)
 
 
+
+
+@functools.lru_cache(maxsize=1)
+def _free_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "free_words.yaml").read_text(encoding="utf-8"))
+    answers = re.compile("^(?:" + "|".join(raw["answers"]) + ")$", re.I)
+    in_sentence = re.compile("|".join(f"(?:{w})" for w in raw["in_sentence"]), re.I)
+    return answers, in_sentence
+
+
+def is_free_of_charge(answer: str) -> bool:
+    """'free', 'kostenfrei', 'sin coste', '無料': a whole answer that says a price is 0
+    (evaltool/data/free_words.yaml)."""
+    return bool(_free_words()[0].match(answer.strip(" .").strip()))
+
+
+def says_free_of_charge(sentence: str) -> bool:
+    """'No charge for egress', 'Geen kosten voor uitgaand dataverkeer': a sentence that says
+    something costs nothing, and states no amount."""
+    if re.search(r"[$€£¥]\s*\d|\d\s*(?:[$€£¥]|\b(?:usd|eur|gbp|chf|sek|pln|czk|jpy)\b)|"
+                 r"\b(?:usd|eur|gbp|chf|sek|pln|czk|jpy)\s*\d", sentence, re.I):
+        return False
+    return bool(_free_words()[1].search(sentence))

@@ -33,6 +33,7 @@ from evaltool.normalize.facts import (
     _money_text,
     _storage_kind,
 )
+from evaltool.normalize.numbers import says_free_of_charge
 from evaltool.normalize.phrases import (
     MAX_PROSE_CHARS,
     _words,
@@ -294,7 +295,7 @@ class ProseReaders(SlotReaders):
         if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
             self._peak_by_shape(cand, cand.value)
         if isinstance(cand.value, str) and (is_notes_label(cand.label) or (
-                len(cand.value.split()) >= 4 and not cand.shape_only)) and \
+                len(cand.value.split()) >= 4)) and \
                 self.vocab.match(cand.label, cand.section) not in ("contract_text",
                                                                    "offer_name"):
             # (contract text is read by clause analysis, clause numbers and all)
@@ -424,6 +425,13 @@ class ProseReaders(SlotReaders):
         found = orchestrator_named(clause)
         if found is not None:
             self.add("orchestrator", found, where, clause, IN_TEXT)
+
+    def _prose_egress(self, clause: str, where: Location) -> None:
+        """'No charge for egress', 'Egress: free', 'kein Egress-Entgelt': data out at no
+        charge, when the sentence states no amount (a price per GB is read as money)."""
+        if says_free_of_charge(clause):
+            self.add("egress_usd_per_gb", 0.0, where, clause, IN_TEXT,
+                     "egress at no charge, read from a sentence")
 
     def _prose_root(self, clause: str, where: Location) -> None:
         self.add("root_access", root_granted(clause), where, clause, IN_TEXT)
