@@ -1099,3 +1099,38 @@ def test_a_sentence_under_an_unknown_label_is_read_as_prose(tmp_path: Path, head
     f = _one(path).fields
     assert f.root_access is True
     assert f.orchestrator == "slurm"
+
+
+@pytest.mark.parametrize(("text", "iso"), [
+    ("1. července 2026", "2026-07-01"), ("15. listopadu 2025", "2025-11-15"),
+    ("3 martie 2027", "2027-03-03"), ("12 Δεκεμβρίου 2026", "2026-12-12"),
+    ("1. marts 2026", "2026-03-01"), ("31. decembra 2026", "2026-12-31"),
+    ("Uiterlijk 1 juli 2026", "2026-07-01"),
+])
+def test_dates_with_month_names_of_more_eu_languages(text: str, iso: str) -> None:
+    from evaltool.normalize.values import parse_date
+
+    assert str(parse_date(text).value) == iso
+
+
+@pytest.mark.parametrize(("labels", "values"), [
+    (("Locatie", "Ingebruikname", "Dataverkeer"),
+     ("Eemshaven, Nederland", "1 juli 2026", "geen kosten")),
+    (("Standort", "Inbetriebnahme", "Datenverkehr"),
+     ("Frankfurt am Main", "1. Juli 2026", "kostenfrei")),
+    (("Emplacement", "Mise en service", "Transfert de données"),
+     ("Paris-Saclay", "1er juillet 2026", "gratuit")),
+])
+def test_region_start_of_service_and_data_transfer_labels_in_several_languages(
+        tmp_path: Path, labels: tuple[str, str, str], values: tuple[str, str, str]) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"],
+        *[[lab, val] for lab, val in zip(labels, values, strict=True)],
+    ]})
+    f = _one(path).fields
+    assert f.region == values[0]
+    assert str(f.delivery_date) == "2026-07-01"
+    assert f.egress_usd_per_gb == 0.0
