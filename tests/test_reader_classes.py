@@ -1134,3 +1134,23 @@ def test_region_start_of_service_and_data_transfer_labels_in_several_languages(
     assert f.region == values[0]
     assert str(f.delivery_date) == "2026-07-01"
     assert f.egress_usd_per_gb == 0.0
+
+
+@pytest.mark.parametrize(("sentence", "cap"), [
+    ("Beschikbaarheid: servicecredits tot maximaal 20% van de maandfactuur", 20.0),
+    ("Vid underskridande krediteras kunden 10 % av månadsavgiften, dock högst 30 % av "
+     "månadsavgiften.", 30.0),
+    ("Service credits are capped at 25% of the monthly fee.", 25.0),
+])
+def test_the_service_credit_cap_in_sentences_of_several_languages(tmp_path: Path,
+                                                                   sentence: str,
+                                                                   cap: float) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"],
+        [],
+        [sentence],
+    ]})
+    assert _one(path).fields.sla_max_credit_pct == cap
