@@ -1154,3 +1154,19 @@ def test_the_service_credit_cap_in_sentences_of_several_languages(tmp_path: Path
         [sentence],
     ]})
     assert _one(path).fields.sla_max_credit_pct == cap
+
+
+@pytest.mark.parametrize(("text", "cores"), [
+    ("2x Intel Xeon Platinum 8570 (2 x 56 cores), 2 TB DDR5", 112),
+    ("2 × 48 cœurs par nœud", 96),
+    ("2x AMD EPYC 9654 mit je 96 Kernen", 192),
+    ("2 × Xeon Platinum 8468 (96 cores total)", 96),
+    ("2 x EPYC 9534 po 64 rdzenie", 128),
+])
+def test_cpu_cores_of_a_node_in_descriptions_of_several_languages(text: str,
+                                                                  cores: int) -> None:
+    """Sockets x cores each, written as '(2 x 56 cores)', 'mit je 96 Kernen', '2 × 48
+    cœurs': the node's cores, never the per-socket figure alone."""
+    from evaltool.normalize.phrases import system_facts
+
+    assert system_facts(text)["cpu_cores_per_node"] == cores

@@ -10,7 +10,7 @@ import re
 import unicodedata
 from typing import Any
 
-from evaltool.normalize.facts import _CORES_RE, _SOCKETS_RE
+from evaltool.normalize.facts import _CORES_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
 from evaltool.resources import data_dir
 
@@ -153,6 +153,14 @@ _SIZE_GB = {"gb": 1.0, "go": 1.0, "gib": 1.073741824, "tb": 1000.0, "to": 1000.0
             "tib": 1099.511627776}
 _TIMES = r"(\d{1,3})\s*[x×]\s*"
 _CORES_IN_BRACKETS_RE = re.compile(r"\((\d{2,3})\s*c(?:ores?)?\)", re.I)  # "(72C)"
+# "(2 x 56 cores)", "(2 × 48 Kerne)": sockets times the cores of each, in brackets.
+_SOCKETS_TIMES_CORES_RE = _WordsRegex(
+    lambda w: r"\(\s*(\d)\s*[x×]\s*(\d{1,3})\s*" + w["core"] + r"\b")
+# "2x EPYC 9654 mit je 96 Kernen", "2 Xeon, chacun 56 coeurs": the cores of each socket
+# after the word for "each".
+_EACH_THEN_CORES_RE = _WordsRegex(
+    lambda w: r"(?:" + w["each"] + r"|mit\s+je|con|avec|med)\s+(\d{1,3})\s*" + w["core"] +
+    r"\b")
 
 
 def _parts(text: str) -> list[str]:
@@ -182,11 +190,18 @@ def system_facts(text: str) -> dict[str, float]:
     they are (a CPU, DDR memory, NVMe drives) are read."""
     found: dict[str, float] = {}
     for part in _parts(fold(text)):
-        if _CPU_WORDS_RE.search(part) and "cpu_cores_per_node" not in found:
+        if (_CPU_WORDS_RE.search(part) or _CORES_RE.search(part)) and \
+                "cpu_cores_per_node" not in found:
             sockets = _SOCKETS_RE.search(part)
             bracket = _CORES_IN_BRACKETS_RE.search(part)
             count = re.match(r"\s*" + _TIMES, part)
-            if sockets:
+            times = _SOCKETS_TIMES_CORES_RE.search(part)
+            each_after = _EACH_THEN_CORES_RE.search(part)
+            if times:
+                found["cpu_cores_per_node"] = int(times.group(1)) * int(times.group(2))
+            elif each_after and count:
+                found["cpu_cores_per_node"] = int(count.group(1)) * int(each_after.group(1))
+            elif sockets:
                 each = int(sockets.group(2) or sockets.group(3) or sockets.group(4))
                 found["cpu_cores_per_node"] = int(sockets.group(1)) * each
             elif bracket and count:
