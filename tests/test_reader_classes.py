@@ -1170,3 +1170,20 @@ def test_cpu_cores_of_a_node_in_descriptions_of_several_languages(text: str,
     from evaltool.normalize.phrases import system_facts
 
     assert system_facts(text)["cpu_cores_per_node"] == cores
+
+
+@pytest.mark.parametrize(("stated", "region"), [
+    ("Ashburn, VA (LR-IAD2)", "Ashburn, VA"), ("Paris (PAR-3)", "Paris"),
+    ("Stockholm (STO1)", "Stockholm"), ("US-East (Ashburn, VA)", "US-East (Ashburn, VA)"),
+    ("東京 (Tokyo, Japan)", "東京 (Tokyo, Japan)"),
+])
+def test_a_site_code_in_brackets_is_not_part_of_the_region(tmp_path: Path, stated: str,
+                                                           region: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"],
+        ["Region", stated],
+    ]})
+    assert _one(path).fields.region == region

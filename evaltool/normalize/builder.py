@@ -283,6 +283,13 @@ class Builder(ProseReaders):
                 # "us-east (N. Virginia)." at the end of a sentence: the full stop is not
                 # part of the place.
                 text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
+                # "Ashburn, VA (LR-IAD2)": a site code in brackets names the building, not
+                # the region; it stays in the provenance's raw text.
+                site = _SITE_CODE_RE.search(text)
+                if site:
+                    self.add(slot, text[:site.start()].rstrip(), cand.where, text, LABELLED,
+                             f"site code {site.group(1)} left out of the region")
+                    return
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
             system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
@@ -604,6 +611,8 @@ _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(
 # A note about every price of the quote ("Prix en euros HT", "All prices in GBP").
 _ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
                             r"amounts?|bedragen|montants?|betr[äa]ge)\b", re.I)
+# A trailing site or building code: capitals and digits with a dash or a digit, no spaces.
+_SITE_CODE_RE = re.compile(r"(?<=\S)\s*\(((?=[A-Z0-9_-]*[\d-])[A-Z][A-Z0-9_-]{1,15})\)\s*$")
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
