@@ -1187,3 +1187,34 @@ def test_a_site_code_in_brackets_is_not_part_of_the_region(tmp_path: Path, state
         ["Region", stated],
     ]})
     assert _one(path).fields.region == region
+
+
+@pytest.mark.parametrize("stated", ["2 × AMD EPYC 9354 (2 × 32 rdzenie)",
+                                    "2x Xeon Gold 6448Y (2 x 32 cores)",
+                                    "2 × EPYC 9354 (2 × 32 cœurs)"])
+def test_labelled_cpu_with_sockets_times_cores_in_brackets(tmp_path: Path, stated: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA L40S 48GB"],
+        ["Total GPUs", 48],
+        ["Price", "USD 1.10 per GPU-hour"],
+        ["CPU", stated],
+    ]})
+    assert _one(path).fields.cpu_cores_per_node == 64
+
+
+@pytest.mark.parametrize("sentence", ["Oferta ważna do 15.03.2026", "Nabídka platná do 15.03.2026",
+                                      "Deze offerte is geldig tot 15-03-2026",
+                                      "Oferta válida hasta el 15/03/2026",
+                                      "Offerten gäller till 15.03.2026"])
+def test_the_validity_of_a_quote_in_sentences_of_several_languages(tmp_path: Path,
+                                                                   sentence: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"],
+        [],
+        [sentence],
+    ]})
+    assert str(_one(path).fields.valid_until) == "2026-03-15"

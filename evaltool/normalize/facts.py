@@ -90,7 +90,12 @@ _DATE_TAIL = r"\s*:?\s*(?:on\s+|le\s+|am\s+)?(\d{1,2}\.?\s*\w+\.?\s+\d{4}|\d{4}-
     r"\d{1,2}[./]\d{1,2}[./]\d{4}|\w+\s+\d{1,2},?\s+\d{4}|1er\s+\w+\s+\d{4})"
 _DATE_PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("valid_until", re.compile(r"\b(?:valid\s+(?:until|through|till|to)|expires?(?:\s+on)?|"
-                               r"gültig\s+bis|valable\s+jusqu'au)" + _DATE_TAIL, re.I)),
+                               r"gültig\s+bis|valable\s+jusqu'au|ważna\s+do|wazna\s+do|"
+                               r"platn[áa]\s+do|plat[íi]\s+do|geldig\s+tot(?:\s+en\s+met)?|"
+                               r"v[áa]lid[ao]\s+hasta(?:\s+el)?|valid[ao]\s+fino\s+al?|"
+                               r"v[áa]lid[ao]\s+at[ée]|g[äa]ller\s+till|giltig\s+till|"
+                               r"gyldig\s+til|voimassa|[ée]rv[ée]nyes|valabil[ăa]\s+p[âa]n[ăa]\s+la)"
+                               + _DATE_TAIL, re.I)),
     ("delivery_date", re.compile(r"\b(?:delivery(?:\s+date)?|ready\s+(?:by|on)|available\s+"
                                  r"(?:from|by)|live\s+by|handed\s+over\s+by|start\s+of\s+"
                                  r"(?:the\s+)?allocation|mise\s+à\s+disposition|liefertermin|"
