@@ -456,13 +456,8 @@ class SlotReaders:
         if cand.note and "(" not in text and _CORES_RE.search(cand.note):
             # "CPU | 2x AMD EPYC 9575F | 64 cores each": the notes column says how many.
             text = f"{text} ({cand.note})"
-        times = _SOCKETS_TIMES_CORES_RE.search(fold(text))
-        if times:  # "2 × EPYC 9354 (2 × 32 rdzenie)": sockets x cores, in brackets
-            self.add("cpu_cores_per_node", int(times.group(1)) * int(times.group(2)),
-                     cand.where, text, LABELLED, f"{times.group(1)} sockets x {times.group(2)} "
-                     "cores")
-            return
-        per_socket = _CORES_EACH_RE.search(text)
+        # "2 × EPYC 9354 (2 × 32 rdzenie)": sockets x cores, in brackets, as cores each
+        per_socket = _SOCKETS_TIMES_CORES_RE.search(fold(text)) or _CORES_EACH_RE.search(text)
         if per_socket:  # "2× Xeon 8480+ (je 56 Kerne)": the count of sockets, the cores of each
             n = int(per_socket.group(2) or per_socket.group(3))
             self.add("cpu_cores_per_node", int(per_socket.group(1)) * n, cand.where,
