@@ -172,7 +172,7 @@ class Derive:
                 dense = next((v for k, v in acc.dense_tflops.items() if k == sparse), 0.0)
                 why = (f"the claimed peak {tflops:g} TFLOPS equals {acc_id}'s {sparse.upper()} "
                        f"peak WITH sparsity; the dense peak is {dense:g} TFLOPS. Compare "
-                       "dense figures only (seed 000)")
+                       "dense figures only (NVIDIA datasheets mark sparse peaks \"with sparsity\")")
                 self.b.warn(where, why, "claimed_peak_tflops_per_gpu", str(tflops),
                             f"{dense:g} (dense)", code="figures-disagree")
                 self.b.flag("sparse_peak_claim", "high", why, where,
