@@ -1218,3 +1218,30 @@ def test_the_validity_of_a_quote_in_sentences_of_several_languages(tmp_path: Pat
         [sentence],
     ]})
     assert str(_one(path).fields.valid_until) == "2026-03-15"
+
+
+@pytest.mark.parametrize(("sentence", "price", "capacity"), [
+    ("Storage: Example Managed Lustre, 500 TiB, $0.14 per GiB per month", 130.385, 549.756),
+    ("Managed Lustre is billed at $0.14 per GB-month of provisioned capacity.", 140.0, None),
+    ("Stockage : Lustre 300 To à 25 € par To et par mois", 25.0, 300.0),
+    ("Speicher: WEKA 200 TB, 0,02 € pro GB-Monat", 20.0, 200.0),
+])
+def test_a_storage_price_and_capacity_in_one_sentence(tmp_path: Path, sentence: str,
+                                                      price: float,
+                                                      capacity: float | None) -> None:
+    """The size beside a storage price is the capacity; the size in the price's basis
+    ('per GiB per month') is the unit priced, converted to per TB-month."""
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"],
+        [],
+        [sentence],
+    ]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert f.storage_usd_per_tb_month == pytest.approx(price, rel=1e-3)
+    if capacity is None:
+        assert f.storage_capacity_tb is None
+    else:
+        assert f.storage_capacity_tb == pytest.approx(capacity, rel=1e-3)

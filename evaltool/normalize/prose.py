@@ -266,6 +266,12 @@ class ProseReaders(SlotReaders):
             self.add("storage_read_gbyte_s", read, where, clause, IN_TEXT)
         if write is not None:
             self.add("storage_write_gbyte_s", write, where, clause, IN_TEXT)
+        price = _STORAGE_PRICE_RE.search(clause)
+        if price is not None:
+            self._storage_price(price.group(0), clause, where)
+            # "Lustre, 500 TiB, $0.14 per GiB per month": the size beside the price is the
+            # capacity; the size in the price's basis is the unit priced.
+            clause = f"{clause[:price.start()]} {clause[price.end():]}"
         if re.search(r"[$€£]|\b(?:usd|eur|gbp|chf)\b|\bper\s+(?:tb|gb)\b", clause, re.I):
             return  # a storage price: its size is the unit priced, not the capacity
         if _LOCAL_DISK_RE.search(clause) or not (
@@ -276,6 +282,21 @@ class ProseReaders(SlotReaders):
         if size is not None and size.tb >= 1:
             self.add("storage_capacity_tb", size.tb, where, clause, IN_TEXT,
                      "capacity read from a sentence about storage")
+
+    def _storage_price(self, amount: str, clause: str, where: Location) -> None:
+        """'$0.14 per GiB per month', '25 € par To et par mois': a storage price per TB-month
+        (per GB x 1,000; per GiB read as GB first), read as text."""
+        try:
+            money = V.parse_money(amount, currency=self.currency_hint)
+            if money.per not in (("gb", "month"), ("tb", "month")):
+                return
+            scale = 1000.0 if money.per[0] == "gb" else 1.0
+            self._usd("storage_usd_per_tb_month", V.Money(money.amount, money.currency,
+                                                          ("tb", "month"), amount, money.notes),
+                      where, clause, IN_TEXT, "storage price read from a sentence" + (
+                          "; per GB x 1,000" if scale != 1.0 else ""), scale=scale)
+        except (V.ValueParseError, V.ValueConversionError, KeyError):
+            return
 
     def _prose_storage_speed(self, clause: str, where: Location) -> None:
         if "storage" in topics(clause):
@@ -469,3 +490,10 @@ class ProseReaders(SlotReaders):
                                                 else 1.0)
         self.add("intra_node_gbyte_s_per_gpu", value, where, clause, IN_TEXT,
                  "GPU-to-GPU link speed read from a sentence")
+
+
+# A price in a storage sentence: an amount with its currency and its "per ..." basis.
+_CURRENCY = r"(?:[$€£¥]|\b(?:USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|JPY)\b)"
+_STORAGE_PRICE_RE = re.compile(
+    r"(?:" + _CURRENCY + r"\s?\d[\d.,]*|\d[\d.,]*\s?" + _CURRENCY + r")\s*(?:(?:per|pro|par|por|je|"
+    r"na|à|/)\s*[^,;()]{1,40})?", re.I)
