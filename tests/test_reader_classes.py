@@ -1245,3 +1245,34 @@ def test_a_storage_price_and_capacity_in_one_sentence(tmp_path: Path, sentence: 
         assert f.storage_capacity_tb is None
     else:
         assert f.storage_capacity_tb == pytest.approx(capacity, rel=1e-3)
+
+
+@pytest.mark.parametrize(("sentence", "hours"), [
+    ("Hardware: failed compute trays are swapped within 4 hours (on-site spares).", 4.0),
+    ("Defecte compute trays worden binnen 72 uur vervangen.", 72.0),
+    ("Defekte Knoten werden innerhalb von 8 Stunden ausgetauscht.", 8.0),
+    ("Les nœuds défaillants sont remplacés sous 24 heures.", 24.0),
+])
+def test_hardware_replacement_time_in_sentences_of_several_languages(
+        tmp_path: Path, sentence: str, hours: float) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"],
+        [],
+        [sentence],
+    ]})
+    assert _one(path).fields.hw_replacement_hours == hours
+
+
+def test_a_response_time_beside_a_replacement_is_not_the_replacement_time() -> None:
+    from evaltool.errors import Location
+    from evaltool.normalize.builder import Builder
+    from evaltool.read.cells import RawRecord
+    from evaltool.read.vocabulary import load_vocabulary
+
+    b = Builder(RawRecord(id="o", source={"file": "q.xlsx"}), {"USD": 1.0}, load_vocabulary())
+    b.read_prose("Support: 4-hour response; failed parts replaced next business day",
+                 Location("q.xlsx", cell="A1"))
+    assert "hw_replacement_hours" not in b.facts

@@ -447,6 +447,17 @@ class ProseReaders(SlotReaders):
         if found is not None:
             self.add("orchestrator", found, where, clause, IN_TEXT)
 
+    def _prose_replacement(self, clause: str, where: Location) -> None:
+        """'Failed compute tray swapped within 4 hours', '4-hour onsite hardware replacement',
+        'binnen 72 uur te vervangen': the hours to replace failed hardware (never a response
+        time, which is read as support)."""
+        if _RESPONSE_RE.search(fold(clause)):
+            return
+        hours = _HOURS_RE.search(fold(clause))
+        if hours is not None:
+            self.add("hw_replacement_hours", float(hours.group(1).replace(",", ".")), where,
+                     clause, IN_TEXT, "replacement time read from a sentence")
+
     def _prose_egress(self, clause: str, where: Location) -> None:
         """'No charge for egress', 'Egress: free', 'kein Egress-Entgelt': data out at no
         charge, when the sentence states no amount (a price per GB is read as money)."""
@@ -497,3 +508,7 @@ _CURRENCY = r"(?:[$€£¥]|\b(?:USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|JPY)\b)"
 _STORAGE_PRICE_RE = re.compile(
     r"(?:" + _CURRENCY + r"\s?\d[\d.,]*|\d[\d.,]*\s?" + _CURRENCY + r")\s*(?:(?:per|pro|par|por|je|"
     r"na|à|/)\s*[^,;()]{1,40})?", re.I)
+# A number of hours in any of the quote languages ("4-hour", "72 uur", "8 Stunden", "4時間").
+_HOURS_RE = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d)?)\s*-?\s*(?:hours?|hrs?|h|uur|stunden?|std|"
+                       r"heures?|horas?|ore|godzin\w*|timmar|timer|hodin\w*|tuntia|時間)(?![a-z])",
+                       re.I)
