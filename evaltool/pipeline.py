@@ -31,6 +31,7 @@ from evaltool.models import (
     OfferResult,
     ScoreReport,
     Workload,
+    share_fields_sets,
 )
 from evaltool.normalize.core import normalize_files
 from evaltool.normalize.teach import load_user_mapping
@@ -403,6 +404,8 @@ def evaluate_offer(
              + public_price_flags(offer, market, scored.estimates)
              + assumption_flags(estimates))
     scored.flags = sorted(flags, key=lambda fl: (_SEVERITY_ORDER.get(fl.severity, 9), fl.kind))
+    share_fields_sets([*scored.criteria, *scored.gates, *scored.flags,
+                       *scored.offer.provenance.values()])
     return scored
 
 
