@@ -71,7 +71,7 @@ def _write(tmp_path: Path, name: str, text: str) -> Path:
 # --- one bad file, the rest still scored ------------------------------------------------
 
 @pytest.mark.parametrize(("name", "text", "code"), [
-    ("nul.yaml", HPC_YAML.replace("Slurm", "Sl\x00urm"), "invalid-input"),
+    ("nul.yaml", HPC_YAML.replace("Slurm", "Sl\x00urm"), "invalid-yaml"),
     ("deep.yaml", "vendor: x\nextra: " + "[" * 5000 + "]" * 5000 + "\n", "too-deeply-nested"),
     ("deep-block.json", '{"vendor": "x", "a": ' + '{"b": ' * 900 + "1" + "}" * 900 + "}",
      "too-deeply-nested"),
