@@ -9,6 +9,15 @@ prints its wall time, the child's peak memory, the exit code and the first messa
 - a 50,000-digit value (YAML) and a 5,000-page contract PDF stay fast.
 
 Run: PYTHONPATH=. .venv/bin/python benchmarks/limits.py
+
+Before/after (issue 16, third robustness helper; 2-core machine shared with 4 other sessions,
+load 2-4, so wall times are upper bounds). Before = main at 8e1eef8:
+  10,000-row CSV, --format json:    27.7 s, 1,095 MiB  ->  see the "after" column printed
+  10,000-row CSV, every output:     94.8 s, 2,956 MiB  (XLSX alone 80 s and +1 GiB: 412,000 rows
+                                    of openpyxl cells; the JSON file joined whole, 3 copies of
+                                    412 MB; one regex compiled per vendor name)
+  cell at XFD5000 in an .ods:       40.7 s, 5,010 MiB in calamine (.xlsb: 3.9 s, 2,510 MiB)
+The figures recorded before each case are printed beside the new ones.
 """
 
 from __future__ import annotations
@@ -101,27 +110,57 @@ def _run(args: list[str]) -> tuple[float, float, int, str]:
     return wall, usage.ru_maxrss / 1024, proc.returncode, message[:220]
 
 
+# (seconds, peak MiB) measured at main 8e1eef8, before the fixes of this file's docstring.
+BEFORE: dict[str, tuple[float, float]] = {
+    "10,000-row offers CSV": (27.7, 1095), "10,000-row CSV, every output": (94.8, 2956),
+    "ods cell at XFD5000": (40.7, 5010), "xlsb cell at XFD5000": (3.9, 2510),
+}
+OUTPUTS = (".pdf", ".json", ".csv", ".xlsx", ".html", ".md")
+
+
+def _hostile(path: Path, cell: tuple[int, int]) -> Path:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from hostile_workbooks import write_ods, write_xlsb
+
+    writer = write_ods if path.suffix == ".ods" else write_xlsb
+    return writer(path, {(0, 0): "Vendor", (0, 1): "Far Cell Cloud", cell: "far"})
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="evaltool-limits-") as tmp:
         folder = Path(tmp)
         cases = [
             ("10,000-row offers CSV", ["score", str(_csv(folder / "offers10k.csv", 10_000)),
                                        "--format", "json"], 60.0),
+            ("10,000-row CSV, every output",
+             ["score", str(folder / "offers10k.csv"), *[a for suffix in OUTPUTS for a in
+                                                      ("-o", str(folder / f"out{suffix}"))]],
+             60.0),
             ("100,000-row CSV", ["score", str(_csv(folder / "offers100k.csv", 100_000))], 60.0),
             ("cell at XFD1048576", ["normalize", str(_far_cell(folder / "far.xlsx",
                                                                "XFD1048576"))], 1.0),
             ("cell at XFD5000", ["normalize", str(_far_cell(folder / "far5000.xlsx",
                                                             "XFD5000"))], 1.0),
+            ("ods cell at XFD5000", ["normalize", str(_hostile(folder / "far.ods",
+                                                                (4_999, 16_383)))], 1.0),
+            ("xlsb cell at XFD1048576", ["normalize", str(_hostile(folder / "far.xlsb",
+                                                                   (1_048_575, 16_383)))], 1.0),
+            ("xlsb cell at XFD5000", ["normalize", str(_hostile(folder / "far5000.xlsb",
+                                                                (4_999, 16_383)))], 1.0),
             ("50,000-digit values (YAML)", ["normalize", str(_digits(folder / "digits.yaml"))],
              30.0),
             ("5,000-page contract PDF", ["clauses", str(_pdf(folder / "contract.pdf", 5000))],
              30.0),
         ]
-        print(f"{'case':<28} {'seconds':>8} {'peak MiB':>9} {'exit':>5}  message")
+        print(f"{'case':<30} {'before s':>8} {'MiB':>6} {'seconds':>8} {'peak MiB':>9} "
+              f"{'exit':>5}  message")
         for name, args, budget in cases:
             wall, peak, code, message = _run(args)
             verdict = "ok" if wall <= budget + 2.0 else f"OVER {budget:.0f} s"
-            print(f"{name:<28} {wall:8.2f} {peak:9.0f} {code:>5}  [{verdict}] {message}")
+            was = BEFORE.get(name)
+            before = f"{was[0]:8.1f} {was[1]:6.0f}" if was else f"{'-':>8} {'-':>6}"
+            print(f"{name:<30} {before} {wall:8.2f} {peak:9.0f} {code:>5}  [{verdict}] "
+                  f"{message}", flush=True)
         print("\n(seconds include the interpreter's and the imports' start-up)")
 
 
