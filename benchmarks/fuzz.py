@@ -254,19 +254,22 @@ _FAR_CELLS = [(4_999, 16_383), (1_048_575, 16_383), (1_048_575, 0), (19_999, 701
 
 
 def _other_workbook(rng: random.Random, out_dir: Path, index: int) -> Path:
-    """A tiny .ods or .xlsb quote, written byte by byte (tests/hostile_workbooks.py), with a
+    """A tiny .ods, .xlsb or .xls quote, written byte by byte (tests/hostile_workbooks.py), with a
     far cell in two cases of three: the formats whose extents are read from their own
     structure before calamine allocates."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from hostile_workbooks import write_ods, write_xlsb
+    from hostile_workbooks import write_ods, write_xls, write_xlsb
 
     cells = {(0, 0): "Vendor", (0, 1): f"Fuzz Cloud {index}", (1, 0): "Accelerator",
              (1, 1): rng.choice(["H100 SXM", "MI300X", "B200"]), (2, 0): "GPU count",
              (2, 1): str(8 * rng.randrange(1, 200)), (3, 0): "Price per GPU-hour",
              (3, 1): f"${rng.uniform(0.5, 6):.2f}"}
+    writer, suffix = rng.choice([(write_ods, ".ods"), (write_xlsb, ".xlsb"), (write_xls, ".xls")])
     if rng.random() < 0.67:
-        cells[rng.choice(_FAR_CELLS)] = "far"
-    writer, suffix = rng.choice([(write_ods, ".ods"), (write_xlsb, ".xlsb")])
+        row, col = rng.choice(_FAR_CELLS)
+        if suffix == ".xls":  # BIFF8's own bounds
+            row, col = min(row, 65_535), min(col, 255)
+        cells[(row, col)] = "far"
     folder = out_dir / f"case{index}"
     folder.mkdir(parents=True, exist_ok=True)
     path = writer(folder / f"quote{suffix}", cells)

@@ -16,7 +16,8 @@ load 2-4, so wall times are upper bounds). Before = main at 8e1eef8:
   10,000-row CSV, every output:     94.8 s, 2,956 MiB  (XLSX alone 80 s and +1 GiB: 412,000 rows
                                     of openpyxl cells; the JSON file joined whole, 3 copies of
                                     412 MB; one regex compiled per vendor name)
-  cell at XFD5000 in an .ods:       40.7 s, 5,010 MiB in calamine (.xlsb: 3.9 s, 2,510 MiB)
+  cell at XFD5000 in an .ods:       40.7 s, 5,010 MiB in calamine (.xlsb: 3.9 s, 2,510 MiB;
+                                    .xls at IV65536, BIFF8's last cell: 2.9 s, 1,045 MiB)
 The figures recorded before each case are printed beside the new ones.
 """
 
@@ -114,15 +115,16 @@ def _run(args: list[str]) -> tuple[float, float, int, str]:
 BEFORE: dict[str, tuple[float, float]] = {
     "10,000-row offers CSV": (27.7, 1095), "10,000-row CSV, every output": (94.8, 2956),
     "ods cell at XFD5000": (40.7, 5010), "xlsb cell at XFD5000": (3.9, 2510),
+    "xls cell at IV65536": (2.9, 1045),
 }
 OUTPUTS = (".pdf", ".json", ".csv", ".xlsx", ".html", ".md")
 
 
 def _hostile(path: Path, cell: tuple[int, int]) -> Path:
     sys.path.insert(0, str(ROOT / "tests"))
-    from hostile_workbooks import write_ods, write_xlsb
+    from hostile_workbooks import write_ods, write_xls, write_xlsb
 
-    writer = write_ods if path.suffix == ".ods" else write_xlsb
+    writer = {".ods": write_ods, ".xls": write_xls}.get(path.suffix, write_xlsb)
     return writer(path, {(0, 0): "Vendor", (0, 1): "Far Cell Cloud", cell: "far"})
 
 
@@ -147,6 +149,8 @@ def main() -> None:
                                                                    (1_048_575, 16_383)))], 1.0),
             ("xlsb cell at XFD5000", ["normalize", str(_hostile(folder / "far5000.xlsb",
                                                                 (4_999, 16_383)))], 1.0),
+            ("xls cell at IV65536", ["normalize", str(_hostile(folder / "far.xls",
+                                                                (65_535, 255)))], 1.0),
             ("50,000-digit values (YAML)", ["normalize", str(_digits(folder / "digits.yaml"))],
              30.0),
             ("5,000-page contract PDF", ["clauses", str(_pdf(folder / "contract.pdf", 5000))],

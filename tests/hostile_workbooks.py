@@ -114,3 +114,60 @@ def write_xlsb(path: Path, cells: dict[tuple[int, int], str], sheet: str = "Quot
                                                                     target="worksheets/sheet1.bin"))
         archive.writestr("xl/worksheets/sheet1.bin", data)
     return path
+
+
+def _biff(kind: int, body: bytes = b"") -> bytes:
+    return struct.pack("<HH", kind, len(body)) + body
+
+
+def _label(row: int, col: int, text: str) -> bytes:  # LABEL: row, column, XF, a wide string
+    return _biff(0x0204, struct.pack("<HHHHB", row, col, 15, len(text), 1)
+                 + text.encode("utf-16-le"))
+
+
+def write_xls(path: Path, cells: dict[tuple[int, int], str], sheet: str = "Quote") -> Path:
+    """An .xls (BIFF8 in a compound file) whose one sheet holds `cells` (at most 65,536 rows
+    by 256 columns, the format's own bounds). DIMENSIONS declares A1:B1 whatever the cells."""
+    bof_globals = _biff(0x0809, struct.pack("<HHHHII", 0x0600, 0x0005, 0x0DBB, 0x07CC, 0, 6))
+    bof_sheet = _biff(0x0809, struct.pack("<HHHHII", 0x0600, 0x0010, 0x0DBB, 0x07CC, 0, 6))
+    name = sheet.encode("latin-1")
+
+    def globals_with(position: int) -> bytes:
+        bound = _biff(0x0085, struct.pack("<IBBBB", position, 0, 0, len(name), 0) + name)
+        return bof_globals + _biff(0x0042, struct.pack("<H", 1200)) + bound + _biff(0x000A)
+
+    head = globals_with(0)
+    body = bof_sheet + _biff(0x0200, struct.pack("<IIHHH", 0, 1, 0, 2, 0))
+    for r, found in _rows(cells):
+        for c, text in found:
+            body += _label(r, c, text)
+    body += _biff(0x000A)
+    stream = globals_with(len(head)) + body
+    stream += b"\x00" * (-len(stream) % 512)
+    if len(stream) < 4096:  # below 4,096 bytes a stream would live in the mini stream
+        stream += b"\x00" * (4096 - len(stream))
+    return _compound(path, stream)
+
+
+def _compound(path: Path, workbook: bytes) -> Path:
+    """A version 3 compound file (512-byte sectors) holding one stream named Workbook:
+    sector 0 the FAT, sector 1 the directory, the stream from sector 2."""
+    n_stream = len(workbook) // 512
+    end, free, fat_sector = 0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFD
+    fat = [fat_sector, end] + [2 + i + 1 for i in range(n_stream - 1)] + [end]
+    fat += [free] * (128 - len(fat))
+    header = (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 16
+              + struct.pack("<HHHHH", 0x003E, 0x0003, 0xFFFE, 9, 6) + b"\x00" * 6
+              + struct.pack("<IIIIIIIII", 0, 1, 1, 0, 4096, end, 0, end, 0)
+              + struct.pack("<I", 0) + struct.pack("<I", free) * 108)
+
+    def entry(name: str, kind: int, start: int, size: int, child: int = free) -> bytes:
+        raw = (name + "\x00").encode("utf-16-le")
+        return (raw.ljust(64, b"\x00") + struct.pack("<HBB", len(raw), kind, 1)
+                + struct.pack("<III", free, free, child) + b"\x00" * 36
+                + struct.pack("<III", start, size, 0))
+
+    directory = (entry("Root Entry", 5, end, 0, child=1) + entry("Workbook", 2, 2, len(workbook))
+                 + b"\x00" * 256)
+    path.write_bytes(header + struct.pack("<128I", *fat) + directory + workbook)
+    return path

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hostile_workbooks import write_ods, write_xlsb
+from hostile_workbooks import write_ods, write_xls, write_xlsb
 
 from evaltool.cli import cli
 from evaltool.issues import is_registered
@@ -190,12 +190,35 @@ def test_a_far_cell_in_an_ods_or_xlsb_is_refused_before_loading_naming_the_range
     assert error["where"]["sheet"] == "Quote"
 
 
-@pytest.mark.parametrize("writer", [write_ods, write_xlsb], ids=["ods", "xlsb"])
-def test_an_ods_or_xlsb_quote_within_the_limits_is_read(tmp_path: Path, writer: Any) -> None:
+def test_a_far_cell_in_an_xls_is_refused_before_loading_naming_the_range(
+        tmp_path: Path) -> None:
+    bad = write_xls(tmp_path / "far.xls", {(0, 0): "Vendor", (0, 1): "Far Cloud",
+                                           (65_535, 255): "x"})
+    good = _good_copy(tmp_path)
+    report = _score([bad, good])
+    _assert_accounted(report, [bad, good])
+    [error] = report.not_evaluated[0].errors
+    assert error["code"] == "sheet-too-large"
+    assert "A1:IV65536" in error["text"] and error["where"]["sheet"] == "Quote"
+
+
+def test_an_xls_whose_container_is_broken_is_listed_as_unreadable(tmp_path: Path) -> None:
+    raw = bytearray(write_xls(tmp_path / "quote.xls", {(0, 0): "Vendor"}).read_bytes())
+    raw[0x30:0x34] = (999).to_bytes(4, "little")  # the directory "starts" past the file
+    bad = tmp_path / "broken.xls"
+    bad.write_bytes(bytes(raw))
+    good = _good_copy(tmp_path)
+    report = _score([bad, good])
+    _assert_accounted(report, [bad, good])
+    assert _codes(report, bad) == ["unreadable-file"]
+
+
+@pytest.mark.parametrize("writer", [write_ods, write_xlsb, write_xls], ids=["ods", "xlsb", "xls"])
+def test_an_ods_xlsb_or_xls_quote_within_the_limits_is_read(tmp_path: Path, writer: Any) -> None:
     cells = {(0, 0): "Vendor", (0, 1): "Orion Cloud", (1, 0): "Accelerator", (1, 1): "H100 SXM",
              (2, 0): "GPU count", (2, 1): "1024", (3, 0): "Price per GPU-hour", (3, 1): "$2.10",
              (600, 1): "a note far below the table, still within the limit"}
-    path = writer(tmp_path / f"quote.{writer.__name__[6:]}", cells)
+    path = writer(tmp_path / f"quote.{writer.__name__[6:]}", cells)  # .ods, .xlsb, .xls
     result = normalize_files([path])
     assert not result.not_evaluated
     [offer] = result.offers

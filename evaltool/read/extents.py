@@ -14,6 +14,12 @@ its range named before calamine allocates anything. The .xlsx sheets are scanned
   variable-length type and size before each body. A row header (BrtRowHdr, type 0) names
   the row, a cell record (types 2-11, 62: BrtCellRk ... BrtFmlaError, BrtCellRString) starts
   with its column; the declared dimension (BrtWsDim, 148) is a hint only, as in .xlsx.
+- .xls ([MS-CFB] compound file, [MS-XLS] BIFF8 records): the "Workbook" stream is found through
+  the container's sector tables; BOUNDSHEET records give each sheet's name and offset, and
+  each cell record starts with its row and column. BIFF8 bounds a sheet at 65,536 x 256, so
+  this is about seconds and a gigabyte, not a crash. No compound-file reader is installed
+  (olefile would be the library to use); the reader here reads only what the extent needs and
+  treats any inconsistency as damage.
 """
 
 from __future__ import annotations
@@ -142,4 +148,116 @@ def xlsb_extents(archive: zipfile.ZipFile) -> Iterator[Extent]:
             elif kind in _XLSB_CELLS and len(body) >= 4:
                 (col,) = struct.unpack_from("<I", body)
                 last_row, last_col = max(last_row, row + 1), max(last_col, col + 1)
+        yield name, last_row, last_col
+
+
+# --- .xls: BIFF8 records in the "Workbook" stream of a compound file ([MS-CFB], [MS-XLS]) ---
+
+_CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_CFB_END = 0xFFFFFFFE  # ENDOFCHAIN; sector numbers above it are markers, not sectors
+_XLS_BOUNDSHEET, _XLS_EOF = 0x0085, 0x000A
+# NUMBER, LABEL, LABELSST, RK, BOOLERR, FORMULA, RSTRING: row and column first; MULRK: row,
+# first column ... last column in its last two bytes. BLANK/MULBLANK are formatting only.
+_XLS_CELLS = frozenset({0x0203, 0x0204, 0x00FD, 0x027E, 0x0205, 0x0006, 0x00D6})
+_XLS_MULRK = 0x00BD
+
+
+def _chain(fat: list[int], start: int, limit: int) -> list[int]:
+    """The sectors of one chain; a loop or a sector past the file is damage (ValueError)."""
+    out: list[int] = []
+    seen: set[int] = set()
+    sector = start
+    while sector < _CFB_END:
+        if sector in seen or sector >= limit:
+            raise ValueError("the compound file's sector chain is broken")
+        seen.add(sector)
+        out.append(sector)
+        sector = fat[sector] if sector < len(fat) else _CFB_END + 1
+    return out
+
+
+def _workbook_stream(data: bytes) -> bytes:
+    """The "Workbook" (BIFF8) or "Book" (BIFF5) stream of a compound file held in `data`."""
+    if not data.startswith(_CFB_MAGIC) or len(data) < 512:
+        raise ValueError("not a compound file (the .xls container)")
+    size = 1 << struct.unpack_from("<H", data, 0x1E)[0]
+    mini_size = 1 << struct.unpack_from("<H", data, 0x20)[0]
+    if size not in (512, 4096) or mini_size != 64:
+        raise ValueError("the compound file declares an impossible sector size")
+    n_fat, first_dir = struct.unpack_from("<II", data, 0x2C)
+    cutoff, first_mini, n_mini, first_difat, n_difat = struct.unpack_from("<IIIII", data, 0x38)
+    n_sectors = (len(data) - size) // size + 1
+
+    def sector(n: int) -> bytes:
+        return data[size + n * size: size + (n + 1) * size]
+
+    difat = [s for s in struct.unpack_from("<109I", data, 0x4C) if s < _CFB_END]
+    extra, seen = first_difat, 0
+    while extra < _CFB_END and seen < n_difat:  # DIFAT sectors: 127 FAT sector numbers, next
+        if extra >= n_sectors:
+            raise ValueError("the compound file's DIFAT is broken")
+        words = struct.unpack(f"<{size // 4}I", sector(extra))
+        difat += [s for s in words[:-1] if s < _CFB_END]
+        extra, seen = words[-1], seen + 1
+    fat: list[int] = []
+    for s in difat[:n_fat]:
+        if s >= n_sectors:
+            raise ValueError("the compound file's FAT is broken")
+        fat += struct.unpack(f"<{size // 4}I", sector(s))
+    directory = b"".join(sector(s) for s in _chain(fat, first_dir, n_sectors))
+    entries = [directory[i:i + 128] for i in range(0, len(directory) - 127, 128)]
+    if not entries:
+        raise ValueError("the compound file has no directory")
+    root_start, _ = struct.unpack_from("<II", entries[0], 0x74)
+    for entry in entries:
+        length = min(struct.unpack_from("<H", entry, 0x40)[0], 64)
+        name = entry[:max(0, length - 2)].decode("utf-16-le", "replace")
+        if entry[0x42] != 2 or name not in ("Workbook", "Book"):
+            continue
+        start, stream_size = struct.unpack_from("<II", entry, 0x74)
+        if stream_size >= cutoff:
+            stream = b"".join(sector(s) for s in _chain(fat, start, n_sectors))
+        else:  # a small stream lives in 64-byte pieces of the root's mini stream
+            mini_fat: list[int] = []
+            for s in _chain(fat, first_mini, n_sectors)[:n_mini]:
+                mini_fat += struct.unpack(f"<{size // 4}I", sector(s))
+            mini = b"".join(sector(s) for s in _chain(fat, root_start, n_sectors))
+            pieces = _chain(mini_fat, start, len(mini) // mini_size)
+            stream = b"".join(mini[p * mini_size:(p + 1) * mini_size] for p in pieces)
+        return stream[:stream_size]
+    raise ValueError("the compound file holds no Workbook stream")
+
+
+def _biff_records(stream: bytes, at: int) -> Iterator[tuple[int, bytes]]:
+    while at + 4 <= len(stream):
+        kind, size = struct.unpack_from("<HH", stream, at)
+        yield kind, stream[at + 4:at + 4 + size]
+        at += 4 + size
+
+
+def xls_extents(data: bytes) -> Iterator[Extent]:
+    """(sheet name, last used row, last used column) of every sheet of an .xls held in
+    `data` (the file's size is capped before this runs)."""
+    stream = _workbook_stream(data)
+    sheets: list[tuple[str, int]] = []
+    for kind, body in _biff_records(stream, 0):
+        if kind == _XLS_BOUNDSHEET and len(body) >= 8:
+            (position,), count, wide = struct.unpack_from("<I", body), body[6], body[7] & 1
+            raw = body[8:8 + count * (2 if wide else 1)]
+            sheets.append((raw.decode("utf-16-le" if wide else "latin-1", "replace"), position))
+        elif kind == _XLS_EOF:
+            break
+    for name, position in sheets:
+        last_row = last_col = 0
+        for kind, body in _biff_records(stream, position):
+            if kind == _XLS_EOF:
+                break
+            if kind in _XLS_CELLS and len(body) >= 4:
+                row, col = struct.unpack_from("<HH", body)
+            elif kind == _XLS_MULRK and len(body) >= 6:
+                row = struct.unpack_from("<H", body)[0]
+                col = struct.unpack_from("<H", body, len(body) - 2)[0]
+            else:
+                continue
+            last_row, last_col = max(last_row, row + 1), max(last_col, col + 1)
         yield name, last_row, last_col

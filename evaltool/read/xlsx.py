@@ -28,7 +28,7 @@ from xml.etree import ElementTree
 
 from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import SheetGrid, a1
-from evaltool.read.extents import Extent, ods_extents, xlsb_extents
+from evaltool.read.extents import Extent, ods_extents, xls_extents, xlsb_extents
 from evaltool.read.layout import is_contract_sheet
 from evaltool.read.safety import (
     MAX_CLAUSE_CELL_CHARS,
@@ -130,17 +130,21 @@ def check_sheet_extents(path: Path, max_cells: int = MAX_CELLS_PER_SHEET) -> Non
     The message names the sheet and the range (A1 to the last used cell), and the limit.
     """
     with zipfile.ZipFile(path) as archive:
-        for name, rows, cols in _extents(path, archive):
-            if rows * cols > max_cells:
-                span = f"A1:{a1(rows - 1, cols - 1)}"
-                raise InputError(Problem(
-                    Location(str(path), sheet=name, cell=span),
-                    f"sheet spans {span} ({rows:,} rows x {cols:,} columns = "
-                    f"{rows * cols:,} cells); refused before loading",
-                    found=f"last used cell {a1(rows - 1, cols - 1)}",
-                    expected=f"at most {max_cells:,} cells per sheet (sheet size limit); "
-                    "a stray value far from the table is the usual cause",
-                    code="sheet-too-large"))
+        _refuse_large(path, _extents(path, archive), max_cells)
+
+
+def _refuse_large(path: Path, extents: Iterator[Extent], max_cells: int) -> None:
+    for name, rows, cols in extents:
+        if rows * cols > max_cells:
+            span = f"A1:{a1(rows - 1, cols - 1)}"
+            raise InputError(Problem(
+                Location(str(path), sheet=name, cell=span),
+                f"sheet spans {span} ({rows:,} rows x {cols:,} columns = "
+                f"{rows * cols:,} cells); refused before loading",
+                found=f"last used cell {a1(rows - 1, cols - 1)}",
+                expected=f"at most {max_cells:,} cells per sheet (sheet size limit); "
+                "a stray value far from the table is the usual cause",
+                code="sheet-too-large"))
 
 
 def formula_cells_without_cached_value(path: Path) -> dict[str, set[tuple[int, int]]]:
@@ -178,6 +182,13 @@ def read_workbook(path: Path) -> list[SheetGrid]:
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError,
                 NotImplementedError, ElementTree.ParseError, struct.error) as exc:
             raise InputError(_damaged(where, exc)) from None
+    elif suffix == ".xls":
+        try:
+            _refuse_large(path, xls_extents(path.read_bytes()), MAX_CELLS_PER_SHEET)
+        except (ValueError, struct.error, IndexError) as exc:
+            raise InputError(Problem(where, "the workbook is damaged (a broken .xls container)",
+                                     found=_short(exc), expected="an intact .xls workbook",
+                                     code="unreadable-file")) from None
     import python_calamine
 
     try:
