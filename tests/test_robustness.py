@@ -202,9 +202,21 @@ def test_a_far_cell_in_an_xls_is_refused_before_loading_naming_the_range(
     assert "A1:IV65536" in error["text"] and error["where"]["sheet"] == "Quote"
 
 
-def test_an_xls_whose_container_is_broken_is_listed_as_unreadable(tmp_path: Path) -> None:
+def _directory_past_the_file(raw: bytearray) -> None:
+    raw[0x30:0x34] = (999).to_bytes(4, "little")
+
+
+def _difat_loop(raw: bytearray) -> None:
+    """The sector table's extension chain points at itself, and claims 4 billion links."""
+    raw[0x44:0x4C] = (3).to_bytes(4, "little") + (0xFFFFFFFF).to_bytes(4, "little")
+    raw[512 + 3 * 512 + 508:512 + 4 * 512] = (3).to_bytes(4, "little")
+
+
+@pytest.mark.parametrize("damage", [_directory_past_the_file, _difat_loop])
+def test_an_xls_whose_container_is_broken_is_listed_as_unreadable(
+        tmp_path: Path, damage: Any) -> None:
     raw = bytearray(write_xls(tmp_path / "quote.xls", {(0, 0): "Vendor"}).read_bytes())
-    raw[0x30:0x34] = (999).to_bytes(4, "little")  # the directory "starts" past the file
+    damage(raw)
     bad = tmp_path / "broken.xls"
     bad.write_bytes(bytes(raw))
     good = _good_copy(tmp_path)

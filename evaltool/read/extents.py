@@ -192,13 +192,14 @@ def _workbook_stream(data: bytes) -> bytes:
         return data[size + n * size: size + (n + 1) * size]
 
     difat = [s for s in struct.unpack_from("<109I", data, 0x4C) if s < _CFB_END]
-    extra, seen = first_difat, 0
-    while extra < _CFB_END and seen < n_difat:  # DIFAT sectors: 127 FAT sector numbers, next
-        if extra >= n_sectors:
+    extra, visited = first_difat, set[int]()
+    while extra < _CFB_END and len(visited) < n_difat:  # DIFAT sectors: FAT sectors, then next
+        if extra >= n_sectors or extra in visited:  # past the file, or a loop
             raise ValueError("the compound file's DIFAT is broken")
+        visited.add(extra)
         words = struct.unpack(f"<{size // 4}I", sector(extra))
         difat += [s for s in words[:-1] if s < _CFB_END]
-        extra, seen = words[-1], seen + 1
+        extra = words[-1]
     fat: list[int] = []
     for s in difat[:n_fat]:
         if s >= n_sectors:
