@@ -512,3 +512,17 @@ def test_counts_are_read_clause_by_clause_in_long_text() -> None:
     long_text = "9" * 40_000 + " nodes. " + (phrase + ". ") * 3
     assert count_facts(long_text) == count_facts(phrase) != {}
     assert count_facts("x" * (MAX_COUNT_PHRASE_CHARS + 1) + " 4 nodes") == {}
+
+
+def test_a_row_copied_many_times_names_a_few_copies_and_counts_the_rest(tmp_path: Path) -> None:
+    """Every copy is flagged; each warning names five others and counts the rest, so 300
+    copies cost 300 short warnings, not 300 lists of 299."""
+    rows = "provider,instance type,accelerator,gpu count,price per gpu hour,region\n"
+    rows += "Alpha,a.8x,H100 SXM,8,$2.49,us-east\n" * 300
+    path = _write(tmp_path, "copies.csv", rows)
+    result = normalize_files([path])
+    assert len(result.offers) == 300
+    for offer in result.offers:
+        [warning] = [w for w in offer.warnings if w["code"] == "duplicate-offer"]
+        assert "and 294 more" in warning["text"]
+        assert warning["text"].count("(") <= 6
