@@ -87,17 +87,6 @@ KNOWN_GAPS = {
         "the EUR offer states currency: EUR beside a price in a field named USD (the EUR 2.00 "
         "already converted at 1.10); the reader treats currency as the currency of every "
         "price and converts again (2.42), or leaves the offer unevaluated without a rate"),
-    "d-03-credits-only-delivery-remedy-tight-deadline": (
-        "the right to cancel if delivery is more than 7 days late is read as termination for "
-        "convenience, so offer-b's minimum cash is the run, not its one-month minimum"),
-    "d-04-reserved-resale-marketplace-no-guarantee": (
-        "the right to cancel if delivery is more than 10 days late is read as termination for "
-        "convenience, so offer-c's minimum cash is the run, not its two-month minimum"),
-    "d-06-purchase-with-guaranteed-buyback": (
-        "a guaranteed buy-back at a fixed price is not read: the purchase's minimum cash is "
-        "capex and running costs, not less the buy-back price"),
-    "d-08-free-trial-converts-to-12mo-commitment": (
-        "hours given free of charge (the 14-day evaluation) are not deducted from the run cost"),
 }
 
 
