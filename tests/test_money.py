@@ -331,3 +331,14 @@ def test_free_hours_never_make_a_run_cost_less_than_nothing() -> None:
     estimates = Estimates(total_cost_usd=800.0, time_to_train_days=2.0,
                           cost_breakdown_usd={"compute": 800.0})
     assert compute_money(offer.fields, estimates, terms, WORKLOAD).run_cost_usd == 0.0
+
+
+def test_storage_free_for_a_while_is_not_free_gpu_time() -> None:
+    offer = builders.make_offer(
+        "keep", gpu_count=128, price_usd_per_gpu_hour=2.0,
+        contract_text="5. Data. After termination Customer's data is retained free of charge "
+                      "for thirty (30) days.")
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=100_000.0, time_to_train_days=20.0,
+                          cost_breakdown_usd={"compute": 100_000.0})
+    assert compute_money(offer.fields, estimates, terms, WORKLOAD).run_cost_usd == 100_000.0

@@ -124,6 +124,8 @@ _FREE_DAYS = re.compile(
     r"\b" + _NUMBER + r"[- ]days?\s+(?:of\s+)?(?:free|no[- ]charge|complimentary)\s+"
     r"(?:evaluation|trial|use|access|pilot)|"
     r"\bfirst\s+" + _NUMBER + r"\s+days?\s+(?:are|is)?\s*(?:free|not (?:billed|charged))", re.I)
+_FREE_WHAT = re.compile(r"\b(?:GPUs?|accelerators?|chips?|nodes?|servers?|cluster|capacity|"
+                        r"instances?)\b", re.I)
 _FREE_HOURS = re.compile(r"([\d,]+)\s+(?:free|complimentary|no[- ]charge)\s+GPU[- ]hours", re.I)
 
 
@@ -368,7 +370,11 @@ def _free_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evid
     """Capacity given free of charge: for a number of days, or a number of GPU-hours."""
     if "free_days" in values or "free_gpu_hours" in values:
         return
-    if (days := _FREE_DAYS.search(sentence)) is not None:
+    days = _FREE_DAYS.search(sentence)
+    if days is not None and days.group(0).lower().startswith("free of charge") and not (
+            _FREE_WHAT.search(sentence[max(0, days.start() - 60):days.start()])):
+        days = None  # storage or support free for a while, not the GPUs
+    if days is not None:
         number = _number(next(g for g in days.groups() if g))
         if number:
             values["free_days"] = number
