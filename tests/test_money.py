@@ -342,3 +342,17 @@ def test_storage_free_for_a_while_is_not_free_gpu_time() -> None:
     estimates = Estimates(total_cost_usd=100_000.0, time_to_train_days=20.0,
                           cost_breakdown_usd={"compute": 100_000.0})
     assert compute_money(offer.fields, estimates, terms, WORKLOAD).run_cost_usd == 100_000.0
+
+
+@pytest.mark.parametrize(("contract", "months", "price"), [
+    ("4. Vendor agrees to buy back the equipment at 40% of the purchase price after "
+     "thirty-six (36) months.", 36, 0.40 * 9_600_000),
+    ("4. Seller shall repurchase the Goods for USD 4,000,000, payable within thirty (30) days "
+     "of collection, at the end of the twenty-fourth (24th) month.", 24, 4_000_000),
+])
+def test_a_buy_back_is_read_however_the_contract_words_its_date_and_price(
+        contract: str, months: float, price: float) -> None:
+    money = _purchase_money(contract, run_months=17.4)
+    assert money.basis[0].code == "buyback"
+    assert money.minimum_cash_to_sign_usd == pytest.approx(
+        9_600_000 + months * RUNNING - price)

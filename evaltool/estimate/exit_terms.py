@@ -112,8 +112,9 @@ _BUYBACK_PCT = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*of the (?:purchase |original |
 _BUYBACK_WINDOW = re.compile(
     r"(\d+)(?:st|nd|rd|th)?\s+(?:and|to|-|–|through)\s+(?:the\s+)?(\d+)(?:st|nd|rd|th)?"
     r"\s+months?", re.I)
-_BUYBACK_AT = re.compile(r"(?:after|at the end of|in|within)\s+(?:the\s+)?(?:month\s+)?"
-                         r"(?:[a-z-]+\s+)?\(?(\d+)(?:st|nd|rd|th)?\)?(?:\s+months?)?", re.I)
+_BUYBACK_AT = re.compile(
+    r"(?:after|at the end of|in|within|on)\s+(?:the\s+)?(?:month\s+(\d+)|(?:[a-z-]+\s+)?"
+    r"\(?(\d+)(?:st|nd|rd|th)?\)?\s+months?)", re.I)
 
 
 # Capacity given free of charge before billing starts ("128 GPUs free of charge for fourteen
@@ -353,7 +354,8 @@ def _buyback_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence
         return
     window = _BUYBACK_WINDOW.search(sentence)
     at = None if window else _BUYBACK_AT.search(sentence)
-    latest = float(window.group(2)) if window else float(at.group(1)) if at else None
+    latest = (float(window.group(2)) if window
+              else float(at.group(1) or at.group(2)) if at else None)
     if latest is None:
         return
     if (pct := _BUYBACK_PCT.search(sentence)) is not None:
