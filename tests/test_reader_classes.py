@@ -1005,3 +1005,113 @@ def test_a_nodes_own_disks_are_never_the_shared_storage(tmp_path: Path) -> None:
     assert f.storage_capacity_tb is None  # 30.72 TB of NVMe is the node's, not shared
     assert f.local_nvme_tb_per_node == pytest.approx(30.72)
     assert (f.orchestrator, f.root_access) == ("kubernetes", True)  # a cell's other fact
+
+
+# --- a price's basis: one grammar of resource x time --------------------------------------
+
+@pytest.mark.parametrize(("unit", "kind"), [
+    ("server/rok", "node_year"),          # Czech: per server per year
+    ("£ / node / week", "node_week"),
+    ("EUR / ora-nodo", "node_hour"),      # Italian: time, then resource
+    ("€/nodo·hora", "node_hour"),
+    ("Knoten/Woche", "node_week"),
+    ("per rack per maand", "rack_month"),
+    ("zł / GPU / miesiąc", "gpu_month"),
+    ("per chip-hour", "gpu_hour"),
+    ("/ rok", "year"),
+])
+def test_a_billing_unit_is_any_resource_by_any_time(unit: str, kind: str) -> None:
+    from evaltool.read.text import billing_unit
+
+    assert billing_unit(unit) == kind
+
+
+@pytest.mark.parametrize(("unit", "price", "hours"), [
+    ("server/rok", 87_600.0, 8760.0),
+    ("node/week", 1_680.0, 168.0),
+    ("Knoten/Woche", 1_680.0, 168.0),
+])
+def test_line_items_priced_per_node_week_or_year_are_rentals(
+        tmp_path: Path, unit: str, price: float, hours: float) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        [],
+        ["Description", "Qty", "Unit", "Unit price", "Total"],
+        ["GPU server 8x NVIDIA H100 SXM 80GB, dedicated", 4, unit, f"USD {price:,.2f}",
+         f"USD {4 * price:,.2f}"],
+    ]})
+    f = _one(path).fields
+    assert f.gpu_count == 32
+    assert f.offer_kind == "rent"
+    assert f.price_usd_per_gpu_hour == pytest.approx(price / hours / 8)
+
+
+# --- options stacked down a sheet as line-item tables -------------------------------------
+
+@pytest.mark.parametrize(("first", "second", "header"), [
+    ("OPCIÓN 1 — 16 nodos, 12 meses", "OPCIÓN 2 — 32 nodos, 12 meses",
+     ["Concepto", "Cantidad", "Unidad", "Precio unitario", "Importe mensual"]),
+    ("Varianta 1 – smlouva na 1 rok", "Varianta 2 – smlouva na 2 roky",
+     ["Popis", "Množství", "MJ", "Jedn. cena", "Celkem"]),
+    ("Option A", "Option B", ["Description", "Qty", "Unit", "Unit price", "Total"]),
+])
+def test_line_item_tables_under_enumerated_headings_are_options(
+        tmp_path: Path, first: str, second: str, header: list[str]) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        [],
+        [first],
+        header,
+        ["GPU node 8x NVIDIA H100 SXM 80GB", 16, "node/hour", "USD 20.00", "USD 233,600.00"],
+        [],
+        [second],
+        header,
+        ["GPU node 8x NVIDIA H100 SXM 80GB", 32, "node/hour", "USD 18.00", "USD 420,480.00"],
+    ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    by_count = {o.fields.gpu_count: o.fields.price_usd_per_gpu_hour for o in result.offers}
+    assert by_count == {128: pytest.approx(2.5), 256: pytest.approx(2.25)}
+
+
+def test_a_hardware_table_over_a_services_table_stays_one_offer(tmp_path: Path) -> None:
+    header = ["Description", "Qty", "Unit", "Unit price", "Total"]
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Integrator"],
+        ["Hardware"],
+        header,
+        ["Server with 8x NVIDIA H100 SXM 80GB", 2, "each", "USD 300,000", "USD 600,000"],
+        [],
+        ["Services"],
+        header,
+        ["Installation", 1, "each", "USD 10,000", "USD 10,000"],
+    ]})
+    result = normalize_files([path], {})
+    assert len(result.offers) + len(result.not_evaluated) == 1
+
+
+@pytest.mark.parametrize("line", [
+    "Location: Slough, UK. Nodes ready week commencing 9 March 2026.",
+    "Standort: Frankfurt am Main. Bereitstellung ab dem 1. April 2026.",
+    "Localisation : Paris, France. Mise en service le 1er avril 2026.",
+])
+def test_a_one_cell_label_value_line_takes_its_first_sentence(line: str) -> None:
+    from evaltool.read.layout import label_value_in_cell
+    from evaltool.read.vocabulary import load_vocabulary
+
+    found = label_value_in_cell(line, load_vocabulary())
+    assert found is not None
+    assert found[1] == line.split(":", 1)[1].split(". ")[0].strip()
+
+
+@pytest.mark.parametrize("cpu", [
+    "2 × Intel Xeon 6960P (72 núcleos c/u)",   # Spanish: cada uno
+    "2 × Intel Xeon 6960P (72 cores each)",
+    "2 × Intel Xeon 6960P (je 72 Kerne)",
+])
+def test_cores_per_socket_times_sockets(tmp_path: Path, cpu: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM 80GB"], ["Total GPUs", 16],
+        ["Price per GPU-hour", "USD 2.10"], ["CPU per node", cpu],
+    ]})
+    assert _one(path).fields.cpu_cores_per_node == 144

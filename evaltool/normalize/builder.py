@@ -53,6 +53,17 @@ from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
 from evaltool.read.vocabulary import normalise_label
 
+# A price's basis as a resource and a time ("node_week", "gpu_year"): evaltool.read.text.
+_RESOURCE_TIME_RE = re.compile(r"^(?:gpu|node)_(?:hour|day|week|month|year)$")
+
+
+def _rack_time(unit_kind: str, unit_text: str) -> str | None:
+    """The time of a per-rack price ("rack_month", or "per month" in a rack unit)."""
+    if unit_kind.startswith("rack_"):
+        return unit_kind.split("_")[1]
+    if unit_kind in ("hour", "month") and re.search(r"\brack\b", unit_text, re.I):
+        return unit_kind
+    return None
 
 class Builder(ProseReaders):
     """Collects facts about one offer, then resolves them."""
@@ -447,14 +458,14 @@ class Builder(ProseReaders):
             self.priced.append(_Priced("network_month", V.Money(price * qty, currency,
                                                                 ("month",)), where, raw, TABLE))
             return
-        if unit_kind in ("hour", "month") and re.search(r"\brack\b", f"{unit} {price_text}",
-                                                        re.I):
-            self._rack_line(item, unit_kind, price, qty, currency, where, raw)
+        rack_time = _rack_time(unit_kind, f"{unit} {price_text}")
+        if rack_time is not None:
+            self._rack_line(item, rack_time, price, qty, currency, where, raw)
             return
-        if unit_kind in ("gpu_hour", "node_hour", "gpu_month", "node_month") or (
+        if _RESOURCE_TIME_RE.match(unit_kind) or (
                 unit_kind in ("hour", "month") and re.search(
                     r"instance|node|server|gpu|cluster|system|vm|pod", low)):
-            per = _PER.get(unit_kind, ("node", "hour"))
+            per = _PER.get(unit_kind) or tuple(unit_kind.split("_"))
             if unit_kind in ("hour", "month"):
                 resource = "gpu" if re.search(r"\bgpu\b", unit.lower()) else "node"
                 per = (resource, unit_kind)

@@ -260,7 +260,9 @@ class SlotReaders:
                 # The unit in a unit/notes column beside the value: "2.35 | € per GPU/ora".
                 unit = T.billing_unit(normalise_label(cand.note))
                 context = f"{context} {normalise_label(cand.note)}"
-            per = _PER.get(unit) if unit else None
+            per = (_PER.get(unit) or (tuple(unit.split("_")) if re.match(
+                r"^(?:gpu|node|rack)_(?:hour|day|week|month|year)$", unit) else None)) \
+                if unit else None
         currency = currency or self.currency_explicit or T.currency_of(context) \
             or (T.currency_of(cand.note) if cand.note else None) or self.currency_hint
         if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):

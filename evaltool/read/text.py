@@ -9,10 +9,11 @@ no such value; none of them raises.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
-from evaltool.normalize.basis import scope_re
+from evaltool.normalize.basis import basis_vocabulary, scope_re
 from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
 
 NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
@@ -241,6 +242,9 @@ def billing_unit(text: str) -> str | None:
         return "tb_month"
     if re.search(r"(?:per|/)\s*gb\b|\bper gigabyte\b", low):
         return "gb"
+    resource_time = _resource_time(low)
+    if resource_time is not None:
+        return resource_time
     if re.search(r"\b" + _GPU_WORDS + sep + hour, low) or re.search(r"gpu[\s\-_]*hr", low):
         return "gpu_hour"
     if re.search(r"\b" + _NODE_WORDS + sep + hour, low):
@@ -257,6 +261,52 @@ def billing_unit(text: str) -> str | None:
         return "month"
     if re.search(r"(?:per|/|pro|par)\s*(?:year|yr|jahr|an)\b|\bannual|\byearly\b", low):
         return "year"
+    match = _time_only_re().search(low)
+    if match:
+        return str(basis_vocabulary()["words"][match.group(1).lower()])
+    return None
+
+
+_RESOURCES = ("gpu", "node", "rack")
+_TIMES = ("hour", "day", "week", "month", "year")
+
+
+def _alternatives(bases: tuple[str, ...]) -> str:
+    words = [w for w, b in basis_vocabulary()["words"].items() if b in bases and len(w) > 1]
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@functools.cache
+def _resource_time_re() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """'server/rok', 'node-week', 'per GPU per month', '€/nodo·hora' (resource, then time) and
+    'ora-nodo', 'GPU-時間'... (time, then resource): one grammar over the basis words of
+    evaltool/data/basis_words.yaml, for every resource x time pair."""
+    per = "|".join(re.escape(w) for w in basis_vocabulary()["per"])
+    sep = rf"\s*(?:[-_/·×x]\s*)?(?:(?:{per})\s+)?"
+    res, time = _alternatives(_RESOURCES), _alternatives(_TIMES)
+    first = re.compile(rf"(?<![^\W\d_])({res}){sep}({time})(?![^\W\d_])", re.I)
+    second = re.compile(rf"(?<![^\W\d_])({time})\s*[-_/·]\s*({res})(?![^\W\d_])", re.I)
+    return first, second
+
+
+@functools.cache
+def _time_only_re() -> re.Pattern[str]:
+    """'/ rok', 'per week', 'pro Woche': a time basis alone."""
+    per = "|".join(re.escape(w) for w in basis_vocabulary()["per"] if len(w) > 1)
+    times = _alternatives(("day", "week", "year"))
+    return re.compile(rf"(?:(?<![^\W\d_])(?:{per})\s+|/\s*)({times})(?![^\W\d_])", re.I)
+
+
+def _resource_time(low: str) -> str | None:
+    """'gpu_week', 'node_year', 'rack_month'... for a price's basis, or None."""
+    words = basis_vocabulary()["words"]
+    first, second = _resource_time_re()
+    match = first.search(low)
+    if match:
+        return f"{words[match.group(1).lower()]}_{words[match.group(2).lower()]}"
+    match = second.search(low)
+    if match:
+        return f"{words[match.group(2).lower()]}_{words[match.group(1).lower()]}"
     return None
 
 

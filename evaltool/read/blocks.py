@@ -1,0 +1,56 @@
+"""Options stacked down a sheet as line-item tables, each under its own heading.
+
+A quote often lists its options one under the other, each as its own small line-item table
+("OPCIÓN 1 — 16 nodos" over a concept table, then "OPCIÓN 2 — 32 nodos" over another).
+Which tables are options is read from their headings, never from the words of one file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from evaltool.read.cells import RawRecord, SheetGrid, cell_text, is_empty
+from evaltool.read.vocabulary import Vocabulary, normalise_label
+
+_ENUMERATED_RE = re.compile(r"^\s*(?P<word>[^\W\d_]+)\.?\s*(?:no\.?\s*|n[º°]\s*|#\s*)?"
+                            r"(?P<mark>\d{1,2}|[A-Z])\b(?!\s*[x×*]\s*\d)")
+
+
+def _table_heading(grid: SheetGrid, header_row: int) -> tuple[int, int, str] | None:
+    """The one-cell row just above a line-item table (a blank row may sit between)."""
+    for r in range(header_row - 1, max(-1, header_row - 3), -1):
+        filled = [(c, v) for c, v in enumerate(grid.rows[r]) if not is_empty(v)]
+        if not filled:
+            continue
+        if len(filled) == 1 and isinstance(filled[0][1], str):
+            return r, filled[0][0], cell_text(filled[0][1])
+        return None
+    return None
+
+
+def tables_as_options(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
+                       tables: list[tuple[int, int]]) -> None:
+    """Options stacked down a sheet as line-item tables, each under its own heading
+    ("OPCIÓN 1 — 16 nodos", "Varianta 2 – smlouva na 2 roky", "Option B"): the lines of
+    each table are that option's (read as groups, one offer each).  The headings must
+    enumerate options — the same leading word with a different number or letter, or an
+    option word — so "Hardware" over "Services" stays one offer."""
+    if len(tables) < 2:
+        return
+    headings = [_table_heading(grid, r) for r, _ in tables]
+    if any(h is None for h in headings):
+        return
+    named = [h for h in headings if h is not None]
+    marks = [_ENUMERATED_RE.match(text) for _, _, text in named]
+    words = {normalise_label(m.group("word")) for m in marks if m is not None}
+    enumerated = all(m is not None for m in marks) and len(words) == 1 and len(
+        {m.group("mark").upper() for m in marks if m is not None}) == len(marks)
+    option_word = all(vocab.header_role(text.split("—")[0].split("–")[0].split(" - ")[0][:40])
+                      == "group" for _, _, text in named)
+    if not enumerated and not option_word:
+        return
+    bounds = [start for _, start in tables] + [len(record.line_items)]
+    for index, (r, c, text) in enumerate(named):
+        for item in record.line_items[bounds[index]:bounds[index + 1]]:
+            item.raw["group"] = text
+            item.cells.setdefault("group", grid.where(r, c))
