@@ -1115,3 +1115,76 @@ def test_cores_per_socket_times_sockets(tmp_path: Path, cpu: str) -> None:
         ["Price per GPU-hour", "USD 2.10"], ["CPU per node", cpu],
     ]})
     assert _one(path).fields.cpu_cores_per_node == 144
+
+
+# --- headers built of a quantity or a currency and a resource ----------------------------
+
+@pytest.mark.parametrize(("header", "slot"), [
+    ("qty_gpu", "gpu_count"), ("num_nodes", "node_count"), ("Anzahl Knoten", "node_count"),
+    ("liczba GPU", "gpu_count"), ("aantal servers", "node_count"),
+    ("usd_gpu_hr", "price"), ("£ / node / week", "price"), ("EUR / ora-nodo", "price"),
+    ("Kč / server / rok", "price"),
+    ("vram_gb", "gpu_memory_gb"),                       # a quantity, never the accelerator
+    ("Support EUR per node per month", "support"),      # another field's price stays its own
+])
+def test_a_compound_header_is_a_count_or_a_price_never_the_accelerator(header: str,
+                                                                        slot: str) -> None:
+    from evaltool.read.vocabulary import load_vocabulary
+
+    assert load_vocabulary().match(header) == slot
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("listing_id,status,provider,gpu,vram_gb,qty_gpu,qty_nodes,usd_gpu_hr\n"
+     "L-1,active,Provider #4471 (Tier III),H100 80GB SXM5,80,64,8,2.19\n"
+     "L-2,withdrawn,Provider #1193,A100 SXM4 80GB,80,64,8,1.29\n", "csv"),
+    ("angebot;stand;anbieter;gpu;vram_gb;anzahl_gpu;anzahl_knoten;usd_gpu_hr\n"
+     "A-1;aktiv;Anbieter Nr. 12;H100 80GB SXM5;80;64;8;2,19\n"
+     "A-2;abgelaufen;Anbieter Nr. 7;A100 SXM4 80GB;80;64;8;1,29\n", "semicolon"),
+])
+def test_a_listing_export_reads_rows_skips_withdrawn_ones_and_anonymised_sellers(
+        tmp_path: Path, text: str, name: str) -> None:
+    path = tmp_path / f"Example Exchange {name} export.csv"
+    path.write_text("# Example Exchange - marketplace export\n" + text, encoding="utf-8")
+    result = normalize_files([path], {})
+    (offer,) = result.offers
+    assert offer.fields.accelerator == "H100-SXM"
+    assert offer.fields.gpu_count == 64
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.19)
+    assert "#" not in (offer.fields.vendor or "") and "Nr." not in (offer.fields.vendor or "")
+    assert any(w.get("code") == "vendor-anonymised" for w in offer.warnings)
+    (refused,) = result.not_evaluated
+    assert refused.errors[0]["code"] == "offer-withdrawn"
+
+
+@pytest.mark.parametrize(("price_header", "price", "hours"), [
+    ("£ / node / week", 2150, 168.0),
+    ("GBP per node per month", 9000, 730.0),
+])
+def test_options_as_rows_of_a_matrix_share_the_specs_written_above(
+        tmp_path: Path, price_header: str, price: float, hours: float) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Example Compute Ltd"],
+        ["Hardware: 12 × GPU servers, each with 8 × NVIDIA H100 SXM5 80GB"],
+        [],
+        ["Option", "Commitment", "Nodes", "GPUs", price_header, "Total", "Notes"],
+        ["FLEX", "rolling", 12, 96, price, price * 12, "subject to availability"],
+        ["COMMIT", "6 months", 12, 96, price * 0.9, price * 12 * 0.9, "guaranteed"],
+    ]})
+    result = normalize_files([path], {"GBP": 1.0})
+    assert not result.not_evaluated
+    prices = sorted(o.fields.price_usd_per_gpu_hour for o in result.offers)
+    assert prices == [pytest.approx(price * 0.9 / 8 / hours), pytest.approx(price / 8 / hours)]
+    assert all(o.fields.accelerator == "H100-SXM" for o in result.offers)
+
+
+@pytest.mark.parametrize(("text", "amount", "currency"), [
+    ("2\u00a0382\u00a0720,00\u00a0Kč", 2_382_720.0, "CZK"),   # "Kč" is no thousands "k"
+    ("1\u00a0234,50 zł", 1_234.5, "PLN"),
+    ("€ 120k", 120_000.0, "EUR"),
+    ("450 000 Ft", 450_000.0, "HUF"),
+])
+def test_a_currency_that_starts_with_k_or_m_is_no_multiplier(text: str, amount: float,
+                                                              currency: str) -> None:
+    money = parse_money(text)
+    assert (money.amount, money.currency) == (pytest.approx(amount), currency)

@@ -47,7 +47,7 @@ from evaltool.normalize.slots import (
     PER_GB_MONTH_RE,
     names_an_accelerator,
 )
-from evaltool.normalize.vendor import vendor_fallback
+from evaltool.normalize.vendor import anonymised, vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
@@ -192,7 +192,14 @@ class Builder(ProseReaders):
                     self.add("offer_kind", kind, where, text, DERIVED,
                              "offer kind from the document's title")
                     break
-        if "vendor" not in self.facts:
+        for fact in [f for f in self.facts.get("vendor", [])
+                     if isinstance(f.value, str) and anonymised(f.value, self.vocab)]:
+            self.facts["vendor"].remove(fact)
+            self.warn(fact.where, f"{fact.value!r} is an anonymised seller, not a vendor's "
+                      "name; the name is looked for elsewhere", "vendor", fact.value,
+                      "a vendor's name", code="vendor-anonymised")
+        if not self.facts.get("vendor"):
+            self.facts.pop("vendor", None)
             found = vendor_fallback(self.record)
             if found is not None:
                 name, where, how = found

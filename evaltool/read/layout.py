@@ -203,12 +203,15 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
         return None
     columns: dict[int, str] = {}
     slots: set[str] = set()
+    known = 0  # a notes column or a line total ("£ / week (total)") is understood, not a field
     for c, value in filled:
         slot = vocab.match(str(value))
         if slot is not None and slot != "ignore" and slot not in slots:
             slots.add(slot)
             columns[c] = str(value).strip()
-    if len(slots) < 3 or len(slots) < 0.7 * (len(filled) - 1):
+        elif slot == "ignore" or vocab.header_role(str(value)) == "total":
+            known += 1
+    if len(slots) < 3 or len(slots) + known < 0.7 * (len(filled) - 1):
         return None
     first = filled[0][0]
     if first not in columns:
@@ -602,13 +605,20 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 if len(cells) < max(2, len(columns) // 2):
                     break  # the table ends at a blank or a note row
                 data_rows.append(i)
-            first_col = min(columns)
-            if any(isinstance(grid.value(i, first_col), str)
-                   and vocab.match(cell_text(grid.value(i, first_col))) not in (None, "ignore")
+            # The table's own first column ("listing_id"), not its first field column: a
+            # provider's name under "provider" is a value, not a label down the rows.
+            first_col = min(c for c, v in enumerate(row) if not is_empty(v))
+            if any(isinstance(grid.value(i, first_col), str) and vocab.labels.get(
+                    normalise_label(cell_text(grid.value(i, first_col)))) not in (None, "ignore")
                    for i in data_rows[:3]):
                 data_rows = []  # labels down the first column: a key-value block, no header
             if data_rows:
-                return offer_per_row(grid, r, columns, data_rows, record, base_id)
+                # The rows around the table (specs in prose above, notes below) are what
+                # its offers share: read them into the file's record.
+                used.update([r, *data_rows])
+                rows = offer_per_row(grid, r, columns, data_rows, record, base_id, vocab)
+                key_values(grid, range(len(grid.rows)), used, vocab, record)
+                return rows
     tables_as_options(grid, vocab, record, tables)
     key_values(grid, range(len(grid.rows)), used, vocab, record)
     return []

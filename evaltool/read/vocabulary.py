@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from evaltool.models import CANONICAL_FIELDS
+from evaltool.read.text import billing_unit, currency_of
 from evaltool.resources import data_dir
 
 MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
@@ -50,6 +51,16 @@ def _label_shape(text: str) -> str | None:
     return None
 
 
+# The resource a word of a count header names ("qty_gpu", "anzahl knoten"), folded.
+_RESOURCE_OF = {
+    **{w: "gpu" for w in ("gpu", "gpus", "accelerator", "accelerators", "chip", "chips", "card",
+                          "cards", "tpu", "tpus", "beschleuniger", "akceleratorow",
+                          "aceleradores", "acceleratori", "versnellers")},
+    **{w: "node" for w in ("node", "nodes", "server", "servers", "host", "hosts", "instance",
+                           "instances", "vm", "vms", "machine", "machines", "knoten", "noeuds",
+                           "nodos", "nodi", "wezlow", "wezly", "noder", "serveru", "servery")},
+}
+
 # Slots of words so generic ("type", "name", "dedicated") that under a known parent key they
 # mean the parent's field: interconnect.type is the fabric, not the offer's type.
 _GENERIC_SLOTS = frozenset({"offer_kind", "offer_name", "vendor"})
@@ -61,6 +72,9 @@ class Vocabulary:
     line_item_headers: dict[str, str]  # normalised header word -> column role
     offer_kinds: tuple[tuple[str, str], ...]  # (normalised phrase, kind), in priority order
     superseded: tuple[str, ...] = ()  # normalised phrases that mark a sheet as superseded
+    count_words: frozenset[str] = frozenset()  # "qty", "anzahl", "liczba": a count of what follows
+    status_headers: frozenset[str] = frozenset()  # "status", "estado": a listing's status
+    withdrawn: frozenset[str] = frozenset()  # statuses of a listing no longer on offer
 
     def match(self, label: str, section: str | None = None) -> str | None:
         """The slot a label stands for, or None.  Exact matches beat phrase matches; the
@@ -75,6 +89,10 @@ class Vocabulary:
         shaped = _label_shape(text)
         if shaped is not None and text not in self.labels:
             return shaped
+        if text not in self.labels:
+            compound = self._compound_shape(label, text)
+            if compound is not None:
+                return compound
         context = normalise_label(section) if section else ""
         tries = [f"{context} {text}", text] if context else [text]
         for candidate in tries:
@@ -90,6 +108,26 @@ class Vocabulary:
             slot = self._longest_phrase(candidate)
             if slot is not None:
                 return slot
+        return None
+
+    def _compound_shape(self, label: str, text: str) -> str | None:
+        """A header built of a quantity word and a resource ("qty_gpu", "Anzahl Knoten",
+        "liczba GPU") is a count; a currency and a resource x time basis ("usd_gpu_hr",
+        "£ / node / week", "EUR / ora-nodo") is the compute price.  Neither is ever the
+        accelerator, whatever resource word it holds."""
+        words = text.split()
+        inner = self._longest_phrase(text)
+        if inner not in (None, "accelerator", "node_count", "gpu_count", "price"):
+            return None  # "Support EUR per node per month" is the support fee's
+        if len(words) >= 2 and any(w in self.count_words for w in words):
+            resources = {_RESOURCE_OF.get(w) for w in words} - {None}
+            if len(resources) == 1:
+                return f"{resources.pop()}_count"
+        if len(words) >= 2 or not words:
+            unit = billing_unit(f"{label} {text}")
+            if unit is not None and re.match(r"^(?:gpu|node|rack)_(?:hour|day|week|month|year)$",
+                                             unit) and (currency_of(label) or currency_of(text)):
+                return "price"
         return None
 
     def _longest_phrase(self, text: str) -> str | None:
@@ -148,5 +186,11 @@ def load_vocabulary() -> Vocabulary:
     )
     superseded = tuple(normalise_label(str(p)) for p in raw.get("superseded_sheet", ())
                        if normalise_label(str(p)))
+    count_words = frozenset(normalise_label(str(w)) for w in raw.get("count_words", ())
+                            if normalise_label(str(w)))
+    def folded(key: str) -> frozenset[str]:
+        return frozenset(n for w in raw.get(key, ()) if (n := normalise_label(str(w))))
+
     return Vocabulary(labels=labels, line_item_headers=headers, offer_kinds=kinds,
-                      superseded=superseded)
+                      superseded=superseded, count_words=count_words,
+                      status_headers=folded("status_headers"), withdrawn=folded("withdrawn_status"))
