@@ -1188,3 +1188,60 @@ def test_a_currency_that_starts_with_k_or_m_is_no_multiplier(text: str, amount: 
                                                               currency: str) -> None:
     money = parse_money(text)
     assert (money.amount, money.currency) == (pytest.approx(amount), currency)
+
+
+@pytest.mark.parametrize(("unit", "price"), [
+    ("node", "$3.49 / GPU-hr"), ("Knoten", "3,49 USD / GPU / h"),
+    ("server", "USD 3.49 per GPU-hour"),
+])
+def test_the_unit_column_says_what_the_quantity_counts(tmp_path: Path, unit: str,
+                                                        price: str) -> None:
+    """'16 | node | $3.49 / GPU-hr': 16 nodes of 8 GPUs, never 16 GPUs."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        ["Description", "Qty", "Unit", "Unit price"],
+        ["NVIDIA HGX B200 node: 8x B200 180GB", 16, unit, price],
+    ]})
+    f = _one(path).fields
+    assert (f.node_count, f.gpu_count) == (16, 128)
+    assert f.price_usd_per_gpu_hour == pytest.approx(3.49)
+
+
+@pytest.mark.parametrize("text", [
+    "Twee (2) GB200 NVL72-racks, samen 144 Blackwell-GPU's",
+    "Zwei (2) GB200 NVL72-Racks",
+    "2 × GB200 NVL72 racks",
+])
+def test_racks_of_a_rack_scale_system_count_its_gpus(text: str) -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert count_facts(text)["gpu_count"] == 144
+
+
+@pytest.mark.parametrize(("label", "slot"), [
+    ("有効期限", "valid_until"), ("見積番号", "offer_name"), ("発行者", "vendor"),
+    ("単価（税抜）", "price"),
+])
+def test_japanese_labels_are_words_not_dropped(label: str, slot: str) -> None:
+    from evaltool.read.vocabulary import load_vocabulary
+
+    assert load_vocabulary().match(label) == slot
+
+
+@pytest.mark.parametrize(("fmt", "currency", "rate"), [
+    ('"¥"#,##0', "JPY", 0.0066), ('#,##0.00\\ "Kč"', "CZK", 0.043),
+    ("[$€-407]#,##0.00", "EUR", 1.08),
+])
+def test_a_bare_price_takes_the_currency_its_number_format_displays(
+        tmp_path: Path, fmt: str, currency: str, rate: float) -> None:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    for row in (["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM 80GB"], ["Total GPUs", 16],
+                ["Price per GPU-hour", 400]):
+        ws.append(row)
+    ws["B4"].number_format = fmt
+    wb.save(tmp_path / "q.xlsx")
+    f = _one(tmp_path / "q.xlsx", fx={currency: rate}).fields
+    assert f.price_usd_per_gpu_hour == pytest.approx(400 * rate)

@@ -116,6 +116,8 @@ class Builder(ProseReaders):
                         seen[code] = seen.get(code, 0) + 1
             if len(seen) == 1:
                 self.currency_hint = next(iter(seen))
+            elif not seen:  # nor in a note: the currency the cells' number formats display
+                self.currency_hint = self.record.properties.get("number_format_currency")
         expanded: list[tuple[str, Candidate]] = []
         for slot, cand in slotted:
             pairs = pair_counts(cand.label, cell_text(cand.value)) \
@@ -481,10 +483,13 @@ class Builder(ProseReaders):
             self.priced.append(_Priced("compute", V.Money(price, currency, per, raw), where, raw,
                                        TABLE, quantity=qty))
             count_where = item.cells.get("quantity", where)
-            if per[0] == "gpu":
+            # The unit column says what the quantity counts ("16 | node | $3.49 / GPU-hr"):
+            # it beats the price's own basis, which says only what one price unit is.
+            counted = T.resource_of(unit) or per[0]
+            if counted == "gpu":
                 self.add("gpu_count", int(qty), count_where, cell_text(qty), TABLE,
                          "quantity of GPUs on the compute line")
-            elif per[0] == "node":
+            elif counted == "node":
                 self.add("node_count", int(qty), count_where, cell_text(qty), TABLE,
                          "quantity of nodes/instances on the compute line")
             self._system_text(desc, item.cells.get("description", where))

@@ -298,6 +298,14 @@ def _time_only_re() -> re.Pattern[str]:
     return re.compile(rf"(?:(?<![^\W\d_])(?:{per})\s+|/\s*)({times})(?![^\W\d_])", re.I)
 
 
+def resource_of(unit: str) -> str | None:
+    """'node', 'Server', 'GPU', 'Knoten', 'チップ' -> the resource a unit column counts
+    ('gpu' or 'node'); None for a unit that names neither ('TB', 'month', 'each')."""
+    words = basis_vocabulary()["words"]
+    found = {words.get(w.lower()) for w in re.findall(r"[^\W\d_]+", unit)} & {"gpu", "node"}
+    return found.pop() if len(found) == 1 else None
+
+
 def _resource_time(low: str) -> str | None:
     """'gpu_week', 'node_year', 'rack_month'... for a price's basis, or None."""
     words = basis_vocabulary()["words"]

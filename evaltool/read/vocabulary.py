@@ -26,7 +26,8 @@ def normalise_label(text: str) -> str:
     if " " not in folded.strip():  # a key such as gpuCount: split camelCase
         folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
     folded = folded.lower()
-    return " ".join(re.findall(r"[a-z0-9]+", folded))
+    # Kana and CJK ideographs are words too ("単価", "契約期間"): a Japanese label matches.
+    return " ".join(re.findall(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", folded))
 
 
 _NODE_WORDS = (r"(?:node|nodes|server|servers|host|hosts|instance|instances|vm|vms|system|"
