@@ -1245,3 +1245,27 @@ def test_a_bare_price_takes_the_currency_its_number_format_displays(
     wb.save(tmp_path / "q.xlsx")
     f = _one(tmp_path / "q.xlsx", fx={currency: rate}).fields
     assert f.price_usd_per_gpu_hour == pytest.approx(400 * rate)
+
+
+@pytest.mark.parametrize(("label", "slot"), [
+    ("Liczba serwerów", "node_count"), ("Počet serverů", "node_count"),
+    ("Anzahl Knoten", "node_count"), ("GPU w serwerze", "gpus_per_node"),
+    ("GPU v serveru", "gpus_per_node"), ("GPUs im Knoten", "gpus_per_node"),
+    ("Razem GPU", "gpu_count"), ("GPUs gesamt", "gpu_count"), ("Total GPUs", "gpu_count"),
+])
+def test_count_labels_by_their_shape_in_every_language(label: str, slot: str) -> None:
+    from evaltool.read.vocabulary import load_vocabulary
+
+    assert load_vocabulary().match(label) == slot
+
+
+@pytest.mark.parametrize("cpu", [
+    "2 × AMD EPYC 9354 (2 × 32 rdzenie)", "2x AMD EPYC 9354 (2 x 32 Kerne)",
+    "2 × AMD EPYC 9354 (2 × 32 cœurs)",
+])
+def test_sockets_times_cores_in_brackets(tmp_path: Path, cpu: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM 80GB"], ["Total GPUs", 16],
+        ["Price per GPU-hour", "USD 2.10"], ["CPU per node", cpu],
+    ]})
+    assert _one(path).fields.cpu_cores_per_node == 64

@@ -298,6 +298,12 @@ def _time_only_re() -> re.Pattern[str]:
     return re.compile(rf"(?:(?<![^\W\d_])(?:{per})\s+|/\s*)({times})(?![^\W\d_])", re.I)
 
 
+def basis_per(kind: str) -> tuple[str, ...] | None:
+    """'node_week' -> ('node', 'week'): the money parser's basis for a resource x time kind."""
+    resource, _, time = kind.partition("_")
+    return (resource, time) if resource in _RESOURCES and time in _TIMES else None
+
+
 def resource_of(unit: str) -> str | None:
     """'node', 'Server', 'GPU', 'Knoten', 'チップ' -> the resource a unit column counts
     ('gpu' or 'node'); None for a unit that names neither ('TB', 'month', 'each')."""

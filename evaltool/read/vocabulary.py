@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from evaltool.models import CANONICAL_FIELDS
+from evaltool.normalize.basis import basis_vocabulary
 from evaltool.read.text import billing_unit, currency_of
 from evaltool.resources import data_dir
 
@@ -30,37 +31,56 @@ def normalise_label(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", folded))
 
 
-_NODE_WORDS = (r"(?:node|nodes|server|servers|host|hosts|instance|instances|vm|vms|system|"
-               r"systems|machine|machines|knoten|serveur|serveurs|noeud|noeuds|tray|trays)")
-_GPU_WORDS = (r"(?:gpu|gpus|accelerator|accelerators|chip|chips|card|cards|beschleuniger|"
-              r"accelerateurs?)")
-_LABEL_SHAPES = (
-    ("gpus_per_node", re.compile(rf"^{_GPU_WORDS} (?:per|par|je|pro|in each|each|in) "
-                                 rf"(?:each )?{_NODE_WORDS}$")),
-    ("node_count", re.compile(rf"^(?:number of|nombre de|anzahl(?: der)?|no of|count of|total) "
-                              rf"{_NODE_WORDS}$|^{_NODE_WORDS}(?: reserved| total| count)?$")),
-    ("gpu_count", re.compile(rf"^(?:number of|nombre de|anzahl(?: der)?|total|no of) "
-                             rf"{_GPU_WORDS}$|^{_GPU_WORDS} total$")),
-)
+_NODE_WORDS = ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
+               "vm", "vms", "system", "systems", "machine", "machines", "knoten", "serveur",
+               "serveurs", "noeud", "noeuds", "tray", "trays")
+_GPU_WORDS = ("gpu", "gpus", "accelerator", "accelerators", "chip", "chips", "card", "cards",
+              "beschleuniger", "accelerateur", "accelerateurs")
+# "GPU w serwerze", "GPUs im Knoten", "GPU v serveru": the small words of "in" a node.
+_IN_WORDS = ("in each", "each", "in", "im", "w", "v", "i", "dans", "en", "op", "nel", "pro")
+
+
+@lru_cache(maxsize=1)
+def _resource_words() -> dict[str, str]:
+    """Folded word -> 'gpu' or 'node': the basis words of evaltool/data/basis_words.yaml
+    (every language's node, server and accelerator) and the English ones above."""
+    words = {normalise_label(w): b for w, b in basis_vocabulary()["words"].items()
+             if b in ("gpu", "node") and len(normalise_label(w)) > 1}
+    words.update({w: "node" for w in _NODE_WORDS})
+    words.update({w: "gpu" for w in _GPU_WORDS})
+    return words
+
+
+@lru_cache(maxsize=1)
+def _label_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    words = _resource_words()
+    node = "(?:" + "|".join(sorted((re.escape(w) for w, b in words.items() if b == "node"),
+                                   key=len, reverse=True)) + ")"
+    gpu = "(?:" + "|".join(sorted((re.escape(w) for w, b in words.items() if b == "gpu"),
+                                  key=len, reverse=True)) + ")"
+    per = "(?:" + "|".join(re.escape(normalise_label(w)) for w in
+                           (*basis_vocabulary()["per"], *_IN_WORDS)) + ")"
+    vocab = load_vocabulary()
+    count = "(?:number of|nombre de|anzahl der|no of|count of|" + "|".join(
+        re.escape(w) for w in sorted(vocab.count_words, key=len, reverse=True)) + ")"
+    total = "(?:" + "|".join(re.escape(w) for w in sorted(vocab.total_words, key=len,
+                                                            reverse=True)) + ")"
+    return (
+        ("gpus_per_node", re.compile(rf"^{gpu} {per} (?:each |1 |one )?{node}$")),
+        ("node_count", re.compile(rf"^(?:{count}|{total}) {node}$|^{node}(?: reserved| "
+                                  rf"{total}| {count})?$")),
+        ("gpu_count", re.compile(rf"^(?:{count}|{total}) {gpu}$|^{gpu} (?:{total}|{count})$")),
+    )
 
 
 def _label_shape(text: str) -> str | None:
-    """Count labels by their shape: '<GPUs> per <node>', 'number of <nodes>' in EN/DE/FR."""
-    for slot, pattern in _LABEL_SHAPES:
+    """Count labels by their shape: '<GPUs> per <node>', 'number of <nodes>', '<total> GPU',
+    in every language of the basis and count words."""
+    for slot, pattern in _label_shapes():
         if pattern.match(text):
             return slot
     return None
 
-
-# The resource a word of a count header names ("qty_gpu", "anzahl knoten"), folded.
-_RESOURCE_OF = {
-    **{w: "gpu" for w in ("gpu", "gpus", "accelerator", "accelerators", "chip", "chips", "card",
-                          "cards", "tpu", "tpus", "beschleuniger", "akceleratorow",
-                          "aceleradores", "acceleratori", "versnellers")},
-    **{w: "node" for w in ("node", "nodes", "server", "servers", "host", "hosts", "instance",
-                           "instances", "vm", "vms", "machine", "machines", "knoten", "noeuds",
-                           "nodos", "nodi", "wezlow", "wezly", "noder", "serveru", "servery")},
-}
 
 # Slots of words so generic ("type", "name", "dedicated") that under a known parent key they
 # mean the parent's field: interconnect.type is the fabric, not the offer's type.
@@ -74,6 +94,7 @@ class Vocabulary:
     offer_kinds: tuple[tuple[str, str], ...]  # (normalised phrase, kind), in priority order
     superseded: tuple[str, ...] = ()  # normalised phrases that mark a sheet as superseded
     count_words: frozenset[str] = frozenset()  # "qty", "anzahl", "liczba": a count of what follows
+    total_words: frozenset[str] = frozenset()  # "total", "razem", "celkem": a total of what follows
     status_headers: frozenset[str] = frozenset()  # "status", "estado": a listing's status
     withdrawn: frozenset[str] = frozenset()  # statuses of a listing no longer on offer
 
@@ -121,7 +142,7 @@ class Vocabulary:
         if inner not in (None, "accelerator", "node_count", "gpu_count", "price"):
             return None  # "Support EUR per node per month" is the support fee's
         if len(words) >= 2 and any(w in self.count_words for w in words):
-            resources = {_RESOURCE_OF.get(w) for w in words} - {None}
+            resources = {_resource_words().get(w) for w in words} - {None}
             if len(resources) == 1:
                 return f"{resources.pop()}_count"
         if len(words) >= 2 or not words:
@@ -194,4 +215,5 @@ def load_vocabulary() -> Vocabulary:
 
     return Vocabulary(labels=labels, line_item_headers=headers, offer_kinds=kinds,
                       superseded=superseded, count_words=count_words,
-                      status_headers=folded("status_headers"), withdrawn=folded("withdrawn_status"))
+                      status_headers=folded("status_headers"), withdrawn=folded("withdrawn_status"),
+                      total_words=folded("total_words"))
