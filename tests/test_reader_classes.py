@@ -1269,3 +1269,26 @@ def test_sockets_times_cores_in_brackets(tmp_path: Path, cpu: str) -> None:
         ["Price per GPU-hour", "USD 2.10"], ["CPU per node", cpu],
     ]})
     assert _one(path).fields.cpu_cores_per_node == 64
+
+
+@pytest.mark.parametrize(("first", "second", "count_label", "rate_label"), [
+    ("OPTION 1 - 1-YEAR RESERVED", "OPTION 2 - 3-YEAR RESERVED", "Instances", "Reserved rate"),
+    ("Wariant A – 12 miesięcy", "Wariant B – 24 miesiące", "Liczba serwerów", "Cena"),
+    ("Variante 1 - 12 Monate", "Variante 2 - 24 Monate", "Anzahl Knoten", "Preis"),
+])
+def test_key_value_blocks_under_enumerated_headings_are_options(
+        tmp_path: Path, first: str, second: str, count_label: str, rate_label: str) -> None:
+    """The accelerator is said once, on another sheet; each block prices its own option."""
+    path = _workbook(tmp_path / "q.xlsx", {
+        "Specs": [["Vendor", "Example Cloud"], ["Instance", "8x NVIDIA H100 SXM 80GB"],
+                  ["GPUs per instance", 8]],
+        "Commercials": [
+            ["All prices in USD."], [],
+            [first], [count_label, 4], [rate_label, "USD 14,600 per node per month"], [],
+            [second], [count_label, 8], [rate_label, "USD 11,680 per node per month"], [],
+            ["Notes"], ["1. Egress is free."],
+        ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    by_count = {o.fields.gpu_count: o.fields.price_usd_per_gpu_hour for o in result.offers}
+    assert by_count == {32: pytest.approx(2.5), 64: pytest.approx(2.0)}

@@ -16,6 +16,27 @@ _ENUMERATED_RE = re.compile(r"^\s*(?P<word>[^\W\d_]+)\.?\s*(?:no\.?\s*|n[º°]\s
                             r"(?P<mark>\d{1,2}|[A-Z])\b(?!\s*[x×*]\s*\d)")
 
 
+def names_an_option(text: str, vocab: Vocabulary) -> bool:
+    """'OPTION 2 - 3-YEAR', 'Varianta B', 'Lot 1 — Training': a heading that could name one
+    of several options (enumerates_options decides whether several do)."""
+    return bool(_ENUMERATED_RE.match(text)) or vocab.header_role(
+        re.split(r"\s[-–—:]\s", text)[0][:40]) == "group"
+
+
+def enumerates_options(headings: list[str], vocab: Vocabulary) -> bool:
+    """'OPCIÓN 1 — …', 'OPCIÓN 2 — …' (one leading word, a different number or letter
+    each), or headings that each start with an option word ('Variant', 'Lot', 'Plan')."""
+    if len(headings) < 2:
+        return False
+    marks = [_ENUMERATED_RE.match(text) for text in headings]
+    words = {normalise_label(m.group("word")) for m in marks if m is not None}
+    if all(m is not None for m in marks) and len(words) == 1 and len(
+            {m.group("mark").upper() for m in marks if m is not None}) == len(marks):
+        return True
+    return all(vocab.header_role(re.split(r"\s[-–—:]\s", text)[0][:40]) == "group"
+               for text in headings)
+
+
 def _table_heading(grid: SheetGrid, header_row: int) -> tuple[int, int, str] | None:
     """The one-cell row just above a line-item table (a blank row may sit between)."""
     for r in range(header_row - 1, max(-1, header_row - 3), -1):
@@ -41,13 +62,7 @@ def tables_as_options(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     if any(h is None for h in headings):
         return
     named = [h for h in headings if h is not None]
-    marks = [_ENUMERATED_RE.match(text) for _, _, text in named]
-    words = {normalise_label(m.group("word")) for m in marks if m is not None}
-    enumerated = all(m is not None for m in marks) and len(words) == 1 and len(
-        {m.group("mark").upper() for m in marks if m is not None}) == len(marks)
-    option_word = all(vocab.header_role(text.split("—")[0].split("–")[0].split(" - ")[0][:40])
-                      == "group" for _, _, text in named)
-    if not enumerated and not option_word:
+    if not enumerates_options([text for _, _, text in named], vocab):
         return
     bounds = [start for _, start in tables] + [len(record.line_items)]
     for index, (r, c, text) in enumerate(named):
