@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from evaltool.models import CANONICAL_FIELDS
@@ -98,9 +98,21 @@ class Vocabulary:
     status_headers: frozenset[str] = frozenset()  # "status", "estado": a listing's status
     withdrawn: frozenset[str] = frozenset()  # statuses of a listing no longer on offer
 
+    # Labels recur across cells, sheets and files: each (label, section) is matched once.
+    _matched: dict[tuple[str, str | None], str | None] = field(
+        default_factory=dict, compare=False, repr=False)
+
     def match(self, label: str, section: str | None = None) -> str | None:
         """The slot a label stands for, or None.  Exact matches beat phrase matches; the
         section ("Storage" above "Capacity") is tried first."""
+        key = (label, section)
+        if key not in self._matched:
+            if len(self._matched) > 65_536:  # a hostile file of distinct labels: start over
+                self._matched.clear()
+            self._matched[key] = self._match(label, section)
+        return self._matched[key]
+
+    def _match(self, label: str, section: str | None) -> str | None:
         text = normalise_label(label)
         if len(text.split()) > MAX_LABEL_WORDS and "(" in label:
             # "Managed service (monitoring, remote hands) – included in TCO": an aside in
@@ -162,6 +174,12 @@ class Vocabulary:
         return None
 
     def header_role(self, text: str) -> str | None:
+        key = ("\0header", text)  # a key no (label, section) pair can take
+        if key not in self._matched:
+            self._matched[key] = self._header_role(text)
+        return self._matched[key]
+
+    def _header_role(self, text: str) -> str | None:
         norm = normalise_label(text)
         if norm in self.line_item_headers:
             return self.line_item_headers[norm]
