@@ -1292,3 +1292,35 @@ def test_key_value_blocks_under_enumerated_headings_are_options(
     assert not result.not_evaluated
     by_count = {o.fields.gpu_count: o.fields.price_usd_per_gpu_hour for o in result.offers}
     assert by_count == {32: pytest.approx(2.5), 64: pytest.approx(2.0)}
+
+
+@pytest.mark.parametrize(("header", "unit", "first", "second"), [
+    (["品目", "数量", "単位", "単価"], "チップ時間", "TPU v6e オンデマンド", "TPU v6e 1年確約利用"),
+    (["Description", "Qty", "Unit", "Unit price"], "GPU-hour", "H100 SXM on-demand",
+     "H100 SXM 12-month reserved"),
+    (["Beschreibung", "Menge", "Einheit", "Einzelpreis"], "GPU/Stunde", "H100 SXM on demand",
+     "H100 SXM Reservierung 12 Monate"),
+])
+def test_rows_that_each_price_the_whole_capacity_are_alternatives(
+        tmp_path: Path, header: list[str], unit: str, first: str, second: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [], header,
+        [first, 256, unit, "USD 4.00"],
+        [second, 256, unit, "USD 2.50"],
+        ["Storage 100 TB", 100, "TB/month", "USD 20.00"],
+    ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    assert sorted(o.fields.price_usd_per_gpu_hour for o in result.offers) == [
+        pytest.approx(2.5), pytest.approx(4.0)]
+    assert all(o.fields.gpu_count == 256 for o in result.offers)
+
+
+def test_a_vendor_name_in_two_scripts_is_kept_whole_and_said(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["発行者", "ニンバス・クラウド合同会社 (Nimbus Cloud G.K.)"],
+        ["GPU", "NVIDIA H100 SXM 80GB"], ["Total GPUs", 16], ["Price per GPU-hour", "USD 2.10"],
+    ]})
+    offer = _one(path)
+    assert offer.fields.vendor == "ニンバス・クラウド合同会社 (Nimbus Cloud G.K.)"
+    assert any(w.get("code") == "vendor-two-scripts" for w in offer.warnings)

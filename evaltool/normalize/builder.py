@@ -47,7 +47,7 @@ from evaltool.normalize.slots import (
     PER_GB_MONTH_RE,
     names_an_accelerator,
 )
-from evaltool.normalize.vendor import anonymised, vendor_fallback
+from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
@@ -194,6 +194,13 @@ class Builder(ProseReaders):
                     self.add("offer_kind", kind, where, text, DERIVED,
                              "offer kind from the document's title")
                     break
+        for fact in self.facts.get("vendor", [])[:1]:
+            forms = two_scripts(fact.value) if isinstance(fact.value, str) else None
+            if forms is not None:
+                self.problems.append(Problem(
+                    fact.where, f"the vendor's name is given in two scripts ({forms[0]!r} and "
+                    f"{forms[1]!r}); kept whole", field="vendor", found=fact.value,
+                    severity="info", code="vendor-two-scripts"))
         for fact in [f for f in self.facts.get("vendor", [])
                      if isinstance(f.value, str) and anonymised(f.value, self.vocab)]:
             self.facts["vendor"].remove(fact)

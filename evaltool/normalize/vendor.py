@@ -141,6 +141,18 @@ _ANONYMISED_RE = re.compile(r"^([^\W\d_]+(?:\s[^\W\d_]+)?)\s*(?:#|no\.?|nr\.?|n[
                             r"(?:\d[\w-]*|[A-Z])\b(?:\s*\([^()]*\))?$", re.I)
 
 
+def two_scripts(name: str) -> tuple[str, str] | None:
+    """'ニンバス・クラウド・ジャパン合同会社 (Nimbus Cloud Japan G.K.)' -> (the name in its own
+    script, the name in Latin letters); None for a name written once."""
+    match = _TWO_SCRIPTS_RE.match(name.strip())
+    if match is None or re.search(r"[A-Za-z]", match.group(1)):
+        return None
+    return match.group(1).strip(), match.group(2).strip()
+
+
+_TWO_SCRIPTS_RE = re.compile(r"^([^()（）]+?)\s*[(（]\s*([A-Za-z][^()（）]*)[)）]$")
+
+
 def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
     """(name, where, how it was found) or None."""
     file = str(record.source.get("file", ""))

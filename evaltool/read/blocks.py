@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from evaltool.read.cells import RawRecord, SheetGrid, cell_text, is_empty
+from evaltool.read.cells import LineItem, RawRecord, SheetGrid, cell_text, is_empty
+from evaltool.read.text import basis_per, billing_unit
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _ENUMERATED_RE = re.compile(r"^\s*(?P<word>[^\W\d_]+)\.?\s*(?:no\.?\s*|n[º°]\s*|#\s*)?"
@@ -56,6 +57,9 @@ def tables_as_options(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     each table are that option's (read as groups, one offer each).  The headings must
     enumerate options — the same leading word with a different number or letter, or an
     option word — so "Hardware" over "Services" stays one offer."""
+    bounds = [start for _, start in tables] + [len(record.line_items)]
+    for index in range(len(tables)):
+        _alternatives_in_table(record.line_items[bounds[index]:bounds[index + 1]])
     if len(tables) < 2:
         return
     headings = [_table_heading(grid, r) for r, _ in tables]
@@ -69,3 +73,27 @@ def tables_as_options(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         for item in record.line_items[bounds[index]:bounds[index + 1]]:
             item.raw["group"] = text
             item.cells.setdefault("group", grid.where(r, c))
+
+
+def _compute_basis(item: LineItem) -> tuple[str, ...] | None:
+    for text in (item.raw.get("unit_price", ""), item.unit or ""):
+        kind = billing_unit(text) if text else None
+        if kind is not None and basis_per(kind) is not None:
+            return basis_per(kind)
+    return None
+
+
+def _alternatives_in_table(items: list[LineItem]) -> None:
+    """Rows of one table that each price the same whole capacity by time ("256 | chip-hour |
+    ¥405" on-demand, "256 | chip-hour | ¥255" 1-year commitment): alternatives, one offer
+    each; adding them would double the capacity.  The other lines (storage, support) are
+    shared by every alternative."""
+    compute = [item for item in items if _compute_basis(item) is not None
+               and item.quantity and not item.raw.get("group")]
+    if len(compute) < 2 or len({(item.quantity, _compute_basis(item)) for item in compute}) != 1:
+        return
+    if len({item.description for item in compute}) != len(compute) or len(
+            {item.unit_price for item in compute}) != len(compute):
+        return
+    for item in compute:
+        item.raw["group"] = item.description
