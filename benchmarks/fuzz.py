@@ -250,9 +250,39 @@ def _mutate(source: Path, suffix: str, raw: bytes, rng: random.Random) -> bytes:
     return _mutate_bytes(raw, rng)
 
 
+_FAR_CELLS = [(4_999, 16_383), (1_048_575, 16_383), (1_048_575, 0), (19_999, 701), (0, 1_023)]
+
+
+def _other_workbook(rng: random.Random, out_dir: Path, index: int) -> Path:
+    """A tiny .ods, .xlsb or .xls quote, written byte by byte (tests/hostile_workbooks.py), with a
+    far cell in two cases of three: the formats whose extents are read from their own
+    structure before calamine allocates."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from hostile_workbooks import write_ods, write_xls, write_xlsb
+
+    cells = {(0, 0): "Vendor", (0, 1): f"Fuzz Cloud {index}", (1, 0): "Accelerator",
+             (1, 1): rng.choice(["H100 SXM", "MI300X", "B200"]), (2, 0): "GPU count",
+             (2, 1): str(8 * rng.randrange(1, 200)), (3, 0): "Price per GPU-hour",
+             (3, 1): f"${rng.uniform(0.5, 6):.2f}"}
+    writer, suffix = rng.choice([(write_ods, ".ods"), (write_xlsb, ".xlsb"), (write_xls, ".xls")])
+    if rng.random() < 0.67:
+        row, col = rng.choice(_FAR_CELLS)
+        if suffix == ".xls":  # BIFF8's own bounds
+            row, col = min(row, 65_535), min(col, 255)
+        cells[(row, col)] = "far"
+    folder = out_dir / f"case{index}"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = writer(folder / f"quote{suffix}", cells)
+    if rng.random() < 0.3:  # and some of them damaged
+        path.write_bytes(_mutate_bytes(path.read_bytes(), rng))
+    return path
+
+
 def make_case(index: int, seed: int, out_dir: Path) -> Path:
     """Write case `index`'s mutated file into out_dir; return its path."""
     rng = random.Random(seed * 1_000_003 + index)
+    if rng.random() < 0.05:
+        return _other_workbook(rng, out_dir, index)
     source = rng.choice(SEEDS)
     suffix = source.suffix.lower()
     raw = source.read_bytes()
@@ -434,6 +464,8 @@ def run_all(cases: int, seed: int, workers: int) -> list[dict[str, Any]]:
 def describe_case(index: int, seed: int) -> str:
     """How case `index` was built (its seed file), for the printed samples."""
     rng = random.Random(seed * 1_000_003 + index)
+    if rng.random() < 0.05:  # as make_case draws: a byte-built .ods/.xlsb/.xls
+        return "a written .ods/.xlsb/.xls"
     return rng.choice(SEEDS).name
 
 

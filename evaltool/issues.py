@@ -15,7 +15,7 @@ module at start-up.
 from __future__ import annotations
 
 import functools
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
 
@@ -52,7 +52,10 @@ class Location:
         return text
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if v is not None}
+        # Its fields are text: a shallow dict is asdict()'s without its deep copy (a tenth of
+        # normalising an offer at 10,000 offers, benchmarks/limits.py).
+        return {f.name: value for f in fields(self)
+                if (value := getattr(self, f.name)) is not None}
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from evaltool.models import (
     OfferResult,
     ScoreReport,
     Workload,
+    share_fields_sets,
 )
 from evaltool.normalize.core import normalize_files
 from evaltool.normalize.teach import load_user_mapping
@@ -404,6 +405,8 @@ def evaluate_offer(
              + assumption_flags(estimates))
     scored.flags = sorted((flag_words.with_words(f) for f in flags),
                           key=lambda fl: (severity_rank(fl.severity), fl.kind))
+    share_fields_sets([*scored.criteria, *scored.gates, *scored.flags,
+                       *scored.offer.provenance.values()])
     return scored
 
 

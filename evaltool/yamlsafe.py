@@ -4,7 +4,8 @@ PyYAML's SafeLoader never builds arbitrary objects, but it will happily expand a
 "billion laughs" of aliases, and its composer recurses once per nesting level. We refuse
 files above a size limit, documents with more aliases than any hand-written offer needs, and
 documents nested deeper than any offer, workload or rubric is (each limit named in its
-message, code `too-deeply-nested` or `invalid-input`).
+message, code `too-deeply-nested`, `alias-bomb` or `file-too-large`); a document that is not YAML is
+`invalid-yaml`.
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def load_yaml_text(text: str, source: str) -> Any:
         loader = _Loader(text)  # refuses NUL and other control characters here
     except yaml.YAMLError as exc:
         raise InputError(Problem(Location(source), f"not valid YAML: {_first_line(exc)}",
-                                 expected="a YAML document")) from None
+                                 expected="a YAML document", code="invalid-yaml")) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -106,7 +107,8 @@ def load_yaml_text(text: str, source: str) -> Any:
             raise InputError(Problem(Location(source), f"document {why}; refused",
                                      expected=f"at most {MAX_YAML_DEPTH} levels of nesting and "
                                      f"{MAX_EXPANDED_NODES:,} nodes",
-                                     code="too-deeply-nested"))
+                                     code="too-deeply-nested" if why.startswith("nested")
+                                     else "alias-bomb"))
         return loader.construct_document(node)
     except RecursionError:
         raise InputError(Problem(Location(source), "document nested too deeply to parse; refused",
@@ -117,10 +119,10 @@ def load_yaml_text(text: str, source: str) -> Any:
         where = Location(source, cell=f"line {mark.line + 1}, column {mark.column + 1}"
                          if mark else None)
         raise InputError(Problem(where, f"not valid YAML: {exc.problem}",
-                                 expected="a YAML document")) from None
+                                 expected="a YAML document", code="invalid-yaml")) from None
     except yaml.YAMLError as exc:
         raise InputError(Problem(Location(source), f"not valid YAML: {_first_line(exc)}",
-                                 expected="a YAML document")) from None
+                                 expected="a YAML document", code="invalid-yaml")) from None
     finally:
         loader.dispose()
 
@@ -168,6 +170,7 @@ def load_yaml_file(path: Path) -> Any:
         best = from_bytes(raw).best()
         if best is None:
             raise InputError(Problem(Location(str(path)), "cannot detect the text encoding",
-                                     expected="UTF-8 or another common text encoding")) from None
+                                     expected="UTF-8 or another common text encoding",
+                                     code="unknown-encoding")) from None
         text = str(best)
     return load_yaml_text(text, str(path))

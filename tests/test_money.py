@@ -10,7 +10,7 @@ from __future__ import annotations
 import builders
 import pytest
 
-from evaltool.estimate.money import compute_money, contract_terms
+from evaltool.estimate.money import compute_money, contract_terms, with_money
 from evaltool.issues import is_registered
 from evaltool.models import Estimates, Workload
 from evaltool.pipeline import evaluate_offer
@@ -147,6 +147,22 @@ def test_leaving_at_a_months_end_only_bills_the_last_month_whole() -> None:
     assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 2 * 730 / 24)
 
 
+@pytest.mark.parametrize("remedy", [
+    "If delivery is more than seven (7) days late Customer may cancel this Order without "
+    "liability and receive a refund of anything paid.",
+    "Customer may terminate this Order upon Provider's material breach not cured within 30 days.",
+    "Customer may cancel if the Service is not available for more than 5 consecutive days.",
+])
+def test_a_right_to_cancel_when_the_vendor_fails_is_no_way_out_after_the_run(
+        remedy: str) -> None:
+    # A remedy for the vendor's failure does not end the contract when the run is done: the
+    # one-month minimum is paid in full though the run lasts 20 days.
+    money = _money("1. Term. A minimum term of one (1) month, then month to month. Customer "
+                   "may end the Order at any time after the minimum term on seven (7) days' "
+                   "written notice.\n\n3. Delivery. " + remedy, days=20.0, term_months=1)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * 730 / 24)
+
+
 def test_a_reserved_block_commits_its_terms_fees_above_a_smaller_spend_floor() -> None:
     money = _money(
         "2. Fees. Reserved GPUs are billed monthly in arrears at USD 2.10 per GPU-hour, "
@@ -217,3 +233,126 @@ def test_the_score_report_states_a_terms_conflict_in_words() -> None:
                             Workload(name="w", params_b=70, tokens_b=2000), None)
     flag = next(f for f in scored.flags if f.code == "terms-conflict")
     assert flag.why.startswith("the minimum commitment: the contract states $2,500,000")
+
+
+# ------------------------------------------------------------------ a purchase's buy-back
+# 32 nodes of 8 GPUs bought for $9.6M; running costs $68,592.64 a month (32 x 10.2 kW at
+# $0.12 a kWh, 730 h, plus $40,000 of colocation and operations).
+RUNNING = 32 * 10.2 * 730 * 0.12 + 40_000.0
+
+
+def _purchase_money(contract: str, run_months: float) -> object:
+    offer = builders.make_offer(
+        "buy", offer_kind="purchase", gpu_count=256, node_count=32, gpus_per_node=8,
+        price_usd_per_gpu_hour=None, term_months=None, capex_usd=9_600_000.0,
+        amortization_months=60, power_kw_per_node=10.2, power_usd_per_kwh=0.12,
+        opex_usd_per_month=40_000.0, contract_text=contract)
+    terms, _ = contract_terms(offer)
+    days = run_months * 730 / 24
+    estimates = Estimates(total_cost_usd=1_000_000.0, time_to_train_days=days,
+                          buy_vs_rent={"owning_usd_per_month": 9_600_000 / 60 + RUNNING})
+    return compute_money(offer.fields, estimates, terms, WORKLOAD)
+
+
+FIRM_BUYBACK = ("4. Repurchase obligation. At Buyer's option, exercisable by written notice "
+                "given between the 22nd and 24th month after acceptance, Seller shall "
+                "repurchase all Goods for USD 4,320,000 (45% of the price). Seller's repurchase "
+                "obligation is guaranteed by its parent company.")
+
+
+def test_a_firm_buy_back_at_a_fixed_price_is_the_cheapest_way_out_of_a_purchase() -> None:
+    # Running costs are carried to the window's close, when the buy-back settles at the latest.
+    money = _purchase_money(FIRM_BUYBACK, run_months=17.4)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(9_600_000 + 24 * RUNNING - 4_320_000)
+    assert money.basis[0].code == "buyback"
+    assert money.basis[0].evidence is not None and "4,320,000" in money.basis[0].evidence.quote
+    # The full commitment is still the hardware and its running costs over its life.
+    assert money.full_commitment_usd == pytest.approx(9_600_000 + 60 * RUNNING)
+
+
+@pytest.mark.parametrize("contract", [
+    "4. Buy-back. Seller may offer to repurchase the Goods after 24 months at fair market "
+    "value, at its sole discretion.",
+    "4. Resale. Seller will help Buyer find a buyer for the Goods after 24 months; Seller does "
+    "not guarantee a buy-back price of USD 4,320,000.",
+])
+def test_a_buy_back_the_seller_is_not_bound_to_is_not_a_way_out(contract: str) -> None:
+    money = _purchase_money(contract, run_months=17.4)
+    assert money.basis[0].code == "purchase"
+    assert money.minimum_cash_to_sign_usd == pytest.approx(9_600_000 + 17.4 * RUNNING)
+
+
+def test_a_run_that_outlasts_the_buy_back_window_cannot_leave_through_it() -> None:
+    money = _purchase_money(FIRM_BUYBACK, run_months=30.0)
+    assert money.basis[0].code == "purchase"
+    assert money.minimum_cash_to_sign_usd == pytest.approx(9_600_000 + 30.0 * RUNNING)
+
+
+def test_a_buy_back_settled_when_its_window_opens_carries_fewer_running_months() -> None:
+    offer = builders.make_offer("buy", offer_kind="purchase", gpu_count=256, node_count=32,
+                                gpus_per_node=8, price_usd_per_gpu_hour=None,
+                                capex_usd=9_600_000.0, amortization_months=60,
+                                contract_text=FIRM_BUYBACK)
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=1_000_000.0, time_to_train_days=17.4 * 730 / 24,
+                          buy_vs_rent={"owning_usd_per_month": 9_600_000 / 60 + RUNNING})
+    early = compute_money(offer.fields, estimates, terms, WORKLOAD,
+                          buyback_settles="window_start")
+    assert early.minimum_cash_to_sign_usd == pytest.approx(9_600_000 + 21 * RUNNING - 4_320_000)
+
+
+# ------------------------------------------------------------------ hours given free
+def test_days_given_free_of_charge_are_not_part_of_the_run_cost() -> None:
+    # 14 days free on 128 GPUs (43,008 GPU-hours at $1.90) before a 12-month committed term.
+    offer = builders.make_offer(
+        "trial", gpu_count=128, price_usd_per_gpu_hour=1.90, term_months=12,
+        contract_text="1. Evaluation Period. Lumora provides 128 H100 SXM GPUs free of charge "
+                      "for fourteen (14) days from 4 December 2026.\n\n2. Conversion. Unless "
+                      "Customer gives notice, this Order converts automatically into a "
+                      "Committed Term of twelve (12) months. The Committed Term is "
+                      "non-cancellable.")
+    terms, _ = contract_terms(offer)
+    compute = 134_816 * 1.90
+    estimates = Estimates(total_cost_usd=compute, time_to_train_days=43.9, gpu_hours=134_816,
+                          cost_breakdown_usd={"compute": compute})
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    assert money.run_cost_usd == pytest.approx((134_816 - 43_008) * 1.90)
+    # The commitment it converts into is unchanged: twelve months at the quoted rate.
+    assert money.minimum_cash_to_sign_usd == pytest.approx(128 * 730 * 12 * 1.90)
+    out = with_money(estimates, money)
+    parts = (out.model_extra or {})["cost_breakdown_usd"]
+    assert sum(parts.values()) == pytest.approx(out.total_cost_usd, rel=1e-5)
+
+
+def test_free_hours_never_make_a_run_cost_less_than_nothing() -> None:
+    offer = builders.make_offer("pilot", gpu_count=8, price_usd_per_gpu_hour=2.0,
+                                contract_text="2. Credits. The first 30 days are free.")
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=800.0, time_to_train_days=2.0,
+                          cost_breakdown_usd={"compute": 800.0})
+    assert compute_money(offer.fields, estimates, terms, WORKLOAD).run_cost_usd == 0.0
+
+
+def test_storage_free_for_a_while_is_not_free_gpu_time() -> None:
+    offer = builders.make_offer(
+        "keep", gpu_count=128, price_usd_per_gpu_hour=2.0,
+        contract_text="5. Data. After termination Customer's data is retained free of charge "
+                      "for thirty (30) days.")
+    terms, _ = contract_terms(offer)
+    estimates = Estimates(total_cost_usd=100_000.0, time_to_train_days=20.0,
+                          cost_breakdown_usd={"compute": 100_000.0})
+    assert compute_money(offer.fields, estimates, terms, WORKLOAD).run_cost_usd == 100_000.0
+
+
+@pytest.mark.parametrize(("contract", "months", "price"), [
+    ("4. Vendor agrees to buy back the equipment at 40% of the purchase price after "
+     "thirty-six (36) months.", 36, 0.40 * 9_600_000),
+    ("4. Seller shall repurchase the Goods for USD 4,000,000, payable within thirty (30) days "
+     "of collection, at the end of the twenty-fourth (24th) month.", 24, 4_000_000),
+])
+def test_a_buy_back_is_read_however_the_contract_words_its_date_and_price(
+        contract: str, months: float, price: float) -> None:
+    money = _purchase_money(contract, run_months=17.4)
+    assert money.basis[0].code == "buyback"
+    assert money.minimum_cash_to_sign_usd == pytest.approx(
+        9_600_000 + months * RUNNING - price)

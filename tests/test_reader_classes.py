@@ -1007,6 +1007,325 @@ def test_a_nodes_own_disks_are_never_the_shared_storage(tmp_path: Path) -> None:
     assert (f.orchestrator, f.root_access) == ("kubernetes", True)  # a cell's other fact
 
 
+# --- a price's basis: one grammar of resource x time --------------------------------------
+
+@pytest.mark.parametrize(("unit", "kind"), [
+    ("server/rok", "node_year"),          # Czech: per server per year
+    ("£ / node / week", "node_week"),
+    ("EUR / ora-nodo", "node_hour"),      # Italian: time, then resource
+    ("€/nodo·hora", "node_hour"),
+    ("Knoten/Woche", "node_week"),
+    ("per rack per maand", "rack_month"),
+    ("zł / GPU / miesiąc", "gpu_month"),
+    ("per chip-hour", "gpu_hour"),
+    ("/ rok", "year"),
+])
+def test_a_billing_unit_is_any_resource_by_any_time(unit: str, kind: str) -> None:
+    from evaltool.read.text import billing_unit
+
+    assert billing_unit(unit) == kind
+
+
+@pytest.mark.parametrize(("unit", "price", "hours"), [
+    ("server/rok", 87_600.0, 8760.0),
+    ("node/week", 1_680.0, 168.0),
+    ("Knoten/Woche", 1_680.0, 168.0),
+])
+def test_line_items_priced_per_node_week_or_year_are_rentals(
+        tmp_path: Path, unit: str, price: float, hours: float) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        [],
+        ["Description", "Qty", "Unit", "Unit price", "Total"],
+        ["GPU server 8x NVIDIA H100 SXM 80GB, dedicated", 4, unit, f"USD {price:,.2f}",
+         f"USD {4 * price:,.2f}"],
+    ]})
+    f = _one(path).fields
+    assert f.gpu_count == 32
+    assert f.offer_kind == "rent"
+    assert f.price_usd_per_gpu_hour == pytest.approx(price / hours / 8)
+
+
+# --- options stacked down a sheet as line-item tables -------------------------------------
+
+@pytest.mark.parametrize(("first", "second", "header"), [
+    ("OPCIÓN 1 — 16 nodos, 12 meses", "OPCIÓN 2 — 32 nodos, 12 meses",
+     ["Concepto", "Cantidad", "Unidad", "Precio unitario", "Importe mensual"]),
+    ("Varianta 1 – smlouva na 1 rok", "Varianta 2 – smlouva na 2 roky",
+     ["Popis", "Množství", "MJ", "Jedn. cena", "Celkem"]),
+    ("Option A", "Option B", ["Description", "Qty", "Unit", "Unit price", "Total"]),
+])
+def test_line_item_tables_under_enumerated_headings_are_options(
+        tmp_path: Path, first: str, second: str, header: list[str]) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        [],
+        [first],
+        header,
+        ["GPU node 8x NVIDIA H100 SXM 80GB", 16, "node/hour", "USD 20.00", "USD 233,600.00"],
+        [],
+        [second],
+        header,
+        ["GPU node 8x NVIDIA H100 SXM 80GB", 32, "node/hour", "USD 18.00", "USD 420,480.00"],
+    ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    by_count = {o.fields.gpu_count: o.fields.price_usd_per_gpu_hour for o in result.offers}
+    assert by_count == {128: pytest.approx(2.5), 256: pytest.approx(2.25)}
+
+
+def test_a_hardware_table_over_a_services_table_stays_one_offer(tmp_path: Path) -> None:
+    header = ["Description", "Qty", "Unit", "Unit price", "Total"]
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Integrator"],
+        ["Hardware"],
+        header,
+        ["Server with 8x NVIDIA H100 SXM 80GB", 2, "each", "USD 300,000", "USD 600,000"],
+        [],
+        ["Services"],
+        header,
+        ["Installation", 1, "each", "USD 10,000", "USD 10,000"],
+    ]})
+    result = normalize_files([path], {})
+    assert len(result.offers) + len(result.not_evaluated) == 1
+
+
+@pytest.mark.parametrize("line", [
+    "Location: Slough, UK. Nodes ready week commencing 9 March 2026.",
+    "Standort: Frankfurt am Main. Bereitstellung ab dem 1. April 2026.",
+    "Localisation : Paris, France. Mise en service le 1er avril 2026.",
+])
+def test_a_one_cell_label_value_line_takes_its_first_sentence(line: str) -> None:
+    from evaltool.read.layout import label_value_in_cell
+    from evaltool.read.vocabulary import load_vocabulary
+
+    found = label_value_in_cell(line, load_vocabulary())
+    assert found is not None
+    assert found[1] == line.split(":", 1)[1].split(". ")[0].strip()
+
+
+@pytest.mark.parametrize("cpu", [
+    "2 × Intel Xeon 6960P (72 núcleos c/u)",   # Spanish: cada uno
+    "2 × Intel Xeon 6960P (72 cores each)",
+    "2 × Intel Xeon 6960P (je 72 Kerne)",
+])
+def test_cores_per_socket_times_sockets(tmp_path: Path, cpu: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM 80GB"], ["Total GPUs", 16],
+        ["Price per GPU-hour", "USD 2.10"], ["CPU per node", cpu],
+    ]})
+    assert _one(path).fields.cpu_cores_per_node == 144
+
+
+# --- headers built of a quantity or a currency and a resource ----------------------------
+
+@pytest.mark.parametrize(("header", "slot"), [
+    ("qty_gpu", "gpu_count"), ("num_nodes", "node_count"), ("Anzahl Knoten", "node_count"),
+    ("liczba GPU", "gpu_count"), ("aantal servers", "node_count"),
+    ("usd_gpu_hr", "price"), ("£ / node / week", "price"), ("EUR / ora-nodo", "price"),
+    ("Kč / server / rok", "price"),
+    ("vram_gb", "gpu_memory_gb"),                       # a quantity, never the accelerator
+    ("Support EUR per node per month", "support"),      # another field's price stays its own
+])
+def test_a_compound_header_is_a_count_or_a_price_never_the_accelerator(header: str,
+                                                                        slot: str) -> None:
+    from evaltool.read.vocabulary import load_vocabulary
+
+    assert load_vocabulary().match(header) == slot
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("listing_id,status,provider,gpu,vram_gb,qty_gpu,qty_nodes,usd_gpu_hr\n"
+     "L-1,active,Provider #4471 (Tier III),H100 80GB SXM5,80,64,8,2.19\n"
+     "L-2,withdrawn,Provider #1193,A100 SXM4 80GB,80,64,8,1.29\n", "csv"),
+    ("angebot;stand;anbieter;gpu;vram_gb;anzahl_gpu;anzahl_knoten;usd_gpu_hr\n"
+     "A-1;aktiv;Anbieter Nr. 12;H100 80GB SXM5;80;64;8;2,19\n"
+     "A-2;abgelaufen;Anbieter Nr. 7;A100 SXM4 80GB;80;64;8;1,29\n", "semicolon"),
+])
+def test_a_listing_export_reads_rows_skips_withdrawn_ones_and_anonymised_sellers(
+        tmp_path: Path, text: str, name: str) -> None:
+    path = tmp_path / f"Example Exchange {name} export.csv"
+    path.write_text("# Example Exchange - marketplace export\n" + text, encoding="utf-8")
+    result = normalize_files([path], {})
+    (offer,) = result.offers
+    assert offer.fields.accelerator == "H100-SXM"
+    assert offer.fields.gpu_count == 64
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.19)
+    assert "#" not in (offer.fields.vendor or "") and "Nr." not in (offer.fields.vendor or "")
+    assert any(w.get("code") == "vendor-anonymised" for w in offer.warnings)
+    (refused,) = result.not_evaluated
+    assert refused.errors[0]["code"] == "offer-withdrawn"
+
+
+@pytest.mark.parametrize(("price_header", "price", "hours"), [
+    ("£ / node / week", 2150, 168.0),
+    ("GBP per node per month", 9000, 730.0),
+])
+def test_options_as_rows_of_a_matrix_share_the_specs_written_above(
+        tmp_path: Path, price_header: str, price: float, hours: float) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Example Compute Ltd"],
+        ["Hardware: 12 × GPU servers, each with 8 × NVIDIA H100 SXM5 80GB"],
+        [],
+        ["Option", "Commitment", "Nodes", "GPUs", price_header, "Total", "Notes"],
+        ["FLEX", "rolling", 12, 96, price, price * 12, "subject to availability"],
+        ["COMMIT", "6 months", 12, 96, price * 0.9, price * 12 * 0.9, "guaranteed"],
+    ]})
+    result = normalize_files([path], {"GBP": 1.0})
+    assert not result.not_evaluated
+    prices = sorted(o.fields.price_usd_per_gpu_hour for o in result.offers)
+    assert prices == [pytest.approx(price * 0.9 / 8 / hours), pytest.approx(price / 8 / hours)]
+    assert all(o.fields.accelerator == "H100-SXM" for o in result.offers)
+
+
+@pytest.mark.parametrize(("text", "amount", "currency"), [
+    ("2\u00a0382\u00a0720,00\u00a0Kč", 2_382_720.0, "CZK"),   # "Kč" is no thousands "k"
+    ("1\u00a0234,50 zł", 1_234.5, "PLN"),
+    ("€ 120k", 120_000.0, "EUR"),
+    ("450 000 Ft", 450_000.0, "HUF"),
+])
+def test_a_currency_that_starts_with_k_or_m_is_no_multiplier(text: str, amount: float,
+                                                              currency: str) -> None:
+    money = parse_money(text)
+    assert (money.amount, money.currency) == (pytest.approx(amount), currency)
+
+
+@pytest.mark.parametrize(("unit", "price"), [
+    ("node", "$3.49 / GPU-hr"), ("Knoten", "3,49 USD / GPU / h"),
+    ("server", "USD 3.49 per GPU-hour"),
+])
+def test_the_unit_column_says_what_the_quantity_counts(tmp_path: Path, unit: str,
+                                                        price: str) -> None:
+    """'16 | node | $3.49 / GPU-hr': 16 nodes of 8 GPUs, never 16 GPUs."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        ["Description", "Qty", "Unit", "Unit price"],
+        ["NVIDIA HGX B200 node: 8x B200 180GB", 16, unit, price],
+    ]})
+    f = _one(path).fields
+    assert (f.node_count, f.gpu_count) == (16, 128)
+    assert f.price_usd_per_gpu_hour == pytest.approx(3.49)
+
+
+@pytest.mark.parametrize("text", [
+    "Twee (2) GB200 NVL72-racks, samen 144 Blackwell-GPU's",
+    "Zwei (2) GB200 NVL72-Racks",
+    "2 × GB200 NVL72 racks",
+])
+def test_racks_of_a_rack_scale_system_count_its_gpus(text: str) -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert count_facts(text)["gpu_count"] == 144
+
+
+@pytest.mark.parametrize(("label", "slot"), [
+    ("有効期限", "valid_until"), ("見積番号", "offer_name"), ("発行者", "vendor"),
+    ("単価（税抜）", "price"),
+])
+def test_japanese_labels_are_words_not_dropped(label: str, slot: str) -> None:
+    from evaltool.read.vocabulary import load_vocabulary
+
+    assert load_vocabulary().match(label) == slot
+
+
+@pytest.mark.parametrize(("fmt", "currency", "rate"), [
+    ('"¥"#,##0', "JPY", 0.0066), ('#,##0.00\\ "Kč"', "CZK", 0.043),
+    ("[$€-407]#,##0.00", "EUR", 1.08),
+])
+def test_a_bare_price_takes_the_currency_its_number_format_displays(
+        tmp_path: Path, fmt: str, currency: str, rate: float) -> None:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    for row in (["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM 80GB"], ["Total GPUs", 16],
+                ["Price per GPU-hour", 400]):
+        ws.append(row)
+    ws["B4"].number_format = fmt
+    wb.save(tmp_path / "q.xlsx")
+    f = _one(tmp_path / "q.xlsx", fx={currency: rate}).fields
+    assert f.price_usd_per_gpu_hour == pytest.approx(400 * rate)
+
+
+@pytest.mark.parametrize(("label", "slot"), [
+    ("Liczba serwerów", "node_count"), ("Počet serverů", "node_count"),
+    ("Anzahl Knoten", "node_count"), ("GPU w serwerze", "gpus_per_node"),
+    ("GPU v serveru", "gpus_per_node"), ("GPUs im Knoten", "gpus_per_node"),
+    ("Razem GPU", "gpu_count"), ("GPUs gesamt", "gpu_count"), ("Total GPUs", "gpu_count"),
+])
+def test_count_labels_by_their_shape_in_every_language(label: str, slot: str) -> None:
+    from evaltool.read.vocabulary import load_vocabulary
+
+    assert load_vocabulary().match(label) == slot
+
+
+@pytest.mark.parametrize("cpu", [
+    "2 × AMD EPYC 9354 (2 × 32 rdzenie)", "2x AMD EPYC 9354 (2 x 32 Kerne)",
+    "2 × AMD EPYC 9354 (2 × 32 cœurs)",
+])
+def test_sockets_times_cores_in_brackets(tmp_path: Path, cpu: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM 80GB"], ["Total GPUs", 16],
+        ["Price per GPU-hour", "USD 2.10"], ["CPU per node", cpu],
+    ]})
+    assert _one(path).fields.cpu_cores_per_node == 64
+
+
+@pytest.mark.parametrize(("first", "second", "count_label", "rate_label"), [
+    ("OPTION 1 - 1-YEAR RESERVED", "OPTION 2 - 3-YEAR RESERVED", "Instances", "Reserved rate"),
+    ("Wariant A – 12 miesięcy", "Wariant B – 24 miesiące", "Liczba serwerów", "Cena"),
+    ("Variante 1 - 12 Monate", "Variante 2 - 24 Monate", "Anzahl Knoten", "Preis"),
+])
+def test_key_value_blocks_under_enumerated_headings_are_options(
+        tmp_path: Path, first: str, second: str, count_label: str, rate_label: str) -> None:
+    """The accelerator is said once, on another sheet; each block prices its own option."""
+    path = _workbook(tmp_path / "q.xlsx", {
+        "Specs": [["Vendor", "Example Cloud"], ["Instance", "8x NVIDIA H100 SXM 80GB"],
+                  ["GPUs per instance", 8]],
+        "Commercials": [
+            ["All prices in USD."], [],
+            [first], [count_label, 4], [rate_label, "USD 14,600 per node per month"], [],
+            [second], [count_label, 8], [rate_label, "USD 11,680 per node per month"], [],
+            ["Notes"], ["1. Egress is free."],
+        ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    by_count = {o.fields.gpu_count: o.fields.price_usd_per_gpu_hour for o in result.offers}
+    assert by_count == {32: pytest.approx(2.5), 64: pytest.approx(2.0)}
+
+
+@pytest.mark.parametrize(("header", "unit", "first", "second"), [
+    (["品目", "数量", "単位", "単価"], "チップ時間", "TPU v6e オンデマンド", "TPU v6e 1年確約利用"),
+    (["Description", "Qty", "Unit", "Unit price"], "GPU-hour", "H100 SXM on-demand",
+     "H100 SXM 12-month reserved"),
+    (["Beschreibung", "Menge", "Einheit", "Einzelpreis"], "GPU/Stunde", "H100 SXM on demand",
+     "H100 SXM Reservierung 12 Monate"),
+])
+def test_rows_that_each_price_the_whole_capacity_are_alternatives(
+        tmp_path: Path, header: list[str], unit: str, first: str, second: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [], header,
+        [first, 256, unit, "USD 4.00"],
+        [second, 256, unit, "USD 2.50"],
+        ["Storage 100 TB", 100, "TB/month", "USD 20.00"],
+    ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    assert sorted(o.fields.price_usd_per_gpu_hour for o in result.offers) == [
+        pytest.approx(2.5), pytest.approx(4.0)]
+    assert all(o.fields.gpu_count == 256 for o in result.offers)
+
+
+def test_a_vendor_name_in_two_scripts_is_kept_whole_and_said(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["発行者", "ニンバス・クラウド合同会社 (Nimbus Cloud G.K.)"],
+        ["GPU", "NVIDIA H100 SXM 80GB"], ["Total GPUs", 16], ["Price per GPU-hour", "USD 2.10"],
+    ]})
+    offer = _one(path)
+    assert offer.fields.vendor == "ニンバス・クラウド合同会社 (Nimbus Cloud G.K.)"
+    assert any(w.get("code") == "vendor-two-scripts" for w in offer.warnings)
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("Two (2) GB200 NVL72 racks", {"rack_count": 2, "gpus_per_rack": 72, "gpu_count": 144}),
     ("Zwei (2) GB200 NVL72-Racks", {"rack_count": 2, "gpus_per_rack": 72, "gpu_count": 144}),

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hostile_workbooks import write_ods, write_xls, write_xlsb
 
 from evaltool.cli import cli
 from evaltool.issues import is_registered
@@ -71,7 +72,7 @@ def _write(tmp_path: Path, name: str, text: str) -> Path:
 # --- one bad file, the rest still scored ------------------------------------------------
 
 @pytest.mark.parametrize(("name", "text", "code"), [
-    ("nul.yaml", HPC_YAML.replace("Slurm", "Sl\x00urm"), "invalid-input"),
+    ("nul.yaml", HPC_YAML.replace("Slurm", "Sl\x00urm"), "invalid-yaml"),
     ("deep.yaml", "vendor: x\nextra: " + "[" * 5000 + "]" * 5000 + "\n", "too-deeply-nested"),
     ("deep-block.json", '{"vendor": "x", "a": ' + '{"b": ' * 900 + "1" + "}" * 900 + "}",
      "too-deeply-nested"),
@@ -170,6 +171,125 @@ def test_a_stray_far_cell_is_refused_before_loading_naming_the_range(
     [error] = item.errors
     assert error["code"] == "sheet-too-large"
     assert f"A1:{cell}" in error["text"] and "300,000 cells" in error["text"]
+
+
+@pytest.mark.parametrize("writer", [write_ods, write_xlsb], ids=["ods", "xlsb"])
+@pytest.mark.parametrize(("row", "col", "cell"), [(1_048_575, 16_383, "XFD1048576"),
+                                                  (4_999, 16_383, "XFD5000")])
+def test_a_far_cell_in_an_ods_or_xlsb_is_refused_before_loading_naming_the_range(
+        tmp_path: Path, writer: Any, row: int, col: int, cell: str) -> None:
+    bad = writer(tmp_path / f"far.{writer.__name__[6:]}",
+                 {(0, 0): "Vendor", (0, 1): "Far Cloud", (row, col): "x"})
+    good = _good_copy(tmp_path)
+    report = _score([bad, good])
+    _assert_accounted(report, [bad, good])
+    [item] = report.not_evaluated
+    [error] = item.errors
+    assert error["code"] == "sheet-too-large"
+    assert f"A1:{cell}" in error["text"] and "300,000 cells" in error["text"]
+    assert error["where"]["sheet"] == "Quote"
+
+
+def test_a_far_cell_in_an_xls_is_refused_before_loading_naming_the_range(
+        tmp_path: Path) -> None:
+    bad = write_xls(tmp_path / "far.xls", {(0, 0): "Vendor", (0, 1): "Far Cloud",
+                                           (65_535, 255): "x"})
+    good = _good_copy(tmp_path)
+    report = _score([bad, good])
+    _assert_accounted(report, [bad, good])
+    [error] = report.not_evaluated[0].errors
+    assert error["code"] == "sheet-too-large"
+    assert "A1:IV65536" in error["text"] and error["where"]["sheet"] == "Quote"
+
+
+def _directory_past_the_file(raw: bytearray) -> None:
+    raw[0x30:0x34] = (999).to_bytes(4, "little")
+
+
+def _difat_loop(raw: bytearray) -> None:
+    """The sector table's extension chain points at itself, and claims 4 billion links."""
+    raw[0x44:0x4C] = (3).to_bytes(4, "little") + (0xFFFFFFFF).to_bytes(4, "little")
+    raw[512 + 3 * 512 + 508:512 + 4 * 512] = (3).to_bytes(4, "little")
+
+
+@pytest.mark.parametrize("damage", [_directory_past_the_file, _difat_loop])
+def test_an_xls_whose_container_is_broken_is_listed_as_unreadable(
+        tmp_path: Path, damage: Any) -> None:
+    raw = bytearray(write_xls(tmp_path / "quote.xls", {(0, 0): "Vendor"}).read_bytes())
+    damage(raw)
+    bad = tmp_path / "broken.xls"
+    bad.write_bytes(bytes(raw))
+    good = _good_copy(tmp_path)
+    report = _score([bad, good])
+    _assert_accounted(report, [bad, good])
+    assert _codes(report, bad) == ["unreadable-file"]
+
+
+@pytest.mark.parametrize("writer", [write_ods, write_xlsb, write_xls], ids=["ods", "xlsb", "xls"])
+def test_an_ods_xlsb_or_xls_quote_within_the_limits_is_read(tmp_path: Path, writer: Any) -> None:
+    cells = {(0, 0): "Vendor", (0, 1): "Orion Cloud", (1, 0): "Accelerator", (1, 1): "H100 SXM",
+             (2, 0): "GPU count", (2, 1): "1024", (3, 0): "Price per GPU-hour", (3, 1): "$2.10",
+             (600, 1): "a note far below the table, still within the limit"}
+    path = writer(tmp_path / f"quote.{writer.__name__[6:]}", cells)  # .ods, .xlsb, .xls
+    result = normalize_files([path])
+    assert not result.not_evaluated
+    [offer] = result.offers
+    assert (offer.fields.vendor, offer.fields.gpu_count) == ("Orion Cloud", 1024)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.10)
+
+
+@pytest.mark.parametrize(("name", "members", "code"), [
+    ("no-content.ods", {"mimetype": "application/vnd.oasis.opendocument.spreadsheet"},
+     "not-a-workbook"),
+    ("broken.ods", {"content.xml": "<office:document-content><table:table"}, "unreadable-file"),
+    ("broken.xlsb", {"[Content_Types].xml": "<Types/>", "xl/workbook.bin": "\x9c\x01\xff",
+                     "xl/_rels/workbook.bin.rels": "<Relationships/>"}, "unreadable-file"),
+])
+def test_a_broken_ods_or_xlsb_is_listed_with_its_own_code(
+        tmp_path: Path, name: str, members: dict[str, str], code: str) -> None:
+    bad = tmp_path / name
+    with zipfile.ZipFile(bad, "w") as archive:
+        for member, text in members.items():
+            archive.writestr(member, text)
+    good = _good_copy(tmp_path)
+    report = _score([bad, good])
+    _assert_accounted(report, [bad, good])
+    assert [o.source["file"] for o in report.offers] == [str(good)]
+    assert _codes(report, bad) == [code]
+
+
+def test_every_problem_the_readers_raise_has_a_code_of_its_own() -> None:
+    """No reader falls back on the generic `invalid-input`: each failure names its own code."""
+    import ast
+
+    for source in [*(ROOT / "evaltool" / "read").glob("*.py"), ROOT / "evaltool" / "yamlsafe.py"]:
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Problem":
+                codes = [k.value for k in node.keywords if k.arg == "code"]
+                assert codes, f"{source.name}:{node.lineno}: a Problem without its own code"
+                if isinstance(codes[0], ast.Constant):
+                    assert codes[0].value != "invalid-input", f"{source.name}:{node.lineno}"
+                    assert is_registered(codes[0].value), f"{source.name}:{node.lineno}"
+
+
+def test_the_readme_limits_table_names_every_cap() -> None:
+    from evaltool import yamlsafe
+    from evaltool.clauses import readers
+    from evaltool.read import mapping, safety, tabular, xlsx
+    from evaltool.report import sheets
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    limits = text[text.index("## Limits"):]
+    limits = limits[:limits.index("\n## ", 5)]
+    caps = [safety.MAX_FILE_BYTES, safety.MAX_TEXT_BYTES, safety.MAX_UNCOMPRESSED_BYTES,
+            safety.MAX_COMPRESSION_RATIO, safety.MAX_ZIP_MEMBERS, safety.MAX_VALUE_CHARS,
+            safety.MAX_CLAUSE_CELL_CHARS, safety.MAX_NUMBER_DIGITS, xlsx.MAX_CELLS_PER_SHEET,
+            tabular.MAX_CSV_ROWS, yamlsafe.MAX_YAML_BYTES, yamlsafe.MAX_YAML_DEPTH,
+            yamlsafe.MAX_EXPANDED_NODES, mapping.MAX_NODES, readers.MAX_CONTRACT_PAGES,
+            readers.MAX_CONTRACT_CHARS, sheets.MAX_DETAIL_OFFERS]
+    for cap in caps:
+        assert f"{cap:,}" in limits, f"the README's limits table does not name {cap:,}"
 
 
 def test_a_csv_over_the_row_limit_is_refused_naming_the_limit(tmp_path: Path) -> None:
@@ -392,3 +512,17 @@ def test_counts_are_read_clause_by_clause_in_long_text() -> None:
     long_text = "9" * 40_000 + " nodes. " + (phrase + ". ") * 3
     assert count_facts(long_text) == count_facts(phrase) != {}
     assert count_facts("x" * (MAX_COUNT_PHRASE_CHARS + 1) + " 4 nodes") == {}
+
+
+def test_a_row_copied_many_times_names_a_few_copies_and_counts_the_rest(tmp_path: Path) -> None:
+    """Every copy is flagged; each warning names five others and counts the rest, so 300
+    copies cost 300 short warnings, not 300 lists of 299."""
+    rows = "provider,instance type,accelerator,gpu count,price per gpu hour,region\n"
+    rows += "Alpha,a.8x,H100 SXM,8,$2.49,us-east\n" * 300
+    path = _write(tmp_path, "copies.csv", rows)
+    result = normalize_files([path])
+    assert len(result.offers) == 300
+    for offer in result.offers:
+        [warning] = [w for w in offer.warnings if w["code"] == "duplicate-offer"]
+        assert "and 294 more" in warning["text"]
+        assert warning["text"].count("(") <= 6

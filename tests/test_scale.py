@@ -324,3 +324,39 @@ def test_json_written_piece_by_piece_is_the_whole_document() -> None:
     assert whole == terminal_safe(_old_report_to_json(report.model_dump(mode="json")))
     assert "\\u202e" in whole and "\x1b" not in whole
     assert '"as_of": "2026-01-01"' in whole
+
+
+def test_the_workbook_lists_every_offer_and_the_detail_of_the_first_ones(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Ranking, Categories and Sensitivity hold every offer; Criteria, Flags and Gates hold the
+    first MAX_DETAIL_OFFERS and a closing row that says how many more there are."""
+    import io
+
+    from openpyxl import load_workbook
+
+    from evaltool.pipeline import score_files
+    from evaltool.report import sheets
+    from evaltool.report.exports import to_xlsx_bytes
+
+    offers = Path(__file__).resolve().parents[1] / "offers"
+    report = score_files(sorted(offers.glob("*.xlsx")), fx=["EUR=1.08"], draws=200)
+    monkeypatch.setattr(sheets, "MAX_DETAIL_OFFERS", 2)
+    wb = load_workbook(io.BytesIO(to_xlsx_bytes(report)), read_only=True)
+    n = len(report.offers)
+    for title in ("Ranking", "Categories", "Sensitivity"):
+        assert len(list(wb[title].iter_rows(min_row=3, values_only=True))) == n, title
+    first_two = {o.id for o in sheets.ranked(report)[:2]}
+    for title in ("Criteria", "Flags", "Gates"):
+        rows = list(wb[title].iter_rows(min_row=3, values_only=True))
+        assert {r[0] for r in rows[:-1]} == first_two, title
+        assert rows[-1][0].startswith(f"… and {n - 2:,} more offers"), title
+
+
+def test_the_json_file_is_written_in_pieces_and_equals_the_json_text(tmp_path: Path) -> None:
+    from evaltool.pipeline import score_files
+    from evaltool.report.render import render_report, report_to_json
+
+    offers = Path(__file__).resolve().parents[1] / "offers"
+    report = score_files(sorted(offers.glob("*.xlsx")), fx=["EUR=1.08"], draws=200)
+    out = render_report(report, tmp_path / "scores.json")
+    assert out.read_text(encoding="utf-8") == report_to_json(report)

@@ -40,6 +40,12 @@ _NON_CANCELLABLE = re.compile(
     r"survive any termination", re.I)
 _CUSTOMER_MAY_LEAVE = re.compile(
     r"\b(?:customer|either party|you)\b[^.]*?\bmay\s+(?:terminate|cancel|release|end)\b", re.I)
+# A right to leave that the vendor's failure triggers ("if delivery is more than seven days
+# late Customer may cancel", "upon Provider's material breach") is a remedy, not termination
+# for convenience: the buyer cannot count on it to end the contract once the run is done.
+_ON_VENDOR_FAILURE = re.compile(
+    r"\b(?:late|delay(?:ed|s)?|fails?|failure|breach\w*|default|insolven\w*|force majeure|"
+    r"not (?:available|delivered|met)|below)\b", re.I)
 _ONLY_AFTER_TERM = re.compile(r"after the (?:minimum|initial|committed|first)\s+(?:term|period)",
                               re.I)
 _NO_FEE = re.compile(r"no (?:early )?termination fee|no (?:early termination fee, )?cancellation "
@@ -90,8 +96,49 @@ _BILLED_WHATEVER_USE = re.compile(
     r"regardless of (?:use|usage|utili[sz]ation)", re.I)
 
 
+# A seller's firm obligation to buy the hardware back ("Seller shall repurchase all Goods for
+# USD 4,320,000 ... between the 22nd and 24th month"): a way out of a purchase at a fixed price.
+_BUYBACK = re.compile(r"\b(?:re-?purchase|buy[- ]?back|buy (?:it|them|the [a-z]+) back)", re.I)
+_BUYBACK_FIRM = re.compile(
+    r"\b(?:shall|will|must|agrees? to|undertakes? to|is (?:obliged|bound|required) to)\s+"
+    r"(?:re-?purchase|buy)|\b(?:re-?purchase|buy[- ]?back) obligation\b", re.I)
+_BUYBACK_HEDGED = re.compile(
+    r"\bmay (?:offer|elect|choose|agree)\b|\bat (?:its|seller's|vendor's) (?:sole )?discretion|"
+    r"\bno obligation\b|\b(?:does|do|will) not (?:guarantee|commit)|\bsubject to (?:market|"
+    r"demand|availability)|\bfair market value\b|\bbest efforts\b", re.I)
+_BUYBACK_USD = re.compile(r"(?:USD|US\$|\$)\s?([\d,]+(?:\.\d+)?)", re.I)
+_BUYBACK_PCT = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*of the (?:purchase |original |contract )?"
+                          r"(?:price|capex|purchase)", re.I)
+_BUYBACK_WINDOW = re.compile(
+    r"(\d+)(?:st|nd|rd|th)?\s+(?:and|to|-|–|through)\s+(?:the\s+)?(\d+)(?:st|nd|rd|th)?"
+    r"\s+months?", re.I)
+_BUYBACK_AT = re.compile(
+    r"(?:after|at the end of|in|within|on)\s+(?:the\s+)?(?:month\s+(\d+)|(?:[a-z-]+\s+)?"
+    r"\(?(\d+)(?:st|nd|rd|th)?\)?\s+months?)", re.I)
+
+
+# Capacity given free of charge before billing starts ("128 GPUs free of charge for fourteen
+# (14) days", "a 14-day free evaluation", "10,000 complimentary GPU-hours"): hours the run
+# uses without paying for them.
+_FREE_DAYS = re.compile(
+    r"free of charge for\s+(?:a period of\s+)?" + _NUMBER + r"\s*days?\b|"
+    r"\b" + _NUMBER + r"[- ]days?\s+(?:of\s+)?(?:free|no[- ]charge|complimentary)\s+"
+    r"(?:evaluation|trial|use|access|pilot)|"
+    r"\bfirst\s+" + _NUMBER + r"\s+days?\s+(?:are|is)?\s*(?:free|not (?:billed|charged))", re.I)
+_FREE_WHAT = re.compile(r"\b(?:GPUs?|accelerators?|chips?|nodes?|servers?|cluster|capacity|"
+                        r"instances?)\b", re.I)
+_FREE_HOURS = re.compile(r"([\d,]+)\s+(?:free|complimentary|no[- ]charge)\s+GPU[- ]hours", re.I)
+
+
 class MoneyTerms(ContractTerms):
     """Contract terms plus the exit facts only the money model reads so far."""
+
+    free_days: float | None = None  # the whole cluster free of charge for these days
+    free_gpu_hours: float | None = None  # GPU-hours given free of charge
+    buyback_usd: float | None = None  # the seller is bound to buy the hardware back for this
+    buyback_pct_of_price: float | None = None  # ... or for this share of the price
+    buyback_earliest_month: float | None = None  # the buy-back window opens (months elapsed)
+    buyback_latest_month: float | None = None  # the buy-back settles by this month at latest
 
     termination_earliest_month: float | None = None  # a termination takes effect no sooner
     termination_not_before_term_end: bool | None = None  # the term is a floor on leaving
@@ -212,7 +259,7 @@ def _exit_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evid
         values["non_cancellable"] = True
         values["customer_may_terminate_for_convenience"] = False
         evidence.setdefault("non_cancellable", _evidence(sentence, p))
-    elif (_CUSTOMER_MAY_LEAVE.search(sentence) and "breach" not in lowered
+    elif (_CUSTOMER_MAY_LEAVE.search(sentence) and not _ON_VENDOR_FAILURE.search(sentence)
           and "renew" not in lowered and "extend" not in lowered):
         _customer_exit(sentence, p, values, evidence)
 
@@ -294,10 +341,55 @@ def _prepayment_wording(sentence: str, p: _Paragraph, values: _Values,
             evidence["prepayment_refundable"] = _evidence(sentence, p)
 
 
+def _buyback_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
+    """A firm buy-back: the seller bound (not invited) to repurchase at a stated price."""
+    text = paragraph.text
+    if "buyback_latest_month" in values or not _BUYBACK.search(text):
+        return
+    if not _BUYBACK_FIRM.search(text) or _BUYBACK_HEDGED.search(text):
+        return
+    sentence = next((s for s in _sentences(paragraph) if _BUYBACK.search(s)
+                     and (_BUYBACK_USD.search(s) or _BUYBACK_PCT.search(s))), None)
+    if sentence is None:
+        return
+    window = _BUYBACK_WINDOW.search(sentence)
+    at = None if window else _BUYBACK_AT.search(sentence)
+    latest = (float(window.group(2)) if window
+              else float(at.group(1) or at.group(2)) if at else None)
+    if latest is None:
+        return
+    if (pct := _BUYBACK_PCT.search(sentence)) is not None:
+        values["buyback_pct_of_price"] = float(pct.group(1))
+    if (usd := _BUYBACK_USD.search(sentence)) is not None:
+        values["buyback_usd"] = float(usd.group(1).replace(",", ""))
+    values["buyback_latest_month"] = latest
+    # "between the 22nd and 24th month": the window opens when 21 months have elapsed.
+    values["buyback_earliest_month"] = float(window.group(1)) - 1.0 if window else latest
+    evidence["buyback"] = _evidence(sentence, paragraph)
+
+
+def _free_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evidence) -> None:
+    """Capacity given free of charge: for a number of days, or a number of GPU-hours."""
+    if "free_days" in values or "free_gpu_hours" in values:
+        return
+    days = _FREE_DAYS.search(sentence)
+    if days is not None and days.group(0).lower().startswith("free of charge") and not (
+            _FREE_WHAT.search(sentence[max(0, days.start() - 60):days.start()])):
+        days = None  # storage or support free for a while, not the GPUs
+    if days is not None:
+        number = _number(next(g for g in days.groups() if g))
+        if number:
+            values["free_days"] = number
+            evidence["free_capacity"] = _evidence(sentence, p)
+    elif (hours := _FREE_HOURS.search(sentence)) is not None:
+        values["free_gpu_hours"] = float(hours.group(1).replace(",", ""))
+        evidence["free_capacity"] = _evidence(sentence, p)
+
+
 # One reader per term family, applied to each sentence in this order (a later reader may
 # read what an earlier one found in the same sentence).
 _WORDING_READERS = (_exit_wording, _term_end_wording, _fee_wording, _renewal_wording,
-                    _prepayment_wording)
+                    _prepayment_wording, _free_wording)
 
 
 def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
@@ -313,6 +405,7 @@ def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
         for sentence in _sentences(p):
             for read in _WORDING_READERS:
                 read(sentence, p, values, evidence)
+        _buyback_wording(p, values, evidence)
     no_term = "no_term" in evidence and not values.get("non_cancellable")
     if no_term:
         values.setdefault("termination_notice_days", 0.0)
@@ -358,7 +451,8 @@ def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
             values[name] = value
             if name in wording.evidence:
                 evidence[name] = wording.evidence[name]
-    for key in ("no_term", "non_cancellable", "termination_after_term",
+    for key in ("no_term", "non_cancellable", "termination_after_term", "buyback",
+                "free_capacity",
                 "customer_may_terminate_for_convenience"):
         if key in wording.evidence and key not in evidence:
             evidence[key] = wording.evidence[key]

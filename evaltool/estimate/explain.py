@@ -7,6 +7,7 @@ turns into warnings) and `notes`. Values are the rounded numbers of the estimate
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from evaltool.estimate.assumptions import assumption_source
@@ -34,7 +35,13 @@ def _item(value: Any, formula: str, inputs: dict[str, Any], sources: list[str]) 
 
 
 def _src(*names: str) -> list[str]:
-    return [f"{name}: {assumption_source(name)}" for name in names]
+    return [_source_line(name) for name in names]
+
+
+@functools.cache
+def _source_line(name: str) -> str:
+    """One string per assumption, shared by every offer's explain tree (not one copy each)."""
+    return f"{name}: {assumption_source(name)}"
 
 
 def build_explain(r: Result, ov: OfferView, wv: WorkloadView, p: Params,

@@ -59,7 +59,8 @@ class BasisItem:
     """One fact the minimum cash to sign rests on: a code report/ turns into words."""
 
     code: str  # no_term | termination_for_convenience | ride_out_term | contract_silent |
-    #            non_cancellable | min_commit | prepayment | auto_renewal | purchase | no_price
+    #            non_cancellable | min_commit | prepayment | auto_renewal | purchase |
+    #            buyback | no_price
     figures: dict[str, float] = field(default_factory=dict)
     evidence: TermEvidence | None = None
 
@@ -89,6 +90,7 @@ class Money:
     resale_value_fraction: float
     exit: str  # how the cheapest way out leaves: the code of the first basis item
     basis: tuple[BasisItem, ...] = ()
+    free_usd: float = 0.0  # GPU-hours the contract gives free of charge, at the quoted price
 
     def estimates(self) -> dict[str, Any]:
         """The keys `score` JSON carries under `estimates`."""
@@ -133,17 +135,21 @@ def compute_money(
     fields: OfferFields, estimates: Estimates, terms: ContractTerms, workload: Workload,
     *, cost_basis: str = "cash", resale_value_fraction: float = 0.0,
     notice_served: str = "start", pay_per_use_commitment: str = "run",
+    buyback_settles: str = "window_end",
 ) -> Money:
     """Run cost, the cheapest way out after the run, the full commitment and what is charged."""
     extra = estimates.model_extra or {}
     run = estimates.total_cost_usd  # the run alone: the commitment is computed here
+    free = _free_capacity_usd(fields, terms, extra)
+    if run is not None and free:
+        run -= free  # hours given free of charge are not paid for
     delay = float(extra.get("cost_of_delay_usd") or 0.0)
     days = _run_days(estimates)
     basis: list[BasisItem] = []
     minimum: float | None
     full: float | None
     if fields.offer_kind == "purchase":
-        minimum, full = _purchase(fields, terms, estimates, run, days, basis)
+        minimum, full = _purchase(fields, terms, estimates, run, days, basis, buyback_settles)
     else:
         minimum, full = _rental(fields, terms, run, days, basis, notice_served,
                                 _billed_storage_tb(fields, estimates))
@@ -163,8 +169,29 @@ def compute_money(
         run_cost_usd=run, minimum_cash_to_sign_usd=minimum, full_commitment_usd=full,
         cost_of_delay_usd=delay, charged_cost_usd=charged, total_economic_cost_usd=economic,
         cost_basis=cost_basis, resale_value_fraction=resale_value_fraction,
-        exit=basis[0].code if basis else "no_price", basis=tuple(basis),
+        exit=basis[0].code if basis else "no_price", basis=tuple(basis), free_usd=free,
     )
+
+
+def _free_capacity_usd(fields: OfferFields, terms: ContractTerms,
+                       extra: Mapping[str, Any]) -> float:
+    """What the GPU-hours the contract gives free of charge would have cost this run.
+
+    Days free on the whole cluster (an evaluation period from delivery) or a number of free
+    GPU-hours, at the quoted price, never more than the run's own GPU-hour charges.
+    """
+    price = fields.price_usd_per_gpu_hour
+    if not price or fields.offer_kind == "purchase":
+        return 0.0
+    hours = float(getattr(terms, "free_gpu_hours", None) or 0.0)
+    days = getattr(terms, "free_days", None)
+    if days and fields.gpu_count:
+        hours = max(hours, float(days) * 24.0 * fields.gpu_count)
+    breakdown = extra.get("cost_breakdown_usd") or {}
+    compute = breakdown.get("compute") if isinstance(breakdown, Mapping) else None
+    if not hours or not isinstance(compute, int | float):
+        return 0.0
+    return min(hours * price, float(compute))
 
 
 def _max(a: float | None, b: float | None) -> float | None:
@@ -327,8 +354,8 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
 
 
 def _purchase(fields: OfferFields, terms: ContractTerms, estimates: Estimates,
-              run: float | None, days: float | None, basis: list[BasisItem]
-              ) -> tuple[float | None, float | None]:
+              run: float | None, days: float | None, basis: list[BasisItem],
+              buyback_settles: str = "window_end") -> tuple[float | None, float | None]:
     """Capex plus the running costs (power, colocation, service) the buyer cannot stop.
 
     The hardware is paid whatever the use (resale is credited only when the user states a
@@ -358,12 +385,45 @@ def _purchase(fields: OfferFields, terms: ContractTerms, estimates: Estimates,
         if term is not None:
             held = min(held, max(run_months, term))
     ev = terms.evidence
+    life = term or fields.amortization_months or held
+    full = capex + per_month * max(life, held)
+    buyback = _buyback(terms, capex, run_months, per_month, buyback_settles)
+    if buyback is not None and buyback[0] < capex + per_month * held:
+        cash, months, price = buyback
+        basis.append(BasisItem("buyback", {"capex_usd": capex, "running_usd": per_month * months,
+                                           "running_months": months, "buyback_usd": price},
+                               ev.get("buyback")))
+        return _max(cash, run), full
     basis.append(BasisItem("purchase", {"capex_usd": capex, "running_usd": per_month * held,
                                         "running_months": held},
                            ev.get("non_cancellable") or ev.get("term_months")))
-    life = term or fields.amortization_months or held
-    full = capex + per_month * max(life, held)
     return _max(capex + per_month * held, run), full
+
+
+def _buyback(terms: ContractTerms, capex: float, run_months: float, per_month: float,
+             settles: str = "window_end") -> tuple[float, float, float] | None:
+    """(cash, months held, price) of leaving through a seller's firm buy-back, if it can be.
+
+    The seller is bound to buy the hardware back at a fixed price within a window (read by
+    `exit_terms`); the buyer carries the running costs to the window's close, when the
+    buy-back is settled at the latest (assumption `buyback_settles`; "window_start" carries
+    them to the window's opening or the run's end, whichever is later). A run that outlasts
+    the window cannot leave this way.
+    """
+    latest = getattr(terms, "buyback_latest_month", None)
+    if latest is None or run_months > latest:
+        return None
+    earliest = getattr(terms, "buyback_earliest_month", None)
+    held = float(latest)
+    if settles == "window_start":
+        held = max(run_months, float(earliest if earliest is not None else latest))
+    price = getattr(terms, "buyback_usd", None)
+    pct = getattr(terms, "buyback_pct_of_price", None)
+    if price is None and pct is not None:
+        price = pct / 100.0 * capex
+    if price is None or not 0 < price < capex:
+        return None
+    return capex + per_month * held - price, held, float(price)
 
 
 # ------------------------------------------------------------------ the anchor
@@ -405,6 +465,17 @@ def with_money(estimates: Estimates, money: Money) -> Estimates:
     """The estimates with the money keys set (the run cost replaces a basis-inflated total)."""
     data = estimates.model_dump()
     data.update(money.estimates())
+    if money.free_usd:
+        # The free hours are a line of the bill, so its parts still add up to the run cost.
+        data["cost_breakdown_usd"] = {**(data.get("cost_breakdown_usd") or {}),
+                                      "free_capacity": -money.free_usd}
+        before = estimates.total_cost_usd
+        if before and money.run_cost_usd is not None:
+            # Every per-unit price of the run follows the run cost it is a share of.
+            for key in ("effective_usd_per_gpu_hour", "usd_per_effective_pflop_hour",
+                        "usd_per_million_tokens"):
+                if isinstance(data.get(key), int | float):
+                    data[key] = _sig(data[key] * money.run_cost_usd / before)
     return Estimates(**data)
 
 
@@ -412,12 +483,12 @@ def money_for(offer: Offer, estimates: Estimates, workload: Workload,
               assumptions: Mapping[str, Any] | None = None,
               terms: ContractTerms | None = None) -> Money:
     basis, resale, served = money_settings(assumptions, workload)
-    per_use = str(assumption_values({k: v for k, v in (assumptions or {}).items()
-                                     if k == "pay_per_use_commitment"} or None
-                                    )["pay_per_use_commitment"])
+    values = assumption_values({k: v for k, v in (assumptions or {}).items()
+                                if k in ("pay_per_use_commitment", "buyback_settles")} or None)
     return compute_money(offer.fields, estimates, terms or contract_terms(offer)[0], workload,
                          cost_basis=basis, resale_value_fraction=resale, notice_served=served,
-                         pay_per_use_commitment=per_use)
+                         pay_per_use_commitment=str(values["pay_per_use_commitment"]),
+                         buyback_settles=str(values["buyback_settles"]))
 
 
 def run_assumptions(assumptions: Mapping[str, Any] | None) -> dict[str, Any] | None:

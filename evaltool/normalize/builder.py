@@ -47,12 +47,23 @@ from evaltool.normalize.slots import (
     PER_GB_MONTH_RE,
     names_an_accelerator,
 )
-from evaltool.normalize.vendor import vendor_fallback
+from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
 from evaltool.read.vocabulary import normalise_label
 
+# A price's basis as a resource and a time ("node_week", "gpu_year"): evaltool.read.text.
+_RESOURCE_TIME_RE = re.compile(r"^(?:gpu|node)_(?:hour|day|week|month|year)$")
+
+
+def _rack_time(unit_kind: str, unit_text: str) -> str | None:
+    """The time of a per-rack price ("rack_month", or "per month" in a rack unit)."""
+    if unit_kind.startswith("rack_"):
+        return unit_kind.split("_")[1]
+    if unit_kind in ("hour", "month") and re.search(r"\brack\b", unit_text, re.I):
+        return unit_kind
+    return None
 
 class Builder(ProseReaders):
     """Collects facts about one offer, then resolves them."""
@@ -105,6 +116,8 @@ class Builder(ProseReaders):
                         seen[code] = seen.get(code, 0) + 1
             if len(seen) == 1:
                 self.currency_hint = next(iter(seen))
+            elif not seen:  # nor in a note: the currency the cells' number formats display
+                self.currency_hint = self.record.properties.get("number_format_currency")
         expanded: list[tuple[str, Candidate]] = []
         for slot, cand in slotted:
             pairs = pair_counts(cand.label, cell_text(cand.value)) \
@@ -181,7 +194,21 @@ class Builder(ProseReaders):
                     self.add("offer_kind", kind, where, text, DERIVED,
                              "offer kind from the document's title")
                     break
-        if "vendor" not in self.facts:
+        for fact in self.facts.get("vendor", [])[:1]:
+            forms = two_scripts(fact.value) if isinstance(fact.value, str) else None
+            if forms is not None:
+                self.problems.append(Problem(
+                    fact.where, f"the vendor's name is given in two scripts ({forms[0]!r} and "
+                    f"{forms[1]!r}); kept whole", field="vendor", found=fact.value,
+                    severity="info", code="vendor-two-scripts"))
+        for fact in [f for f in self.facts.get("vendor", [])
+                     if isinstance(f.value, str) and anonymised(f.value, self.vocab)]:
+            self.facts["vendor"].remove(fact)
+            self.warn(fact.where, f"{fact.value!r} is an anonymised seller, not a vendor's "
+                      "name; the name is looked for elsewhere", "vendor", fact.value,
+                      "a vendor's name", code="vendor-anonymised")
+        if not self.facts.get("vendor"):
+            self.facts.pop("vendor", None)
             found = vendor_fallback(self.record)
             if found is not None:
                 name, where, how = found
@@ -454,14 +481,14 @@ class Builder(ProseReaders):
             self.priced.append(_Priced("network_month", V.Money(price * qty, currency,
                                                                 ("month",)), where, raw, TABLE))
             return
-        if unit_kind in ("hour", "month") and re.search(r"\brack\b", f"{unit} {price_text}",
-                                                        re.I):
-            self._rack_line(item, unit_kind, price, qty, currency, where, raw)
+        rack_time = _rack_time(unit_kind, f"{unit} {price_text}")
+        if rack_time is not None:
+            self._rack_line(item, rack_time, price, qty, currency, where, raw)
             return
-        if unit_kind in ("gpu_hour", "node_hour", "gpu_month", "node_month") or (
+        if _RESOURCE_TIME_RE.match(unit_kind) or (
                 unit_kind in ("hour", "month") and re.search(
                     r"instance|node|server|gpu|cluster|system|vm|pod", low)):
-            per = _PER.get(unit_kind, ("node", "hour"))
+            per = _PER.get(unit_kind) or tuple(unit_kind.split("_"))
             if unit_kind in ("hour", "month"):
                 resource = "gpu" if re.search(r"\bgpu\b", unit.lower()) else "node"
                 per = (resource, unit_kind)
@@ -470,9 +497,9 @@ class Builder(ProseReaders):
             self.priced.append(_Priced("compute", V.Money(price, currency, per, raw), where, raw,
                                        TABLE, quantity=qty))
             count_where = item.cells.get("quantity", where)
-            # The unit column says what the quantity counts ("16 | node | $3.49 / GPU-hr":
-            # sixteen nodes priced per GPU-hour), before the price's own basis does.
-            counted = T.counted_unit(unit) or per[0]
+            # The unit column says what the quantity counts ("16 | node | $3.49 / GPU-hr"):
+            # it beats the price's own basis, which says only what one price unit is.
+            counted = T.resource_of(unit) or per[0]
             if counted == "gpu":
                 self.add("gpu_count", int(qty), count_where, cell_text(qty), TABLE,
                          "quantity of GPUs on the compute line")

@@ -66,6 +66,9 @@ def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float
 
 
 def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabulary) -> Offer:
+    withdrawn = [p for p in record.problems if p.code == "offer-withdrawn"]
+    if withdrawn:  # a listing its own file marks as withdrawn, expired or sold
+        raise InputError(withdrawn)
     b = Builder(record, fx, vocab)
     b.read()
     values, provenance = b.resolve()

@@ -131,6 +131,14 @@ _SOCKETS_RE = _WordsRegex(
     lambda w: r"^\s*(\d)\s*[x×]\s*(?:(\d{1,3})\b(?!\s*(?:gb|tb|gib))|[^()]*?[(\s,](?:(\d{1,3})"
     r"(?:\s*" + w["core"] + r"\s*" + w["each"] + r"(?!\w)|-core\b)|po\s+(\d{1,3})\s*" +
     w["core"] + r"))")
+# Sockets x cores: "2 × EPYC (2 × 32 rdzenie)", "2× Xeon (je 56 Kerne)", "(72 núcleos c/u)".
+_CORES_PRODUCT_RE = _WordsRegex(
+    lambda w: rf"(?<![\d.,])(\d)\s*[x×]\s*(\d{{1,3}})\s*{w['core']}(?!\w)")
+_CORES_EACH_RE = _WordsRegex(lambda w: rf"^\s*(\d)\s*[x×]\s*[^()]*?[(,]?\s*(?:{w['each']}\s+"
+                             rf"(\d{{1,3}})\s*{w['core']}\b|(\d{{1,3}})\s*{w['core']}\s+"
+                             rf"{w['each']}(?!\w))")
+_CORES_TOTAL_RE = re.compile(r"\((\d{2,4})\s*(?:cores?\s+|kerne\s+|c(?:oe|\u0153)urs\s+)?(?:total|"
+                             r"insgesamt|gesamt|au\s+total|in\s+total)\)", re.I)
 _MIN_COMMIT_RE = re.compile(
     r"(minimum (?:commitment|commit|spend|contract value)|committed spend|mindestabnahme)"
     r"[^.;\d$€£]{0,30}((?:USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+\s*(?:m|million|k|bn)?\b"

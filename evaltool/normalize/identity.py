@@ -54,6 +54,9 @@ def unique_ids(offers: Sequence[Offer]) -> list[Offer]:
             for offer, new_id in zip(offers, new_ids, strict=True)]
 
 
+_NAMED_COPIES = 5  # the other copies a duplicate-offer warning names; it counts the rest
+
+
 def _fingerprint(offer: Offer) -> str:
     fields = offer.fields.model_dump(mode="json", exclude_none=True)
     return json.dumps(fields, sort_keys=True, default=str)
@@ -73,10 +76,14 @@ def flag_duplicates(offers: Sequence[Offer]) -> list[Offer]:
     for indices in groups.values():
         if len(indices) < 2:
             continue
-        for index in indices:
+        # Each copy names the first few others, not all: 2,000 copies of one row naming the
+        # other 1,999 each was quadratic (50 s and gigabytes of text; fuzz case 2497).
+        named = [f"{offers[i].id} ({_where(offers[i])})" for i in indices[:_NAMED_COPIES + 1]]
+        for position, index in enumerate(indices):
             offer = offers[index]
-            others = ", ".join(f"{offers[i].id} ({_where(offers[i])})"
-                               for i in indices if i != index)
+            shown = [n for j, n in enumerate(named) if j != position][:_NAMED_COPIES]
+            more = len(indices) - 1 - len(shown)
+            others = ", ".join(shown) + (f" and {more:,} more" if more else "")
             problem = Problem(
                 Location(str(offer.source.get("file", "?")), sheet=offer.source.get("sheet"),
                          key=offer.source.get("key")),

@@ -53,12 +53,13 @@ _CURRENCY_SYMBOLS: Final[dict[str, str]] = {
     "SG$": "SGD", "HK$": "HKD", "NZ$": "NZD", "R$": "BRL", "$": "USD", "€": "EUR",
     "£": "GBP", "CN¥": "CNY", "JP¥": "JPY", "¥": "JPY", "₹": "INR", "₩": "KRW",
     "RMB": "CNY", "元": "CNY", "SFr.": "CHF", "Fr.": "CHF",
-    "zł": "PLN",
+    "zł": "PLN", "Kč": "CZK", "Ft": "HUF",
 }
 _CURRENCY_CODES: Final = frozenset(
     {
         "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SGD", "CNY", "INR", "KRW",
         "SEK", "NOK", "DKK", "PLN", "HKD", "NZD", "BRL", "CZK", "ILS", "AED", "SAR",
+        "HUF", "RON", "BGN", "ISK",
     }
 )
 _CURRENCY_WORDS: Final[dict[str, str]] = {
@@ -82,7 +83,7 @@ _CURRENCY_RE: Final = (
 _MONEY_RE: Final = _LazyRegex(
     rf"(?:(?P<cur1>{_CURRENCY_RE})\s*(?P<sign1>[-−])?\s*"
     rf"|(?<![\w.,])(?P<sign>[-−])?\s*(?:(?P<cur2>{_CURRENCY_RE})\s*)?(?<![\w.,]))"
-    rf"(?P<num>{_NUM_SPACED})(?:\s?{_MONEY_MULT_RE}(?![A-Za-z]))?"
+    rf"(?P<num>{_NUM_SPACED})(?:\s?{_MONEY_MULT_RE}(?![^\W\d_]))?"  # "Kč" is no "k"
     rf"(?:\s*(?P<cur3>{_CURRENCY_RE})(?!\s*[-−]?\s*\d))?"
 )
 _RANGE_GAP_RE: Final = _LazyRegex(r"\s*(?:-|–|—|to|bis)\s*")
@@ -334,7 +335,7 @@ def _money_without_symbol(
     text: str, raw_s: str, currency: str | None, per: tuple[str, ...] | None, expected: str
 ) -> Money:
     """'2.35' under a 'USD/GPU-h' header, or 'USD: 2.35' with the code away from the number."""
-    match = re.search(rf"(?<![\w.,])(?P<num>{_NUM_SPACED})(?:\s?{_MONEY_MULT_RE}(?![A-Za-z]))?",
+    match = re.search(rf"(?<![\w.,])(?P<num>{_NUM_SPACED})(?:\s?{_MONEY_MULT_RE}(?![^\W\d_]))?",
                       text)
     if match is None:
         raise ValueParseError("no amount found", found=raw_s, expected=expected)

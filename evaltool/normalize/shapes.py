@@ -169,7 +169,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0):
             put("gpu_count", value)
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + r")[a-z]+(?:\s+|-))?" + _GPU +
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + r")[a-z]+[\s-]+)?" + _GPU +
                   r"\b(?!\s*(?:" + _PER_WORDS + r"|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
@@ -177,7 +177,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
             put("gpu_count", value)
     # "4 × GB200 NVL72 racks", "2 GB300 NVL72 racks": a rack-scale system names the GPUs of
     # one rack (NVL72 = 72 GPUs in one NVLink domain).
-    m = re.search(r"(?<![\w.])" + _INT + r"(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*"
+    m = re.search(r"(?<![\w.])" + _INT + r"\)?(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*"
                   r"nvl(\d{2,3})[\s-]+" +
                   _RACK, low)
     if m:

@@ -18,7 +18,10 @@ from evaltool.models import (
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import (
     _ALL_IN_RE,
+    _CORES_EACH_RE,
+    _CORES_PRODUCT_RE,
     _CORES_RE,
+    _CORES_TOTAL_RE,
     _COUNT_IN_TEXT_RE,
     _DATE_PHRASES,
     _DEDICATED_RE,
@@ -260,7 +263,7 @@ class SlotReaders:
                 # The unit in a unit/notes column beside the value: "2.35 | € per GPU/ora".
                 unit = T.billing_unit(normalise_label(cand.note))
                 context = f"{context} {normalise_label(cand.note)}"
-            per = _PER.get(unit) if unit else None
+            per = (_PER.get(unit) or T.basis_per(unit)) if unit else None
         currency = currency or self.currency_explicit or T.currency_of(context) \
             or (T.currency_of(cand.note) if cand.note else None) or self.currency_hint
         if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):
@@ -473,6 +476,12 @@ class SlotReaders:
             each = int(sockets.group(2) or sockets.group(3) or sockets.group(4))
             self.add("cpu_cores_per_node", int(sockets.group(1)) * each, cand.where, text,
                      LABELLED, f"{sockets.group(1)} sockets x {each} cores")
+            return
+        product = _CORES_PRODUCT_RE.search(text)
+        if product:  # "2 × AMD EPYC 9354 (2 × 32 rdzenie)": sockets x cores, in brackets
+            n, each = int(product.group(1)), int(product.group(2))
+            self.add("cpu_cores_per_node", n * each, cand.where, text, LABELLED,
+                     f"{n} sockets x {each} cores")
             return
         cores = _CORES_RE.search(text)
         if cores:
@@ -755,13 +764,6 @@ class SlotReaders:
         self.add("contract_text", text, cand.where, text[:200], LABELLED)
 
 
-
-_CORES_EACH_RE = re.compile(
-    r"^\s*(\d)\s*[x×]\s*[^()]*?[(,]?\s*(?:(?:je|each|chacun|pro|jeweils)\s+(\d{1,3})\s*"
-    r"(?:cores?|kerne|c(?:oe|\u0153)urs)\b|(\d{1,3})\s*(?:cores?|kerne|c(?:oe|\u0153)urs)\s+"
-    r"(?:each|je|chacun|pro|jeweils)\b)", re.I)
-_CORES_TOTAL_RE = re.compile(r"\((\d{2,4})\s*(?:cores?\s+|kerne\s+|c(?:oe|\u0153)urs\s+)?(?:total|"
-                             r"insgesamt|gesamt|au\s+total|in\s+total)\)", re.I)
 _PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\b|(?:\bper\b|/)\s*"
                              r"(?:gb|tb|hour|month|h|mo)\b", re.I)
 

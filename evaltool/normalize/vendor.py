@@ -15,6 +15,7 @@ from pathlib import Path
 
 from evaltool.issues import Location
 from evaltool.read.cells import RawRecord
+from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 # Words that make a banner segment a document title rather than a name.
 _NOT_A_NAME = re.compile(
@@ -125,6 +126,31 @@ def _legal_name(record: RawRecord) -> tuple[str, Location] | None:
         return None
     _, name, where = min(found, key=lambda item: item[0])
     return name, where
+
+
+def anonymised(name: str, vocab: Vocabulary) -> bool:
+    """'Provider #4471 (Tier III)', 'Supplier B', 'Anbieter Nr. 12': a word that labels a
+    vendor, then only an identifier: a seller a marketplace keeps anonymous, not a name."""
+    match = _ANONYMISED_RE.match(name.strip())
+    if match is None:
+        return False
+    return vocab.labels.get(normalise_label(match.group(1))) == "vendor"
+
+
+_ANONYMISED_RE = re.compile(r"^([^\W\d_]+(?:\s[^\W\d_]+)?)\s*(?:#|no\.?|nr\.?|n[º°]|id)?\s*"
+                            r"(?:\d[\w-]*|[A-Z])\b(?:\s*\([^()]*\))?$", re.I)
+
+
+def two_scripts(name: str) -> tuple[str, str] | None:
+    """'ニンバス・クラウド・ジャパン合同会社 (Nimbus Cloud Japan G.K.)' -> (the name in its own
+    script, the name in Latin letters); None for a name written once."""
+    match = _TWO_SCRIPTS_RE.match(name.strip())
+    if match is None or re.search(r"[A-Za-z]", match.group(1)):
+        return None
+    return match.group(1).strip(), match.group(2).strip()
+
+
+_TWO_SCRIPTS_RE = re.compile(r"^([^()（）]+?)\s*[(（]\s*([A-Za-z][^()（）]*)[)）]$")
 
 
 def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:

@@ -199,7 +199,8 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
     else:
         raise InputError(Problem(Location(str(path)), "not an offer file format",
                                  found=path.suffix or "no file extension",
-                                 expected=".xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json"))
+                                 expected=".xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json",
+                                 code="unsupported-format"))
     record = RawRecord(id=base_id, source={"file": str(path)})
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
 

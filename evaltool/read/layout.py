@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import Location, Problem
+from evaltool.read.blocks import tables_as_options
 from evaltool.read.cells import (
     Candidate,
     LineItem,
@@ -25,6 +26,7 @@ from evaltool.read.cells import (
     column_letter,
     is_empty,
 )
+from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import billing_unit, currency_of, first_number
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
@@ -201,12 +203,15 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
         return None
     columns: dict[int, str] = {}
     slots: set[str] = set()
+    known = 0  # a notes column or a line total ("£ / week (total)") is understood, not a field
     for c, value in filled:
         slot = vocab.match(str(value))
         if slot is not None and slot != "ignore" and slot not in slots:
             slots.add(slot)
             columns[c] = str(value).strip()
-    if len(slots) < 3 or len(slots) < 0.7 * (len(filled) - 1):
+        elif slot == "ignore" or vocab.header_role(str(value)) == "total":
+            known += 1
+    if len(slots) < 3 or len(slots) + known < 0.7 * (len(filled) - 1):
         return None
     first = filled[0][0]
     if first not in columns:
@@ -264,7 +269,12 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
     slot = vocab.match(label, section)
     if slot is None or slot == "ignore" or not value:
         return None
-    return label, value
+    # "Location: Slough, UK. Nodes ready week commencing 9 March": the label's value is its
+    # first sentence; the next one is a note of its own (the whole line stays a note).
+    return label, _SENTENCE_END_RE.split(value, maxsplit=1)[0]
+
+
+_SENTENCE_END_RE = re.compile(r"(?<=\w\w)\.\s+(?=[A-Z][a-z]+\s+\w)")
 
 
 def _number(value: Any) -> float | None:
@@ -395,7 +405,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
             value = grid.value(r, answer_col)
             note = cell_text(grid.value(r, note_col)) if note_col is not None else None
             if (r, answer_col) in grid.formula_cells_without_value:
-                record.problems.append(_formula_problem(grid, r, answer_col, label))
+                record.problems.append(formula_problem(grid, r, answer_col, label))
                 continue
             if is_empty(value):
                 # Below the table: one-cell "Label: value" lines and footnotes.
@@ -478,7 +488,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                 c_index += 1
                 continue
             if formula_gap:
-                record.problems.append(_formula_problem(grid, r, value_col, text))
+                record.problems.append(formula_problem(grid, r, value_col, text))
                 c_index = _skip_to(filled, value_col)
                 continue
             if slot == "ignore":
@@ -543,13 +553,6 @@ def _skip_to(filled: list[int], col: int) -> int:
     return len(filled)
 
 
-def _formula_problem(grid: SheetGrid, r: int, c: int, label: str) -> Problem:
-    return Problem(grid.where(r, c), f"'{label}': formula cell holds no calculated value; "
-                   "formulas are never evaluated, so the value is taken from the offer's "
-                   "other figures where they allow it", found="formula without cached value",
-                   expected="a value", severity="warning", code="formula-without-value")
-
-
 # --- whole grids -------------------------------------------------------------------------
 
 def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
@@ -576,6 +579,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     options = _option_columns(grid, vocab)
     if options is not None:
         return _offers_in_columns(grid, vocab, record, base_id, *options)
+    tables: list[tuple[int, int]] = []  # (header row, index of its first line item)
     for r, row in enumerate(grid.rows):
         if r in used:
             continue
@@ -583,11 +587,13 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             break  # 'Field | Value' (or 'Requirement | Response'): one offer down the rows
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
+            tables.append((r, len(record.line_items)))
             last = _line_items(grid, r, roles, record)
             used.update(range(r, last + 1))
             continue
         two_rows = _two_row_header(grid, r, roles, vocab)
         if two_rows is not None:  # "Quantity | Recurring charges" over "Unit price | Monthly"
+            tables.append((r, len(record.line_items)))
             last = _line_items(grid, r + 1, two_rows, record)
             used.update(range(r, last + 1))
             continue
@@ -599,13 +605,21 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 if len(cells) < max(2, len(columns) // 2):
                     break  # the table ends at a blank or a note row
                 data_rows.append(i)
-            first_col = min(columns)
-            if any(isinstance(grid.value(i, first_col), str)
-                   and vocab.match(cell_text(grid.value(i, first_col))) not in (None, "ignore")
+            # The table's own first column ("listing_id"), not its first field column: a
+            # provider's name under "provider" is a value, not a label down the rows.
+            first_col = min(c for c, v in enumerate(row) if not is_empty(v))
+            if any(isinstance(grid.value(i, first_col), str) and vocab.labels.get(
+                    normalise_label(cell_text(grid.value(i, first_col)))) not in (None, "ignore")
                    for i in data_rows[:3]):
                 data_rows = []  # labels down the first column: a key-value block, no header
             if data_rows:
-                return _offer_per_row(grid, r, columns, data_rows, record, base_id)
+                # The rows around the table (specs in prose above, notes below) are what
+                # its offers share: read them into the file's record.
+                used.update([r, *data_rows])
+                rows = offer_per_row(grid, r, columns, data_rows, record, base_id, vocab)
+                key_values(grid, range(len(grid.rows)), used, vocab, record)
+                return rows
+    tables_as_options(grid, vocab, record, tables)
     key_values(grid, range(len(grid.rows)), used, vocab, record)
     return []
 
@@ -712,7 +726,7 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
             table_rows.add(r)
             value = grid.merged_value(r, c)
             if (r, c) in grid.formula_cells_without_value:
-                target.problems.append(_formula_problem(grid, r, c, label))
+                target.problems.append(formula_problem(grid, r, c, label))
                 continue
             if is_empty(value):
                 continue
@@ -772,28 +786,3 @@ def _banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
         c, text = texts[0]
         target = record.banners if index < min(3, len(rows)) else record.footers
         target.append((text, grid.where(r, c)))
-
-
-def _offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
-                   data_rows: list[int], record: RawRecord, base_id: str) -> list[RawRecord]:
-    records: list[RawRecord] = []
-    for r in data_rows:
-        if len(data_rows) == 1:
-            target = record
-        else:
-            source = dict(record.source)
-            source["row"] = r + 1
-            target = RawRecord(id=f"{base_id}-row-{r + 1}", source=source)
-            records.append(target)
-        for c, label in columns.items():
-            value = grid.value(r, c)
-            if (r, c) in grid.formula_cells_without_value:
-                target.problems.append(_formula_problem(grid, r, c, label))
-                continue
-            if is_empty(value):
-                continue
-            target.candidates.append(Candidate(label, value, grid.where(r, c),
-                                               label_where=grid.where(header_row, c)))
-    if records:
-        record.source["rows"] = len(records)
-    return records

@@ -43,7 +43,7 @@ def load_mapping(path: Path) -> Any:
         except json.JSONDecodeError as exc:
             raise InputError(Problem(Location(str(path), cell=f"line {exc.lineno}, column "
                                               f"{exc.colno}"), f"not valid JSON: {exc.msg}",
-                                     expected="a JSON object")) from None
+                                     expected="a JSON object", code="invalid-json")) from None
 
     return load_yaml_text(text, str(path))
 

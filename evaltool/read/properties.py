@@ -12,6 +12,8 @@ import re
 import zipfile
 from pathlib import Path
 
+from evaltool.read.text import currency_of
+
 _TAGS = {"creator": rb"<dc:creator>([^<]{1,200})</dc:creator>",
          "company": rb"<Company>([^<]{1,200})</Company>",
          "title": rb"<dc:title>([^<]{1,200})</dc:title>",
@@ -58,6 +60,24 @@ def document_properties(path: Path) -> dict[str, str]:
                         texts.append(text)
             if texts:
                 found["header_footer"] = " | ".join(texts)
+            currency = _number_format_currency(archive, names)
+            if currency:
+                found["number_format_currency"] = currency
     except (OSError, zipfile.BadZipFile, KeyError, ValueError):
         return found
     return found
+
+
+_NUM_FMT_RE = re.compile(rb"<(?:\w+:)?numFmt\b[^>]*?\bformatCode=\"([^\"]*)\"")
+
+
+def _number_format_currency(archive: zipfile.ZipFile, names: set[str]) -> str | None:
+    """The one currency the workbook's number formats display ('"¥"#,##0', '[$€-407]',
+    '#,##0.00 "Kč"'): a price cell shows it although its value is a bare number.  None when
+    the formats show no currency or several."""
+    if "xl/styles.xml" not in names or archive.getinfo("xl/styles.xml").file_size > 5_000_000:
+        return None
+    codes = {currency_of(_text(raw).replace('"', " ").replace("[$", " ").replace("\\", " "))
+             for raw in _NUM_FMT_RE.findall(archive.read("xl/styles.xml"))}
+    codes.discard(None)
+    return next(iter(codes)) if len(codes) == 1 else None

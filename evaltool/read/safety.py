@@ -36,13 +36,16 @@ def check_file_size(path: Path, limit_bytes: int = MAX_FILE_BYTES) -> int:
     """Return the file size; raise InputError if it is missing, not a file, or too big."""
     where = Location(str(path))
     if not path.exists():
-        raise InputError(Problem(where, "file not found", expected="an existing offer file"))
+        raise InputError(Problem(where, "file not found", expected="an existing offer file",
+                                 code="file-not-found"))
     if not path.is_file():
-        raise InputError(Problem(where, "not a regular file", expected="an offer file"))
+        raise InputError(Problem(where, "not a regular file", expected="an offer file",
+                                 code="not-a-file"))
     size = path.stat().st_size
     if size == 0:
         raise InputError(Problem(where, "the file is empty", found="0 bytes",
-                                 expected="an offer workbook, CSV, YAML or JSON file"))
+                                 expected="an offer workbook, CSV, YAML or JSON file",
+                                 code="empty-file"))
     if size > limit_bytes:
         raise InputError(Problem(where, "file too large to be an offer; refused unread",
                                  found=f"{size:,} bytes",
@@ -51,8 +54,9 @@ def check_file_size(path: Path, limit_bytes: int = MAX_FILE_BYTES) -> int:
     return size
 
 
-def check_workbook_archive(path: Path) -> None:
-    """Check an .xlsx/.xlsm zip directory for bombs and non-workbooks, inflating nothing."""
+def check_workbook_archive(path: Path, *, opendocument: bool = False) -> None:
+    """Check a workbook's zip directory (.xlsx/.xlsm/.xlsb, or an .ods when `opendocument`)
+    for bombs and non-workbooks, inflating nothing."""
     where = Location(str(path))
     try:
         with zipfile.ZipFile(path) as archive:
@@ -66,12 +70,17 @@ def check_workbook_archive(path: Path) -> None:
         raise InputError(Problem(where, "workbook archive has too many parts; refused",
                                  found=f"{len(members):,} members",
                                  expected=f"at most {MAX_ZIP_MEMBERS:,} (workbook parts limit)",
-                                 code="file-too-large"))
+                                 code="too-many-parts"))
     names = {m.filename for m in members}
-    if "[Content_Types].xml" not in names or not any(n.startswith("xl/") for n in names):
+    if opendocument:
+        if "content.xml" not in names:
+            raise InputError(Problem(where, "zip archive is not an OpenDocument spreadsheet",
+                                     found="no content.xml", expected="an .ods workbook",
+                                     code="not-a-workbook"))
+    elif "[Content_Types].xml" not in names or not any(n.startswith("xl/") for n in names):
         raise InputError(Problem(where, "zip archive is not an Excel workbook",
                                  found="no xl/ part or [Content_Types].xml",
-                                 expected="an .xlsx or .xlsm workbook"))
+                                 expected="an .xlsx or .xlsm workbook", code="not-a-workbook"))
     uncompressed = sum(m.file_size for m in members)
     compressed = sum(m.compress_size for m in members) or 1
     if uncompressed > MAX_UNCOMPRESSED_BYTES:
@@ -84,7 +93,7 @@ def check_workbook_archive(path: Path) -> None:
                                  "bomb); refused unread",
                                  found=f"{uncompressed / compressed:,.0f}:1",
                                  expected=f"at most {MAX_COMPRESSION_RATIO}:1 (compression "
-                                 "ratio limit)", code="file-too-large"))
+                                 "ratio limit)", code="compression-ratio-too-high"))
 
 
 def read_text(path: Path, limit_bytes: int = MAX_TEXT_BYTES) -> str:
@@ -102,7 +111,8 @@ def read_text(path: Path, limit_bytes: int = MAX_TEXT_BYTES) -> str:
     best = from_bytes(raw).best()
     if best is None:
         raise InputError(Problem(Location(str(path)), "cannot detect the text encoding",
-                                 expected="UTF-8 or another common text encoding"))
+                                 expected="UTF-8 or another common text encoding",
+                                 code="unknown-encoding"))
     return str(best)
 
 
@@ -158,13 +168,13 @@ def problem_for_exception(exc: BaseException, where: Location, doing: str) -> Pr
     if isinstance(exc, InputError) and exc.problems:
         return exc.problems[0]
     if isinstance(exc, EvaltoolError):
-        return Problem(where, str(exc), code="invalid-input")
+        return Problem(where, str(exc), code="input-refused")
     if isinstance(exc, RecursionError):
         return Problem(where, f"{doing}: the data is nested too deeply to read; refused",
                        expected="an offer a few levels deep", code="too-deeply-nested")
     if isinstance(exc, MemoryError):
         return Problem(where, f"{doing}: the data needs more memory than any offer; refused",
-                       expected="an offer of ordinary size", code="file-too-large")
+                       expected="an offer of ordinary size", code="out-of-memory")
     if isinstance(exc, zipfile.BadZipFile | zlib.error | EOFError | UnicodeError | OSError):
         return Problem(where, f"{doing}: the file is damaged or not in the format its name says",
                        found=f"{type(exc).__name__}: {_short(exc)}",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from evaltool.errors import Location, Problem
+from evaltool.read.blocks import enumerates_options, names_an_option
 from evaltool.read.cells import (
     Candidate,
     LineItem,
@@ -177,14 +178,21 @@ def stacked_blocks(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         first = next((v for v in row if not is_empty(v)), None)
         if isinstance(first, str) and vocab.match(first) == "accelerator":
             accelerators += 1
+    starts = headings
     if accelerators < 2:
-        return []
+        # Or the headings enumerate options ("OPTION 1 - 1-YEAR", "OPTION 2 - 3-YEAR") and
+        # each block prices its option; what they share (the accelerator) is said elsewhere.
+        starts = [(r, t) for r, t in headings if names_an_option(t, vocab)]
+        if not enumerates_options([t for _, t in starts], vocab):
+            return []
     blocks: list[tuple[int, int, str, RawRecord]] = []
-    for index, (r, text) in enumerate(headings):
-        end = headings[index + 1][0] if index + 1 < len(headings) else len(grid.rows)
+    for r, text in starts:
+        end = next((h for h, _ in headings if h > r), len(grid.rows))
         probe = RawRecord(id=base_id, source={})
         key_values(grid, range(r + 1, end), set(), vocab, probe)
-        if states_an_offer(probe.candidates, vocab):
+        slots = {vocab.match(c.label, c.section) for c in probe.candidates}
+        if states_an_offer(probe.candidates, vocab) or (starts is not headings
+                                                        and slots & _PRICE_SLOTS):
             blocks.append((r, end, text, probe))
     if len(blocks) < 2:
         return []

@@ -9,10 +9,11 @@ no such value; none of them raises.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
-from evaltool.normalize.basis import scope_re
+from evaltool.normalize.basis import basis_vocabulary, scope_re
 from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
 
 NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
@@ -208,26 +209,16 @@ _CURRENCY_WORDS = {
     "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR",
     "£": "GBP", "gbp": "GBP", "chf": "CHF", "¥": "JPY", "jpy": "JPY", "sek": "SEK",
     "dkk": "DKK", "nok": "NOK", "cad": "CAD", "aud": "AUD", "inr": "INR", "cny": "CNY",
-    "krw": "KRW", "sgd": "SGD", "pln": "PLN", "zł": "PLN", "zl": "PLN",
+    "krw": "KRW", "sgd": "SGD", "pln": "PLN", "zł": "PLN", "zl": "PLN", "czk": "CZK", "kč": "CZK",
+    "huf": "HUF", "ron": "RON",
 }
 _CURRENCY_RE = re.compile(
-    r"(us\$|\$|€|£|¥|zł|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|"
+    r"(us\$|\$|€|£|¥|zł|kč|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|czk|huf|ron|"
     r"dollars?)\b)", re.I)
 _GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
               r"akcelerator\w*|versneller)")
 _NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|instance|host|vm|"
                r"machine|box|pod|nodo|nodi|wez\w*|nod)")
-
-
-def counted_unit(text: str) -> str | None:
-    """What a quantity's unit column counts: 'node', 'Knoten', 'nœuds', 'servers' -> node;
-    'GPU', 'cards', 'acceleratori' -> gpu; anything else (a time basis, 'pcs') -> None."""
-    low = text.strip().lower()
-    if re.fullmatch(_NODE_WORDS + r"(?:s|es|en|i|y|os)?\.?", low):
-        return "node"
-    if re.fullmatch(_GPU_WORDS + r"(?:s|es|en|i|y|os)?\.?", low):
-        return "gpu"
-    return None
 
 
 def currency_of(text: str) -> str | None:
@@ -252,6 +243,9 @@ def billing_unit(text: str) -> str | None:
         return "tb_month"
     if re.search(r"(?:per|/)\s*gb\b|\bper gigabyte\b", low):
         return "gb"
+    resource_time = _resource_time(low)
+    if resource_time is not None:
+        return resource_time
     if re.search(r"\b" + _GPU_WORDS + sep + hour, low) or re.search(r"gpu[\s\-_]*hr", low):
         return "gpu_hour"
     if re.search(r"\b" + _NODE_WORDS + sep + hour, low):
@@ -268,6 +262,66 @@ def billing_unit(text: str) -> str | None:
         return "month"
     if re.search(r"(?:per|/|pro|par)\s*(?:year|yr|jahr|an)\b|\bannual|\byearly\b", low):
         return "year"
+    match = _time_only_re().search(low)
+    if match:
+        return str(basis_vocabulary()["words"][match.group(1).lower()])
+    return None
+
+
+_RESOURCES = ("gpu", "node", "rack")
+_TIMES = ("hour", "day", "week", "month", "year")
+
+
+def _alternatives(bases: tuple[str, ...]) -> str:
+    words = [w for w, b in basis_vocabulary()["words"].items() if b in bases and len(w) > 1]
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@functools.cache
+def _resource_time_re() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """'server/rok', 'node-week', 'per GPU per month', '€/nodo·hora' (resource, then time) and
+    'ora-nodo', 'GPU-時間'... (time, then resource): one grammar over the basis words of
+    evaltool/data/basis_words.yaml, for every resource x time pair."""
+    per = "|".join(re.escape(w) for w in basis_vocabulary()["per"])
+    sep = rf"\s*(?:[-_/·×x]\s*)?(?:(?:{per})\s+)?"
+    res, time = _alternatives(_RESOURCES), _alternatives(_TIMES)
+    first = re.compile(rf"(?<![^\W\d_])({res}){sep}({time})(?![^\W\d_])", re.I)
+    second = re.compile(rf"(?<![^\W\d_])({time})\s*[-_/·]\s*({res})(?![^\W\d_])", re.I)
+    return first, second
+
+
+@functools.cache
+def _time_only_re() -> re.Pattern[str]:
+    """'/ rok', 'per week', 'pro Woche': a time basis alone."""
+    per = "|".join(re.escape(w) for w in basis_vocabulary()["per"] if len(w) > 1)
+    times = _alternatives(("day", "week", "year"))
+    return re.compile(rf"(?:(?<![^\W\d_])(?:{per})\s+|/\s*)({times})(?![^\W\d_])", re.I)
+
+
+def basis_per(kind: str) -> tuple[str, ...] | None:
+    """'node_week' -> ('node', 'week'): the money parser's basis for a resource x time kind."""
+    resource, _, time = kind.partition("_")
+    return (resource, time) if resource in _RESOURCES and time in _TIMES else None
+
+
+def resource_of(unit: str) -> str | None:
+    """'node', 'Server', 'GPU', 'Knoten', 'チップ' -> the resource a unit column counts
+    ('gpu' or 'node'); None for a unit that names neither ('TB', 'month', 'each')."""
+    words = basis_vocabulary()["words"]
+    found = {words.get(w.lower()) for w in re.findall(r"[^\W\d_]+", unit)} & {"gpu", "node"}
+    return found.pop() if len(found) == 1 else None
+
+
+def _resource_time(low: str) -> str | None:
+    """'gpu_week', 'node_year', 'rack_month'... for a price's basis, or None."""
+    words = basis_vocabulary()["words"]
+    first, second = _resource_time_re()
+    match = first.search(low)
+    if match:
+        return f"{words[match.group(1).lower()]}_{words[match.group(2).lower()]}"
+    match = second.search(low)
+    if match:
+        return f"{words[match.group(2).lower()]}_{words[match.group(1).lower()]}"
     return None
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from evaltool.models import CANONICAL_FIELDS
+from evaltool.normalize.basis import basis_vocabulary
+from evaltool.read.text import billing_unit, currency_of
 from evaltool.resources import data_dir
 
 MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
@@ -25,26 +27,56 @@ def normalise_label(text: str) -> str:
     if " " not in folded.strip():  # a key such as gpuCount: split camelCase
         folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
     folded = folded.lower()
-    return " ".join(re.findall(r"[a-z0-9]+", folded))
+    # Kana and CJK ideographs are words too ("単価", "契約期間"): a Japanese label matches.
+    return " ".join(re.findall(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", folded))
 
 
-_NODE_WORDS = (r"(?:node|nodes|server|servers|host|hosts|instance|instances|vm|vms|system|"
-               r"systems|machine|machines|knoten|serveur|serveurs|noeud|noeuds|tray|trays)")
-_GPU_WORDS = (r"(?:gpu|gpus|accelerator|accelerators|chip|chips|card|cards|beschleuniger|"
-              r"accelerateurs?)")
-_LABEL_SHAPES = (
-    ("gpus_per_node", re.compile(rf"^{_GPU_WORDS} (?:per|par|je|pro|in each|each|in) "
-                                 rf"(?:each )?{_NODE_WORDS}$")),
-    ("node_count", re.compile(rf"^(?:number of|nombre de|anzahl(?: der)?|no of|count of|total) "
-                              rf"{_NODE_WORDS}$|^{_NODE_WORDS}(?: reserved| total| count)?$")),
-    ("gpu_count", re.compile(rf"^(?:number of|nombre de|anzahl(?: der)?|total|no of) "
-                             rf"{_GPU_WORDS}$|^{_GPU_WORDS} total$")),
-)
+_NODE_WORDS = ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
+               "vm", "vms", "system", "systems", "machine", "machines", "knoten", "serveur",
+               "serveurs", "noeud", "noeuds", "tray", "trays")
+_GPU_WORDS = ("gpu", "gpus", "accelerator", "accelerators", "chip", "chips", "card", "cards",
+              "beschleuniger", "accelerateur", "accelerateurs")
+# "GPU w serwerze", "GPUs im Knoten", "GPU v serveru": the small words of "in" a node.
+_IN_WORDS = ("in each", "each", "in", "im", "w", "v", "i", "dans", "en", "op", "nel", "pro")
+
+
+@lru_cache(maxsize=1)
+def _resource_words() -> dict[str, str]:
+    """Folded word -> 'gpu' or 'node': the basis words of evaltool/data/basis_words.yaml
+    (every language's node, server and accelerator) and the English ones above."""
+    words = {normalise_label(w): b for w, b in basis_vocabulary()["words"].items()
+             if b in ("gpu", "node") and len(normalise_label(w)) > 1}
+    words.update({w: "node" for w in _NODE_WORDS})
+    words.update({w: "gpu" for w in _GPU_WORDS})
+    return words
+
+
+@lru_cache(maxsize=1)
+def _label_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    words = _resource_words()
+    node = "(?:" + "|".join(sorted((re.escape(w) for w, b in words.items() if b == "node"),
+                                   key=len, reverse=True)) + ")"
+    gpu = "(?:" + "|".join(sorted((re.escape(w) for w, b in words.items() if b == "gpu"),
+                                  key=len, reverse=True)) + ")"
+    per = "(?:" + "|".join(re.escape(normalise_label(w)) for w in
+                           (*basis_vocabulary()["per"], *_IN_WORDS)) + ")"
+    vocab = load_vocabulary()
+    count = "(?:number of|nombre de|anzahl der|no of|count of|" + "|".join(
+        re.escape(w) for w in sorted(vocab.count_words, key=len, reverse=True)) + ")"
+    total = "(?:" + "|".join(re.escape(w) for w in sorted(vocab.total_words, key=len,
+                                                            reverse=True)) + ")"
+    return (
+        ("gpus_per_node", re.compile(rf"^{gpu} {per} (?:each |1 |one )?{node}$")),
+        ("node_count", re.compile(rf"^(?:{count}|{total}) {node}$|^{node}(?: reserved| "
+                                  rf"{total}| {count})?$")),
+        ("gpu_count", re.compile(rf"^(?:{count}|{total}) {gpu}$|^{gpu} (?:{total}|{count})$")),
+    )
 
 
 def _label_shape(text: str) -> str | None:
-    """Count labels by their shape: '<GPUs> per <node>', 'number of <nodes>' in EN/DE/FR."""
-    for slot, pattern in _LABEL_SHAPES:
+    """Count labels by their shape: '<GPUs> per <node>', 'number of <nodes>', '<total> GPU',
+    in every language of the basis and count words."""
+    for slot, pattern in _label_shapes():
         if pattern.match(text):
             return slot
     return None
@@ -61,10 +93,26 @@ class Vocabulary:
     line_item_headers: dict[str, str]  # normalised header word -> column role
     offer_kinds: tuple[tuple[str, str], ...]  # (normalised phrase, kind), in priority order
     superseded: tuple[str, ...] = ()  # normalised phrases that mark a sheet as superseded
+    count_words: frozenset[str] = frozenset()  # "qty", "anzahl", "liczba": a count of what follows
+    total_words: frozenset[str] = frozenset()  # "total", "razem", "celkem": a total of what follows
+    status_headers: frozenset[str] = frozenset()  # "status", "estado": a listing's status
+    withdrawn: frozenset[str] = frozenset()  # statuses of a listing no longer on offer
+
+    # Labels recur across cells, sheets and files: each (label, section) is matched once.
+    _matched: dict[tuple[str, str | None], str | None] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def match(self, label: str, section: str | None = None) -> str | None:
         """The slot a label stands for, or None.  Exact matches beat phrase matches; the
         section ("Storage" above "Capacity") is tried first."""
+        key = (label, section)
+        if key not in self._matched:
+            if len(self._matched) > 65_536:  # a hostile file of distinct labels: start over
+                self._matched.clear()
+            self._matched[key] = self._match(label, section)
+        return self._matched[key]
+
+    def _match(self, label: str, section: str | None) -> str | None:
         text = normalise_label(label)
         if len(text.split()) > MAX_LABEL_WORDS and "(" in label:
             # "Managed service (monitoring, remote hands) – included in TCO": an aside in
@@ -75,6 +123,10 @@ class Vocabulary:
         shaped = _label_shape(text)
         if shaped is not None and text not in self.labels:
             return shaped
+        if text not in self.labels:
+            compound = self._compound_shape(label, text)
+            if compound is not None:
+                return compound
         context = normalise_label(section) if section else ""
         tries = [f"{context} {text}", text] if context else [text]
         for candidate in tries:
@@ -92,6 +144,26 @@ class Vocabulary:
                 return slot
         return None
 
+    def _compound_shape(self, label: str, text: str) -> str | None:
+        """A header built of a quantity word and a resource ("qty_gpu", "Anzahl Knoten",
+        "liczba GPU") is a count; a currency and a resource x time basis ("usd_gpu_hr",
+        "£ / node / week", "EUR / ora-nodo") is the compute price.  Neither is ever the
+        accelerator, whatever resource word it holds."""
+        words = text.split()
+        inner = self._longest_phrase(text)
+        if inner not in (None, "accelerator", "node_count", "gpu_count", "price"):
+            return None  # "Support EUR per node per month" is the support fee's
+        if len(words) >= 2 and any(w in self.count_words for w in words):
+            resources = {_resource_words().get(w) for w in words} - {None}
+            if len(resources) == 1:
+                return f"{resources.pop()}_count"
+        if len(words) >= 2 or not words:
+            unit = billing_unit(f"{label} {text}")
+            if unit is not None and re.match(r"^(?:gpu|node|rack)_(?:hour|day|week|month|year)$",
+                                             unit) and (currency_of(label) or currency_of(text)):
+                return "price"
+        return None
+
     def _longest_phrase(self, text: str) -> str | None:
         words = text.split()
         for size in range(len(words) - 1, 0, -1):
@@ -102,6 +174,12 @@ class Vocabulary:
         return None
 
     def header_role(self, text: str) -> str | None:
+        key = ("\0header", text)  # a key no (label, section) pair can take
+        if key not in self._matched:
+            self._matched[key] = self._header_role(text)
+        return self._matched[key]
+
+    def _header_role(self, text: str) -> str | None:
         norm = normalise_label(text)
         if norm in self.line_item_headers:
             return self.line_item_headers[norm]
@@ -148,5 +226,12 @@ def load_vocabulary() -> Vocabulary:
     )
     superseded = tuple(normalise_label(str(p)) for p in raw.get("superseded_sheet", ())
                        if normalise_label(str(p)))
+    count_words = frozenset(normalise_label(str(w)) for w in raw.get("count_words", ())
+                            if normalise_label(str(w)))
+    def folded(key: str) -> frozenset[str]:
+        return frozenset(n for w in raw.get(key, ()) if (n := normalise_label(str(w))))
+
     return Vocabulary(labels=labels, line_item_headers=headers, offer_kinds=kinds,
-                      superseded=superseded)
+                      superseded=superseded, count_words=count_words,
+                      status_headers=folded("status_headers"), withdrawn=folded("withdrawn_status"),
+                      total_words=folded("total_words"))

@@ -10,20 +10,25 @@ over bytes (no XML entity expansion, so no billion-laughs risk).
 
 calamine allocates a dense grid from the first to the last used cell of a sheet, so one stray
 value at XFD1048576 asks for ~549 GB and aborts the process from native code.  Before calamine
-sees an .xlsx, `check_sheet_extents` streams each sheet's XML and finds the cells' real extent
-(the declared `<dimension>` is only a hint: calamine ignores it, and so do we), refusing a
-sheet larger than `MAX_CELLS_PER_SHEET` with the range named.
+sees an .xlsx, .xlsb or .ods, `check_sheet_extents` streams each sheet (XML, or binary records
+in read/extents.py) and finds the cells' real extent (the declared `<dimension>` is only a
+hint: calamine ignores it, and so do we), refusing a sheet larger than `MAX_CELLS_PER_SHEET`
+with the range named.
 """
 
 from __future__ import annotations
 
 import re
+import struct
 import zipfile
 import zlib
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
+from xml.etree import ElementTree
 
 from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import SheetGrid, a1
+from evaltool.read.extents import Extent, ods_extents, xls_extents, xlsb_extents
 from evaltool.read.layout import is_contract_sheet
 from evaltool.read.safety import (
     MAX_CLAUSE_CELL_CHARS,
@@ -35,6 +40,7 @@ from evaltool.read.safety import (
 
 WORKBOOK_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".ods"})
 _ZIP_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm"})
+_CHECKED_ZIP_SUFFIXES = frozenset({".xlsb", ".ods"})  # extents checked, no formula scan
 MAX_CELLS_PER_SHEET = 300_000  # ~10k rows x 30 columns; a quote is a few hundred cells
 
 _SHEET_RE = re.compile(rb"<(?:\w+:)?sheet\b[^>]*?\bname=\"([^\"]*)\"[^>]*?\br:id=\"([^\"]*)\"")
@@ -106,24 +112,39 @@ def _used_extent(archive: zipfile.ZipFile, member: str) -> tuple[int, int]:
     return last_row, last_col
 
 
+def _extents(path: Path, archive: zipfile.ZipFile) -> Iterator[Extent]:
+    suffix = path.suffix.lower()
+    if suffix == ".ods":
+        yield from ods_extents(archive)
+    elif suffix == ".xlsb":
+        yield from xlsb_extents(archive)
+    else:
+        for name, member in _sheet_members(archive):
+            yield name, *_used_extent(archive, member)
+
+
 def check_sheet_extents(path: Path, max_cells: int = MAX_CELLS_PER_SHEET) -> None:
-    """Refuse an .xlsx whose sheet spans more than `max_cells` cells, before calamine reads it.
+    """Refuse an .xlsx, .xlsb or .ods whose sheet spans more than `max_cells` cells, before
+    calamine reads it.
 
     The message names the sheet and the range (A1 to the last used cell), and the limit.
     """
     with zipfile.ZipFile(path) as archive:
-        for name, member in _sheet_members(archive):
-            rows, cols = _used_extent(archive, member)
-            if rows * cols > max_cells:
-                span = f"A1:{a1(rows - 1, cols - 1)}"
-                raise InputError(Problem(
-                    Location(str(path), sheet=name, cell=span),
-                    f"sheet spans {span} ({rows:,} rows x {cols:,} columns = "
-                    f"{rows * cols:,} cells); refused before loading",
-                    found=f"last used cell {a1(rows - 1, cols - 1)}",
-                    expected=f"at most {max_cells:,} cells per sheet (sheet size limit); "
-                    "a stray value far from the table is the usual cause",
-                    code="sheet-too-large"))
+        _refuse_large(path, _extents(path, archive), max_cells)
+
+
+def _refuse_large(path: Path, extents: Iterator[Extent], max_cells: int) -> None:
+    for name, rows, cols in extents:
+        if rows * cols > max_cells:
+            span = f"A1:{a1(rows - 1, cols - 1)}"
+            raise InputError(Problem(
+                Location(str(path), sheet=name, cell=span),
+                f"sheet spans {span} ({rows:,} rows x {cols:,} columns = "
+                f"{rows * cols:,} cells); refused before loading",
+                found=f"last used cell {a1(rows - 1, cols - 1)}",
+                expected=f"at most {max_cells:,} cells per sheet (sheet size limit); "
+                "a stray value far from the table is the usual cause",
+                code="sheet-too-large"))
 
 
 def formula_cells_without_cached_value(path: Path) -> dict[str, set[tuple[int, int]]]:
@@ -154,13 +175,20 @@ def read_workbook(path: Path) -> list[SheetGrid]:
     check_file_size(path)
     suffix = path.suffix.lower()
     where = Location(str(path))
-    if suffix in _ZIP_SUFFIXES:
-        check_workbook_archive(path)
+    if suffix in _ZIP_SUFFIXES or suffix in _CHECKED_ZIP_SUFFIXES:
+        check_workbook_archive(path, opendocument=suffix == ".ods")
         try:
             check_sheet_extents(path)
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError,
-                NotImplementedError) as exc:
+                NotImplementedError, ElementTree.ParseError, struct.error) as exc:
             raise InputError(_damaged(where, exc)) from None
+    elif suffix == ".xls":
+        try:
+            _refuse_large(path, xls_extents(path.read_bytes()), MAX_CELLS_PER_SHEET)
+        except (ValueError, struct.error, IndexError) as exc:
+            raise InputError(Problem(where, "the workbook is damaged (a broken .xls container)",
+                                     found=_short(exc), expected="an intact .xls workbook",
+                                     code="unreadable-file")) from None
     import python_calamine
 
     try:

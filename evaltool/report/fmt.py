@@ -212,8 +212,11 @@ def offer_name(vendor: Any, name: Any) -> str:
     if not text or not who:
         return text
     short = _LEGAL_FORM_RE.sub("", who).strip()
+    folded = text.casefold()
     for candidate in dict.fromkeys((who, short)):
-        if len(candidate) < 3:
+        # The substring test first: at thousands of vendors, one pattern compiled per name
+        # (each new to the regex cache) cost more than the rest of the report.
+        if len(candidate) < 3 or candidate.casefold() not in folded:
             continue
         pattern = re.compile(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", re.IGNORECASE)
         if pattern.search(text):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from evaltool.errors import RenderError, UsageError
@@ -25,15 +25,23 @@ FORMATS: dict[str, str] = {
 }
 
 
-def write_file(out: Path, data: bytes) -> Path:
-    """Write `data` to `out` whole or not at all (a temporary file, then renamed)."""
+def write_file(out: Path, data: bytes | Iterable[bytes]) -> Path:
+    """Write `data` to `out` whole or not at all (a temporary file, then renamed).
+
+    `data` may come in pieces (the JSON of thousands of offers, hundreds of MB): each is
+    written as it comes, so the whole document is never held in memory.
+    """
     parent = out.parent if str(out.parent) else Path(".")
     try:
         parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=parent)
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
+                if isinstance(data, bytes | bytearray):
+                    fh.write(data)
+                else:
+                    for piece in data:
+                        fh.write(piece)
             os.chmod(tmp, 0o644)
             os.replace(tmp, out)
         except BaseException:

@@ -52,6 +52,9 @@ def exit_phrase(basis: Sequence[Mapping[str, Any]]) -> str:
         text = "the stated minimum commitment"
     elif code == "purchase":
         text = "the purchase price"
+    elif code == "buyback":
+        text = (f"the purchase price less the seller's {usd(float(figures['buyback_usd']))} "
+                f"buy-back, running costs for {float(figures['running_months']):.0f} months")
     else:
         text = "no price to compute it"
     if (first.get("quote") is not None or code == "contract_silent") and first.get("where"):
@@ -101,6 +104,7 @@ def brief_exit(basis: Sequence[Mapping[str, Any]]) -> str:
         "contract_silent": f"the full {months:g}-month term, the contract silent on exit",
         "min_commit": "the stated minimum commitment",
         "purchase": "the purchase price",
+        "buyback": "the purchase price less the seller's buy-back",
     }
     text = words.get(str(code), "no price to compute it")
     if (first.get("quote") is not None or code == "contract_silent") and first.get("where"):
@@ -171,6 +175,9 @@ def exit_short(basis: Sequence[Mapping[str, Any]]) -> str:
         "purchase": "capex + running"
                     + (f" for {float(figures['running_months']):.0f} mo"
                        if figures.get("running_months") else ""),
+        "buyback": "capex + running - buy-back"
+                   + (f", {float(figures['running_months']):.0f} mo"
+                      if figures.get("running_months") else ""),
     }
     text = words.get(str(code), "")
     if text and first.get("quote") is not None and first.get("where"):

@@ -13,7 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from evaltool.errors import EvaltoolError, UsageError
-from evaltool.report.exports import report_to_json, to_csv, to_markdown, to_xlsx_bytes
+from evaltool.report.exports import (
+    iter_report_json,
+    report_to_json,
+    to_csv,
+    to_markdown,
+    to_xlsx_bytes,
+)
 from evaltool.report.html import render_html
 from evaltool.report.output import (
     FORMATS,
@@ -104,6 +110,8 @@ def render_report(
     if page_size not in ("A4", "Letter"):
         raise UsageError(f"unknown page size {page_size!r} (expected A4 or Letter)",
                          setting="page_size")
+    if suffix == ".json":  # piece by piece: the whole document is never held at once
+        return write_file(out, (piece.encode("utf-8") for piece in iter_report_json(report)))
     data = _render_bytes(report, suffix, kind, page_size)
     return write_file(out, data)
 

@@ -216,10 +216,37 @@ def _fraction(percent: Any) -> float | None:
     return None if number is None else number / 100
 
 
+# The per-criterion, per-flag and per-gate sheets list the offers ranked this high; every
+# offer keeps its row in Ranking, Categories and Sensitivity, and all of its detail in the
+# JSON export. 500 offers x ~25 criteria is already more than anyone reads in a workbook;
+# 10,000 offers made a 400,000-row workbook that took minutes to write (benchmarks/limits.py).
+MAX_DETAIL_OFFERS = 500
+
+
+def _detail_offers(report: ScoreReport) -> tuple[list[OfferResult], list[Any] | None]:
+    """The offers whose detail rows the workbook lists, and the closing note row (or None)."""
+    offers = ranked(report)
+    if len(offers) <= MAX_DETAIL_OFFERS:
+        return offers, None
+    more = len(offers) - MAX_DETAIL_OFFERS
+    return offers[:MAX_DETAIL_OFFERS], [
+        f"… and {more:,} more offers (ranked below {MAX_DETAIL_OFFERS:,}): their rows are in "
+        "the Ranking sheet and their detail in the JSON export"]
+
+
+def _with_note(rows: list[list[Any]], note: list[Any] | None) -> list[list[Any]]:
+    return [*rows, note] if note else rows
+
+
 def workbook_sheets(report: ScoreReport) -> list[tuple[str, list[Column], list[list[Any]]]]:
-    """Every view of the report as (sheet title, columns, rows)."""
+    """Every view of the report as (sheet title, columns, rows).
+
+    Criteria, Flags and Gates list the first `MAX_DETAIL_OFFERS` offers and say how many
+    more there are; every other per-offer sheet lists every offer.
+    """
 
     sheets = [("Ranking", *ranking_table(report))]
+    detail, note = _detail_offers(report)
     cats = categories(report)
     sheets.append((
         "Categories",
@@ -238,8 +265,9 @@ def workbook_sheets(report: ScoreReport) -> list[tuple[str, list[Column], list[l
          Column("weight", "Weight in score (%)", PCT, 9),
          Column("contribution", "Points added to the score", "0.00", 12),
          Column("missing", "Not stated", None, 8), Column("note", "Note", None, 50)],
-        [[o.id, o.vendor, c.category, c.criterion, c.value, c.score, c.weight, c.contribution,
-          c.missing, c.note] for o in ranked(report) for c in o.criteria],
+        _with_note([[o.id, o.vendor, c.category, c.criterion, c.value, c.score, c.weight,
+                     c.contribution, c.missing, c.note] for o in detail for c in o.criteria],
+                   note),
     ))
     sheets.append((
         "Flags",
@@ -249,15 +277,16 @@ def workbook_sheets(report: ScoreReport) -> list[tuple[str, list[Column], list[l
          Column("quote", "Quote from the offer", None, 70),
          Column("where", "Where", None, 40), Column("why", "Why it matters", None, 50),
          Column("ask_for", "Ask the vendor for", None, 60)],
-        [[o.id, o.vendor, f.code, f.severity, f.kind, f.quote, fmt.where(f.where), f.why,
-          f.ask_for] for o in ranked(report) for f in o.flags],
+        _with_note([[o.id, o.vendor, f.code, f.severity, f.kind, f.quote, fmt.where(f.where),
+                     f.why, f.ask_for] for o in detail for f in o.flags], note),
     ))
     sheets.append((
         "Gates",
         [Column("offer_id", "Offer id", None, 24), Column("vendor", "Vendor", None, 24),
          Column("gate", "Knock-out gate", None, 20), Column("status", "Status", None, 11),
          Column("why", "Why", None, 70)],
-        [[o.id, o.vendor, g.gate, g.status, g.why] for o in ranked(report) for g in o.gates],
+        _with_note([[o.id, o.vendor, g.gate, g.status, g.why] for o in detail for g in o.gates],
+                   note),
     ))
     sens = report.sensitivity
     acc = sens.get("rank_acceptability")
