@@ -137,6 +137,8 @@ class FieldSource(_Strict):
     raw: str | None = None
     derived_from: list[str] | None = Field(None, description="fields it was computed from")
     note: str | None = None
+    from_contract: bool = Field(
+        False, description="read from the offer's contract text, so it is contractual")
 
 
 def code_of(kind: str) -> str:

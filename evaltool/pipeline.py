@@ -235,7 +235,7 @@ def apply_contract_figures(offer: Offer, figures: Sequence[Mapping[str, Any]]) -
         updates[name] = fig.get("value")
         provenance[name] = FieldSource(
             where=dict(fig.get("where") or {}), raw=fig.get("quote"),
-            note="read from the contract text",
+            note="read from the contract text", from_contract=True,
         )
     if not updates:
         return offer
@@ -272,7 +272,7 @@ def reconcile_missing(offer: Offer, findings: Sequence[Mapping[str, Any]]) -> li
         if f.get("kind") == "missing" and field_name:
             value = getattr(offer.fields, field_name)
             source = offer.provenance.get(field_name)
-            from_contract = source is not None and source.note == "read from the contract text"
+            from_contract = source is not None and source.from_contract
             if value is not None and not from_contract:
                 where = source.where if source else offer.source
                 place = " › ".join(str(v) for v in where.values())
