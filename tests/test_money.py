@@ -356,3 +356,20 @@ def test_a_buy_back_is_read_however_the_contract_words_its_date_and_price(
     assert money.basis[0].code == "buyback"
     assert money.minimum_cash_to_sign_usd == pytest.approx(
         9_600_000 + months * RUNNING - price)
+
+
+MONTHLY_FLOOR = ("2. Minimum monthly spend. Customer commits to spend at least USD 200,000 in "
+                 "each Commitment Month; a shortfall is invoiced at the end of that month and "
+                 "does not carry forward. This Order cannot be terminated for convenience.")
+
+
+@pytest.mark.parametrize("days", [20.0, 45.0, 100.0])
+def test_a_monthly_spend_floor_bills_each_month_the_larger_of_floor_and_use(days: float) -> None:
+    money = _money(MONTHLY_FLOOR, days=days)
+    month = 730 / 24
+    used = [PER_DAY * max(0.0, min(days, (k + 1) * month) - k * month) for k in range(6)]
+    expected = sum(max(200_000.0, u) for u in used)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(expected)
+    assert money.full_commitment_usd == pytest.approx(expected)
+    # A busy month does not cover an idle one: more than six floors and more than the run.
+    assert expected > max(6 * 200_000.0, PER_DAY * days)

@@ -98,12 +98,6 @@ KNOWN_GAPS = {
         "fees to the run's end ($523k, the run) as if nothing were prepaid; the buyer keeps "
         "the 10% the refund schedule withholds: prepayment - 90% x (prepayment - used fees) "
         "= $595k-857k. A refund schedule on a prepayment is not yet a money rule"),
-    "e-02-monthly-minimum-spend-over-a-year": (
-        "winner right; offer-a's money differs: a USD 150,000 minimum spend in each of 12 "
-        "months with no carry-forward is billed max(minimum, actual) per month; the run's "
-        "months spend $196k each (128 GPUs x 730 h x 2.10), above the minimum, so the buyer "
-        "has $1.87M; we charge 12 x 150,000 = $1.80M (the minimum alone, not the month-by-"
-        "month maximum)"),
     "e-03-intro-price-steps-up-after-month-3": (
         "offer-c wins where it must not: its price_usd_per_gpu_hour holds the launch price "
         "(1.85, months 1-3) and the contract steps it to 2.75 from month 4; we charge 1.85 "

@@ -302,6 +302,17 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
         run_cost *= _escalated_days(days, escalation) / days
     if run_cost is None:
         return None, full
+    floor, period = terms.min_commit_per_period_usd, terms.min_commit_period_months
+    if floor and period and term and days:
+        # A floor owed period by period (no carry-forward) is billed max(floor, what the
+        # period used), summed over the term: a busy month does not cover an idle one.
+        per_run_day, span = run_cost / days, period * DAYS_PER_MONTH
+        floored = sum(max(floor, per_run_day * max(0.0, min(days, (k + 1) * span) - k * span))
+                      for k in range(math.ceil(term / period - 1e-9)))
+        commit = max(commit or 0.0, floored)
+        full = max(commit, term_cost) if reserved and term_cost is not None else commit
+        if "min_commit_per_period_usd" in ev:
+            ev = {**ev, "min_commit_usd": ev["min_commit_per_period_usd"]}
     options: list[tuple[float, BasisItem]] = []
     tfc = terms.customer_may_terminate_for_convenience and not terms.non_cancellable
     if term is None and commit is None:
