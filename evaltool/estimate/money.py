@@ -253,6 +253,32 @@ def _days_held(terms: ContractTerms, days: float, term: float, notice_served: st
     return min(held, term * DAYS_PER_MONTH)
 
 
+def _committed(commit: float | None, term_cost: float | None, reserved: bool) -> float:
+    """What the contract commits to if it runs its term: a reserved block billed whatever
+    the use owes the term's fees, a spend floor or all; capacity billed by use owes the floor."""
+    if commit is None:
+        return term_cost or 0.0
+    return max(commit, term_cost) if reserved and term_cost is not None else commit
+
+
+def _floor_evidence(ev: dict[str, TermEvidence]) -> dict[str, TermEvidence]:
+    """The minimum commitment's evidence is the sentence that states the period's floor."""
+    per = ev.get("min_commit_per_period_usd")
+    return {**ev, "min_commit_usd": per} if per is not None else ev
+
+
+def _period_floors(terms: ContractTerms, run_cost: float, days: float | None,
+                   term: float | None) -> float | None:
+    """A spend floor owed period by period (no carry-forward) is billed max(floor, what
+    the period used), summed over the term: a busy month does not cover an idle one."""
+    floor, period = terms.min_commit_per_period_usd, terms.min_commit_period_months
+    if not (floor and period and term and days):
+        return None
+    per_run_day, span = run_cost / days, period * DAYS_PER_MONTH
+    return sum(max(floor, per_run_day * max(0.0, min(days, (k + 1) * span) - k * span))
+               for k in range(math.ceil(term / period - 1e-9)))
+
+
 def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: float | None,
             basis: list[BasisItem], notice_served: str, storage_tb: float = 0.0
             ) -> tuple[float | None, float | None]:
@@ -292,27 +318,18 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     # use owes the term's fees, a spend floor or all; capacity billed by use owes the floor.
     # (`compute_money` raises it to the cheapest way out: a run as billed is committed too.)
     reserved = getattr(terms, "billed_whatever_use", None) is True
-    if commit is not None:
-        full = max(commit, term_cost) if reserved and term_cost is not None else commit
-    else:
-        full = term_cost or 0.0
+    full = _committed(commit, term_cost, reserved)
     run_cost = run if run is not None else (per_day * days if days is not None else None)
     if run_cost is not None and days and escalation:
         # A run into the contract's second year pays the escalated rate from then on.
         run_cost *= _escalated_days(days, escalation) / days
     if run_cost is None:
         return None, full
-    floor, period = terms.min_commit_per_period_usd, terms.min_commit_period_months
-    if floor and period and term and days:
-        # A floor owed period by period (no carry-forward) is billed max(floor, what the
-        # period used), summed over the term: a busy month does not cover an idle one.
-        per_run_day, span = run_cost / days, period * DAYS_PER_MONTH
-        floored = sum(max(floor, per_run_day * max(0.0, min(days, (k + 1) * span) - k * span))
-                      for k in range(math.ceil(term / period - 1e-9)))
+    floored = _period_floors(terms, run_cost, days, term)
+    if floored is not None:
         commit = max(commit or 0.0, floored)
-        full = max(commit, term_cost) if reserved and term_cost is not None else commit
-        if "min_commit_per_period_usd" in ev:
-            ev = {**ev, "min_commit_usd": ev["min_commit_per_period_usd"]}
+        full = _committed(commit, term_cost, reserved)
+        ev = _floor_evidence(ev)
     options: list[tuple[float, BasisItem]] = []
     tfc = terms.customer_may_terminate_for_convenience and not terms.non_cancellable
     if term is None and commit is None:
