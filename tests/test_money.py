@@ -15,6 +15,7 @@ from evaltool.issues import is_registered
 from evaltool.models import Estimates, Workload
 from evaltool.pipeline import evaluate_offer
 from evaltool.report.flag_words import flag_sentence
+from evaltool.report.recommendation import exit_phrase
 from evaltool.score.rubric import load_rubric
 
 WORKLOAD = Workload(name="70b", params_b=70, tokens_b=2000, cost_of_delay_usd_per_day=0)
@@ -373,3 +374,30 @@ def test_a_monthly_spend_floor_bills_each_month_the_larger_of_floor_and_use(days
     assert money.full_commitment_usd == pytest.approx(expected)
     # A busy month does not cover an idle one: more than six floors and more than the run.
     assert expected > max(6 * 200_000.0, PER_DAY * days)
+
+
+REFUND_SCHEDULE = (
+    "2. Fees. USD 2.10 per GPU-hour for the six-month Prepaid Term, invoiced in full on "
+    "signature.\n\n3. Termination for convenience and refund schedule. Customer may terminate "
+    "this order at any time on thirty (30) days' prior written notice. Provider shall refund "
+    "the following share of the prepaid Fees attributable to the part of the Prepaid Term "
+    "after that date:\n  (a) termination effective on or before the last day of month 3: 90%;"
+    "\n  (b) termination effective during month 4 or month 5: 50%;\n  (c) termination "
+    "effective during month 6: no refund.")
+
+
+@pytest.mark.parametrize(("days", "refund"), [(45.0, 0.90), (100.0, 0.50), (170.0, 0.0)])
+def test_a_prepayment_with_a_refund_schedule_costs_what_the_schedule_keeps_on_leaving(
+        days: float, refund: float) -> None:
+    prepaid = PER_DAY * TERM_DAYS
+    money = _money(REFUND_SCHEDULE, days=days, upfront_usd=prepaid)
+    used = PER_DAY * days  # the notice takes effect when the run ends
+    assert money.minimum_cash_to_sign_usd == pytest.approx(prepaid - refund * (prepaid - used))
+    assert money.full_commitment_usd == pytest.approx(prepaid)
+    assert any(b.code == "prepayment_refund" for b in money.basis)
+
+
+def test_a_prepayment_refunded_by_a_schedule_is_said_in_the_memo_words() -> None:
+    money = _money(REFUND_SCHEDULE, days=45.0, upfront_usd=PER_DAY * TERM_DAYS)
+    text = exit_phrase([b.to_dict() for b in money.basis])
+    assert "90% of the unused fees" in text

@@ -91,13 +91,6 @@ KNOWN_GAPS = {
         "agree with the buyer: a key that names its currency is in that currency, and "
         "currency is that of the source prices (PRODUCT.md); asked of the reader helpers"),
     # Set E (blind, held out, written without reading evaltool/): landed failing, each reason.
-    "e-01-prepaid-block-refund-schedule": (
-        "winner right; offer-a's minimum cash differs: the 6-month block is prepaid in full "
-        "($2.02M) and a termination for convenience refunds 90% of the unused fees (by month "
-        "3), 50% (months 4-5) or none (month 6). We read the 30 days' notice and charge the "
-        "fees to the run's end ($523k, the run) as if nothing were prepaid; the buyer keeps "
-        "the 10% the refund schedule withholds: prepayment - 90% x (prepayment - used fees) "
-        "= $595k-857k. A refund schedule on a prepayment is not yet a money rule"),
     "e-03-intro-price-steps-up-after-month-3": (
         "offer-c wins where it must not: its price_usd_per_gpu_hour holds the launch price "
         "(1.85, months 1-3) and the contract steps it to 2.75 from month 4; we charge 1.85 "

@@ -297,7 +297,8 @@ def _renewal(text: str, where: dict[str, Any], out: _Builder) -> None:
 def _prepayment(text: str, where: dict[str, Any], out: _Builder) -> None:
     """Money paid ahead and whether it comes back."""
     if _PREPAY.search(text):
-        out.set_amount("prepayment", _amount(text), text, where)
+        # "USD 2.10 per GPU-hour ... invoiced in full on signature": a rate is not the sum.
+        out.set_amount("prepayment", _amount(text, totals_only=True), text, where)
         if _NON_REFUNDABLE.search(text):
             out.set("prepayment_refundable", False, text, where)
         elif _REFUNDABLE.search(text):

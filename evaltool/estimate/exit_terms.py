@@ -144,6 +144,9 @@ class MoneyTerms(ContractTerms):
     termination_not_before_term_end: bool | None = None  # the term is a floor on leaving
     termination_at_month_end: bool | None = None  # leaving takes effect at a month's end only
     billed_whatever_use: bool | None = None  # the reserved block is billed used or not
+    # A refund of the unused prepaid fees by when the exit takes effect: (up to the end
+    # of this month of the term, this share refunded), in month order.
+    prepaid_refund_schedule: list[tuple[float, float]] | None = None
 
 
 def _earliest_exit_month(sentence: str) -> float | None:
@@ -341,6 +344,30 @@ def _prepayment_wording(sentence: str, p: _Paragraph, values: _Values,
             evidence["prepayment_refundable"] = _evidence(sentence, p)
 
 
+# A tier of a refund schedule: "termination effective on or before the last day of month 3:
+# 90%", "during month 4 or month 5: 50%", "during month 6: no refund".
+_REFUND_TIER = re.compile(
+    r"(?:on\s+or\s+before|by|before|in|during|within)\s+(?:the\s+(?:last\s+day|end)\s+of\s+)?"
+    r"months?\s+(\d+)(?:\s*(?:or|and|to|through|-|–)\s*(?:month\s+)?(\d+))?[^:;%]{0,80}?"
+    r"[:,]\s*(?:(\d+(?:\.\d+)?)\s*%|(no\s+refund))", re.I)
+
+
+def _refund_schedule_wording(paragraph: _Paragraph, values: _Values,
+                             evidence: _Evidence) -> None:
+    """A prepayment refunded on leaving by a schedule of tiers (share by exit month)."""
+    text = paragraph.text
+    if ("prepaid_refund_schedule" in values or not _REFUNDABLE_PREPAID.search(text)):
+        return
+    tiers = sorted((float(m.group(2) or m.group(1)), 0.0 if m.group(4) else float(m.group(3)))
+                   for m in _REFUND_TIER.finditer(text))
+    if len(tiers) >= 2:
+        values["prepaid_refund_schedule"] = tiers
+        evidence["prepaid_refund_schedule"] = _evidence(text.strip(), paragraph)
+
+
+_REFUNDABLE_PREPAID = re.compile(r"\brefund[\s\S]{0,300}?\bpre-?paid\b", re.I)
+
+
 def _buyback_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
     """A firm buy-back: the seller bound (not invited) to repurchase at a stated price."""
     text = paragraph.text
@@ -406,6 +433,7 @@ def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
             for read in _WORDING_READERS:
                 read(sentence, p, values, evidence)
         _buyback_wording(p, values, evidence)
+        _refund_schedule_wording(p, values, evidence)
     no_term = "no_term" in evidence and not values.get("non_cancellable")
     if no_term:
         values.setdefault("termination_notice_days", 0.0)

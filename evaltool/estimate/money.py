@@ -60,7 +60,7 @@ class BasisItem:
 
     code: str  # no_term | termination_for_convenience | ride_out_term | contract_silent |
     #            non_cancellable | min_commit | prepayment | auto_renewal | purchase |
-    #            buyback | no_price
+    #            buyback | prepayment_refund | no_price
     figures: dict[str, float] = field(default_factory=dict)
     evidence: TermEvidence | None = None
 
@@ -253,6 +253,13 @@ def _days_held(terms: ContractTerms, days: float, term: float, notice_served: st
     return min(held, term * DAYS_PER_MONTH)
 
 
+def _refund_share(schedule: Sequence[tuple[float, float]], held_days: float) -> float:
+    """The share of the unused prepaid fees refunded when the exit takes effect after
+    `held_days`: the first tier whose last month the exit falls in; none after the last."""
+    month = max(1, math.ceil(held_days / DAYS_PER_MONTH - 1e-9))
+    return next((pct / 100.0 for last, pct in schedule if month <= last), 0.0)
+
+
 def _committed(commit: float | None, term_cost: float | None, reserved: bool) -> float:
     """What the contract commits to if it runs its term: a reserved block billed whatever
     the use owes the term's fees, a spend floor or all; capacity billed by use owes the floor."""
@@ -371,7 +378,15 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
         cost = commit
         basis.append(BasisItem("min_commit", {"usd": commit}, ev.get("min_commit_usd")))
     prepaid = terms.prepayment_usd or 0.0
-    if prepaid > cost and terms.prepayment_refundable is not True:
+    schedule = getattr(terms, "prepaid_refund_schedule", None)
+    if prepaid > cost and schedule and first.code == "termination_for_convenience":
+        # Leaving early gets back only the schedule's share of the unused prepaid fees.
+        held = _days_held(terms, days or 0.0, term or 0.0, notice_served)
+        share = _refund_share(schedule, held)
+        cost = prepaid - share * (prepaid - cost)
+        basis.append(BasisItem("prepayment_refund", {"usd": prepaid, "refund_pct": share * 100},
+                               ev.get("prepaid_refund_schedule")))
+    elif prepaid > cost and terms.prepayment_refundable is not True:
         cost = prepaid
         basis.append(BasisItem("prepayment", {"usd": prepaid}, ev.get("prepayment_usd")))
     if terms.auto_renewal:
