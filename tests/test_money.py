@@ -401,3 +401,29 @@ def test_a_prepayment_refunded_by_a_schedule_is_said_in_the_memo_words() -> None
     money = _money(REFUND_SCHEDULE, days=45.0, upfront_usd=PER_DAY * TERM_DAYS)
     text = exit_phrase([b.to_dict() for b in money.basis])
     assert "90% of the unused fees" in text
+
+
+STEPPED = ("2. Fees. Launch price of USD 2.10 per GPU-hour during months 1 to 2 of the Term. "
+           "From the first day of month 3 to the end of the Term the Fees are USD 3.15 per "
+           "GPU-hour.\n\n3. Minimum Period. The first four (4) months of the Term are the "
+           "Minimum Period. Customer may terminate for convenience on thirty (30) days' "
+           "notice with effect on or after the last day of the Minimum Period.")
+
+
+def test_a_price_that_steps_up_is_charged_at_each_months_price_and_the_minimum_period_held(
+        ) -> None:
+    money = _money(STEPPED, days=75.0)
+    month = 730 / 24
+    # the whole term: two months at the launch price, four at 1.5x
+    assert money.full_commitment_usd == pytest.approx(PER_DAY * month * (2 + 4 * 1.5))
+    # leaving takes effect no sooner than the end of the 4-month minimum period
+    assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * month * (2 + 2 * 1.5))
+    # the run of 75 days: 2 months at 2.10, the rest at 3.15
+    assert money.run_cost_usd == pytest.approx(PER_DAY * (2 * month + (75 - 2 * month) * 1.5))
+
+
+def test_a_flat_price_named_once_with_a_month_is_no_step() -> None:
+    terms, _ = contract_terms(builders.make_offer(
+        "flat", contract_text="Fees of USD 2.10 per GPU-hour from month 1 of the Term.",
+        gpu_count=256, price_usd_per_gpu_hour=2.10, term_months=6))
+    assert terms.price_steps is None

@@ -91,13 +91,6 @@ KNOWN_GAPS = {
         "agree with the buyer: a key that names its currency is in that currency, and "
         "currency is that of the source prices (PRODUCT.md); asked of the reader helpers"),
     # Set E (blind, held out, written without reading evaltool/): landed failing, each reason.
-    "e-03-intro-price-steps-up-after-month-3": (
-        "offer-c wins where it must not: its price_usd_per_gpu_hour holds the launch price "
-        "(1.85, months 1-3) and the contract steps it to 2.75 from month 4; we charge 1.85 "
-        "for the whole term ($8.30M, not $11.32M), and we do not read its 6-month Minimum "
-        "Period ('termination with effect before the end of the Minimum Period is not "
-        "permitted') as the earliest exit, so the minimum cash is the run at 1.85 ($3.29M) "
-        "instead of six months at the stepped fees ($5.16M)"),
     "e-04-equivalent-hardware-substitution": (
         "offer-a (cheapest) wins where it must not: its contract lets the vendor substitute "
         "'equivalent or comparable' A100 / H100 PCIe / L40S at the same fee; clause analysis "

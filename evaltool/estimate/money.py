@@ -151,6 +151,9 @@ def compute_money(
     if fields.offer_kind == "purchase":
         minimum, full = _purchase(fields, terms, estimates, run, days, basis, buyback_settles)
     else:
+        if run is not None and days and fields.price_usd_per_gpu_hour:
+            # A price that steps during the term bills the run month by month.
+            run *= _step_factor(terms, fields.price_usd_per_gpu_hour, days)
         minimum, full = _rental(fields, terms, run, days, basis, notice_served,
                                 _billed_storage_tb(fields, estimates))
     pay_per_use = bool(basis) and basis[0].code == "no_term"
@@ -260,6 +263,20 @@ def _refund_share(schedule: Sequence[tuple[float, float]], held_days: float) -> 
     return next((pct / 100.0 for last, pct in schedule if month <= last), 0.0)
 
 
+def _step_factor(terms: ContractTerms, price: float, days: float) -> float:
+    """The stepped fees for the first `days` of the term over the fees at the quoted price
+    (1 when the price does not change during the term)."""
+    steps = getattr(terms, "price_steps", None)
+    if not steps or days <= 0 or price <= 0:
+        return 1.0
+    total = 0.0
+    for i, (start, usd) in enumerate(steps):
+        begin = (start - 1) * DAYS_PER_MONTH
+        end = (steps[i + 1][0] - 1) * DAYS_PER_MONTH if i + 1 < len(steps) else math.inf
+        total += usd * max(0.0, min(days, end) - begin)
+    return total / (price * days)
+
+
 def _committed(commit: float | None, term_cost: float | None, reserved: bool) -> float:
     """What the contract commits to if it runs its term: a reserved block billed whatever
     the use owes the term's fees, a spend floor or all; capacity billed by use owes the floor."""
@@ -317,7 +334,7 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
             renewed = True
     escalation = (terms.price_escalation_pct_per_year or 0.0) / 100.0
     term_cost = (_escalated_days(term * DAYS_PER_MONTH, escalation) * per_day
-                 if term else None)
+                 * _step_factor(terms, price, term * DAYS_PER_MONTH) if term else None)
     commit = terms.min_commit_usd or None
     if renewed and commit is not None and term_cost is not None:
         commit = max(commit, term_cost)
@@ -326,7 +343,8 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     # (`compute_money` raises it to the cheapest way out: a run as billed is committed too.)
     reserved = getattr(terms, "billed_whatever_use", None) is True
     full = _committed(commit, term_cost, reserved)
-    run_cost = run if run is not None else (per_day * days if days is not None else None)
+    run_cost = run if run is not None else (  # a stepped price bills month by month
+        per_day * days * _step_factor(terms, price, days) if days is not None else None)
     if run_cost is not None and days and escalation:
         # A run into the contract's second year pays the escalated rate from then on.
         run_cost *= _escalated_days(days, escalation) / days
@@ -350,7 +368,7 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     if tfc and term is not None:
         notice = terms.termination_notice_days or 0.0
         held = _days_held(terms, days or 0.0, term, notice_served)
-        cost = max(run_cost, held * per_day)
+        cost = max(run_cost, held * per_day * _step_factor(terms, price, held))
         remaining = max(0.0, term * DAYS_PER_MONTH - held) * per_day
         fee = (terms.termination_fee_usd or 0.0) + remaining * (
             terms.termination_fee_pct_of_remaining or 0.0) / 100.0
