@@ -118,3 +118,23 @@ def test_extract_terms_takes_an_offers_segments_and_is_silent_when_the_contract_
                           where=Location(file="offer.xlsx", sheet="Contract", cell="B2"))
     terms = extract_terms([segment])
     assert terms.term_months is None and terms.evidence == {}
+
+
+@pytest.mark.parametrize(("text", "floor", "months"), [
+    ("Customer commits to spend at least USD 150,000 on eligible services in each Commitment "
+     "Month (USD 1,800,000 over the Commitment Term).", 150_000.0, 1.0),
+    ("Minimum monthly spend: USD 40,000.", 40_000.0, 1.0),
+    ("Customer commits to a minimum spend of USD 90,000 per calendar quarter.", 90_000.0, 3.0),
+])
+def test_a_spend_floor_stated_per_period_is_owed_every_period(
+        text: str, floor: float, months: float) -> None:
+    terms = extract_terms(text)
+    assert terms.min_commit_per_period_usd == floor
+    assert terms.min_commit_period_months == months
+
+
+def test_a_spend_floor_over_the_term_is_one_sum_not_a_period_floor() -> None:
+    terms = extract_terms("Customer commits to spend at least USD 75,000 over the "
+                          "Reservation Term.")
+    assert terms.min_commit_usd == 75_000.0
+    assert terms.min_commit_per_period_usd is None

@@ -15,6 +15,7 @@ from evaltool.issues import is_registered
 from evaltool.models import Estimates, Workload
 from evaltool.pipeline import evaluate_offer
 from evaltool.report.flag_words import flag_sentence
+from evaltool.report.recommendation import exit_phrase
 from evaltool.score.rubric import load_rubric
 
 WORKLOAD = Workload(name="70b", params_b=70, tokens_b=2000, cost_of_delay_usd_per_day=0)
@@ -356,3 +357,73 @@ def test_a_buy_back_is_read_however_the_contract_words_its_date_and_price(
     assert money.basis[0].code == "buyback"
     assert money.minimum_cash_to_sign_usd == pytest.approx(
         9_600_000 + months * RUNNING - price)
+
+
+MONTHLY_FLOOR = ("2. Minimum monthly spend. Customer commits to spend at least USD 200,000 in "
+                 "each Commitment Month; a shortfall is invoiced at the end of that month and "
+                 "does not carry forward. This Order cannot be terminated for convenience.")
+
+
+@pytest.mark.parametrize("days", [20.0, 45.0, 100.0])
+def test_a_monthly_spend_floor_bills_each_month_the_larger_of_floor_and_use(days: float) -> None:
+    money = _money(MONTHLY_FLOOR, days=days)
+    month = 730 / 24
+    used = [PER_DAY * max(0.0, min(days, (k + 1) * month) - k * month) for k in range(6)]
+    expected = sum(max(200_000.0, u) for u in used)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(expected)
+    assert money.full_commitment_usd == pytest.approx(expected)
+    # A busy month does not cover an idle one: more than six floors and more than the run.
+    assert expected > max(6 * 200_000.0, PER_DAY * days)
+
+
+REFUND_SCHEDULE = (
+    "2. Fees. USD 2.10 per GPU-hour for the six-month Prepaid Term, invoiced in full on "
+    "signature.\n\n3. Termination for convenience and refund schedule. Customer may terminate "
+    "this order at any time on thirty (30) days' prior written notice. Provider shall refund "
+    "the following share of the prepaid Fees attributable to the part of the Prepaid Term "
+    "after that date:\n  (a) termination effective on or before the last day of month 3: 90%;"
+    "\n  (b) termination effective during month 4 or month 5: 50%;\n  (c) termination "
+    "effective during month 6: no refund.")
+
+
+@pytest.mark.parametrize(("days", "refund"), [(45.0, 0.90), (100.0, 0.50), (170.0, 0.0)])
+def test_a_prepayment_with_a_refund_schedule_costs_what_the_schedule_keeps_on_leaving(
+        days: float, refund: float) -> None:
+    prepaid = PER_DAY * TERM_DAYS
+    money = _money(REFUND_SCHEDULE, days=days, upfront_usd=prepaid)
+    used = PER_DAY * days  # the notice takes effect when the run ends
+    assert money.minimum_cash_to_sign_usd == pytest.approx(prepaid - refund * (prepaid - used))
+    assert money.full_commitment_usd == pytest.approx(prepaid)
+    assert any(b.code == "prepayment_refund" for b in money.basis)
+
+
+def test_a_prepayment_refunded_by_a_schedule_is_said_in_the_memo_words() -> None:
+    money = _money(REFUND_SCHEDULE, days=45.0, upfront_usd=PER_DAY * TERM_DAYS)
+    text = exit_phrase([b.to_dict() for b in money.basis])
+    assert "90% of the unused fees" in text
+
+
+STEPPED = ("2. Fees. Launch price of USD 2.10 per GPU-hour during months 1 to 2 of the Term. "
+           "From the first day of month 3 to the end of the Term the Fees are USD 3.15 per "
+           "GPU-hour.\n\n3. Minimum Period. The first four (4) months of the Term are the "
+           "Minimum Period. Customer may terminate for convenience on thirty (30) days' "
+           "notice with effect on or after the last day of the Minimum Period.")
+
+
+def test_a_price_that_steps_up_is_charged_at_each_months_price_and_the_minimum_period_held(
+        ) -> None:
+    money = _money(STEPPED, days=75.0)
+    month = 730 / 24
+    # the whole term: two months at the launch price, four at 1.5x
+    assert money.full_commitment_usd == pytest.approx(PER_DAY * month * (2 + 4 * 1.5))
+    # leaving takes effect no sooner than the end of the 4-month minimum period
+    assert money.minimum_cash_to_sign_usd == pytest.approx(PER_DAY * month * (2 + 2 * 1.5))
+    # the run of 75 days: 2 months at 2.10, the rest at 3.15
+    assert money.run_cost_usd == pytest.approx(PER_DAY * (2 * month + (75 - 2 * month) * 1.5))
+
+
+def test_a_flat_price_named_once_with_a_month_is_no_step() -> None:
+    terms, _ = contract_terms(builders.make_offer(
+        "flat", contract_text="Fees of USD 2.10 per GPU-hour from month 1 of the Term.",
+        gpu_count=256, price_usd_per_gpu_hour=2.10, term_months=6))
+    assert terms.price_steps is None

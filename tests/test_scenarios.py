@@ -90,6 +90,35 @@ KNOWN_GAPS = {
         "the offer is not evaluated and with --fx EUR=1.10 it is converted twice (2.42). We "
         "agree with the buyer: a key that names its currency is in that currency, and "
         "currency is that of the source prices (PRODUCT.md); asked of the reader helpers"),
+    # Set E (blind, held out, written without reading evaltool/): landed failing, each reason.
+    "e-04-equivalent-hardware-substitution": (
+        "offer-a (cheapest) wins where it must not: its contract lets the vendor substitute "
+        "'equivalent or comparable' A100 / H100 PCIe / L40S at the same fee; clause analysis "
+        "has no finding for a downgrade-substitution right (an H200 upgrade-only right, "
+        "offer-b, is harmless), so nothing in the ranking prices the risk of slower hardware "
+        "under a 60-day deadline"),
+    "e-05-partial-delivery-under-deadline": (
+        "offer-a should be ineligible: delivery_date holds only the first tranche (256 GPUs, "
+        "day 0); the contract delivers the other 256 on day 66, so the run cannot end by the "
+        "70-day deadline. The tranche schedule in contract_text is not read; we run all 512 "
+        "GPUs from the first date and offer-a wins"),
+    "e-06-inference-latency-l40s-h100-mi300x": (
+        "the workload names its latency target serving.max_ms_per_output_token, a key the "
+        "buyer invented; our key is serving.max_latency_ms_per_token (or "
+        "max_time_per_output_token_ms). PRODUCT.md names a serving target as 'tokens per "
+        "second, or requests with prompt and output lengths' and no latency key, so its "
+        "wording gives no ground for another synonym: the workload is refused with the known "
+        "keys listed, as an unknown key must be"),
+    "e-09-node-hour-prices-different-gpus-per-node": (
+        "a reader gap, not money: each offer states its price only in contract_text, per "
+        "node-hour ('USD 9.60 per node-hour' for a 4-GPU node), and no "
+        "price_usd_per_gpu_hour; the reader (normalize/) does not take a node-hour price "
+        "from contract text, so no offer has a price and none is scored"),
+    "e-10-egress-heavy-per-gb": (
+        "winner right; only offer-a's run cost differs by convention: the buyer keeps "
+        "run_cost_usd to GPU-hours and adds the 3,500 TB of egress ($315k at $0.09/GB) to the "
+        "minimum cash and full commitment; we add the egress the workload must move to the "
+        "run cost as well ($1.07M), as with storage in b-08"),
 }
 
 

@@ -150,6 +150,12 @@ class ContractTerms(BaseModel):
     min_commit_usd: float | None = None
     min_commit_amount: float | None = None  # as stated, in min_commit_currency
     min_commit_currency: str | None = None  # ISO 4217
+    # A floor that recurs: at least this much in every period of this many months, a
+    # shortfall billed each period ("USD 150,000 in each month", no carry-forward).
+    min_commit_per_period_usd: float | None = None
+    min_commit_per_period_amount: float | None = None  # as stated
+    min_commit_per_period_currency: str | None = None  # ISO 4217
+    min_commit_period_months: float | None = None
     sla_uptime_pct: float | None = None
     sla_max_credit_pct: float | None = None
     credits_sole_remedy: bool | None = None

@@ -104,6 +104,11 @@ _MIN_COMMIT = fast_compile(
     r"\bcommits?\s+to\s+(?:a\s+)?(?:spend|purchase|pay)\w*\b|\bcommitted\s+spend\b|"
     r"\btake[- ]or[- ]pay\b"
 )
+# A spend floor stated per period ("minimum monthly spend", "in each Commitment Month",
+# "per calendar quarter"): owed every period, whatever the other periods spent.
+_RECURRING_FLOOR = re.compile(
+    r"\b(?:in\s+)?(?:each|every|per)\s+(?:\w+\s+)?(?:calendar\s+)?(?:month|quarter)\b|"
+    r"\bminimum\s+(?:monthly|quarterly)\b|\b(?:monthly|quarterly)\s+minimum\b", re.I)
 _SOLE_REMEDY = fast_compile(r"\b(?:sole|exclusive)\s+(?:and\s+exclusive\s+)?remed(?:y|ies)\b")
 _ESCALATION = fast_compile(
     r"\b(?:increase|escalat)\w*\b[^.;]{0,80}?(?:\b(?:per\s+(?:year|annum)|annually|each\s+year|"
@@ -292,7 +297,8 @@ def _renewal(text: str, where: dict[str, Any], out: _Builder) -> None:
 def _prepayment(text: str, where: dict[str, Any], out: _Builder) -> None:
     """Money paid ahead and whether it comes back."""
     if _PREPAY.search(text):
-        out.set_amount("prepayment", _amount(text), text, where)
+        # "USD 2.10 per GPU-hour ... invoiced in full on signature": a rate is not the sum.
+        out.set_amount("prepayment", _amount(text, totals_only=True), text, where)
         if _NON_REFUNDABLE.search(text):
             out.set("prepayment_refundable", False, text, where)
         elif _REFUNDABLE.search(text):
@@ -304,6 +310,13 @@ def _prepayment(text: str, where: dict[str, Any], out: _Builder) -> None:
 def _minimum_commitment(text: str, where: dict[str, Any], out: _Builder) -> None:
     if _MIN_COMMIT.search(text):
         out.set_amount("min_commit", _amount(text, totals_only=True), text, where)
+        period = _RECURRING_FLOOR.search(text)
+        if period:
+            # The floor is owed period by period: the first amount is one period's floor
+            # (a total over the term, if stated beside it, is the floors added up).
+            out.set_amount("min_commit_per_period", _amount(text), text, where)
+            out.set("min_commit_period_months",
+                    3.0 if "quarter" in period.group(0).lower() else 1.0, text, where)
 
 
 _CREDIT_CONTEXT_RE = re.compile(r"credit|sla|service\s+level", re.IGNORECASE)

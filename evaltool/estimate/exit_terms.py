@@ -144,6 +144,12 @@ class MoneyTerms(ContractTerms):
     termination_not_before_term_end: bool | None = None  # the term is a floor on leaving
     termination_at_month_end: bool | None = None  # leaving takes effect at a month's end only
     billed_whatever_use: bool | None = None  # the reserved block is billed used or not
+    # A refund of the unused prepaid fees by when the exit takes effect: (up to the end
+    # of this month of the term, this share refunded), in month order.
+    prepaid_refund_schedule: list[tuple[float, float]] | None = None
+    # A price that changes during the term: (from this month of the term, USD per
+    # GPU-hour), in month order; the first step starts in month 1.
+    price_steps: list[tuple[float, float]] | None = None
 
 
 def _earliest_exit_month(sentence: str) -> float | None:
@@ -341,6 +347,80 @@ def _prepayment_wording(sentence: str, p: _Paragraph, values: _Values,
             evidence["prepayment_refundable"] = _evidence(sentence, p)
 
 
+# A tier of a refund schedule: "termination effective on or before the last day of month 3:
+# 90%", "during month 4 or month 5: 50%", "during month 6: no refund".
+_REFUND_TIER = re.compile(
+    r"(?:on\s+or\s+before|by|before|in|during|within)\s+(?:the\s+(?:last\s+day|end)\s+of\s+)?"
+    r"months?\s+(\d+)(?:\s*(?:or|and|to|through|-|–)\s*(?:month\s+)?(\d+))?[^:;%]{0,80}?"
+    r"[:,]\s*(?:(\d+(?:\.\d+)?)\s*%|(no\s+refund))", re.I)
+
+
+def _refund_schedule_wording(paragraph: _Paragraph, values: _Values,
+                             evidence: _Evidence) -> None:
+    """A prepayment refunded on leaving by a schedule of tiers (share by exit month)."""
+    text = paragraph.text
+    if ("prepaid_refund_schedule" in values or not _REFUNDABLE_PREPAID.search(text)):
+        return
+    tiers = sorted((float(m.group(2) or m.group(1)), 0.0 if m.group(4) else float(m.group(3)))
+                   for m in _REFUND_TIER.finditer(text))
+    if len(tiers) >= 2:
+        values["prepaid_refund_schedule"] = tiers
+        evidence["prepaid_refund_schedule"] = _evidence(text.strip(), paragraph)
+
+
+# A defined minimum period ("The first six (6) months of the Term are the Minimum Period")
+# that no termination may take effect before.
+_MINIMUM_PERIOD = re.compile(
+    r"\b(?:first\s+)?([a-z]+|\d+)\s*(?:\((\d+)\))?\s+months?\s+of\s+the\s+term\s+"
+    r"(?:are|is|form|constitute)\s+the\s+minimum\s+(?:period|term)\b|\bminimum\s+(?:period|"
+    r"term)\s+(?:is|of|shall\s+be)\s+([a-z]+|\d+)\s*(?:\((\d+)\))?\s+months?\b", re.I)
+_NOT_BEFORE_MINIMUM = re.compile(
+    r"(?:on\s+or\s+after|not\s+(?:earlier|sooner)\s+than|no\s+earlier\s+than)\s+(?:the\s+)?"
+    r"(?:last\s+day|end)\s+of\s+the\s+minimum\s+(?:period|term)|before\s+the\s+end\s+of\s+the"
+    r"\s+minimum\s+(?:period|term)\s+is\s+not\s+permitted", re.I)
+
+
+def _minimum_period_wording(paragraph: _Paragraph, values: _Values,
+                            evidence: _Evidence) -> None:
+    """Leaving takes effect no sooner than the end of a defined minimum period."""
+    text = paragraph.text
+    match = _MINIMUM_PERIOD.search(text)
+    if match is None or not _NOT_BEFORE_MINIMUM.search(text) or (
+            "termination_earliest_month" in values):
+        return
+    digits = match.group(2) or match.group(4)
+    word = (match.group(1) or match.group(3) or "").lower()
+    months = (float(digits) if digits else float(word) if word.isdigit()
+              else float(_ORDINALS[word]) if word in _ORDINALS else None)
+    if months:
+        values["termination_earliest_month"] = months
+        evidence["termination_earliest_month"] = _evidence(text.strip(), paragraph)
+
+
+# A price for part of the term: "USD 1.85 per GPU-hour ... during months 1 to 3", "From the
+# first day of month 4 ... USD 2.75 per GPU-hour".
+_STEP_PRICE = re.compile(r"(?:USD|US\$|\$)\s*(\d+(?:\.\d+)?)\s*(?:per|/)\s*GPU[- ]?hour", re.I)
+_STEP_MONTH = re.compile(r"\bmonths?\s+(\d+)\b", re.I)
+
+
+def _price_step_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
+    """Prices that step during the term, one per sentence with the month it starts."""
+    if "price_steps" in values:
+        return
+    steps: dict[float, float] = {}
+    for sentence in _sentences(paragraph):
+        prices = _STEP_PRICE.findall(sentence)
+        month = _STEP_MONTH.search(sentence)
+        if len(prices) == 1 and month is not None:
+            steps.setdefault(float(month.group(1)), float(prices[0]))
+    if len(steps) >= 2 and min(steps) == 1 and len(set(steps.values())) >= 2:
+        values["price_steps"] = sorted(steps.items())
+        evidence["price_steps"] = _evidence(paragraph.text.strip(), paragraph)
+
+
+_REFUNDABLE_PREPAID = re.compile(r"\brefund[\s\S]{0,300}?\bpre-?paid\b", re.I)
+
+
 def _buyback_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
     """A firm buy-back: the seller bound (not invited) to repurchase at a stated price."""
     text = paragraph.text
@@ -406,6 +486,9 @@ def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
             for read in _WORDING_READERS:
                 read(sentence, p, values, evidence)
         _buyback_wording(p, values, evidence)
+        _refund_schedule_wording(p, values, evidence)
+        _minimum_period_wording(p, values, evidence)
+        _price_step_wording(p, values, evidence)
     no_term = "no_term" in evidence and not values.get("non_cancellable")
     if no_term:
         values.setdefault("termination_notice_days", 0.0)

@@ -60,7 +60,7 @@ class BasisItem:
 
     code: str  # no_term | termination_for_convenience | ride_out_term | contract_silent |
     #            non_cancellable | min_commit | prepayment | auto_renewal | purchase |
-    #            buyback | no_price
+    #            buyback | prepayment_refund | no_price
     figures: dict[str, float] = field(default_factory=dict)
     evidence: TermEvidence | None = None
 
@@ -151,6 +151,9 @@ def compute_money(
     if fields.offer_kind == "purchase":
         minimum, full = _purchase(fields, terms, estimates, run, days, basis, buyback_settles)
     else:
+        if run is not None and days and fields.price_usd_per_gpu_hour:
+            # A price that steps during the term bills the run month by month.
+            run *= _step_factor(terms, fields.price_usd_per_gpu_hour, days)
         minimum, full = _rental(fields, terms, run, days, basis, notice_served,
                                 _billed_storage_tb(fields, estimates))
     pay_per_use = bool(basis) and basis[0].code == "no_term"
@@ -253,6 +256,53 @@ def _days_held(terms: ContractTerms, days: float, term: float, notice_served: st
     return min(held, term * DAYS_PER_MONTH)
 
 
+def _refund_share(schedule: Sequence[tuple[float, float]], held_days: float) -> float:
+    """The share of the unused prepaid fees refunded when the exit takes effect after
+    `held_days`: the first tier whose last month the exit falls in; none after the last."""
+    month = max(1, math.ceil(held_days / DAYS_PER_MONTH - 1e-9))
+    return next((pct / 100.0 for last, pct in schedule if month <= last), 0.0)
+
+
+def _step_factor(terms: ContractTerms, price: float, days: float) -> float:
+    """The stepped fees for the first `days` of the term over the fees at the quoted price
+    (1 when the price does not change during the term)."""
+    steps = getattr(terms, "price_steps", None)
+    if not steps or days <= 0 or price <= 0:
+        return 1.0
+    total = 0.0
+    for i, (start, usd) in enumerate(steps):
+        begin = (start - 1) * DAYS_PER_MONTH
+        end = (steps[i + 1][0] - 1) * DAYS_PER_MONTH if i + 1 < len(steps) else math.inf
+        total += usd * max(0.0, min(days, end) - begin)
+    return total / (price * days)
+
+
+def _committed(commit: float | None, term_cost: float | None, reserved: bool) -> float:
+    """What the contract commits to if it runs its term: a reserved block billed whatever
+    the use owes the term's fees, a spend floor or all; capacity billed by use owes the floor."""
+    if commit is None:
+        return term_cost or 0.0
+    return max(commit, term_cost) if reserved and term_cost is not None else commit
+
+
+def _floor_evidence(ev: dict[str, TermEvidence]) -> dict[str, TermEvidence]:
+    """The minimum commitment's evidence is the sentence that states the period's floor."""
+    per = ev.get("min_commit_per_period_usd")
+    return {**ev, "min_commit_usd": per} if per is not None else ev
+
+
+def _period_floors(terms: ContractTerms, run_cost: float, days: float | None,
+                   term: float | None) -> float | None:
+    """A spend floor owed period by period (no carry-forward) is billed max(floor, what
+    the period used), summed over the term: a busy month does not cover an idle one."""
+    floor, period = terms.min_commit_per_period_usd, terms.min_commit_period_months
+    if not (floor and period and term and days):
+        return None
+    per_run_day, span = run_cost / days, period * DAYS_PER_MONTH
+    return sum(max(floor, per_run_day * max(0.0, min(days, (k + 1) * span) - k * span))
+               for k in range(math.ceil(term / period - 1e-9)))
+
+
 def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: float | None,
             basis: list[BasisItem], notice_served: str, storage_tb: float = 0.0
             ) -> tuple[float | None, float | None]:
@@ -284,7 +334,7 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
             renewed = True
     escalation = (terms.price_escalation_pct_per_year or 0.0) / 100.0
     term_cost = (_escalated_days(term * DAYS_PER_MONTH, escalation) * per_day
-                 if term else None)
+                 * _step_factor(terms, price, term * DAYS_PER_MONTH) if term else None)
     commit = terms.min_commit_usd or None
     if renewed and commit is not None and term_cost is not None:
         commit = max(commit, term_cost)
@@ -292,16 +342,19 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     # use owes the term's fees, a spend floor or all; capacity billed by use owes the floor.
     # (`compute_money` raises it to the cheapest way out: a run as billed is committed too.)
     reserved = getattr(terms, "billed_whatever_use", None) is True
-    if commit is not None:
-        full = max(commit, term_cost) if reserved and term_cost is not None else commit
-    else:
-        full = term_cost or 0.0
-    run_cost = run if run is not None else (per_day * days if days is not None else None)
+    full = _committed(commit, term_cost, reserved)
+    run_cost = run if run is not None else (  # a stepped price bills month by month
+        per_day * days * _step_factor(terms, price, days) if days is not None else None)
     if run_cost is not None and days and escalation:
         # A run into the contract's second year pays the escalated rate from then on.
         run_cost *= _escalated_days(days, escalation) / days
     if run_cost is None:
         return None, full
+    floored = _period_floors(terms, run_cost, days, term)
+    if floored is not None:
+        commit = max(commit or 0.0, floored)
+        full = _committed(commit, term_cost, reserved)
+        ev = _floor_evidence(ev)
     options: list[tuple[float, BasisItem]] = []
     tfc = terms.customer_may_terminate_for_convenience and not terms.non_cancellable
     if term is None and commit is None:
@@ -315,7 +368,7 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     if tfc and term is not None:
         notice = terms.termination_notice_days or 0.0
         held = _days_held(terms, days or 0.0, term, notice_served)
-        cost = max(run_cost, held * per_day)
+        cost = max(run_cost, held * per_day * _step_factor(terms, price, held))
         remaining = max(0.0, term * DAYS_PER_MONTH - held) * per_day
         fee = (terms.termination_fee_usd or 0.0) + remaining * (
             terms.termination_fee_pct_of_remaining or 0.0) / 100.0
@@ -343,7 +396,15 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
         cost = commit
         basis.append(BasisItem("min_commit", {"usd": commit}, ev.get("min_commit_usd")))
     prepaid = terms.prepayment_usd or 0.0
-    if prepaid > cost and terms.prepayment_refundable is not True:
+    schedule = getattr(terms, "prepaid_refund_schedule", None)
+    if prepaid > cost and schedule and first.code == "termination_for_convenience":
+        # Leaving early gets back only the schedule's share of the unused prepaid fees.
+        held = _days_held(terms, days or 0.0, term or 0.0, notice_served)
+        share = _refund_share(schedule, held)
+        cost = prepaid - share * (prepaid - cost)
+        basis.append(BasisItem("prepayment_refund", {"usd": prepaid, "refund_pct": share * 100},
+                               ev.get("prepaid_refund_schedule")))
+    elif prepaid > cost and terms.prepayment_refundable is not True:
         cost = prepaid
         basis.append(BasisItem("prepayment", {"usd": prepaid}, ev.get("prepayment_usd")))
     if terms.auto_renewal:

@@ -63,6 +63,11 @@ def exit_phrase(basis: Sequence[Mapping[str, Any]]) -> str:
     for item in extra:
         text += ("; never below the stated minimum commitment" if item["code"] == "min_commit"
                  else "; never below the non-refundable prepayment")
+    refund = next((b for b in basis[1:] if b.get("code") == "prepayment_refund"), None)
+    if refund is not None:
+        pct = float((refund.get("figures") or {}).get("refund_pct", 0.0))
+        text += (f"; the prepayment less the {pct:g}% of the unused fees the refund schedule "
+                 "returns on leaving")
     return text
 
 
@@ -113,6 +118,8 @@ def brief_exit(basis: Sequence[Mapping[str, Any]]) -> str:
         text += "; the stated minimum at least"
     if any(b.get("code") == "prepayment" for b in basis[1:]):
         text += "; the prepayment at least"
+    if any(b.get("code") == "prepayment_refund" for b in basis[1:]):
+        text += "; the prepayment less its scheduled refund"
     return text
 
 
@@ -185,6 +192,8 @@ def exit_short(basis: Sequence[Mapping[str, Any]]) -> str:
         text += f", {where}" if len(where) <= 14 else ""
     if any(b.get("code") == "prepayment" for b in basis[1:]):
         text += "; prepaid, non-refundable"
+    if any(b.get("code") == "prepayment_refund" for b in basis[1:]):
+        text += "; prepaid, part refunded"
     return text
 
 
