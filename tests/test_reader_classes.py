@@ -1595,3 +1595,32 @@ def test_a_response_time_beside_a_replacement_is_not_the_replacement_time() -> N
     b.read_prose("Support: 4-hour response; failed parts replaced next business day",
                  Location("q.xlsx", cell="A1"))
     assert "hw_replacement_hours" not in b.facts
+
+
+@pytest.mark.parametrize(("text", "suffix"), [
+    ("offer_id,state,seller_ref,gpu,gpu_qty,nodes,rate,currency,rate_unit\n"
+     "X-1,active,SEL-0093,H100 SXM5 80GB,64,8,2.20,USD,per GPU/hr\n"
+     "X-2,active,SEL-0101,H100 SXM5 80GB,128,16,17.60,USD,per node/hr\n", "csv"),
+    ("angebot;stand;lieferant;gpu;anzahl_gpu;anzahl_knoten;preis;waehrung;preiseinheit\n"
+     "A-1;aktiv;LF-2231;H100 SXM5 80GB;64;8;2,20;USD;pro GPU-Stunde\n"
+     "A-2;aktiv;LF-2232;H100 SXM5 80GB;128;16;17,60;USD;pro Knoten-Stunde\n", "semicolon"),
+])
+def test_a_listing_price_takes_its_basis_from_a_unit_column_of_each_row(
+        tmp_path: Path, text: str, suffix: str) -> None:
+    path = tmp_path / f"Example Exchange {suffix} export.csv"
+    path.write_text("# Example Exchange Ltd - marketplace export\n" + text, encoding="utf-8")
+    result = normalize_files([path], {})
+    assert not result.not_evaluated, result.not_evaluated
+    per_gpu, per_node = sorted(result.offers, key=lambda o: o.fields.gpu_count or 0)
+    assert per_gpu.fields.price_usd_per_gpu_hour == pytest.approx(2.20)
+    assert per_node.fields.price_usd_per_gpu_hour == pytest.approx(17.60 / 8)
+    # a supplier's reference code is not its name: the letterhead names the vendor
+    assert per_gpu.fields.vendor == "Example Exchange Ltd"
+
+
+def test_a_unit_column_qualifies_the_column_it_names_or_the_one_before_it() -> None:
+    from evaltool.read.rows import unit_columns
+
+    header = ["id", "price", "currency", "price_unit", "qty", "Einheit", "unit price"]
+    columns = {0: "id", 1: "price", 2: "currency", 4: "qty", 6: "unit price"}
+    assert unit_columns(header, columns) == {3: 1, 5: 4}
