@@ -204,6 +204,29 @@ def _clause_number(line: str, index: int) -> str:
     return match.group(1).strip("().") if match else str(index + 1)
 
 
+def _offer_list(data: dict[Any, Any], depth: int = 0
+                ) -> tuple[list[str], list[dict[Any, Any]], dict[Any, Any]] | None:
+    """(keys to it, the offers, what they share) of a list of offers: at the top
+    ({"offers": [...]}) or inside the document's wrapper ({"quote": {"options": [...]}}),
+    where the wrapper's other keys (vendor, terms) are shared by every offer."""
+    key = next((k for k in data if normalise_label(str(k)) in _OFFER_LIST_KEYS
+                and isinstance(data[k], list) and data[k]
+                and all(isinstance(x, dict) for x in data[k])), None)
+    if key is not None:
+        return [str(key)], data[key], {k: v for k, v in data.items() if k != key}
+    if depth >= 2:
+        return None
+    for outer, inner in data.items():
+        if not isinstance(inner, dict):
+            continue
+        found = _offer_list(inner, depth + 1)
+        if found is not None:
+            keys, offers, shared = found
+            siblings = {k: v for k, v in data.items() if k != outer}
+            return [str(outer), *keys], offers, {**siblings, **shared}
+    return None
+
+
 def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     """One record per offer in a YAML/JSON file."""
     data = load_mapping(path)
@@ -217,12 +240,11 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     if isinstance(data, list):
         items = [(f"{base_id}-{i + 1}", x, [str(i)]) for i, x in enumerate(data)]
     elif isinstance(data, dict):
-        offers_key = next((k for k in data if normalise_label(str(k)) in _OFFER_LIST_KEYS
-                           and isinstance(data[k], list)), None)
-        if offers_key is not None and all(isinstance(x, dict) for x in data[offers_key]):
-            shared = {k: v for k, v in data.items() if k != offers_key}
-            items = [(f"{base_id}-{i + 1}", {**shared, **x}, [str(offers_key), str(i)])
-                     for i, x in enumerate(data[offers_key])]
+        found = _offer_list(data)
+        if found is not None:
+            keys, offers, shared = found
+            items = [(f"{base_id}-{i + 1}", {**shared, **x}, [*keys, str(i)])
+                     for i, x in enumerate(offers)]
         else:
             items = [(base_id, data, [])]
     else:
