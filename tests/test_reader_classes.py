@@ -1624,3 +1624,41 @@ def test_a_unit_column_qualifies_the_column_it_names_or_the_one_before_it() -> N
     header = ["id", "price", "currency", "price_unit", "qty", "Einheit", "unit price"]
     columns = {0: "id", 1: "price", 2: "currency", 4: "qty", 6: "unit price"}
     assert unit_columns(header, columns) == {3: 1, 5: 4}
+
+
+_NESTED_OPTIONS = {
+    "json": ('{"doc": "example.quote/v1", "proposal": {"vendor": {"name": "Example Cloud, Inc."},'
+             ' "currency": "USD", "alternatives": null, "options": ['
+             '{"title": "Plan A", "line_items": [{"description": "8x H100 SXM5 80GB node",'
+             ' "quantity": 4, "unit": "node_hour", "unit_price_cents": 2000,'
+             ' "commitment_months": 12}]},'
+             '{"title": "Plan B", "line_items": [{"description": "8x H200 SXM 141GB node",'
+             ' "quantity": 2, "unit": "node_hour", "unit_price_cents": 2800,'
+             ' "commitment_months": 6}]}],'
+             ' "terms": {"support": {"first_response_minutes": 120}}}}'),
+    "yaml": ("angebot:\n  anbieter: Beispiel Rechenzentrum GmbH\n  waehrung: USD\n"
+             "  terms:\n    support:\n      first_response_minutes: 120\n"
+             "  offers:\n"
+             "    - name: Plan A\n      line_items:\n"
+             "        - {description: 8x H100 SXM5 80GB node, quantity: 4, unit: node_hour,"
+             " unit_price_cents: 2000, commitment_months: 12}\n"
+             "    - name: Plan B\n      line_items:\n"
+             "        - {description: 8x H200 SXM 141GB node, quantity: 2, unit: node_hour,"
+             " unit_price_cents: 2800, commitment_months: 6}\n"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_NESTED_OPTIONS))
+def test_options_inside_a_documents_wrapper_are_offers_priced_in_cents(
+        tmp_path: Path, kind: str) -> None:
+    path = tmp_path / f"quote.{kind}"
+    path.write_text(_NESTED_OPTIONS[kind], encoding="utf-8")
+    result = normalize_files([path], {})
+    assert not result.not_evaluated, result.not_evaluated
+    a, b = sorted(result.offers, key=lambda o: o.fields.price_usd_per_gpu_hour or 0)
+    assert a.fields.price_usd_per_gpu_hour == pytest.approx(20.00 / 8)
+    assert b.fields.price_usd_per_gpu_hour == pytest.approx(28.00 / 8)
+    assert {a.fields.accelerator, b.fields.accelerator} == {"H100-SXM", "H200"}
+    # the wrapper's terms are shared, read in the unit their key names
+    assert a.fields.support_response_hours == pytest.approx(2)
+    assert b.fields.support_response_hours == pytest.approx(2)

@@ -90,7 +90,7 @@ class _Walk:
             for index, item in enumerate(node):
                 self.visit(item, [*keys, str(index)])
         elif node is not None and keys:
-            self.scalar(node, keys)
+            self.scalar(_key_unit(node, keys[-1]), keys)
 
     def scalar(self, value: Any, keys: list[str]) -> None:
         label = keys[-1]
@@ -138,12 +138,13 @@ class _Walk:
                 value = item[roles[role]]
                 if isinstance(value, bool):
                     return None
-                if isinstance(value, (int, float)):
-                    return float(value)
-                return first_number(str(value)) if value is not None else None
+                number = (float(value) if isinstance(value, (int, float)) else
+                          first_number(str(value)) if value is not None else None)
+                return _in_major_unit(number, str(roles[role]))
 
             desc = cell_text(item.get(roles.get("description") or roles.get("part") or "", ""))
-            raw = {role: cell_text(item[k]) for role, k in roles.items() if role}
+            raw = {role: cell_text(_key_unit(item[k], str(k))) for role, k in roles.items()
+                   if role}
             self.record.line_items.append(LineItem(
                 row_where=self.where(item_keys), description=desc, quantity=num("quantity"),
                 unit=cell_text(item[roles["unit"]]) if "unit" in roles else None,
@@ -161,6 +162,37 @@ class _Walk:
                     self.record.candidates.append(Candidate(
                         str(key), value, self.where([*item_keys, str(key)]), section=desc))
         return True
+
+
+# A key that ends with the unit of its figure: "first_response_minutes", "per_node_gbps",
+# "ram_gib", "uptime_pct".  Its bare number is read with that unit ("60 minutes").
+_KEY_UNIT_RE = re.compile(r"(?:^|[\s_.-])(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|"
+                          r"years?|gib|gb|tib|tb|gbps|gbit|tbps|kw|pct|percent)$", re.I)
+# A key that counts an amount in the currency's hundredths: "unit_price_cents".
+_MINOR_UNIT_RE = re.compile(r"(?:^|[\s_.-])(?:cents?|pence|centimos|centimes|cents_amount)$",
+                            re.I)
+
+
+def _key_unit(value: Any, key: str) -> Any:
+    """A bare number under a key that names its unit, with that unit ('60 minutes'), and an
+    amount in cents in the currency's whole units; anything else as it stands."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    if _MINOR_UNIT_RE.search(key):
+        return value / 100
+    match = _KEY_UNIT_RE.search(key)
+    if match is None:
+        return value
+    unit = match.group(1).lower()
+    return f"{cell_text(value)} {_KEY_UNITS.get(unit, unit)}"
+
+
+_KEY_UNITS = {"pct": "%", "percent": "%", "gib": "GiB", "gb": "GB", "tib": "TiB", "tb": "TB",
+              "gbps": "Gbit/s", "gbit": "Gbit/s", "tbps": "Tbit/s", "kw": "kW"}
+
+
+def _in_major_unit(number: float | None, key: str) -> float | None:
+    return number / 100 if number is not None and _MINOR_UNIT_RE.search(key) else number
 
 
 # Keys of a line item that are no fact of the offer: its own name, its price, its notes.
