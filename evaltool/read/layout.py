@@ -627,6 +627,11 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
 _OPTION_SKIP = _VALUE_HEADERS | _NOTE_HEADERS | _FIELD_HEADERS | _UNIT_HEADERS
 
 
+# An amount of money: a currency sign or code beside a figure ("$140.00", "EUR 2,10").
+_AMOUNT_RE = re.compile(r"[$€£¥]\s?\d|\d\s?[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY)\s?\d|"
+                        r"\d\s?(?:USD|EUR|GBP|CHF|JPY)\b")
+
+
 def _option_columns(grid: SheetGrid, vocab: Vocabulary
                     ) -> tuple[int, int, int | None, dict[int, str]] | None:
     """Several offers side by side: a header row naming two or more options over value
@@ -653,6 +658,8 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
             continue  # "compute | Accelerator | MI300X | | OAM": a labelled row, not a header
         if any(not re.search(r"[^\W\d_]", h) for h in options.values()):
             continue  # option names have letters ("Option A", "12-month reserved")
+        if any(_AMOUNT_RE.search(h) for h in options.values()):
+            continue  # "Lustre | $140.00 per TiB-month | AMLFS tier": a priced row, no header
         if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
                for c, h in heads.items() if c > min(options)):
             continue
