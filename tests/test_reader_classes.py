@@ -1662,3 +1662,29 @@ def test_options_inside_a_documents_wrapper_are_offers_priced_in_cents(
     # the wrapper's terms are shared, read in the unit their key names
     assert a.fields.support_response_hours == pytest.approx(2)
     assert b.fields.support_response_hours == pytest.approx(2)
+
+
+@pytest.mark.parametrize(("words", "currency"), [
+    (("Option", "Nodes", "List rate ($/node-hour)", "Net rate ($/node-hour)", "Term",
+      "Shared for every option", "Example Managed Lustre (1 PiB)", "Egress"), "$"),
+    (("Variante", "Knoten", "Listenpreis (€/Knoten-Stunde)", "Nettopreis (€/Knoten-Stunde)",
+      "Laufzeit", "Für alle Varianten", "Beispiel Parallel-FS (1 PiB)", "Datenverkehr"), "€"),
+])
+def test_options_stacked_down_a_sheet_above_a_priced_shared_block_pay_the_net_rate(
+        tmp_path: Path, words: tuple[str, ...], currency: str) -> None:
+    option, nodes, list_rate, net_rate, term, shared, storage, egress = words
+    rows: list[list[Any]] = [["8 x NVIDIA H100 SXM5 80GB per node"], []]
+    for mark, net, months in (("A", 98.0, 1), ("B", 60.0, 12), ("C", 44.0, 36)):
+        rows += [[f"{option} {mark} – {months} months"], [nodes, 16], [list_rate, 98.0],
+                 [net_rate, net], [term, f"{months} months"], []]
+    rows += [[shared], [storage, f"{currency}140.00 per TiB-month", "", "fast tier"],
+             [egress, f"{currency}0.05 per GB", "", "intra-region free"],
+             ["Availability SLA", "99.9%", "", "see footnote"],
+             ["Support", "1-hour response", "", "billed separately"],
+             ["Region", "East US 2", "", "single zone"]]
+    path = _workbook(tmp_path / "q.xlsx", {"Commercial": rows})
+    result = normalize_files([path], {"EUR": 1.0})
+    assert not result.not_evaluated, result.not_evaluated
+    prices = sorted(o.fields.price_usd_per_gpu_hour or 0 for o in result.offers)
+    assert prices == pytest.approx([44.0 / 8, 60.0 / 8, 98.0 / 8])
+    assert all(o.fields.egress_usd_per_gb == pytest.approx(0.05) for o in result.offers)

@@ -712,7 +712,10 @@ class SlotReaders:
             return
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
-        self.priced.append(_Priced("compute", money, cand.where, text, LABELLED, cand.note))
+        # "List rate | 98.32" above "Net rate | 58.99": the price before the discount is what
+        # the offer is not; it is the compute price only when no other price is stated.
+        priority = LABELLED - 1 if _LIST_PRICE_RE.search(cand.label) else LABELLED
+        self.priced.append(_Priced("compute", money, cand.where, text, priority, cand.note))
 
     def _slot_contract_value(self, cand: Candidate, text: str) -> None:
         """'Total contract value | USD 1,345,536': the price of the whole offer for its whole
@@ -788,6 +791,14 @@ def _not_an_accelerator_shape(value: object, text: str) -> bool:
     if re.fullmatch(r"[\s\d.,x×]*", text) or _FLOPS_SHAPE_RE.match(text):
         return True
     return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)
+
+
+# The label of a price before any discount: list, catalogue or rack rate.
+_LIST_PRICE_RE = re.compile(
+    r"\blist(?:e|en)?\s*(?:rate|price|prices|preis|pris|prijs)\b|\blistenpreis|\blistpris|"
+    r"\blijstprijs|\bcatalog(?:ue)?\s*(?:rate|price)|\bprix\s+(?:catalogue|public)|"
+    r"\bprecio\s+de\s+(?:lista|catálogo)|\bprezzo\s+di\s+listino|\bcena\s+katalogowa|"
+    r"\brack\s+rate|\bbefore\s+discount|\bundiscounted|\bvor\s+rabatt", re.I)
 
 
 # A unit column beside a bare number ("Arbeitsspeicher | GiB | 2.048").
