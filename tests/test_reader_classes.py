@@ -1688,3 +1688,22 @@ def test_options_stacked_down_a_sheet_above_a_priced_shared_block_pay_the_net_ra
     prices = sorted(o.fields.price_usd_per_gpu_hour or 0 for o in result.offers)
     assert prices == pytest.approx([44.0 / 8, 60.0 / 8, 98.0 / 8])
     assert all(o.fields.egress_usd_per_gb == pytest.approx(0.05) for o in result.offers)
+
+
+@pytest.mark.parametrize("label", ["Compute monthly (USD)", "Compute per month (USD)",
+                                   "Monthly compute (USD)"])
+def test_a_monthly_compute_figure_for_the_whole_capacity_is_the_price(
+        tmp_path: Path, label: str) -> None:
+    path = _workbook(tmp_path / "estimate.xlsx", {"Summary": [
+        ["Example Cloud — committed use estimate"],
+        [],
+        ["", "1-year commitment", "3-year commitment", "Remarks"],
+        ["Accelerator", "NVIDIA H100 SXM5 80GB", "NVIDIA H100 SXM5 80GB", "16 nodes x 8"],
+        ["GPUs", 128, 128, ""],
+        [label, 128 * 730 * 2.0, 128 * 730 * 1.5, "see estimate tabs"],
+        ["Commitment term", "12 months", "36 months", "billed monthly"],
+    ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated, result.not_evaluated
+    prices = sorted(o.fields.price_usd_per_gpu_hour or 0 for o in result.offers)
+    assert prices == pytest.approx([1.5, 2.0])
