@@ -1707,3 +1707,30 @@ def test_a_monthly_compute_figure_for_the_whole_capacity_is_the_price(
     assert not result.not_evaluated, result.not_evaluated
     prices = sorted(o.fields.price_usd_per_gpu_hour or 0 for o in result.offers)
     assert prices == pytest.approx([1.5, 2.0])
+
+
+@pytest.mark.parametrize(("lines", "price_label"), [
+    (["Wij reserveren voor u vier servers, elk uitgerust met acht NVIDIA H100 SXM5 80GB "
+      "(80 GB HBM3 per GPU), in ons datacenter.",
+      "Elke server is via vier 400GbE-poorten (RoCE v2, in totaal 1,6 Tbit/s per server) "
+      "aangesloten op een netwerk dat niet wordt gedeeld met andere klanten."],
+     "H100-server (8 GPU's), per server per maand"),
+    (["We reserve four servers for you, each equipped with eight NVIDIA H100 SXM5 80GB "
+      "(80 GB HBM3 per GPU), in our data centre.",
+      "Each server connects through four 400GbE ports (RoCE v2, 1.6 Tbit/s per server in "
+      "total) to a network that is not shared with other customers."],
+     "H100 server (8 GPUs), per server per month"),
+])
+def test_a_letter_prices_a_server_per_month_in_a_labelled_row_below_its_prose(
+        tmp_path: Path, lines: list[str], price_label: str) -> None:
+    path = _workbook(tmp_path / "letter.xlsx", {"Offer": [
+        ["Example Compute B.V."], [], *[[line] for line in lines], [],
+        [price_label, "€ 11.680,00"],
+    ]})
+    offer = _one(path, {"EUR": 1.0})
+    assert offer.fields.node_count == 4
+    assert offer.fields.gpus_per_node == 8
+    assert offer.fields.gpu_count == 32
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(11680 / 8 / 730, rel=1e-3)
+    assert offer.fields.inter_node_gbit_s_per_node == pytest.approx(1600)
+    assert offer.fields.network_dedicated is True

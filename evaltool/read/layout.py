@@ -28,7 +28,12 @@ from evaltool.read.cells import (
 )
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import billing_unit, currency_of, first_number
-from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
+from evaltool.read.vocabulary import (
+    BASIS_PHRASE_RE,
+    MAX_LABEL_WORDS,
+    Vocabulary,
+    normalise_label,
+)
 
 CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "msa", "vertrag",
                         "bedingungen", "legal", "clauses", "contrat")
@@ -83,6 +88,15 @@ def _is_sentence(text: str) -> bool:
     if re.search(r"\d|[.:;]\s", bare):
         return True  # a figure or a full stop outside the brackets: a statement
     return len(bare.split()) > MAX_LABEL_WORDS or len(bare) > 90
+
+
+def _priced_label(text: str, row: Sequence[Any], filled: list[int]) -> bool:
+    """'Gaudi 3-server (8 accelerators), per server per maand | € 11.680,00': a short text
+    that ends in a resource x time basis, with one figure beside it, labels that figure
+    (its model number does not make it a sentence)."""
+    return (len(filled) == 2 and len(text) <= 90 and bool(BASIS_PHRASE_RE.search(text))
+            and not is_empty(row[filled[1]]) and row[filled[0]] == text
+            and bool(re.search(r"\d", cell_text(row[filled[1]]))))
 
 
 # --- contract sheets ---------------------------------------------------------------------
@@ -446,7 +460,8 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                 record.notes.append((text, grid.where(r, c)))
                 c_index += 1
                 continue
-            if not isinstance(value, str) or _is_sentence(text):
+            if not isinstance(value, str) or (_is_sentence(text) and not _priced_label(
+                    text, row, filled)):
                 if isinstance(value, str) and _is_sentence(text):
                     if r <= 1 and record.title is None and len(filled) == 1:
                         record.title, record.title_where = text, grid.where(r, c)

@@ -87,6 +87,12 @@ def _label_shape(text: str) -> str | None:
 _GENERIC_SLOTS = frozenset({"offer_kind", "offer_name", "vendor"})
 
 
+# "per server per maand", "pro Knoten pro Monat", "/ node / week": a resource x time basis
+# spelled out, which only a price has (a currency may stand in the value beside it).
+BASIS_PHRASE_RE = re.compile(r"(?:\b(?:per|pro|par|por|je|za|för)\b|/)\s*[^\W\d_][\w-]*\s*"
+                          r"(?:\b(?:per|pro|par|por|je|za|för|a|al|au)\b|/)\s*[^\W\d_]", re.I)
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     labels: dict[str, str]  # normalised synonym -> slot
@@ -160,8 +166,9 @@ class Vocabulary:
         if len(words) >= 2 or not words:
             unit = billing_unit(f"{label} {text}")
             if unit is not None and re.match(r"^(?:gpu|node|rack)_(?:hour|day|week|month|year)$",
-                                             unit) and (currency_of(label) or currency_of(text)):
-                return "price"
+                                             unit) and (currency_of(label) or currency_of(text)
+                                                        or BASIS_PHRASE_RE.search(label)):
+                return "price"  # "EUR / node / week", "Server, per server per maand"
         return None
 
     def _longest_phrase(self, text: str) -> str | None:
