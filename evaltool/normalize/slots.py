@@ -45,6 +45,7 @@ from evaltool.normalize.facts import (
     _Priced,
     _storage_kind,
 )
+from evaltool.normalize.money import is_list_price
 from evaltool.normalize.phrases import _SOCKETS_TIMES_CORES_RE, fold, read_write
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
@@ -220,8 +221,8 @@ class SlotReaders:
             default = "GiB"
         elif "tib" in label_norm:
             default = "TiB"
-        unit_column = _UNIT_COLUMN.get(normalise_label(cand.note or ""))
-        if unit_column is not None and _same_dimension(unit_column, unit):
+        unit_column = T.UNIT_COLUMN.get(normalise_label(cand.note or ""))
+        if unit_column is not None and T.same_dimension(unit_column, unit):
             default = unit_column  # "Memory per node | GiB | 2.048": the unit column's unit
         q = V.parse_quantity(cand.value, dimension, default)
         value = q.value
@@ -714,7 +715,7 @@ class SlotReaders:
             self.all_in_note = cand.where
         # "List rate | 98.32" above "Net rate | 58.99": the price before the discount is what
         # the offer is not; it is the compute price only when no other price is stated.
-        priority = LABELLED - 1 if _LIST_PRICE_RE.search(cand.label) else LABELLED
+        priority = LABELLED - 1 if is_list_price(cand.label) else LABELLED
         self.priced.append(_Priced("compute", money, cand.where, text, priority, cand.note))
 
     def _slot_contract_value(self, cand: Candidate, text: str) -> None:
@@ -791,20 +792,3 @@ def _not_an_accelerator_shape(value: object, text: str) -> bool:
     if re.fullmatch(r"[\s\d.,x×]*", text) or _FLOPS_SHAPE_RE.match(text):
         return True
     return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)
-
-
-# The label of a price before any discount: list, catalogue or rack rate.
-_LIST_PRICE_RE = re.compile(
-    r"\blist(?:e|en)?\s*(?:rate|price|prices|preis|pris|prijs)\b|\blistenpreis|\blistpris|"
-    r"\blijstprijs|\bcatalog(?:ue)?\s*(?:rate|price)|\bprix\s+(?:catalogue|public)|"
-    r"\bprecio\s+de\s+(?:lista|catálogo)|\bprezzo\s+di\s+listino|\bcena\s+katalogowa|"
-    r"\brack\s+rate|\bbefore\s+discount|\bundiscounted|\bvor\s+rabatt", re.I)
-
-
-# A unit column beside a bare number ("Arbeitsspeicher | GiB | 2.048").
-_UNIT_COLUMN = {"gb": "GB", "gib": "GiB", "tb": "TB", "tib": "TiB", "pb": "PB", "pib": "PiB",
-                "go": "GB", "to": "TB"}
-
-
-def _same_dimension(unit: str, field_unit: str) -> bool:
-    return unit.lower().rstrip("i").endswith("b") and field_unit.lower().endswith("b")

@@ -27,13 +27,14 @@ from evaltool.read.cells import (
     is_empty,
 )
 from evaltool.read.rows import formula_problem, offer_per_row
-from evaltool.read.text import billing_unit, currency_of, first_number
-from evaltool.read.vocabulary import (
-    BASIS_PHRASE_RE,
-    MAX_LABEL_WORDS,
-    Vocabulary,
-    normalise_label,
+from evaltool.read.text import (
+    billing_unit,
+    currency_of,
+    first_number,
+    labels_a_price,
+    states_amount,
 )
+from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "msa", "vertrag",
                         "bedingungen", "legal", "clauses", "contrat")
@@ -88,15 +89,6 @@ def _is_sentence(text: str) -> bool:
     if re.search(r"\d|[.:;]\s", bare):
         return True  # a figure or a full stop outside the brackets: a statement
     return len(bare.split()) > MAX_LABEL_WORDS or len(bare) > 90
-
-
-def _priced_label(text: str, row: Sequence[Any], filled: list[int]) -> bool:
-    """'Gaudi 3-server (8 accelerators), per server per maand | € 11.680,00': a short text
-    that ends in a resource x time basis, with one figure beside it, labels that figure
-    (its model number does not make it a sentence)."""
-    return (len(filled) == 2 and len(text) <= 90 and bool(BASIS_PHRASE_RE.search(text))
-            and not is_empty(row[filled[1]]) and row[filled[0]] == text
-            and bool(re.search(r"\d", cell_text(row[filled[1]]))))
 
 
 # --- contract sheets ---------------------------------------------------------------------
@@ -460,8 +452,9 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                 record.notes.append((text, grid.where(r, c)))
                 c_index += 1
                 continue
-            if not isinstance(value, str) or (_is_sentence(text) and not _priced_label(
-                    text, row, filled)):
+            if not isinstance(value, str) or (_is_sentence(text) and not (
+                    len(filled) == 2 and row[filled[0]] == text
+                    and labels_a_price(text, cell_text(row[filled[1]])))):
                 if isinstance(value, str) and _is_sentence(text):
                     if r <= 1 and record.title is None and len(filled) == 1:
                         record.title, record.title_where = text, grid.where(r, c)
@@ -642,11 +635,6 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
 _OPTION_SKIP = _VALUE_HEADERS | _NOTE_HEADERS | _FIELD_HEADERS | _UNIT_HEADERS
 
 
-# An amount of money: a currency sign or code beside a figure ("$140.00", "EUR 2,10").
-_AMOUNT_RE = re.compile(r"[$€£¥]\s?\d|\d\s?[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY)\s?\d|"
-                        r"\d\s?(?:USD|EUR|GBP|CHF|JPY)\b")
-
-
 def _option_columns(grid: SheetGrid, vocab: Vocabulary
                     ) -> tuple[int, int, int | None, dict[int, str]] | None:
     """Several offers side by side: a header row naming two or more options over value
@@ -673,7 +661,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
             continue  # "compute | Accelerator | MI300X | | OAM": a labelled row, not a header
         if any(not re.search(r"[^\W\d_]", h) for h in options.values()):
             continue  # option names have letters ("Option A", "12-month reserved")
-        if any(_AMOUNT_RE.search(h) for h in options.values()):
+        if any(states_amount(h) for h in options.values()):
             continue  # "Lustre | $140.00 per TiB-month | AMLFS tier": a priced row, no header
         if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
                for c, h in heads.items() if c > min(options)):

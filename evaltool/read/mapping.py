@@ -242,7 +242,7 @@ def _offer_list(data: dict[Any, Any], depth: int = 0
     ({"offers": [...]}) or inside the document's wrapper ({"quote": {"options": [...]}}),
     where the wrapper's other keys (vendor, terms) are shared by every offer."""
     key = next((k for k in data if normalise_label(str(k)) in _OFFER_LIST_KEYS
-                and isinstance(data[k], list) and data[k]
+                and isinstance(data[k], list) and (data[k] or depth == 0)
                 and all(isinstance(x, dict) for x in data[k])), None)
     if key is not None:
         return [str(key)], data[key], {k: v for k, v in data.items() if k != key}

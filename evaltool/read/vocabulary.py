@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from evaltool.models import CANONICAL_FIELDS
 from evaltool.normalize.basis import basis_vocabulary
-from evaltool.read.text import billing_unit, currency_of
+from evaltool.read.text import BASIS_PHRASE_RE, billing_unit, currency_of
 from evaltool.resources import data_dir
 
 MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
@@ -85,12 +85,6 @@ def _label_shape(text: str) -> str | None:
 # Slots of words so generic ("type", "name", "dedicated") that under a known parent key they
 # mean the parent's field: interconnect.type is the fabric, not the offer's type.
 _GENERIC_SLOTS = frozenset({"offer_kind", "offer_name", "vendor"})
-
-
-# "per server per maand", "pro Knoten pro Monat", "/ node / week": a resource x time basis
-# spelled out, which only a price has (a currency may stand in the value beside it).
-BASIS_PHRASE_RE = re.compile(r"(?:\b(?:per|pro|par|por|je|za|för)\b|/)\s*[^\W\d_][\w-]*\s*"
-                          r"(?:\b(?:per|pro|par|por|je|za|för|a|al|au)\b|/)\s*[^\W\d_]", re.I)
 
 
 @dataclass(frozen=True)
