@@ -1734,3 +1734,27 @@ def test_a_letter_prices_a_server_per_month_in_a_labelled_row_below_its_prose(
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(11680 / 8 / 730, rel=1e-3)
     assert offer.fields.inter_node_gbit_s_per_node == pytest.approx(1600)
     assert offer.fields.network_dedicated is True
+
+
+@pytest.mark.parametrize("rows", [
+    [["COMUNICAZIONE DI ASSEGNAZIONE RISORSE – ACCESSO INDUSTRIALE"], [],
+     ["Configurazione del nodo", "4× NVIDIA H100 SXM5 80 GB, NVLink 900 GB/s; 512 GB DDR5"],
+     ["Monte ore assegnato", "100.000 ore GPU"],
+     ["Concorrenza massima", "16 nodi (64 GPU) in contemporanea"],
+     ["Accesso amministrativo", "nessun accesso root; container Apptainer"],
+     ["Tariffa", "€ 9,60 per ora-nodo (IVA esclusa)"]],
+    [["RESOURCE ALLOCATION NOTICE – INDUSTRIAL ACCESS"], [],
+     ["Node configuration", "4x NVIDIA H100 SXM5 80GB, NVLink 900 GB/s; 512 GB DDR5"],
+     ["Allocated hours", "100,000 GPU hours"],
+     ["Maximum concurrency", "16 nodes (64 GPUs) at once"],
+     ["Administrative access", "no root access; Apptainer containers"],
+     ["Rate", "EUR 9.60 per node-hour (excl. VAT)"]],
+])
+def test_an_allocation_priced_per_node_hour_takes_gpus_per_node_from_the_node_configuration(
+        tmp_path: Path, rows: list[list[Any]]) -> None:
+    offer = _one(_workbook(tmp_path / "allocation.xlsx", {"Allocation": rows}), {"EUR": 1.0})
+    assert offer.fields.gpus_per_node == 4
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(9.60 / 4)
+    assert offer.fields.gpu_count != 100_000  # hours of GPU time are no count of GPUs
+    assert offer.fields.root_access is False
+    assert offer.fields.offer_kind == "hpc_allocation"

@@ -46,7 +46,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
 )
 from evaltool.normalize.money import is_list_price
-from evaltool.normalize.phrases import _SOCKETS_TIMES_CORES_RE, fold, read_write
+from evaltool.normalize.phrases import _SOCKETS_TIMES_CORES_RE, fold, read_write, root_granted
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
@@ -666,9 +666,10 @@ class SlotReaders:
         self.add("orchestrator", value, cand.where, text, LABELLED)
 
     def _slot_root_access(self, cand: Candidate, text: str) -> None:
-        if isinstance(cand.value, str) and re.search(r"\bsudo\b|\broot\b", text, re.I) \
-                and not re.search(r"\bno\b|\bnot\b|\bkein", text, re.I):
-            self.add("root_access", True, cand.where, text, LABELLED)
+        if isinstance(cand.value, str) and re.search(r"\bsudo\b|\broot\b", text, re.I):
+            # "nessun accesso root", "no root; containers only": said, granted or not
+            self.add("root_access", root_granted(text) and not re.search(
+                r"\bno\b|\bnot\b|\bkein", text, re.I), cand.where, text, LABELLED)
             return
         flag = V.parse_bool(cand.value)
         self.add("root_access", flag.value, cand.where, text, LABELLED, _notes(flag.notes))
