@@ -1758,3 +1758,30 @@ def test_an_allocation_priced_per_node_hour_takes_gpus_per_node_from_the_node_co
     assert offer.fields.gpu_count != 100_000  # hours of GPU time are no count of GPUs
     assert offer.fields.root_access is False
     assert offer.fields.offer_kind == "hpc_allocation"
+
+
+@pytest.mark.parametrize(("header", "subject", "access"), [
+    (["Voce", "Valore", "Unità", "Note"],
+     "Oggetto: esito della richiesta di risorse di calcolo - bando 2026-I",
+     ["Accesso", "utente non privilegiato", "", "nessun accesso root / sudo"]),
+    (["Field", "Value", "Unit", "Notes"],
+     "Subject: outcome of your compute allocation request - call for proposals 2026-I",
+     ["Access", "unprivileged user", "", "no root / sudo access"]),
+])
+def test_a_row_of_a_field_value_table_with_a_note_is_no_header_of_options(
+        tmp_path: Path, header: list[str], subject: str, access: list[str]) -> None:
+    path = _workbook(tmp_path / "allocation.xlsx", {
+        "Letter": [["Example Computing Consortium"], [], [subject], [],
+                   ["We allocate 24 dedicated nodes (96 NVIDIA H100 SXM5 80GB GPUs) to the "
+                    "project for the whole allocation period."]],
+        "Detail": [header,
+                   ["Accelerators per node", 4, "GPU", "NVIDIA H100 SXM5 80 GB"],
+                   ["Nodes", 24, "nodes", "96 GPUs in total"],
+                   access,
+                   ["Period", "01/04/2026 - 31/03/2027", "", "12 months"],
+                   ["Rate", "9,60", "EUR / node-hour", "excl. VAT"],
+                   ["Total", "2.018.304,00", "EUR", "210.240 x 9,60"],
+                   ["Support", "Help desk", "", "Mon-Fri 9-18"]]})
+    offer = _one(path, {"EUR": 1.0})  # one offer, not one per column
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.40)
+    assert offer.fields.offer_kind == "hpc_allocation"  # said by the letter's subject
