@@ -1595,3 +1595,193 @@ def test_a_response_time_beside_a_replacement_is_not_the_replacement_time() -> N
     b.read_prose("Support: 4-hour response; failed parts replaced next business day",
                  Location("q.xlsx", cell="A1"))
     assert "hw_replacement_hours" not in b.facts
+
+
+@pytest.mark.parametrize(("text", "suffix"), [
+    ("offer_id,state,seller_ref,gpu,gpu_qty,nodes,rate,currency,rate_unit\n"
+     "X-1,active,SEL-0093,H100 SXM5 80GB,64,8,2.20,USD,per GPU/hr\n"
+     "X-2,active,SEL-0101,H100 SXM5 80GB,128,16,17.60,USD,per node/hr\n", "csv"),
+    ("angebot;stand;lieferant;gpu;anzahl_gpu;anzahl_knoten;preis;waehrung;preiseinheit\n"
+     "A-1;aktiv;LF-2231;H100 SXM5 80GB;64;8;2,20;USD;pro GPU-Stunde\n"
+     "A-2;aktiv;LF-2232;H100 SXM5 80GB;128;16;17,60;USD;pro Knoten-Stunde\n", "semicolon"),
+])
+def test_a_listing_price_takes_its_basis_from_a_unit_column_of_each_row(
+        tmp_path: Path, text: str, suffix: str) -> None:
+    path = tmp_path / f"Example Exchange {suffix} export.csv"
+    path.write_text("# Example Exchange Ltd - marketplace export\n" + text, encoding="utf-8")
+    result = normalize_files([path], {})
+    assert not result.not_evaluated, result.not_evaluated
+    per_gpu, per_node = sorted(result.offers, key=lambda o: o.fields.gpu_count or 0)
+    assert per_gpu.fields.price_usd_per_gpu_hour == pytest.approx(2.20)
+    assert per_node.fields.price_usd_per_gpu_hour == pytest.approx(17.60 / 8)
+    # a supplier's reference code is not its name: the letterhead names the vendor
+    assert per_gpu.fields.vendor == "Example Exchange Ltd"
+
+
+def test_a_unit_column_qualifies_the_column_it_names_or_the_one_before_it() -> None:
+    from evaltool.read.rows import unit_columns
+
+    header = ["id", "price", "currency", "price_unit", "qty", "Einheit", "unit price"]
+    columns = {0: "id", 1: "price", 2: "currency", 4: "qty", 6: "unit price"}
+    assert unit_columns(header, columns) == {3: 1, 5: 4}
+
+
+_NESTED_OPTIONS = {
+    "json": ('{"doc": "example.quote/v1", "proposal": {"vendor": {"name": "Example Cloud, Inc."},'
+             ' "currency": "USD", "alternatives": null, "options": ['
+             '{"title": "Plan A", "line_items": [{"description": "8x H100 SXM5 80GB node",'
+             ' "quantity": 4, "unit": "node_hour", "unit_price_cents": 2000,'
+             ' "commitment_months": 12}]},'
+             '{"title": "Plan B", "line_items": [{"description": "8x H200 SXM 141GB node",'
+             ' "quantity": 2, "unit": "node_hour", "unit_price_cents": 2800,'
+             ' "commitment_months": 6}]}],'
+             ' "terms": {"support": {"first_response_minutes": 120}}}}'),
+    "yaml": ("angebot:\n  anbieter: Beispiel Rechenzentrum GmbH\n  waehrung: USD\n"
+             "  terms:\n    support:\n      first_response_minutes: 120\n"
+             "  offers:\n"
+             "    - name: Plan A\n      line_items:\n"
+             "        - {description: 8x H100 SXM5 80GB node, quantity: 4, unit: node_hour,"
+             " unit_price_cents: 2000, commitment_months: 12}\n"
+             "    - name: Plan B\n      line_items:\n"
+             "        - {description: 8x H200 SXM 141GB node, quantity: 2, unit: node_hour,"
+             " unit_price_cents: 2800, commitment_months: 6}\n"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_NESTED_OPTIONS))
+def test_options_inside_a_documents_wrapper_are_offers_priced_in_cents(
+        tmp_path: Path, kind: str) -> None:
+    path = tmp_path / f"quote.{kind}"
+    path.write_text(_NESTED_OPTIONS[kind], encoding="utf-8")
+    result = normalize_files([path], {})
+    assert not result.not_evaluated, result.not_evaluated
+    a, b = sorted(result.offers, key=lambda o: o.fields.price_usd_per_gpu_hour or 0)
+    assert a.fields.price_usd_per_gpu_hour == pytest.approx(20.00 / 8)
+    assert b.fields.price_usd_per_gpu_hour == pytest.approx(28.00 / 8)
+    assert {a.fields.accelerator, b.fields.accelerator} == {"H100-SXM", "H200"}
+    # the wrapper's terms are shared, read in the unit their key names
+    assert a.fields.support_response_hours == pytest.approx(2)
+    assert b.fields.support_response_hours == pytest.approx(2)
+
+
+@pytest.mark.parametrize(("words", "currency"), [
+    (("Option", "Nodes", "List rate ($/node-hour)", "Net rate ($/node-hour)", "Term",
+      "Shared for every option", "Example Managed Lustre (1 PiB)", "Egress"), "$"),
+    (("Variante", "Knoten", "Listenpreis (€/Knoten-Stunde)", "Nettopreis (€/Knoten-Stunde)",
+      "Laufzeit", "Für alle Varianten", "Beispiel Parallel-FS (1 PiB)", "Datenverkehr"), "€"),
+])
+def test_options_stacked_down_a_sheet_above_a_priced_shared_block_pay_the_net_rate(
+        tmp_path: Path, words: tuple[str, ...], currency: str) -> None:
+    option, nodes, list_rate, net_rate, term, shared, storage, egress = words
+    rows: list[list[Any]] = [["8 x NVIDIA H100 SXM5 80GB per node"], []]
+    for mark, net, months in (("A", 98.0, 1), ("B", 60.0, 12), ("C", 44.0, 36)):
+        rows += [[f"{option} {mark} – {months} months"], [nodes, 16], [list_rate, 98.0],
+                 [net_rate, net], [term, f"{months} months"], []]
+    rows += [[shared], [storage, f"{currency}140.00 per TiB-month", "", "fast tier"],
+             [egress, f"{currency}0.05 per GB", "", "intra-region free"],
+             ["Availability SLA", "99.9%", "", "see footnote"],
+             ["Support", "1-hour response", "", "billed separately"],
+             ["Region", "East US 2", "", "single zone"]]
+    path = _workbook(tmp_path / "q.xlsx", {"Commercial": rows})
+    result = normalize_files([path], {"EUR": 1.0})
+    assert not result.not_evaluated, result.not_evaluated
+    prices = sorted(o.fields.price_usd_per_gpu_hour or 0 for o in result.offers)
+    assert prices == pytest.approx([44.0 / 8, 60.0 / 8, 98.0 / 8])
+    assert all(o.fields.egress_usd_per_gb == pytest.approx(0.05) for o in result.offers)
+
+
+@pytest.mark.parametrize("label", ["Compute monthly (USD)", "Compute per month (USD)",
+                                   "Monthly compute (USD)"])
+def test_a_monthly_compute_figure_for_the_whole_capacity_is_the_price(
+        tmp_path: Path, label: str) -> None:
+    path = _workbook(tmp_path / "estimate.xlsx", {"Summary": [
+        ["Example Cloud — committed use estimate"],
+        [],
+        ["", "1-year commitment", "3-year commitment", "Remarks"],
+        ["Accelerator", "NVIDIA H100 SXM5 80GB", "NVIDIA H100 SXM5 80GB", "16 nodes x 8"],
+        ["GPUs", 128, 128, ""],
+        [label, 128 * 730 * 2.0, 128 * 730 * 1.5, "see estimate tabs"],
+        ["Commitment term", "12 months", "36 months", "billed monthly"],
+    ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated, result.not_evaluated
+    prices = sorted(o.fields.price_usd_per_gpu_hour or 0 for o in result.offers)
+    assert prices == pytest.approx([1.5, 2.0])
+
+
+@pytest.mark.parametrize(("lines", "price_label"), [
+    (["Wij reserveren voor u vier servers, elk uitgerust met acht NVIDIA H100 SXM5 80GB "
+      "(80 GB HBM3 per GPU), in ons datacenter.",
+      "Elke server is via vier 400GbE-poorten (RoCE v2, in totaal 1,6 Tbit/s per server) "
+      "aangesloten op een netwerk dat niet wordt gedeeld met andere klanten."],
+     "H100-server (8 GPU's), per server per maand"),
+    (["We reserve four servers for you, each equipped with eight NVIDIA H100 SXM5 80GB "
+      "(80 GB HBM3 per GPU), in our data centre.",
+      "Each server connects through four 400GbE ports (RoCE v2, 1.6 Tbit/s per server in "
+      "total) to a network that is not shared with other customers."],
+     "H100 server (8 GPUs), per server per month"),
+])
+def test_a_letter_prices_a_server_per_month_in_a_labelled_row_below_its_prose(
+        tmp_path: Path, lines: list[str], price_label: str) -> None:
+    path = _workbook(tmp_path / "letter.xlsx", {"Offer": [
+        ["Example Compute B.V."], [], *[[line] for line in lines], [],
+        [price_label, "€ 11.680,00"],
+    ]})
+    offer = _one(path, {"EUR": 1.0})
+    assert offer.fields.node_count == 4
+    assert offer.fields.gpus_per_node == 8
+    assert offer.fields.gpu_count == 32
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(11680 / 8 / 730, rel=1e-3)
+    assert offer.fields.inter_node_gbit_s_per_node == pytest.approx(1600)
+    assert offer.fields.network_dedicated is True
+
+
+@pytest.mark.parametrize("rows", [
+    [["COMUNICAZIONE DI ASSEGNAZIONE RISORSE – ACCESSO INDUSTRIALE"], [],
+     ["Configurazione del nodo", "4× NVIDIA H100 SXM5 80 GB, NVLink 900 GB/s; 512 GB DDR5"],
+     ["Monte ore assegnato", "100.000 ore GPU"],
+     ["Concorrenza massima", "16 nodi (64 GPU) in contemporanea"],
+     ["Accesso amministrativo", "nessun accesso root; container Apptainer"],
+     ["Tariffa", "€ 9,60 per ora-nodo (IVA esclusa)"]],
+    [["RESOURCE ALLOCATION NOTICE – INDUSTRIAL ACCESS"], [],
+     ["Node configuration", "4x NVIDIA H100 SXM5 80GB, NVLink 900 GB/s; 512 GB DDR5"],
+     ["Allocated hours", "100,000 GPU hours"],
+     ["Maximum concurrency", "16 nodes (64 GPUs) at once"],
+     ["Administrative access", "no root access; Apptainer containers"],
+     ["Rate", "EUR 9.60 per node-hour (excl. VAT)"]],
+])
+def test_an_allocation_priced_per_node_hour_takes_gpus_per_node_from_the_node_configuration(
+        tmp_path: Path, rows: list[list[Any]]) -> None:
+    offer = _one(_workbook(tmp_path / "allocation.xlsx", {"Allocation": rows}), {"EUR": 1.0})
+    assert offer.fields.gpus_per_node == 4
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(9.60 / 4)
+    assert offer.fields.gpu_count != 100_000  # hours of GPU time are no count of GPUs
+    assert offer.fields.root_access is False
+    assert offer.fields.offer_kind == "hpc_allocation"
+
+
+@pytest.mark.parametrize(("header", "subject", "access"), [
+    (["Voce", "Valore", "Unità", "Note"],
+     "Oggetto: esito della richiesta di risorse di calcolo - bando 2026-I",
+     ["Accesso", "utente non privilegiato", "", "nessun accesso root / sudo"]),
+    (["Field", "Value", "Unit", "Notes"],
+     "Subject: outcome of your compute allocation request - call for proposals 2026-I",
+     ["Access", "unprivileged user", "", "no root / sudo access"]),
+])
+def test_a_row_of_a_field_value_table_with_a_note_is_no_header_of_options(
+        tmp_path: Path, header: list[str], subject: str, access: list[str]) -> None:
+    path = _workbook(tmp_path / "allocation.xlsx", {
+        "Letter": [["Example Computing Consortium"], [], [subject], [],
+                   ["We allocate 24 dedicated nodes (96 NVIDIA H100 SXM5 80GB GPUs) to the "
+                    "project for the whole allocation period."]],
+        "Detail": [header,
+                   ["Accelerators per node", 4, "GPU", "NVIDIA H100 SXM5 80 GB"],
+                   ["Nodes", 24, "nodes", "96 GPUs in total"],
+                   access,
+                   ["Period", "01/04/2026 - 31/03/2027", "", "12 months"],
+                   ["Rate", "9,60", "EUR / node-hour", "excl. VAT"],
+                   ["Total", "2.018.304,00", "EUR", "210.240 x 9,60"],
+                   ["Support", "Help desk", "", "Mon-Fri 9-18"]]})
+    offer = _one(path, {"EUR": 1.0})  # one offer, not one per column
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.40)
+    assert offer.fields.offer_kind == "hpc_allocation"  # said by the letter's subject

@@ -188,7 +188,9 @@ class Builder(ProseReaders):
         bought = any(p.role == "capex_line" for p in self.priced) and not any(
             p.role in ("compute", "all_in") for p in self.priced)
         if "offer_kind" not in self.facts and not bought:  # purchase lines say what it is
-            for text, where in self.record.banners:
+            # the title rows, then a letter's subject line ("Oggetto: ... bando 2026-I")
+            subjects = [(t, w) for t, w in self.record.notes if _SUBJECT_RE.match(t)]
+            for text, where in [*self.record.banners, *subjects]:
                 kind = self.vocab.offer_kind(text)
                 if kind is not None:
                     self.add("offer_kind", kind, where, text, DERIVED,
@@ -618,6 +620,8 @@ class Builder(ProseReaders):
 
 
 
+_SUBJECT_RE = re.compile(r"^\s*(?:subject|re|betreft|betreff|oggetto|objet|asunto|assunto|"
+                         r"dotyczy|ämne|emne|aihe|věc|vec)\s*:", re.I)
 # Read only on storage capacity cells and labels (never on prices: "netto" there is VAT).
 # A cell that also states a raw figure ("1.2 PiB raw, 800 TiB usable") stays unqualified.
 _USABLE_RE = re.compile(r"\busable\b|\bnutzbar\w*|\bnet\b|\bnetto[- ]?kapazit|"

@@ -208,8 +208,21 @@ _SPEED_SHAPE_RE = re.compile(r"\d\s*(?:[kmgt](?:i?b|bit|byte)?\s*/\s*s(?:ec)?\b|
                              r"\b[nhex]dr\b.*\d|\d.*\b[nhex]dr\b", re.I)  # "NDR400, 8 ports"
 
 
+# "six 800GbE ports (in totaal 4,8 Tbit/s per server)": a total stated beside the ports is
+# the figure to read, whatever the port count reads as.
+_TOTAL_SPEED_RE = re.compile(
+    r"\b(?:in\s+total[e]?|in\s+totaal|insgesamt|au\s+total|en\s+total|totalt|łącznie|"
+    r"total(?:\s+of)?)\s*:?\s*(\d[\d.,]*\s*(?:[gt]bit/s|[gt]b/s|[gt]bps)(?:\s+per\s+\w+)?)|"
+    r"(\d[\d.,]*\s*(?:[gt]bit/s|[gt]b/s|[gt]bps)(?:\s+per\s+\w+)?)\s+in\s+total\b", re.I)
+
+
 def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth | None:
     text = _GPU_LINK_SPEED_RE.sub(" ", text)
+    total = _TOTAL_SPEED_RE.search(text)
+    if total is not None and total.group(0) != text:
+        stated = _bandwidth(total.group(1) or total.group(2), default_unit)
+        if stated is not None:
+            return stated
     if default_unit is None and not _SPEED_SHAPE_RE.search(text):
         return None  # "192GB HBM3e" is a size: no speed without a speed's unit
     try:

@@ -492,3 +492,17 @@ def price_per_gpu_hour(
     return GpuHourPrice(value, currency, formula, notes)
 
 
+
+
+# The label of a price before any discount: list, catalogue or rack rate.
+_LIST_PRICE_RE = re.compile(
+    r"\blist(?:e|en)?\s*(?:rate|price|prices|preis|pris|prijs)\b|\blistenpreis|\blistpris|"
+    r"\blijstprijs|\bcatalog(?:ue)?\s*(?:rate|price)|\bprix\s+(?:catalogue|public)|"
+    r"\bprecio\s+de\s+(?:lista|catálogo)|\bprezzo\s+di\s+listino|\bcena\s+katalogowa|"
+    r"\brack\s+rate|\bbefore\s+discount|\bundiscounted|\bvor\s+rabatt", re.I)
+
+
+def is_list_price(label: str) -> bool:
+    """'List rate ($/VM-hour)', 'Listenpreis', 'precio de lista': the price before a
+    discount, which the offer states only to show the discount."""
+    return bool(_LIST_PRICE_RE.search(label))

@@ -70,6 +70,8 @@ _PER_WORDS = (r"per\b|each\b|in each\b|je\b|pro\b|par\b|por\b|para\b|na\b|voor\b
               r"cada\b|ogni\b|/")
 _SIZE_UNIT = r"(?:gb|gib|tb|tib|go|to|mb)\b"
 _INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
+# "450.000 ore GPU", "10 000 GPU hours": hours of GPU time, never a count of GPUs.
+_HOUR_WORDS = r"|(?:hours?|ore|stunden|heures|horas|uur|timmar|godzin\w*|tunnit)\b"
 
 
 def _int(token: str) -> int:
@@ -157,6 +159,11 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     m = re.search(r"(?<![\w.])" + _INT + _X + r"[^,;(]{3,50}?[,(]?\s*(?:each|je|jeweils|chacun\w*|"
                   r"cada|ciascun\w*)\s*(?:with|has|mit|avec|con)?\s*" + _INT +
                   r"\s*[x×]?\s*" + _ACC, low)
+    # "8 servers, elk uitgerust met 8 Intel Gaudi 3", "4 nodes, each equipped with 8 H100"
+    m = m or re.search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"(?:\s+[a-z]+){0,3}?\s*,?\s*"
+                       r"(?:each|elk\w?|je|"
+                       r"jeweils|chacun\w*|cada|ciascun\w*)\s+(?:[a-z]+\s+){0,2}?(?:with|met|"
+                       r"mit|avec|con)\s+" + _INT + r"\s*[x×]?\s*" + _ACC, low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
@@ -169,7 +176,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0):
             put("gpu_count", value)
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + r")[a-z]+[\s-]+)?" + _GPU +
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + _HOUR_WORDS +
+                  r")[a-z]+[\s-]+)?" + _GPU +
                   r"\b(?!\s*(?:" + _PER_WORDS + r"|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))

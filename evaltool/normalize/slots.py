@@ -45,7 +45,8 @@ from evaltool.normalize.facts import (
     _Priced,
     _storage_kind,
 )
-from evaltool.normalize.phrases import _SOCKETS_TIMES_CORES_RE, fold, read_write
+from evaltool.normalize.money import is_list_price
+from evaltool.normalize.phrases import _SOCKETS_TIMES_CORES_RE, fold, read_write, root_granted
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
@@ -220,8 +221,8 @@ class SlotReaders:
             default = "GiB"
         elif "tib" in label_norm:
             default = "TiB"
-        unit_column = _UNIT_COLUMN.get(normalise_label(cand.note or ""))
-        if unit_column is not None and _same_dimension(unit_column, unit):
+        unit_column = T.UNIT_COLUMN.get(normalise_label(cand.note or ""))
+        if unit_column is not None and T.same_dimension(unit_column, unit):
             default = unit_column  # "Memory per node | GiB | 2.048": the unit column's unit
         q = V.parse_quantity(cand.value, dimension, default)
         value = q.value
@@ -665,9 +666,10 @@ class SlotReaders:
         self.add("orchestrator", value, cand.where, text, LABELLED)
 
     def _slot_root_access(self, cand: Candidate, text: str) -> None:
-        if isinstance(cand.value, str) and re.search(r"\bsudo\b|\broot\b", text, re.I) \
-                and not re.search(r"\bno\b|\bnot\b|\bkein", text, re.I):
-            self.add("root_access", True, cand.where, text, LABELLED)
+        if isinstance(cand.value, str) and re.search(r"\bsudo\b|\broot\b", text, re.I):
+            # "nessun accesso root", "no root; containers only": said, granted or not
+            self.add("root_access", root_granted(text) and not re.search(
+                r"\bno\b|\bnot\b|\bkein", text, re.I), cand.where, text, LABELLED)
             return
         flag = V.parse_bool(cand.value)
         self.add("root_access", flag.value, cand.where, text, LABELLED, _notes(flag.notes))
@@ -712,7 +714,10 @@ class SlotReaders:
             return
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
-        self.priced.append(_Priced("compute", money, cand.where, text, LABELLED, cand.note))
+        # "List rate | 98.32" above "Net rate | 58.99": the price before the discount is what
+        # the offer is not; it is the compute price only when no other price is stated.
+        priority = LABELLED - 1 if is_list_price(cand.label) else LABELLED
+        self.priced.append(_Priced("compute", money, cand.where, text, priority, cand.note))
 
     def _slot_contract_value(self, cand: Candidate, text: str) -> None:
         """'Total contract value | USD 1,345,536': the price of the whole offer for its whole
@@ -788,12 +793,3 @@ def _not_an_accelerator_shape(value: object, text: str) -> bool:
     if re.fullmatch(r"[\s\d.,x×]*", text) or _FLOPS_SHAPE_RE.match(text):
         return True
     return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)
-
-
-# A unit column beside a bare number ("Arbeitsspeicher | GiB | 2.048").
-_UNIT_COLUMN = {"gb": "GB", "gib": "GiB", "tb": "TB", "tib": "TiB", "pb": "PB", "pib": "PiB",
-                "go": "GB", "to": "TB"}
-
-
-def _same_dimension(unit: str, field_unit: str) -> bool:
-    return unit.lower().rstrip("i").endswith("b") and field_unit.lower().endswith("b")

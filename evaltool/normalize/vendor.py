@@ -130,7 +130,10 @@ def _legal_name(record: RawRecord) -> tuple[str, Location] | None:
 
 def anonymised(name: str, vocab: Vocabulary) -> bool:
     """'Provider #4471 (Tier III)', 'Supplier B', 'Anbieter Nr. 12': a word that labels a
-    vendor, then only an identifier: a seller a marketplace keeps anonymous, not a name."""
+    vendor, then only an identifier: a seller a marketplace keeps anonymous, not a name.
+    So is a bare reference code ('SUP-1044', 'V_00931') under a 'supplier_ref' column."""
+    if _CODE_RE.match(name.strip()):
+        return True
     match = _ANONYMISED_RE.match(name.strip())
     if match is None:
         return False
@@ -139,6 +142,10 @@ def anonymised(name: str, vocab: Vocabulary) -> bool:
 
 _ANONYMISED_RE = re.compile(r"^([^\W\d_]+(?:\s[^\W\d_]+)?)\s*(?:#|no\.?|nr\.?|n[º°]|id)?\s*"
                             r"(?:\d[\w-]*|[A-Z])\b(?:\s*\([^()]*\))?$", re.I)
+
+
+# Letters, a separator, then three or more digits: a reference, never a company's name.
+_CODE_RE = re.compile(r"^[A-Za-z]{1,6}[-_#/.]\d{3,}[A-Za-z]?$")
 
 
 def two_scripts(name: str) -> tuple[str, str] | None:

@@ -26,8 +26,21 @@ from evaltool.read.cells import (
     column_letter,
     is_empty,
 )
+from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
+from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
+from evaltool.read.headers import NO_UNIT as _NO_UNIT
+from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
+from evaltool.read.headers import SECTION_HEADERS as _SECTION_HEADERS
+from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
+from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
 from evaltool.read.rows import formula_problem, offer_per_row
-from evaltool.read.text import billing_unit, currency_of, first_number
+from evaltool.read.text import (
+    billing_unit,
+    currency_of,
+    first_number,
+    labels_a_price,
+    states_amount,
+)
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "msa", "vertrag",
@@ -35,28 +48,6 @@ CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "
 _TERMS_WORDS = re.compile(r"\b(shall|will|may|must|guarantee[sd]?|commit|warrant|remedy|credit|"
                           r"terminat\w*|liabilit\w*|notice|effort|sole|exclusive|penalt\w*|renew\w*"
                           r"|agree\w*|obligat\w*|wird|muss|haftung|kündig\w*)\b", re.I)
-_VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", "your answer",
-                  "response", "vendor response", "wert", "angebot", "valeur", "reponse",
-                  "your answer the contract wording", "ihre antwort", "votre reponse",
-                  "valor", "valore", "wartosc", "waarde", "varde"}
-_FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
-                  "champ", "requirement", "canonical field", "label", "designation", "merkmal",
-                  "rubrique", "position", "kennzahl", "parametre", "caracteristique",
-                  # Spanish, Italian, Polish, Dutch, Swedish
-                  "concepto", "parametro", "caracteristica", "voce", "parametr", "pozycja",
-                  "onderdeel", "kenmerk", "egenskap", "specifikation"}
-_UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per", "unidad",
-                 "unita", "jednostka", "eenheid", "enhet"}
-_NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
-            "nombre", "date", "datum"}
-# The vendor's own clause number beside its answer (the RFP template's "Clause reference").
-_CLAUSE_REF_HEADERS = {"clause reference", "clause ref", "clause no", "clause number", "reference",
-                       "ref", "section number", "section no", "paragraph", "klausel", "ziffer"}
-_SECTION_HEADERS = {"section", "category", "group", "area", "bereich", "kategorie", "categorie",
-                    "domaine", "topic"}
-_NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque",
-                 "notas", "uwagi", "opmerkingen", "opmerking", "anmarkning", "unita note",
-                 "jednostka uwagi", "unidad notas", "eenheid opmerkingen", "unit notes"}
 
 
 def slug(text: str) -> str:
@@ -446,7 +437,9 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                 record.notes.append((text, grid.where(r, c)))
                 c_index += 1
                 continue
-            if not isinstance(value, str) or _is_sentence(text):
+            if not isinstance(value, str) or (_is_sentence(text) and not (
+                    len(filled) == 2 and row[filled[0]] == text
+                    and labels_a_price(text, cell_text(row[filled[1]])))):
                 if isinstance(value, str) and _is_sentence(text):
                     if r <= 1 and record.title is None and len(filled) == 1:
                         record.title, record.title_where = text, grid.where(r, c)
@@ -642,7 +635,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if len(options) < 2 or len(options) != len([v for v in row[1:] if not is_empty(v)]) \
                 - sum(1 for c, h in heads.items() if c > 0 and c not in options):
             continue
-        if _template_header(row) is not None:
+        if _template_header(row) is not None or _in_template_table(grid, r):
             continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
         corner = normalise_label(cell_text(row[0])) if row else ""
         if corner and corner not in _FIELD_HEADERS and vocab.match(corner) not in (None,
@@ -653,6 +646,8 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
             continue  # "compute | Accelerator | MI300X | | OAM": a labelled row, not a header
         if any(not re.search(r"[^\W\d_]", h) for h in options.values()):
             continue  # option names have letters ("Option A", "12-month reserved")
+        if any(states_amount(h) for h in options.values()):
+            continue  # "Lustre | $140.00 per TiB-month | AMLFS tier": a priced row, no header
         if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
                for c, h in heads.items() if c > min(options)):
             continue
@@ -676,6 +671,17 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if rows_with_values >= 4 or (priced and rows_with_values >= 2):
             return r, label_col, unit_col, options
     return None
+
+
+def _in_template_table(grid: SheetGrid, r: int) -> bool:
+    """Row r is a row of a 'Voce | Valore | Unità | Note' table above it (no blank between):
+    'Accesso | utente non privilegiato | | nessun accesso root' is a value and its note."""
+    k = r - 1
+    while k >= 0 and any(not is_empty(v) for v in grid.rows[k]):
+        if _template_header(grid.rows[k]) is not None:
+            return True
+        k -= 1
+    return False
 
 
 def _options_table_end(grid: SheetGrid, header: int, options: dict[int, str]) -> int:

@@ -90,7 +90,7 @@ class _Walk:
             for index, item in enumerate(node):
                 self.visit(item, [*keys, str(index)])
         elif node is not None and keys:
-            self.scalar(node, keys)
+            self.scalar(_key_unit(node, keys[-1]), keys)
 
     def scalar(self, value: Any, keys: list[str]) -> None:
         label = keys[-1]
@@ -138,12 +138,13 @@ class _Walk:
                 value = item[roles[role]]
                 if isinstance(value, bool):
                     return None
-                if isinstance(value, (int, float)):
-                    return float(value)
-                return first_number(str(value)) if value is not None else None
+                number = (float(value) if isinstance(value, (int, float)) else
+                          first_number(str(value)) if value is not None else None)
+                return _in_major_unit(number, str(roles[role]))
 
             desc = cell_text(item.get(roles.get("description") or roles.get("part") or "", ""))
-            raw = {role: cell_text(item[k]) for role, k in roles.items() if role}
+            raw = {role: cell_text(_key_unit(item[k], str(k))) for role, k in roles.items()
+                   if role}
             self.record.line_items.append(LineItem(
                 row_where=self.where(item_keys), description=desc, quantity=num("quantity"),
                 unit=cell_text(item[roles["unit"]]) if "unit" in roles else None,
@@ -161,6 +162,37 @@ class _Walk:
                     self.record.candidates.append(Candidate(
                         str(key), value, self.where([*item_keys, str(key)]), section=desc))
         return True
+
+
+# A key that ends with the unit of its figure: "first_response_minutes", "per_node_gbps",
+# "ram_gib", "uptime_pct".  Its bare number is read with that unit ("60 minutes").
+_KEY_UNIT_RE = re.compile(r"(?:^|[\s_.-])(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|"
+                          r"years?|gib|gb|tib|tb|gbps|gbit|tbps|kw|pct|percent)$", re.I)
+# A key that counts an amount in the currency's hundredths: "unit_price_cents".
+_MINOR_UNIT_RE = re.compile(r"(?:^|[\s_.-])(?:cents?|pence|centimos|centimes|cents_amount)$",
+                            re.I)
+
+
+def _key_unit(value: Any, key: str) -> Any:
+    """A bare number under a key that names its unit, with that unit ('60 minutes'), and an
+    amount in cents in the currency's whole units; anything else as it stands."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    if _MINOR_UNIT_RE.search(key):
+        return value / 100
+    match = _KEY_UNIT_RE.search(key)
+    if match is None:
+        return value
+    unit = match.group(1).lower()
+    return f"{cell_text(value)} {_KEY_UNITS.get(unit, unit)}"
+
+
+_KEY_UNITS = {"pct": "%", "percent": "%", "gib": "GiB", "gb": "GB", "tib": "TiB", "tb": "TB",
+              "gbps": "Gbit/s", "gbit": "Gbit/s", "tbps": "Tbit/s", "kw": "kW"}
+
+
+def _in_major_unit(number: float | None, key: str) -> float | None:
+    return number / 100 if number is not None and _MINOR_UNIT_RE.search(key) else number
 
 
 # Keys of a line item that are no fact of the offer: its own name, its price, its notes.
@@ -204,6 +236,29 @@ def _clause_number(line: str, index: int) -> str:
     return match.group(1).strip("().") if match else str(index + 1)
 
 
+def _offer_list(data: dict[Any, Any], depth: int = 0
+                ) -> tuple[list[str], list[dict[Any, Any]], dict[Any, Any]] | None:
+    """(keys to it, the offers, what they share) of a list of offers: at the top
+    ({"offers": [...]}) or inside the document's wrapper ({"quote": {"options": [...]}}),
+    where the wrapper's other keys (vendor, terms) are shared by every offer."""
+    key = next((k for k in data if normalise_label(str(k)) in _OFFER_LIST_KEYS
+                and isinstance(data[k], list) and (data[k] or depth == 0)
+                and all(isinstance(x, dict) for x in data[k])), None)
+    if key is not None:
+        return [str(key)], data[key], {k: v for k, v in data.items() if k != key}
+    if depth >= 2:
+        return None
+    for outer, inner in data.items():
+        if not isinstance(inner, dict):
+            continue
+        found = _offer_list(inner, depth + 1)
+        if found is not None:
+            keys, offers, shared = found
+            siblings = {k: v for k, v in data.items() if k != outer}
+            return [str(outer), *keys], offers, {**siblings, **shared}
+    return None
+
+
 def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     """One record per offer in a YAML/JSON file."""
     data = load_mapping(path)
@@ -217,12 +272,11 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     if isinstance(data, list):
         items = [(f"{base_id}-{i + 1}", x, [str(i)]) for i, x in enumerate(data)]
     elif isinstance(data, dict):
-        offers_key = next((k for k in data if normalise_label(str(k)) in _OFFER_LIST_KEYS
-                           and isinstance(data[k], list)), None)
-        if offers_key is not None and all(isinstance(x, dict) for x in data[offers_key]):
-            shared = {k: v for k, v in data.items() if k != offers_key}
-            items = [(f"{base_id}-{i + 1}", {**shared, **x}, [str(offers_key), str(i)])
-                     for i, x in enumerate(data[offers_key])]
+        found = _offer_list(data)
+        if found is not None:
+            keys, offers, shared = found
+            items = [(f"{base_id}-{i + 1}", {**shared, **x}, [*keys, str(i)])
+                     for i, x in enumerate(offers)]
         else:
             items = [(base_id, data, [])]
     else:

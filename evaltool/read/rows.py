@@ -21,6 +21,7 @@ def offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
                    vocab: Vocabulary | None = None) -> list[RawRecord]:
     records: list[RawRecord] = []
     status_col = _status_column(grid.rows[header_row], vocab)
+    units = unit_columns(grid.rows[header_row], columns)
     for r in data_rows:
         if len(data_rows) == 1:
             target = record
@@ -42,11 +43,50 @@ def offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
                 continue
             if is_empty(value):
                 continue
+            for unit_col in (u for u, of in units.items() if of == c):
+                value = _with_unit(value, grid.value(r, unit_col))
             target.candidates.append(Candidate(label, value, grid.where(r, c),
                                                label_where=grid.where(header_row, c)))
     if records:
         record.source["rows"] = len(records)
     return records
+
+
+# A column that only says what another column's figure is counted in: "price | price_unit"
+# ("2.15 | per GPU/hr"), "Rate | Billing unit", "Preis | Preiseinheit".  Its word ends the
+# header ("unit price" is a price, not a unit).
+_UNIT_WORDS = ("unit", "units", "uom", "unite", "einheit", "unidad", "unita", "jednostka",
+               "eenheid", "enhet", "enheter", "yksikko")
+
+
+def unit_columns(header: list[object], columns: dict[int, str]) -> dict[int, int]:
+    """{unit column: the column whose value it qualifies}: the column its header names
+    ("price_unit" -> "price"), else the nearest field column to its left."""
+    named = {normalise_label(label): c for c, label in columns.items()}
+    found: dict[int, int] = {}
+    for c, head in enumerate(header):
+        if c in columns or not isinstance(head, str):
+            continue
+        words = normalise_label(head).split()
+        if not words or len(words) > 3 or not words[-1].endswith(_UNIT_WORDS):
+            continue
+        stem = " ".join(words[:-1]) or words[-1][:-len(next(
+            w for w in _UNIT_WORDS if words[-1].endswith(w))) or None]
+        target = named.get(stem) if stem else None
+        if target is None:
+            left = [k for k in columns if k < c]
+            if not left:
+                continue
+            target = max(left)
+        found[c] = target
+    return found
+
+
+def _with_unit(value: object, unit: object) -> object:
+    unit_text = cell_text(unit).strip()
+    if not unit_text or unit_text.lower() in cell_text(value).lower():
+        return value
+    return f"{cell_text(value)} {unit_text}"
 
 
 def _status_column(header: list[object], vocab: Vocabulary | None) -> int | None:

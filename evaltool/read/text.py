@@ -384,3 +384,35 @@ _TBD_RE = re.compile(r"^\s*(tbd|tba|tbc|n/?a|na|-+|\?+|call us|contact us|on req
 def is_placeholder(text: str) -> bool:
     """'TBD', 'call us', 'on request', '-': the vendor gave no value."""
     return bool(_TBD_RE.match(text))
+
+
+# "per server per maand", "pro Knoten pro Monat", "/ node / week": a resource x time basis
+# spelled out, which only a price has (a currency may stand in the value beside it).
+BASIS_PHRASE_RE = re.compile(r"(?:\b(?:per|pro|par|por|je|za|för)\b|/)\s*[^\W\d_][\w-]*\s*"
+                          r"(?:\b(?:per|pro|par|por|je|za|för|a|al|au)\b|/)\s*[^\W\d_]", re.I)
+
+
+# An amount of money: a currency sign or code beside a figure ("$140.00", "EUR 2,10").
+_AMOUNT_RE = re.compile(r"[$€£¥]\s?\d|\d\s?[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY)\s?\d|"
+                        r"\d\s?(?:USD|EUR|GBP|CHF|JPY)\b")
+
+
+def states_amount(text: str) -> bool:
+    return bool(_AMOUNT_RE.search(text))
+
+
+def labels_a_price(label: str, value: str) -> bool:
+    """'Gaudi 3-server (8 accelerators), per server per maand | € 11.680,00': a short text
+    that ends in a resource x time basis, with a figure beside it, labels that figure (its
+    model number does not make it a sentence)."""
+    return (len(label) <= 90 and bool(BASIS_PHRASE_RE.search(label))
+            and bool(re.search(r"\d", value)))
+
+
+# A unit column beside a bare number ("Arbeitsspeicher | GiB | 2.048").
+UNIT_COLUMN = {"gb": "GB", "gib": "GiB", "tb": "TB", "tib": "TiB", "pb": "PB", "pib": "PiB",
+                "go": "GB", "to": "TB"}
+
+
+def same_dimension(unit: str, field_unit: str) -> bool:
+    return unit.lower().rstrip("i").endswith("b") and field_unit.lower().endswith("b")

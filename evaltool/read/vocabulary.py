@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from evaltool.models import CANONICAL_FIELDS
 from evaltool.normalize.basis import basis_vocabulary
-from evaltool.read.text import billing_unit, currency_of
+from evaltool.read.text import BASIS_PHRASE_RE, billing_unit, currency_of
 from evaltool.resources import data_dir
 
 MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
@@ -160,8 +160,9 @@ class Vocabulary:
         if len(words) >= 2 or not words:
             unit = billing_unit(f"{label} {text}")
             if unit is not None and re.match(r"^(?:gpu|node|rack)_(?:hour|day|week|month|year)$",
-                                             unit) and (currency_of(label) or currency_of(text)):
-                return "price"
+                                             unit) and (currency_of(label) or currency_of(text)
+                                                        or BASIS_PHRASE_RE.search(label)):
+                return "price"  # "EUR / node / week", "Server, per server per maand"
         return None
 
     def _longest_phrase(self, text: str) -> str | None:

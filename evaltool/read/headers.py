@@ -1,0 +1,25 @@
+"""The words of a table's header row: which column holds the label, the value, its unit,
+its notes, a clause number or a section ('Voce | Valore | Unità | Note')."""
+
+VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", "your answer",
+                  "response", "vendor response", "wert", "angebot", "valeur", "reponse",
+                  "your answer the contract wording", "ihre antwort", "votre reponse",
+                  "valor", "valore", "wartosc", "waarde", "varde"}
+FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
+                  "champ", "requirement", "canonical field", "label", "designation", "merkmal",
+                  "rubrique", "position", "kennzahl", "parametre", "caracteristique",
+                  # Spanish, Italian, Polish, Dutch, Swedish
+                  "concepto", "parametro", "caracteristica", "voce", "parametr", "pozycja",
+                  "onderdeel", "kenmerk", "egenskap", "specifikation"}
+UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per", "unidad",
+                 "unita", "jednostka", "eenheid", "enhet"}
+NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
+            "nombre", "date", "datum"}
+# The vendor's own clause number beside its answer (the RFP template's "Clause reference").
+CLAUSE_REF_HEADERS = {"clause reference", "clause ref", "clause no", "clause number", "reference",
+                       "ref", "section number", "section no", "paragraph", "klausel", "ziffer"}
+SECTION_HEADERS = {"section", "category", "group", "area", "bereich", "kategorie", "categorie",
+                    "domaine", "topic"}
+NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque",
+                 "notas", "uwagi", "opmerkingen", "opmerking", "anmarkning", "unita note",
+                 "jednostka uwagi", "unidad notas", "eenheid opmerkingen", "unit notes"}
