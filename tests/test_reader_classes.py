@@ -357,6 +357,8 @@ def test_a_port_count_beside_a_fabric_generation_multiplies_its_speed(text: str)
     ("2 × Intel Xeon (po 64 rdzeni)", None),
     ("2 × AMD EPYC (64 kärnor vardera)", None),
     ("2 × Intel Xeon (64 core cad.)", None),
+    ("2× Intel Xeon Gold (64 núcleos cada)", None),
+    ("2 x AMD EPYC, 64 cores cada", None),
 ])
 def test_sockets_times_cores_each_in_the_value_or_the_notes_column(
         tmp_path: Path, cpu: str, note: str | None) -> None:
@@ -1595,3 +1597,22 @@ def test_a_response_time_beside_a_replacement_is_not_the_replacement_time() -> N
     b.read_prose("Support: 4-hour response; failed parts replaced next business day",
                  Location("q.xlsx", cell="A1"))
     assert "hw_replacement_hours" not in b.facts
+
+
+@pytest.mark.parametrize(("header", "unit"), [
+    (["Component", "Specification", "Unit", "Comment"], "GiB"),
+    (["Komponente", "Spezifikation", "Einheit", "Bemerkung"], "GiB"),
+    (["Componente", "Especificación", "Unidad", "Notas"], "TiB"),
+])
+def test_a_unit_column_beside_a_specification_applies_its_binary_unit(
+        tmp_path: Path, header: list[str], unit: str) -> None:
+    """'System memory | 1900 | GiB': the unit column's GiB is applied, never read as GB."""
+    figure = 1900 if unit == "GiB" else 2
+    path = _workbook(tmp_path / "spec.xlsx", {"Spec": [
+        header,
+        ["Vendor", "Example Cloud", None, None], ["GPU", "8 × NVIDIA H100 SXM 80GB", None, None],
+        ["Total GPUs", 16, None, None], ["Price per GPU-hour", "USD 2", None, None],
+        ["System memory", figure, unit, "per node"],
+    ]})
+    want = figure * 2**30 / 1e9 if unit == "GiB" else figure * 2**40 / 1e9
+    assert _one(path).fields.cpu_memory_gb_per_node == pytest.approx(want, rel=1e-4)

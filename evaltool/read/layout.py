@@ -38,13 +38,15 @@ _TERMS_WORDS = re.compile(r"\b(shall|will|may|must|guarantee[sd]?|commit|warrant
 _VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", "your answer",
                   "response", "vendor response", "wert", "angebot", "valeur", "reponse",
                   "your answer the contract wording", "ihre antwort", "votre reponse",
-                  "valor", "valore", "wartosc", "waarde", "varde"}
+                  "valor", "valore", "wartosc", "waarde", "varde", "specification", "spezifikation",
+                  "especificacion", "specifica", "specificatie"}
 _FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
                   "champ", "requirement", "canonical field", "label", "designation", "merkmal",
                   "rubrique", "position", "kennzahl", "parametre", "caracteristique",
                   # Spanish, Italian, Polish, Dutch, Swedish
                   "concepto", "parametro", "caracteristica", "voce", "parametr", "pozycja",
-                  "onderdeel", "kenmerk", "egenskap", "specifikation"}
+                  "onderdeel", "kenmerk", "egenskap", "specifikation", "component", "komponente",
+                  "composant", "componente"}
 _UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per", "unidad",
                  "unita", "jednostka", "eenheid", "enhet"}
 _NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
