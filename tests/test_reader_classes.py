@@ -1616,3 +1616,26 @@ def test_a_unit_column_beside_a_specification_applies_its_binary_unit(
     ]})
     want = figure * 2**30 / 1e9 if unit == "GiB" else figure * 2**40 / 1e9
     assert _one(path).fields.cpu_memory_gb_per_node == pytest.approx(want, rel=1e-4)
+
+
+@pytest.mark.parametrize(("header", "unit", "support"), [
+    (["Description", "Qty", "Unit", "Unit price", "Total"], "month", "Premium support 24/7"),
+    (["Désignation", "Qté", "Unité", "Prix unitaire", "Total"], "mois", "Support premium 24/7"),
+    (["Concepto", "Cantidad", "Unidad", "Precio unitario", "Importe"], "mes",
+     "Support premium 24/7"),
+])
+def test_a_line_counted_in_months_is_a_monthly_fee_not_its_term_total(
+        tmp_path: Path, header: list[str], unit: str, support: str) -> None:
+    """'Support | 12 | month | 3,500 | 42,000': 12 months of 3,500 a month, not 42,000 a
+    month."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        [],
+        header,
+        ["GPU server 8x NVIDIA H100 SXM 80GB, dedicated", 4, "node / month", "USD 16,000.00",
+         "USD 64,000.00"],
+        [support, 12, unit, "USD 3,500.00", "USD 42,000.00"],
+    ]})
+    f = _one(path).fields
+    assert f.support_usd_per_month == pytest.approx(3500)
+    assert f.gpu_count == 32
