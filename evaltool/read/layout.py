@@ -38,8 +38,11 @@ _TERMS_WORDS = re.compile(r"\b(shall|will|may|must|guarantee[sd]?|commit|warrant
 _VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", "your answer",
                   "response", "vendor response", "wert", "angebot", "valeur", "reponse",
                   "your answer the contract wording", "ihre antwort", "votre reponse",
-                  "valor", "valore", "wartosc", "waarde", "varde", "specification", "spezifikation",
-                  "especificacion", "specifica", "specificatie"}
+                  "valor", "valore", "wartosc", "waarde", "varde"}
+# "Component | Specification | Unit | Comment": a specification column is the value column
+# only beside a unit column (without one, "Item | Specification" rows are read as prose).
+_SPEC_VALUE_HEADERS = {"specification", "spezifikation", "especificacion", "specifica",
+                       "specificatie", "specyfikacja"}
 _FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
                   "champ", "requirement", "canonical field", "label", "designation", "merkmal",
                   "rubrique", "position", "kennzahl", "parametre", "caracteristique",
@@ -223,7 +226,7 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
 
 def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | None] | None:
     """(label, value, note, unit column) of a 'Field | Unit | Value | Notes' header."""
-    label_col = value_col = note_col = unit_col = None
+    label_col = value_col = note_col = unit_col = spec_col = None
     for c, value in enumerate(row):
         if not isinstance(value, str):
             continue
@@ -232,10 +235,14 @@ def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | No
             label_col = c
         elif norm in _VALUE_HEADERS and value_col is None:
             value_col = c
+        elif norm in _SPEC_VALUE_HEADERS and value_col is None and spec_col is None:
+            spec_col = c
         elif norm in _NOTE_HEADERS and note_col is None:
             note_col = c
         elif norm in _UNIT_HEADERS and unit_col is None:
             unit_col = c
+    if value_col is None and unit_col is not None:
+        value_col = spec_col
     if label_col is not None and value_col is not None:
         return label_col, value_col, note_col, unit_col
     return None
