@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from evaltool.normalize.core import normalize_files
+from evaltool.normalize.shapes import count_facts
 from evaltool.normalize.values import parse_money, price_per_gpu_hour
 
 
@@ -1639,3 +1640,77 @@ def test_a_line_counted_in_months_is_a_monthly_fee_not_its_term_total(
     f = _one(path).fields
     assert f.support_usd_per_month == pytest.approx(3500)
     assert f.gpu_count == 32
+
+
+@pytest.mark.parametrize("egress", [
+    "intra-region traffic free", "ingress is free of charge", "within the same region: free",
+])
+def test_free_traffic_that_is_not_egress_never_makes_egress_free(
+        tmp_path: Path, egress: str) -> None:
+    """'Internet egress | intra-region traffic free': nothing is said of the egress price."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Field", "Value"],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], ["Internet egress", egress],
+    ]})
+    assert _one(path).fields.egress_usd_per_gb is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "Capacity available from: subject to signature by March 31, 2026",
+    "Bereitstellung: bei Unterzeichnung bis 31.03.2026",
+    "Livraison : sous réserve de signature avant le 31 mars 2026",
+])
+def test_a_date_by_which_to_sign_is_not_the_delivery_date(tmp_path: Path, sentence: str) -> None:
+    label, value = sentence.split(":", 1)
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Field", "Value"],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], [label, value.strip()],
+        [sentence],
+    ]})
+    assert _one(path).fields.delivery_date is None
+
+
+@pytest.mark.parametrize(("label", "term"), [
+    ("Durée d'amortissement retenue", "Engagement hébergement"),
+    ("Amortisation period", "Hosting commitment"),
+    ("Periodo de amortización", "Plazo"),
+])
+def test_an_amortisation_period_is_never_the_contract_term(
+        tmp_path: Path, label: str, term: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Field", "Value"],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"],
+        [label, "48 months"], [term, "36 months"],
+    ]})
+    f = _one(path).fields
+    assert f.term_months == 36
+    assert f.amortization_months == 48
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("NVIDIA GB200 NVL72; 2 racks × 72 GPUs = 144 GPUs", {"gpu_count": 144}),
+    ("2 Knoten x 8 GPUs = 16 GPUs", {"gpu_count": 16, "node_count": 2, "gpus_per_node": 8}),
+    ("Compute tray: 4 GPUs + 2 Grace CPUs, 18 trays per rack", {"gpus_per_node": 4}),
+    ("Knoten: 8 GPUs, 9 Knoten pro Rack", {"gpus_per_node": 8}),
+    ("16 serveurs par baie", {}),
+])
+def test_a_stated_product_is_the_count_and_nodes_per_rack_are_not_the_offers(
+        text: str, want: dict[str, int]) -> None:
+    assert count_facts(text) == want
+
+
+def test_a_requirements_threshold_is_not_the_vendors_figure(tmp_path: Path) -> None:
+    """An RFP compliance matrix: the buyer's 'network ≥ 400 Gb/s per GPU' is a threshold;
+    the vendor's response states what is offered."""
+    path = _workbook(tmp_path / "rfp.xlsx", {"Matrix": [
+        ["Vendor: Example Cloud. 16 NVIDIA H100 SXM 80GB GPUs at USD 2 per GPU-hour."],
+        ["Req", "Requirement", "Response"],
+        ["T-1", "Scale-out network ≥ 400 Gb/s per GPU", "InfiniBand NDR, 800 Gb/s per GPU"],
+        ["T-2", "Red de interconexión >= 200 Gb/s por GPU", "InfiniBand, 800 Gb/s per GPU"],
+    ]})
+    result = normalize_files([path], {})
+    for offer in result.offers:
+        assert offer.fields.inter_node_gbit_s_per_gpu in (None, 800)

@@ -365,6 +365,12 @@ class Builder(ProseReaders):
                 month, day = (first, second) if order.group(1).lower().startswith("m") \
                     else (second, first)
                 stated = f"{year}-{int(month):02d}-{int(day):02d}"  # ISO: no order to guess
+            if slot == "delivery_date" and isinstance(stated, str) and \
+                    V.is_signing_deadline(stated):  # "… subject to signature by 31 March"
+                stated = V.before_signing_deadline(stated)
+                if not re.search(r"\d", stated):
+                    raise V.ValueParseError("a date by which to sign, not the delivery date",
+                                            found=text, expected=V.EXPECTED["date"])
             parsed = V.parse_date(stated)
             if parsed.value is None:
                 raise V.ValueParseError("no calendar date", found=text,

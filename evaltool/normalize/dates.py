@@ -150,6 +150,28 @@ def _year4(text: str) -> tuple[int, list[str]]:
     return 2000 + int(digits), [f"two-digit year {text!r} read as {2000 + int(digits)}"]
 
 
+# "subject to signature by March 31, 2026", "bei Unterzeichnung bis 31.03.", "sous réserve de
+# signature avant le 31 mars": the date by which to sign (the offer's validity), never the date
+# the capacity is delivered.
+_SIGN_BY_RE = re.compile(
+    r"\b(?:sign(?:ed|ing|ature)?|countersign\w*|execut(?:ed|ion)|unterzeichn\w*|unterschrift"
+    r"|signature|sign[ée]e?s?|firma(?:do|da|to|ta)?|assinatura|assinado|ondertekend|ondertekening"
+    r"|podpisan\w*|podpis\w*|underteckn\w*)\b[^.;\d]{0,20}?\b(?:by|before|until|no\s+later\s+than"
+    r"|bis|vor|avant|d'ici|antes|hasta|entro|voor|uiterlijk|do|przed|senast|f[öo]re)\b", re.I)
+
+
+def is_signing_deadline(text: str) -> bool:
+    """The text gives a date by which to sign ("subject to signature by 31 March 2026")."""
+    return bool(_SIGN_BY_RE.search(text))
+
+
+def before_signing_deadline(text: str) -> str:
+    """The text before a date by which to sign: 'from 15 April 2026, subject to signature by
+    31 March 2026' -> 'from 15 April 2026, subject to '."""
+    found = _SIGN_BY_RE.search(text)
+    return text if found is None else text[:found.start()]
+
+
 def parse_date(
     raw: RawValue, *, dayfirst: bool = True, prefer: Literal["end", "start"] = "end"
 ) -> ParsedDate:

@@ -235,3 +235,18 @@ def capped_percent(clause: str) -> float | None:
         return None
     figure = re.match(r"[^%\d]{0,25}?(\d{1,3}(?:[.,]\d+)?)\s*%", folded[cap.end():])
     return float(figure.group(1).replace(",", ".")) if figure else None
+
+
+@functools.cache
+def _other_traffic_re() -> re.Pattern[str]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "free_words.yaml").read_text(encoding="utf-8"))
+    return re.compile("|".join(f"(?:{w})" for w in raw["other_traffic"]), re.I)
+
+
+def other_traffic(text: str) -> bool:
+    """Traffic that is not egress ("intra-region", "ingress", "innerhalb der Region"): a
+    "free" said of it says nothing of the egress price (evaltool/data/free_words.yaml)."""
+    return bool(_other_traffic_re().search(text)) and not _words()["topics"]["egress"].search(
+        fold(text))  # "no egress or ingress fees" still says egress is free

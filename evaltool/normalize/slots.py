@@ -45,7 +45,7 @@ from evaltool.normalize.facts import (
     _Priced,
     _storage_kind,
 )
-from evaltool.normalize.phrases import _SOCKETS_TIMES_CORES_RE, fold, read_write
+from evaltool.normalize.phrases import _SOCKETS_TIMES_CORES_RE, fold, other_traffic, read_write
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
@@ -291,7 +291,8 @@ class SlotReaders:
     def _money_field(self, slot: str, cand: Candidate, text: str, per_word: str) -> None:
         per = _PER.get(per_word) if per_word else None
         if isinstance(cand.value, str) and _NO_CHARGE_RE.search(text) and not re.search(
-                r"\d", text) and slot != "price_usd_per_gpu_hour":
+                r"\d", text) and slot != "price_usd_per_gpu_hour" and not (
+                    slot == "egress_usd_per_gb" and other_traffic(text)):
             # "No charge for egress", "Egress free of charge": a stated zero.
             self.add(slot, 0.0, cand.where, text, LABELLED, "stated as free of charge")
             return
