@@ -1714,3 +1714,36 @@ def test_a_requirements_threshold_is_not_the_vendors_figure(tmp_path: Path) -> N
     result = normalize_files([path], {})
     for offer in result.offers:
         assert offer.fields.inter_node_gbit_s_per_gpu in (None, 800)
+
+
+@pytest.mark.parametrize("labels", [
+    ("Hardware investment", "Amortisation period", "Hosting and services / month",
+     "Hosting commitment", "Equivalent monthly cost"),
+    ("Investissement matériel", "Durée d'amortissement retenue", "Hébergement et services / mois",
+     "Engagement hébergement", "Coût mensuel équivalent"),
+])
+def test_a_purchase_and_hosting_bundle_is_a_purchase_over_its_amortisation(
+        tmp_path: Path, labels: tuple[str, ...]) -> None:
+    """Hardware bought, hosted for a monthly fee: a purchase whose term is the hosting
+    commitment, never the amortisation period, and never a rental."""
+    capex, months, hosting, commitment, equivalent = labels
+    path = _workbook(tmp_path / "bundle.xlsx", {"Quote": [
+        ["Vendor", "Example Datacenters"],
+        [],
+        ["Description", "Qty", "Unit price", "Total"],
+        ["GPU server, 8x NVIDIA H100 SXM 80GB", 4, "USD 250,000", "USD 1,000,000"],
+        [],
+        [capex, "USD 1,000,000"],
+        [months, "48 months"],
+        [hosting, "USD 10,000"],
+        [commitment, "36 months"],
+        [equivalent, "USD 30,833"],
+    ]})
+    offer = _one(path)
+    f = offer.fields
+    assert f.offer_kind == "purchase"
+    assert f.capex_usd == pytest.approx(1_000_000)
+    assert f.amortization_months == 48
+    assert f.term_months == 36
+    assert f.price_usd_per_gpu_hour == pytest.approx((1_000_000 / 48 + 10_000) / (32 * 730))
+    assert any(w.get("code") == "costs-combined" for w in offer.warnings)
