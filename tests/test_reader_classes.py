@@ -1747,3 +1747,24 @@ def test_a_purchase_and_hosting_bundle_is_a_purchase_over_its_amortisation(
     assert f.term_months == 36
     assert f.price_usd_per_gpu_hour == pytest.approx((1_000_000 / 48 + 10_000) / (32 * 730))
     assert any(w.get("code") == "costs-combined" for w in offer.warnings)
+
+
+@pytest.mark.parametrize("rows", [
+    [["Prazo", "12 meses"], ["Orquestração", "Slurm"], ["Acesso root", "sim"],
+     ["Disponibilidade", "99,5 %"], ["Região", "Lisboa (PT)"], ["Disco local", "4× 3,84 TB NVMe"],
+     ["Início do serviço", "1 de abril de 2026"]],
+    [["Plazo", "12 meses"], ["Orquestación", "Slurm"], ["Acceso root", "sí"],
+     ["Disponibilidad", "99,5 %"], ["Región", "Lisboa (PT)"], ["Disco local", "4× 3,84 TB NVMe"],
+     ["Inicio del servicio", "1 de abril de 2026"]],
+])
+def test_portuguese_and_spanish_specification_labels(tmp_path: Path, rows: list[list[str]]) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA A100 SXM4 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], *rows,
+    ]})
+    f = _one(path).fields
+    assert (f.term_months, f.orchestrator, f.root_access, f.sla_uptime_pct) == (
+        12, "slurm", True, 99.5)
+    assert f.region == "Lisboa (PT)"
+    assert f.local_nvme_tb_per_node == pytest.approx(15.36)
+    assert str(f.delivery_date) == "2026-04-01"

@@ -123,8 +123,9 @@ class _WordsRegex:
 
 
 # "112 cores", "48 kärnor", "64 Kerne".
-_CORES_RE = _WordsRegex(lambda w: r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?" + w["core"] +
-                        r"\b")
+# "144 Arm cores", "96 Zen 4 cores": an architecture may name the cores.
+_CORES_RE = _WordsRegex(lambda w: r"(\d[\d,]*)\s*(?:physical\s+)?(?:(?:arm|x86|grace|neoverse"
+                        r"(?:\s+v\d)?|zen\s*\d)\s+)?(?:cpu\s+)?" + w["core"] + r"\b")
 # Sockets x cores each: "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × Xeon (po 48 rdzeni)",
 # "2 × EPYC, 48 kärnor var", "2x EPYC 9654 96-core" (96 per CPU).
 _SOCKETS_RE = _WordsRegex(
