@@ -1768,3 +1768,20 @@ def test_portuguese_and_spanish_specification_labels(tmp_path: Path, rows: list[
     assert f.region == "Lisboa (PT)"
     assert f.local_nvme_tb_per_node == pytest.approx(15.36)
     assert str(f.delivery_date) == "2026-04-01"
+
+
+@pytest.mark.parametrize(("banner", "term_label"), [
+    ("Ref. 0219 · Fecha: 19/02/2026 · Validez de la oferta: hasta el 31/03/2026",
+     "Permanencia mínima"),
+    ("Ref. 0219 · Data: 19/02/2026 · Validade da proposta: até 31/03/2026", "Permanência mínima"),
+])
+def test_validity_and_minimum_stay_in_spanish_and_portuguese(
+        tmp_path: Path, banner: str, term_label: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [banner], [],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], [term_label, "6 meses"],
+    ]})
+    f = _one(path).fields
+    assert str(f.valid_until) == "2026-03-31"
+    assert f.term_months == 6

@@ -93,6 +93,9 @@ _DATE_PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                r"gültig\s+bis|valable\s+jusqu'au|ważna\s+do|wazna\s+do|"
                                r"platn[áa]\s+do|plat[íi]\s+do|geldig\s+tot(?:\s+en\s+met)?|"
                                r"v[áa]lid[ao]\s+hasta(?:\s+el)?|valid[ao]\s+fino\s+al?|"
+                               # "Validez de la oferta: hasta el 31/03/2026", "Validade: até"
+                               r"validez(?:\s+de\s+la\s+oferta)?\s*:?\s*hasta(?:\s+el)?|"
+                               r"validade(?:\s+da\s+proposta)?\s*:?\s*at[ée]|"
                                r"v[áa]lid[ao]\s+at[ée]|g[äa]ller\s+till|giltig\s+till|"
                                r"gyldig\s+til|voimassa|[ée]rv[ée]nyes|valabil[ăa]\s+p[âa]n[ăa]\s+la)"
                                + _DATE_TAIL, re.I)),
