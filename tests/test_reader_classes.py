@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from evaltool.normalize.core import normalize_files
+from evaltool.normalize.phrases import system_facts
 from evaltool.normalize.shapes import count_facts
 from evaltool.normalize.values import parse_money, price_per_gpu_hour
 
@@ -1785,3 +1786,13 @@ def test_validity_and_minimum_stay_in_spanish_and_portuguese(
     f = _one(path).fields
     assert str(f.valid_until) == "2026-03-31"
     assert f.term_months == 6
+
+
+@pytest.mark.parametrize(("text", "gb"), [
+    ("CPU: 2 × Intel Xeon 6960P, 144 cores total per server; 2,048 GB DDR5", 2048),
+    ("Arbeitsspeicher 1.536 GB DDR5", 1536),
+    ("Mémoire 1,5 To DDR5", 1500),
+])
+def test_a_servers_memory_with_a_thousands_mark_is_not_a_few_gigabytes(
+        text: str, gb: float) -> None:
+    assert system_facts(text)["cpu_memory_gb_per_node"] == pytest.approx(gb)
