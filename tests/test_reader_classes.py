@@ -1796,3 +1796,19 @@ def test_validity_and_minimum_stay_in_spanish_and_portuguese(
 def test_a_servers_memory_with_a_thousands_mark_is_not_a_few_gigabytes(
         text: str, gb: float) -> None:
     assert system_facts(text)["cpu_memory_gb_per_node"] == pytest.approx(gb)
+
+
+@pytest.mark.parametrize(("valid", "delivery"), [
+    ("Platnost nabídky do: 31. 3. 2026", "Předání serverů: 1. 4. 2026"),
+    ("Angebot gültig bis: 31. 3. 2026", "Bereitstellung: 1. 4. 2026"),
+    ("Válido hasta: 31/03/2026", "Fecha de entrega: 01/04/2026"),
+])
+def test_czech_german_and_spanish_validity_and_delivery_lines(
+        tmp_path: Path, valid: str, delivery: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [valid], [delivery], [],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"],
+    ]})
+    f = _one(path).fields
+    assert (str(f.valid_until), str(f.delivery_date)) == ("2026-03-31", "2026-04-01")

@@ -210,6 +210,9 @@ def _date_from_number(
     raise ValueParseError("a number that is not a date", found=raw_s, expected=expected)
 
 
+_SPACED_DOTTED_DATE_RE = re.compile(r"(?<![\d.])(\d{1,2})\.\s+(\d{1,2})\.\s*(\d{4})(?!\d)")
+
+
 def _parse_date_text(
     text: str, raw_s: str, dayfirst: bool, prefer: Literal["end", "start"]
 ) -> ParsedDate:
@@ -221,6 +224,10 @@ def _parse_date_text(
     )
     if match := _CJK_DATE_RE.search(text):
         day = date(int(match[1]), int(match[2]), int(match[3]))
+        return ParsedDate(day, raw_s, relative_note, day, day)
+    if match := _SPACED_DOTTED_DATE_RE.search(text):
+        # "31. 3. 2026" (Czech, Slovak, German writing): day, month, year; never month-first
+        day = date(int(match[3]), int(match[2]), int(match[1]))
         return ParsedDate(day, raw_s, relative_note, day, day)
     if match := _ISO_DATE_RE.search(text):
         day = date(int(match[1]), int(match[3]), int(match[4]))
