@@ -1812,3 +1812,15 @@ def test_czech_german_and_spanish_validity_and_delivery_lines(
     ]})
     f = _one(path).fields
     assert (str(f.valid_until), str(f.delivery_date)) == ("2026-03-31", "2026-04-01")
+
+
+@pytest.mark.parametrize("network", [
+    "InfiniBand HDR, 4× 200 Gb/s na server, vyhrazená pro zákazníka",
+    "8 × 400G NDR InfiniBand, non-blocking, your nodes only",
+])
+def test_a_network_reserved_for_the_customer_is_dedicated(tmp_path: Path, network: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], ["Network", network],
+    ]})
+    assert _one(path).fields.network_dedicated is True
