@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from evaltool.normalize.core import normalize_files
+from evaltool.normalize.phrases import system_facts
+from evaltool.normalize.shapes import count_facts
 from evaltool.normalize.values import parse_money, price_per_gpu_hour
 
 
@@ -357,6 +359,8 @@ def test_a_port_count_beside_a_fabric_generation_multiplies_its_speed(text: str)
     ("2 × Intel Xeon (po 64 rdzeni)", None),
     ("2 × AMD EPYC (64 kärnor vardera)", None),
     ("2 × Intel Xeon (64 core cad.)", None),
+    ("2× Intel Xeon Gold (64 núcleos cada)", None),
+    ("2 x AMD EPYC, 64 cores cada", None),
 ])
 def test_sockets_times_cores_each_in_the_value_or_the_notes_column(
         tmp_path: Path, cpu: str, note: str | None) -> None:
@@ -1785,3 +1789,228 @@ def test_a_row_of_a_field_value_table_with_a_note_is_no_header_of_options(
     offer = _one(path, {"EUR": 1.0})  # one offer, not one per column
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.40)
     assert offer.fields.offer_kind == "hpc_allocation"  # said by the letter's subject
+
+
+@pytest.mark.parametrize(("header", "unit"), [
+    (["Component", "Specification", "Unit", "Comment"], "GiB"),
+    (["Komponente", "Spezifikation", "Einheit", "Bemerkung"], "GiB"),
+    (["Componente", "Especificación", "Unidad", "Notas"], "TiB"),
+])
+def test_a_unit_column_beside_a_specification_applies_its_binary_unit(
+        tmp_path: Path, header: list[str], unit: str) -> None:
+    """'System memory | 1900 | GiB': the unit column's GiB is applied, never read as GB."""
+    figure = 1900 if unit == "GiB" else 2
+    path = _workbook(tmp_path / "spec.xlsx", {"Spec": [
+        header,
+        ["Vendor", "Example Cloud", None, None], ["GPU", "8 × NVIDIA H100 SXM 80GB", None, None],
+        ["Total GPUs", 16, None, None], ["Price per GPU-hour", "USD 2", None, None],
+        ["System memory", figure, unit, "per node"],
+    ]})
+    want = figure * 2**30 / 1e9 if unit == "GiB" else figure * 2**40 / 1e9
+    assert _one(path).fields.cpu_memory_gb_per_node == pytest.approx(want, rel=1e-4)
+
+
+@pytest.mark.parametrize(("header", "unit", "support"), [
+    (["Description", "Qty", "Unit", "Unit price", "Total"], "month", "Premium support 24/7"),
+    (["Désignation", "Qté", "Unité", "Prix unitaire", "Total"], "mois", "Support premium 24/7"),
+    (["Concepto", "Cantidad", "Unidad", "Precio unitario", "Importe"], "mes",
+     "Support premium 24/7"),
+])
+def test_a_line_counted_in_months_is_a_monthly_fee_not_its_term_total(
+        tmp_path: Path, header: list[str], unit: str, support: str) -> None:
+    """'Support | 12 | month | 3,500 | 42,000': 12 months of 3,500 a month, not 42,000 a
+    month."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"],
+        [],
+        header,
+        ["GPU server 8x NVIDIA H100 SXM 80GB, dedicated", 4, "node / month", "USD 16,000.00",
+         "USD 64,000.00"],
+        [support, 12, unit, "USD 3,500.00", "USD 42,000.00"],
+    ]})
+    f = _one(path).fields
+    assert f.support_usd_per_month == pytest.approx(3500)
+    assert f.gpu_count == 32
+
+
+@pytest.mark.parametrize("egress", [
+    "intra-region traffic free", "ingress is free of charge", "within the same region: free",
+])
+def test_free_traffic_that_is_not_egress_never_makes_egress_free(
+        tmp_path: Path, egress: str) -> None:
+    """'Internet egress | intra-region traffic free': nothing is said of the egress price."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Field", "Value"],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], ["Internet egress", egress],
+    ]})
+    assert _one(path).fields.egress_usd_per_gb is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "Capacity available from: subject to signature by March 31, 2026",
+    "Bereitstellung: bei Unterzeichnung bis 31.03.2026",
+    "Livraison : sous réserve de signature avant le 31 mars 2026",
+])
+def test_a_date_by_which_to_sign_is_not_the_delivery_date(tmp_path: Path, sentence: str) -> None:
+    label, value = sentence.split(":", 1)
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Field", "Value"],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], [label, value.strip()],
+        [sentence],
+    ]})
+    assert _one(path).fields.delivery_date is None
+
+
+@pytest.mark.parametrize(("label", "term"), [
+    ("Durée d'amortissement retenue", "Engagement hébergement"),
+    ("Amortisation period", "Hosting commitment"),
+    ("Periodo de amortización", "Plazo"),
+])
+def test_an_amortisation_period_is_never_the_contract_term(
+        tmp_path: Path, label: str, term: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Field", "Value"],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"],
+        [label, "48 months"], [term, "36 months"],
+    ]})
+    f = _one(path).fields
+    assert f.term_months == 36
+    assert f.amortization_months == 48
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("NVIDIA GB200 NVL72; 2 racks × 72 GPUs = 144 GPUs", {"gpu_count": 144}),
+    ("2 Knoten x 8 GPUs = 16 GPUs", {"gpu_count": 16, "node_count": 2, "gpus_per_node": 8}),
+    ("Compute tray: 4 GPUs + 2 Grace CPUs, 18 trays per rack", {"gpus_per_node": 4}),
+    ("Knoten: 8 GPUs, 9 Knoten pro Rack", {"gpus_per_node": 8}),
+    ("16 serveurs par baie", {}),
+])
+def test_a_stated_product_is_the_count_and_nodes_per_rack_are_not_the_offers(
+        text: str, want: dict[str, int]) -> None:
+    assert count_facts(text) == want
+
+
+def test_a_requirements_threshold_is_not_the_vendors_figure(tmp_path: Path) -> None:
+    """An RFP compliance matrix: the buyer's 'network ≥ 400 Gb/s per GPU' is a threshold;
+    the vendor's response states what is offered."""
+    path = _workbook(tmp_path / "rfp.xlsx", {"Matrix": [
+        ["Vendor: Example Cloud. 16 NVIDIA H100 SXM 80GB GPUs at USD 2 per GPU-hour."],
+        ["Req", "Requirement", "Response"],
+        ["T-1", "Scale-out network ≥ 400 Gb/s per GPU", "InfiniBand NDR, 800 Gb/s per GPU"],
+        ["T-2", "Red de interconexión >= 200 Gb/s por GPU", "InfiniBand, 800 Gb/s per GPU"],
+    ]})
+    result = normalize_files([path], {})
+    for offer in result.offers:
+        assert offer.fields.inter_node_gbit_s_per_gpu in (None, 800)
+
+
+@pytest.mark.parametrize("labels", [
+    ("Hardware investment", "Amortisation period", "Hosting and services / month",
+     "Hosting commitment", "Equivalent monthly cost"),
+    ("Investissement matériel", "Durée d'amortissement retenue", "Hébergement et services / mois",
+     "Engagement hébergement", "Coût mensuel équivalent"),
+])
+def test_a_purchase_and_hosting_bundle_is_a_purchase_over_its_amortisation(
+        tmp_path: Path, labels: tuple[str, ...]) -> None:
+    """Hardware bought, hosted for a monthly fee: a purchase whose term is the hosting
+    commitment, never the amortisation period, and never a rental."""
+    capex, months, hosting, commitment, equivalent = labels
+    path = _workbook(tmp_path / "bundle.xlsx", {"Quote": [
+        ["Vendor", "Example Datacenters"],
+        [],
+        ["Description", "Qty", "Unit price", "Total"],
+        ["GPU server, 8x NVIDIA H100 SXM 80GB", 4, "USD 250,000", "USD 1,000,000"],
+        [],
+        [capex, "USD 1,000,000"],
+        [months, "48 months"],
+        [hosting, "USD 10,000"],
+        [commitment, "36 months"],
+        [equivalent, "USD 30,833"],
+    ]})
+    offer = _one(path)
+    f = offer.fields
+    assert f.offer_kind == "purchase"
+    assert f.capex_usd == pytest.approx(1_000_000)
+    assert f.amortization_months == 48
+    assert f.term_months == 36
+    assert f.price_usd_per_gpu_hour == pytest.approx((1_000_000 / 48 + 10_000) / (32 * 730))
+    assert any(w.get("code") == "costs-combined" for w in offer.warnings)
+
+
+@pytest.mark.parametrize("rows", [
+    [["Prazo", "12 meses"], ["Orquestração", "Slurm"], ["Acesso root", "sim"],
+     ["Disponibilidade", "99,5 %"], ["Região", "Lisboa (PT)"], ["Disco local", "4× 3,84 TB NVMe"],
+     ["Início do serviço", "1 de abril de 2026"]],
+    [["Plazo", "12 meses"], ["Orquestación", "Slurm"], ["Acceso root", "sí"],
+     ["Disponibilidad", "99,5 %"], ["Región", "Lisboa (PT)"], ["Disco local", "4× 3,84 TB NVMe"],
+     ["Inicio del servicio", "1 de abril de 2026"]],
+])
+def test_portuguese_and_spanish_specification_labels(tmp_path: Path, rows: list[list[str]]) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA A100 SXM4 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], *rows,
+    ]})
+    f = _one(path).fields
+    assert (f.term_months, f.orchestrator, f.root_access, f.sla_uptime_pct) == (
+        12, "slurm", True, 99.5)
+    assert f.region == "Lisboa (PT)"
+    assert f.local_nvme_tb_per_node == pytest.approx(15.36)
+    assert str(f.delivery_date) == "2026-04-01"
+
+
+@pytest.mark.parametrize(("banner", "term_label"), [
+    ("Ref. 0219 · Fecha: 19/02/2026 · Validez de la oferta: hasta el 31/03/2026",
+     "Permanencia mínima"),
+    ("Ref. 0219 · Data: 19/02/2026 · Validade da proposta: até 31/03/2026", "Permanência mínima"),
+])
+def test_validity_and_minimum_stay_in_spanish_and_portuguese(
+        tmp_path: Path, banner: str, term_label: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [banner], [],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], [term_label, "6 meses"],
+    ]})
+    f = _one(path).fields
+    assert str(f.valid_until) == "2026-03-31"
+    assert f.term_months == 6
+
+
+@pytest.mark.parametrize(("text", "gb"), [
+    ("CPU: 2 × Intel Xeon 6960P, 144 cores total per server; 2,048 GB DDR5", 2048),
+    ("Arbeitsspeicher 1.536 GB DDR5", 1536),
+    ("Mémoire 1,5 To DDR5", 1500),
+])
+def test_a_servers_memory_with_a_thousands_mark_is_not_a_few_gigabytes(
+        text: str, gb: float) -> None:
+    assert system_facts(text)["cpu_memory_gb_per_node"] == pytest.approx(gb)
+
+
+@pytest.mark.parametrize(("valid", "delivery"), [
+    ("Platnost nabídky do: 31. 3. 2026", "Předání serverů: 1. 4. 2026"),
+    ("Angebot gültig bis: 31. 3. 2026", "Bereitstellung: 1. 4. 2026"),
+    ("Válido hasta: 31/03/2026", "Fecha de entrega: 01/04/2026"),
+])
+def test_czech_german_and_spanish_validity_and_delivery_lines(
+        tmp_path: Path, valid: str, delivery: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [valid], [delivery], [],
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"],
+    ]})
+    f = _one(path).fields
+    assert (str(f.valid_until), str(f.delivery_date)) == ("2026-03-31", "2026-04-01")
+
+
+@pytest.mark.parametrize("network", [
+    "InfiniBand HDR, 4× 200 Gb/s na server, vyhrazená pro zákazníka",
+    "8 × 400G NDR InfiniBand, non-blocking, your nodes only",
+])
+def test_a_network_reserved_for_the_customer_is_dedicated(tmp_path: Path, network: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], ["Network", network],
+    ]})
+    assert _one(path).fields.network_dedicated is True

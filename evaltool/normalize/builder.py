@@ -367,6 +367,12 @@ class Builder(ProseReaders):
                 month, day = (first, second) if order.group(1).lower().startswith("m") \
                     else (second, first)
                 stated = f"{year}-{int(month):02d}-{int(day):02d}"  # ISO: no order to guess
+            if slot == "delivery_date" and isinstance(stated, str) and \
+                    V.is_signing_deadline(stated):  # "… subject to signature by 31 March"
+                stated = V.before_signing_deadline(stated)
+                if not re.search(r"\d", stated):
+                    raise V.ValueParseError("a date by which to sign, not the delivery date",
+                                            found=text, expected=V.EXPECTED["date"])
             parsed = V.parse_date(stated)
             if parsed.value is None:
                 raise V.ValueParseError("no calendar date", found=text,
@@ -474,13 +480,18 @@ class Builder(ProseReaders):
                                                                     ("month",)),
                                            where, raw, TABLE))
             return
+        # "Support | 12 | Monat | 3.500 | 12 Monate": the unit is the month itself, so the
+        # quantity counts months of the term, not things paid for each month.
+        monthly_qty = 1.0 if unit_kind == "month" and not (
+            price_text and T.billing_unit(price_text)) and len(
+            re.findall(r"[^\W\d_]+", unit)) == 1 else qty
         if re.search(r"\bsupport\b|\bsla\b|\bservice level", low) and unit_kind == "month":
-            self.priced.append(_Priced("support_month", V.Money(price * qty, currency,
+            self.priced.append(_Priced("support_month", V.Money(price * monthly_qty, currency,
                                                                 ("month",)), where, raw, TABLE))
             return
         if re.search(r"\bnetwork\b|\bfabric\b|\binterconnect\b|\bport\b|\bbandwidth\b", low) \
                 and unit_kind == "month" and not re.search(r"switch", low):
-            self.priced.append(_Priced("network_month", V.Money(price * qty, currency,
+            self.priced.append(_Priced("network_month", V.Money(price * monthly_qty, currency,
                                                                 ("month",)), where, raw, TABLE))
             return
         rack_time = _rack_time(unit_kind, f"{unit} {price_text}")

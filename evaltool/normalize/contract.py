@@ -17,7 +17,8 @@ from typing import Any
 
 from evaltool.clauses import extract_terms
 from evaltool.clauses.models import ContractTerms, TextSegment
-from evaltool.errors import Location
+from evaltool.errors import EvaltoolError, Location
+from evaltool.normalize.dates import before_signing_deadline, is_signing_deadline, parse_date
 
 # ContractTerms field -> canonical offer field (same name unless mapped).
 _TERM_FIELDS: dict[str, str] = {
@@ -68,6 +69,9 @@ def contract_facts(segments: Sequence[dict[str, Any]], known: frozenset[str] = f
             continue
         if term == "sla_max_credit_pct" and _DELAY_CREDIT_RE.search(evidence.quote):
             continue
+        if term == "delivery_date" and is_signing_deadline(evidence.quote) and not \
+                _date_stated_before_signing(value, evidence.quote):
+            continue  # "subject to signature by 31 March": a deadline to sign, not delivery
         where = {k: v for k, v in evidence.where.items() if k in ("file", "sheet", "cell", "key")}
         if term == "delivery_date" and terms.delivery_date_hedged is not None and \
                 "delivery_date_committed" not in known:
@@ -81,3 +85,13 @@ def contract_facts(segments: Sequence[dict[str, Any]], known: frozenset[str] = f
             note += "; the date is hedged (target, estimate or subject to allocation)"
         out.append((field_name, value, Location(**where), evidence.quote, note))
     return out
+
+
+def _date_stated_before_signing(value: Any, quote: str) -> bool:
+    """'handed over from 15 April 2026, subject to signature by 31 March 2026': the date
+    read is the one before the signing deadline, not the deadline itself."""
+    try:
+        parsed = parse_date(before_signing_deadline(quote))
+    except EvaltoolError:  # no date before the deadline
+        return False
+    return parsed.value is not None and str(parsed.value) == str(value)

@@ -150,6 +150,28 @@ def _year4(text: str) -> tuple[int, list[str]]:
     return 2000 + int(digits), [f"two-digit year {text!r} read as {2000 + int(digits)}"]
 
 
+# "subject to signature by March 31, 2026", "bei Unterzeichnung bis 31.03.", "sous réserve de
+# signature avant le 31 mars": the date by which to sign (the offer's validity), never the date
+# the capacity is delivered.
+_SIGN_BY_RE = re.compile(
+    r"\b(?:sign(?:ed|ing|ature)?|countersign\w*|execut(?:ed|ion)|unterzeichn\w*|unterschrift"
+    r"|signature|sign[ée]e?s?|firma(?:do|da|to|ta)?|assinatura|assinado|ondertekend|ondertekening"
+    r"|podpisan\w*|podpis\w*|underteckn\w*)\b[^.;\d]{0,20}?\b(?:by|before|until|no\s+later\s+than"
+    r"|bis|vor|avant|d'ici|antes|hasta|entro|voor|uiterlijk|do|przed|senast|f[öo]re)\b", re.I)
+
+
+def is_signing_deadline(text: str) -> bool:
+    """The text gives a date by which to sign ("subject to signature by 31 March 2026")."""
+    return bool(_SIGN_BY_RE.search(text))
+
+
+def before_signing_deadline(text: str) -> str:
+    """The text before a date by which to sign: 'from 15 April 2026, subject to signature by
+    31 March 2026' -> 'from 15 April 2026, subject to '."""
+    found = _SIGN_BY_RE.search(text)
+    return text if found is None else text[:found.start()]
+
+
 def parse_date(
     raw: RawValue, *, dayfirst: bool = True, prefer: Literal["end", "start"] = "end"
 ) -> ParsedDate:
@@ -188,6 +210,9 @@ def _date_from_number(
     raise ValueParseError("a number that is not a date", found=raw_s, expected=expected)
 
 
+_SPACED_DOTTED_DATE_RE = re.compile(r"(?<![\d.])(\d{1,2})\.\s+(\d{1,2})\.\s*(\d{4})(?!\d)")
+
+
 def _parse_date_text(
     text: str, raw_s: str, dayfirst: bool, prefer: Literal["end", "start"]
 ) -> ParsedDate:
@@ -199,6 +224,10 @@ def _parse_date_text(
     )
     if match := _CJK_DATE_RE.search(text):
         day = date(int(match[1]), int(match[2]), int(match[3]))
+        return ParsedDate(day, raw_s, relative_note, day, day)
+    if match := _SPACED_DOTTED_DATE_RE.search(text):
+        # "31. 3. 2026" (Czech, Slovak, German writing): day, month, year; never month-first
+        day = date(int(match[3]), int(match[2]), int(match[1]))
         return ParsedDate(day, raw_s, relative_note, day, day)
     if match := _ISO_DATE_RE.search(text):
         day = date(int(match[1]), int(match[3]), int(match[4]))

@@ -373,6 +373,12 @@ class Derive:
                    "and a USD/kWh or USD/kW-month rate); the effective price leaves power out",
                    "price_usd_per_gpu_hour", code="purchase-without-running-cost")
         opex = self.v.get("opex_usd_per_month")
+        if opex and "colocation_usd_per_kw_month" not in used and "power_usd_per_kwh" not in used:
+            source = self.p.get("opex_usd_per_month")
+            b.warn(Location(**source.where) if source else self.where,
+                   "a monthly amount and no separate colocation or power cost: it is used "
+                   "whole as opex and may already hold the hosting", "opex_usd_per_month",
+                   source.raw if source else None, code="costs-combined")
         if opex:
             monthly += opex
             parts.append(f"opex {opex:,.0f} USD/month")
@@ -398,7 +404,15 @@ class Derive:
         return float(best.value), best
 
     def kind_and_currency(self) -> None:
-        if self.v.get("offer_kind") is None and self.v.get("price_usd_per_gpu_hour") is not None:
+        bought = self.v.get("amortization_months") is not None and any(
+            p.role == "capex_line" for p in self.b.priced)
+        if self.v.get("offer_kind") is None and bought:
+            # Hardware lines amortised over a stated period, with hosting: a purchase, whose
+            # monthly equivalent the vendor states ("Coût mensuel équivalent"), not a rental.
+            self.set("offer_kind", "purchase", ["amortization_months"],
+                     "hardware lines and a stated amortisation period make it a purchase")
+        elif self.v.get("offer_kind") is None and self.v.get(
+                "price_usd_per_gpu_hour") is not None:
             self.set("offer_kind", "rent", ["price_usd_per_gpu_hour"],
                      "priced per GPU-hour with no purchase terms: a rental")
         if self.v.get("currency") is None:

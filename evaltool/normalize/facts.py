@@ -93,6 +93,9 @@ _DATE_PHRASES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                r"gültig\s+bis|valable\s+jusqu'au|ważna\s+do|wazna\s+do|"
                                r"platn[áa]\s+do|plat[íi]\s+do|geldig\s+tot(?:\s+en\s+met)?|"
                                r"v[áa]lid[ao]\s+hasta(?:\s+el)?|valid[ao]\s+fino\s+al?|"
+                               # "Validez de la oferta: hasta el 31/03/2026", "Validade: até"
+                               r"validez(?:\s+de\s+la\s+oferta)?\s*:?\s*hasta(?:\s+el)?|"
+                               r"validade(?:\s+da\s+proposta)?\s*:?\s*at[ée]|"
                                r"v[áa]lid[ao]\s+at[ée]|g[äa]ller\s+till|giltig\s+till|"
                                r"gyldig\s+til|voimassa|[ée]rv[ée]nyes|valabil[ăa]\s+p[âa]n[ăa]\s+la)"
                                + _DATE_TAIL, re.I)),
@@ -123,8 +126,9 @@ class _WordsRegex:
 
 
 # "112 cores", "48 kärnor", "64 Kerne".
-_CORES_RE = _WordsRegex(lambda w: r"(\d[\d,]*)\s*(?:physical\s+)?(?:cpu\s+)?" + w["core"] +
-                        r"\b")
+# "144 Arm cores", "96 Zen 4 cores": an architecture may name the cores.
+_CORES_RE = _WordsRegex(lambda w: r"(\d[\d,]*)\s*(?:physical\s+)?(?:(?:arm|x86|grace|neoverse"
+                        r"(?:\s+v\d)?|zen\s*\d)\s+)?(?:cpu\s+)?" + w["core"] + r"\b")
 # Sockets x cores each: "2 x 56", "2x EPYC 9534 (64 cores each)", "2 × Xeon (po 48 rdzeni)",
 # "2 × EPYC, 48 kärnor var", "2x EPYC 9654 96-core" (96 per CPU).
 _SOCKETS_RE = _WordsRegex(

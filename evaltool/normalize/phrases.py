@@ -216,7 +216,13 @@ def system_facts(text: str) -> dict[str, float]:
                 found["cpu_memory_gb_per_node"] = int(modules.group(1)) * _size_gb(
                     modules.group(2), modules.group(3))
             elif size := re.search(_SIZE_TOKEN, part, re.I):
-                found["cpu_memory_gb_per_node"] = _size_gb(size.group(1), size.group(2))
+                number = size.group(1)
+                if re.fullmatch(r"\d{1,3}[,.]\d{3}", number) and size.group(2).lower() in (
+                        "gb", "gib", "go"):
+                    # "2,048 GB DDR5", "1.536 GB": a server's memory is never 2 GB, so the mark
+                    # groups thousands
+                    number = re.sub(r"[,.]", "", number)
+                found["cpu_memory_gb_per_node"] = _size_gb(number, size.group(2))
         elif _NVME_WORDS_RE.search(part) and "local_nvme_tb_per_node" not in found:
             drives = re.search(_TIMES + _SIZE_TOKEN, part, re.I)
             if drives:
@@ -235,3 +241,18 @@ def capped_percent(clause: str) -> float | None:
         return None
     figure = re.match(r"[^%\d]{0,25}?(\d{1,3}(?:[.,]\d+)?)\s*%", folded[cap.end():])
     return float(figure.group(1).replace(",", ".")) if figure else None
+
+
+@functools.cache
+def _other_traffic_re() -> re.Pattern[str]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "free_words.yaml").read_text(encoding="utf-8"))
+    return re.compile("|".join(f"(?:{w})" for w in raw["other_traffic"]), re.I)
+
+
+def other_traffic(text: str) -> bool:
+    """Traffic that is not egress ("intra-region", "ingress", "innerhalb der Region"): a
+    "free" said of it says nothing of the egress price (evaltool/data/free_words.yaml)."""
+    return bool(_other_traffic_re().search(text)) and not _words()["topics"]["egress"].search(
+        fold(text))  # "no egress or ingress fees" still says egress is free

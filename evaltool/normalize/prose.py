@@ -43,6 +43,7 @@ from evaltool.normalize.phrases import (
     is_notes_label,
     network_dedicated,
     orchestrator_named,
+    other_traffic,
     read_write,
     root_granted,
     system_facts,
@@ -78,6 +79,12 @@ _DELAY_WORDS_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|
                              r"\bforsening|\bförsening|\bretraso|\britardo", re.I)
 
 
+# A figure after a comparison sign ("Scale-out network ≥ 400 Gb/s per GPU", "Parallel file
+# system >= 2 PB") is a requirement's threshold (an RFP's own column), not what is offered.
+_THRESHOLD_RE = re.compile(r"(?:[≥≤]|>=|<=)\s*\d[\d.,]*\s*(?:%|[^\W\d_]+(?:/[^\W\d_]+)?"
+                           r"(?:\s+(?:per|por|pro|par|je)\s+[^\W\d_]+)?)?")
+
+
 class ProseReaders(SlotReaders):
     """Reads the facts of sentences with the slot readers, at the priority of text."""
 
@@ -85,6 +92,8 @@ class ProseReaders(SlotReaders):
         if len(text) > MAX_PROSE_CHARS:
             return
         for clause in clauses(text):
+            # "Scale-out network ≥ 400 Gb/s per GPU": a buyer's threshold, never read
+            clause = _THRESHOLD_RE.sub(" ", clause)
             for topic in topics(clause):
                 self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
 
@@ -225,7 +234,8 @@ class ProseReaders(SlotReaders):
         self._date_after("valid", "valid_until", clause, where)
 
     def _prose_delivery(self, clause: str, where: Location) -> None:
-        self._date_after("delivery", "delivery_date", clause, where)
+        # "from 15 April, subject to signature by 31 March": the date to sign is no delivery
+        self._date_after("delivery", "delivery_date", V.before_signing_deadline(clause), where)
 
     def _date_after(self, topic: str, name: str, clause: str, where: Location) -> None:
         """The first calendar date after the topic's word ('expires if not executed by
@@ -461,7 +471,8 @@ class ProseReaders(SlotReaders):
     def _prose_egress(self, clause: str, where: Location) -> None:
         """'No charge for egress', 'Egress: free', 'kein Egress-Entgelt': data out at no
         charge, when the sentence states no amount (a price per GB is read as money)."""
-        if says_free_of_charge(clause):
+        # "Internet egress: intra-region traffic free": the value says what is free
+        if says_free_of_charge(clause) and not other_traffic(clause.split(": ", 1)[-1]):
             self.add("egress_usd_per_gb", 0.0, where, clause, IN_TEXT,
                      "egress at no charge, read from a sentence")
 
@@ -512,3 +523,4 @@ _STORAGE_PRICE_RE = re.compile(
 _HOURS_RE = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d)?)\s*-?\s*(?:hours?|hrs?|h|uur|stunden?|std|"
                        r"heures?|horas?|ore|godzin\w*|timmar|timer|hodin\w*|tuntia|時間)(?![a-z])",
                        re.I)
+

@@ -114,6 +114,16 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m:
         put("gpus_per_node", _int(m.group(1)))
         low = low[:m.start()] + " " + low[m.end():]
+    # "Compute tray: 4 GPUs + 2 Grace CPUs", "Knoten: 8 GPUs": a node defined by what it holds
+    m = re.search(r"^\s*(?:[a-z-]+\s+){0,2}?" + _NODE + r"\s*:\s*" + _INT +
+                  r"\s*(?:[a-z0-9-]+\s+){0,3}?" + _GPU + r"\b", low)
+    if m:
+        put("gpus_per_node", _int(m.group(1)))
+        low = low[:m.start()] + " " + low[m.end():]
+    # "2 racks x 72 GPUs = 144 GPUs", "2 Knoten x 8 GPUs = 16 GPUs": the product is the count
+    m = re.search(r"=\s*" + _INT + r"\s*(?:[a-z0-9-]+\s+){0,3}?" + _GPU + r"\b", low)
+    if m:
+        put("gpu_count", _int(m.group(1)))
     # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
     m = re.search(_INT + r"\s*(?:bare[- ]metal\s+)?" + _NODE + r"\b[^.;]{0,12}?" + _X + _INT +
                   r"\b", low)
@@ -139,9 +149,11 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     # model names (a letter and a digit) and system words, never "one OS node" prose.
     filler = (r"(?:(?:hgx|dgx|mgx|compute|physical|baremetal|bare-metal|dedicated|gpu|"
               r"(?!\d+\b|" + _SIZE_UNIT + r")[a-z]*\d[a-z0-9-]*)\s+){1,3}?")
+    # "18 trays per rack", "9 Knoten pro Rack": the nodes of one rack, not of the offer.
     m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+|" +
                   filler + r")?" + _NODE +
-                  r"\b", low)
+                  r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|/)\s*(?:"
+                  + _RACK + r"))", low)
     if m and not re.search(r"per\s*$|each\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
     # "AMD Instinct MI300X, 192 GB HBM3, 8 per node": a count after the accelerator's name

@@ -11,10 +11,7 @@ from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.estimate.catalog import load_catalog, recognise_accelerator
-from evaltool.models import (
-    Flag,
-    Severity,
-)
+from evaltool.models import Flag, Severity
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import (
     _ALL_IN_RE,
@@ -46,7 +43,13 @@ from evaltool.normalize.facts import (
     _storage_kind,
 )
 from evaltool.normalize.money import is_list_price
-from evaltool.normalize.phrases import _SOCKETS_TIMES_CORES_RE, fold, read_write, root_granted
+from evaltool.normalize.phrases import (
+    _SOCKETS_TIMES_CORES_RE,
+    fold,
+    other_traffic,
+    read_write,
+    root_granted,
+)
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
@@ -292,7 +295,8 @@ class SlotReaders:
     def _money_field(self, slot: str, cand: Candidate, text: str, per_word: str) -> None:
         per = _PER.get(per_word) if per_word else None
         if isinstance(cand.value, str) and _NO_CHARGE_RE.search(text) and not re.search(
-                r"\d", text) and slot != "price_usd_per_gpu_hour":
+                r"\d", text) and slot != "price_usd_per_gpu_hour" and not (
+                    slot == "egress_usd_per_gb" and other_traffic(text)):
             # "No charge for egress", "Egress free of charge": a stated zero.
             self.add(slot, 0.0, cand.where, text, LABELLED, "stated as free of charge")
             return

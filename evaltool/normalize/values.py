@@ -61,7 +61,13 @@ without a note.
 
 from __future__ import annotations
 
-from evaltool.normalize.dates import parse_bool, parse_date, parse_duration
+from evaltool.normalize.dates import (
+    before_signing_deadline,
+    is_signing_deadline,
+    parse_bool,
+    parse_date,
+    parse_duration,
+)
 from evaltool.normalize.money import (
     basis_label,
     convert_money_to_usd,
@@ -96,7 +102,8 @@ __all__ = [
     "MissingFxRate", "Money",
     "NoValueGiven", "ParsedBandwidth", "ParsedBool", "ParsedCount", "ParsedDate",
     "ParsedDuration", "ParsedNumber", "ParsedQuantity", "RawValue", "ValueConversionError",
-    "ValueParseError", "basis_label", "convert_money_to_usd", "parse_bandwidth", "parse_bool",
+    "ValueParseError", "basis_label", "before_signing_deadline", "convert_money_to_usd",
+    "is_signing_deadline", "parse_bandwidth", "parse_bool",
     "parse_count", "parse_date", "parse_duration", "parse_money", "parse_number",
     "parse_percent", "parse_quantity", "price_per_gpu_hour", "unit_factor",
 ]

@@ -10,7 +10,8 @@ FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "ite
                   "rubrique", "position", "kennzahl", "parametre", "caracteristique",
                   # Spanish, Italian, Polish, Dutch, Swedish
                   "concepto", "parametro", "caracteristica", "voce", "parametr", "pozycja",
-                  "onderdeel", "kenmerk", "egenskap", "specifikation"}
+                  "onderdeel", "kenmerk", "egenskap", "specifikation", "component", "komponente",
+                  "composant", "componente"}
 UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per", "unidad",
                  "unita", "jednostka", "eenheid", "enhet"}
 NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
@@ -23,3 +24,7 @@ SECTION_HEADERS = {"section", "category", "group", "area", "bereich", "kategorie
 NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque",
                  "notas", "uwagi", "opmerkingen", "opmerking", "anmarkning", "unita note",
                  "jednostka uwagi", "unidad notas", "eenheid opmerkingen", "unit notes"}
+# "Component | Specification | Unit | Comment": a specification column is the value column
+# only beside a unit column (without one, "Item | Specification" rows are read as prose).
+SPEC_VALUE_HEADERS = {"specification", "spezifikation", "especificacion", "specifica",
+                      "specificatie", "specyfikacja"}

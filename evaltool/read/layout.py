@@ -31,6 +31,7 @@ from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
 from evaltool.read.headers import NO_UNIT as _NO_UNIT
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
 from evaltool.read.headers import SECTION_HEADERS as _SECTION_HEADERS
+from evaltool.read.headers import SPEC_VALUE_HEADERS as _SPEC_VALUE_HEADERS
 from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
 from evaltool.read.rows import formula_problem, offer_per_row
@@ -212,7 +213,7 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
 
 def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | None] | None:
     """(label, value, note, unit column) of a 'Field | Unit | Value | Notes' header."""
-    label_col = value_col = note_col = unit_col = None
+    label_col = value_col = note_col = unit_col = spec_col = None
     for c, value in enumerate(row):
         if not isinstance(value, str):
             continue
@@ -221,10 +222,14 @@ def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | No
             label_col = c
         elif norm in _VALUE_HEADERS and value_col is None:
             value_col = c
+        elif norm in _SPEC_VALUE_HEADERS and value_col is None and spec_col is None:
+            spec_col = c
         elif norm in _NOTE_HEADERS and note_col is None:
             note_col = c
         elif norm in _UNIT_HEADERS and unit_col is None:
             unit_col = c
+    if value_col is None and unit_col is not None:
+        value_col = spec_col
     if label_col is not None and value_col is not None:
         return label_col, value_col, note_col, unit_col
     return None
