@@ -89,6 +89,16 @@ def money_clause(label: str, estimates: Mapping[str, Any]) -> str:
     return f"{label}: " + ", ".join(parts) if parts else label
 
 
+def _first_exit(basis: Sequence[Mapping[str, Any]]
+                ) -> tuple[Mapping[str, Any], Any, Mapping[str, Any], float, float]:
+    """The cheapest way out (the basis's first entry): itself, its code, its figures, and
+    the notice days and term months those figures state (0 when absent)."""
+    first = basis[0]
+    figures = first.get("figures") or {}
+    return (first, first.get("code"), figures, float(figures.get("notice_days") or 0.0),
+            float(figures.get("term_months") or 0.0))
+
+
 def brief_exit(basis: Sequence[Mapping[str, Any]]) -> str:
     """The way out in a short phrase for prose, naming its clause: "60 days' notice, Contract B7".
 
@@ -96,11 +106,7 @@ def brief_exit(basis: Sequence[Mapping[str, Any]]) -> str:
     """
     if not basis:
         return "no price to compute it"
-    first = basis[0]
-    code = first.get("code")
-    figures = first.get("figures") or {}
-    notice = float(figures.get("notice_days") or 0.0)
-    months = float(figures.get("term_months") or 0.0)
+    first, code, _, notice, months = _first_exit(basis)
     words = {
         "no_term": "no minimum term" + (f", {notice:g} days' notice" if notice >= 1 else ""),
         "termination_for_convenience": f"exit on {notice:g} days' notice",
@@ -167,11 +173,7 @@ def exit_short(basis: Sequence[Mapping[str, Any]]) -> str:
     """The way out in a few words, for a table cell: "TfC 60 d, clause B7"."""
     if not basis:
         return ""
-    first = basis[0]
-    code = first.get("code")
-    figures = first.get("figures") or {}
-    notice = float(figures.get("notice_days") or 0.0)
-    months = float(figures.get("term_months") or 0.0)
+    first, code, figures, notice, months = _first_exit(basis)
     words = {
         "no_term": "no term" + (f", {notice:g} d notice" if notice >= 1 else ""),
         "termination_for_convenience": f"exit on {notice:g} d notice",
