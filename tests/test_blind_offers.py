@@ -14,6 +14,9 @@ Three corpora, each with the canonical values a buyer expects (expected.yaml; FX
 - tests/blind_offers_e/ — 15 files held out in session 3: no one fixing the reader saw it.
   Measured untouched before the session's reader work (19.7% of fields, 6 of 22 offers, 8
   silently wrong) and at its end (48.0%, 12 of 22, 11 silently wrong), then landed here.
+- tests/blind_offers_f/ — 15 files written blind at the end of session 3 and held out: measured
+  untouched twice (43.8% of fields, 12 of 21 offers, 5 silently wrong; then 44.8%, 12/21, 4),
+  then landed here as the development set of session 4.
 - tests/blind_offers_b/ — 15 files held out: no one fixing the reader saw it. Measured untouched
   at the end of session 2, then landed here.
 
@@ -55,6 +58,8 @@ CORPORA = [
     # (reader-e1 + reader-e2): 476/537 fields (88.6%), 22/22 offers, 0 silently wrong
     Corpus("blind_offers_e", 0.886, 22, 0, 3),
     Corpus("blind_offers_d", 0.75, 20, 0, 3),  # 377/502 fields (75.1%), 20/22 offers
+    # held out, measured untouched: 222/495 fields (44.8%), 12/21 offers, 4 silently wrong
+    Corpus("blind_offers_f", 0.448, 12, 4, 2),
 ]
 
 
