@@ -87,6 +87,10 @@ class IssueType:
     message: str | None = None  # the template of an occurrence's message (str.format fields)
     found: str | None = None  # templates of what was found and expected, when they are words
     expected: str | None = None
+    # A flag, finding or gate reason is not rendered from a template: its sentence needs
+    # grammar a format string cannot carry (plurals, optional clauses, money in the memo's
+    # roundings), so one module of evaltool/report/ writes it from the figures it carries.
+    words: str | None = None
 
     def templates(self) -> dict[str, str]:
         """The type's templates by part (message, found, expected), those it has."""
@@ -145,6 +149,7 @@ def issue_types() -> dict[str, IssueType]:
                 severity=str(entry.get("severity", "warning")),
                 description=" ".join(str(entry["description"]).split()),
                 **{part: str(entry[part]) for part in TEMPLATE_PARTS if entry.get(part)},
+                words=str(entry["words"]) if entry.get("words") else None,
             )
     return types
 
@@ -224,4 +229,6 @@ class Issue:
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
+        if self.params:  # the values the message was rendered from, for exports and filters
+            data["params"] = dict(self.params)
         return data
