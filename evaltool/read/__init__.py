@@ -20,12 +20,11 @@ from evaltool.models import ServingTarget, Workload
 from evaltool.read.cells import RawRecord
 from evaltool.read.layout import slug
 from evaltool.read.mapping import load_mapping, read_mapping
-from evaltool.read.properties import document_properties
 from evaltool.read.safety import check_file_size, problem_for_exception
 from evaltool.read.sheets import read_sheets
 from evaltool.read.tabular import read_csv
 from evaltool.read.vocabulary import load_vocabulary
-from evaltool.read.xlsx import read_workbook
+from evaltool.read.xlsx import read_workbook_and_properties
 
 InputKind = Literal["offer", "workload", "fx_rates", "rubric"]
 _YAML_SUFFIXES = frozenset({".yaml", ".yml", ".json"})
@@ -187,7 +186,7 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
         return read_mapping(path, vocab)
     if kind == "workbook":
 
-        grids = read_workbook(path)
+        grids, properties = read_workbook_and_properties(path)
         if not grids or all(not any(any(str(v).strip() for v in row if v is not None)
                                     for row in g.rows) for g in grids):
             raise InputError(Problem(Location(str(path)), "the workbook is empty",
@@ -203,8 +202,7 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
                                  code="unsupported-format"))
     record = RawRecord(id=base_id, source={"file": str(path)})
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
-
-        record.properties = document_properties(path)
+        record.properties = properties
     extra = read_sheets(grids, vocab, record, base_id)
     if extra:
         for item in extra:

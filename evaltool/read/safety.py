@@ -54,18 +54,29 @@ def check_file_size(path: Path, limit_bytes: int = MAX_FILE_BYTES) -> int:
     return size
 
 
-def check_workbook_archive(path: Path, *, opendocument: bool = False) -> None:
-    """Check a workbook's zip directory (.xlsx/.xlsm/.xlsb, or an .ods when `opendocument`)
-    for bombs and non-workbooks, inflating nothing."""
+def open_workbook_archive(path: Path, *, opendocument: bool = False) -> zipfile.ZipFile:
+    """The workbook's zip archive (.xlsx/.xlsm/.xlsb, or an .ods when `opendocument`), opened
+    once and its directory checked for bombs and non-workbooks, inflating nothing; the caller
+    closes it.  One open serves the extent scan, the formula scan and the
+    document properties (benchmarks/ingest.py: four opens were a tenth of normalising)."""
     where = Location(str(path))
     try:
-        with zipfile.ZipFile(path) as archive:
-            members = archive.infolist()
+        archive = zipfile.ZipFile(path)
+        members = archive.infolist()
     except (zipfile.BadZipFile, OSError, NotImplementedError) as exc:  # unsupported zip version
         raise InputError(Problem(where, "not an Excel workbook (not a valid .xlsx zip archive)",
                                  found=type(exc).__name__,
                                  expected="an .xlsx or .xlsm workbook",
                                  code="unreadable-file")) from None
+    try:
+        _check_members(where, members, opendocument)
+    except InputError:
+        archive.close()
+        raise
+    return archive
+
+
+def _check_members(where: Location, members: list[zipfile.ZipInfo], opendocument: bool) -> None:
     if len(members) > MAX_ZIP_MEMBERS:
         raise InputError(Problem(where, "workbook archive has too many parts; refused",
                                  found=f"{len(members):,} members",
