@@ -114,7 +114,11 @@ class IssueType:
             if value is not None and not isinstance(value, _PARAM_TYPES):
                 raise ValueError(f"issue {self.code!r}: param {name!r} is a "
                                  f"{type(value).__name__}, not a number or short text")
-        return {part: text.format_map(params) for part, text in self.templates().items()}
+        try:
+            return {part: text.format_map(params) for part, text in self.templates().items()}
+        except (TypeError, ValueError) as exc:  # a value its format spec cannot take
+            raise ValueError(f"issue {self.code!r}: params do not fit its templates: {exc}"
+                             ) from None
 
 
 def template_fields(template: str) -> list[str]:

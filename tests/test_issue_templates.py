@@ -10,6 +10,7 @@ constructions move to templates after those merges.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -235,6 +236,19 @@ def test_a_missing_or_an_unused_param_names_the_code() -> None:
 def test_a_param_is_a_number_or_short_text() -> None:
     with pytest.raises(ValueError, match="not a number or short text"):
         Issue(Location("a.yaml"), code="invalid-yaml", params={"reason": ["a", "list"]})
+
+
+def test_a_value_its_format_cannot_take_names_the_code() -> None:
+    with pytest.raises(ValueError, match="market-catalog-too-large"):
+        Issue(Location("a.csv"), code="market-catalog-too-large",
+              params={"size_bytes": "big", "limit_bytes": 10})
+
+
+def test_a_rendered_issue_can_be_copied_with_a_change() -> None:
+    issue = Issue(Location("a.yaml"), code="invalid-yaml", params={"reason": "bad indent"})
+    warning = dataclasses.replace(issue, severity="warning")
+    assert (warning.message, warning.expected, warning.params) == (
+        "not valid YAML: bad indent", "a YAML document", {"reason": "bad indent"})
 
 
 def test_params_and_a_different_message_together_are_refused() -> None:
