@@ -470,7 +470,7 @@ def score_files(
             scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions,
                                          as_of=run_date, market=index))
         except EvaltoolError as exc:
-            problem = Problem(where, str(exc))
+            problem = Problem(where, code="input-refused", params={"reason": str(exc)})
             not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
         except Exception as exc:  # one offer's failure never takes the batch down
             problem = problem_for_exception(exc, where, "scoring")

@@ -279,9 +279,8 @@ def write_template(path: str | Path) -> None:
     try:
         wb.save(path)
     except OSError as exc:
-        raise UsageError(str(Problem(Location(str(path)), "cannot write the template",
-                                     found=exc.strerror or type(exc).__name__,
-                                     expected="a writable .xlsx path"))) from None
+        raise UsageError(str(Problem(Location(str(path)), code="template-not-writable", params={
+            "reason": exc.strerror or type(exc).__name__}))) from None
 
 
 TEMPLATE_FIRST_ROW = 5

@@ -307,9 +307,9 @@ def _compile(pattern: str, key: str) -> GatedRegex:
             str(
                 Problem(
                     Location(str(LEXICON_PATH), key=key),
-                    "invalid regular expression",
                     found=pattern[:80],
-                    expected=f"a Python regex ({exc})",
+                    code="lexicon-invalid-regex",
+                    params={"reason": str(exc)},
                 )
             )
         ) from exc
