@@ -93,9 +93,9 @@ def apply_mapping(records: list[RawRecord], mapping: UserMapping, path: Path) ->
     grids = _grids(path) if mapping.cells or mapping.labels else {}
     for record in records:
         record.source["mapping"] = mapping.path
-        record.problems.append(Problem(Location(str(path)), f"read with the mapping file "
-                                       f"{mapping.path}", severity="info",
-                                       code="mapping-applied"))
+        record.problems.append(Problem(Location(str(path)), severity="info",
+                                       code="mapping-applied",
+                                       params={"mapping_file": mapping.path}))
         kept: list[Candidate] = []
         for cand in record.candidates:
             if cand.where.sheet in mapping.skip_sheets:
@@ -225,10 +225,8 @@ def _options_from_mapping(records: list[RawRecord], mapping: UserMapping,
         target.problems = [p for p in first.problems if p.code not in (
             "options-in-columns", "options-in-sheets", "options-in-blocks")]
         target.problems.append(Problem(
-            grid.where(0, col), f"offers side by side as the mapping file says: option "
-            f"{name!r} read from column {source['column']}", found=name,
-            expected="one offer per mapped column", severity="info",
-            code="options-from-mapping"))
+            grid.where(0, col), severity="info", code="options-from-mapping",
+            params={"option": name, "column": source["column"]}))
         target.properties = dict(first.properties)
         target.title, target.title_where = first.title, first.title_where
         out.append(target)

@@ -76,13 +76,8 @@ def sniff_input_kind(path: Path) -> InputKind:
 
 def refuse_non_offer(path: Path, kind: InputKind) -> InputError:
     """The error for a workload, rates or rubric file given where offers are read."""
-    return InputError(Problem(
-        Location(str(path)),
-        f"looks like {_KIND_NAMES.get(kind, kind)}, not an offer; not used: a file among the "
-        "offers never configures the run",
-        found=f"the keys of {_KIND_NAMES.get(kind, kind)}",
-        expected=f"an offer; give {_KIND_NAMES.get(kind, kind)} as such, or allow the inputs "
-        "to configure the run", code="not-an-offer"))
+    return InputError(Problem(Location(str(path)), code="not-an-offer",
+                              params={"kind": _KIND_NAMES.get(kind, kind)}))
 
 
 # Sanity bounds on "USD per 1 unit": from the weakest traded currencies (~1e-5 USD)
@@ -165,9 +160,7 @@ def read_offer_file(path: Path) -> list[RawRecord]:
     except BaseException as exc:  # native panics from the workbook reader are BaseExceptions
         raise InputError(problem_for_exception(exc, Location(str(path)), "reading")) from None
     if not records:
-        raise InputError(Problem(Location(str(path)), "the file holds no offer",
-                                 found="an empty list of offers",
-                                 expected="at least one offer", code="no-offer-in-file"))
+        raise InputError(Problem(Location(str(path)), code="no-offer-in-file"))
     return records
 
 
@@ -189,16 +182,12 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
         grids, properties = read_workbook_and_properties(path)
         if not grids or all(not any(any(str(v).strip() for v in row if v is not None)
                                     for row in g.rows) for g in grids):
-            raise InputError(Problem(Location(str(path)), "the workbook is empty",
-                                     expected="an offer: labelled values or line items",
-                                     code="no-offer-in-file"))
+            raise InputError(Problem(Location(str(path)), code="empty-workbook"))
     elif kind == "csv":
 
         grids = [read_csv(path)]
     else:
-        raise InputError(Problem(Location(str(path)), "not an offer file format",
-                                 found=path.suffix or "no file extension",
-                                 expected=".xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json",
+        raise InputError(Problem(Location(str(path)), found=path.suffix or "no file extension",
                                  code="unsupported-format"))
     record = RawRecord(id=base_id, source={"file": str(path)})
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
