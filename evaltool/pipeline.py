@@ -126,17 +126,15 @@ def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, floa
         except ValueError:
             rate = float("nan")
         if not sep or len(code) != 3 or not code.isalpha():
-            raise UsageError(
-                f"{spec!r}: expected CUR=RATE with a 3-letter code and a positive rate, "
-                "e.g. EUR=1.08 (1 EUR = 1.08 USD)", setting="fx"
-            )
+            raise UsageError(Problem(None, code="fx-flag-malformed", params={"found": repr(spec)}),
+                             setting="fx")
         try:
             check_fx_rate(code, rate, repr(spec))
         except UsageError as exc:
-            raise UsageError(str(exc), setting="fx") from None
+            raise UsageError(exc.issue or str(exc), setting="fx") from None
         if code in from_flags and from_flags[code] != rate:
-            raise UsageError(f"{code} is given twice with different rates "
-                             f"({from_flags[code]:g} and {rate:g})", setting="fx")
+            raise UsageError(Problem(None, code="fx-flag-given-twice", params={
+                "currency": code, "first": from_flags[code], "second": rate}), setting="fx")
         from_flags[code] = rate
     rates = {"USD": 1.0}
     rates.update({code: rate for code, (rate, _) in from_files.items()})

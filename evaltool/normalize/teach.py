@@ -63,16 +63,18 @@ def load_user_mapping(path: Path) -> UserMapping:
     try:
         data = load_mapping(path)
     except Exception as exc:  # InputError, OSError: a usage error for a flag's file
-        raise UsageError(f"mapping file {path}: {exc}") from None
+        raise UsageError(Problem(None, code="mapping-file-unreadable",
+                                 params={"path": str(path), "reason": str(exc)})) from None
     if not isinstance(data, dict):
-        raise UsageError(f"mapping file {path}: expected a mapping with 'fields', "
-                         "'skip_sheets', 'options' or 'vendor'")
+        raise UsageError(Problem(None, code="mapping-invalid", params={"path": str(path)}))
     known = set(CANONICAL_FIELDS)
     mapping = UserMapping(path=str(path))
     for key, target in (data.get("fields") or {}).items():
         if str(target) not in known:
-            raise UsageError(f"{path} › fields.{key}: {target!r} is not a canonical field "
-                             f"(expected one of: {', '.join(sorted(known))})")
+            raise UsageError(Problem(Location(str(path), key=f"fields.{key}"),
+                                     code="mapping-unknown-field", params={
+                                         "target": repr(target),
+                                         "fields": ", ".join(sorted(known))}))
         ref = _CELL_REF.match(str(key).strip())
         if ref:
             mapping.cells[(ref.group("sheet"), ref.group("cell"))] = str(target)
@@ -176,9 +178,9 @@ def _options_from_mapping(records: list[RawRecord], mapping: UserMapping,
     for name, ref in mapping.options.items():
         match = _COLUMN_REF.match(ref.strip().upper() if "!" not in ref else ref.strip())
         if match is None or (match.group("sheet") or default_sheet) not in grids:
-            raise UsageError(f"{mapping.path} › options.{name}: {ref!r} is not a column of "
-                             f"{path.name} (expected a column letter such as 'C', or "
-                             "'Sheet!C')")
+            raise UsageError(Problem(Location(mapping.path, key=f"options.{name}"),
+                                     code="mapping-bad-column",
+                                     params={"ref": repr(ref), "file": path.name}))
         columns.append((name, match.group("sheet") or default_sheet,
                         _column_index(match.group("col").upper())))
     option_cells = {(sheet, col) for _, sheet, col in columns}

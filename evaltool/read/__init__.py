@@ -90,14 +90,15 @@ def check_fx_rate(code: str, rate: float, where: str) -> None:
     import math
 
     if not math.isfinite(rate) or rate <= 0:
-        raise UsageError(f"{where}: expected a positive number of USD per 1 {code} "
-                         f"(found {rate!r})")
+        raise UsageError(Problem(Location(where), code="fx-rate-not-positive",
+                                 params={"currency": code, "found": repr(rate)}))
     if code == "USD" and rate != 1.0:
-        raise UsageError(f"{where}: USD is the reporting currency, its rate is 1 (found {rate!r})")
+        raise UsageError(Problem(Location(where), code="fx-usd-rate-not-one",
+                                 params={"found": repr(rate)}))
     if not FX_MIN_USD <= rate <= FX_MAX_USD:
-        raise UsageError(f"{where}: {rate!r} USD per 1 {code} is outside any real exchange rate "
-                         f"({FX_MIN_USD:g} to {FX_MAX_USD:g}); check the rate's direction "
-                         f"(1 {code} = RATE USD)")
+        raise UsageError(Problem(Location(where), code="fx-rate-implausible", params={
+            "found": repr(rate), "currency": code, "min_usd": FX_MIN_USD,
+            "max_usd": FX_MAX_USD}))
 
 
 def read_fx_file(path: Path) -> dict[str, float]:
@@ -106,22 +107,24 @@ def read_fx_file(path: Path) -> dict[str, float]:
     try:
         data = load_mapping(path)
     except InputError as exc:
-        raise UsageError(f"rates file {exc}") from None
+        raise UsageError(Problem(None, code="fx-file-unreadable",
+                                 params={"reason": str(exc)})) from None
     if not isinstance(data, dict) or not isinstance(data.get("fx"), dict):
-        raise UsageError(f"{path}: a rates file needs a top-level 'fx:' mapping of currency "
-                         "codes to USD rates, e.g. fx: {EUR: 1.08}")
+        raise UsageError(Problem(Location(str(path)), code="fx-file-without-rates"))
     rates: dict[str, float] = {}
     for code, rate in data["fx"].items():
         name = str(code).strip().upper()
         if len(name) != 3 or not name.isalpha():
-            raise UsageError(f"{path} › fx.{code}: expected a 3-letter ISO currency code "
-                             f"(found {code!r})")
+            raise UsageError(Problem(Location(str(path), key=f"fx.{code}"),
+                                     code="fx-bad-currency-code", params={"found": repr(code)}))
         if isinstance(rate, bool) or not isinstance(rate, (int, float)):
-            raise UsageError(f"{path} › fx.{code}: expected a positive number of USD per "
-                             f"1 {name} (found {rate!r})")
+            raise UsageError(Problem(Location(str(path), key=f"fx.{code}"),
+                                     code="fx-rate-not-positive",
+                                     params={"currency": name, "found": repr(rate)}))
         check_fx_rate(name, float(rate), f"{path} › fx.{code}")
         if name in rates and rates[name] != float(rate):
-            raise UsageError(f"{path} › fx.{code}: {name} is given twice with different rates")
+            raise UsageError(Problem(Location(str(path), key=f"fx.{code}"),
+                                     code="fx-rate-given-twice", params={"currency": name}))
         rates[name] = float(rate)
     return rates
 
