@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import click
 
 import evaltool
-from evaltool.errors import EvaltoolError, UsageError
+from evaltool.errors import EvaltoolError, Problem, UsageError
 from evaltool.issues import issue_type, issue_types
 from evaltool.report import fmt as words
 from evaltool.report.fmt import terminal_safe
@@ -653,8 +653,8 @@ def explain(code: str | None, fmt: str, output: Path) -> None:
         try:
             kinds = [issue_type(code)]
         except KeyError:
-            raise UsageError(f"unknown issue code {code!r}; `evaltool explain` lists them"
-                             ) from None
+            raise UsageError(Problem(None, code="unknown-issue-code",
+                                     params={"code": repr(code)})) from None
     columns = ["code", "severity", "stage", "title", "description", "message"]
     rows = [[k.code, k.severity, k.stage, k.title, k.description, k.message or ""]
             for k in kinds]

@@ -79,12 +79,12 @@ def parse_workload(data: Any, source: str) -> Workload:
     from pydantic import ValidationError
 
     if not isinstance(data, dict):
-        raise UsageError(str(Problem(Location(source), code="workload-not-a-mapping",
-                                     params={"found_type": type(data).__name__})))
+        raise UsageError(Problem(Location(source), code="workload-not-a-mapping",
+                                 params={"found_type": type(data).__name__}))
     if not {"name", "kind", "params_b"} & {str(k) for k in data}:
         # Not a workload at all (a mistyped path, say): never echo another file's keys.
-        raise UsageError(str(Problem(Location(source), code="not-a-workload",
-                                     params={"n_keys": len(data)})))
+        raise UsageError(Problem(Location(source), code="not-a-workload",
+                                 params={"n_keys": len(data)}))
     try:
         workload = Workload.model_validate(data)
     except ValidationError as exc:
@@ -92,7 +92,7 @@ def parse_workload(data: Any, source: str) -> Workload:
         raise UsageError("; ".join(str(p) for p in problems)) from None
     problem = _consistency_problem(workload, source)
     if problem is not None:
-        raise UsageError(str(problem))
+        raise UsageError(problem)
     return workload
 
 
@@ -124,14 +124,14 @@ def load_workload(path: Path) -> Workload:
 
     path = Path(path)
     if not path.is_file():
-        raise UsageError(str(Problem(Location(str(path)), code="workload-not-found")))
+        raise UsageError(Problem(Location(str(path)), code="workload-not-found"))
     try:
         data = load_yaml_file(path)
     except EvaltoolError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
-        raise UsageError(str(Problem(Location(str(path)), code="workload-unreadable",
-                                     params={"reason": str(exc)}))) from None
+        raise UsageError(Problem(Location(str(path)), code="workload-unreadable",
+                                 params={"reason": str(exc)})) from None
     return parse_workload(data, str(path))
 
 

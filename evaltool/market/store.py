@@ -98,14 +98,15 @@ def _connect(path: Path, *, create: bool) -> Iterator[sqlite3.Connection]:
     try:
         con = sqlite3.connect(path)
     except sqlite3.Error as exc:
-        raise UsageError(f"cannot open the market store {path}: {exc}") from None
+        raise UsageError(Problem(None, code="market-store-unopenable",
+                                 params={"path": str(path), "reason": str(exc)})) from None
     try:
         con.executescript(_SCHEMA)
         yield con
         con.commit()
     except sqlite3.DatabaseError as exc:
-        raise UsageError(f"the market store {path} is not readable ({exc}); move it away and "
-                         "import the catalogs again") from None
+        raise UsageError(Problem(None, code="market-store-unreadable",
+                                 params={"path": str(path), "reason": str(exc)})) from None
     finally:
         con.close()
 
@@ -163,8 +164,7 @@ def import_catalog(path: Path, *, provider: str | None = None,
     digest = hashlib.sha256(data).hexdigest()
     name = provider or provider_from_path(path)
     if not name:
-        raise UsageError(f"{path}: cannot tell which provider this catalog lists; name it "
-                         "(provider option)")
+        raise UsageError(Problem(Location(str(path)), code="market-provider-unknown"))
     date = snapshot_date or dt.datetime.fromtimestamp(path.stat().st_mtime, tz=dt.UTC).date()
     db = store or store_path()
     with _connect(db, create=True) as con:

@@ -132,15 +132,11 @@ def _extents(path: Path, archive: zipfile.ZipFile) -> Iterator[Extent]:
 def _refuse_large(path: Path, extents: Iterator[Extent], max_cells: int) -> None:
     for name, rows, cols in extents:
         if rows * cols > max_cells:
-            span = f"A1:{a1(rows - 1, cols - 1)}"
+            last_cell = a1(rows - 1, cols - 1)
             raise InputError(Problem(
-                Location(str(path), sheet=name, cell=span),
-                f"sheet spans {span} ({rows:,} rows x {cols:,} columns = "
-                f"{rows * cols:,} cells); refused before loading",
-                found=f"last used cell {a1(rows - 1, cols - 1)}",
-                expected=f"at most {max_cells:,} cells per sheet (sheet size limit); "
-                "a stray value far from the table is the usual cause",
-                code="sheet-too-large"))
+                Location(str(path), sheet=name, cell=f"A1:{last_cell}"), code="sheet-too-large",
+                params={"last_cell": last_cell, "rows": rows, "columns": cols,
+                        "cells": rows * cols, "limit": max_cells}))
 
 
 def _uncalculated_formulas(xml: bytes) -> set[tuple[int, int]]:
@@ -226,9 +222,8 @@ def read_workbook_and_properties(path: Path) -> tuple[list[SheetGrid], dict[str,
         try:
             _refuse_large(path, xls_extents(path.read_bytes()), MAX_CELLS_PER_SHEET)
         except (ValueError, struct.error, IndexError) as exc:
-            raise InputError(Problem(where, "the workbook is damaged (a broken .xls container)",
-                                     found=_short(exc), expected="an intact .xls workbook",
-                                     code="unreadable-file")) from None
+            raise InputError(Problem(where, code="xls-container-damaged",
+                                     params={"reason": _short(exc)})) from None
     import python_calamine
 
     try:
@@ -237,9 +232,8 @@ def read_workbook_and_properties(path: Path) -> tuple[list[SheetGrid], dict[str,
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # calamine raises its own types, and panics (BaseException)
-        raise InputError(Problem(where, "cannot read the workbook", found=_short(exc),
-                                 expected="an .xlsx/.xlsm/.xls/.ods workbook",
-                                 code="unreadable-file")) from None
+        raise InputError(Problem(where, code="workbook-unreadable",
+                                 params={"reason": _short(exc)})) from None
     missing_values = scan.formula_cells
     grids: list[SheetGrid] = []
     hidden = _hidden_sheets(workbook)
@@ -248,19 +242,17 @@ def read_workbook_and_properties(path: Path) -> tuple[list[SheetGrid], dict[str,
             sheet = workbook.get_sheet_by_name(name)
             if sheet.height * max(sheet.width, 1) > MAX_CELLS_PER_SHEET:
                 raise InputError(Problem(Location(str(path), sheet=name),
-                                         "sheet too large to be an offer; refused",
-                                         found=f"{sheet.height} rows x {sheet.width} columns",
-                                         expected=f"at most {MAX_CELLS_PER_SHEET:,} cells per "
-                                         "sheet (sheet size limit)", code="sheet-too-large"))
+                                         code="sheet-too-many-cells", params={
+                                             "rows": sheet.height, "columns": sheet.width,
+                                             "limit": MAX_CELLS_PER_SHEET}))
             rows = sheet.to_python(skip_empty_area=False)
         except InputError:
             raise
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:  # a damaged sheet; a native panic is a BaseException
-            raise InputError(Problem(Location(str(path), sheet=name), "cannot read the sheet",
-                                     found=_short(exc), expected="a readable sheet",
-                                     code="unreadable-file")) from None
+            raise InputError(Problem(Location(str(path), sheet=name), code="sheet-unreadable",
+                                     params={"reason": _short(exc)})) from None
         grid = SheetGrid(file=str(path), name=name, rows=[list(r) for r in rows],
                          formula_cells_without_value=missing_values.get(name, set()),
                          hidden=name in hidden, merged=_merged_ranges(sheet))
@@ -291,9 +283,8 @@ def _hidden_sheets(workbook: object) -> set[str]:
 
 def _damaged(where: Location, exc: BaseException) -> Problem:
     # NotImplementedError: zipfile's word for a compression method or version it lacks.
-    return Problem(where, "the workbook is damaged (a corrupt zip or deflate stream)",
-                   found=f"{type(exc).__name__}: {_short(exc)}",
-                   expected="an intact .xlsx or .xlsm workbook", code="unreadable-file")
+    return Problem(where, code="workbook-damaged",
+                   params={"error": type(exc).__name__, "reason": _short(exc)})
 
 
 def _short(exc: BaseException) -> str:
