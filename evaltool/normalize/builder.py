@@ -652,7 +652,8 @@ _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(
                                 r"s\b|total))", re.I)
 # A note about every price of the quote ("Prix en euros HT", "All prices in GBP").
 _ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
-                            r"amounts?|bedragen|montants?|betr[äa]ge)\b", re.I)
+                            r"amounts?|bedragen|montants?|betr[äa]ge|bel[øo]b|bel[øo]p|belopp|kwoty|ceny|"
+                            r"[čc][áa]stky|importes?|importi|valores)\b", re.I)
 # A trailing site or building code: capitals and digits with a dash or a digit, no spaces.
 _SITE_CODE_RE = re.compile(r"(?<=\S)\s*\(((?=[A-Z0-9_-]*[\d-])[A-Z][A-Z0-9_-]{1,15})\)\s*$")
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")

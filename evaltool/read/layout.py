@@ -18,10 +18,8 @@ from evaltool.errors import Location, Problem
 from evaltool.read.blocks import tables_as_options
 from evaltool.read.cells import (
     Candidate,
-    LineItem,
     RawRecord,
     SheetGrid,
-    a1,
     cell_text,
     column_letter,
     is_empty,
@@ -34,11 +32,11 @@ from evaltool.read.headers import SECTION_HEADERS as _SECTION_HEADERS
 from evaltool.read.headers import SPEC_VALUE_HEADERS as _SPEC_VALUE_HEADERS
 from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
+from evaltool.read.lineitems import line_items as _line_items
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     billing_unit,
     currency_of,
-    first_number,
     labels_a_price,
     states_amount,
 )
@@ -271,71 +269,6 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
 
 
 _SENTENCE_END_RE = re.compile(r"(?<=\w\w)\.\s+(?=[A-Z][a-z]+\s+\w)")
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str) and value.strip():
-        return first_number(value)
-    return None
-
-
-def _quantity(value: Any) -> float | None:
-    """A line's quantity: '1.000' and '1,000' are a thousand (a quantity is never written
-    with three decimals), other text as a number."""
-    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,3}(?:[.,\u202f' ]\d{3})+\s*", value):
-        return float(re.sub(r"\D", "", value))
-    return _number(value)
-
-
-def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
-                record: RawRecord) -> int:
-    """Read the rows under a line-item header; return the last row used."""
-    header = grid.rows[header_row]
-    header_currency = None
-    for col in (roles.get("unit_price"), roles.get("total")):
-        if col is not None:
-            header_currency = header_currency or currency_of(cell_text(header[col]))
-    r = header_row + 1
-    missing: list[str] = []
-    while r < len(grid.rows):
-        qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
-        total_col = roles.get("total")
-        desc_col = roles.get("description", roles.get("part"))
-        qty = _quantity(grid.value(r, qty_col)) if qty_col is not None else None
-        price = _number(grid.value(r, price_col)) if price_col is not None else None
-        desc = cell_text(grid.value(r, desc_col)) if desc_col is not None else ""
-        if qty is None and price is None and not desc:
-            break
-        if qty is None and price is None:
-            break  # a totals or notes row below the table: left to the key-value pass
-        total = _number(grid.value(r, total_col)) if total_col is not None else None
-        cells = {role: grid.where(r, col) for role, col in roles.items()}
-        raw = {role: cell_text(grid.value(r, col)) for role, col in roles.items()}
-        if total_col is not None and (r, total_col) in grid.formula_cells_without_value:
-            missing.append(a1(r, total_col))
-        part = cell_text(grid.value(r, roles["part"])) if "part" in roles else ""
-        if part and desc_col != roles.get("part") and not part.replace(".", "").isdigit():
-            desc = f"{desc} ({part})" if desc else part
-        unit = cell_text(grid.value(r, roles["unit"])) if "unit" in roles else None
-        record.line_items.append(LineItem(
-            row_where=Location(grid.file, sheet=grid.name, cell=f"{a1(r, 0)}:"
-                               f"{a1(r, max(roles.values()))}"),
-            description=desc, quantity=qty, unit=unit or None, unit_price=price, total=total,
-            currency=currency_of(" ".join(raw.values())) or header_currency,
-            cells=cells, raw=raw))
-        r += 1
-    if missing:
-        record.problems.append(Problem(
-            Location(grid.file, sheet=grid.name, cell=", ".join(missing)),
-            "formula cells hold no calculated value (the file was saved by a program that does "
-            "not compute formulas); formulas are never evaluated, so each line's total was "
-            "taken as quantity x unit price", found="formula without cached value",
-            expected="a number", severity="warning", code="formula-without-value"))
-    return r - 1
 
 
 # --- key-value scan ----------------------------------------------------------------------
@@ -586,14 +519,14 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
             tables.append((r, len(record.line_items)))
-            last = _line_items(grid, r, roles, record)
-            used.update(range(r, last + 1))
+            used.add(r)
+            used.update(_line_items(grid, r, roles, record, vocab))
             continue
         two_rows = _two_row_header(grid, r, roles, vocab)
         if two_rows is not None:  # "Quantity | Recurring charges" over "Unit price | Monthly"
             tables.append((r, len(record.line_items)))
-            last = _line_items(grid, r + 1, two_rows, record)
-            used.update(range(r, last + 1))
+            used.update((r, r + 1))
+            used.update(_line_items(grid, r + 1, two_rows, record, vocab))
             continue
         columns = _field_header(row, vocab)
         if columns is not None:
