@@ -312,13 +312,15 @@ class Builder(ProseReaders):
                 # "us-east (N. Virginia)." at the end of a sentence: the full stop is not
                 # part of the place.
                 text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
-                # "Ashburn, VA (LR-IAD2)": a site code in brackets names the building, not
-                # the region; it stays in the provenance's raw text.
+                # "Dallas, TX (DAL-2)": the site code in brackets is part of what the vendor
+                # names as the location; kept whole (cutting it would make two sites of one
+                # metro read as the same place), and said.
                 site = _SITE_CODE_RE.search(text)
                 if site:
-                    self.add(slot, text[:site.start()].rstrip(), cand.where, text, LABELLED,
-                             f"site code {site.group(1)} left out of the region")
-                    return
+                    self.problems.append(Problem(
+                        cand.where, f"the region keeps the site code {site.group(1)!r} the "
+                        "vendor gives", field="region", found=text[:120], severity="info",
+                        code="region-site-code"))
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
             system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(

@@ -10,6 +10,7 @@ contract segments, each with the cell it came from.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -290,6 +291,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
     section: str | None = None
     template: tuple[int, int, int | None, int | None] | None = None
     section_col: int | None = None
+    col_sections: dict[int, str] = {}
     if "price_basis" not in grid.found:
         grid.found["price_basis"] = _price_basis_columns(grid, range(len(grid.rows)), vocab)
     basis = {c: (hr, text) for c, (hr, text) in grid.found["price_basis"].items()
@@ -303,6 +305,12 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
         filled = [c for c in range(width) if not is_empty(row[c])]
         if not filled:
             section = None
+            col_sections = {}
+            continue
+        if _block_headings(grid, r, filled):
+            # "CUSTOMER | | | PROVIDER | | | DATES": one heading over each block of label |
+            # value pairs side by side; each block's labels are read under its heading.
+            col_sections = {c: cell_text(row[c]) for c in filled}
             continue
         priced = [c for c in filled if c in basis and r > basis[c][0]]
         if priced and len(priced) < len(filled):
@@ -367,10 +375,17 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
             c = filled[c_index]
             value = row[c]
             text = cell_text(value)
-            pair = label_value_in_cell(text, vocab, section) if isinstance(value, str) else None
+            # the heading over this block of a grid of blocks ("PROVIDER" over "Legal entity")
+            # (only where the heading and the label make a known label together: "Account
+            # exec" under "PROVIDER" is no vendor)
+            block = next((h for k, h in sorted(col_sections.items(), reverse=True) if k <= c),
+                         None)
+            sec = block if block and normalise_label(f"{block} {text}") in vocab.labels \
+                else section
+            pair = label_value_in_cell(text, vocab, sec) if isinstance(value, str) else None
             if pair is not None and len(filled) == 1:
                 record.candidates.append(Candidate(pair[0], pair[1], grid.where(r, c),
-                                                   section=section,
+                                                   section=sec,
                                                    label_where=grid.where(r, c)))
                 record.notes.append((text, grid.where(r, c)))
                 c_index += 1
@@ -387,7 +402,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                                                 "section": "notes"})
                 c_index += 1
                 continue
-            slot = vocab.match(text, section)
+            slot = vocab.match(text, sec)
             value_col, formula_gap = _next_filled(grid, r, c, width)
             if slot is None:
                 if r <= 2 and record.title is None and len(filled) == 1:
@@ -398,7 +413,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                     # ("VM size | Standard_NB200 (8 GPUs per VM)").
                     record.candidates.append(Candidate(text, row[value_col],
                                                        grid.where(r, value_col),
-                                                       section=section, shape_only=True,
+                                                       section=sec, shape_only=True,
                                                        label_where=grid.where(r, c)))
                 c_index += 1
                 continue
@@ -411,7 +426,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                         and len([x for x in grid.rows[r + 1] if not is_empty(x)]) == 1:
                     # Label above its value (a vertical pair).
                     record.candidates.append(Candidate(text, below, grid.where(r + 1, c),
-                                                       section=section,
+                                                       section=sec,
                                                        label_where=grid.where(r, c)))
                     used.add(r + 1)
                 elif len(filled) == 1 and len(text.split()) <= 4 and not re.search(r"[:\d]", text):
@@ -436,9 +451,25 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                     note = note_text
                     next_index += 1
             record.candidates.append(Candidate(text, row[value_col], grid.where(r, value_col),
-                                               section=section, note=note,
+                                               section=sec, note=note,
                                                label_where=grid.where(r, c)))
             c_index = next_index
+
+
+def _block_headings(grid: SheetGrid, r: int, filled: list[int]) -> bool:
+    """Short headings alone over blocks side by side ("CUSTOMER | | | PROVIDER | | | DATES"):
+    two or more words-only cells at least two columns apart, and under each a label with its
+    value beside it (the next row is a row of label | value pairs)."""
+    row = grid.rows[r]
+    if len(filled) < 2 or r + 1 >= len(grid.rows) or any(
+            b - a < 2 for a, b in itertools.pairwise(filled)):
+        return False
+    if not all(isinstance(row[c], str) and len(cell_text(row[c]).split()) <= 4
+               and not re.search(r"[\d:@]", cell_text(row[c])) for c in filled):
+        return False
+    below = grid.rows[r + 1]
+    return all(c + 1 < len(below) and isinstance(below[c], str) and not is_empty(below[c])
+               and not is_empty(below[c + 1]) for c in filled)
 
 
 _PER_WORD_RE = re.compile(r"\bper\b|/|\bpro\b|\bpar\b|\bje\b|\bpor\b|\bna\b", re.I)
@@ -589,6 +620,12 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
                for c, h in heads.items() if c > min(options)):
             continue
+        if any(sum(1 for below in grid.rows[r + 1:r + 25] if c < len(below)
+                   and isinstance(below[c], str) and vocab.labels.get(
+                       normalise_label(below[c])) not in (None, "ignore")) >= 2
+               for c in options):
+            continue  # a column of labels ("Region", "Storage"): a grid of label | value
+            # blocks side by side (an order form), not options
         first = min(options)
         label_col = 0
         # The unit header may sit in the row above, over a merged two-row header
@@ -649,6 +686,10 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
     records: list[RawRecord] = []
     table_rows: set[int] = {header}
     end = _options_table_end(grid, header, options)
+    # A notes column right of the options ("Notes", "Bemerkung"): each row's note is every
+    # option's ("bare metal, single tenant" beside a footprint both options share).
+    note_col = next((c for c, v in enumerate(grid.rows[header]) if c > max(options)
+                     and normalise_label(cell_text(v)) in _NOTE_HEADERS), None)
     for c, raw_name in sorted(options.items()):
         name = " ".join(raw_name.split())  # "1-Year Reserved\n(No Upfront)": one line
         source = dict(record.source)
@@ -676,8 +717,13 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
                 continue
             if unit_col is not None:
                 value = with_unit(value, grid.value(r, unit_col))
+            note = cell_text(grid.value(r, note_col)) if note_col is not None else ""
+            # An unknown label ("Footprint | 32 nodes x 8 GPUs"): the value's shape may still
+            # state a fact, read as such (below any labelled value).
             target.candidates.append(Candidate(label, value, grid.where(r, c),
-                                               label_where=grid.where(r, label_col)))
+                                               note=note or None,
+                                               label_where=grid.where(r, label_col),
+                                               shape_only=vocab.match(label) is None))
         records.append(target)
     rest = [r for r in range(len(grid.rows)) if r not in table_rows]
     key_values(grid, range(len(grid.rows)), set(range(len(grid.rows))) - set(rest), vocab,
