@@ -356,8 +356,9 @@ class ProseReaders(SlotReaders):
         if found is None:
             return
         match = re.search(r"(?:\((\d{1,3})\)|(?<![\d.,])(\d{1,3}))\s*-?\s*(months?|mois|monate?n?|"
-                          r"meses|mesi|maanden|m[åa]nader|miesi\w*|years?|jahre?n?|ans?|a[ñn]os|"
-                          r"anni|jaar|[åa]r|lat)\b", words_to_digits(clause), re.I)
+                          r"meses|mesi|maanden|m[åa]nader|m[åa]neder|miesi\w*|m[eě]s[ií]c\w*|"
+                          r"years?|jahre?n?|ans?|a[ñn]os|anni|jaar|[åa]r|lat|rok[uy]?|let)\b",
+                          words_to_digits(clause), re.I)
         if match is None:
             return
         count = int(match.group(1) or match.group(2))

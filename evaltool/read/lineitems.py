@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from evaltool.errors import Location, Problem
+from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.text import currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
@@ -131,6 +132,8 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     r = header_row + 1
     used: set[int] = set()
     missing: list[str] = []
+    heading: str | None = None
+    under: list[tuple[str | None, LineItem]] = []  # each line with the heading above it
     while r < len(grid.rows):
         if not _is_line(grid, r, roles):
             # a section heading, a subtotal or a blank row: the table goes on if a line follows
@@ -138,6 +141,9 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             if r < 0:
                 break
             used.update(headings)
+            if headings:
+                heading = cell_text(next(v for v in grid.rows[max(headings)]
+                                         if not is_empty(v)))
         qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
         total_col = roles.get("total")
         desc_col = roles.get("description", roles.get("part"))
@@ -153,16 +159,25 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         if part and desc_col != roles.get("part") and not part.replace(".", "").isdigit():
             desc = f"{desc} ({part})" if desc else part
         unit = cell_text(grid.value(r, roles["unit"])) if "unit" in roles else None
-        record.line_items.append(LineItem(
+        item = LineItem(
             row_where=Location(grid.file, sheet=grid.name, cell=f"{a1(r, 0)}:"
                                f"{a1(r, max(roles.values()))}"),
             description=desc, quantity=qty, unit=unit or None, unit_price=price, total=total,
             currency=currency_of(" ".join(raw.values())) or header_currency,
-            cells=cells, raw=raw))
+            cells=cells, raw=raw)
+        record.line_items.append(item)
+        under.append((heading, item))
         used.add(r)
         r += 1
     if used and vocab is not None:
         _table_totals(grid, used, roles, record, vocab)
+        names = list(dict.fromkeys(h for h, _ in under if h))
+        if "group" not in roles and enumerates_options(names, vocab):
+            # "Wariant I – umowa na 12 miesięcy" over its lines, "Wariant II – …" over
+            # others: headings that enumerate options make each group of lines an option.
+            for name, item in under:
+                if name:
+                    item.raw["group"] = name
     if missing:
         record.problems.append(Problem(
             Location(grid.file, sheet=grid.name, cell=", ".join(missing)),
