@@ -49,6 +49,7 @@ from evaltool.normalize.slots import (
 )
 from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
 from evaltool.read import text as T
+from evaltool.read.blocks import clauses_for_option
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
 from evaltool.read.vocabulary import normalise_label
@@ -69,7 +70,29 @@ class Builder(ProseReaders):
     """Collects facts about one offer, then resolves them."""
 
     # --- reading -------------------------------------------------------------------
+    def _own_clauses(self) -> None:
+        """An option's record shares the file's notes and cells: a note or value whose clauses
+        each name an option ("Entrega: Lote 1 – 02/03/2026; Lote 2 – 01/04/2026") keeps
+        only this option's clause (the record's own copies; shared cells are not changed)."""
+        option = self.record.source.get("option")
+        if not option:
+            return
+        self.record.notes, self.record.banners, self.record.footers = (
+            [(clauses_for_option(t, str(option)), w) for t, w in texts]
+            for texts in (self.record.notes, self.record.banners, self.record.footers))
+        cands = []
+        for cand in self.record.candidates:
+            if isinstance(cand.value, str) and ";" in cand.value:
+                own = clauses_for_option(cand.value, str(option))
+                if not own:
+                    continue
+                cand = Candidate(cand.label, own, cand.where, cand.section, cand.note,
+                                 cand.label_where, cand.shape_only)
+            cands.append(cand)
+        self.record.candidates = cands
+
     def read(self) -> None:  # noqa: C901  # owed: split into candidates, line items, notes, terms
+        self._own_clauses()
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
         self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
             re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
@@ -167,6 +190,7 @@ class Builder(ProseReaders):
                     item.row_where,
                     f"line item not read ({type(exc).__name__}: {exc})", severity="warning",
                     code="derivation-failed"))
+            self._line_fields(item)
         self._contract_terms()
         for text, where in self.record.notes:
             self.read_note(text, where)
@@ -231,6 +255,27 @@ class Builder(ProseReaders):
             self.warn(self.record.title_where, "assumed value: no labelled offer name; the "
                       "sheet's title row is used", "offer_name", self.record.title[:120],
                       "a cell labelled offer, quote name or plan", code="assumed-value")
+
+    def _line_fields(self, item: LineItem) -> None:
+        """The columns of a line that name a field ("Duración | 12 meses") or hold notes
+        ("Observaciones | mínimo 6 meses"): the offer's facts when the line is the offer's
+        own (an option's lines, or the table's only line), never one BOM line's."""
+        if not item.fields or not (item.raw.get("group") or len(self.record.line_items) == 1):
+            return
+        for label, value, where in item.fields:
+            slot = self.vocab.match(label)
+            text = cell_text(value)
+            if slot in (None, "ignore") or not text.strip():
+                self.read_prose(f"{label}: {text}", where)
+                continue
+            cand = Candidate(label, value, where)
+            try:
+                self.read_slot(slot, cand, text)
+            except (V.ValueParseError, V.ValueConversionError) as exc:
+                self.cannot_read(_slot_field(slot), cand, exc)
+            except (ValueError, ArithmeticError) as exc:
+                self.warn(where, f"not a valid value ({type(exc).__name__}: {exc})",
+                          _slot_field(slot), text[:120], expected_for(_slot_field(slot)))
 
     def settle_system_counts(self) -> None:
         """'N x <accelerator>' under a GPU-count label: with a node count of more than one

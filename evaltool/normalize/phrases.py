@@ -108,10 +108,14 @@ def read_write(clause: str) -> tuple[float | None, float | None]:
     words = _words()
     reads, writes = words["read"].search(folded), words["write"].search(folded)
     if not (reads and writes):
-        return T.parse_read_write(clause)
+        found = T.parse_read_write(clause)
+        if found != (None, None) or not (reads or writes):
+            return found
+        # "WEKA, 100 TB (lectura 40 GB/s)": one speed, named by its word, in its own part
     paired = re.search(T.NUMBER + r"\s*(?:[kmgt]i?b(?:yte)?/s|[gt]bps)?\s*/\s*" + _SPEED,
-                       folded[max(reads.end(), writes.end()):], re.I)
-    if paired:  # "read / write 200 / 100 GB/s": the figures in the order of the words
+                       folded[max(reads.end(), writes.end()):], re.I) if reads and writes \
+        else None
+    if paired and reads and writes:  # "read / write 200 / 100 GB/s": in the words' order
         first = T.parse_gbyte_s(f"{paired.group(1)} {paired.group(3)}")
         second = T.parse_gbyte_s(f"{paired.group(2)} {paired.group(3)}")
         if first and second:

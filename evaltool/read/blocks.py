@@ -24,6 +24,28 @@ def names_an_option(text: str, vocab: Vocabulary) -> bool:
         re.split(r"\s[-–—:]\s", text)[0][:40]) == "group"
 
 
+def clauses_for_option(text: str, option: str | None) -> str:
+    """'Delivery: Lot 1 – 02/03/2026; Lot 2 – 01/04/2026', shared by both lots: for the offer
+    of Lot 2, 'Delivery: Lot 2 – 01/04/2026'.  A sentence whose clauses each name an option
+    states each clause for its option only; any other text is returned whole."""
+    head, sep, body = text.partition(":")
+    for lead, rest in ((f"{head}{sep} ", body), ("", text)) if sep else (("", text),):
+        parts = [p.strip() for p in re.split(r"\s*;\s*", rest.strip().rstrip(".")) if p.strip()]
+        marks = [_ENUMERATED_RE.match(p) for p in parts]
+        if len(parts) < 2 or not all(marks) or len(
+                {normalise_label(m.group("word")) for m in marks if m}) != 1 or len(
+                {m.group("mark").upper() for m in marks if m}) != len(parts):
+            continue  # one option word, a different mark each: an enumeration
+        own = _ENUMERATED_RE.match(option or "")
+        if own is None or normalise_label(own.group("word")) != normalise_label(
+                marks[0].group("word") if marks[0] else ""):
+            return text if option is None else lead.rstrip()
+        keep = [p for p, m in zip(parts, marks, strict=True)
+                if m and m.group("mark").upper() == own.group("mark").upper()]
+        return f"{lead}{'; '.join(keep)}" if keep else lead.rstrip()
+    return text
+
+
 def enumerates_options(headings: list[str], vocab: Vocabulary) -> bool:
     """'OPCIÓN 1 — …', 'OPCIÓN 2 — …' (one leading word, a different number or letter
     each), or headings that each start with an option word ('Variant', 'Lot', 'Plan')."""

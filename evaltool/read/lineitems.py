@@ -13,6 +13,7 @@ from typing import Any
 from evaltool.errors import Location, Problem
 from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
+from evaltool.read.headers import NOTE_HEADERS
 from evaltool.read.text import currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
@@ -129,6 +130,12 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     for col in (roles.get("unit_price"), roles.get("total")):
         if col is not None:
             header_currency = header_currency or currency_of(cell_text(header[col]))
+    # Columns beside the line-item roles whose header names a field ("Duración", "Lead
+    # time") or notes ("Observaciones"): each line's value there is that line's fact.
+    field_cols = {c: cell_text(v) for c, v in enumerate(header)
+                  if c not in roles.values() and isinstance(v, str) and v.strip()
+                  and vocab is not None and (vocab.match(cell_text(v)) not in (None, "ignore")
+                                             or normalise_label(v) in NOTE_HEADERS)}
     r = header_row + 1
     used: set[int] = set()
     missing: list[str] = []
@@ -165,6 +172,10 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             description=desc, quantity=qty, unit=unit or None, unit_price=price, total=total,
             currency=currency_of(" ".join(raw.values())) or header_currency,
             cells=cells, raw=raw)
+        for c, head in field_cols.items():
+            if not is_empty(grid.value(r, c)):
+                item.fields.append((head, grid.value(r, c), grid.where(r, c)))
+                item.cells[f"field {head}"] = grid.where(r, c)
         record.line_items.append(item)
         under.append((heading, item))
         used.add(r)
