@@ -15,6 +15,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.dates import document_date_order
 from evaltool.normalize.facts import (
     _FIELD_KIND,
     _MEMORY_TOL,
@@ -69,6 +70,8 @@ def _rack_time(unit_kind: str, unit_text: str) -> str | None:
 class Builder(ProseReaders):
     """Collects facts about one offer, then resolves them."""
 
+    date_order: str | None = None  # why the document's dates read day- or month-first
+
     # --- reading -------------------------------------------------------------------
     def _own_clauses(self) -> None:
         """An option's record shares the file's notes and cells: a note or value whose clauses
@@ -93,6 +96,9 @@ class Builder(ProseReaders):
 
     def read(self) -> None:  # noqa: C901  # owed: split into candidates, line items, notes, terms
         self._own_clauses()
+        self.dayfirst, self.date_order = document_date_order(
+            [cell_text(c.value) for c in self.record.candidates if isinstance(c.value, str)]
+            + [t for t, _ in (*self.record.notes, *self.record.banners, *self.record.footers)])
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
         self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
             re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
@@ -420,11 +426,21 @@ class Builder(ProseReaders):
                 if not re.search(r"\d", stated):
                     raise V.ValueParseError("a date by which to sign, not the delivery date",
                                             found=text, expected=V.EXPECTED["date"])
-            parsed = V.parse_date(stated)
+            parsed = V.parse_date(stated, dayfirst=self.dayfirst)
             if parsed.value is None:
                 raise V.ValueParseError("no calendar date", found=text,
                                         expected=V.EXPECTED["date"])
             self.add(slot, parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
+            if parsed.ambiguous:
+                # "03/11/2026": 3 November or March 11; the document's own dates and address
+                # decide, and a date they cannot decide is said
+                why = self.date_order or "nothing in the document decides the order; read " \
+                    "day-first"
+                self.problems.append(Problem(
+                    cand.where, f"{_notes(parsed.notes)}; {why}", field=slot, found=text,
+                    expected="a date with the month in words, or ISO 2026-03-11",
+                    severity="warning" if self.date_order is None else "info",
+                    code="date-order-assumed" if self.date_order is None else "date-order-read"))
             if parsed.latest != parsed.earliest:
                 self.warn(cand.where, "; ".join(parsed.notes), slot, text, code="date-span")
         elif kind == "percent":

@@ -246,7 +246,7 @@ class ProseReaders(SlotReaders):
         rest = clause[found.start():]
         if re.search(r"\d", rest) is None:
             return
-        parsed = V.parse_date(rest)
+        parsed = V.parse_date(rest, dayfirst=self.dayfirst)
         if parsed.value is not None and parsed.latest == parsed.earliest:
             self.add(name, parsed.value, where, clause, IN_TEXT, "date read from a sentence")
 
