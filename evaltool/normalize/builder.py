@@ -159,11 +159,20 @@ class Builder(ProseReaders):
             else:
                 expanded.append((slot, cand))
         comma_decimal = _writes_decimal_commas(c for _, c in expanded)
+        space_groups = any(_SPACE_THOUSANDS_RE.search(t) for t in [
+            *(cell_text(c.value) for _, c in expanded if isinstance(c.value, str)),
+            *(v for item in self.record.line_items for v in item.raw.values())])
         for slot, cand in expanded:
             if slot in ("currency", "accelerator_variant"):
                 continue
             self.looked_at.add(slot)
             text = cell_text(cand.value)
+            if isinstance(cand.value, str) and space_groups and _SPACE_GROUP_RE.search(text):
+                # "2 048 GB" where the quote writes "52 560,00": a thousands space, by the
+                # document's own convention (else ambiguous, and said by the value parser)
+                text = _SPACE_GROUP_RE.sub(r"\1\2", text)
+                cand = Candidate(cand.label, text, cand.where, cand.section, cand.note,
+                                 cand.label_where, cand.shape_only)
             if isinstance(cand.value, str) and _GROUPED_BY_DOTS_RE.match(text):
                 cand, text = self._dotted_thousands(slot, cand, text, comma_decimal)
             if isinstance(cand.value, str) and T.is_placeholder(text):
@@ -706,6 +715,10 @@ _RAW_RE = re.compile(r"\braw\b|\bbrutto\b|\broh\w*|\bbrute?\b", re.I)
 # A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
 _GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(\d{1,3}(?:\.\d{3})+)"
                                  r"(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
+# "52 560,00", "1 234 567.50": a space (plain, no-break or thin) between digit groups before
+# decimals, which no count without 'x' writes: the document groups thousands with spaces.
+_SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
+_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)

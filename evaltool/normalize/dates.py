@@ -60,7 +60,7 @@ def _month_names() -> tuple[tuple[str, ...], ...]:
 _ISO_DATE_RE: Final = _LazyRegex(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
 _ISO_MONTH_RE: Final = _LazyRegex(r"^(\d{4})-(\d{1,2})$")
 _NUMERIC_DATE_RE: Final = _LazyRegex(
-    r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.]|-\d)"
+    r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?!\d|\.\d|-\d)"
 )
 _NUMERIC_MONTH_RE: Final = _LazyRegex(r"^(\d{1,2})\s*[/.]\s*(\d{4})$")
 

@@ -219,7 +219,10 @@ def system_facts(text: str) -> dict[str, float]:
             if modules:  # "32 x 64 GB": the modules say the total exactly
                 found["cpu_memory_gb_per_node"] = int(modules.group(1)) * _size_gb(
                     modules.group(2), modules.group(3))
-            elif size := re.search(_SIZE_TOKEN, part, re.I):
+            elif (size := re.search(_SIZE_TOKEN, part, re.I)) and re.search(
+                    r"(?<![\d.,])\d{1,3}[ \u00a0\u202f]$", part[:size.start()]) is None:
+                # ("2 048 GB": a space-grouped thousand or a count; the labelled reading, which
+                # knows the document's convention, decides, never this one)
                 number = size.group(1)
                 if re.fullmatch(r"\d{1,3}[,.]\d{3}", number) and size.group(2).lower() in (
                         "gb", "gib", "go"):
