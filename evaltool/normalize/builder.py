@@ -713,8 +713,8 @@ _USABLE_RE = re.compile(r"\busable\b|\bnutzbar\w*|\bnet\b|\bnetto[- ]?kapazit|"
 _RAW_RE = re.compile(r"\braw\b|\bbrutto\b|\broh\w*|\bbrute?\b", re.I)
 # "2.048", "1.800": one or more groups of three digits after a point, nothing else.
 # A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
-_GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(\d{1,3}(?:\.\d{3})+)"
-                                 r"(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
+_GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)"
+                                 r"(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
 # "52 560,00", "1 234 567.50": a space (plain, no-break or thin) between digit groups before
 # decimals, which no count without 'x' writes: the document groups thousands with spaces.
 _SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")

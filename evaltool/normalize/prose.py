@@ -74,6 +74,9 @@ _LOCAL_DISK_RE = re.compile(r"\bnvme\b|\bssds?\b|\blocal\b|\blokal|\blocale?s?\b
                             re.I)
 _SHARED_FS_RE = re.compile(r"\bshared\b|\bparallel|\bfile\s*system|\bdateisystem|"
                            r"\bpartag|\bcompartid|\bcondivis|\bgedeeld|\bdelad", re.I)
+# A rate ("250 MB/s", "40 GB/s", "100 Gbps"): never a capacity.
+_RATE_RE = re.compile(r"\d[\d.,]*\s*(?:[kmgtp]i?b(?:yte)?s?|[kmgt]bit)\s*(?:/\s*s(?:ec)?\b|ps\b)",
+                      re.I)
 # A credit for late delivery is not the service-level credit cap.
 _DELAY_WORDS_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|\bretard|"
                              r"\bforsening|\bförsening|\bretraso|\britardo", re.I)
@@ -405,7 +408,28 @@ class ProseReaders(SlotReaders):
 
     def _slot_storage_type(self, cand: Candidate, text: str) -> None:
         """'Managed Lustre, 500 TiB, $0.14 per GiB per month': the product, the capacity and
-        the price in one phrase; the priced reading must not lose the product."""
+        the price in one phrase; the priced reading must not lose the product.  A node's own
+        disks under a storage label ('Temp storage | 28 TB NVMe (8 x 3.5 TB)') are local
+        NVMe per node, never the shared capacity; a rate ('250 MB/s per TiB') is no size."""
+        bare = _RATE_RE.sub(" ", text)
+        if bare != text and T.parse_size(bare) is None and _storage_kind(bare)[0] is None:
+            return  # "Throughput tier | 250 MB/s per TiB provisioned": no capacity, no kind
+        said = f"{cand.label} {text} {cand.note or ''}"
+        kind = _storage_kind(said)[0]
+        if kind in (None, "local_nvme") and _LOCAL_DISK_RE.search(said) and \
+                not _SHARED_FS_RE.search(said):
+            size = T.parse_size(text)
+            if kind == "local_nvme":  # the offer's only storage may be the nodes' own
+                self.add("storage_type", kind, cand.where, text, IN_TEXT)
+            if size is not None:
+                self.add("local_nvme_tb_per_node", size.tb, cand.where, text, IN_TEXT,
+                         "a node's own disks under a storage label")
+                self.warn(cand.where, f"'{cand.label}' states a node's own disks ({text[:60]}):"
+                          " read as local NVMe per node, not as shared storage",
+                          "local_nvme_tb_per_node", text[:120],
+                          "shared storage: a file system and its capacity",
+                          code="label-shape-disagree")
+            return
         super()._slot_storage_type(cand, text)
         kind, others = _storage_kind(text)
         if kind is not None and not any(f.where == cand.where

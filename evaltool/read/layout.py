@@ -269,6 +269,7 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
     return label, _SENTENCE_END_RE.split(value, maxsplit=1)[0]
 
 
+_SEPARATED_RE = re.compile(r"\s[·|•]\s")  # "Quantity: 32 VMs · Region: East US 2"
 _SENTENCE_END_RE = re.compile(r"(?<=\w\w)\.\s+(?=[A-Z][a-z]+\s+\w)")
 
 
@@ -382,6 +383,19 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                          None)
             sec = block if block and normalise_label(f"{block} {text}") in vocab.labels \
                 else section
+            parts = [label_value_in_cell(part, vocab, sec) for part in _SEPARATED_RE.split(
+                text)] if isinstance(value, str) and len(filled) == 1 and \
+                _SEPARATED_RE.search(text) else []
+            if len([p for p in parts if p]) >= 1 and len(parts) >= 2:
+                # "Quantity: 32 VMs = 256 GPUs · Region: East US 2 · Prices exclude taxes":
+                # several "Label: value" parts in one line, each read with its label
+                for found in (p for p in parts if p):
+                    record.candidates.append(Candidate(found[0], found[1], grid.where(r, c),
+                                                       section=sec,
+                                                       label_where=grid.where(r, c)))
+                record.notes.append((text, grid.where(r, c)))
+                c_index += 1
+                continue
             pair = label_value_in_cell(text, vocab, sec) if isinstance(value, str) else None
             if pair is not None and len(filled) == 1:
                 record.candidates.append(Candidate(pair[0], pair[1], grid.where(r, c),
