@@ -292,6 +292,39 @@ class Builder(ProseReaders):
                 self.warn(where, f"not a valid value ({type(exc).__name__}: {exc})",
                           _slot_field(slot), text[:120], expected_for(_slot_field(slot)))
 
+    def _service_period(self, slot: str, cand: Candidate, text: str) -> bool:
+        """'01/04/2026 – 31/03/2027' under a date label: two dates make a period.  Three
+        months or more is the service period (its first day is the delivery date, its length
+        the term), whatever the label calls it ('Periodo di validità' of an allocation);
+        a shorter one under a validity label is the quote's validity, which ends on its last
+        day.  True when the text was read as a range."""
+        parts = _RANGE_SPLIT_RE.split(text.strip(), maxsplit=1)
+        if len(parts) != 2 or not all(re.search(r"\d", p) for p in parts):
+            return False
+        try:
+            first, last = (V.parse_date(p, dayfirst=self.dayfirst).value for p in parts)
+        except V.ValueParseError:
+            return False
+        if not isinstance(first, dt.date) or not isinstance(last, dt.date) or last <= first:
+            return False
+        days = (last - first).days + 1
+        if days < 85:
+            if slot == "valid_until":
+                self.add(slot, last, cand.where, text, LABELLED, "the last day of the period")
+                return True
+            return False
+        months = round(days / (365.25 / 12))
+        self.add("delivery_date", first, cand.where, text, LABELLED,
+                 "the first day of the service period")
+        self.add("term_months", float(months), cand.where, text, LABELLED,
+                 f"the service period, {first.isoformat()} to {last.isoformat()}")
+        if slot not in ("delivery_date",):
+            self.warn(cand.where, f"'{cand.label}' gives a period of {months} months "
+                      f"({text.strip()[:60]}): read as the service period (delivery date "
+                      "and term), not as this field", _slot_field(slot), text[:120],
+                      "a single date", code="label-shape-disagree")
+        return True
+
     def settle_system_counts(self) -> None:
         """'N x <accelerator>' under a GPU-count label: with a node count of more than one
         beside it, N GPUs make one node (a spec sheet describes one instance); else N is the
@@ -429,6 +462,8 @@ class Builder(ProseReaders):
                 month, day = (first, second) if order.group(1).lower().startswith("m") \
                     else (second, first)
                 stated = f"{year}-{int(month):02d}-{int(day):02d}"  # ISO: no order to guess
+            if isinstance(stated, str) and self._service_period(slot, cand, stated):
+                return
             if slot == "delivery_date" and isinstance(stated, str) and \
                     V.is_signing_deadline(stated):  # "… subject to signature by 31 March"
                 stated = V.before_signing_deadline(stated)
@@ -719,6 +754,10 @@ _GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)
 # decimals, which no count without 'x' writes: the document groups thousands with spaces.
 _SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
 _SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
+# Between the two dates of a period: "01/04/2026 – 31/03/2027", "1 April 2026 to 31 March
+# 2027", "vom 1.4.2026 bis 31.3.2027", "dal ... al ...", "du ... au ...".
+_RANGE_SPLIT_RE = re.compile(r"\s+(?:[-–—]|to|until|till|through|bis|al|au|hasta|a|do|tot|"
+                             r"till|t\.?o\.?m\.?)\s+|\s*[–—]\s*", re.I)
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)

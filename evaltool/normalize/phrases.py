@@ -14,8 +14,12 @@ from evaltool.normalize.facts import _CORES_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
 from evaltool.resources import data_dir
 
-# A clause ends at a full stop, semicolon or line break followed by a space (not at "3.84").
-_CLAUSE_SPLIT = re.compile(r"(?<=[.;!?])\s+|\n+|\s+·\s+")
+# A clause ends at . ; ! ? (not after an abbreviation: "ca. 15 kW pr. server", "max. 25%",
+# "inkl. Strom"), a line break or a middle dot.
+_ABBREVIATIONS = ("ca", "pr", "approx", "incl", "excl", "inkl", "ekskl", "exkl", "stk", "nr",
+                  "vs", "max", "bzw", "evt", "ggf", "resp", "mtl", "md", "ea", "cf")
+_CLAUSE_SPLIT = re.compile(r"(?<=[.;!?])" + "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS)
+                           + r"\s+|\n+|\s+·\s+", re.I)
 MAX_PROSE_CHARS = 2000  # longer text is contract text, read by clause analysis instead
 
 

@@ -493,6 +493,19 @@ class ProseReaders(SlotReaders):
             self.add("hw_replacement_hours", float(hours.group(1).replace(",", ".")), where,
                      clause, IN_TEXT, "replacement time read from a sentence")
 
+    def _prose_power(self, clause: str, where: Location) -> None:
+        """'Estimated max power draw 10.4 kW per server at full load', 'Rated power per node:
+        11.5 kW', 'Strømforbrug ca. 15 kW pr. server': a kW figure scoped to one node (never
+        a rack's or a hall's, never a price per kWh)."""
+        folded = fold(clause).lower()
+        for match in re.finditer(r"(?<![\d.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*kw\b(?!\s*h)", folded):
+            after = _NODE_SCOPE_AFTER_RE.match(folded[match.end():])
+            before = _NODE_SCOPE_BEFORE_RE.search(folded[:match.start()])
+            if after or before:
+                self.add("power_kw_per_node", float(match.group(1).replace(",", ".")), where,
+                         clause, IN_TEXT, "power per node read from a sentence")
+                return
+
     def _prose_egress(self, clause: str, where: Location) -> None:
         """'No charge for egress', 'Egress: free', 'kein Egress-Entgelt': data out at no
         charge, when the sentence states no amount (a price per GB is read as money)."""
@@ -545,6 +558,13 @@ _STORAGE_PRICE_RE = re.compile(
     r"(?:" + _CURRENCY + r"\s?\d[\d.,]*|\d[\d.,]*\s?" + _CURRENCY + r")\s*(?:(?:per|pro|par|por|je|"
     r"na|à|/)\s*[^,;()]{1,40})?", re.I)
 # A number of hours in any of the quote languages ("4-hour", "72 uur", "8 Stunden", "4時間").
+# One node as the scope of a figure: "per server", "pr. server", "je Knoten", "par serveur".
+_NODE_WORDS = (r"(?:node|server|system|host|machine|knoten|serveur|servidor|serwer|nodo|noeud|"
+               r"uzel|maskin|instance|vm)")
+_NODE_SCOPE_AFTER_RE = re.compile(r"\s*(?:per|pr\.?|je|pro|par|por|na|/|each|a)\s*(?:each\s+)?"
+                                  + _NODE_WORDS + r"\b")
+_NODE_SCOPE_BEFORE_RE = re.compile(r"\b(?:per|pr\.?|je|pro|par|por|na)\s*" + _NODE_WORDS +
+                                   r"\b[^.;\d]{0,25}$")
 _HOURS_RE = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d)?)\s*-?\s*(?:hours?|hrs?|h|uur|stunden?|std|"
                        r"heures?|horas?|ore|godzin\w*|timmar|timer|hodin\w*|tuntia|時間)(?![a-z])",
                        re.I)
