@@ -18,7 +18,9 @@ from evaltool.resources import data_dir
 # "inkl. Strom"), a line break or a middle dot.
 _ABBREVIATIONS = ("ca", "pr", "approx", "incl", "excl", "inkl", "ekskl", "exkl", "stk", "nr",
                   "vs", "max", "bzw", "evt", "ggf", "resp", "mtl", "md", "ea", "cf")
+# ("31. marts 2026", "1. April 2027": a day's full stop before its month is no clause end)
 _CLAUSE_SPLIT = re.compile(r"(?<=[.;!?])" + "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS)
+                           + r"(?!(?<=\d\.)\s+[^\W\d_]{3,}\.?\s+\d{4})"
                            + r"\s+|\n+|\s+·\s+", re.I)
 MAX_PROSE_CHARS = 2000  # longer text is contract text, read by clause analysis instead
 

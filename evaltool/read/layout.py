@@ -422,6 +422,10 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
             if slot is None:
                 if r <= 2 and record.title is None and len(filled) == 1:
                     record.title, record.title_where = text, grid.where(r, c)
+                elif len(filled) == 1 and re.search(r"\d", text) and len(text.split()) >= 3:
+                    # "Tilbuddet gælder til 31. marts 2026.": a short statement alone in its
+                    # row is a note, read for the facts it states
+                    record.notes.append((text, grid.where(r, c)))
                 elif value_col is not None and not formula_gap and len(filled) == 2 and \
                         isinstance(row[value_col], str):
                     # An unknown label: its value may still state facts by its shape
