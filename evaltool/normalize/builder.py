@@ -28,6 +28,7 @@ from evaltool.normalize.facts import (
     TABLE,
     Fact,
     _close,
+    _fabric,
     _iso,
     _notes,
     _Priced,
@@ -206,6 +207,7 @@ class Builder(ProseReaders):
                     f"line item not read ({type(exc).__name__}: {exc})", severity="warning",
                     code="derivation-failed"))
             self._line_fields(item)
+            self._nic_line(item)
         self._contract_terms()
         for text, where in self.record.notes:
             self.read_note(text, where)
@@ -324,6 +326,28 @@ class Builder(ProseReaders):
                       "and term), not as this field", _slot_field(slot), text[:120],
                       "a single date", code="label-shape-disagree")
         return True
+
+    def _nic_line(self, item: LineItem) -> None:
+        """A line of network cards ('AMD Pollara 400 AI NIC, 400GbE, RoCEv2 (8 per server,
+        one per GPU)'): the fabric, and the node's bandwidth as cards per node x port speed
+        when the line says how many cards a node holds."""
+        desc = item.description
+        if not _NIC_RE.search(desc):
+            return
+        where = item.cells.get("description", item.row_where)
+        fabric = _fabric(desc)
+        if fabric is not None:
+            self.add("inter_node_fabric", fabric, where, desc, IN_TEXT, "the network cards' line")
+        speed = _PORT_SPEED_RE.search(desc)
+        per_node = _CARDS_PER_NODE_RE.search(desc)
+        if speed is None or per_node is None:
+            return
+        gbit = float(speed.group(1))
+        self.add("inter_node_gbit_s_per_node", int(per_node.group(1)) * gbit, where, desc,
+                 IN_TEXT, f"{per_node.group(1)} cards per node x {gbit:g} Gbit/s")
+        if _ONE_PER_GPU_RE.search(desc):
+            self.add("inter_node_gbit_s_per_gpu", gbit, where, desc, IN_TEXT,
+                     "one card per GPU")
 
     def settle_system_counts(self) -> None:
         """'N x <accelerator>' under a GPU-count label: with a node count of more than one
@@ -758,6 +782,13 @@ _SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\
 # 2027", "vom 1.4.2026 bis 31.3.2027", "dal ... al ...", "du ... au ...".
 _RANGE_SPLIT_RE = re.compile(r"\s+(?:[-–—]|to|until|till|through|bis|al|au|hasta|a|do|tot|"
                              r"till|t\.?o\.?m\.?)\s+|\s*[–—]\s*", re.I)
+# Network cards on a purchase line, their port speed, and how many a node holds.
+_NIC_RE = re.compile(r"\bnics?\b|\bhcas?\b|\bsupernic|\bconnectx|\bnetwork\s+(?:adapter|card)|"
+                     r"\badapt(?:er|ateur)|\bnetzwerkkarte", re.I)
+_PORT_SPEED_RE = re.compile(r"(?<![\d.])(\d{2,4})\s*(?:gbe\b|gb/s|gbit/s|gbps|g\b)", re.I)
+_CARDS_PER_NODE_RE = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:x\s*)?(?:per|each|/|pr\.?|je|par|por)"
+                                r"\s*(?:server|node|system|host|knoten|serveur|servidor)", re.I)
+_ONE_PER_GPU_RE = re.compile(r"\b(?:one|1)\s+(?:per|each|/)\s*(?:gpu|accelerator)", re.I)
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)

@@ -284,6 +284,7 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
         raise InputError(Problem(where, "not an offer document", found=type(data).__name__,
                                  expected="a mapping of offer fields (or a list of offers)",
                                  code="document-unreadable"))
+    comments = _comment_lines(path)
     records = []
     for offer_id, node, prefix in items:
         source: dict[str, Any] = {"file": str(path)}
@@ -307,6 +308,22 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
                     record.candidates.append(Candidate(
                         "offer name", str(node[own]).strip(),
                         Location(str(path), key=".".join([*prefix, str(own)]))))
+        record.notes.extend(comments)
         records.append(record)
     return records
+
+
+def _comment_lines(path: Path) -> list[tuple[str, Location]]:
+    """A YAML file's own comment lines ('# quote valid until 2026-03-20'): notes its author
+    wrote beside the keys, read for the facts they state (JSON has none)."""
+    if path.suffix.lower() == ".json":
+        return []
+    found: list[tuple[str, Location]] = []
+    for number, line in enumerate(read_text(path, MAX_TEXT_BYTES).splitlines(), start=1):
+        match = re.match(r"\s*#\s*(\S.{2,300})$", line)
+        if match and re.search(r"[^\W\d_]{3}", match.group(1)):
+            found.append((match.group(1).strip(), Location(str(path), cell=f"line {number}")))
+        if len(found) >= 50:
+            break
+    return found
 
