@@ -390,8 +390,9 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
             if len([p for p in parts if p]) >= 1 and len(parts) >= 2:
                 # "Quantity: 32 VMs = 256 GPUs · Region: East US 2 · Prices exclude taxes":
                 # several "Label: value" parts in one line, each read with its label
-                for found in (p for p in parts if p):
-                    record.candidates.append(Candidate(found[0], found[1], grid.where(r, c),
+                for pair_found in (p for p in parts if p):
+                    record.candidates.append(Candidate(pair_found[0], pair_found[1],
+                                                       grid.where(r, c),
                                                        section=sec,
                                                        label_where=grid.where(r, c)))
                 record.notes.append((text, grid.where(r, c)))
