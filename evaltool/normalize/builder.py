@@ -37,6 +37,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
+from evaltool.normalize.phrases import MAX_PROSE_CHARS, clauses, topics
 from evaltool.normalize.prose import ProseReaders
 from evaltool.normalize.shapes import (
     count_facts,
@@ -208,6 +209,7 @@ class Builder(ProseReaders):
                     code="derivation-failed"))
             self._line_fields(item)
             self._nic_line(item)
+            self._line_prose(item)
         self._contract_terms()
         for text, where in self.record.notes:
             self.read_note(text, where)
@@ -326,6 +328,19 @@ class Builder(ProseReaders):
                       "and term), not as this field", _slot_field(slot), text[:120],
                       "a single date", code="label-shape-disagree")
         return True
+
+    def _line_prose(self, item: LineItem) -> None:
+        """A line's description says what the line is ('InfiniBand NDR fabric, 8 x 400 Gb/s
+        per node, single tenant'; 'Premium Support: 24x7, 1-hr response on P1'): its facts
+        about the service, read as text (its money is the line's, read above)."""
+        desc = item.description
+        if not desc or len(desc) > MAX_PROSE_CHARS:
+            return
+        where = item.cells.get("description", item.row_where)
+        for clause in clauses(desc):
+            for topic in topics(clause):
+                if topic in _LINE_TOPICS:
+                    self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
 
     def _nic_line(self, item: LineItem) -> None:
         """A line of network cards ('AMD Pollara 400 AI NIC, 400GbE, RoCEv2 (8 per server,
@@ -782,6 +797,10 @@ _SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\
 # 2027", "vom 1.4.2026 bis 31.3.2027", "dal ... al ...", "du ... au ...".
 _RANGE_SPLIT_RE = re.compile(r"\s+(?:[-–—]|to|until|till|through|bis|al|au|hasta|a|do|tot|"
                              r"till|t\.?o\.?m\.?)\s+|\s*[–—]\s*", re.I)
+# What a line's description may state besides its price (money, terms and counts are read
+# from the line's own columns).
+_LINE_TOPICS = frozenset({"network", "support", "replacement", "orchestrator", "root",
+                          "storage_speed", "egress"})
 # Network cards on a purchase line, their port speed, and how many a node holds.
 _NIC_RE = re.compile(r"\bnics?\b|\bhcas?\b|\bsupernic|\bconnectx|\bnetwork\s+(?:adapter|card)|"
                      r"\badapt(?:er|ateur)|\bnetzwerkkarte", re.I)

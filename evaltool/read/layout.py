@@ -791,8 +791,14 @@ def _banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
         filled = [c for c, v in enumerate(grid.rows[r]) if not is_empty(v)]
         texts = [(c, cell_text(v)) for c, v in enumerate(grid.rows[r])
                  if isinstance(v, str) and v.strip()]
+        top = index < min(3, len(rows))
+        if top and len(texts) == 2 == len(filled) and texts[1][0] - texts[0][0] >= 3:
+            # "LumenRack, Inc. | 1200 Harbor Blvd" left, "ORDER FORM" / "No. LR-OF-20931"
+            # far right: a letterhead with the document's title beside it
+            record.banners.extend((text, grid.where(r, c)) for c, text in texts)
+            continue
         if len(texts) != 1 or len(filled) != 1:
             continue  # a letterhead or footer stands alone in its row
         c, text = texts[0]
-        target = record.banners if index < min(3, len(rows)) else record.footers
+        target = record.banners if top else record.footers
         target.append((text, grid.where(r, c)))
