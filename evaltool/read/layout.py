@@ -437,6 +437,13 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                                                        label_where=grid.where(r, c)))
                 c_index += 1
                 continue
+            if value_col is None and len(filled) == 1 and re.search(r"\d", text) and \
+                    len(text.split()) >= 3 and normalise_label(text) not in vocab.labels:
+                # "Oferta ważna do 15.03.2026", "Valid until 31 March 2026": a label with its
+                # value inline and no colon, read as a sentence about its topic
+                record.notes.append((text, grid.where(r, c)))
+                c_index += 1
+                continue
             if value_col is None:
                 below = grid.value(r + 1, c) if r + 1 < len(grid.rows) else None
                 below_text = cell_text(below)
