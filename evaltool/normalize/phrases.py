@@ -217,7 +217,8 @@ def system_facts(text: str) -> dict[str, float]:
             elif bracket and count:
                 found["cpu_cores_per_node"] = int(count.group(1)) * int(bracket.group(1))
             elif (cores := _CORES_RE.search(part)) and re.search(
-                    r"per\s+(?:node|server|system)|total", part, re.I):
+                    r"per\s+(?:node|server|system)|total|celkem|insgesamt|gesamt|lacznie|razem|"
+                    r"en total|au total|in totale|i alt|totalt", part, re.I):
                 found["cpu_cores_per_node"] = int(cores.group(1).replace(",", ""))
         elif _RAM_WORDS_RE.search(part) and "cpu_memory_gb_per_node" not in found \
                 and not re.search(r"\bhbm", part, re.I):
