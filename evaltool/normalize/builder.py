@@ -322,7 +322,7 @@ class Builder(ProseReaders):
                  "the first day of the service period")
         self.add("term_months", float(months), cand.where, text, LABELLED,
                  f"the service period, {first.isoformat()} to {last.isoformat()}")
-        if slot not in ("delivery_date",):
+        if slot not in ("delivery_date", "term_months"):
             self.warn(cand.where, f"'{cand.label}' gives a period of {months} months "
                       f"({text.strip()[:60]}): read as the service period (delivery date "
                       "and term), not as this field", _slot_field(slot), text[:120],
@@ -529,6 +529,8 @@ class Builder(ProseReaders):
         elif kind == "percent":
             self._percent(slot, cand, text)
         elif kind == "months":
+            if isinstance(cand.value, str) and self._service_period(slot, cand, text):
+                return  # "01/04/2026 - 31/03/2027": the period's length, and its first day
             try:
                 months = V.parse_duration(cand.value, "months")
             except V.NoValueGiven:

@@ -94,11 +94,18 @@ class ProseReaders(SlotReaders):
     def read_prose(self, text: str, where: Location) -> None:
         if len(text) > MAX_PROSE_CHARS:
             return
+        before: list[str] = []
         for clause in clauses(text):
             # "Scale-out network ≥ 400 Gb/s per GPU": a buyer's threshold, never read
             clause = _THRESHOLD_RE.sub(" ", clause)
-            for topic in topics(clause):
+            found = topics(clause)
+            if not found and before and clause[:1].islower() and len(clause.split()) <= 12:
+                # "InfiniBand NDR200, Dragonfly+; condivisa con gli altri progetti": a short
+                # clause that goes on from the one before is about the same thing
+                found = before
+            for topic in found:
                 self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
+            before = found
 
     def value_by_shape(self, cand: Candidate, text: str) -> None:
         """A value its label's field cannot read may still state a figure by its shape

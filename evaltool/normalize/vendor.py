@@ -83,6 +83,15 @@ def _first_segment(text: str) -> str | None:
     if not parts:
         return None
     segment = _clean(parts[0])
+    if len(parts) >= 2 and re.fullmatch(r"[A-Z][A-Z0-9&]{1,7}", segment):
+        # "CNCA - Consorzio Nazionale per il Calcolo Avanzato": an acronym and the name it
+        # stands for are one name
+        whole = re.match(rf"\s*{re.escape(parts[0])}\s*[-–—:|]\s*{re.escape(parts[1])}",
+                         text)
+        longer = _clean(parts[1])
+        if whole and _name_like(longer) and len(longer.split()) >= 2 and \
+                "".join(w[0] for w in longer.split() if w[:1].isupper()).startswith(segment[:2]):
+            return _clean(whole.group(0).strip())
     return segment if _name_like(segment) else None
 
 
