@@ -142,7 +142,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     # "16 x 8-GPU servers", "4x 8-GPU MI325X servers", "16 stk. 8-GPU servere": N nodes of
     # M GPUs each (the piece words of a quantity: stk., pcs., szt., ks)
     m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:[x×*]|" + words["piece"] + r")\s*" + _INT +
-                  r"\s*-\s*" + _GPU + r"\b\s*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"\b", low)
+                  r"\s*-\s*" + _GPU + r"\b[\s-]*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"\b", low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
