@@ -2343,3 +2343,20 @@ def test_stacked_options_end_at_a_gap_and_what_follows_is_shared(tmp_path: Path)
     result = normalize_files([path], {})
     assert len(result.offers) == 2
     assert all(o.fields.sla_uptime_pct == 99.9 for o in result.offers)
+
+
+@pytest.mark.parametrize("price", ["1.985,00 € / instancia / mes",
+                                   "1,985.00 EUR per widget per month"])
+def test_a_recurring_fee_whose_basis_is_not_understood_is_never_a_purchase(
+        tmp_path: Path, price: str) -> None:
+    """A monthly fee per something the reader does not know is left out and said; read as a
+    one-off line it would make a rental a purchase (prefer missing to wrong)."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [],
+        ["Description", "Quantity", "Unit price"],
+        ["24 widgets of 2 x NVIDIA L40S", 24, price],
+    ]})
+    result = normalize_files([path], {"EUR": 1.08})
+    assert all(o.fields.offer_kind != "purchase" and o.fields.capex_usd is None
+               for o in result.offers)
+    assert result.offers or result.not_evaluated  # the file is accounted for either way

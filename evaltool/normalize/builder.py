@@ -28,7 +28,6 @@ from evaltool.normalize.facts import (
     TABLE,
     Fact,
     _close,
-    _fabric,
     _iso,
     _notes,
     _Priced,
@@ -37,8 +36,6 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
-from evaltool.normalize.phrases import MAX_PROSE_CHARS, clauses, topics
-from evaltool.normalize.prose import ProseReaders
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
@@ -50,6 +47,7 @@ from evaltool.normalize.slots import (
     PER_GB_MONTH_RE,
     names_an_accelerator,
 )
+from evaltool.normalize.tables import TableReaders
 from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.blocks import clauses_for_option
@@ -69,7 +67,7 @@ def _rack_time(unit_kind: str, unit_text: str) -> str | None:
         return unit_kind
     return None
 
-class Builder(ProseReaders):
+class Builder(TableReaders):
     """Collects facts about one offer, then resolves them."""
 
     date_order: str | None = None  # why the document's dates read day- or month-first
@@ -275,95 +273,6 @@ class Builder(ProseReaders):
                       "sheet's title row is used", "offer_name", self.record.title[:120],
                       "a cell labelled offer, quote name or plan", code="assumed-value")
 
-    def _line_fields(self, item: LineItem) -> None:
-        """The columns of a line that name a field ("Duración | 12 meses") or hold notes
-        ("Observaciones | mínimo 6 meses"): the offer's facts when the line is the offer's
-        own (an option's lines, or the table's only line), never one BOM line's."""
-        if not item.fields or not (item.raw.get("group") or len(self.record.line_items) == 1):
-            return
-        for label, value, where in item.fields:
-            slot = self.vocab.match(label)
-            text = cell_text(value)
-            if slot in (None, "ignore") or not text.strip():
-                self.read_prose(f"{label}: {text}", where)
-                continue
-            cand = Candidate(label, value, where)
-            try:
-                self.read_slot(slot, cand, text)
-            except (V.ValueParseError, V.ValueConversionError) as exc:
-                self.cannot_read(_slot_field(slot), cand, exc)
-            except (ValueError, ArithmeticError) as exc:
-                self.warn(where, f"not a valid value ({type(exc).__name__}: {exc})",
-                          _slot_field(slot), text[:120], expected_for(_slot_field(slot)))
-
-    def _service_period(self, slot: str, cand: Candidate, text: str) -> bool:
-        """'01/04/2026 – 31/03/2027' under a date label: two dates make a period.  Three
-        months or more is the service period (its first day is the delivery date, its length
-        the term), whatever the label calls it ('Periodo di validità' of an allocation);
-        a shorter one under a validity label is the quote's validity, which ends on its last
-        day.  True when the text was read as a range."""
-        parts = _RANGE_SPLIT_RE.split(text.strip(), maxsplit=1)
-        if len(parts) != 2 or not all(re.search(r"\d", p) for p in parts):
-            return False
-        try:
-            first, last = (V.parse_date(p, dayfirst=self.dayfirst).value for p in parts)
-        except V.ValueParseError:
-            return False
-        if not isinstance(first, dt.date) or not isinstance(last, dt.date) or last <= first:
-            return False
-        days = (last - first).days + 1
-        if days < 85:
-            if slot == "valid_until":
-                self.add(slot, last, cand.where, text, LABELLED, "the last day of the period")
-                return True
-            return False
-        months = round(days / (365.25 / 12))
-        self.add("delivery_date", first, cand.where, text, LABELLED,
-                 "the first day of the service period")
-        self.add("term_months", float(months), cand.where, text, LABELLED,
-                 f"the service period, {first.isoformat()} to {last.isoformat()}")
-        if slot not in ("delivery_date", "term_months"):
-            self.warn(cand.where, f"'{cand.label}' gives a period of {months} months "
-                      f"({text.strip()[:60]}): read as the service period (delivery date "
-                      "and term), not as this field", _slot_field(slot), text[:120],
-                      "a single date", code="label-shape-disagree")
-        return True
-
-    def _line_prose(self, item: LineItem) -> None:
-        """A line's description says what the line is ('InfiniBand NDR fabric, 8 x 400 Gb/s
-        per node, single tenant'; 'Premium Support: 24x7, 1-hr response on P1'): its facts
-        about the service, read as text (its money is the line's, read above)."""
-        desc = item.description
-        if not desc or len(desc) > MAX_PROSE_CHARS:
-            return
-        where = item.cells.get("description", item.row_where)
-        for clause in clauses(desc):
-            for topic in topics(clause):
-                if topic in _LINE_TOPICS:
-                    self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
-
-    def _nic_line(self, item: LineItem) -> None:
-        """A line of network cards ('AMD Pollara 400 AI NIC, 400GbE, RoCEv2 (8 per server,
-        one per GPU)'): the fabric, and the node's bandwidth as cards per node x port speed
-        when the line says how many cards a node holds."""
-        desc = item.description
-        if not _NIC_RE.search(desc):
-            return
-        where = item.cells.get("description", item.row_where)
-        fabric = _fabric(desc)
-        if fabric is not None:
-            self.add("inter_node_fabric", fabric, where, desc, IN_TEXT, "the network cards' line")
-        speed = _PORT_SPEED_RE.search(desc)
-        per_node = _CARDS_PER_NODE_RE.search(desc)
-        if speed is None or per_node is None:
-            return
-        gbit = float(speed.group(1))
-        self.add("inter_node_gbit_s_per_node", int(per_node.group(1)) * gbit, where, desc,
-                 IN_TEXT, f"{per_node.group(1)} cards per node x {gbit:g} Gbit/s")
-        if _ONE_PER_GPU_RE.search(desc):
-            self.add("inter_node_gbit_s_per_gpu", gbit, where, desc, IN_TEXT,
-                     "one card per GPU")
-
     def settle_system_counts(self) -> None:
         """'N x <accelerator>' under a GPU-count label: with a node count of more than one
         beside it, N GPUs make one node (a spec sheet describes one instance); else N is the
@@ -565,7 +474,7 @@ class Builder(ProseReaders):
 
 
     # --- line items and notes ------------------------------------------------------
-    def read_line_item(self, item: LineItem) -> None:
+    def read_line_item(self, item: LineItem) -> None:  # noqa: C901  # owed: a table of line kinds
         desc = item.description
         unit = (item.unit or "").strip()
         low = f"{desc} {unit}".lower()
@@ -608,6 +517,8 @@ class Builder(ProseReaders):
             self._usd("egress_usd_per_gb", money, where, raw, TABLE)
             return
         qty = item.quantity or 1.0
+        if unit_kind is None and self._recurring_unread(price_text, unit, where, raw):
+            return
         if unit_kind is None or (unit_kind in ("year",) and not re.search(
                 r"instance|node|server|gpu|cluster|vm|pod", low)):
             self._capex_line(item, desc, low, price, qty, currency, where, raw)
@@ -668,6 +579,9 @@ class Builder(ProseReaders):
                 self.add("node_count", int(qty), count_where, cell_text(qty), TABLE,
                          "quantity of nodes/instances on the compute line")
             self._system_text(desc, item.cells.get("description", where))
+            return
+        if unit_kind in ("hour", "day", "week", "month") and self._recurring_unread(
+                price_text or unit_kind, unit, where, raw):
             return
         self._capex_line(item, desc, low, price, qty, currency, where, raw)
 
@@ -795,21 +709,6 @@ _GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)
 # decimals, which no count without 'x' writes: the document groups thousands with spaces.
 _SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
 _SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
-# Between the two dates of a period: "01/04/2026 – 31/03/2027", "1 April 2026 to 31 March
-# 2027", "vom 1.4.2026 bis 31.3.2027", "dal ... al ...", "du ... au ...".
-_RANGE_SPLIT_RE = re.compile(r"\s+(?:[-–—]|to|until|till|through|bis|al|au|hasta|a|do|tot|"
-                             r"till|t\.?o\.?m\.?)\s+|\s*[–—]\s*", re.I)
-# What a line's description may state besides its price (money, terms and counts are read
-# from the line's own columns).
-_LINE_TOPICS = frozenset({"network", "support", "replacement", "orchestrator", "root",
-                          "storage_speed", "egress"})
-# Network cards on a purchase line, their port speed, and how many a node holds.
-_NIC_RE = re.compile(r"\bnics?\b|\bhcas?\b|\bsupernic|\bconnectx|\bnetwork\s+(?:adapter|card)|"
-                     r"\badapt(?:er|ateur)|\bnetzwerkkarte", re.I)
-_PORT_SPEED_RE = re.compile(r"(?<![\d.])(\d{2,4})\s*(?:gbe\b|gb/s|gbit/s|gbps|g\b)", re.I)
-_CARDS_PER_NODE_RE = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:x\s*)?(?:per|each|/|pr\.?|je|par|por)"
-                                r"\s*(?:server|node|system|host|knoten|serveur|servidor)", re.I)
-_ONE_PER_GPU_RE = re.compile(r"\b(?:one|1)\s+(?:per|each|/)\s*(?:gpu|accelerator)", re.I)
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)

@@ -10,7 +10,6 @@ contract segments, each with the cell it came from.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -34,6 +33,7 @@ from evaltool.read.headers import SPEC_VALUE_HEADERS as _SPEC_VALUE_HEADERS
 from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
 from evaltool.read.lineitems import line_items as _line_items
+from evaltool.read.margins import banners_and_footers, block_headings
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     billing_unit,
@@ -309,7 +309,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
             section = None
             col_sections = {}
             continue
-        if _block_headings(grid, r, filled):
+        if block_headings(grid, r, filled):
             # "CUSTOMER | | | PROVIDER | | | DATES": one heading over each block of label |
             # value pairs side by side; each block's labels are read under its heading.
             col_sections = {c: cell_text(row[c]) for c in filled}
@@ -483,22 +483,6 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
             c_index = next_index
 
 
-def _block_headings(grid: SheetGrid, r: int, filled: list[int]) -> bool:
-    """Short headings alone over blocks side by side ("CUSTOMER | | | PROVIDER | | | DATES"):
-    two or more words-only cells at least two columns apart, and under each a label with its
-    value beside it (the next row is a row of label | value pairs)."""
-    row = grid.rows[r]
-    if len(filled) < 2 or r + 1 >= len(grid.rows) or any(
-            b - a < 2 for a, b in itertools.pairwise(filled)):
-        return False
-    if not all(isinstance(row[c], str) and len(cell_text(row[c]).split()) <= 4
-               and not re.search(r"[\d:@]", cell_text(row[c])) for c in filled):
-        return False
-    below = grid.rows[r + 1]
-    return all(c + 1 < len(below) and isinstance(below[c], str) and not is_empty(below[c])
-               and not is_empty(below[c + 1]) for c in filled)
-
-
 _PER_WORD_RE = re.compile(r"\bper\b|/|\bpro\b|\bpar\b|\bje\b|\bpor\b|\bna\b", re.I)
 
 
@@ -556,7 +540,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             "workings, not the offer", found="a hidden sheet", expected="visible sheets",
             severity="warning", code="hidden-sheet-skipped"))
         return []
-    _banners_and_footers(grid, record)
+    banners_and_footers(grid, record)
     for r, text in grid.comments:  # a CSV's comment lines: the document's own title and notes
         record.banners.append((text, grid.where(r, 0)))
         record.notes.append((text, grid.where(r, 0)))
@@ -789,23 +773,3 @@ def _contract_facts(grid: SheetGrid, vocab: Vocabulary, record: RawRecord) -> No
             record.candidates.append(Candidate(label, row[filled[1]],
                                                grid.where(r, filled[1]),
                                                label_where=grid.where(r, filled[0])))
-
-
-def _banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
-    """The first rows (letterhead, title) and the last rows (footer) of a sheet, as text."""
-    rows = [r for r, row in enumerate(grid.rows) if any(not is_empty(v) for v in row)]
-    for index, r in enumerate(rows[:3] + rows[-2:]):
-        filled = [c for c, v in enumerate(grid.rows[r]) if not is_empty(v)]
-        texts = [(c, cell_text(v)) for c, v in enumerate(grid.rows[r])
-                 if isinstance(v, str) and v.strip()]
-        top = index < min(3, len(rows))
-        if top and len(texts) == 2 == len(filled) and texts[1][0] - texts[0][0] >= 3:
-            # "LumenRack, Inc. | 1200 Harbor Blvd" left, "ORDER FORM" / "No. LR-OF-20931"
-            # far right: a letterhead with the document's title beside it
-            record.banners.extend((text, grid.where(r, c)) for c, text in texts)
-            continue
-        if len(texts) != 1 or len(filled) != 1:
-            continue  # a letterhead or footer stands alone in its row
-        c, text = texts[0]
-        target = record.banners if top else record.footers
-        target.append((text, grid.where(r, c)))
