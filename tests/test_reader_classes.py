@@ -2360,3 +2360,37 @@ def test_a_recurring_fee_whose_basis_is_not_understood_is_never_a_purchase(
     assert all(o.fields.offer_kind != "purchase" and o.fields.capex_usd is None
                for o in result.offers)
     assert result.offers or result.not_evaluated  # the file is accounted for either way
+
+
+@pytest.mark.parametrize(("sentence", "region"), [
+    ("Both run on Kubernetes; data stays in Object Storage in region us-central2.",
+     "us-central2"),
+    ("We hold 32 VMs in a single placement group in region East US 2. Details below.",
+     "East US 2"),
+    ("Los datos permanecen en la región europe-southwest1 durante el contrato.",
+     "europe-southwest1"),
+])
+def test_the_region_a_sentence_names(tmp_path: Path, sentence: str, region: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [sentence], [], *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"]]})
+    assert _one(path).fields.region == region
+
+
+@pytest.mark.parametrize(("label", "value"), [
+    ("Availability", "Q2 2026 (2026-04-15)"), ("Disponibilità", "15 aprile 2026"),
+])
+def test_a_date_under_an_availability_label_is_the_delivery_date(
+        tmp_path: Path, label: str, value: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"], [label, value]]})
+    offer = _one(path)
+    assert (str(offer.fields.delivery_date), offer.fields.sla_uptime_pct) == ("2026-04-15", None)
+    assert any(w["code"] == "label-shape-disagree" for w in offer.warnings)
+
+
+@pytest.mark.parametrize("host", ["2x EPYC 9654 (96c each), 2.3 TB RAM",
+                                  "2 × Xeon 8468 (48 cores each), 2 TB DDR5"])
+def test_a_hosts_cpus_under_a_host_label(tmp_path: Path, host: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"], ["Host", host]]})
+    assert _one(path).fields.cpu_cores_per_node in (192, 96)

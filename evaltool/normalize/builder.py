@@ -436,6 +436,8 @@ class Builder(TableReaders):
             if parsed.latest != parsed.earliest:
                 self.warn(cand.where, "; ".join(parsed.notes), slot, text, code="date-span")
         elif kind == "percent":
+            if slot == "sla_uptime_pct" and self._availability_date(cand, text):
+                return
             self._percent(slot, cand, text)
         elif kind == "months":
             if isinstance(cand.value, str) and self._service_period(slot, cand, text):

@@ -445,6 +445,9 @@ class ProseReaders(SlotReaders):
                      f"also mentions {', '.join(others)}" if others else None)
 
     def _prose_system(self, clause: str, where: Location) -> None:
+        # "Host: 2x EPYC 9654 (96c each), 2.3 TB RAM": the label before the colon is not
+        # part of the description (its sockets count starts the text)
+        clause = re.sub(r"^[^:\d]{1,40}:\s+(?=\d)", "", clause)
         for name, value in system_facts(clause).items():
             self.add(name, value, where, clause, IN_TEXT, "read from the system's description")
 
@@ -499,6 +502,14 @@ class ProseReaders(SlotReaders):
         if hours is not None:
             self.add("hw_replacement_hours", float(hours.group(1).replace(",", ".")), where,
                      clause, IN_TEXT, "replacement time read from a sentence")
+
+    def _prose_region(self, clause: str, where: Location) -> None:
+        """'data stays in Object Storage in region us-central2', 'in region East US 2': the
+        cloud region a sentence names after the word region."""
+        match = _REGION_IN_TEXT_RE.search(clause)
+        if match is not None:
+            self.add("region", match.group(1).strip(), where, clause, IN_TEXT,
+                     "region read from a sentence")
 
     def _prose_power(self, clause: str, where: Location) -> None:
         """'Estimated max power draw 10.4 kW per server at full load', 'Rated power per node:
@@ -565,6 +576,11 @@ _STORAGE_PRICE_RE = re.compile(
     r"(?:" + _CURRENCY + r"\s?\d[\d.,]*|\d[\d.,]*\s?" + _CURRENCY + r")\s*(?:(?:per|pro|par|por|je|"
     r"na|à|/)\s*[^,;()]{1,40})?", re.I)
 # A number of hours in any of the quote languages ("4-hour", "72 uur", "8 Stunden", "4時間").
+# "in region us-central2", "region East US 2", "Region: westeurope": a cloud region's code
+# (letters, a dash, a digit) or up to three capitalised words with an optional number.
+_REGION_IN_TEXT_RE = re.compile(
+    r"\b(?i:region|regi[oó]n|regi[aã]o|regione)\s*:?\s+((?:[a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)|"
+    r"[A-Z][A-Za-z]*(?:\s+(?:[A-Z][A-Za-z]*|\d{1,2})){0,3}|[a-z]{4,}\d{1,2})(?=[\s.,;)]|$)")
 # One node as the scope of a figure: "per server", "pr. server", "je Knoten", "par serveur".
 _NODE_WORDS = (r"(?:node|server|system|host|machine|knoten|serveur|servidor|serwer|nodo|noeud|"
                r"uzel|maskin|instance|vm)")

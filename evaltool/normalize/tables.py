@@ -26,6 +26,8 @@ from evaltool.read.cells import Candidate, LineItem, cell_text
 class TableReaders(ProseReaders):
     """Readers of the cells a table gives their role."""
 
+    dayfirst: bool = True  # how the document writes numeric dates (Builder.read decides)
+
     def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
         raise NotImplementedError  # Builder.read_slot: a labelled value by its slot
 
@@ -117,6 +119,25 @@ class TableReaders(ProseReaders):
         if _ONE_PER_GPU_RE.search(desc):
             self.add("inter_node_gbit_s_per_gpu", gbit, where, desc, IN_TEXT,
                      "one card per GPU")
+
+    def _availability_date(self, cand: Candidate, text: str) -> bool:
+        """'Availability | Q2 2026 (2026-04-15)': a date, no percentage, under a label that
+        also names uptime: when the capacity is available (the delivery date), warned."""
+        if "%" in text or not re.search(r"\d{4}", text):
+            return False
+        try:
+            parsed = V.parse_date(text, dayfirst=self.dayfirst)
+        except V.ValueParseError:
+            return False
+        if not isinstance(parsed.value, dt.date):
+            return False
+        self.add("delivery_date", parsed.value, cand.where, text, IN_TEXT,
+                 "a date under an availability label: when the capacity is available")
+        self.warn(cand.where, f"'{cand.label}' gives a date ({text[:60]}), not an uptime: read "
+                  "as the delivery date", "delivery_date", text[:120],
+                  "an uptime percentage, or a delivery date under its own label",
+                  code="label-shape-disagree")
+        return True
 
     def _recurring_unread(self, price_text: str, unit: str, where: Location, raw: str) -> bool:
         """'1.985,00 € / instancia / mes': a fee per month or hour whose resource is not
