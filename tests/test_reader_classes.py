@@ -2369,6 +2369,7 @@ def test_a_recurring_fee_whose_basis_is_not_understood_is_never_a_purchase(
      "East US 2"),
     ("Los datos permanecen en la región europe-southwest1 durante el contrato.",
      "europe-southwest1"),
+    ("3. TPU slices are only available in us-east5 for this commitment.", "us-east5"),
 ])
 def test_the_region_a_sentence_names(tmp_path: Path, sentence: str, region: str) -> None:
     path = _workbook(tmp_path / "q.xlsx", {"Q": [
@@ -2394,3 +2395,29 @@ def test_a_hosts_cpus_under_a_host_label(tmp_path: Path, host: str) -> None:
     path = _workbook(tmp_path / "q.xlsx", {"Q": [
         *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"], ["Host", host]]})
     assert _one(path).fields.cpu_cores_per_node in (192, 96)
+
+
+@pytest.mark.parametrize(("notes_header", "note"), [
+    ("Remarks", "32 hosts × 8 chips"), ("Bemærkninger", "32 servere x 8 GPU"),
+])
+def test_a_notes_column_says_how_a_count_is_made(
+        tmp_path: Path, notes_header: str, note: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [],
+        [None, "1-year commitment", "3-year commitment", notes_header],
+        ["Accelerator", "NVIDIA H100 SXM 80GB", "NVIDIA H100 SXM 80GB", None],
+        ["GPUs", 256, 256, note],
+        ["Term", "12 months", "36 months", None],
+        ["Price per GPU-hour", "USD 2.10", "USD 1.70", None],
+    ]})
+    result = normalize_files([path], {})
+    assert {(o.fields.node_count, o.fields.gpus_per_node) for o in result.offers} == {(32, 8)}
+
+
+@pytest.mark.parametrize(("label", "folded"), [
+    ("Bemærkninger", "bemaerkninger"), ("Łącznie GPU", "lacznie gpu"), ("Größe", "grosse"),
+])
+def test_labels_fold_the_letters_unicode_does_not_split(label: str, folded: str) -> None:
+    from evaltool.read.vocabulary import normalise_label
+
+    assert normalise_label(label) == folded

@@ -333,6 +333,9 @@ class ProseReaders(SlotReaders):
         says yes ("Almacenamiento Lustre 300 TB | incluido", "Kubernetes gestionado | sí")."""
         if cand.note and len(cand.note) <= MAX_PROSE_CHARS:
             self.read_prose(f"{cand.label}: {cand.note}", cand.where)
+            if self.vocab.match(cand.label, cand.section) in _COUNT_SLOTS:
+                # "Chips | 256 | 32 hosts × 8 chips": the note says how the count is made
+                self._counts_in_text(cand.note, cand.where)
         if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
             self._peak_by_shape(cand, cand.value)
         if isinstance(cand.value, str) and (is_notes_label(cand.label) or (
@@ -576,10 +579,12 @@ _STORAGE_PRICE_RE = re.compile(
     r"(?:" + _CURRENCY + r"\s?\d[\d.,]*|\d[\d.,]*\s?" + _CURRENCY + r")\s*(?:(?:per|pro|par|por|je|"
     r"na|à|/)\s*[^,;()]{1,40})?", re.I)
 # A number of hours in any of the quote languages ("4-hour", "72 uur", "8 Stunden", "4時間").
+_COUNT_SLOTS = frozenset({"gpu_count", "node_count", "gpus_per_node"})
 # "in region us-central2", "region East US 2", "Region: westeurope": a cloud region's code
 # (letters, a dash, a digit) or up to three capitalised words with an optional number.
 _REGION_IN_TEXT_RE = re.compile(
-    r"\b(?i:region|regi[oó]n|regi[aã]o|regione)\s*:?\s+((?:[a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)|"
+    r"(?:\b(?i:region|regi[oó]n|regi[aã]o|regione)\s*:?\s+|\bin\s+(?=[a-z]{2,}(?:-[a-z]+)+\d))"
+    r"((?:[a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)|"
     r"[A-Z][A-Za-z]*(?:\s+(?:[A-Z][A-Za-z]*|\d{1,2})){0,3}|[a-z]{4,}\d{1,2})(?=[\s.,;)]|$)")
 # One node as the scope of a figure: "per server", "pr. server", "je Knoten", "par serveur".
 _NODE_WORDS = (r"(?:node|server|system|host|machine|knoten|serveur|servidor|serwer|nodo|noeud|"
