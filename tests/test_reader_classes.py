@@ -2421,3 +2421,19 @@ def test_labels_fold_the_letters_unicode_does_not_split(label: str, folded: str)
     from evaltool.read.vocabulary import normalise_label
 
     assert normalise_label(label) == folded
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("OPCIÓN 1 — 16 nodos (128 aceleradores), 12 meses",
+     "OPCIÓN 2 — 32 nodos (256 aceleradores), 12 meses"),
+    ("Option A - 16 nodes (128 GPUs)", "Option B - 32 nodes (256 GPUs)"),
+])
+def test_another_options_heading_states_nothing_of_this_option(
+        tmp_path: Path, first: str, second: str) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM"], []]
+    for heading, nodes, rate in ((first, 16, "31,20"), (second, 32, "29,60")):
+        rows += [[heading], ["Concepto", "Cantidad", "Unidad", "Precio unitario"],
+                 ["Nodo 8 × H100 SXM", nodes, "nodos", f"{rate} €/nodo·hora"], []]
+    result = normalize_files([_workbook(tmp_path / "q.xlsx", {"Q": rows})], {"EUR": 1.08})
+    assert sorted((o.fields.node_count, o.fields.gpu_count) for o in result.offers) == [
+        (16, 128), (32, 256)]

@@ -50,7 +50,7 @@ from evaltool.normalize.slots import (
 from evaltool.normalize.tables import TableReaders
 from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
 from evaltool.read import text as T
-from evaltool.read.blocks import clauses_for_option
+from evaltool.read.blocks import clauses_for_option, names_another_option
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
 from evaltool.read.vocabulary import normalise_label
@@ -81,7 +81,8 @@ class Builder(TableReaders):
         if not option:
             return
         self.record.notes, self.record.banners, self.record.footers = (
-            [(clauses_for_option(t, str(option)), w) for t, w in texts]
+            [(clauses_for_option(t, str(option)), w) for t, w in texts
+             if not names_another_option(t, str(option))]
             for texts in (self.record.notes, self.record.banners, self.record.footers))
         cands = []
         for cand in self.record.candidates:

@@ -46,6 +46,15 @@ def clauses_for_option(text: str, option: str | None) -> str:
     return text
 
 
+def names_another_option(text: str, option: str | None) -> bool:
+    """'OPCIÓN 2 — 32 nodos (256 aceleradores)' in the record of 'OPCIÓN 1 — 16 nodos': a
+    heading of another option (same word, another number or letter), whose counts and
+    terms are that option's."""
+    theirs, own = _ENUMERATED_RE.match(text), _ENUMERATED_RE.match(option or "")
+    return bool(theirs and own) and normalise_label(theirs.group("word")) == normalise_label(
+        own.group("word")) and theirs.group("mark").upper() != own.group("mark").upper()
+
+
 def enumerates_options(headings: list[str], vocab: Vocabulary) -> bool:
     """'OPCIÓN 1 — …', 'OPCIÓN 2 — …' (one leading word, a different number or letter
     each), or headings that each start with an option word ('Variant', 'Lot', 'Plan')."""
