@@ -59,7 +59,7 @@ CORPORA = [
     # (reader-e1 + reader-e2): 476/537 fields (88.6%), 22/22 offers, 0 silently wrong;
     # reader-g2: 491/537 (91.4%)
     Corpus("blind_offers_e", 0.914, 22, 0, 3),
-    Corpus("blind_offers_d", 0.822, 20, 0, 3),  # 377/502 (75.1%); reader-g2 413/502 (82.3%)
+    Corpus("blind_offers_d", 0.836, 20, 0, 3),  # 377/502 (75.1%); reader-g2 420/502 (83.7%)
     # held out, measured untouched: 222/495 fields (44.8%), 12/21 offers, 4 silently wrong;
     # reader-g2 (structure, counts and terms; money left to reader-g1): 392/495 (79.2%),
     # 17/21 offers, 0 silently wrong

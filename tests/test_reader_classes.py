@@ -2437,3 +2437,24 @@ def test_another_options_heading_states_nothing_of_this_option(
     result = normalize_files([_workbook(tmp_path / "q.xlsx", {"Q": rows})], {"EUR": 1.08})
     assert sorted((o.fields.node_count, o.fields.gpu_count) for o in result.offers) == [
         (16, 128), (32, 256)]
+
+
+@pytest.mark.parametrize(("stated", "region"), [
+    ("asia-northeast1（東京）", "asia-northeast1"), ("us-east5 (Ohio)", "us-east5"),
+    ("us-east (N. Virginia)", "us-east (N. Virginia)"),
+])
+def test_a_cloud_region_code_with_a_gloss_is_the_code(tmp_path: Path, stated: str,
+                                                      region: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"],
+        ["※ リージョン: " + stated if "東京" in stated else "Region", None if "東京" in stated
+         else stated]]})
+    assert _one(path).fields.region == region
+
+
+@pytest.mark.parametrize("line", ["Location: Slough, UK. Nodes ready week commencing 9 March "
+                                  "2026.", "Capacity ready w/c 9 March 2026 at our site."])
+def test_ready_in_the_week_commencing_is_the_delivery_date(tmp_path: Path, line: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [line], [], *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"]]})
+    assert str(_one(path).fields.delivery_date) == "2026-03-09"

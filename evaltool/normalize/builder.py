@@ -357,6 +357,11 @@ class Builder(TableReaders):
                 # "Dallas, TX (DAL-2)": the site code in brackets is part of what the vendor
                 # names as the location; kept whole (cutting it would make two sites of one
                 # metro read as the same place), and said.
+                gloss = _REGION_CODE_GLOSS_RE.match(text)
+                if gloss:  # "asia-northeast1（東京）": the cloud's region code; the city glosses it
+                    self.add(slot, gloss.group(1), cand.where, text, LABELLED,
+                             "the region's code; the name in brackets glosses it")
+                    return
                 site = _SITE_CODE_RE.search(text)
                 if site:
                     self.problems.append(Problem(
@@ -723,6 +728,9 @@ _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(
 _ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
                             r"amounts?|bedragen|montants?|betr[äa]ge|bel[øo]b|bel[øo]p|belopp|kwoty|ceny|"
                             r"[čc][áa]stky|importes?|importi|valores)\b", re.I)
+# A cloud region's code and a gloss in brackets: "asia-northeast1（東京）", "us-east5 (Ohio)".
+_REGION_CODE_GLOSS_RE = re.compile(r"^\s*([a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)\s*"
+                                   r"[（(][^()（）]*[)）]\s*$")
 # A trailing site or building code: capitals and digits with a dash or a digit, no spaces.
 _SITE_CODE_RE = re.compile(r"(?<=\S)\s*\(((?=[A-Z0-9_-]*[\d-])[A-Z][A-Z0-9_-]{1,15})\)\s*$")
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")

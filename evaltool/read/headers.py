@@ -26,7 +26,7 @@ NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", 
                  "jednostka uwagi", "unidad notas", "eenheid opmerkingen", "unit notes", "remark",
                  "footnote", "footnotes", "observations", "observaciones", "observacoes",
                  "osservazioni", "anmerkungen", "bemerkungen", "bemaerkninger", "poznamky",
-                 "anmarkningar", "kommentar", "kommentare"}
+                 "anmarkningar", "kommentar", "kommentare", "備考", "摘要"}
 # "Component | Specification | Unit | Comment": a specification column is the value column
 # only beside a unit column (without one, "Item | Specification" rows are read as prose).
 SPEC_VALUE_HEADERS = {"specification", "spezifikation", "especificacion", "specifica",

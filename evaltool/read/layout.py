@@ -256,7 +256,7 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
     """'Delivery date: 2027-05-10' / 'Tarif : 1,10 € par heure GPU' -> (label, value) when
     the part before the colon is a known label."""
     # "1. Rated power per node: 11.5 kW", "• Payment: ...": a list mark is not the label
-    match = _COLON_RE.match(re.sub(r"^\s*(?:\d{1,2}[.)]|[•▪*–-])\s+", "", text))
+    match = _COLON_RE.match(re.sub(r"^\s*(?:\d{1,2}[.)]|[•▪*–※-])\s*", "", text))
     if match is None:
         return None
     label, value = match.group(1).strip(), match.group(2).strip()
