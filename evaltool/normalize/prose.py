@@ -511,8 +511,8 @@ class ProseReaders(SlotReaders):
         cloud region a sentence names after the word region."""
         match = _REGION_IN_TEXT_RE.search(clause)
         if match is not None:
-            self.add("region", match.group(1).strip(), where, clause, IN_TEXT,
-                     "region read from a sentence")
+            self.add("region", (match.group(1) or match.group(2)).strip(), where, clause,
+                     IN_TEXT, "region read from a sentence")
 
     def _prose_power(self, clause: str, where: Location) -> None:
         """'Estimated max power draw 10.4 kW per server at full load', 'Rated power per node:
@@ -584,8 +584,10 @@ _COUNT_SLOTS = frozenset({"gpu_count", "node_count", "gpus_per_node"})
 # (letters, a dash, a digit) or up to three capitalised words with an optional number.
 _REGION_IN_TEXT_RE = re.compile(
     r"(?:\b(?i:region|regi[oó]n|regi[aã]o|regione)\s*:?\s+|\bin\s+(?=[a-z]{2,}(?:-[a-z]+)+\d))"
-    r"((?:[a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)|"
-    r"[A-Z][A-Za-z]*(?:\s+(?:[A-Z][A-Za-z]*|\d{1,2})){0,3}|[a-z]{4,}\d{1,2})(?=[\s.,;)]|$)")
+    r"((?:[a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)|[a-z]{4,}\d{1,2})(?=[\s.,;)]|$)"
+    # a name only in a sentence's own words: "in region East US 2" (never "Region: Tier III")
+    r"|\bin\s+(?:the\s+)?(?i:region)\s+([A-Z][A-Za-z]*(?:\s+(?:[A-Z][A-Za-z]*|\d{1,2})){0,3})"
+    r"(?=[\s.,;)]|$)")
 # One node as the scope of a figure: "per server", "pr. server", "je Knoten", "par serveur".
 _NODE_WORDS = (r"(?:node|server|system|host|machine|knoten|serveur|servidor|serwer|nodo|noeud|"
                r"uzel|maskin|instance|vm)")

@@ -51,8 +51,10 @@ def names_another_option(text: str, option: str | None) -> bool:
     heading of another option (same word, another number or letter), whose counts and
     terms are that option's."""
     theirs, own = _ENUMERATED_RE.match(text), _ENUMERATED_RE.match(option or "")
-    return bool(theirs and own) and normalise_label(theirs.group("word")) == normalise_label(
-        own.group("word")) and theirs.group("mark").upper() != own.group("mark").upper()
+    if theirs is None or own is None:
+        return False
+    return normalise_label(theirs.group("word")) == normalise_label(own.group("word")) and \
+        theirs.group("mark").upper() != own.group("mark").upper()
 
 
 def enumerates_options(headings: list[str], vocab: Vocabulary) -> bool:
