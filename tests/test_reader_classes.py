@@ -2458,3 +2458,26 @@ def test_ready_in_the_week_commencing_is_the_delivery_date(tmp_path: Path, line:
     path = _workbook(tmp_path / "q.xlsx", {"Q": [
         [line], [], *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"]]})
     assert str(_one(path).fields.delivery_date) == "2026-03-09"
+
+
+@pytest.mark.parametrize(("head", "notes", "term"), [
+    (["Item", "Description", "Qty", "Unit price", "Term (mo)", "Notes"],
+     ("Reserved, dedicated", "Aggregate 180 GB/s read / 60 GB/s write",
+      "Sev-1 response within 30 minutes"), "24"),
+    (["Pos", "Beschreibung", "Menge", "Einzelpreis", "Laufzeit", "Bemerkung"],
+     ("reserviert", "lesen 180 GB/s, schreiben 60 GB/s", "Support: Reaktionszeit 30 Minuten"),
+     "24 Monate"),
+])
+def test_a_bom_lines_notes_and_a_column_every_line_shares(
+        tmp_path: Path, head: list[str], notes: tuple[str, str, str], term: str) -> None:
+    """A line's note states what it says about the service (storage speeds, support); a
+    column every line fills with the same value ('Term | 24') states it for the offer."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [], head,
+        [1, "GPU node 8x NVIDIA B200, reserved", 16, "USD 3.40 per GPU-hour", term, notes[0]],
+        [2, "VAST shared storage 2 PB", 1, "USD 60000 per month", term, notes[1]],
+        [3, "Premium support", 1, "USD 8500 per month", term, notes[2]],
+    ]})
+    f = _one(path).fields
+    assert (f.storage_read_gbyte_s, f.storage_write_gbyte_s) == (180, 60)
+    assert (f.support_response_hours, f.term_months) == (0.5, 24.0)

@@ -35,14 +35,20 @@ class TableReaders(ProseReaders):
         """The columns of a line that name a field ("Duración | 12 meses") or hold notes
         ("Observaciones | mínimo 6 meses"): the offer's facts when the line is the offer's
         own (an option's lines, or the table's only line), never one BOM line's."""
-        if not item.fields or not (item.raw.get("group") or len(self.record.line_items) == 1):
+        if not item.fields:
             return
+        own = bool(item.raw.get("group")) or len(self.record.line_items) == 1
         for label, value, where in item.fields:
             slot = self.vocab.match(label)
             text = cell_text(value)
             if slot in (None, "ignore") or not text.strip():
-                self.read_prose(f"{label}: {text}", where)
+                if own:
+                    self.read_prose(f"{label}: {text}", where)
+                else:  # one BOM line's note: only what it says about the service
+                    self._service_prose(text, where)
                 continue
+            if not own and not self._whole_column(label, text):
+                continue  # one line's own figure ("Term (mo) | 12" on a support line)
             cand = Candidate(label, value, where)
             try:
                 self.read_slot(slot, cand, text)
@@ -51,6 +57,23 @@ class TableReaders(ProseReaders):
             except (ValueError, ArithmeticError) as exc:
                 self.warn(where, f"not a valid value ({type(exc).__name__}: {exc})",
                           _slot_field(slot), text[:120], expected_for(_slot_field(slot)))
+
+    def _whole_column(self, label: str, text: str) -> bool:
+        """Every line that fills the column states the same value ('Term (mo) | 24' down a
+        BOM): the table states it once for the whole offer."""
+        values = {cell_text(v).strip() for item in self.record.line_items
+                  for lab, v, _ in item.fields if lab == label and cell_text(v).strip()}
+        return values == {text.strip()}
+
+    def _service_prose(self, text: str, where: Location) -> None:
+        """What a line's description or note states about the service ('Aggregate 180 GB/s
+        read / 60 GB/s write', 'Sev-1 response within 30 minutes'), read as text."""
+        if not text or len(text) > MAX_PROSE_CHARS:
+            return
+        for clause in clauses(text):
+            for topic in topics(clause):
+                if topic in _LINE_TOPICS:
+                    self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
 
     def _service_period(self, slot: str, cand: Candidate, text: str) -> bool:
         """'01/04/2026 – 31/03/2027' under a date label: two dates make a period.  Three
@@ -89,14 +112,8 @@ class TableReaders(ProseReaders):
         """A line's description says what the line is ('InfiniBand NDR fabric, 8 x 400 Gb/s
         per node, single tenant'; 'Premium Support: 24x7, 1-hr response on P1'): its facts
         about the service, read as text (its money is the line's, read above)."""
-        desc = item.description
-        if not desc or len(desc) > MAX_PROSE_CHARS:
-            return
-        where = item.cells.get("description", item.row_where)
-        for clause in clauses(desc):
-            for topic in topics(clause):
-                if topic in _LINE_TOPICS:
-                    self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
+        self._service_prose(item.description,
+                            item.cells.get("description", item.row_where))
 
     def _nic_line(self, item: LineItem) -> None:
         """A line of network cards ('AMD Pollara 400 AI NIC, 400GbE, RoCEv2 (8 per server,
