@@ -2481,3 +2481,15 @@ def test_a_bom_lines_notes_and_a_column_every_line_shares(
     f = _one(path).fields
     assert (f.storage_read_gbyte_s, f.storage_write_gbyte_s) == (180, 60)
     assert (f.support_response_hours, f.term_months) == (0.5, 24.0)
+
+
+@pytest.mark.parametrize(("where", "text"), [
+    ("note", "Mindestvertragslaufzeit 12 Monate. Abrechnung monatlich im Voraus."),
+    ("name", "Dedizierter GPU-Cluster HGX H200, 12 Monate"),
+    ("name", "Reserved H100 cluster, 12 months (Q-2026-0147)"),
+])
+def test_a_term_in_a_compound_word_or_in_the_offers_name(
+        tmp_path: Path, where: str, text: str) -> None:
+    rows: list[list[Any]] = [*_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"]]
+    rows += [[], [text]] if where == "note" else [["Offer", text]]
+    assert _one(_workbook(tmp_path / "q.xlsx", {"Q": rows})).fields.term_months == 12.0

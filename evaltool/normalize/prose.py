@@ -349,7 +349,9 @@ class ProseReaders(SlotReaders):
             self.read_prose(f"{cand.label}: {cand.value}", cand.where)
         if isinstance(cand.value, str) and self.vocab.match(cand.label, cand.section) == \
                 "offer_name" and len(cand.value) <= MAX_PROSE_CHARS:
-            self._as_text(self._prose_term, cand.value, cand.where)  # "Reserva 6 meses"
+            # "Reserva 6 meses", "Dedizierter GPU-Cluster HGX H200, 12 Monate": a duration in
+            # the offer's own name is its term (the name needs no word for "term")
+            self._as_text(self._prose_term, f"term: {cand.value}", cand.where)
         if isinstance(cand.value, str) and len(cand.label.split()) >= 2:
             try:
                 yes = V.parse_bool(cand.value).value
