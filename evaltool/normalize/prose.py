@@ -351,7 +351,8 @@ class ProseReaders(SlotReaders):
                 "offer_name" and len(cand.value) <= MAX_PROSE_CHARS:
             # "Reserva 6 meses", "Dedizierter GPU-Cluster HGX H200, 12 Monate": a duration in
             # the offer's own name is its term (the name needs no word for "term")
-            self._as_text(self._prose_term, f"term: {cand.value}", cand.where)
+            self._as_text(lambda t, w: self._prose_term(t, w, named=True), cand.value,
+                          cand.where)
         if isinstance(cand.value, str) and len(cand.label.split()) >= 2:
             try:
                 yes = V.parse_bool(cand.value).value
@@ -360,7 +361,7 @@ class ProseReaders(SlotReaders):
             if yes:
                 self.read_prose(cand.label, cand.where)
 
-    def _prose_term(self, clause: str, where: Location) -> None:
+    def _prose_term(self, clause: str, where: Location, named: bool = False) -> None:
         """'a minimum term of 9 months', 'Allocation period: 12 months (1 April 2027 -
         31 March 2028)', 'Reserva 6 meses': a duration in months or years in a clause
         about the term (never a notice period, a payment term or a lead time)."""
@@ -368,8 +369,12 @@ class ProseReaders(SlotReaders):
                      r"valid|renew\w*|extension|prolong\w*|verlängerung)\b", clause, re.I):
             return
         found = _words()["topics"]["term"].search(fold(clause))
-        if found is None:
+        if found is None and not named:  # (an offer's name states its term without the word)
             return
+        if found is None and re.search(r"buy[- ]?back|repurchase|purchase|\bkauf|\bachat|"
+                                       r"\bcompra|\bacquisto|\bzakup|\bwarrant|\bgarantie",
+                                       clause, re.I):
+            return  # "HGX purchase with 24-month buy-back": that duration is not a term
         match = re.search(r"(?:\((\d{1,3})\)|(?<![\d.,])(\d{1,3}))\s*-?\s*(months?|mois|monate?n?|"
                           r"meses|mesi|maanden|m[åa]nader|m[åa]neder|miesi\w*|m[eě]s[ií]c\w*|"
                           r"years?|jahre?n?|ans?|a[ñn]os|anni|jaar|[åa]r|lat|rok[uy]?|let)\b",
