@@ -2493,3 +2493,11 @@ def test_a_term_in_a_compound_word_or_in_the_offers_name(
     rows: list[list[Any]] = [*_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"]]
     rows += [[], [text]] if where == "note" else [["Offer", text]]
     assert _one(_workbook(tmp_path / "q.xlsx", {"Q": rows})).fields.term_months == 12.0
+
+
+@pytest.mark.parametrize("name", ["32 x HGX H100 purchase with 24-month buy-back",
+                                  "Kauf von 4 HGX-Servern, 36 Monate Garantie"])
+def test_a_duration_in_a_name_that_is_not_a_term(tmp_path: Path, name: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"], ["Offer", name]]})
+    assert _one(path).fields.term_months is None
