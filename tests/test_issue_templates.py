@@ -31,16 +31,17 @@ BUSY = ("evaltool/read/", "evaltool/normalize/", "evaltool/estimate/")
 # Constructions that still pass a message of their own, by code: the files they are in.
 DEBT: dict[str, set[str]] = {
     # "?": the code is a variable a helper passes on (normalize/slots.Builder.warn).
-    "?": {"evaltool/normalize/slots.py"},
+    "?": {"evaltool/normalize/builder.py", "evaltool/normalize/slots.py"},
     "accelerator-unknown": {"evaltool/normalize/derive.py"},
     "derivation-failed": {"evaltool/normalize/builder.py", "evaltool/normalize/derive.py"},
-    "formula-without-value": {"evaltool/read/layout.py", "evaltool/read/rows.py"},
+    "formula-without-value": {"evaltool/read/lineitems.py", "evaltool/read/rows.py"},
     "hidden-sheet-skipped": {"evaltool/read/layout.py"},
     "offer-withdrawn": {"evaltool/read/rows.py"},
     "options-in-blocks": {"evaltool/read/sheets.py"},
     "options-in-columns": {"evaltool/read/layout.py"},
     "options-in-line-groups": {"evaltool/read/sheets.py"},
     "options-in-sheets": {"evaltool/read/sheets.py"},
+    "region-site-code": {"evaltool/normalize/builder.py"},
     "superseded-sheet-skipped": {"evaltool/read/sheets.py"},
     "value-not-given": {"evaltool/normalize/slots.py"},
     "value-unreadable": {"evaltool/normalize/slots.py"},
@@ -52,12 +53,12 @@ DEBT: dict[str, set[str]] = {
 # no template yet.
 TEMPLATE_DEBT: set[str] = {
     "accelerator-unknown", "assumed-value", "assumption", "bandwidth-units", "cell-not-understood",
-    "costs-combined", "count-mismatch", "date-span", "derivation-failed", "european-thousands",
+    "costs-combined", "count-mismatch", "date-order-assumed", "date-order-read", "date-span", "derivation-failed", "european-thousands",
     "figures-disagree", "file-unreadable", "formula-without-value", "hidden-sheet-skipped",
     "implausible-value", "implausible-value-dropped", "invalid-input", "label-shape-disagree",
     "label-without-reader", "line-total-mismatch", "offer-withdrawn",
     "options-in-blocks", "options-in-columns", "options-in-line-groups", "options-in-sheets",
-    "purchase-without-running-cost", "superseded-sheet-skipped", "value-conflict",
+    "purchase-without-running-cost", "region-site-code", "superseded-sheet-skipped", "value-conflict",
     "value-not-given", "vendor-anonymised", "vendor-not-labelled", "vendor-two-scripts",
 }
 

@@ -1496,12 +1496,15 @@ def test_cpu_cores_of_a_node_in_descriptions_of_several_languages(text: str,
 
 
 @pytest.mark.parametrize(("stated", "region"), [
-    ("Ashburn, VA (LR-IAD2)", "Ashburn, VA"), ("Paris (PAR-3)", "Paris"),
-    ("Stockholm (STO1)", "Stockholm"), ("US-East (Ashburn, VA)", "US-East (Ashburn, VA)"),
+    ("Ashburn, VA (LR-IAD2)", "Ashburn, VA (LR-IAD2)"), ("Paris (PAR-3)", "Paris (PAR-3)"),
+    ("Dallas, TX (DAL-2).", "Dallas, TX (DAL-2)"),
+    ("US-East (Ashburn, VA)", "US-East (Ashburn, VA)"),
     ("東京 (Tokyo, Japan)", "東京 (Tokyo, Japan)"),
 ])
-def test_a_site_code_in_brackets_is_not_part_of_the_region(tmp_path: Path, stated: str,
+def test_the_region_is_the_vendors_words_site_code_and_all(tmp_path: Path, stated: str,
                                                            region: str) -> None:
+    """A site code in brackets names one building of a metro: cutting it would make two
+    sites read as one place, so the region keeps it (a closing full stop is not kept)."""
     path = _workbook(tmp_path / "q.xlsx", {"Quote": [
         ["Vendor", "Example Cloud"],
         ["GPU", "NVIDIA H100 SXM 80GB"],
@@ -2014,3 +2017,487 @@ def test_a_network_reserved_for_the_customer_is_dedicated(tmp_path: Path, networ
         ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], ["Network", network],
     ]})
     assert _one(path).fields.network_dedicated is True
+
+
+# --- tables whose rows and columns give each cell its role (issue #10, item 3) -------------
+
+_SHARED_SPEC = [["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"]]
+
+
+@pytest.mark.parametrize("rows", [
+    # Danish: section headings inside the table, a subtotal per section, a monthly section
+    [["Pos.", "Beskrivelse", "Antal", "Enhed", "Stykpris", "I alt"],
+     ["A. Hardware (engangskøb)"],
+     ["A1", "8-GPU server, NVIDIA HGX H100 (8 × 80 GB)", 4, "stk.", 300000, 1200000],
+     ["A2", "Installation", 1, "sæt", 50000, 50000],
+     [None, None, None, None, "Hardware i alt", 1250000],
+     [],
+     ["B. Drift"],
+     ["B1", "Fjernhjælp", 1, "stk.", 20000, 20000]],
+    # English: lines after a subtotal and a discount row, then the quote's TOTAL
+    [["Line", "Description", "Qty", "Unit Price", "Extended"],
+     [1, "8U GPU server: 8x NVIDIA H100 SXM 80GB", 4, 300000, 1200000],
+     [None, "Hardware subtotal (items 1-1)", None, None, 1200000],
+     [None, "Less: discount 5% on hardware", None, None, -60000],
+     [2, "Installation", 1, 50000, 50000],
+     [3, "Freight", 1, 20000, 20000],
+     [None, None, None, "TOTAL (USD)", 1210000]],
+])
+def test_a_line_item_table_goes_on_past_sections_and_subtotals(
+        tmp_path: Path, rows: list[list[Any]]) -> None:
+    """A quote groups its lines in sections with a subtotal each: every line is read, and a
+    total row under the table (TOTAL (USD), I alt) is the quote's own total."""
+    from evaltool.read import read_offer_file
+
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [["Vendor", "Example Systems"], [], *rows]})
+    (record,) = read_offer_file(path)
+    descriptions = [item.description for item in record.line_items]
+    assert len(descriptions) == 3 and any("Installation" in d for d in descriptions)
+    totals = [c.value for c in record.candidates if c.label == "total below the lines"]
+    assert {1250000, 1210000} & set(totals)
+
+
+def test_the_quote_total_after_a_discount_row_is_the_capex(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Example Systems, LLC"], [],
+        ["Line", "Description", "Qty", "Unit Price", "Extended"],
+        [1, "8U GPU server: 8x NVIDIA H100 SXM 80GB", 4, 300000, 1200000],
+        [2, "Installation", 1, 50000, 50000],
+        [None, None, None, "Subtotal", 1250000],
+        [None, None, None, "Volume discount 6% (line 1)", -72000],
+        [None, None, None, "TOTAL (USD)", 1178000],
+    ]})
+    assert _one(path).fields.capex_usd == pytest.approx(1178000)
+
+
+@pytest.mark.parametrize(("first", "second", "terms"), [
+    ("Wariant I – umowa na 12 miesięcy", "Wariant II – umowa na 24 miesiące", (12, 24)),
+    ("Option A - contract for 12 months", "Option B - contract for 36 months", (12, 36)),
+])
+def test_line_sections_that_enumerate_options_are_offers_of_their_own(
+        tmp_path: Path, first: str, second: str, terms: tuple[int, int]) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Example Cloud sp. z o.o."], [],
+        ["Lp.", "Opis", "Ilość", "J.m.", "Cena jedn. netto [USD]"],
+        [first],
+        ["1", "GPU node 8x H100 SXM 80GB, monthly", 8, "node/month", 16000],
+        [second],
+        ["1", "GPU node 8x H100 SXM 80GB, monthly", 8, "node/month", 14000],
+    ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    got = sorted(o.fields.term_months for o in result.offers)
+    assert got == [float(terms[0]), float(terms[1])]
+
+
+@pytest.mark.parametrize(("head", "lot1", "lot2"), [
+    (["Lote", "Descripción", "Cantidad", "Precio unitario", "Duración"],
+     ["Lote 1 – Inferencia", "8 servidores HGX H100 (8 GPU cada uno)", "64 GPU",
+      "USD 2,10 / GPU / hora", "12 meses"],
+     ["Lote 2 – Entrenamiento", "4 servidores HGX H100 (8 GPU cada uno)", "32 GPU",
+      "USD 2,35 / GPU / hora", "6 meses"]),
+    (["Lot", "Description", "Quantity", "Unit price", "Term"],
+     ["Lot 1 - Inference", "8 servers HGX H100 (8 GPUs each)", "64 GPUs",
+      "USD 2.10 / GPU / hour", "12 months"],
+     ["Lot 2 - Training", "4 servers HGX H100 (8 GPUs each)", "32 GPUs",
+      "USD 2.35 / GPU / hour", "6 months"]),
+])
+def test_a_lines_field_column_is_its_options_fact(
+        tmp_path: Path, head: list[str], lot1: list[str], lot2: list[str]) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [], head, lot1, lot2]})
+    result = normalize_files([path], {})
+    terms = {o.fields.gpu_count: o.fields.term_months for o in result.offers}
+    assert terms == {64: 12.0, 32: 6.0}
+
+
+@pytest.mark.parametrize(("text", "nodes", "per_node"), [
+    ("32 nodes x 8 GPUs", 32, 8), ("16 x 8-GPU servers", 16, 8),
+    ("4x 8-GPU MI325X servers", 4, 8), ("16 stk. 8-GPU servere", 16, 8),
+    ("2 szt. 8-GPU serwery", 2, 8), ("24 instancias de 2 × NVIDIA L40S", 24, 2),
+    ("4 Server mit je 8 × H200", 4, 8),
+])
+def test_n_times_m_gpu_servers_count_nodes_and_gpus_per_node(
+        text: str, nodes: int, per_node: int) -> None:
+    found = count_facts(text)
+    assert (found["node_count"], found["gpus_per_node"]) == (nodes, per_node)
+
+
+@pytest.mark.parametrize(("label", "first", "second"), [
+    ("Footprint", "32 nodes x 8 GPUs", "16 x 8-GPU servers"),
+    ("Konfiguration", "32 Knoten x 8 GPUs", "16 Stk. 8-GPU-Knoten"),
+])
+def test_options_side_by_side_read_an_unknown_label_by_its_shape(
+        tmp_path: Path, label: str, first: str, second: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [],
+        [None, "Option 1", "Option 2", "Notes"],
+        ["Accelerator", "NVIDIA B200", "NVIDIA H200 SXM", None],
+        [label, first, second, "bare metal"],
+        ["Term", "24 months", "12 months", None],
+        ["Price per GPU-hour", "USD 3.45", "USD 2.29", "all-in"],
+    ]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    assert sorted(o.fields.gpu_count for o in result.offers) == [128, 256]
+
+
+@pytest.mark.parametrize("headings", [("CUSTOMER", "PROVIDER", "DATES"),
+                                      ("Customer", "Provider", "Key dates")])
+def test_a_grid_of_label_value_blocks_is_one_offer_read_block_by_block(
+        tmp_path: Path, headings: tuple[str, str, str]) -> None:
+    """An order form puts label | value blocks side by side under headings: one offer, and
+    'Legal entity' under PROVIDER is the vendor (under CUSTOMER it is the buyer)."""
+    a, b, c = headings
+    path = _workbook(tmp_path / "q.xlsx", {"Order Form": [
+        ["EXAMPLE — ORDER FORM #OF-1"], [],
+        [a, None, None, b, None, None, c],
+        ["Legal entity", "Buyer Labs Inc.", None, "Legal entity", "Example Compute, Inc.", None,
+         "Initial term", "36 months"],
+        ["Contact", "J. Park", None, "Region", "US-Central", None, "Service start",
+         "2026-04-15"],
+        ["Billing", "ap@buyer.example", None, "Storage", "WEKA, 250 TB", None,
+         "Node replacement", "within 8 hours"],
+        [], ["Accelerators", "64 NVIDIA H100 SXM 80GB across 8 nodes"],
+        ["Rate", "$2.20 per GPU-hour"],
+    ]})
+    result = normalize_files([path], {})
+    (offer,) = result.offers
+    assert offer.fields.vendor == "Example Compute, Inc."
+    assert (offer.fields.term_months, offer.fields.region) == (36.0, "US-Central")
+
+
+@pytest.mark.parametrize(("texts", "dayfirst", "evidence"), [
+    (["Expires 03/11/2026", "Date 02/17/2026"], False, "02/17/2026"),
+    (["Expires 03/11/2026", "Fecha 16/02/2026"], True, "16/02/2026"),
+    (["4410 Technology Dr, Fremont CA 94538", "Expires 03/11/2026"], False, "US postal"),
+    (["Expires 03/11/2026"], True, None),
+])
+def test_numeric_dates_are_read_in_the_order_the_document_writes(
+        texts: list[str], dayfirst: bool, evidence: str | None) -> None:
+    from evaltool.normalize.dates import document_date_order
+
+    got, why = document_date_order(texts)
+    assert got is dayfirst
+    assert (why is None) if evidence is None else (evidence in (why or ""))
+
+
+def test_an_ambiguous_date_in_a_us_quote_is_month_first_and_said(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["EXAMPLE SYSTEMS, LLC"], ["4410 Technology Dr, Fremont CA 94538"], [],
+        ["Expires", "03/11/2026"], *_SHARED_SPEC, ["Total GPUs", 16],
+        ["Price per GPU-hour", "USD 2"],
+    ]})
+    offer = _one(path)
+    assert str(offer.fields.valid_until) == "2026-03-11"
+    assert any(w["code"] == "date-order-read" for w in offer.warnings)
+
+
+def test_an_ambiguous_date_nothing_decides_is_warned(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Expires", "03/11/2026"], *_SHARED_SPEC, ["Total GPUs", 16],
+        ["Price per GPU-hour", "USD 2"],
+    ]})
+    offer = _one(path)
+    assert any(w["code"] == "date-order-assumed" and w["severity"] == "warning"
+               for w in offer.warnings)
+
+
+@pytest.mark.parametrize(("label", "period"), [
+    ("Periodo di validità", "01/04/2026 – 31/03/2027"),
+    ("Allocation period", "1 April 2026 to 31 March 2027"),
+    ("Periodo di assegnazione", "01/04/2026 - 31/03/2027"),
+])
+def test_a_period_of_two_dates_is_the_service_start_and_term(
+        tmp_path: Path, label: str, period: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], [label, period]]})
+    f = _one(path).fields
+    assert (str(f.delivery_date), f.term_months) == ("2026-04-01", 12.0)
+    assert f.valid_until is None
+
+
+@pytest.mark.parametrize(("note", "option", "kept"), [
+    ("Fecha prevista de entrega: Lote 1 – 02/03/2026; Lote 2 – 01/04/2026.",
+     "Lote 2 – Entrenamiento", "Fecha prevista de entrega: Lote 2 – 01/04/2026"),
+    ("Delivery: Option A: 2026-03-02; Option B: 2026-04-01", "Option A — 1 year",
+     "Delivery: Option A: 2026-03-02"),
+    ("ICI 3D torus, 1,200 GB/s per chip; ICI links dedicated to the slice", "On-demand",
+     "ICI 3D torus, 1,200 GB/s per chip; ICI links dedicated to the slice"),
+])
+def test_a_shared_note_gives_each_option_its_own_clause(
+        note: str, option: str, kept: str) -> None:
+    from evaltool.read.blocks import clauses_for_option
+
+    assert clauses_for_option(note, option) == kept
+
+
+@pytest.mark.parametrize(("label", "value", "note"), [
+    ("Temp storage", "28 TB NVMe (8 x 3.5 TB)", "ephemeral; lost on deallocation"),
+    ("Storage", "8 x 3.84 TB NVMe per node", None),
+])
+def test_disks_under_a_storage_label_are_local_nvme_and_a_rate_no_capacity(
+        tmp_path: Path, label: str, value: str, note: str | None) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"],
+        [label, value, note], ["Shared file system", "Managed Lustre, 500 TB"],
+        ["Throughput tier", "250 MB/s per TiB provisioned"],
+    ]})
+    f = _one(path).fields
+    assert f.storage_capacity_tb == pytest.approx(500)
+    assert f.local_nvme_tb_per_node == pytest.approx(28 if note else 30.72)
+
+
+@pytest.mark.parametrize(("note", "kw"), [
+    ("• Estimated max power draw 10.4 kW per server at full load.", 10.4),
+    ("• Strømforbrug ca. 15 kW pr. server ved fuld last; strøm over 30 kW pr. rack "
+     "afregnes med 2,10 kr./kWh.", 15.0),
+    ("1. Rated power per node: 11.5 kW (XE9680 with 6x 2800 W PSUs).", 11.5),
+    ("Leistungsaufnahme ca. 10,2 kW je Knoten.", 10.2),
+])
+def test_power_per_node_in_a_note(tmp_path: Path, note: str, kw: float) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 16], ["Price per GPU-hour", "USD 2"], [], [note]]})
+    assert _one(path).fields.power_kw_per_node == pytest.approx(kw)
+
+
+def test_clauses_do_not_end_at_abbreviations_or_a_days_full_stop() -> None:
+    from evaltool.normalize.phrases import clauses
+
+    assert clauses("Strømforbrug ca. 15 kW pr. server; strøm over 30 kW pr. rack.") == [
+        "Strømforbrug ca. 15 kW pr. server;", "strøm over 30 kW pr. rack."]
+    assert clauses("Tilbuddet gælder til 31. marts 2026. Med venlig hilsen") == [
+        "Tilbuddet gælder til 31. marts 2026.", "Med venlig hilsen"]
+
+
+@pytest.mark.parametrize(("letterhead", "vendor"), [
+    ("Consorzio Nazionale di Supercalcolo Adriatico (CNSA)",
+     "Consorzio Nazionale di Supercalcolo Adriatico (CNSA)"),
+    ("CNCA - Consorzio Nazionale per il Calcolo Avanzato",
+     "CNCA - Consorzio Nazionale per il Calcolo Avanzato"),
+    ("Example Cloud (the Provider)", "Example Cloud"),
+])
+def test_the_vendors_name_keeps_its_acronym(tmp_path: Path, letterhead: str,
+                                            vendor: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [letterhead], [], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["Total GPUs", 16],
+        ["Price per GPU-hour", "USD 2"]]})
+    assert _one(path).fields.vendor == vendor
+
+
+@pytest.mark.parametrize(("amount", "ram"), [("52 560,00 zł", "2 048 GB DDR5"),
+                                             ("52\u00a0560,00 PLN", "2\u00a0048 GB")])
+def test_a_space_groups_thousands_where_the_document_writes_them_so(
+        tmp_path: Path, amount: str, ram: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 16], ["Price per node-month", amount],
+        ["GPUs per node", 8], ["Pamięć RAM", ram]]})
+    assert _one(path, {"PLN": 0.25}).fields.cpu_memory_gb_per_node == pytest.approx(2048)
+
+
+@pytest.mark.parametrize("line", [
+    "AMD Pollara 400 AI NIC, 400GbE, RoCEv2 (8 per server, one per GPU)",
+    "Broadcom Thor2 400GbE NIC (backend RoCEv2 fabric), 8 per server",
+])
+def test_a_line_of_network_cards_gives_the_nodes_network(tmp_path: Path, line: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Example Systems, LLC"], [],
+        ["Line", "Description", "Qty", "Unit Price", "Extended"],
+        [1, "8U GPU server: 8x AMD Instinct MI325X 256GB", 4, 298500, 1194000],
+        [2, line, 32, 2000, 64000],
+    ]})
+    f = _one(path).fields
+    assert (f.inter_node_fabric, f.inter_node_gbit_s_per_node) == ("roce", 3200)
+
+
+def test_a_yaml_files_comments_and_per_node_keys(tmp_path: Path) -> None:
+    path = tmp_path / "notes.yaml"
+    path.write_text("# Call notes; quote valid until 2026-03-20.\n"
+                    "provider: Example Cloud Inc.\n"
+                    "hardware:\n  accelerator: Intel Gaudi 3\n  nodes: 16\n"
+                    "  per_node:\n    accelerators: 8\n"
+                    "money:\n  price: 12.40 USD per node-hour\n", encoding="utf-8")
+    f = _one(path).fields
+    assert (f.gpu_count, f.gpus_per_node, str(f.valid_until)) == (128, 8, "2026-03-20")
+
+
+@pytest.mark.parametrize("line", [
+    "Quantity: 32 VMs = 256 GPUs · Region: East US 2 · Prices exclude applicable taxes",
+    "Region: East US 2 | Term: 12 months",
+])
+def test_several_labelled_parts_in_one_line(tmp_path: Path, line: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [line], [], *_SHARED_SPEC, ["Total GPUs", 256], ["Price per GPU-hour", "USD 2"]]})
+    assert _one(path).fields.region == "East US 2"
+
+
+def test_stacked_options_end_at_a_gap_and_what_follows_is_shared(tmp_path: Path) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 64], [],
+        ["OPTION A — 1-Year Reserved"], ["Effective rate", "USD 2.50 per GPU-hour"],
+        ["Term", "12 months"], [], [],
+        ["OPTION B — 3-Year Reserved"], ["Effective rate", "USD 1.90 per GPU-hour"],
+        ["Term", "36 months"], [], [],
+        ["Internet egress", "$0.087 per GB"], ["VM availability SLA", "99.9%"],
+    ]})
+    result = normalize_files([path], {})
+    assert len(result.offers) == 2
+    assert all(o.fields.sla_uptime_pct == 99.9 for o in result.offers)
+
+
+@pytest.mark.parametrize("price", ["1.985,00 € / instancia / mes",
+                                   "1,985.00 EUR per widget per month"])
+def test_a_recurring_fee_whose_basis_is_not_understood_is_never_a_purchase(
+        tmp_path: Path, price: str) -> None:
+    """A monthly fee per something the reader does not know is left out and said; read as a
+    one-off line it would make a rental a purchase (prefer missing to wrong)."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [],
+        ["Description", "Quantity", "Unit price"],
+        ["24 widgets of 2 x NVIDIA L40S", 24, price],
+    ]})
+    result = normalize_files([path], {"EUR": 1.08})
+    assert all(o.fields.offer_kind != "purchase" and o.fields.capex_usd is None
+               for o in result.offers)
+    assert result.offers or result.not_evaluated  # the file is accounted for either way
+
+
+@pytest.mark.parametrize(("sentence", "region"), [
+    ("Both run on Kubernetes; data stays in Object Storage in region us-central2.",
+     "us-central2"),
+    ("We hold 32 VMs in a single placement group in region East US 2. Details below.",
+     "East US 2"),
+    ("Los datos permanecen en la región europe-southwest1 durante el contrato.",
+     "europe-southwest1"),
+    ("3. TPU slices are only available in us-east5 for this commitment.", "us-east5"),
+])
+def test_the_region_a_sentence_names(tmp_path: Path, sentence: str, region: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [sentence], [], *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"]]})
+    assert _one(path).fields.region == region
+
+
+@pytest.mark.parametrize(("label", "value"), [
+    ("Availability", "Q2 2026 (2026-04-15)"), ("Disponibilità", "15 aprile 2026"),
+])
+def test_a_date_under_an_availability_label_is_the_delivery_date(
+        tmp_path: Path, label: str, value: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"], [label, value]]})
+    offer = _one(path)
+    assert (str(offer.fields.delivery_date), offer.fields.sla_uptime_pct) == ("2026-04-15", None)
+    assert any(w["code"] == "label-shape-disagree" for w in offer.warnings)
+
+
+@pytest.mark.parametrize("host", ["2x EPYC 9654 (96c each), 2.3 TB RAM",
+                                  "2 × Xeon 8468 (48 cores each), 2 TB DDR5"])
+def test_a_hosts_cpus_under_a_host_label(tmp_path: Path, host: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"], ["Host", host]]})
+    assert _one(path).fields.cpu_cores_per_node in (192, 96)
+
+
+@pytest.mark.parametrize(("notes_header", "note"), [
+    ("Remarks", "32 hosts × 8 chips"), ("Bemærkninger", "32 servere x 8 GPU"),
+])
+def test_a_notes_column_says_how_a_count_is_made(
+        tmp_path: Path, notes_header: str, note: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [],
+        [None, "1-year commitment", "3-year commitment", notes_header],
+        ["Accelerator", "NVIDIA H100 SXM 80GB", "NVIDIA H100 SXM 80GB", None],
+        ["GPUs", 256, 256, note],
+        ["Term", "12 months", "36 months", None],
+        ["Price per GPU-hour", "USD 2.10", "USD 1.70", None],
+    ]})
+    result = normalize_files([path], {})
+    assert {(o.fields.node_count, o.fields.gpus_per_node) for o in result.offers} == {(32, 8)}
+
+
+@pytest.mark.parametrize(("label", "folded"), [
+    ("Bemærkninger", "bemaerkninger"), ("Łącznie GPU", "lacznie gpu"), ("Größe", "grosse"),
+])
+def test_labels_fold_the_letters_unicode_does_not_split(label: str, folded: str) -> None:
+    from evaltool.read.vocabulary import normalise_label
+
+    assert normalise_label(label) == folded
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("OPCIÓN 1 — 16 nodos (128 aceleradores), 12 meses",
+     "OPCIÓN 2 — 32 nodos (256 aceleradores), 12 meses"),
+    ("Option A - 16 nodes (128 GPUs)", "Option B - 32 nodes (256 GPUs)"),
+])
+def test_another_options_heading_states_nothing_of_this_option(
+        tmp_path: Path, first: str, second: str) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM"], []]
+    for heading, nodes, rate in ((first, 16, "31,20"), (second, 32, "29,60")):
+        rows += [[heading], ["Concepto", "Cantidad", "Unidad", "Precio unitario"],
+                 ["Nodo 8 × H100 SXM", nodes, "nodos", f"{rate} €/nodo·hora"], []]
+    result = normalize_files([_workbook(tmp_path / "q.xlsx", {"Q": rows})], {"EUR": 1.08})
+    assert sorted((o.fields.node_count, o.fields.gpu_count) for o in result.offers) == [
+        (16, 128), (32, 256)]
+
+
+@pytest.mark.parametrize(("stated", "region"), [
+    ("asia-northeast1（東京）", "asia-northeast1"), ("us-east5 (Ohio)", "us-east5"),
+    ("us-east (N. Virginia)", "us-east (N. Virginia)"),
+])
+def test_a_cloud_region_code_with_a_gloss_is_the_code(tmp_path: Path, stated: str,
+                                                      region: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"],
+        ["※ リージョン: " + stated if "東京" in stated else "Region", None if "東京" in stated
+         else stated]]})
+    assert _one(path).fields.region == region
+
+
+@pytest.mark.parametrize("line", ["Location: Slough, UK. Nodes ready week commencing 9 March "
+                                  "2026.", "Capacity ready w/c 9 March 2026 at our site."])
+def test_ready_in_the_week_commencing_is_the_delivery_date(tmp_path: Path, line: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        [line], [], *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"]]})
+    assert str(_one(path).fields.delivery_date) == "2026-03-09"
+
+
+@pytest.mark.parametrize(("head", "notes", "term"), [
+    (["Item", "Description", "Qty", "Unit price", "Term (mo)", "Notes"],
+     ("Reserved, dedicated", "Aggregate 180 GB/s read / 60 GB/s write",
+      "Sev-1 response within 30 minutes"), "24"),
+    (["Pos", "Beschreibung", "Menge", "Einzelpreis", "Laufzeit", "Bemerkung"],
+     ("reserviert", "lesen 180 GB/s, schreiben 60 GB/s", "Support: Reaktionszeit 30 Minuten"),
+     "24 Monate"),
+])
+def test_a_bom_lines_notes_and_a_column_every_line_shares(
+        tmp_path: Path, head: list[str], notes: tuple[str, str, str], term: str) -> None:
+    """A line's note states what it says about the service (storage speeds, support); a
+    column every line fills with the same value ('Term | 24') states it for the offer."""
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        ["Vendor", "Example Cloud"], [], head,
+        [1, "GPU node 8x NVIDIA B200, reserved", 16, "USD 3.40 per GPU-hour", term, notes[0]],
+        [2, "VAST shared storage 2 PB", 1, "USD 60000 per month", term, notes[1]],
+        [3, "Premium support", 1, "USD 8500 per month", term, notes[2]],
+    ]})
+    f = _one(path).fields
+    assert (f.storage_read_gbyte_s, f.storage_write_gbyte_s) == (180, 60)
+    assert (f.support_response_hours, f.term_months) == (0.5, 24.0)
+
+
+@pytest.mark.parametrize(("where", "text"), [
+    ("note", "Mindestvertragslaufzeit 12 Monate. Abrechnung monatlich im Voraus."),
+    ("name", "Dedizierter GPU-Cluster HGX H200, 12 Monate"),
+    ("name", "Reserved H100 cluster, 12 months (Q-2026-0147)"),
+])
+def test_a_term_in_a_compound_word_or_in_the_offers_name(
+        tmp_path: Path, where: str, text: str) -> None:
+    rows: list[list[Any]] = [*_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"]]
+    rows += [[], [text]] if where == "note" else [["Offer", text]]
+    assert _one(_workbook(tmp_path / "q.xlsx", {"Q": rows})).fields.term_months == 12.0
+
+
+@pytest.mark.parametrize("name", ["32 x HGX H100 purchase with 24-month buy-back",
+                                  "Kauf von 4 HGX-Servern, 36 Monate Garantie"])
+def test_a_duration_in_a_name_that_is_not_a_term(tmp_path: Path, name: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Q": [
+        *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"], ["Offer", name]]})
+    assert _one(path).fields.term_months is None

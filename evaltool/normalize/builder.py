@@ -15,6 +15,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.dates import document_date_order
 from evaltool.normalize.facts import (
     _FIELD_KIND,
     _MEMORY_TOL,
@@ -35,7 +36,6 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
-from evaltool.normalize.prose import ProseReaders
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
@@ -47,8 +47,10 @@ from evaltool.normalize.slots import (
     PER_GB_MONTH_RE,
     names_an_accelerator,
 )
+from evaltool.normalize.tables import TableReaders
 from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
 from evaltool.read import text as T
+from evaltool.read.blocks import clauses_for_option, names_another_option
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
 from evaltool.read.vocabulary import normalise_label
@@ -65,11 +67,39 @@ def _rack_time(unit_kind: str, unit_text: str) -> str | None:
         return unit_kind
     return None
 
-class Builder(ProseReaders):
+class Builder(TableReaders):
     """Collects facts about one offer, then resolves them."""
 
+    date_order: str | None = None  # why the document's dates read day- or month-first
+
     # --- reading -------------------------------------------------------------------
+    def _own_clauses(self) -> None:
+        """An option's record shares the file's notes and cells: a note or value whose clauses
+        each name an option ("Entrega: Lote 1 – 02/03/2026; Lote 2 – 01/04/2026") keeps
+        only this option's clause (the record's own copies; shared cells are not changed)."""
+        option = self.record.source.get("option")
+        if not option:
+            return
+        self.record.notes, self.record.banners, self.record.footers = (
+            [(clauses_for_option(t, str(option)), w) for t, w in texts
+             if not names_another_option(t, str(option))]
+            for texts in (self.record.notes, self.record.banners, self.record.footers))
+        cands = []
+        for cand in self.record.candidates:
+            if isinstance(cand.value, str) and ";" in cand.value:
+                own = clauses_for_option(cand.value, str(option))
+                if not own:
+                    continue
+                cand = Candidate(cand.label, own, cand.where, cand.section, cand.note,
+                                 cand.label_where, cand.shape_only)
+            cands.append(cand)
+        self.record.candidates = cands
+
     def read(self) -> None:  # noqa: C901  # owed: split into candidates, line items, notes, terms
+        self._own_clauses()
+        self.dayfirst, self.date_order = document_date_order(
+            [cell_text(c.value) for c in self.record.candidates if isinstance(c.value, str)]
+            + [t for t, _ in (*self.record.notes, *self.record.banners, *self.record.footers)])
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
         self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
             re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
@@ -130,11 +160,20 @@ class Builder(ProseReaders):
             else:
                 expanded.append((slot, cand))
         comma_decimal = _writes_decimal_commas(c for _, c in expanded)
+        space_groups = any(_SPACE_THOUSANDS_RE.search(t) for t in [
+            *(cell_text(c.value) for _, c in expanded if isinstance(c.value, str)),
+            *(v for item in self.record.line_items for v in item.raw.values())])
         for slot, cand in expanded:
             if slot in ("currency", "accelerator_variant"):
                 continue
             self.looked_at.add(slot)
             text = cell_text(cand.value)
+            if isinstance(cand.value, str) and space_groups and _SPACE_GROUP_RE.search(text):
+                # "2 048 GB" where the quote writes "52 560,00": a thousands space, by the
+                # document's own convention (else ambiguous, and said by the value parser)
+                text = _SPACE_GROUP_RE.sub(r"\1\2", text)
+                cand = Candidate(cand.label, text, cand.where, cand.section, cand.note,
+                                 cand.label_where, cand.shape_only)
             if isinstance(cand.value, str) and _GROUPED_BY_DOTS_RE.match(text):
                 cand, text = self._dotted_thousands(slot, cand, text, comma_decimal)
             if isinstance(cand.value, str) and T.is_placeholder(text):
@@ -167,6 +206,9 @@ class Builder(ProseReaders):
                     item.row_where,
                     f"line item not read ({type(exc).__name__}: {exc})", severity="warning",
                     code="derivation-failed"))
+            self._line_fields(item)
+            self._nic_line(item)
+            self._line_prose(item)
         self._contract_terms()
         for text, where in self.record.notes:
             self.read_note(text, where)
@@ -312,13 +354,20 @@ class Builder(ProseReaders):
                 # "us-east (N. Virginia)." at the end of a sentence: the full stop is not
                 # part of the place.
                 text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
-                # "Ashburn, VA (LR-IAD2)": a site code in brackets names the building, not
-                # the region; it stays in the provenance's raw text.
+                # "Dallas, TX (DAL-2)": the site code in brackets is part of what the vendor
+                # names as the location; kept whole (cutting it would make two sites of one
+                # metro read as the same place), and said.
+                gloss = _REGION_CODE_GLOSS_RE.match(text)
+                if gloss:  # "asia-northeast1（東京）": the cloud's region code; the city glosses it
+                    self.add(slot, gloss.group(1), cand.where, text, LABELLED,
+                             "the region's code; the name in brackets glosses it")
+                    return
                 site = _SITE_CODE_RE.search(text)
                 if site:
-                    self.add(slot, text[:site.start()].rstrip(), cand.where, text, LABELLED,
-                             f"site code {site.group(1)} left out of the region")
-                    return
+                    self.problems.append(Problem(
+                        cand.where, f"the region keeps the site code {site.group(1)!r} the "
+                        "vendor gives", field="region", found=text[:120], severity="info",
+                        code="region-site-code"))
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
             system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
@@ -367,22 +416,38 @@ class Builder(ProseReaders):
                 month, day = (first, second) if order.group(1).lower().startswith("m") \
                     else (second, first)
                 stated = f"{year}-{int(month):02d}-{int(day):02d}"  # ISO: no order to guess
+            if isinstance(stated, str) and self._service_period(slot, cand, stated):
+                return
             if slot == "delivery_date" and isinstance(stated, str) and \
                     V.is_signing_deadline(stated):  # "… subject to signature by 31 March"
                 stated = V.before_signing_deadline(stated)
                 if not re.search(r"\d", stated):
                     raise V.ValueParseError("a date by which to sign, not the delivery date",
                                             found=text, expected=V.EXPECTED["date"])
-            parsed = V.parse_date(stated)
+            parsed = V.parse_date(stated, dayfirst=self.dayfirst)
             if parsed.value is None:
                 raise V.ValueParseError("no calendar date", found=text,
                                         expected=V.EXPECTED["date"])
             self.add(slot, parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
+            if parsed.ambiguous:
+                # "03/11/2026": 3 November or March 11; the document's own dates and address
+                # decide, and a date they cannot decide is said
+                why = self.date_order or "nothing in the document decides the order; read " \
+                    "day-first"
+                self.problems.append(Problem(
+                    cand.where, f"{_notes(parsed.notes)}; {why}", field=slot, found=text,
+                    expected="a date with the month in words, or ISO 2026-03-11",
+                    severity="warning" if self.date_order is None else "info",
+                    code="date-order-assumed" if self.date_order is None else "date-order-read"))
             if parsed.latest != parsed.earliest:
                 self.warn(cand.where, "; ".join(parsed.notes), slot, text, code="date-span")
         elif kind == "percent":
+            if slot == "sla_uptime_pct" and self._availability_date(cand, text):
+                return
             self._percent(slot, cand, text)
         elif kind == "months":
+            if isinstance(cand.value, str) and self._service_period(slot, cand, text):
+                return  # "01/04/2026 - 31/03/2027": the period's length, and its first day
             try:
                 months = V.parse_duration(cand.value, "months")
             except V.NoValueGiven:
@@ -417,7 +482,7 @@ class Builder(ProseReaders):
 
 
     # --- line items and notes ------------------------------------------------------
-    def read_line_item(self, item: LineItem) -> None:
+    def read_line_item(self, item: LineItem) -> None:  # noqa: C901  # owed: a table of line kinds
         desc = item.description
         unit = (item.unit or "").strip()
         low = f"{desc} {unit}".lower()
@@ -460,6 +525,8 @@ class Builder(ProseReaders):
             self._usd("egress_usd_per_gb", money, where, raw, TABLE)
             return
         qty = item.quantity or 1.0
+        if unit_kind is None and self._recurring_unread(price_text, unit, where, raw):
+            return
         if unit_kind is None or (unit_kind in ("year",) and not re.search(
                 r"instance|node|server|gpu|cluster|vm|pod", low)):
             self._capex_line(item, desc, low, price, qty, currency, where, raw)
@@ -520,6 +587,9 @@ class Builder(ProseReaders):
                 self.add("node_count", int(qty), count_where, cell_text(qty), TABLE,
                          "quantity of nodes/instances on the compute line")
             self._system_text(desc, item.cells.get("description", where))
+            return
+        if unit_kind in ("hour", "day", "week", "month") and self._recurring_unread(
+                price_text or unit_kind, unit, where, raw):
             return
         self._capex_line(item, desc, low, price, qty, currency, where, raw)
 
@@ -641,8 +711,12 @@ _USABLE_RE = re.compile(r"\busable\b|\bnutzbar\w*|\bnet\b|\bnetto[- ]?kapazit|"
 _RAW_RE = re.compile(r"\braw\b|\bbrutto\b|\broh\w*|\bbrute?\b", re.I)
 # "2.048", "1.800": one or more groups of three digits after a point, nothing else.
 # A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
-_GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(\d{1,3}(?:\.\d{3})+)"
-                                 r"(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
+_GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)"
+                                 r"(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
+# "52 560,00", "1 234 567.50": a space (plain, no-break or thin) between digit groups before
+# decimals, which no count without 'x' writes: the document groups thousands with spaces.
+_SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
+_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
@@ -652,7 +726,11 @@ _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(
                                 r"s\b|total))", re.I)
 # A note about every price of the quote ("Prix en euros HT", "All prices in GBP").
 _ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
-                            r"amounts?|bedragen|montants?|betr[äa]ge)\b", re.I)
+                            r"amounts?|bedragen|montants?|betr[äa]ge|bel[øo]b|bel[øo]p|belopp|kwoty|ceny|"
+                            r"[čc][áa]stky|importes?|importi|valores)\b", re.I)
+# A cloud region's code and a gloss in brackets: "asia-northeast1（東京）", "us-east5 (Ohio)".
+_REGION_CODE_GLOSS_RE = re.compile(r"^\s*([a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)\s*"
+                                   r"[（(][^()（）]*[)）]\s*$")
 # A trailing site or building code: capitals and digits with a dash or a digit, no spaces.
 _SITE_CODE_RE = re.compile(r"(?<=\S)\s*\(((?=[A-Z0-9_-]*[\d-])[A-Z][A-Z0-9_-]{1,15})\)\s*$")
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")

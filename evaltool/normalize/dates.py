@@ -60,7 +60,7 @@ def _month_names() -> tuple[tuple[str, ...], ...]:
 _ISO_DATE_RE: Final = _LazyRegex(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
 _ISO_MONTH_RE: Final = _LazyRegex(r"^(\d{4})-(\d{1,2})$")
 _NUMERIC_DATE_RE: Final = _LazyRegex(
-    r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.]|-\d)"
+    r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?!\d|\.\d|-\d)"
 )
 _NUMERIC_MONTH_RE: Final = _LazyRegex(r"^(\d{1,2})\s*[/.]\s*(\d{4})$")
 
@@ -114,6 +114,38 @@ def _date_parserinfo() -> dateutil_parser.parserinfo:
         MONTHS: list[Any] = list(_month_names())  # noqa: RUF012 (dateutil reads a class list)
 
     return _ParserInfo(dayfirst=True)
+
+
+# "16/02/2026", "03-11-2026": a numeric date with a slash or dash (dotted dates are day-first
+# everywhere); and a US postal address ("Fremont CA 94538", "Dallas, TX 75201").
+_SLASH_DATE_RE: Final = re.compile(r"(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d/-])")
+_US_ADDRESS_RE: Final = re.compile(
+    r"\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|"
+    r"S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b")
+
+
+def document_date_order(texts: Iterable[str]) -> tuple[bool, str | None]:
+    """Whether a document writes numeric dates day-first, and the evidence: a date of its own
+    that only one order reads ('16/02/2026' is day-first, '02/17/2026' month-first), else a
+    US postal address (month-first).  (True, None) when nothing says: day-first, as ISO 8601
+    and most of the world write it, and an ambiguous date then deserves a warning."""
+    day = month = None
+    us = None
+    for text in texts:
+        for match in _SLASH_DATE_RE.finditer(text):
+            first, second = int(match[1]), int(match[2])
+            if first > 12 >= second:
+                day = day or match.group(0)
+            elif second > 12 >= first:
+                month = month or match.group(0)
+        us = us or (_US_ADDRESS_RE.search(text) and text)
+    if day and not month:
+        return True, f"the document writes {day!r}, which only reads day-first"
+    if month and not day:
+        return False, f"the document writes {month!r}, which only reads month-first"
+    if us and not day:
+        return False, "the document gives a US postal address, and the US writes month-first"
+    return True, None
 
 
 def _relative_unit(word: str) -> str:

@@ -14,8 +14,14 @@ from evaltool.normalize.facts import _CORES_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
 from evaltool.resources import data_dir
 
-# A clause ends at a full stop, semicolon or line break followed by a space (not at "3.84").
-_CLAUSE_SPLIT = re.compile(r"(?<=[.;!?])\s+|\n+|\s+·\s+")
+# A clause ends at . ; ! ? (not after an abbreviation: "ca. 15 kW pr. server", "max. 25%",
+# "inkl. Strom"), a line break or a middle dot.
+_ABBREVIATIONS = ("ca", "pr", "approx", "incl", "excl", "inkl", "ekskl", "exkl", "stk", "nr",
+                  "vs", "max", "bzw", "evt", "ggf", "resp", "mtl", "md", "ea", "cf")
+# ("31. marts 2026", "1. April 2027": a day's full stop before its month is no clause end)
+_CLAUSE_SPLIT = re.compile(r"(?<=[.;!?])" + "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS)
+                           + r"(?!(?<=\d\.)\s+[^\W\d_]{3,}\.?\s+\d{4})"
+                           + r"\s+|\n+|\s+·\s+", re.I)
 MAX_PROSE_CHARS = 2000  # longer text is contract text, read by clause analysis instead
 
 
@@ -108,10 +114,14 @@ def read_write(clause: str) -> tuple[float | None, float | None]:
     words = _words()
     reads, writes = words["read"].search(folded), words["write"].search(folded)
     if not (reads and writes):
-        return T.parse_read_write(clause)
+        found = T.parse_read_write(clause)
+        if found != (None, None) or not (reads or writes):
+            return found
+        # "WEKA, 100 TB (lectura 40 GB/s)": one speed, named by its word, in its own part
     paired = re.search(T.NUMBER + r"\s*(?:[kmgt]i?b(?:yte)?/s|[gt]bps)?\s*/\s*" + _SPEED,
-                       folded[max(reads.end(), writes.end()):], re.I)
-    if paired:  # "read / write 200 / 100 GB/s": the figures in the order of the words
+                       folded[max(reads.end(), writes.end()):], re.I) if reads and writes \
+        else None
+    if paired and reads and writes:  # "read / write 200 / 100 GB/s": in the words' order
         first = T.parse_gbyte_s(f"{paired.group(1)} {paired.group(3)}")
         second = T.parse_gbyte_s(f"{paired.group(2)} {paired.group(3)}")
         if first and second:
@@ -207,7 +217,8 @@ def system_facts(text: str) -> dict[str, float]:
             elif bracket and count:
                 found["cpu_cores_per_node"] = int(count.group(1)) * int(bracket.group(1))
             elif (cores := _CORES_RE.search(part)) and re.search(
-                    r"per\s+(?:node|server|system)|total", part, re.I):
+                    r"per\s+(?:node|server|system)|total|celkem|insgesamt|gesamt|lacznie|razem|"
+                    r"en total|au total|in totale|i alt|totalt", part, re.I):
                 found["cpu_cores_per_node"] = int(cores.group(1).replace(",", ""))
         elif _RAM_WORDS_RE.search(part) and "cpu_memory_gb_per_node" not in found \
                 and not re.search(r"\bhbm", part, re.I):
@@ -215,7 +226,10 @@ def system_facts(text: str) -> dict[str, float]:
             if modules:  # "32 x 64 GB": the modules say the total exactly
                 found["cpu_memory_gb_per_node"] = int(modules.group(1)) * _size_gb(
                     modules.group(2), modules.group(3))
-            elif size := re.search(_SIZE_TOKEN, part, re.I):
+            elif (size := re.search(_SIZE_TOKEN, part, re.I)) and re.search(
+                    r"(?<![\d.,])\d{1,3}[ \u00a0\u202f]$", part[:size.start()]) is None:
+                # ("2 048 GB": a space-grouped thousand or a count; the labelled reading, which
+                # knows the document's convention, decides, never this one)
                 number = size.group(1)
                 if re.fullmatch(r"\d{1,3}[,.]\d{3}", number) and size.group(2).lower() in (
                         "gb", "gib", "go"):

@@ -74,6 +74,9 @@ _LOCAL_DISK_RE = re.compile(r"\bnvme\b|\bssds?\b|\blocal\b|\blokal|\blocale?s?\b
                             re.I)
 _SHARED_FS_RE = re.compile(r"\bshared\b|\bparallel|\bfile\s*system|\bdateisystem|"
                            r"\bpartag|\bcompartid|\bcondivis|\bgedeeld|\bdelad", re.I)
+# A rate ("250 MB/s", "40 GB/s", "100 Gbps"): never a capacity.
+_RATE_RE = re.compile(r"\d[\d.,]*\s*(?:[kmgtp]i?b(?:yte)?s?|[kmgt]bit)\s*(?:/\s*s(?:ec)?\b|ps\b)",
+                      re.I)
 # A credit for late delivery is not the service-level credit cap.
 _DELAY_WORDS_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|\bretard|"
                              r"\bforsening|\bförsening|\bretraso|\britardo", re.I)
@@ -91,11 +94,18 @@ class ProseReaders(SlotReaders):
     def read_prose(self, text: str, where: Location) -> None:
         if len(text) > MAX_PROSE_CHARS:
             return
+        before: list[str] = []
         for clause in clauses(text):
             # "Scale-out network ≥ 400 Gb/s per GPU": a buyer's threshold, never read
             clause = _THRESHOLD_RE.sub(" ", clause)
-            for topic in topics(clause):
+            found = topics(clause)
+            if not found and before and clause[:1].islower() and len(clause.split()) <= 12:
+                # "InfiniBand NDR200, Dragonfly+; condivisa con gli altri progetti": a short
+                # clause that goes on from the one before is about the same thing
+                found = before
+            for topic in found:
                 self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
+            before = found
 
     def value_by_shape(self, cand: Candidate, text: str) -> None:
         """A value its label's field cannot read may still state a figure by its shape
@@ -246,7 +256,7 @@ class ProseReaders(SlotReaders):
         rest = clause[found.start():]
         if re.search(r"\d", rest) is None:
             return
-        parsed = V.parse_date(rest)
+        parsed = V.parse_date(rest, dayfirst=self.dayfirst)
         if parsed.value is not None and parsed.latest == parsed.earliest:
             self.add(name, parsed.value, where, clause, IN_TEXT, "date read from a sentence")
 
@@ -323,6 +333,9 @@ class ProseReaders(SlotReaders):
         says yes ("Almacenamiento Lustre 300 TB | incluido", "Kubernetes gestionado | sí")."""
         if cand.note and len(cand.note) <= MAX_PROSE_CHARS:
             self.read_prose(f"{cand.label}: {cand.note}", cand.where)
+            if self.vocab.match(cand.label, cand.section) in _COUNT_SLOTS:
+                # "Chips | 256 | 32 hosts × 8 chips": the note says how the count is made
+                self._counts_in_text(cand.note, cand.where)
         if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
             self._peak_by_shape(cand, cand.value)
         if isinstance(cand.value, str) and (is_notes_label(cand.label) or (
@@ -336,7 +349,10 @@ class ProseReaders(SlotReaders):
             self.read_prose(f"{cand.label}: {cand.value}", cand.where)
         if isinstance(cand.value, str) and self.vocab.match(cand.label, cand.section) == \
                 "offer_name" and len(cand.value) <= MAX_PROSE_CHARS:
-            self._as_text(self._prose_term, cand.value, cand.where)  # "Reserva 6 meses"
+            # "Reserva 6 meses", "Dedizierter GPU-Cluster HGX H200, 12 Monate": a duration in
+            # the offer's own name is its term (the name needs no word for "term")
+            self._as_text(lambda t, w: self._prose_term(t, w, named=True), cand.value,
+                          cand.where)
         if isinstance(cand.value, str) and len(cand.label.split()) >= 2:
             try:
                 yes = V.parse_bool(cand.value).value
@@ -345,7 +361,7 @@ class ProseReaders(SlotReaders):
             if yes:
                 self.read_prose(cand.label, cand.where)
 
-    def _prose_term(self, clause: str, where: Location) -> None:
+    def _prose_term(self, clause: str, where: Location, named: bool = False) -> None:
         """'a minimum term of 9 months', 'Allocation period: 12 months (1 April 2027 -
         31 March 2028)', 'Reserva 6 meses': a duration in months or years in a clause
         about the term (never a notice period, a payment term or a lead time)."""
@@ -353,11 +369,16 @@ class ProseReaders(SlotReaders):
                      r"valid|renew\w*|extension|prolong\w*|verlängerung)\b", clause, re.I):
             return
         found = _words()["topics"]["term"].search(fold(clause))
-        if found is None:
+        if found is None and not named:  # (an offer's name states its term without the word)
             return
+        if found is None and re.search(r"buy[- ]?back|repurchase|purchase|\bkauf|\bachat|"
+                                       r"\bcompra|\bacquisto|\bzakup|\bwarrant|\bgarantie",
+                                       clause, re.I):
+            return  # "HGX purchase with 24-month buy-back": that duration is not a term
         match = re.search(r"(?:\((\d{1,3})\)|(?<![\d.,])(\d{1,3}))\s*-?\s*(months?|mois|monate?n?|"
-                          r"meses|mesi|maanden|m[åa]nader|miesi\w*|years?|jahre?n?|ans?|a[ñn]os|"
-                          r"anni|jaar|[åa]r|lat)\b", words_to_digits(clause), re.I)
+                          r"meses|mesi|maanden|m[åa]nader|m[åa]neder|miesi\w*|m[eě]s[ií]c\w*|"
+                          r"years?|jahre?n?|ans?|a[ñn]os|anni|jaar|[åa]r|lat|rok[uy]?|let)\b",
+                          words_to_digits(clause), re.I)
         if match is None:
             return
         count = int(match.group(1) or match.group(2))
@@ -404,7 +425,28 @@ class ProseReaders(SlotReaders):
 
     def _slot_storage_type(self, cand: Candidate, text: str) -> None:
         """'Managed Lustre, 500 TiB, $0.14 per GiB per month': the product, the capacity and
-        the price in one phrase; the priced reading must not lose the product."""
+        the price in one phrase; the priced reading must not lose the product.  A node's own
+        disks under a storage label ('Temp storage | 28 TB NVMe (8 x 3.5 TB)') are local
+        NVMe per node, never the shared capacity; a rate ('250 MB/s per TiB') is no size."""
+        bare = _RATE_RE.sub(" ", text)
+        if bare != text and T.parse_size(bare) is None and _storage_kind(bare)[0] is None:
+            return  # "Throughput tier | 250 MB/s per TiB provisioned": no capacity, no kind
+        said = f"{cand.label} {text} {cand.note or ''}"
+        kind = _storage_kind(said)[0]
+        if kind in (None, "local_nvme") and _LOCAL_DISK_RE.search(said) and \
+                not _SHARED_FS_RE.search(said):
+            size = T.parse_size(text)
+            if kind == "local_nvme":  # the offer's only storage may be the nodes' own
+                self.add("storage_type", kind, cand.where, text, IN_TEXT)
+            if size is not None:
+                self.add("local_nvme_tb_per_node", size.tb, cand.where, text, IN_TEXT,
+                         "a node's own disks under a storage label")
+                self.warn(cand.where, f"'{cand.label}' states a node's own disks ({text[:60]}):"
+                          " read as local NVMe per node, not as shared storage",
+                          "local_nvme_tb_per_node", text[:120],
+                          "shared storage: a file system and its capacity",
+                          code="label-shape-disagree")
+            return
         super()._slot_storage_type(cand, text)
         kind, others = _storage_kind(text)
         if kind is not None and not any(f.where == cand.where
@@ -413,6 +455,9 @@ class ProseReaders(SlotReaders):
                      f"also mentions {', '.join(others)}" if others else None)
 
     def _prose_system(self, clause: str, where: Location) -> None:
+        # "Host: 2x EPYC 9654 (96c each), 2.3 TB RAM": the label before the colon is not
+        # part of the description (its sockets count starts the text)
+        clause = re.sub(r"^[^:\d]{1,40}:\s+(?=\d)", "", clause)
         for name, value in system_facts(clause).items():
             self.add(name, value, where, clause, IN_TEXT, "read from the system's description")
 
@@ -468,6 +513,27 @@ class ProseReaders(SlotReaders):
             self.add("hw_replacement_hours", float(hours.group(1).replace(",", ".")), where,
                      clause, IN_TEXT, "replacement time read from a sentence")
 
+    def _prose_region(self, clause: str, where: Location) -> None:
+        """'data stays in Object Storage in region us-central2', 'in region East US 2': the
+        cloud region a sentence names after the word region."""
+        match = _REGION_IN_TEXT_RE.search(clause)
+        if match is not None:
+            self.add("region", (match.group(1) or match.group(2)).strip(), where, clause,
+                     IN_TEXT, "region read from a sentence")
+
+    def _prose_power(self, clause: str, where: Location) -> None:
+        """'Estimated max power draw 10.4 kW per server at full load', 'Rated power per node:
+        11.5 kW', 'Strømforbrug ca. 15 kW pr. server': a kW figure scoped to one node (never
+        a rack's or a hall's, never a price per kWh)."""
+        folded = fold(clause).lower()
+        for match in re.finditer(r"(?<![\d.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*kw\b(?!\s*h)", folded):
+            after = _NODE_SCOPE_AFTER_RE.match(folded[match.end():])
+            before = _NODE_SCOPE_BEFORE_RE.search(folded[:match.start()])
+            if after or before:
+                self.add("power_kw_per_node", float(match.group(1).replace(",", ".")), where,
+                         clause, IN_TEXT, "power per node read from a sentence")
+                return
+
     def _prose_egress(self, clause: str, where: Location) -> None:
         """'No charge for egress', 'Egress: free', 'kein Egress-Entgelt': data out at no
         charge, when the sentence states no amount (a price per GB is read as money)."""
@@ -520,6 +586,22 @@ _STORAGE_PRICE_RE = re.compile(
     r"(?:" + _CURRENCY + r"\s?\d[\d.,]*|\d[\d.,]*\s?" + _CURRENCY + r")\s*(?:(?:per|pro|par|por|je|"
     r"na|à|/)\s*[^,;()]{1,40})?", re.I)
 # A number of hours in any of the quote languages ("4-hour", "72 uur", "8 Stunden", "4時間").
+_COUNT_SLOTS = frozenset({"gpu_count", "node_count", "gpus_per_node"})
+# "in region us-central2", "region East US 2", "Region: westeurope": a cloud region's code
+# (letters, a dash, a digit) or up to three capitalised words with an optional number.
+_REGION_IN_TEXT_RE = re.compile(
+    r"(?:\b(?i:region|regi[oó]n|regi[aã]o|regione)\s*:?\s+|\bin\s+(?=[a-z]{2,}(?:-[a-z]+)+\d))"
+    r"((?:[a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)|[a-z]{4,}\d{1,2})(?=[\s.,;)]|$)"
+    # a name only in a sentence's own words: "in region East US 2" (never "Region: Tier III")
+    r"|\bin\s+(?:the\s+)?(?i:region)\s+([A-Z][A-Za-z]*(?:\s+(?:[A-Z][A-Za-z]*|\d{1,2})){0,3})"
+    r"(?=[\s.,;)]|$)")
+# One node as the scope of a figure: "per server", "pr. server", "je Knoten", "par serveur".
+_NODE_WORDS = (r"(?:node|server|system|host|machine|knoten|serveur|servidor|serwer|nodo|noeud|"
+               r"uzel|maskin|instance|vm)")
+_NODE_SCOPE_AFTER_RE = re.compile(r"\s*(?:per|pr\.?|je|pro|par|por|na|/|each|a)\s*(?:each\s+)?"
+                                  + _NODE_WORDS + r"\b")
+_NODE_SCOPE_BEFORE_RE = re.compile(r"\b(?:per|pr\.?|je|pro|par|por|na)\s*" + _NODE_WORDS +
+                                   r"\b[^.;\d]{0,25}$")
 _HOURS_RE = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d)?)\s*-?\s*(?:hours?|hrs?|h|uur|stunden?|std|"
                        r"heures?|horas?|ore|godzin\w*|timmar|timer|hodin\w*|tuntia|時間)(?![a-z])",
                        re.I)

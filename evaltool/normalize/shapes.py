@@ -139,6 +139,21 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
             r"each|per\s*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"|" + _PER_WORDS + r"|/\s*" + _NODE,
             m.group(0)):
         put("gpus_per_node", _int(m.group(1)))
+    # "16 x 8-GPU servers", "4x 8-GPU MI325X servers", "16 stk. 8-GPU servere": N nodes of
+    # M GPUs each (the piece words of a quantity: stk., pcs., szt., ks)
+    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:[x×*]|" + words["piece"] + r")\s*" + _INT +
+                  r"\s*-\s*" + _GPU + r"\b[\s-]*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"\b", low)
+    if m:
+        put("node_count", _int(m.group(1)))
+        put("gpus_per_node", _int(m.group(2)))
+    # "24 instancias de 2 × NVIDIA L40S", "12 nodes of 8 x H100", "4 Server mit je 8 × H200":
+    # N nodes, each of M accelerators
+    m = re.search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"\s+(?:de|of|with|con|mit|avec|med|"
+                  r"z|met|da|di|com)\s+(?:je\s+|each\s+|cada\s+)?" + _INT + r"\s*(?:[x×*]\s*)?"
+                  + _ACC, low)
+    if m:
+        put("node_count", _int(m.group(1)))
+        put("gpus_per_node", _int(m.group(2)))
     # "N-GPU servers", "8-GPU nodes", "HGX B200 8-GPU"
     m = re.search(_INT + r"\s*-\s*" + _GPU + r"\s+" + _NODE, low) or re.search(
         r"\b(?:hgx|dgx)\b[^,;]{0,20}?" + _INT + r"\s*-\s*gpu", low)

@@ -89,6 +89,7 @@ def _yes_no(value: Any) -> bool | None:
 class SlotReaders:
     """Records facts about one offer; one reader per slot (``_slot_<name>``), the rest by
     the field's kind (``FIELD_KIND``)."""
+    dayfirst: bool = True  # how the document writes numeric dates (Builder.read decides)
 
     def __init__(self, record: RawRecord, fx: Mapping[str, float], vocab: Vocabulary) -> None:
         self.record = record
@@ -383,7 +384,7 @@ class SlotReaders:
             if match is None:
                 continue
             try:
-                parsed = V.parse_date(match.group(1).strip(" .,;:()"))
+                parsed = V.parse_date(match.group(1).strip(" .,;:()"), dayfirst=self.dayfirst)
             except V.ValueParseError:
                 continue
             if parsed.value is not None and parsed.latest == parsed.earliest:

@@ -60,7 +60,11 @@ _ISSUER_BEFORE_RE = re.compile(r"(?:prepared\s+by|issued\s+by|from|provider|supp
 
 
 def _clean(segment: str) -> str:
-    segment = re.sub(r"\s*\([^)]*\)\s*$", "", segment).strip(" ,;:-–—|·")
+    # "(the Provider)", "(formerly Acme)" are asides; an acronym in brackets is part of
+    # the name as the vendor writes it ("Consorzio ... Adriatico (CNSA)")
+    if not re.search(r"\s\([A-Z][A-Z0-9&.-]{1,9}\)\s*$", segment):
+        segment = re.sub(r"\s*\([^)]*\)\s*$", "", segment)
+    segment = segment.strip(" ,;:-–—|·")
     if segment.isupper() and len(segment) > 4:  # "FERROLINE CALCUL SAS" -> title case,
         words = segment.split()                  # keeping short all-caps legal forms
         segment = " ".join(w if len(w) <= 3 else w.capitalize() for w in words)
@@ -68,7 +72,7 @@ def _clean(segment: str) -> str:
 
 
 def _name_like(segment: str) -> bool:
-    words = segment.split()
+    words = re.sub(r"\s\([A-Z][A-Z0-9&.-]{1,9}\)\s*$", "", segment).split()  # (acronym)
     return (1 <= len(words) <= 6 and len(segment) <= 60 and not _NOT_A_NAME.search(segment)
             and not re.search(r"\d{2,}|@|www\.|https?:", segment)
             and any(w[:1].isupper() for w in words))
@@ -79,6 +83,15 @@ def _first_segment(text: str) -> str | None:
     if not parts:
         return None
     segment = _clean(parts[0])
+    if len(parts) >= 2 and re.fullmatch(r"[A-Z][A-Z0-9&]{1,7}", segment):
+        # "CNCA - Consorzio Nazionale per il Calcolo Avanzato": an acronym and the name it
+        # stands for are one name
+        whole = re.match(rf"\s*{re.escape(parts[0])}\s*[-–—:|]\s*{re.escape(parts[1])}",
+                         text)
+        longer = _clean(parts[1])
+        if whole and _name_like(longer) and len(longer.split()) >= 2 and \
+                "".join(w[0] for w in longer.split() if w[:1].isupper()).startswith(segment[:2]):
+            return _clean(whole.group(0).strip())
     return segment if _name_like(segment) else None
 
 

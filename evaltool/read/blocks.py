@@ -14,7 +14,7 @@ from evaltool.read.text import basis_per, billing_unit
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _ENUMERATED_RE = re.compile(r"^\s*(?P<word>[^\W\d_]+)\.?\s*(?:no\.?\s*|n[º°]\s*|#\s*)?"
-                            r"(?P<mark>\d{1,2}|[A-Z])\b(?!\s*[x×*]\s*\d)")
+                            r"(?P<mark>\d{1,2}|[IVX]{1,4}|[A-Z])\b(?!\s*[x×*]\s*\d)")
 
 
 def names_an_option(text: str, vocab: Vocabulary) -> bool:
@@ -22,6 +22,39 @@ def names_an_option(text: str, vocab: Vocabulary) -> bool:
     of several options (enumerates_options decides whether several do)."""
     return bool(_ENUMERATED_RE.match(text)) or vocab.header_role(
         re.split(r"\s[-–—:]\s", text)[0][:40]) == "group"
+
+
+def clauses_for_option(text: str, option: str | None) -> str:
+    """'Delivery: Lot 1 – 02/03/2026; Lot 2 – 01/04/2026', shared by both lots: for the offer
+    of Lot 2, 'Delivery: Lot 2 – 01/04/2026'.  A sentence whose clauses each name an option
+    states each clause for its option only; any other text is returned whole."""
+    head, sep, body = text.partition(":")
+    for lead, rest in ((f"{head}{sep} ", body), ("", text)) if sep else (("", text),):
+        parts = [p.strip() for p in re.split(r"\s*;\s*", rest.strip().rstrip(".")) if p.strip()]
+        marks = [_ENUMERATED_RE.match(p) for p in parts]
+        if len(parts) < 2 or not all(marks) or len(
+                {normalise_label(m.group("word")) for m in marks if m}) != 1 or len(
+                {m.group("mark").upper() for m in marks if m}) != len(parts):
+            continue  # one option word, a different mark each: an enumeration
+        own = _ENUMERATED_RE.match(option or "")
+        if own is None or normalise_label(own.group("word")) != normalise_label(
+                marks[0].group("word") if marks[0] else ""):
+            return text if option is None else lead.rstrip()
+        keep = [p for p, m in zip(parts, marks, strict=True)
+                if m and m.group("mark").upper() == own.group("mark").upper()]
+        return f"{lead}{'; '.join(keep)}" if keep else lead.rstrip()
+    return text
+
+
+def names_another_option(text: str, option: str | None) -> bool:
+    """'OPCIÓN 2 — 32 nodos (256 aceleradores)' in the record of 'OPCIÓN 1 — 16 nodos': a
+    heading of another option (same word, another number or letter), whose counts and
+    terms are that option's."""
+    theirs, own = _ENUMERATED_RE.match(text), _ENUMERATED_RE.match(option or "")
+    if theirs is None or own is None:
+        return False
+    return normalise_label(theirs.group("word")) == normalise_label(own.group("word")) and \
+        theirs.group("mark").upper() != own.group("mark").upper()
 
 
 def enumerates_options(headings: list[str], vocab: Vocabulary) -> bool:

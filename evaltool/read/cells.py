@@ -90,6 +90,9 @@ class LineItem:
     currency: str | None
     cells: dict[str, Location] = field(default_factory=dict)
     raw: dict[str, str] = field(default_factory=dict)
+    # The line's other columns whose header names a field or is a notes column ("Duración |
+    # 12 meses", "Observaciones | mínimo 6 meses"): (header, value, cell).
+    fields: list[tuple[str, Any, Location]] = field(default_factory=list)
 
 
 @dataclass

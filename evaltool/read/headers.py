@@ -23,7 +23,10 @@ SECTION_HEADERS = {"section", "category", "group", "area", "bereich", "kategorie
                     "domaine", "topic"}
 NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque",
                  "notas", "uwagi", "opmerkingen", "opmerking", "anmarkning", "unita note",
-                 "jednostka uwagi", "unidad notas", "eenheid opmerkingen", "unit notes"}
+                 "jednostka uwagi", "unidad notas", "eenheid opmerkingen", "unit notes", "remark",
+                 "footnote", "footnotes", "observations", "observaciones", "observacoes",
+                 "osservazioni", "anmerkungen", "bemerkungen", "bemaerkninger", "poznamky",
+                 "anmarkningar", "kommentar", "kommentare", "備考", "摘要"}
 # "Component | Specification | Unit | Comment": a specification column is the value column
 # only beside a unit column (without one, "Item | Specification" rows are read as prose).
 SPEC_VALUE_HEADERS = {"specification", "spezifikation", "especificacion", "specifica",

@@ -18,10 +18,8 @@ from evaltool.errors import Location, Problem
 from evaltool.read.blocks import tables_as_options
 from evaltool.read.cells import (
     Candidate,
-    LineItem,
     RawRecord,
     SheetGrid,
-    a1,
     cell_text,
     column_letter,
     is_empty,
@@ -34,11 +32,12 @@ from evaltool.read.headers import SECTION_HEADERS as _SECTION_HEADERS
 from evaltool.read.headers import SPEC_VALUE_HEADERS as _SPEC_VALUE_HEADERS
 from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
+from evaltool.read.lineitems import line_items as _line_items
+from evaltool.read.margins import banners_and_footers, block_headings
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     billing_unit,
     currency_of,
-    first_number,
     labels_a_price,
     states_amount,
 )
@@ -256,7 +255,8 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
                         ) -> tuple[str, str] | None:
     """'Delivery date: 2027-05-10' / 'Tarif : 1,10 € par heure GPU' -> (label, value) when
     the part before the colon is a known label."""
-    match = _COLON_RE.match(text)
+    # "1. Rated power per node: 11.5 kW", "• Payment: ...": a list mark is not the label
+    match = _COLON_RE.match(re.sub(r"^\s*(?:\d{1,2}[.)]|[•▪*–※-])\s*", "", text))
     if match is None:
         return None
     label, value = match.group(1).strip(), match.group(2).strip()
@@ -270,72 +270,8 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
     return label, _SENTENCE_END_RE.split(value, maxsplit=1)[0]
 
 
+_SEPARATED_RE = re.compile(r"\s[·|•]\s")  # "Quantity: 32 VMs · Region: East US 2"
 _SENTENCE_END_RE = re.compile(r"(?<=\w\w)\.\s+(?=[A-Z][a-z]+\s+\w)")
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str) and value.strip():
-        return first_number(value)
-    return None
-
-
-def _quantity(value: Any) -> float | None:
-    """A line's quantity: '1.000' and '1,000' are a thousand (a quantity is never written
-    with three decimals), other text as a number."""
-    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,3}(?:[.,\u202f' ]\d{3})+\s*", value):
-        return float(re.sub(r"\D", "", value))
-    return _number(value)
-
-
-def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
-                record: RawRecord) -> int:
-    """Read the rows under a line-item header; return the last row used."""
-    header = grid.rows[header_row]
-    header_currency = None
-    for col in (roles.get("unit_price"), roles.get("total")):
-        if col is not None:
-            header_currency = header_currency or currency_of(cell_text(header[col]))
-    r = header_row + 1
-    missing: list[str] = []
-    while r < len(grid.rows):
-        qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
-        total_col = roles.get("total")
-        desc_col = roles.get("description", roles.get("part"))
-        qty = _quantity(grid.value(r, qty_col)) if qty_col is not None else None
-        price = _number(grid.value(r, price_col)) if price_col is not None else None
-        desc = cell_text(grid.value(r, desc_col)) if desc_col is not None else ""
-        if qty is None and price is None and not desc:
-            break
-        if qty is None and price is None:
-            break  # a totals or notes row below the table: left to the key-value pass
-        total = _number(grid.value(r, total_col)) if total_col is not None else None
-        cells = {role: grid.where(r, col) for role, col in roles.items()}
-        raw = {role: cell_text(grid.value(r, col)) for role, col in roles.items()}
-        if total_col is not None and (r, total_col) in grid.formula_cells_without_value:
-            missing.append(a1(r, total_col))
-        part = cell_text(grid.value(r, roles["part"])) if "part" in roles else ""
-        if part and desc_col != roles.get("part") and not part.replace(".", "").isdigit():
-            desc = f"{desc} ({part})" if desc else part
-        unit = cell_text(grid.value(r, roles["unit"])) if "unit" in roles else None
-        record.line_items.append(LineItem(
-            row_where=Location(grid.file, sheet=grid.name, cell=f"{a1(r, 0)}:"
-                               f"{a1(r, max(roles.values()))}"),
-            description=desc, quantity=qty, unit=unit or None, unit_price=price, total=total,
-            currency=currency_of(" ".join(raw.values())) or header_currency,
-            cells=cells, raw=raw))
-        r += 1
-    if missing:
-        record.problems.append(Problem(
-            Location(grid.file, sheet=grid.name, cell=", ".join(missing)),
-            "formula cells hold no calculated value (the file was saved by a program that does "
-            "not compute formulas); formulas are never evaluated, so each line's total was "
-            "taken as quantity x unit price", found="formula without cached value",
-            expected="a number", severity="warning", code="formula-without-value"))
-    return r - 1
 
 
 # --- key-value scan ----------------------------------------------------------------------
@@ -357,6 +293,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
     section: str | None = None
     template: tuple[int, int, int | None, int | None] | None = None
     section_col: int | None = None
+    col_sections: dict[int, str] = {}
     if "price_basis" not in grid.found:
         grid.found["price_basis"] = _price_basis_columns(grid, range(len(grid.rows)), vocab)
     basis = {c: (hr, text) for c, (hr, text) in grid.found["price_basis"].items()
@@ -370,6 +307,12 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
         filled = [c for c in range(width) if not is_empty(row[c])]
         if not filled:
             section = None
+            col_sections = {}
+            continue
+        if block_headings(grid, r, filled):
+            # "CUSTOMER | | | PROVIDER | | | DATES": one heading over each block of label |
+            # value pairs side by side; each block's labels are read under its heading.
+            col_sections = {c: cell_text(row[c]) for c in filled}
             continue
         priced = [c for c in filled if c in basis and r > basis[c][0]]
         if priced and len(priced) < len(filled):
@@ -434,10 +377,31 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
             c = filled[c_index]
             value = row[c]
             text = cell_text(value)
-            pair = label_value_in_cell(text, vocab, section) if isinstance(value, str) else None
+            # the heading over this block of a grid of blocks ("PROVIDER" over "Legal entity")
+            # (only where the heading and the label make a known label together: "Account
+            # exec" under "PROVIDER" is no vendor)
+            block = next((h for k, h in sorted(col_sections.items(), reverse=True) if k <= c),
+                         None)
+            sec = block if block and normalise_label(f"{block} {text}") in vocab.labels \
+                else section
+            parts = [label_value_in_cell(part, vocab, sec) for part in _SEPARATED_RE.split(
+                text)] if isinstance(value, str) and len(filled) == 1 and \
+                _SEPARATED_RE.search(text) else []
+            if len([p for p in parts if p]) >= 1 and len(parts) >= 2:
+                # "Quantity: 32 VMs = 256 GPUs · Region: East US 2 · Prices exclude taxes":
+                # several "Label: value" parts in one line, each read with its label
+                for pair_found in (p for p in parts if p):
+                    record.candidates.append(Candidate(pair_found[0], pair_found[1],
+                                                       grid.where(r, c),
+                                                       section=sec,
+                                                       label_where=grid.where(r, c)))
+                record.notes.append((text, grid.where(r, c)))
+                c_index += 1
+                continue
+            pair = label_value_in_cell(text, vocab, sec) if isinstance(value, str) else None
             if pair is not None and len(filled) == 1:
                 record.candidates.append(Candidate(pair[0], pair[1], grid.where(r, c),
-                                                   section=section,
+                                                   section=sec,
                                                    label_where=grid.where(r, c)))
                 record.notes.append((text, grid.where(r, c)))
                 c_index += 1
@@ -454,19 +418,30 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                                                 "section": "notes"})
                 c_index += 1
                 continue
-            slot = vocab.match(text, section)
+            slot = vocab.match(text, sec)
             value_col, formula_gap = _next_filled(grid, r, c, width)
             if slot is None:
                 if r <= 2 and record.title is None and len(filled) == 1:
                     record.title, record.title_where = text, grid.where(r, c)
+                elif len(filled) == 1 and re.search(r"\d", text) and len(text.split()) >= 3:
+                    # "Tilbuddet gælder til 31. marts 2026.": a short statement alone in its
+                    # row is a note, read for the facts it states
+                    record.notes.append((text, grid.where(r, c)))
                 elif value_col is not None and not formula_gap and len(filled) == 2 and \
                         isinstance(row[value_col], str):
                     # An unknown label: its value may still state facts by its shape
                     # ("VM size | Standard_NB200 (8 GPUs per VM)").
                     record.candidates.append(Candidate(text, row[value_col],
                                                        grid.where(r, value_col),
-                                                       section=section, shape_only=True,
+                                                       section=sec, shape_only=True,
                                                        label_where=grid.where(r, c)))
+                c_index += 1
+                continue
+            if value_col is None and len(filled) == 1 and re.search(r"\d", text) and \
+                    len(text.split()) >= 3 and normalise_label(text) not in vocab.labels:
+                # "Oferta ważna do 15.03.2026", "Valid until 31 March 2026": a label with its
+                # value inline and no colon, read as a sentence about its topic
+                record.notes.append((text, grid.where(r, c)))
                 c_index += 1
                 continue
             if value_col is None:
@@ -478,7 +453,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                         and len([x for x in grid.rows[r + 1] if not is_empty(x)]) == 1:
                     # Label above its value (a vertical pair).
                     record.candidates.append(Candidate(text, below, grid.where(r + 1, c),
-                                                       section=section,
+                                                       section=sec,
                                                        label_where=grid.where(r, c)))
                     used.add(r + 1)
                 elif len(filled) == 1 and len(text.split()) <= 4 and not re.search(r"[:\d]", text):
@@ -503,7 +478,7 @@ def key_values(  # noqa: C901  # owed: split label, unit and notes columns
                     note = note_text
                     next_index += 1
             record.candidates.append(Candidate(text, row[value_col], grid.where(r, value_col),
-                                               section=section, note=note,
+                                               section=sec, note=note,
                                                label_where=grid.where(r, c)))
             c_index = next_index
 
@@ -565,7 +540,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             "workings, not the offer", found="a hidden sheet", expected="visible sheets",
             severity="warning", code="hidden-sheet-skipped"))
         return []
-    _banners_and_footers(grid, record)
+    banners_and_footers(grid, record)
     for r, text in grid.comments:  # a CSV's comment lines: the document's own title and notes
         record.banners.append((text, grid.where(r, 0)))
         record.notes.append((text, grid.where(r, 0)))
@@ -586,14 +561,14 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
             tables.append((r, len(record.line_items)))
-            last = _line_items(grid, r, roles, record)
-            used.update(range(r, last + 1))
+            used.add(r)
+            used.update(_line_items(grid, r, roles, record, vocab))
             continue
         two_rows = _two_row_header(grid, r, roles, vocab)
         if two_rows is not None:  # "Quantity | Recurring charges" over "Unit price | Monthly"
             tables.append((r, len(record.line_items)))
-            last = _line_items(grid, r + 1, two_rows, record)
-            used.update(range(r, last + 1))
+            used.update((r, r + 1))
+            used.update(_line_items(grid, r + 1, two_rows, record, vocab))
             continue
         columns = _field_header(row, vocab)
         if columns is not None:
@@ -656,6 +631,12 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
                for c, h in heads.items() if c > min(options)):
             continue
+        if any(sum(1 for below in grid.rows[r + 1:r + 25] if c < len(below)
+                   and isinstance(below[c], str) and vocab.labels.get(
+                       normalise_label(below[c])) not in (None, "ignore")) >= 2
+               for c in options):
+            continue  # a column of labels ("Region", "Storage"): a grid of label | value
+            # blocks side by side (an order form), not options
         first = min(options)
         label_col = 0
         # The unit header may sit in the row above, over a merged two-row header
@@ -716,6 +697,10 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
     records: list[RawRecord] = []
     table_rows: set[int] = {header}
     end = _options_table_end(grid, header, options)
+    # A notes column right of the options ("Notes", "Bemerkung"): each row's note is every
+    # option's ("bare metal, single tenant" beside a footprint both options share).
+    note_col = next((c for c, v in enumerate(grid.rows[header]) if c > max(options)
+                     and normalise_label(cell_text(v)) in _NOTE_HEADERS), None)
     for c, raw_name in sorted(options.items()):
         name = " ".join(raw_name.split())  # "1-Year Reserved\n(No Upfront)": one line
         source = dict(record.source)
@@ -743,8 +728,13 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
                 continue
             if unit_col is not None:
                 value = with_unit(value, grid.value(r, unit_col))
+            note = cell_text(grid.value(r, note_col)) if note_col is not None else ""
+            # An unknown label ("Footprint | 32 nodes x 8 GPUs"): the value's shape may still
+            # state a fact, read as such (below any labelled value).
             target.candidates.append(Candidate(label, value, grid.where(r, c),
-                                               label_where=grid.where(r, label_col)))
+                                               note=note or None,
+                                               label_where=grid.where(r, label_col),
+                                               shape_only=vocab.match(label) is None))
         records.append(target)
     rest = [r for r in range(len(grid.rows)) if r not in table_rows]
     key_values(grid, range(len(grid.rows)), set(range(len(grid.rows))) - set(rest), vocab,
@@ -783,17 +773,3 @@ def _contract_facts(grid: SheetGrid, vocab: Vocabulary, record: RawRecord) -> No
             record.candidates.append(Candidate(label, row[filled[1]],
                                                grid.where(r, filled[1]),
                                                label_where=grid.where(r, filled[0])))
-
-
-def _banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
-    """The first rows (letterhead, title) and the last rows (footer) of a sheet, as text."""
-    rows = [r for r, row in enumerate(grid.rows) if any(not is_empty(v) for v in row)]
-    for index, r in enumerate(rows[:3] + rows[-2:]):
-        filled = [c for c, v in enumerate(grid.rows[r]) if not is_empty(v)]
-        texts = [(c, cell_text(v)) for c, v in enumerate(grid.rows[r])
-                 if isinstance(v, str) and v.strip()]
-        if len(texts) != 1 or len(filled) != 1:
-            continue  # a letterhead or footer stands alone in its row
-        c, text = texts[0]
-        target = record.banners if index < min(3, len(rows)) else record.footers
-        target.append((text, grid.where(r, c)))

@@ -196,7 +196,8 @@ def _in_major_unit(number: float | None, key: str) -> float | None:
 # Keys of a line item that are no fact of the offer: its own name, its price, its notes.
 _NOT_A_LINE_FACT = frozenset({None, "ignore", "offer_name", "price", "capex_usd", "vendor",
                               "contract_text", "currency"})
-_NODE_KEY = re.compile(r"^(?:instance|instances|node|nodes|server|servers|vm|machine|host|"
+_NODE_KEY = re.compile(r"^(?:(?:per|each|one|1|je|par|por|pro) )?"  # per_node: {accelerators: 8}
+                       r"(?:instance|instances|node|nodes|server|servers|vm|machine|host|"
                        r"system|box|knoten|noeud|serveur)(?: (?:type|spec|config|shape))?$")
 
 
@@ -278,6 +279,7 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     else:
         raise InputError(Problem(where, code="document-unreadable",
                                  params={"type": type(data).__name__}))
+    comments = _comment_lines(path)
     records = []
     for offer_id, node, prefix in items:
         source: dict[str, Any] = {"file": str(path)}
@@ -300,6 +302,22 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
                     record.candidates.append(Candidate(
                         "offer name", str(node[own]).strip(),
                         Location(str(path), key=".".join([*prefix, str(own)]))))
+        record.notes.extend(comments)
         records.append(record)
     return records
+
+
+def _comment_lines(path: Path) -> list[tuple[str, Location]]:
+    """A YAML file's own comment lines ('# quote valid until 2026-03-20'): notes its author
+    wrote beside the keys, read for the facts they state (JSON has none)."""
+    if path.suffix.lower() == ".json":
+        return []
+    found: list[tuple[str, Location]] = []
+    for number, line in enumerate(read_text(path, MAX_TEXT_BYTES).splitlines(), start=1):
+        match = re.match(r"\s*#\s*(\S.{2,300})$", line)
+        if match and re.search(r"[^\W\d_]{3}", match.group(1)):
+            found.append((match.group(1).strip(), Location(str(path), cell=f"line {number}")))
+        if len(found) >= 50:
+            break
+    return found
 

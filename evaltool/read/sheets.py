@@ -187,7 +187,7 @@ def stacked_blocks(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             return []
     blocks: list[tuple[int, int, str, RawRecord]] = []
     for r, text in starts:
-        end = next((h for h, _ in headings if h > r), len(grid.rows))
+        end = _block_end(grid, r, next((h for h, _ in headings if h > r), len(grid.rows)))
         probe = RawRecord(id=base_id, source={})
         key_values(grid, range(r + 1, end), set(), vocab, probe)
         slots = {vocab.match(c.label, c.section) for c in probe.candidates}
@@ -216,6 +216,17 @@ def stacked_blocks(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             severity="info", code="options-in-blocks"))
         records.append(probe)
     return records
+
+
+def _block_end(grid: SheetGrid, start: int, limit: int) -> int:
+    """A stacked block ends at the next heading, or earlier at two blank rows in a row: the
+    rows after the last option ("Internet egress", "Support plan" under a gap) are what the
+    options share, not the last option's own."""
+    blank = [all(is_empty(v) for v in grid.rows[k]) for k in range(start, limit)]
+    for k in range(1, len(blank) - 1):
+        if blank[k] and blank[k + 1] and not all(blank[k:]):
+            return start + k
+    return limit
 
 
 def _in_rows(where: Location, rows: set[int]) -> bool:

@@ -16,11 +16,16 @@ MAX_LABEL_WORDS = 7  # longer texts are sentences (notes, clauses), never labels
 _FOOTNOTE_MARKS = re.compile("[\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+")
 
 
+_UNSPLIT_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe",
+                                  "Œ": "OE", "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D"})
+
+
 @lru_cache(maxsize=65536)  # called for every cell of every sheet, with few distinct texts
 def normalise_label(text: str) -> str:
     """'Total GPUs:' -> 'total gpus'; 'Gültig bis' -> 'gultig bis' (accents folded)."""
     text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
-    folded = unicodedata.normalize("NFKD", text)
+    # letters NFKD does not split: "Bemærkninger" -> "bemaerkninger", "Łącznie" -> "lacznie"
+    folded = unicodedata.normalize("NFKD", text.translate(_UNSPLIT_LETTERS))
     folded = "".join(c for c in folded if not unicodedata.combining(c))
     folded = re.sub(r"(?<=[A-Za-z])['\u2019]s\b", "s", folded)  # "GPU's per node": plural
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.

@@ -1,0 +1,190 @@
+"""Facts a table's rows and columns give a cell: a line's own field and notes columns, what
+a line's description states about the service, a line of network cards, a recurring fee
+whose basis is not understood, and a period of two dates under a date or term label.
+
+Builder (normalize/builder.py) reads with these; they record facts as every reader does."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from evaltool.errors import Location
+from evaltool.normalize import values as V
+from evaltool.normalize.facts import (
+    IN_TEXT,
+    LABELLED,
+    _fabric,
+    _slot_field,
+    expected_for,
+)
+from evaltool.normalize.phrases import MAX_PROSE_CHARS, clauses, topics
+from evaltool.normalize.prose import ProseReaders
+from evaltool.read.cells import Candidate, LineItem, cell_text
+
+
+class TableReaders(ProseReaders):
+    """Readers of the cells a table gives their role."""
+
+    dayfirst: bool = True  # how the document writes numeric dates (Builder.read decides)
+
+    def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
+        raise NotImplementedError  # Builder.read_slot: a labelled value by its slot
+
+    def _line_fields(self, item: LineItem) -> None:
+        """The columns of a line that name a field ("Duración | 12 meses") or hold notes
+        ("Observaciones | mínimo 6 meses"): the offer's facts when the line is the offer's
+        own (an option's lines, or the table's only line), never one BOM line's."""
+        if not item.fields:
+            return
+        own = bool(item.raw.get("group")) or len(self.record.line_items) == 1
+        for label, value, where in item.fields:
+            slot = self.vocab.match(label)
+            text = cell_text(value)
+            if slot in (None, "ignore") or not text.strip():
+                if own:
+                    self.read_prose(f"{label}: {text}", where)
+                else:  # one BOM line's note: only what it says about the service
+                    self._service_prose(text, where)
+                continue
+            if not own and not self._whole_column(label, text):
+                continue  # one line's own figure ("Term (mo) | 12" on a support line)
+            cand = Candidate(label, value, where)
+            try:
+                self.read_slot(slot, cand, text)
+            except (V.ValueParseError, V.ValueConversionError) as exc:
+                self.cannot_read(_slot_field(slot), cand, exc)
+            except (ValueError, ArithmeticError) as exc:
+                self.warn(where, f"not a valid value ({type(exc).__name__}: {exc})",
+                          _slot_field(slot), text[:120], expected_for(_slot_field(slot)))
+
+    def _whole_column(self, label: str, text: str) -> bool:
+        """Every line that fills the column states the same value ('Term (mo) | 24' down a
+        BOM): the table states it once for the whole offer."""
+        values = {cell_text(v).strip() for item in self.record.line_items
+                  for lab, v, _ in item.fields if lab == label and cell_text(v).strip()}
+        return values == {text.strip()}
+
+    def _service_prose(self, text: str, where: Location) -> None:
+        """What a line's description or note states about the service ('Aggregate 180 GB/s
+        read / 60 GB/s write', 'Sev-1 response within 30 minutes'), read as text."""
+        if not text or len(text) > MAX_PROSE_CHARS:
+            return
+        for clause in clauses(text):
+            for topic in topics(clause):
+                if topic in _LINE_TOPICS:
+                    self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
+
+    def _service_period(self, slot: str, cand: Candidate, text: str) -> bool:
+        """'01/04/2026 – 31/03/2027' under a date label: two dates make a period.  Three
+        months or more is the service period (its first day is the delivery date, its length
+        the term), whatever the label calls it ('Periodo di validità' of an allocation);
+        a shorter one under a validity label is the quote's validity, which ends on its last
+        day.  True when the text was read as a range."""
+        parts = _RANGE_SPLIT_RE.split(text.strip(), maxsplit=1)
+        if len(parts) != 2 or not all(re.search(r"\d", p) for p in parts):
+            return False
+        try:
+            first, last = (V.parse_date(p, dayfirst=self.dayfirst).value for p in parts)
+        except V.ValueParseError:
+            return False
+        if not isinstance(first, dt.date) or not isinstance(last, dt.date) or last <= first:
+            return False
+        days = (last - first).days + 1
+        if days < 85:
+            if slot == "valid_until":
+                self.add(slot, last, cand.where, text, LABELLED, "the last day of the period")
+                return True
+            return False
+        months = round(days / (365.25 / 12))
+        self.add("delivery_date", first, cand.where, text, LABELLED,
+                 "the first day of the service period")
+        self.add("term_months", float(months), cand.where, text, LABELLED,
+                 f"the service period, {first.isoformat()} to {last.isoformat()}")
+        if slot not in ("delivery_date", "term_months"):
+            self.warn(cand.where, f"'{cand.label}' gives a period of {months} months "
+                      f"({text.strip()[:60]}): read as the service period (delivery date "
+                      "and term), not as this field", _slot_field(slot), text[:120],
+                      "a single date", code="label-shape-disagree")
+        return True
+
+    def _line_prose(self, item: LineItem) -> None:
+        """A line's description says what the line is ('InfiniBand NDR fabric, 8 x 400 Gb/s
+        per node, single tenant'; 'Premium Support: 24x7, 1-hr response on P1'): its facts
+        about the service, read as text (its money is the line's, read above)."""
+        self._service_prose(item.description,
+                            item.cells.get("description", item.row_where))
+
+    def _nic_line(self, item: LineItem) -> None:
+        """A line of network cards ('AMD Pollara 400 AI NIC, 400GbE, RoCEv2 (8 per server,
+        one per GPU)'): the fabric, and the node's bandwidth as cards per node x port speed
+        when the line says how many cards a node holds."""
+        desc = item.description
+        if not _NIC_RE.search(desc):
+            return
+        where = item.cells.get("description", item.row_where)
+        fabric = _fabric(desc)
+        if fabric is not None:
+            self.add("inter_node_fabric", fabric, where, desc, IN_TEXT, "the network cards' line")
+        speed = _PORT_SPEED_RE.search(desc)
+        per_node = _CARDS_PER_NODE_RE.search(desc)
+        if speed is None or per_node is None:
+            return
+        gbit = float(speed.group(1))
+        self.add("inter_node_gbit_s_per_node", int(per_node.group(1)) * gbit, where, desc,
+                 IN_TEXT, f"{per_node.group(1)} cards per node x {gbit:g} Gbit/s")
+        if _ONE_PER_GPU_RE.search(desc):
+            self.add("inter_node_gbit_s_per_gpu", gbit, where, desc, IN_TEXT,
+                     "one card per GPU")
+
+    def _availability_date(self, cand: Candidate, text: str) -> bool:
+        """'Availability | Q2 2026 (2026-04-15)': a date, no percentage, under a label that
+        also names uptime: when the capacity is available (the delivery date), warned."""
+        if "%" in text or not re.search(r"\d{4}", text):
+            return False
+        try:
+            parsed = V.parse_date(text, dayfirst=self.dayfirst)
+        except V.ValueParseError:
+            return False
+        if not isinstance(parsed.value, dt.date):
+            return False
+        self.add("delivery_date", parsed.value, cand.where, text, IN_TEXT,
+                 "a date under an availability label: when the capacity is available")
+        self.warn(cand.where, f"'{cand.label}' gives a date ({text[:60]}), not an uptime: read "
+                  "as the delivery date", "delivery_date", text[:120],
+                  "an uptime percentage, or a delivery date under its own label",
+                  code="label-shape-disagree")
+        return True
+
+    def _recurring_unread(self, price_text: str, unit: str, where: Location, raw: str) -> bool:
+        """'1.985,00 € / instancia / mes': a fee per month or hour whose resource is not
+        understood is never a one-off purchase line (that would make a rental a purchase);
+        it is left out, and said."""
+        if not (_RECURRING_RE.search(f"{price_text} {unit}") or price_text in (
+                "hour", "day", "week", "month")):
+            return False
+        self.warn(where, f"a recurring price whose basis is not understood ({raw[:80]}); not "
+                  "read", "price_usd_per_gpu_hour", price_text or unit,
+                  "a price per GPU-hour, node-hour or node-month")
+        return True
+
+
+# Between the two dates of a period: "01/04/2026 – 31/03/2027", "1 April 2026 to 31 March
+# 2027", "vom 1.4.2026 bis 31.3.2027", "dal ... al ...", "du ... au ...".
+_RANGE_SPLIT_RE = re.compile(r"\s+(?:[-–—]|to|until|till|through|bis|al|au|hasta|a|do|tot|"
+                             r"till|t\.?o\.?m\.?)\s+|\s*[–—]\s*", re.I)
+# A fee per unit of time: "/ mes", "per month", "/Monat", "par mois", "/h", "pro Stunde".
+_RECURRING_RE = re.compile(r"(?:/|\bper\b|\bpor\b|\bpro\b|\bpar\b|\bal\b|\bje\b|\bza\b)\s*"
+                           r"(?:mes|month|mo|monat|mois|mese|miesi\w*|m[eě]s[ií]c|m[åa]ned|"
+                           r"md|h|hr|hour|hora|ora|stunde|heure|godzin\w*|hodin\w*)\b\.?", re.I)
+# What a line's description may state besides its price (money, terms and counts are read
+# from the line's own columns).
+_LINE_TOPICS = frozenset({"network", "support", "replacement", "orchestrator", "root",
+                          "storage_speed", "egress"})
+# Network cards on a purchase line, their port speed, and how many a node holds.
+_NIC_RE = re.compile(r"\bnics?\b|\bhcas?\b|\bsupernic|\bconnectx|\bnetwork\s+(?:adapter|card)|"
+                     r"\badapt(?:er|ateur)|\bnetzwerkkarte", re.I)
+_PORT_SPEED_RE = re.compile(r"(?<![\d.])(\d{2,4})\s*(?:gbe\b|gb/s|gbit/s|gbps|g\b)", re.I)
+_CARDS_PER_NODE_RE = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:x\s*)?(?:per|each|/|pr\.?|je|par|por)"
+                                r"\s*(?:server|node|system|host|knoten|serveur|servidor)", re.I)
+_ONE_PER_GPU_RE = re.compile(r"\b(?:one|1)\s+(?:per|each|/)\s*(?:gpu|accelerator)", re.I)

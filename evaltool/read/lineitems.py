@@ -1,0 +1,199 @@
+"""Line-item tables: a header row (quantity, unit price, total, description) and the lines
+under it.  A real quote groups its lines in sections ("A. Hardware (one-off)" over the
+hardware lines, a subtotal, then "B. Colocation (monthly)" over the monthly lines): a section
+heading, a subtotal or a blank row between two lines belongs to the table, so the table is
+read to its last line, not to its first break.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from evaltool.errors import Location, Problem
+from evaltool.read.blocks import enumerates_options
+from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
+from evaltool.read.headers import NOTE_HEADERS
+from evaltool.read.text import currency_of, first_number
+from evaltool.read.vocabulary import Vocabulary, normalise_label
+
+# Rows between two groups of lines: a blank row, a section heading, a subtotal.  More than
+# this many such rows in a row end the table (the notes under it, or another table).
+_MAX_ROWS_BETWEEN_GROUPS = 4
+# The totals under a table ("Subtotal", "Volume discount 6%", "Freight", "TOTAL (USD)") sit
+# within this many rows of its last line.
+_MAX_TOTAL_ROWS = 8
+# A total with tax, or a total per month or year, is never the quote's one-off total.
+_NOT_ONE_OFF_TOTAL_RE = re.compile(
+    r"\b(?:incl\w*|inkl\w*|vat|tax|tva|mwst|moms|iva|btw|brutto|gross|ttc|month\w*|monat\w*|"
+    r"mois|mensu\w*|mes|mese|maand\w*|m[åa]ned\w*|m[åa]nad\w*|miesi\w*|m[ěe]s[íi]\w*|md|"
+    r"year\w*|annual\w*|jahr\w*|ann[ée]e|a[ñn]o|anno|per|pro|je|par|por)\b", re.I)
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str) and value.strip():
+        return first_number(value)
+    return None
+
+
+def _quantity(value: Any) -> float | None:
+    """A line's quantity: '1.000' and '1,000' are a thousand (a quantity is never written
+    with three decimals), other text as a number."""
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,3}(?:[.,\u202f' ]\d{3})+\s*", value):
+        return float(re.sub(r"\D", "", value))
+    return _number(value)
+
+
+def _is_line(grid: SheetGrid, r: int, roles: dict[str, int], strict: bool = False) -> bool:
+    """A line has a quantity or a unit price.  Between two groups of lines (strict) the
+    figure must be the cell's own ('16', '$3,050,000.00'), not a number inside a label
+    ('Volume discount 6% (lines 1-4)' in the price column is a discount row)."""
+    qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
+    cells = [grid.value(r, c) for c in (qty_col, price_col) if c is not None]
+    if strict:
+        return any(_is_figure(v) for v in cells)
+    qty = _quantity(grid.value(r, qty_col)) if qty_col is not None else None
+    price = _number(grid.value(r, price_col)) if price_col is not None else None
+    return qty is not None or price is not None
+
+
+def _is_figure(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    return isinstance(value, str) and re.fullmatch(
+        r"\s*[$€£¥]?\s*[\d][\d.,'\s\u202f\u00a0]*\s*(?:[A-Za-z€$£.]{1,4})?\s*", value) is not None
+
+
+def _is_heading(grid: SheetGrid, r: int) -> bool:
+    """'B. Colocation og drift (månedlig)': one text cell alone in its row."""
+    filled = [v for v in grid.rows[r] if not is_empty(v)]
+    return len(filled) == 1 and isinstance(filled[0], str) and len(filled[0]) <= 80
+
+
+def _between_groups(grid: SheetGrid, r: int, roles: dict[str, int]) -> tuple[int, set[int]]:
+    """After row r-1 (a line): the next line of the same table and the heading rows before
+    it, or (-1, {}) when the table ends here.  Only blank rows, one-cell headings and short
+    subtotal rows (at most two cells) may stand between two lines."""
+    headings: set[int] = set()
+    for k in range(r, min(r + _MAX_ROWS_BETWEEN_GROUPS, len(grid.rows))):
+        if _is_line(grid, k, roles, strict=True):
+            return k, headings
+        filled = [v for v in grid.rows[k] if not is_empty(v)]
+        if _is_heading(grid, k):
+            headings.add(k)
+        elif len(filled) > 2:
+            break  # another table's header, or a row of values: not between two groups
+    return -1, set()
+
+
+def _table_totals(grid: SheetGrid, lines: set[int], roles: dict[str, int], record: RawRecord,
+                  vocab: Vocabulary) -> None:
+    """The total rows under a table: a label naming a total left of the total column and a
+    number in it ("TOTAL (USD) | 1,372,324.00").  The table gives the row its role: the
+    quote's total, whatever words the label uses (the lowest such total a discount explains
+    is the capex)."""
+    total_col = roles.get("total")
+    if total_col is None or not vocab.total_words:
+        return
+    first_line, last_line = min(lines), max(lines)
+    words = "|".join(re.escape(w) for w in sorted(vocab.total_words, key=len, reverse=True))
+    names_total = re.compile(rf"(?:^|\s)(?:sub\s?)?(?:{words})(?:\s|$)")
+    for k in range(first_line, min(last_line + 1 + _MAX_TOTAL_ROWS, len(grid.rows))):
+        if k in lines:
+            continue
+        value = grid.value(k, total_col)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        labels = [(c, cell_text(v)) for c, v in enumerate(grid.rows[k][:total_col])
+                  if isinstance(v, str) and v.strip()]
+        if len(labels) != 1:
+            continue
+        c, label = labels[0]
+        if not names_total.search(normalise_label(label)) or _NOT_ONE_OFF_TOTAL_RE.search(label):
+            continue
+        record.candidates.append(Candidate("total below the lines", value, grid.where(k, total_col),
+                                           label_where=grid.where(k, c)))
+
+
+def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
+               record: RawRecord, vocab: Vocabulary | None = None) -> set[int]:
+    """Read the rows under a line-item header into `record`; return the rows read (lines and
+    their section headings; subtotal rows are left to the key-value pass)."""
+    header = grid.rows[header_row]
+    header_currency = None
+    for col in (roles.get("unit_price"), roles.get("total")):
+        if col is not None:
+            header_currency = header_currency or currency_of(cell_text(header[col]))
+    # Columns beside the line-item roles whose header names a field ("Duración", "Lead
+    # time") or notes ("Observaciones"): each line's value there is that line's fact.
+    field_cols = {c: cell_text(v) for c, v in enumerate(header)
+                  if c not in roles.values() and isinstance(v, str) and v.strip()
+                  and vocab is not None and (vocab.match(cell_text(v)) not in (None, "ignore")
+                                             or normalise_label(v) in NOTE_HEADERS)}
+    r = header_row + 1
+    used: set[int] = set()
+    missing: list[str] = []
+    heading: str | None = None
+    under: list[tuple[str | None, LineItem]] = []  # each line with the heading above it
+    while r < len(grid.rows):
+        if not _is_line(grid, r, roles):
+            # a section heading, a subtotal or a blank row: the table goes on if a line follows
+            r, headings = _between_groups(grid, r, roles)
+            if r < 0:
+                break
+            used.update(headings)
+            if headings:
+                heading = cell_text(next(v for v in grid.rows[max(headings)]
+                                         if not is_empty(v)))
+        qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
+        total_col = roles.get("total")
+        desc_col = roles.get("description", roles.get("part"))
+        qty = _quantity(grid.value(r, qty_col)) if qty_col is not None else None
+        price = _number(grid.value(r, price_col)) if price_col is not None else None
+        desc = cell_text(grid.value(r, desc_col)) if desc_col is not None else ""
+        total = _number(grid.value(r, total_col)) if total_col is not None else None
+        cells = {role: grid.where(r, col) for role, col in roles.items()}
+        raw = {role: cell_text(grid.value(r, col)) for role, col in roles.items()}
+        if total_col is not None and (r, total_col) in grid.formula_cells_without_value:
+            missing.append(a1(r, total_col))
+        part = cell_text(grid.value(r, roles["part"])) if "part" in roles else ""
+        if part and desc_col != roles.get("part") and not part.replace(".", "").isdigit():
+            desc = f"{desc} ({part})" if desc else part
+        unit = cell_text(grid.value(r, roles["unit"])) if "unit" in roles else None
+        item = LineItem(
+            row_where=Location(grid.file, sheet=grid.name, cell=f"{a1(r, 0)}:"
+                               f"{a1(r, max(roles.values()))}"),
+            description=desc, quantity=qty, unit=unit or None, unit_price=price, total=total,
+            currency=currency_of(" ".join(raw.values())) or header_currency,
+            cells=cells, raw=raw)
+        for c, head in field_cols.items():
+            if not is_empty(grid.value(r, c)):
+                item.fields.append((head, grid.value(r, c), grid.where(r, c)))
+                item.cells[f"field {head}"] = grid.where(r, c)
+        record.line_items.append(item)
+        under.append((heading, item))
+        used.add(r)
+        r += 1
+    if used and vocab is not None:
+        _table_totals(grid, used, roles, record, vocab)
+        names = list(dict.fromkeys(h for h, _ in under if h))
+        if "group" not in roles and enumerates_options(names, vocab):
+            # "Wariant I – umowa na 12 miesięcy" over its lines, "Wariant II – …" over
+            # others: headings that enumerate options make each group of lines an option.
+            for name, item in under:
+                if name:
+                    item.raw["group"] = name
+    if missing:
+        record.problems.append(Problem(
+            Location(grid.file, sheet=grid.name, cell=", ".join(missing)),
+            "formula cells hold no calculated value (the file was saved by a program that does "
+            "not compute formulas); formulas are never evaluated, so each line's total was "
+            "taken as quantity x unit price", found="formula without cached value",
+            expected="a number", severity="warning", code="formula-without-value"))
+    return used
