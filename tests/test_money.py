@@ -427,3 +427,54 @@ def test_a_flat_price_named_once_with_a_month_is_no_step() -> None:
         "flat", contract_text="Fees of USD 2.10 per GPU-hour from month 1 of the Term.",
         gpu_count=256, price_usd_per_gpu_hour=2.10, term_months=6))
     assert terms.price_steps is None
+
+
+# --- reading a quote's money: the resource x time grammar in every language we meet ----------
+# Our own examples (never a blind file): one grammar over evaltool/data/basis_words.yaml, so a
+# price basis reads in any of the languages vendors quote in, with their abbreviations.
+
+@pytest.mark.parametrize(("text", "amount", "currency", "per"), [
+    ("38,50 Kč / GPU / hod. bez DPH", 38.5, "CZK", ("gpu", "hour")),          # cs
+    ("1 250 Kč za uzel za hodinu", 1250.0, "CZK", ("node", "hour")),           # cs
+    ("€ 172.800,00 / rack / mês", 172800.0, "EUR", ("rack", "month")),         # pt
+    ("€ 3,20 por GPU ao mês", 3.2, "EUR", ("gpu", "month")),                   # pt
+    ("PLN 9,00 za GPU za godzinę", 9.0, "PLN", ("gpu", "hour")),               # pl
+    ("52 560,00 zł / węzeł / mies.", 52560.0, "PLN", ("node", "month")),       # pl
+    ("DKK 15,52 pr. GPU-time", 15.52, "DKK", ("gpu", "hour")),                 # da
+    ("DKK 69.000,00 pr. rack pr. md.", 69000.0, "DKK", ("rack", "month")),        # da
+    ("SEK 310 per nod och timme", 310.0, "SEK", ("node",)),                    # sv: "och" joins
+    ("SEK 24 000 per server/mån", 24000.0, "SEK", ("node", "month")),          # sv
+    ("1.985,00 EUR por instancia / mes", 1985.0, "EUR", ("node", "month")),    # es
+    ("EUR 2,10 all'ora per GPU", 2.1, "EUR", ("gpu", "hour")),                # it
+    ("€ 9,60 per nodo all'ora", 9.6, "EUR", ("node", "hour")),
+    ("€2.10 par heure GPU", 2.1, "EUR", ("gpu", "hour")),                      # fr
+    ("€ 18,40 pro Knoten und Std.", 18.4, "EUR", ("node",)),                   # de
+    ("€ 0,95 per GPU per uur", 0.95, "EUR", ("gpu", "hour")),                  # nl
+    ("¥450/GPU/時間", 450.0, "JPY", ("gpu", "hour")),                          # ja
+])
+def test_a_price_basis_reads_in_every_language_vendors_quote_in(
+        text: str, amount: float, currency: str, per: tuple[str, ...]) -> None:
+    from evaltool.normalize.values import parse_money
+
+    money = parse_money(text)
+    assert (money.amount, money.currency) == (pytest.approx(amount), currency)
+    assert set(per) <= set(money.per)
+
+
+@pytest.mark.parametrize("text", [
+    "€ 1.036.800,00 na start projektu",     # "na" is a word here, not a basis
+    "USD 1,200 al contado",                 # es "al": likewise
+    "£155 per kW per month, billed on each server's max. power draw",
+])
+def test_everyday_words_beside_a_price_are_not_a_basis(text: str) -> None:
+    from evaltool.normalize.values import parse_money
+
+    money = parse_money(text)
+    assert "node" not in money.per
+
+
+def test_an_unknown_word_after_per_is_reported_not_guessed() -> None:
+    from evaltool.normalize.values import ValueParseError, parse_money
+
+    with pytest.raises(ValueParseError, match="unknown price basis"):
+        parse_money("USD 12 per widget-hour")

@@ -23,6 +23,8 @@ def basis_vocabulary() -> dict[str, Any]:
         "scaled": {str(k): (str(v[0]), str(v[1])) for k, v in raw["scaled"].items()},
         "adverbs": {str(w): basis for basis, words in raw["adverbs"].items() for w in words},
         "per": [str(w) for w in raw["per"]],
+        "per_weak": [str(w) for w in raw.get("per_weak", [])],
+        "scope_only": [str(w) for w in raw.get("scope_only", [])],
     }
 
 

@@ -97,13 +97,27 @@ _OVER_TERM_RE: Final = _LazyRegex(
     r"(?:years?|yrs?|months?)\b",
     re.IGNORECASE,
 )
-_PER_RE: Final = _LazyRegex(
-    r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?(?:\bper\b|\bpro\b|"
-    r"\bje\b|\bpar\b|\bpor\b|\bna\b|\ba\b|/))\s*(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
-    r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat|heure|mois|gpus?|nodes?|"
-    r"n(?:oe|œ)uds?|knoten)\b)?",  # "per GPU hour", "par heure GPU": the resource after the time
-    re.IGNORECASE,
-)
+
+
+@functools.cache
+def _per_re() -> re.Pattern[str]:
+    """'per GPU-hour', '/ rack / mês', 'pr. GPU-time', 'za hodinu', 'par heure GPU': a word
+    that introduces a basis (evaltool/data/basis_words.yaml), then a chain of basis words
+    joined by '-' or '·', then perhaps one more basis word after a space (the resource after
+    the time, or the time after the resource)."""
+    vocabulary = basis_vocabulary()
+    per = "|".join(re.escape(w) for w in sorted(
+        {*vocabulary["per"], "a"} - set(vocabulary["scope_only"]), key=len, reverse=True))
+    after = "|".join(re.escape(w) for w, b in sorted(vocabulary["words"].items(),
+                                                      key=lambda i: -len(i[0]))
+                     if len(w) > 2 and b in ("gpu", "node", "rack", "hour", "day", "week",
+                                              "month", "year"))
+    return re.compile(
+        r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?"
+        rf"(?:(?<![^\W\d_])(?P<word>{per})(?![^\W\d_])\.?|/))\s*"
+        r"(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
+        rf"(?:\s+(?P<next>{after})(?![^\W\d_]))?",
+        re.IGNORECASE)
 
 
 @functools.cache
@@ -165,16 +179,21 @@ def _basis_of(
             return True
         return False
 
-    for match in _PER_RE.finditer(segment):
+    weak = {w.casefold() for w in vocabulary["per_weak"]}
+    for match in _per_re().finditer(segment):
         if match["billed"]:
             if notes is not None:
                 notes.append(f"billing granularity: {match.group(0).strip()!r}")
             continue
         chain = re.split(r"\s*[-·]\s*", match["chain"])
-        if match.group(0).casefold().startswith("a ") and chain[0].casefold() not in (
+        word_before = (match["word"] or "").casefold()
+        if word_before == "a" and vocabulary["words"].get(chain[0].casefold()) not in (
             "hour", "day", "week", "month", "year"
         ):
             continue  # "a" only introduces a time ("$2 a month")
+        if word_before in weak and chain[0].casefold() not in vocabulary["words"] \
+                and chain[0].casefold() not in vocabulary["scaled"]:
+            continue  # "na", "al", "za" are everyday words unless a basis word follows
         for word in chain:
             if not add(word):
                 raise ValueParseError(
