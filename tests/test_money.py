@@ -7,6 +7,8 @@ not say, and a disagreement between the two is a flag with a code, never a silen
 
 from __future__ import annotations
 
+from typing import Any
+
 import builders
 import pytest
 
@@ -478,3 +480,98 @@ def test_an_unknown_word_after_per_is_reported_not_guessed() -> None:
 
     with pytest.raises(ValueParseError, match="unknown price basis"):
         parse_money("USD 12 per widget-hour")
+
+
+def _workbook(path: Any, sheets: dict[str, list[list[Any]]]) -> Any:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(row)
+    wb.save(path)
+    return path
+
+
+def _offers(path: Any, fx: dict[str, float]) -> list[Any]:
+    from evaltool.normalize.core import normalize_files
+
+    result = normalize_files([path], fx)
+    assert not result.not_evaluated, result.not_evaluated
+    return list(result.offers)
+
+
+@pytest.mark.parametrize(("headings", "header"), [
+    (("Varianta I – smlouva na 12 měsíců", "Varianta II – smlouva na 24 měsíců"),
+     ["Č.", "Popis", "Množství", "Jednotka", "Jednotková cena", "Celkem"]),
+    (("Option A - 1 year", "Option B - 3 years"),
+     ["#", "Description", "Qty", "Unit", "Unit price", "Extended"]),
+])
+def test_option_headings_inside_a_line_item_table_make_one_offer_each(
+        tmp_path: Any, headings: tuple[str, str], header: list[str]) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Example Compute s.r.o. — all prices in EUR"],
+        header,
+        [headings[0]],
+        [1, "GPU node 8x H100 SXM", 4, "node/month", 20000, 80000],
+        [],
+        [headings[1]],
+        [1, "GPU node 8x H100 SXM", 4, "node/month", 18000, 72000],
+    ]})
+    offers = _offers(path, {"EUR": 1.0})
+    prices = sorted(o.fields.price_usd_per_gpu_hour for o in offers)
+    assert prices == [pytest.approx(18000 / 8 / 730), pytest.approx(20000 / 8 / 730)]
+
+
+@pytest.mark.parametrize(("words", "unit_kw", "unit_month", "tco"), [
+    (("Pos.", "Beskrivelse", "Antal", "Enhed", "Stk.-pris", "I alt"), "kW/md.", "md.",
+     "Pris pr. GPU-time"),
+    (("Pos.", "Beschreibung", "Menge", "Einheit", "Einzelpreis", "Gesamt"), "kW/Monat", "Monat",
+     "Preis pro GPU-Stunde"),
+])
+def test_a_purchase_with_hosting_lines_and_a_stated_tco_is_a_purchase(
+        tmp_path: Any, words: tuple[str, ...], unit_kw: str, unit_month: str,
+        tco: str) -> None:
+    path = _workbook(tmp_path / "buy.xlsx", {"Quote": [
+        ["Example Datacenter A/S — all prices in EUR"],
+        list(words),
+        ["A. Hardware"],
+        ["A1", "GPU server 8x NVIDIA H100 SXM 80GB", 4, "pcs", 250000, 1000000],
+        ["A2", "Installation", 1, "pcs", 20000, 20000],
+        [None, "Hardware total", None, None, None, 1020000],
+        [],
+        ["B. Hosting (monthly)"],
+        ["B1", "Colocation incl. power and cooling", 40, unit_kw, 200, 8000],
+        ["B2", "Remote hands", 1, unit_month, 2000, 2000],
+    ], "TCO": [
+        ["Amortisation period", "36 months"],
+        [tco, 1.30],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    f = offer.fields
+    assert f.offer_kind == "purchase"
+    assert f.capex_usd == pytest.approx(1_020_000)
+    assert f.opex_usd_per_month == pytest.approx(2000)
+    assert f.colocation_usd_per_kw_month == pytest.approx(200)
+    effective = (1_020_000 / 36 + 8000 + 2000) / (32 * 730)
+    assert f.price_usd_per_gpu_hour == pytest.approx(effective)
+
+
+@pytest.mark.parametrize("total_label", ["TOTAL (USD)", "Total", "I alt"])
+def test_a_purchase_capex_is_the_quotes_total_after_its_discount_row(
+        tmp_path: Any, total_label: str) -> None:
+    path = _workbook(tmp_path / "bom.xlsx", {"Quote": [
+        ["Example Systems LLC — quotation, prices in USD"],
+        ["Item", "Description", "Qty", "Unit price", "Ext. price"],
+        [1, "GPU server 8x AMD Instinct MI300X", 2, 250000, 500000],
+        [2, "400G switch", 1, 50000, 50000],
+        [None, "Hardware subtotal", None, None, 550000],
+        [None, "Less: discount 10% on items 1-2", None, None, -55000],
+        [3, "Freight", 1, 5000, 5000],
+        [],
+        [None, None, None, total_label, 500000],
+    ]})
+    (offer,) = _offers(path, {})
+    assert offer.fields.capex_usd == pytest.approx(500000)

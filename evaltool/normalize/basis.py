@@ -40,3 +40,16 @@ def scope_re(basis: str) -> re.Pattern[str]:
     per = "|".join(re.escape(w) for w in basis_vocabulary()["per"])
     words = "|".join(re.escape(w) for w in words_for(basis) if len(w) > 1)
     return re.compile(rf"(?:\b(?:{per})[\s-]+|/\s*)(?:{words})(?![\w])", re.IGNORECASE)
+
+
+def time_of(unit: str) -> str | None:
+    """'md.', 'Monat', 'měsíc', 'per month', 'mies.' -> 'month': the time basis of a unit that
+    names a time and nothing else (no resource, no unit of storage or power)."""
+    vocabulary = basis_vocabulary()
+    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", unit)]
+    words = [w for w in words if w not in {p.casefold() for p in vocabulary["per"]}]
+    bases = {vocabulary["words"].get(w) for w in words}
+    times = bases & {"hour", "day", "week", "month", "year"}
+    if not words or len(times) != 1 or bases != times:
+        return None
+    return str(times.pop())

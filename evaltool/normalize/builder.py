@@ -15,6 +15,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.basis import time_of
 from evaltool.normalize.facts import (
     _FIELD_KIND,
     _MEMORY_TOL,
@@ -451,6 +452,7 @@ class Builder(ProseReaders):
             else ""
         unit_kind = (T.billing_unit(price_text) if price_text else None) or (
             T.billing_unit(f"per {unit}") if unit else None) or (
+            time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
             None if unit else T.billing_unit(desc))
         if self._per_gb_month_line(item, unit, price_text, price, currency, where, raw):
             return
@@ -485,14 +487,8 @@ class Builder(ProseReaders):
         monthly_qty = 1.0 if unit_kind == "month" and not (
             price_text and T.billing_unit(price_text)) and len(
             re.findall(r"[^\W\d_]+", unit)) == 1 else qty
-        if re.search(r"\bsupport\b|\bsla\b|\bservice level", low) and unit_kind == "month":
-            self.priced.append(_Priced("support_month", V.Money(price * monthly_qty, currency,
-                                                                ("month",)), where, raw, TABLE))
-            return
-        if re.search(r"\bnetwork\b|\bfabric\b|\binterconnect\b|\bport\b|\bbandwidth\b", low) \
-                and unit_kind == "month" and not re.search(r"switch", low):
-            self.priced.append(_Priced("network_month", V.Money(price * monthly_qty, currency,
-                                                                ("month",)), where, raw, TABLE))
+        if self.running_cost_line(item, unit_kind, price, qty, monthly_qty, currency, where,
+                                  raw):
             return
         rack_time = _rack_time(unit_kind, f"{unit} {price_text}")
         if rack_time is not None:
@@ -652,7 +648,8 @@ _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(
                                 r"s\b|total))", re.I)
 # A note about every price of the quote ("Prix en euros HT", "All prices in GBP").
 _ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
-                            r"amounts?|bedragen|montants?|betr[äa]ge)\b", re.I)
+                            r"amounts?|bedragen|montants?|betr[äa]ge|beløb|belopp|ceny|"
+                            r"kwoty|částky|preços|valores|importi)\b", re.I)
 # A trailing site or building code: capitals and digits with a dash or a digit, no spaces.
 _SITE_CODE_RE = re.compile(r"(?<=\S)\s*\(((?=[A-Z0-9_-]*[\d-])[A-Z][A-Z0-9_-]{1,15})\)\s*$")
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")

@@ -311,8 +311,12 @@ class Derive:
             self.p["capex_usd"] = FieldSource(where=fact.where.to_dict(), raw=fact.raw[:500],
                                               note=self.p["capex_usd"].note)
             capex = total
+        # Hardware lines amortised over a stated period: a purchase even where the vendor
+        # states its own cost per GPU-hour beside them (a TCO sheet); that figure is checked
+        # against the purchase rule below, not used as a rental rate.
+        bought = line_sum is not None and self.v.get("amortization_months") is not None
         if capex is None and line_sum is not None and (
-                self.v.get("offer_kind") == "purchase" or self.v.get(
+                self.v.get("offer_kind") == "purchase" or bought or self.v.get(
                     "compute_price_usd_per_gpu_hour") is None):
             self.set("capex_usd", line_sum, [], "sum of the quote's line items (quantity x unit "
                      f"price): {', '.join(f'{self.money(p):,.0f}' for p in lines)}",
@@ -357,7 +361,14 @@ class Derive:
         used = ["capex_usd", "amortization_months"]
         colo = self.v.get("colocation_usd_per_kw_month")
         kwh = self.v.get("power_usd_per_kwh")
-        if kw and nodes and colo is not None:
+        hosting = [p for p in b.priced if p.role == "colocation_month"]
+        if hosting:  # colocation as contracted on the quote's monthly lines
+            power = sum(self.money(p) for p in hosting)
+            monthly += power
+            parts.append(f"colocation {power:,.0f} USD/month as contracted ("
+                         f"{', '.join(p.note or '' for p in hosting)})")
+            used += ["colocation_usd_per_kw_month"] if colo is not None else []
+        elif kw and nodes and colo is not None:
             power = kw * nodes * colo
             monthly += power
             parts.append(f"colocation {kw:g} kW x {nodes} nodes x {colo:g} USD/kW-month")
@@ -373,7 +384,14 @@ class Derive:
                    "and a USD/kWh or USD/kW-month rate); the effective price leaves power out",
                    "price_usd_per_gpu_hour", code="purchase-without-running-cost")
         opex = self.v.get("opex_usd_per_month")
-        if opex and "colocation_usd_per_kw_month" not in used and "power_usd_per_kwh" not in used:
+        services = [p for p in b.priced if p.role == "opex_month"]
+        if opex is None and services:
+            opex = sum(self.money(p) for p in services)
+            self.set("opex_usd_per_month", opex, [], "the quote's monthly service lines: "
+                     f"{', '.join(f'{self.money(p):,.0f}' for p in services)} USD",
+                     services[0].where)
+        if opex and not hosting and "colocation_usd_per_kw_month" not in used \
+                and "power_usd_per_kwh" not in used:
             source = self.p.get("opex_usd_per_month")
             b.warn(Location(**source.where) if source else self.where,
                    "a monthly amount and no separate colocation or power cost: it is used "
@@ -384,6 +402,14 @@ class Derive:
             parts.append(f"opex {opex:,.0f} USD/month")
             used.append("opex_usd_per_month")
         effective = monthly / (gpus * HOURS_PER_MONTH)
+        stated = self.v.get("compute_price_usd_per_gpu_hour")
+        if stated is not None and not _close(stated, effective, 0.02):
+            source = self.p.get("compute_price_usd_per_gpu_hour")
+            b.warn(Location(**source.where) if source else self.where,
+                   f"the offer states {stated:.4g} USD per GPU-hour; its purchase terms give "
+                   f"{effective:.4g} (capex, hosting and services over the amortisation period); "
+                   "the purchase terms are used", "price_usd_per_gpu_hour",
+                   source.raw if source else None, f"{effective:.4g}", code="figures-disagree")
         self.set("price_usd_per_gpu_hour", effective, [*used, "gpu_count"],
                  f"purchase: ({' + '.join(parts)}) / ({gpus} GPUs x {HOURS_PER_MONTH} h) = "
                  f"{effective:.4g} USD per GPU-hour (PRODUCT.md purchase rule)")

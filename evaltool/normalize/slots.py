@@ -13,6 +13,7 @@ from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.estimate.catalog import load_catalog, recognise_accelerator
 from evaltool.models import Flag, Severity
 from evaltool.normalize import values as V
+from evaltool.normalize.basis import basis_vocabulary
 from evaltool.normalize.facts import (
     _ALL_IN_RE,
     _CORES_EACH_RE,
@@ -32,6 +33,7 @@ from evaltool.normalize.facts import (
     _SPARSE_RE,
     IN_TEXT,
     LABELLED,
+    TABLE,
     Fact,
     _bandwidth,
     _fabric,
@@ -52,7 +54,7 @@ from evaltool.normalize.phrases import (
 )
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
-from evaltool.read.cells import Candidate, RawRecord, cell_text
+from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
@@ -84,6 +86,27 @@ def _yes_no(value: Any) -> bool | None:
         return V.parse_bool(value).value
     except V.ValueParseError:
         return None
+
+
+# "op til 30 kW pr. rack", "up to 17.3 kW per rack", "30 kW/rack": the power of one rack.
+_KW_PER_RACK_RE = re.compile(r"(\d+(?:[.,]\d+)?)\s*kW\s*(?:pr\.?|per|pro|par|por|na|/)\s*"
+                             r"(?:rack|baie|armadio|bastidor|szaf\w*|stojan\w*)\b", re.I)
+
+
+@functools.cache
+def _RESOURCE_WORD_RE() -> re.Pattern[str]:
+    """A word that names compute (GPU, node, server, rack in any language we read)."""
+    words = [w for w, b in basis_vocabulary()["words"].items()
+             if b in ("gpu", "node", "rack") and len(w) > 2]
+    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(
+        re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)
+
+
+def _names_time_not_kw(label: str) -> bool:
+    """'Colocation + drift pr. måned': a label that names a time basis and no kW."""
+    words = basis_vocabulary()["words"]
+    bases = {words.get(w.casefold()) for w in re.findall(r"[^\W\d_]+", label)}
+    return "kw" not in bases and bool(bases & {"month", "year"})
 
 
 class SlotReaders:
@@ -301,6 +324,10 @@ class SlotReaders:
             self.add(slot, 0.0, cand.where, text, LABELLED, "stated as free of charge")
             return
         money = self._money(cand, text, per)
+        if per_word == "kw_month" and not money.per and _names_time_not_kw(cand.label):
+            # "Colocation + drift pr. måned | 168.500": the month's amount, not per kW.
+            raise V.ValueParseError(f"{slot}: a monthly amount, not a price per kW-month",
+                                    found=text, expected="a price per kW-month")
         if per_word == "once" or not per_word:
             self._usd(slot, money, cand.where, text, LABELLED)
             return
@@ -697,6 +724,51 @@ class SlotReaders:
     def _slot_network_usd_per_month(self, cand: Candidate, text: str) -> None:
         money = self._money(cand, text, per=None)
         self.priced.append(_Priced("network_month", money, cand.where, text, LABELLED))
+
+    def running_cost_line(self, item: LineItem, unit_kind: str | None, price: float,
+                          qty: float, monthly_qty: float, currency: str, where: Location,
+                          raw: str) -> bool:
+        """The monthly lines of a purchase + hosting quote: colocation per kW-month
+        ("90 | kW/md. | 1.450"), rack space per rack-month with its power in the description
+        ("Rackplads op til 30 kW pr. rack | 8 | rack/md. | 69.000"), and a monthly service with
+        no compute in it ("Remote hands | 1 | md. | 12.500"), support and network per month:
+        running costs, never capex and never a compute price.  Returns whether the line was
+        one."""
+        desc = item.description
+        low = f"{desc} {item.unit or ''}".lower()
+        if unit_kind == "month" and re.search(r"\bsupport\b|\bsla\b|\bservice level", low):
+            self.priced.append(_Priced("support_month", V.Money(price * monthly_qty, currency,
+                                                                ("month",)), where, raw, TABLE))
+            return True
+        if re.search(r"\bnetwork\b|\bfabric\b|\binterconnect\b|\bport\b|\bbandwidth\b", low) \
+                and unit_kind == "month" and not re.search(r"switch", low):
+            self.priced.append(_Priced("network_month", V.Money(price * monthly_qty, currency,
+                                                                ("month",)), where, raw, TABLE))
+            return True
+        monthly = V.Money(price * qty, currency, ("month",), raw)
+        if unit_kind == "kw_month":
+            self._usd("colocation_usd_per_kw_month", V.Money(price, currency, ("kw", "month"),
+                                                             raw), where, raw, TABLE,
+                      "a colocation line priced per kW-month")
+            self.priced.append(_Priced("colocation_month", monthly, where, raw, TABLE,
+                                       f"{qty:g} kW contracted", quantity=qty))
+            return True
+        if unit_kind == "rack_month" and not names_an_accelerator(desc):
+            kw = _KW_PER_RACK_RE.search(desc)
+            if kw:
+                per_rack = T.to_number(kw.group(1))
+                self._usd("colocation_usd_per_kw_month",
+                          V.Money(price / per_rack, currency, ("kw", "month"), raw), where, raw,
+                          TABLE, f"rack space {price:g} per rack-month / {per_rack:g} kW per rack")
+            self.priced.append(_Priced("colocation_month", monthly, where, raw, TABLE,
+                                       f"{qty:g} racks of space", quantity=qty))
+            return True
+        if unit_kind == "month" and len(re.findall(r"[^\W\d_]+", item.unit or "")) <= 1 \
+                and not _RESOURCE_WORD_RE().search(desc) and not names_an_accelerator(desc):
+            self.priced.append(_Priced("opex_month", V.Money(price, currency, ("month",), raw),
+                                       where, raw, TABLE, "a monthly service line"))
+            return True
+        return False
 
     def _slot_price(self, cand: Candidate, text: str) -> None:
         per_gb_month = PER_GB_MONTH_RE.search(f"{cand.label} {text}")

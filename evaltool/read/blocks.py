@@ -14,7 +14,7 @@ from evaltool.read.text import basis_per, billing_unit
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _ENUMERATED_RE = re.compile(r"^\s*(?P<word>[^\W\d_]+)\.?\s*(?:no\.?\s*|n[º°]\s*|#\s*)?"
-                            r"(?P<mark>\d{1,2}|[A-Z])\b(?!\s*[x×*]\s*\d)")
+                            r"(?P<mark>\d{1,2}|[A-Z]|[IVX]{2,4})\b(?!\s*[x×*]\s*\d)")
 
 
 def names_an_option(text: str, vocab: Vocabulary) -> bool:

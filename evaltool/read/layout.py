@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import Location, Problem
-from evaltool.read.blocks import tables_as_options
+from evaltool.read.blocks import enumerates_options, tables_as_options
 from evaltool.read.cells import (
     Candidate,
     LineItem,
@@ -291,9 +291,26 @@ def _quantity(value: Any) -> float | None:
     return _number(value)
 
 
+def _resumes(grid: SheetGrid, r: int, roles: dict[str, int]) -> int | None:
+    """The next line of the table within three rows from ``r``, when the rows between hold
+    only a section heading ("A. Hardware (engangskøb)", "Wariant II – umowa na 24
+    miesiące"), a subtotal ("Hardware i alt | 53 300 000") or nothing."""
+    qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
+    for k in range(r, min(r + 4, len(grid.rows))):
+        qty = _quantity(grid.value(k, qty_col)) if qty_col is not None else None
+        price = _number(grid.value(k, price_col)) if price_col is not None else None
+        if qty is not None and price is not None:
+            return k
+        if any(not is_empty(grid.value(k, c)) for c in (qty_col, price_col) if c is not None):
+            return None
+    return None
+
+
 def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
-                record: RawRecord) -> int:
-    """Read the rows under a line-item header; return the last row used."""
+                record: RawRecord, vocab: Vocabulary | None = None) -> int:
+    """Read the rows under a line-item header; return the last row used.  Section headings
+    inside the table that enumerate options ("Wariant I", "Wariant II") make each section's
+    lines that option's (a group, one offer each); other sections stay one offer."""
     header = grid.rows[header_row]
     header_currency = None
     for col in (roles.get("unit_price"), roles.get("total")):
@@ -301,6 +318,7 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             header_currency = header_currency or currency_of(cell_text(header[col]))
     r = header_row + 1
     missing: list[str] = []
+    sections: list[tuple[int, int, str, int]] = []  # (row, column, heading, first line)
     while r < len(grid.rows):
         qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
         total_col = roles.get("total")
@@ -308,10 +326,17 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         qty = _quantity(grid.value(r, qty_col)) if qty_col is not None else None
         price = _number(grid.value(r, price_col)) if price_col is not None else None
         desc = cell_text(grid.value(r, desc_col)) if desc_col is not None else ""
-        if qty is None and price is None and not desc:
-            break
         if qty is None and price is None:
-            break  # a totals or notes row below the table: left to the key-value pass
+            resume = _resumes(grid, r, roles)
+            if resume is None:
+                break  # a totals or notes row below the table: left to the key-value pass
+            for k in range(r, resume):
+                filled = [(c, v) for c, v in enumerate(grid.rows[k]) if not is_empty(v)]
+                if len(filled) == 1 and isinstance(filled[0][1], str):
+                    sections.append((k, filled[0][0], cell_text(filled[0][1]),
+                                     len(record.line_items)))
+            r = resume
+            continue
         total = _number(grid.value(r, total_col)) if total_col is not None else None
         cells = {role: grid.where(r, col) for role, col in roles.items()}
         raw = {role: cell_text(grid.value(r, col)) for role, col in roles.items()}
@@ -328,6 +353,12 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             currency=currency_of(" ".join(raw.values())) or header_currency,
             cells=cells, raw=raw))
         r += 1
+    if vocab is not None and enumerates_options([text for _, _, text, _ in sections], vocab):
+        bounds = [first for *_, first in sections] + [len(record.line_items)]
+        for index, (row, col, text, _) in enumerate(sections):
+            for item in record.line_items[bounds[index]:bounds[index + 1]]:
+                item.raw["group"] = text
+                item.cells.setdefault("group", grid.where(row, col))
     if missing:
         record.problems.append(Problem(
             Location(grid.file, sheet=grid.name, cell=", ".join(missing)),
@@ -586,13 +617,13 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
             tables.append((r, len(record.line_items)))
-            last = _line_items(grid, r, roles, record)
+            last = _line_items(grid, r, roles, record, vocab)
             used.update(range(r, last + 1))
             continue
         two_rows = _two_row_header(grid, r, roles, vocab)
         if two_rows is not None:  # "Quantity | Recurring charges" over "Unit price | Monthly"
             tables.append((r, len(record.line_items)))
-            last = _line_items(grid, r + 1, two_rows, record)
+            last = _line_items(grid, r + 1, two_rows, record, vocab)
             used.update(range(r, last + 1))
             continue
         columns = _field_header(row, vocab)
