@@ -444,13 +444,13 @@ def test_a_flat_price_named_once_with_a_month_is_no_step() -> None:
     ("52 560,00 zł / węzeł / mies.", 52560.0, "PLN", ("node", "month")),       # pl
     ("DKK 15,52 pr. GPU-time", 15.52, "DKK", ("gpu", "hour")),                 # da
     ("DKK 69.000,00 pr. rack pr. md.", 69000.0, "DKK", ("rack", "month")),        # da
-    ("SEK 310 per nod och timme", 310.0, "SEK", ("node",)),                    # sv: "och" joins
+    ("SEK 310 per nod och timme", 310.0, "SEK", ("node", "hour")),             # sv: "och" joins
     ("SEK 24 000 per server/mån", 24000.0, "SEK", ("node", "month")),          # sv
     ("1.985,00 EUR por instancia / mes", 1985.0, "EUR", ("node", "month")),    # es
     ("EUR 2,10 all'ora per GPU", 2.1, "EUR", ("gpu", "hour")),                # it
     ("€ 9,60 per nodo all'ora", 9.6, "EUR", ("node", "hour")),
     ("€2.10 par heure GPU", 2.1, "EUR", ("gpu", "hour")),                      # fr
-    ("€ 18,40 pro Knoten und Std.", 18.4, "EUR", ("node",)),                   # de
+    ("€ 18,40 pro Knoten und Std.", 18.4, "EUR", ("node", "hour")),            # de
     ("€ 0,95 per GPU per uur", 0.95, "EUR", ("gpu", "hour")),                  # nl
     ("¥450/GPU/時間", 450.0, "JPY", ("gpu", "hour")),                          # ja
 ])
@@ -575,3 +575,36 @@ def test_a_purchase_capex_is_the_quotes_total_after_its_discount_row(
     ]})
     (offer,) = _offers(path, {})
     assert offer.fields.capex_usd == pytest.approx(500000)
+
+
+@pytest.mark.parametrize(("suffix", "text"), [
+    (".yaml", "provider: Example Cloud Inc.\nhardware:\n  accelerator: NVIDIA H100 SXM 80GB\n"
+              "  nodes: 4\n  per_node:\n    gpus: 8\nmoney:\n  price: 24.00 USD per node-hour\n"),
+    (".json", '{"provider": "Example Cloud Inc.", "hardware": {"accelerator": "NVIDIA H100 SXM '
+              '80GB", "servers": 4, "each_server": {"accelerators": 8}}, "price": "EUR 24,00 '
+              'pro Knoten und Stunde"}'),
+])
+def test_a_per_node_price_is_divided_by_the_gpus_per_node_stated_in_a_nested_key(
+        tmp_path: Any, suffix: str, text: str) -> None:
+    path = tmp_path / f"notes{suffix}"
+    path.write_text(text, encoding="utf-8")
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.gpus_per_node == 8
+    assert offer.fields.gpu_count == 32
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.0)
+
+
+@pytest.mark.parametrize("label", ["Annual commitment", "Jahresverpflichtung"])
+def test_an_annual_commitment_with_no_rate_prices_all_gpus_for_a_year(
+        tmp_path: Any, label: str) -> None:
+    path = _workbook(tmp_path / "commit.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"],
+        ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["GPUs", 128],
+        ["Term", "3 years"],
+        ["Effective rate", "—"],
+        [label, "USD 2,242,560"],
+    ]})
+    (offer,) = _offers(path, {})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2_242_560 / 128 / 8760)
+    assert offer.fields.min_commit_usd == pytest.approx(3 * 2_242_560)

@@ -25,6 +25,7 @@ def basis_vocabulary() -> dict[str, Any]:
         "per": [str(w) for w in raw["per"]],
         "per_weak": [str(w) for w in raw.get("per_weak", [])],
         "scope_only": [str(w) for w in raw.get("scope_only", [])],
+        "and": [str(w) for w in raw.get("and", [])],
     }
 
 

@@ -226,8 +226,19 @@ class Derive:
                            f"per GPU-hour where {first.where} gives {price.value:.4g}; the "
                            "first is used", "price_usd_per_gpu_hour", other.raw,
                            code="figures-disagree")
+        self.yearly_commitment()
         self.monthly_addons()
         self.purchase()
+
+    def yearly_commitment(self) -> None:
+        """A commitment per year over a term of years: the minimum commitment of the term."""
+        yearly = [p for p in self.b.priced if p.role == "commit_year"]
+        months = self.v.get("term_months")
+        if not yearly or self.v.get("min_commit_usd") is not None or not months:
+            return
+        usd = self.money(yearly[0])
+        self.set("min_commit_usd", usd * months / 12.0, ["term_months"],
+                 f"{usd:,.2f} USD per year x {months:g} months / 12", yearly[0].where)
 
     def monthly_addons(self) -> None:
         b = self.b

@@ -103,8 +103,8 @@ _OVER_TERM_RE: Final = _LazyRegex(
 def _per_re() -> re.Pattern[str]:
     """'per GPU-hour', '/ rack / mês', 'pr. GPU-time', 'za hodinu', 'par heure GPU': a word
     that introduces a basis (evaltool/data/basis_words.yaml), then a chain of basis words
-    joined by '-' or '·', then perhaps one more basis word after a space (the resource after
-    the time, or the time after the resource)."""
+    joined by '-' or '·', then perhaps one more basis word after a space or an "and" (the
+    resource after the time, or the time after the resource: "pro Knoten und Stunde")."""
     vocabulary = basis_vocabulary()
     per = "|".join(re.escape(w) for w in sorted(
         {*vocabulary["per"], "a"} - set(vocabulary["scope_only"]), key=len, reverse=True))
@@ -112,11 +112,12 @@ def _per_re() -> re.Pattern[str]:
                                                       key=lambda i: -len(i[0]))
                      if len(w) > 2 and b in ("gpu", "node", "rack", "hour", "day", "week",
                                               "month", "year"))
+    joins = "|".join(re.escape(w) for w in vocabulary["and"])
     return re.compile(
         r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?"
         rf"(?:(?<![^\W\d_])(?P<word>{per})(?![^\W\d_])\.?|/))\s*"
         r"(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
-        rf"(?:\s+(?P<next>{after})(?![^\W\d_]))?",
+        rf"(?:\s+(?:(?:{joins})\s+)?(?P<next>{after})(?![^\W\d_]))?",
         re.IGNORECASE)
 
 

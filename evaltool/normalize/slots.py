@@ -805,7 +805,22 @@ class SlotReaders:
         self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), text), cand.where,
                   text, LABELLED, "the total contract value")
 
+    def _slot_annual_commitment(self, cand: Candidate, text: str) -> None:
+        """'Annual commitment | 4,238,438.40': spend committed per year of the term."""
+        money = self._money(cand, text, per=())
+        self.priced.append(_Priced("commit_year", V.Money(money.amount, money.currency,
+                                                          ("year",), text), cand.where, text,
+                                   LABELLED, "a commitment per year, for all GPUs"))
+
     def settle_contract_value(self) -> None:
+        yearly = [p for p in self.priced if p.role == "commit_year"]
+        if yearly and not any(p.role in ("compute", "all_in") for p in self.priced):
+            first = yearly[0]
+            self.priced.append(_Priced("compute", first.money, first.where, first.raw, TABLE,
+                                       "the annual commitment, for all GPUs and one year"))
+            self.warn(first.where, "no compute rate stated: the annual commitment is read as "
+                      "the price of all GPUs for one year", "price_usd_per_gpu_hour",
+                      first.raw[:120], "a price per GPU-hour", code="assumed-value")
         if self.contract_value is None or any(p.role in ("compute", "all_in")
                                               for p in self.priced):
             return

@@ -198,7 +198,8 @@ def _in_major_unit(number: float | None, key: str) -> float | None:
 # Keys of a line item that are no fact of the offer: its own name, its price, its notes.
 _NOT_A_LINE_FACT = frozenset({None, "ignore", "offer_name", "price", "capex_usd", "vendor",
                               "contract_text", "currency"})
-_NODE_KEY = re.compile(r"^(?:instance|instances|node|nodes|server|servers|vm|machine|host|"
+_NODE_KEY = re.compile(r"^(?:(?:per|each|pro|par|por|je) )?"
+                       r"(?:instance|instances|node|nodes|server|servers|vm|machine|host|"
                        r"system|box|knoten|noeud|serveur)(?: (?:type|spec|config|shape))?$")
 
 
