@@ -608,3 +608,55 @@ def test_an_annual_commitment_with_no_rate_prices_all_gpus_for_a_year(
     (offer,) = _offers(path, {})
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2_242_560 / 128 / 8760)
     assert offer.fields.min_commit_usd == pytest.approx(3 * 2_242_560)
+
+
+@pytest.mark.parametrize(("note", "months"), [
+    ("• Colocation-aftalen løber 60 måneder; afskrivningsperiode til sammenligning: 60 måneder.",
+     60),
+    ("Hosting runs for the full term; amortisation period for comparison: 48 months.", 48),
+])
+def test_an_amortisation_period_stated_in_a_note_is_read(
+        tmp_path: Any, note: str, months: int) -> None:
+    path = _workbook(tmp_path / "buy.xlsx", {"Quote": [
+        ["Example Datacenter A/S — all prices in EUR"],
+        ["Pos.", "Description", "Qty", "Unit", "Unit price", "Total"],
+        ["A1", "GPU server 8x NVIDIA H100 SXM 80GB", 2, "pcs", 250000, 500000],
+        [None, None, None, "Hardware total", None, 500000],
+        [],
+        ["B1", "Remote hands", 1, "month", 1000, 1000],
+        [],
+        [note],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    f = offer.fields
+    assert f.amortization_months == months
+    assert f.opex_usd_per_month == pytest.approx(1000)
+    assert f.price_usd_per_gpu_hour == pytest.approx((500000 / months + 1000) / (16 * 730))
+
+
+def test_a_purchase_price_resting_on_an_assumed_amortisation_is_warned(tmp_path: Any) -> None:
+    from evaltool.normalize.core import normalize_files
+
+    path = _workbook(tmp_path / "buy.xlsx", {"Quote": [
+        ["Example Systems LLC — prices in USD"],
+        ["Item", "Description", "Qty", "Unit price", "Ext. price"],
+        [1, "GPU server 8x NVIDIA H100 SXM 80GB", 2, 250000, 500000],
+    ]})
+    (offer,) = normalize_files([path], {}).offers
+    assert any(w.get("field") == "price_usd_per_gpu_hour" and w.get("code") == "assumed-value"
+               for w in offer.warnings)
+
+
+@pytest.mark.parametrize("title", ["Nabídka v1 (neplatná)", "Tilbud v1 — forældet",
+                                   "Proposta v1 (substituída)"])
+def test_a_sheet_marked_superseded_in_another_language_is_skipped(
+        tmp_path: Any, title: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Old": [
+        [title],
+        ["Accelerator", "NVIDIA A100 SXM4 80GB"], ["GPUs", 192], ["Price", "USD 9 per GPU-hour"],
+    ], "Current": [
+        ["Vendor", "Example DC"],
+        ["Accelerator", "NVIDIA A100 SXM4 80GB"], ["GPUs", 128], ["Price", "USD 2 per GPU-hour"],
+    ]})
+    (offer,) = _offers(path, {})
+    assert offer.fields.gpu_count == 128 and offer.fields.price_usd_per_gpu_hour == 2.0

@@ -36,6 +36,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
+from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.prose import ProseReaders
 from evaltool.normalize.shapes import (
     count_facts,
@@ -66,7 +67,7 @@ def _rack_time(unit_kind: str, unit_text: str) -> str | None:
         return unit_kind
     return None
 
-class Builder(ProseReaders):
+class Builder(ProseReaders, MoneyReaders):
     """Collects facts about one offer, then resolves them."""
 
     # --- reading -------------------------------------------------------------------
@@ -593,6 +594,7 @@ class Builder(ProseReaders):
             except (V.ValueParseError, V.ValueConversionError):
                 pass
         self._dates_in_sentence(text, where)
+        self.money_terms_in_note(text, where)
         term = re.search(r"(\d+)[- ]month (?:commitment|term|reservation)", text, re.I)
         if term:
             self.add("term_months", float(term.group(1)), where, text, IN_TEXT,

@@ -365,6 +365,9 @@ class Derive:
             why = f"no amortisation period stated; {months:g} months assumed"
             self.set("amortization_months", months, [], why)
             b.assumed("amortization_months", where, "", why)
+            # The effective price rests on that assumption: it carries the warning too.
+            b.warn(where, f"assumed value: the price per GPU-hour spreads the capex over an "
+                   f"assumed {months:g} months", "price_usd_per_gpu_hour", code="assumed-value")
         nodes = self.v.get("node_count")
         kw = self.v.get("power_kw_per_node")
         parts = [f"capex {capex:,.0f} / {months:g} months"]

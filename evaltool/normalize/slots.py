@@ -33,7 +33,6 @@ from evaltool.normalize.facts import (
     _SPARSE_RE,
     IN_TEXT,
     LABELLED,
-    TABLE,
     Fact,
     _bandwidth,
     _fabric,
@@ -54,7 +53,7 @@ from evaltool.normalize.phrases import (
 )
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
-from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text
+from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
@@ -86,20 +85,6 @@ def _yes_no(value: Any) -> bool | None:
         return V.parse_bool(value).value
     except V.ValueParseError:
         return None
-
-
-# "op til 30 kW pr. rack", "up to 17.3 kW per rack", "30 kW/rack": the power of one rack.
-_KW_PER_RACK_RE = re.compile(r"(\d+(?:[.,]\d+)?)\s*kW\s*(?:pr\.?|per|pro|par|por|na|/)\s*"
-                             r"(?:rack|baie|armadio|bastidor|szaf\w*|stojan\w*)\b", re.I)
-
-
-@functools.cache
-def _RESOURCE_WORD_RE() -> re.Pattern[str]:
-    """A word that names compute (GPU, node, server, rack in any language we read)."""
-    words = [w for w, b in basis_vocabulary()["words"].items()
-             if b in ("gpu", "node", "rack") and len(w) > 2]
-    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(
-        re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)
 
 
 def _names_time_not_kw(label: str) -> bool:
@@ -725,51 +710,6 @@ class SlotReaders:
         money = self._money(cand, text, per=None)
         self.priced.append(_Priced("network_month", money, cand.where, text, LABELLED))
 
-    def running_cost_line(self, item: LineItem, unit_kind: str | None, price: float,
-                          qty: float, monthly_qty: float, currency: str, where: Location,
-                          raw: str) -> bool:
-        """The monthly lines of a purchase + hosting quote: colocation per kW-month
-        ("90 | kW/md. | 1.450"), rack space per rack-month with its power in the description
-        ("Rackplads op til 30 kW pr. rack | 8 | rack/md. | 69.000"), and a monthly service with
-        no compute in it ("Remote hands | 1 | md. | 12.500"), support and network per month:
-        running costs, never capex and never a compute price.  Returns whether the line was
-        one."""
-        desc = item.description
-        low = f"{desc} {item.unit or ''}".lower()
-        if unit_kind == "month" and re.search(r"\bsupport\b|\bsla\b|\bservice level", low):
-            self.priced.append(_Priced("support_month", V.Money(price * monthly_qty, currency,
-                                                                ("month",)), where, raw, TABLE))
-            return True
-        if re.search(r"\bnetwork\b|\bfabric\b|\binterconnect\b|\bport\b|\bbandwidth\b", low) \
-                and unit_kind == "month" and not re.search(r"switch", low):
-            self.priced.append(_Priced("network_month", V.Money(price * monthly_qty, currency,
-                                                                ("month",)), where, raw, TABLE))
-            return True
-        monthly = V.Money(price * qty, currency, ("month",), raw)
-        if unit_kind == "kw_month":
-            self._usd("colocation_usd_per_kw_month", V.Money(price, currency, ("kw", "month"),
-                                                             raw), where, raw, TABLE,
-                      "a colocation line priced per kW-month")
-            self.priced.append(_Priced("colocation_month", monthly, where, raw, TABLE,
-                                       f"{qty:g} kW contracted", quantity=qty))
-            return True
-        if unit_kind == "rack_month" and not names_an_accelerator(desc):
-            kw = _KW_PER_RACK_RE.search(desc)
-            if kw:
-                per_rack = T.to_number(kw.group(1))
-                self._usd("colocation_usd_per_kw_month",
-                          V.Money(price / per_rack, currency, ("kw", "month"), raw), where, raw,
-                          TABLE, f"rack space {price:g} per rack-month / {per_rack:g} kW per rack")
-            self.priced.append(_Priced("colocation_month", monthly, where, raw, TABLE,
-                                       f"{qty:g} racks of space", quantity=qty))
-            return True
-        if unit_kind == "month" and len(re.findall(r"[^\W\d_]+", item.unit or "")) <= 1 \
-                and not _RESOURCE_WORD_RE().search(desc) and not names_an_accelerator(desc):
-            self.priced.append(_Priced("opex_month", V.Money(price, currency, ("month",), raw),
-                                       where, raw, TABLE, "a monthly service line"))
-            return True
-        return False
-
     def _slot_price(self, cand: Candidate, text: str) -> None:
         per_gb_month = PER_GB_MONTH_RE.search(f"{cand.label} {text}")
         if per_gb_month:  # "€ 0,032 | € per GB per maand": storage, per TB-month
@@ -794,52 +734,6 @@ class SlotReaders:
         # the offer is not; it is the compute price only when no other price is stated.
         priority = LABELLED - 1 if is_list_price(cand.label) else LABELLED
         self.priced.append(_Priced("compute", money, cand.where, text, priority, cand.note))
-
-    def _slot_contract_value(self, cand: Candidate, text: str) -> None:
-        """'Total contract value | USD 1,345,536': the price of the whole offer for its whole
-        term; used as the compute price only when no other price is stated (settle)."""
-        money = self._money(cand, text, per=())
-        self.contract_value = (V.Money(money.amount, money.currency, ("term",), text),
-                               cand.where, text)
-        # The buyer commits to the whole value: it is the offer's minimum commitment too.
-        self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), text), cand.where,
-                  text, LABELLED, "the total contract value")
-
-    def _slot_annual_commitment(self, cand: Candidate, text: str) -> None:
-        """'Annual commitment | 4,238,438.40': spend committed per year of the term."""
-        money = self._money(cand, text, per=())
-        self.priced.append(_Priced("commit_year", V.Money(money.amount, money.currency,
-                                                          ("year",), text), cand.where, text,
-                                   LABELLED, "a commitment per year, for all GPUs"))
-
-    def settle_contract_value(self) -> None:
-        yearly = [p for p in self.priced if p.role == "commit_year"]
-        if yearly and not any(p.role in ("compute", "all_in") for p in self.priced):
-            first = yearly[0]
-            self.priced.append(_Priced("compute", first.money, first.where, first.raw, TABLE,
-                                       "the annual commitment, for all GPUs and one year"))
-            self.warn(first.where, "no compute rate stated: the annual commitment is read as "
-                      "the price of all GPUs for one year", "price_usd_per_gpu_hour",
-                      first.raw[:120], "a price per GPU-hour", code="assumed-value")
-        if self.contract_value is None or any(p.role in ("compute", "all_in")
-                                              for p in self.priced):
-            return
-        money, where, text = self.contract_value
-        self.priced.append(_Priced("compute", money, where, text, LABELLED,
-                                   "the total contract value, for all GPUs and the whole term"))
-        self.warn(where, "no compute price stated: the total contract value is read as the "
-                  "price of all GPUs for the whole term", "price_usd_per_gpu_hour", text[:120],
-                  "a price per GPU-hour", code="assumed-value")
-
-    def _slot_min_commitment(self, cand: Candidate, text: str) -> None:
-        if not re.search(r"[$€£]|\b(usd|eur|gbp|chf)\b", text, re.I) and \
-                re.search(r"month|year|week|day|monat|jahr|mois|an\b", text, re.I):
-            months = V.parse_duration(cand.value, "months")
-            self.add("term_months", months.value, cand.where, text, LABELLED,
-                     "a minimum commitment stated as a duration: read as the term")
-            return
-        money = self._money(cand, text, per=None)
-        self._usd("min_commit_usd", money, cand.where, text, LABELLED)
 
     def _slot_delivery_date_committed(self, cand: Candidate, text: str) -> None:
         """'Firm delivery date | yes', or 'Committed delivery date | 2027-05-01' (a date

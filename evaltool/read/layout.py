@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import Location, Problem
-from evaltool.read.blocks import enumerates_options, tables_as_options
+from evaltool.read.blocks import tables_as_options
 from evaltool.read.cells import (
     Candidate,
     LineItem,
@@ -34,11 +34,14 @@ from evaltool.read.headers import SECTION_HEADERS as _SECTION_HEADERS
 from evaltool.read.headers import SPEC_VALUE_HEADERS as _SPEC_VALUE_HEADERS
 from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
+from evaltool.read.lineitems import group_sections
+from evaltool.read.lineitems import number as _number
+from evaltool.read.lineitems import quantity as _quantity
+from evaltool.read.lineitems import resumes as _resumes
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     billing_unit,
     currency_of,
-    first_number,
     labels_a_price,
     states_amount,
 )
@@ -273,39 +276,6 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
 _SENTENCE_END_RE = re.compile(r"(?<=\w\w)\.\s+(?=[A-Z][a-z]+\s+\w)")
 
 
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str) and value.strip():
-        return first_number(value)
-    return None
-
-
-def _quantity(value: Any) -> float | None:
-    """A line's quantity: '1.000' and '1,000' are a thousand (a quantity is never written
-    with three decimals), other text as a number."""
-    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,3}(?:[.,\u202f' ]\d{3})+\s*", value):
-        return float(re.sub(r"\D", "", value))
-    return _number(value)
-
-
-def _resumes(grid: SheetGrid, r: int, roles: dict[str, int]) -> int | None:
-    """The next line of the table within three rows from ``r``, when the rows between hold
-    only a section heading ("A. Hardware (engangskøb)", "Wariant II – umowa na 24
-    miesiące"), a subtotal ("Hardware i alt | 53 300 000") or nothing."""
-    qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
-    for k in range(r, min(r + 4, len(grid.rows))):
-        qty = _quantity(grid.value(k, qty_col)) if qty_col is not None else None
-        price = _number(grid.value(k, price_col)) if price_col is not None else None
-        if qty is not None and price is not None:
-            return k
-        if any(not is_empty(grid.value(k, c)) for c in (qty_col, price_col) if c is not None):
-            return None
-    return None
-
-
 def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
                 record: RawRecord, vocab: Vocabulary | None = None) -> int:
     """Read the rows under a line-item header; return the last row used.  Section headings
@@ -353,12 +323,8 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             currency=currency_of(" ".join(raw.values())) or header_currency,
             cells=cells, raw=raw))
         r += 1
-    if vocab is not None and enumerates_options([text for _, _, text, _ in sections], vocab):
-        bounds = [first for *_, first in sections] + [len(record.line_items)]
-        for index, (row, col, text, _) in enumerate(sections):
-            for item in record.line_items[bounds[index]:bounds[index + 1]]:
-                item.raw["group"] = text
-                item.cells.setdefault("group", grid.where(row, col))
+    if vocab is not None:
+        group_sections(grid, record, sections, vocab)
     if missing:
         record.problems.append(Problem(
             Location(grid.file, sheet=grid.name, cell=", ".join(missing)),

@@ -1,0 +1,147 @@
+"""Money read from a quote's lines and notes: the running costs of a purchase + hosting
+quote (colocation per kW- or rack-month, monthly services, support and network lines), a
+commitment stated per year, and money terms inside a note's sentence."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from evaltool.errors import Location
+from evaltool.normalize import values as V
+from evaltool.normalize.basis import basis_vocabulary
+from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
+from evaltool.normalize.slots import SlotReaders, names_an_accelerator
+from evaltool.read import text as T
+from evaltool.read.cells import Candidate, LineItem
+
+# "op til 30 kW pr. rack", "up to 17.3 kW per rack", "30 kW/rack": the power of one rack.
+_KW_PER_RACK_RE = re.compile(r"(\d+(?:[.,]\d+)?)\s*kW\s*(?:pr\.?|per|pro|par|por|na|/)\s*"
+                             r"(?:rack|baie|armadio|bastidor|szaf\w*|stojan\w*)\b", re.I)
+
+
+@functools.cache
+def _RESOURCE_WORD_RE() -> re.Pattern[str]:
+    """A word that names compute (GPU, node, server, rack in any language we read)."""
+    words = [w for w, b in basis_vocabulary()["words"].items()
+             if b in ("gpu", "node", "rack") and len(w) > 2]
+    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(
+        re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)
+
+
+class MoneyReaders(SlotReaders):
+    """The readers of money that spans a line or a sentence rather than one labelled cell."""
+
+    def running_cost_line(self, item: LineItem, unit_kind: str | None, price: float,
+                          qty: float, monthly_qty: float, currency: str, where: Location,
+                          raw: str) -> bool:
+        """The monthly lines of a purchase + hosting quote: colocation per kW-month
+        ("90 | kW/md. | 1.450"), rack space per rack-month with its power in the description
+        ("Rackplads op til 30 kW pr. rack | 8 | rack/md. | 69.000"), and a monthly service with
+        no compute in it ("Remote hands | 1 | md. | 12.500"), support and network per month:
+        running costs, never capex and never a compute price.  Returns whether the line was
+        one."""
+        desc = item.description
+        low = f"{desc} {item.unit or ''}".lower()
+        if unit_kind == "month" and re.search(r"\bsupport\b|\bsla\b|\bservice level", low):
+            self.priced.append(_Priced("support_month", V.Money(price * monthly_qty, currency,
+                                                                ("month",)), where, raw, TABLE))
+            return True
+        if re.search(r"\bnetwork\b|\bfabric\b|\binterconnect\b|\bport\b|\bbandwidth\b", low) \
+                and unit_kind == "month" and not re.search(r"switch", low):
+            self.priced.append(_Priced("network_month", V.Money(price * monthly_qty, currency,
+                                                                ("month",)), where, raw, TABLE))
+            return True
+        monthly = V.Money(price * qty, currency, ("month",), raw)
+        if unit_kind == "kw_month":
+            self._usd("colocation_usd_per_kw_month", V.Money(price, currency, ("kw", "month"),
+                                                             raw), where, raw, TABLE,
+                      "a colocation line priced per kW-month")
+            self.priced.append(_Priced("colocation_month", monthly, where, raw, TABLE,
+                                       f"{qty:g} kW contracted", quantity=qty))
+            return True
+        if unit_kind == "rack_month" and not names_an_accelerator(desc):
+            kw = _KW_PER_RACK_RE.search(desc)
+            if kw:
+                per_rack = T.to_number(kw.group(1))
+                self._usd("colocation_usd_per_kw_month",
+                          V.Money(price / per_rack, currency, ("kw", "month"), raw), where, raw,
+                          TABLE, f"rack space {price:g} per rack-month / {per_rack:g} kW per rack")
+            self.priced.append(_Priced("colocation_month", monthly, where, raw, TABLE,
+                                       f"{qty:g} racks of space", quantity=qty))
+            return True
+        if unit_kind == "month" and len(re.findall(r"[^\W\d_]+", item.unit or "")) <= 1 \
+                and not _RESOURCE_WORD_RE().search(desc) and not names_an_accelerator(desc):
+            self.priced.append(_Priced("opex_month", V.Money(price, currency, ("month",), raw),
+                                       where, raw, TABLE, "a monthly service line"))
+            return True
+        return False
+
+    def money_terms_in_note(self, text: str, where: Location) -> None:
+        """'…; afskrivningsperiode til sammenligning: 60 måneder.': a labelled money term
+        (the amortisation period) inside a note's sentence, read with its label's slot."""
+        for clause in re.split(r"[;•\n]|(?<=[a-z])\.\s", text):
+            label, sep, value = clause.partition(":")
+            if not sep or not re.search(r"\d", value):
+                continue
+            words = label.split()
+            for start in range(max(0, len(words) - 4), len(words)):
+                if self.vocab.match(" ".join(words[start:])) == "amortization_months":
+                    try:
+                        months = V.parse_duration(value.strip(" ."), "months")
+                    except (V.ValueParseError, V.ValueConversionError):
+                        break
+                    self.add("amortization_months", months.value, where, text, IN_TEXT,
+                             "the amortisation period stated in a note")
+                    return
+
+    def _slot_annual_commitment(self, cand: Candidate, text: str) -> None:
+        """'Annual commitment | 4,238,438.40': spend committed per year of the term."""
+        money = self._money(cand, text, per=())
+        self.priced.append(_Priced("commit_year", V.Money(money.amount, money.currency,
+                                                          ("year",), text), cand.where, text,
+                                   LABELLED, "a commitment per year, for all GPUs"))
+
+    def settle_contract_value(self) -> None:
+        """Where no compute rate is stated, the total contract value prices all GPUs for the
+        term; failing that, an annual commitment prices them for a year."""
+        self._settle_total_contract_value()
+        yearly = [p for p in self.priced if p.role == "commit_year"]
+        if yearly and not any(p.role in ("compute", "all_in") for p in self.priced):
+            first = yearly[0]
+            self.priced.append(_Priced("compute", first.money, first.where, first.raw, TABLE,
+                                       "the annual commitment, for all GPUs and one year"))
+            self.warn(first.where, "no compute rate stated: the annual commitment is read as "
+                      "the price of all GPUs for one year", "price_usd_per_gpu_hour",
+                      first.raw[:120], "a price per GPU-hour", code="assumed-value")
+
+    def _slot_contract_value(self, cand: Candidate, text: str) -> None:
+        """'Total contract value | USD 1,345,536': the price of the whole offer for its whole
+        term; used as the compute price only when no other price is stated (settle)."""
+        money = self._money(cand, text, per=())
+        self.contract_value = (V.Money(money.amount, money.currency, ("term",), text),
+                               cand.where, text)
+        # The buyer commits to the whole value: it is the offer's minimum commitment too.
+        self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), text), cand.where,
+                  text, LABELLED, "the total contract value")
+
+    def _settle_total_contract_value(self) -> None:
+        if self.contract_value is None or any(p.role in ("compute", "all_in")
+                                              for p in self.priced):
+            return
+        money, where, text = self.contract_value
+        self.priced.append(_Priced("compute", money, where, text, LABELLED,
+                                   "the total contract value, for all GPUs and the whole term"))
+        self.warn(where, "no compute price stated: the total contract value is read as the "
+                  "price of all GPUs for the whole term", "price_usd_per_gpu_hour", text[:120],
+                  "a price per GPU-hour", code="assumed-value")
+
+    def _slot_min_commitment(self, cand: Candidate, text: str) -> None:
+        if not re.search(r"[$€£]|\b(usd|eur|gbp|chf)\b", text, re.I) and \
+                re.search(r"month|year|week|day|monat|jahr|mois|an\b", text, re.I):
+            months = V.parse_duration(cand.value, "months")
+            self.add("term_months", months.value, cand.where, text, LABELLED,
+                     "a minimum commitment stated as a duration: read as the term")
+            return
+        money = self._money(cand, text, per=None)
+        self._usd("min_commit_usd", money, cand.where, text, LABELLED)
