@@ -660,3 +660,39 @@ def test_a_sheet_marked_superseded_in_another_language_is_skipped(
     ]})
     (offer,) = _offers(path, {})
     assert offer.fields.gpu_count == 128 and offer.fields.price_usd_per_gpu_hour == 2.0
+
+
+@pytest.mark.parametrize(("currency", "unit_amount", "fx", "want"), [
+    ("eur", 310, {"EUR": 1.0}, 3.10),     # cents
+    ("gbp", 289, {"GBP": 1.0}, 2.89),     # pence
+    ("jpy", 450, {"JPY": 0.01}, 4.50),    # no minor unit: 450 yen
+])
+def test_a_billing_api_export_states_its_amounts_in_the_minor_unit(
+        tmp_path: Any, currency: str, unit_amount: int, fx: dict[str, float],
+        want: float) -> None:
+    import json
+
+    quote = {"object": "quote", "currency": currency,
+             "account": {"name": "Example Cloud Ltd"},
+             "line_items": {"object": "list", "data": [{
+                 "object": "item", "description": "GPU-hour NVIDIA H100 SXM 80GB",
+                 "quantity": 8, "amount_subtotal": unit_amount * 8, "currency": currency,
+                 "price": {"object": "price", "currency": currency,
+                           "unit_amount": unit_amount,
+                           "recurring": {"interval": "hour", "interval_count": 1}}}]}}
+    path = tmp_path / "quote.json"
+    path.write_text(json.dumps(quote), encoding="utf-8")
+    (offer,) = _offers(path, fx)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(want)
+
+
+def test_amounts_of_a_plain_document_are_in_the_major_unit(tmp_path: Any) -> None:
+    import json
+
+    doc = {"vendor": "Example Cloud", "currency": "EUR", "items": [
+        {"description": "GPU-hour NVIDIA H100 SXM 80GB", "quantity": 8, "unit_price": 3.10,
+         "amount_subtotal": 24.80, "unit": "GPU-hour"}]}
+    path = tmp_path / "quote.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.10)

@@ -1,6 +1,7 @@
 """The words of a basis or a scope ("per GPU-hour", "€/Knoten/h", "400 Gb/s por GPU",
 "monthly"), loaded once from evaltool/data/basis_words.yaml: one vocabulary for the money
-parser, the scope of bandwidths and the billing unit of a line item."""
+parser, the scope of bandwidths and the billing unit of a line item; and the amounts a
+billing API writes in a currency's minor unit (evaltool/data/minor_units.yaml)."""
 
 from __future__ import annotations
 
@@ -54,3 +55,24 @@ def time_of(unit: str) -> str | None:
     if not words or len(times) != 1 or bases != times:
         return None
     return str(times.pop())
+
+
+@functools.cache
+def _minor_units() -> dict[str, Any]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "minor_units.yaml").read_text(encoding="utf-8"))
+    return {"object": str(raw["object_key"]), "keys": {str(k) for k in raw["amount_keys"]},
+            "zero": {str(c).upper() for c in raw["zero_decimal"]}}
+
+
+def minor_unit_amount(node: dict[Any, Any], key: str) -> bool:
+    """Whether ``node[key]`` is an amount in the currency's minor unit: a billing API's
+    object ({"object": "item", "amount_subtotal": 3920}, evaltool/data/minor_units.yaml)."""
+    units = _minor_units()
+    return key in units["keys"] and units["object"] in node
+
+
+def minor_unit_divisor(currency: str | None) -> float:
+    """100 cents to the euro; 1 for a currency with no minor unit (JPY, KRW)."""
+    return 1.0 if (currency or "").upper() in _minor_units()["zero"] else 100.0

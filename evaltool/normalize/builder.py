@@ -458,7 +458,8 @@ class Builder(ProseReaders, MoneyReaders):
         if self._per_gb_month_line(item, unit, price_text, price, currency, where, raw):
             return
         if unit.lower().strip() in ("gb", "per gb") or unit_kind == "gb" or re.search(
-                r"egress|transfer out|data out|outbound", low):
+                r"egress|transfer out|data out|outbound", low) or (
+                self.vocab.match(desc) == "egress_usd_per_gb" and not price):
             money = V.Money(price, currency, ("gb",), raw)
             self._usd("egress_usd_per_gb", money, where, raw, TABLE)
             return

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import InputError, Location, Problem
+from evaltool.normalize.basis import minor_unit_amount, minor_unit_divisor
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
@@ -135,12 +136,20 @@ class _Walk:
 
                 if role not in roles:
                     return None
-                value = item[roles[role]]
+                value, key, node = item[roles[role]], str(roles[role]), item
+                if isinstance(value, dict):  # {"price": {"object": "price", "unit_amount": 245}}
+                    inner = next((k for k in value if minor_unit_amount(value, str(k))), None)
+                    if inner is None:
+                        return None
+                    value, key, node = value[inner], str(inner), value
                 if isinstance(value, bool):
                     return None
                 number = (float(value) if isinstance(value, (int, float)) else
                           first_number(str(value)) if value is not None else None)
-                return _in_major_unit(number, str(roles[role]))
+                if number is not None and minor_unit_amount(node, key):
+                    currency = node.get("currency") or item.get("currency")
+                    return number / minor_unit_divisor(str(currency) if currency else None)
+                return _in_major_unit(number, key)
 
             desc = cell_text(item.get(roles.get("description") or roles.get("part") or "", ""))
             raw = {role: cell_text(_key_unit(item[k], str(k))) for role, k in roles.items()
