@@ -696,3 +696,41 @@ def test_amounts_of_a_plain_document_are_in_the_major_unit(tmp_path: Any) -> Non
     path.write_text(json.dumps(doc), encoding="utf-8")
     (offer,) = _offers(path, {"EUR": 1.0})
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.10)
+
+
+@pytest.mark.parametrize(("answer", "label"), [
+    ("None - billed monthly in arrears", "Upfront payment"),
+    ("Keine (monatliche Abrechnung)", "Anzahlung"),
+    ("Nenhum – faturação mensal", "Adiantamento"),
+])
+def test_an_upfront_answered_none_with_a_reason_is_zero(
+        tmp_path: Any, answer: str, label: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"], [label, answer],
+    ]})
+    (offer,) = _offers(path, {})
+    assert offer.fields.upfront_usd == 0
+
+
+@pytest.mark.parametrize(("header", "setup", "egress"), [
+    (["Pos.", "Beschreibung", "Menge", "Einheit", "Einzelpreis", "Gesamt"],
+     "Einrichtung und Abnahmetest (einmalig)", "Datenverkehr ausgehend"),
+    (["Lp.", "Opis", "Ilość", "J.m.", "Cena jedn.", "Wartość"],
+     "Instalacja i uruchomienie klastra", "Transfer danych wychodzących"),
+])
+def test_a_rentals_one_off_setup_line_is_its_upfront_and_a_free_egress_line_is_zero(
+        tmp_path: Any, header: list[str], setup: str, egress: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Angebot": [
+        ["Example Compute GmbH — alle Preise in EUR"],
+        header,
+        [1, "GPU-Knoten 8x NVIDIA H200 SXM", 4, "Knoten/Monat", 29200, 116800],
+        [2, setup, 1, "", 24000, 24000],
+        [3, egress, "—", "", "0,00", "0,00"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    f = offer.fields
+    assert f.upfront_usd == pytest.approx(24000)
+    assert f.egress_usd_per_gb == 0
+    assert f.price_usd_per_gpu_hour == pytest.approx(29200 / 8 / 730)
+    assert f.capex_usd is None

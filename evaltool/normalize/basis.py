@@ -76,3 +76,11 @@ def minor_unit_amount(node: dict[Any, Any], key: str) -> bool:
 def minor_unit_divisor(currency: str | None) -> float:
     """100 cents to the euro; 1 for a currency with no minor unit (JPY, KRW)."""
     return 1.0 if (currency or "").upper() in _minor_units()["zero"] else 100.0
+
+
+@functools.cache
+def once_re() -> re.Pattern[str]:
+    """'einmalig', 'one-time', 'Installation', 'idriftsættelse': the words of a one-off charge."""
+    words = [w for w, b in basis_vocabulary()["adverbs"].items() if b == "once"]
+    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(
+        re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)

@@ -13,9 +13,11 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
 from evaltool.normalize.shapes import gpus_per_rack_in_name
+from evaltool.normalize.slots import names_an_accelerator
 
 
 class Derive:
@@ -326,6 +328,17 @@ class Derive:
         # states its own cost per GPU-hour beside them (a TCO sheet); that figure is checked
         # against the purchase rule below, not used as a rental rate.
         bought = line_sum is not None and self.v.get("amortization_months") is not None
+        if line_sum is not None and not bought and capex is None and self.v.get(
+                "compute_price_usd_per_gpu_hour") is not None and self.v.get(
+                "offer_kind") != "purchase" and self.v.get("upfront_usd") is None and line_sum \
+                and all(not names_an_accelerator(p.raw) and once_re().search(p.raw)
+                        for p in lines if self.money(p)):
+            # A rental's one-off lines ("Einrichtung (einmalig)", "Installation fee"): paid
+            # once at the start, not hardware bought.
+            self.set("upfront_usd", line_sum, [], "the rental's one-off lines (setup, "
+                     f"installation): {', '.join(f'{self.money(p):,.0f}' for p in lines)} USD",
+                     lines[0].where)
+            return
         if capex is None and line_sum is not None and (
                 self.v.get("offer_kind") == "purchase" or bought or self.v.get(
                     "compute_price_usd_per_gpu_hour") is None):

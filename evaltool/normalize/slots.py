@@ -44,6 +44,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
 )
 from evaltool.normalize.money import is_list_price
+from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
     fold,
@@ -307,6 +308,13 @@ class SlotReaders:
                     slot == "egress_usd_per_gb" and other_traffic(text)):
             # "No charge for egress", "Egress free of charge": a stated zero.
             self.add(slot, 0.0, cand.where, text, LABELLED, "stated as free of charge")
+            return
+        lead = re.split(r"\s+[-–—]\s+|[,;:(]", text, maxsplit=1)[0] if isinstance(
+            cand.value, str) else ""
+        if lead.strip() and is_free_of_charge(lead.strip()) and not re.search(r"\d", text) \
+                and slot != "price_usd_per_gpu_hour" and not other_traffic(text):
+            # "None - billed monthly in arrears", "Keine (monatliche Abrechnung)": nothing due.
+            self.add(slot, 0.0, cand.where, text, LABELLED, f"{lead.strip()!r} read as 0")
             return
         money = self._money(cand, text, per)
         if per_word == "kw_month" and not money.per and _names_time_not_kw(cand.label):
