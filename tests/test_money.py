@@ -734,3 +734,21 @@ def test_a_rentals_one_off_setup_line_is_its_upfront_and_a_free_egress_line_is_z
     assert f.egress_usd_per_gb == 0
     assert f.price_usd_per_gpu_hour == pytest.approx(29200 / 8 / 730)
     assert f.capex_usd is None
+
+
+@pytest.mark.parametrize(("suffix", "text"), [
+    (".yaml", "vendor: Example Cloud\naccelerator: NVIDIA H100 SXM 80GB\ngpus: 64\n"
+              "price: USD 2.10 per GPU-hour\nupfront: No upfront\n"
+              "managed_lustre_1pib: $140.00 per TiB-month\n"),
+    (".json", '{"vendor": "Example Cloud", "accelerator": "NVIDIA H100 SXM 80GB", "gpus": 64, '
+              '"price": "USD 2.10 per GPU-hour", "anzahlung": "keine Anzahlung", '
+              '"weka_tier": "USD 0.14 per GiB-month"}'),
+])
+def test_a_price_whose_basis_is_per_tb_month_is_storage_whatever_its_label(
+        tmp_path: Any, suffix: str, text: str) -> None:
+    path = tmp_path / f"offer{suffix}"
+    path.write_text(text, encoding="utf-8")
+    (offer,) = _offers(path, {})
+    f = offer.fields
+    assert f.upfront_usd == 0
+    assert f.storage_usd_per_tb_month is not None and f.storage_usd_per_tb_month > 100

@@ -89,6 +89,8 @@ class Builder(ProseReaders, MoneyReaders):
                 self._counts_in_text(cell_text(cand.value), cand.where)
                 continue
             slot = self.vocab.match(cand.label, cand.section)
+            if slot is None:
+                self.money_by_basis(cand)
             if slot is None or slot == "ignore":
                 continue
             slotted.append((slot, cand))

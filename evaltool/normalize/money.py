@@ -117,6 +117,7 @@ def _per_re() -> re.Pattern[str]:
         r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?"
         rf"(?:(?<![^\W\d_])(?P<word>{per})(?![^\W\d_])\.?|/))\s*"
         r"(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
+        rf"(?:\s*\([^()]{{0,30}}\))?"  # "je TiB (nutzbar) und Monat"
         rf"(?:\s+(?:(?:{joins})\s+)?(?P<next>{after})(?![^\W\d_]))?",
         re.IGNORECASE)
 

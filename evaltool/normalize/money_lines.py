@@ -13,7 +13,7 @@ from evaltool.normalize.basis import basis_vocabulary
 from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
 from evaltool.normalize.slots import SlotReaders, names_an_accelerator
 from evaltool.read import text as T
-from evaltool.read.cells import Candidate, LineItem
+from evaltool.read.cells import Candidate, LineItem, cell_text
 
 # "op til 30 kW pr. rack", "up to 17.3 kW per rack", "30 kW/rack": the power of one rack.
 _KW_PER_RACK_RE = re.compile(r"(\d+(?:[.,]\d+)?)\s*kW\s*(?:pr\.?|per|pro|par|por|na|/)\s*"
@@ -76,6 +76,24 @@ class MoneyReaders(SlotReaders):
                                        where, raw, TABLE, "a monthly service line"))
             return True
         return False
+
+    def money_by_basis(self, cand: Candidate) -> None:
+        """'Azurion Managed Lustre (1 PiB) | $140.00 per TiB-month': under a label that names
+        no field, a price whose own basis says what it prices (per TB-month: storage)."""
+        text = cell_text(cand.value)
+        if not isinstance(cand.value, str) or T.currency_of(text) is None:
+            return
+        try:
+            money = V.parse_money(text)
+        except (V.ValueParseError, V.ValueConversionError):
+            return
+        if money.per != ("tb", "month"):
+            return
+        self._usd("storage_usd_per_tb_month", money, cand.where, text, IN_TEXT,
+                  f"a price per TB-month under {cand.label!r}: storage")
+        self.warn(cand.where, f"assumed value: {cand.label!r} names no field; its price per "
+                  "TB-month is read as the storage price", "storage_usd_per_tb_month", text,
+                  code="assumed-value")
 
     def money_terms_in_note(self, text: str, where: Location) -> None:
         """'…; afskrivningsperiode til sammenligning: 60 måneder.': a labelled money term
