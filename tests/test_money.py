@@ -752,3 +752,30 @@ def test_a_price_whose_basis_is_per_tb_month_is_storage_whatever_its_label(
     f = offer.fields
     assert f.upfront_usd == 0
     assert f.storage_usd_per_tb_month is not None and f.storage_usd_per_tb_month > 100
+
+
+def test_a_price_below_one_is_never_read_with_a_thousands_point(tmp_path: Any) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["GPUs", 64],
+        ["Price", "EUR 2,10 per GPU-hour"], ["Local NVMe", "30,72 TB"],
+        ["Egress", "€0.087 per GB"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.egress_usd_per_gb == pytest.approx(0.087)
+
+
+@pytest.mark.parametrize(("price", "note"), [
+    ("£2.10 per GPU-hour", "Capacity guaranteed. Minimum commitment £500,000.00"),
+    ("£2,10 pro GPU-Stunde", "Mindestabnahme 500.000 £ über die Laufzeit"),
+])
+def test_a_minimum_commitment_in_a_rows_notes_column_is_read(
+        tmp_path: Any, price: str, note: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": [
+        ["Field", "Value", "Notes"],
+        ["Vendor", "Example Compute Ltd", None],
+        ["Accelerator", "NVIDIA H100 SXM 80GB", None],
+        ["GPUs", 96, None],
+        ["Price", price, note],
+    ]})
+    (offer,) = _offers(path, {"GBP": 1.0})
+    assert offer.fields.min_commit_usd == pytest.approx(500_000)

@@ -642,7 +642,7 @@ _USABLE_RE = re.compile(r"\busable\b|\bnutzbar\w*|\bnet\b|\bnetto[- ]?kapazit|"
 _RAW_RE = re.compile(r"\braw\b|\bbrutto\b|\broh\w*|\bbrute?\b", re.I)
 # "2.048", "1.800": one or more groups of three digits after a point, nothing else.
 # A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
-_GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(\d{1,3}(?:\.\d{3})+)"
+_GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])([1-9]\d{0,2}(?:\.\d{3})+)"
                                  r"(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")

@@ -515,6 +515,20 @@ def price_per_gpu_hour(
 
 
 
+_ONE_DOT_GROUP_RE = re.compile(r"(?<![\d.,])[1-9]\d{0,2}\.\d{3}(?![\d.,])")
+
+
+def by_document_decimals(text: str, decimal_comma: bool) -> tuple[str, bool]:
+    """'500.000 £' in a document that writes its decimals with a comma ('2,10') is 500000;
+    in one that shows no convention it may be 500 or 500000 (returns True: say so)."""
+    match = _ONE_DOT_GROUP_RE.search(text)
+    if match is None:
+        return text, False
+    if decimal_comma:
+        return text[:match.start()] + match.group(0).replace(".", "") + text[match.end():], False
+    return text, True
+
+
 # The label of a price before any discount: list, catalogue or rack rate.
 _LIST_PRICE_RE = re.compile(
     r"\blist(?:e|en)?\s*(?:rate|price|prices|preis|pris|prijs)\b|\blistenpreis|\blistpris|"

@@ -317,7 +317,8 @@ class SlotReaders:
             self.add(slot, 0.0, cand.where, text, LABELLED, f"{lead.strip()!r} read as 0")
             return
         money = self._money(cand, text, per)
-        if per_word == "kw_month" and not money.per and _names_time_not_kw(cand.label):
+        if per_word == "kw_month" and _names_time_not_kw(cand.label) and not re.search(
+                r"kw", text, re.I):
             # "Colocation + drift pr. måned | 168.500": the month's amount, not per kW.
             raise V.ValueParseError(f"{slot}: a monthly amount, not a price per kW-month",
                                     found=text, expected="a price per kW-month")
