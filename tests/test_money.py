@@ -453,6 +453,11 @@ def test_a_flat_price_named_once_with_a_month_is_no_step() -> None:
     ("€ 18,40 pro Knoten und Std.", 18.4, "EUR", ("node", "hour")),            # de
     ("€ 0,95 per GPU per uur", 0.95, "EUR", ("gpu", "hour")),                  # nl
     ("¥450/GPU/時間", 450.0, "JPY", ("gpu", "hour")),                          # ja
+    ("¥450 / GPU時間", 450.0, "JPY", ("gpu", "hour")),                         # ja: no space
+    ("GPU1基1時間あたり ¥450", 450.0, "JPY", ("gpu", "hour")),                  # ja: あたり
+    ("¥12,000 ノードあたり月額", 12000.0, "JPY", ("node", "month")),
+    ("9,00 zł netto za 1 GPU/h", 9.0, "PLN", ("gpu", "hour")),                 # "za 1 GPU"
+    ("EUR 4,20 pro 1 Knoten und Stunde", 4.2, "EUR", ("node", "hour")),
 ])
 def test_a_price_basis_reads_in_every_language_vendors_quote_in(
         text: str, amount: float, currency: str, per: tuple[str, ...]) -> None:

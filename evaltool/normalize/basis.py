@@ -27,6 +27,7 @@ def basis_vocabulary() -> dict[str, Any]:
         "per_weak": [str(w) for w in raw.get("per_weak", [])],
         "scope_only": [str(w) for w in raw.get("scope_only", [])],
         "and": [str(w) for w in raw.get("and", [])],
+        "per_after": [str(w) for w in raw.get("per_after", [])],
     }
 
 

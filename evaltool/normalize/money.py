@@ -115,7 +115,7 @@ def _per_re() -> re.Pattern[str]:
     joins = "|".join(re.escape(w) for w in vocabulary["and"])
     return re.compile(
         r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?"
-        rf"(?:(?<![^\W\d_])(?P<word>{per})(?![^\W\d_])\.?|/))\s*"
+        rf"(?:(?<![^\W\d_])(?P<word>{per})(?![^\W\d_])\.?|/))\s*(?:1\s*)?"  # "za 1 GPU"
         r"(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
         rf"(?:\s*\([^()]{{0,30}}\))?"  # "je TiB (nutzbar) und Monat"
         rf"(?:\s+(?:(?:{joins})\s+)?(?P<next>{after})(?![^\W\d_]))?",
@@ -123,11 +123,32 @@ def _per_re() -> re.Pattern[str]:
 
 
 @functools.cache
+def _per_after_re() -> re.Pattern[str]:
+    """A resource followed by the word that divides by it ('GPU1基あたり', 'ノード当たり')."""
+    vocabulary = basis_vocabulary()
+    resources = "|".join(re.escape(w) for w, b in sorted(
+        vocabulary["words"].items(), key=lambda i: -len(i[0])) if b in ("gpu", "node", "rack"))
+    after = "|".join(re.escape(w) for w in vocabulary["per_after"])
+    return re.compile(rf"(?<![^\W\d_\u3040-\u30ff\u3400-\u9fff])(?P<res>{resources})\s*"
+                      rf"(?:1\s*)?(?:基|台|枚|ノード)?\s*(?:1\s*)?(?:時間|か月|ヶ月|月|年|日)?\s*"
+                      rf"(?:{after})", re.IGNORECASE)
+
+
+@functools.cache
 def _adverb_re() -> re.Pattern[str]:
-    adverbs = basis_vocabulary()["adverbs"]
-    return re.compile(r"(?<![\w-])(?:" + "|".join(
-        re.escape(k) for k in sorted(adverbs, key=len, reverse=True)) + r")(?![\w-])",
-        re.IGNORECASE)
+    """'monthly', 'p.a.', 'pr. måned', '時間あたり': whole words; a Japanese one also where it
+    touches a figure or other script ('1時間あたり', 'GPU1基あたり')."""
+    adverbs = sorted(basis_vocabulary()["adverbs"], key=len, reverse=True)
+    latin = "|".join(re.escape(k) for k in adverbs if not _CJK_RE.search(k))
+    cjk = "|".join(re.escape(k) for k in adverbs if _CJK_RE.search(k))
+    return re.compile(rf"(?<![\w-])(?:{latin})(?![\w-])" + (f"|(?:{cjk})" if cjk else ""),
+                      re.IGNORECASE)
+
+
+_CJK_RE: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+# A word of one script, where vendors write two without a space ('GPU時間', 'ノードhour').
+_SCRIPT_RUN_RE: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]+|"
+                                   r"[^\W\d_\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]+")
 _BILLED_BEFORE_RE: Final = _LazyRegex(
     r"\b(?:billed|invoiced|payable|paid|charged|factur\w*|abgerechnet|zahlbar)\s*$",
     re.IGNORECASE,
@@ -197,12 +218,15 @@ def _basis_of(
                 and chain[0].casefold() not in vocabulary["scaled"]:
             continue  # "na", "al", "za" are everyday words unless a basis word follows
         for word in chain:
-            if not add(word):
+            runs = _SCRIPT_RUN_RE.findall(word)
+            if not add(word) and not (len(runs) > 1 and all(add(run) for run in runs)):
                 raise ValueParseError(
                     f"unknown price basis {word!r}", found=found, expected=EXPECTED["money"]
                 )
         if match["next"]:
             add(match["next"])  # "per GPU hour"
+    for match in _per_after_re().finditer(segment):  # "GPU1基あたり", "ノード当たり"
+        add(match["res"])
     for match in _HYPHEN_BASIS_RE.finditer(segment):
         add(match["res"])
         add(match["time"])
