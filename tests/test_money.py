@@ -784,3 +784,25 @@ def test_a_minimum_commitment_in_a_rows_notes_column_is_read(
     ]})
     (offer,) = _offers(path, {"GBP": 1.0})
     assert offer.fields.min_commit_usd == pytest.approx(500_000)
+
+
+@pytest.mark.parametrize(("suffix", "text"), [
+    (".json", '{"vendor": "Example Cloud", "currency": "USD", "items": ['
+              '{"description": "Cluster: 2 nodes x 8 NVIDIA H100 SXM 80GB", "quantity": 16, '
+              '"unit_price": 2.50, "unit": "GPU-hour"}, '
+              '{"description": "Inference: 4 x NVIDIA L40S 48GB", "quantity": 4, '
+              '"unit_price": 0.90, "unit": "GPU-hour"}]}'),
+    (".yaml", "fornecedor: Exemplo Cloud, S.A.\ncurrency: EUR\nlinhas:\n"
+              "  - descrição: Nó dedicado 8 × NVIDIA H200 NVL 141GB\n    quantidade: 8\n"
+              "    unidade: GPU-hora\n    preço unitário: 2.50\n"
+              "  - descrição: Nó dedicado 8 × NVIDIA H100 PCIe 80GB\n    quantidade: 8\n"
+              "    unidade: GPU-hora\n    preço unitário: 0.90\n"),
+])
+def test_lines_that_price_different_accelerators_are_one_offer_each(
+        tmp_path: Any, suffix: str, text: str) -> None:
+    path = tmp_path / f"quote{suffix}"
+    path.write_text(text, encoding="utf-8")
+    offers = _offers(path, {"EUR": 1.0})
+    prices = sorted(o.fields.price_usd_per_gpu_hour for o in offers)
+    assert prices == [pytest.approx(0.90), pytest.approx(2.50)]
+    assert len({o.fields.accelerator for o in offers}) == 2

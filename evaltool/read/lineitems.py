@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from evaltool.errors import EvaltoolError
+from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.read.blocks import enumerates_options
-from evaltool.read.cells import RawRecord, SheetGrid, is_empty
+from evaltool.read.cells import LineItem, RawRecord, SheetGrid, is_empty
 from evaltool.read.text import first_number
 from evaltool.read.vocabulary import Vocabulary
 
@@ -60,3 +62,22 @@ def group_sections(grid: SheetGrid, record: RawRecord,
         for item in record.line_items[bounds[index]:bounds[index + 1]]:
             item.raw["group"] = text
             item.cells.setdefault("group", grid.where(row, col))
+
+
+def alternatives_by_accelerator(items: list[LineItem]) -> None:
+    """Priced lines that each name a different accelerator ("Cluster - 2 nós × 8 NVIDIA H100
+    PCIe", "Nó - 1 nó × 8 NVIDIA H200 NVL"): one offer each, as an offer has one accelerator
+    (each line a group); the lines that name none (storage, support) are shared."""
+    named: dict[int, str] = {}
+    for index, item in enumerate(items):
+        if item.raw.get("group") or (item.unit_price is None and item.total is None):
+            continue
+        try:
+            named[index] = recognise_accelerator(item.description).id
+        except EvaltoolError:
+            continue
+    if len(named) < 2 or len(set(named.values())) != len(named) or len(
+            {items[i].description for i in named}) != len(named):
+        return
+    for index in named:
+        items[index].raw["group"] = items[index].description

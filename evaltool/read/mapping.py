@@ -20,7 +20,9 @@ from evaltool.errors import InputError, Location, Problem
 from evaltool.normalize.basis import minor_unit_amount, minor_unit_divisor
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.layout import reads_like_terms, slug
+from evaltool.read.lineitems import alternatives_by_accelerator
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
+from evaltool.read.sheets import line_groups
 from evaltool.read.text import currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 from evaltool.yamlsafe import check_depth, load_yaml_text
@@ -317,5 +319,14 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
                         "offer name", str(node[own]).strip(),
                         Location(str(path), key=".".join([*prefix, str(own)]))))
         records.append(record)
+    if len(records) == 1:  # one document whose lines price different accelerators
+        alternatives_by_accelerator(records[0].line_items)
+        split = line_groups(records[0], [], base_id)
+        for item in split:
+            item.candidates.extend(records[0].candidates)
+            item.notes.extend(records[0].notes)
+            item.segments.extend(records[0].segments)
+            item.problems.extend(records[0].problems)
+        records = split or records
     return records
 
