@@ -806,3 +806,26 @@ def test_lines_that_price_different_accelerators_are_one_offer_each(
     prices = sorted(o.fields.price_usd_per_gpu_hour for o in offers)
     assert prices == [pytest.approx(0.90), pytest.approx(2.50)]
     assert len({o.fields.accelerator for o in offers}) == 2
+
+
+def test_facts_nested_in_a_priced_line_belong_to_that_lines_offer(tmp_path: Any) -> None:
+    import json
+
+    def line(desc: str, gpus: int, nodes: int, cents: int) -> dict[str, Any]:
+        return {"object": "item", "description": desc, "quantity": gpus * nodes,
+                "currency": "eur",
+                "price": {"object": "price", "currency": "eur", "unit_amount": cents,
+                          "recurring": {"interval": "hour"},
+                          "product": {"name": "GPU-hora", "metadata": {
+                              "gpus_per_node": str(gpus), "nodes": str(nodes)}}}}
+
+    quote = {"object": "quote", "currency": "eur", "account": {"name": "Exemplo Cloud, S.A."},
+             "line_items": {"object": "list", "data": [
+                 line("Cluster - 2 nós × 8 NVIDIA H100 PCIe 80GB", 8, 2, 245),
+                 line("Nó - 1 nó × 4 NVIDIA L40S 48GB", 4, 1, 95)]}}
+    path = tmp_path / "quote.json"
+    path.write_text(json.dumps(quote), encoding="utf-8")
+    offers = {o.fields.accelerator: o.fields for o in _offers(path, {"EUR": 1.0})}
+    assert offers["H100-PCIe"].node_count == 2 and offers["H100-PCIe"].gpus_per_node == 8
+    assert offers["L40S"].node_count == 1 and offers["L40S"].gpus_per_node == 4
+    assert offers["L40S"].price_usd_per_gpu_hour == pytest.approx(0.95)

@@ -164,14 +164,17 @@ class _Walk:
                 cells={role: self.where([*item_keys, str(k)]) for role, k in roles.items()
                        if role},
                 raw=raw))
-            # Facts beside the line's price ({..., term_months: 12}, {..., capacity: 100 TiB}).
-            for key, value in item.items():
-                if key in roles.values() or isinstance(value, (dict, list)) or is_empty(value):
+            # Facts beside the line's price ({..., term_months: 12}, {..., capacity: 100 TiB}),
+            # and in the objects nested in the line ({"price": {"product": {"metadata":
+            # {"gpus_per_node": "8", "nodes": "2"}}}}).
+            for path, value in _leaves(item):
+                if (len(path) == 1 and path[0] in roles.values()) or is_empty(value):
                     continue
-                slot = self.vocab.match(str(key))
+                label = " ".join(path[-2:])  # "gpu memory_gb": the key read with its parent
+                slot = self.vocab.match(label)
                 if slot not in _NOT_A_LINE_FACT:
                     self.record.candidates.append(Candidate(
-                        str(key), value, self.where([*item_keys, str(key)]), section=desc))
+                        label, value, self.where([*item_keys, *path]), section=desc))
         return True
 
 
@@ -200,6 +203,17 @@ def _key_unit(value: Any, key: str) -> Any:
 
 _KEY_UNITS = {"pct": "%", "percent": "%", "gib": "GiB", "gb": "GB", "tib": "TiB", "tb": "TB",
               "gbps": "Gbit/s", "gbit": "Gbit/s", "tbps": "Tbit/s", "kw": "kW"}
+
+
+def _leaves(node: dict[Any, Any], depth: int = 0) -> list[tuple[list[str], Any]]:
+    """The scalar values of a line item and of the objects nested in it, with their keys."""
+    found: list[tuple[list[str], Any]] = []
+    for key, value in node.items():
+        if isinstance(value, dict) and depth < 3:
+            found += [([str(key), *p], v) for p, v in _leaves(value, depth + 1)]
+        elif not isinstance(value, (dict, list)):
+            found.append(([str(key)], value))
+    return found
 
 
 def _in_major_unit(number: float | None, key: str) -> float | None:
@@ -322,8 +336,11 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     if len(records) == 1:  # one document whose lines price different accelerators
         alternatives_by_accelerator(records[0].line_items)
         split = line_groups(records[0], [], base_id)
-        for item in split:
-            item.candidates.extend(records[0].candidates)
+        names = {str(r.source.get("option")) for r in split}
+        for item in split:  # a line's own facts (section = its description) stay its own
+            item.candidates.extend(c for c in records[0].candidates
+                                   if c.section not in names or c.section == item.source.get(
+                                       "option"))
             item.notes.extend(records[0].notes)
             item.segments.extend(records[0].segments)
             item.problems.extend(records[0].problems)
