@@ -829,3 +829,35 @@ def test_facts_nested_in_a_priced_line_belong_to_that_lines_offer(tmp_path: Any)
     assert offers["H100-PCIe"].node_count == 2 and offers["H100-PCIe"].gpus_per_node == 8
     assert offers["L40S"].node_count == 1 and offers["L40S"].gpus_per_node == 4
     assert offers["L40S"].price_usd_per_gpu_hour == pytest.approx(0.95)
+
+
+@pytest.mark.parametrize(("rows", "gpus", "per_node", "price"), [
+    ([["Proveedor", "Ejemplo Nube S.L."], ["Servicio", "24 instancias de 2 x NVIDIA L40S 48GB"],
+      ["Precio", "1.985,00 EUR por instancia / mes"]], 48, 2, 1985 / 2 / 730),
+    ([["Anbieter", "Beispiel GmbH"], ["Leistung", "6 Server mit je 4 × NVIDIA H100 SXM 80GB"],
+      ["Preis", "EUR 31,20 pro Server und Stunde"]], 24, 4, 31.20 / 4),
+    ([["Vendor", "Example Cloud"], ["Description", "16 x 8-GPU HGX H200 servers"],
+      ["Rate", "USD 26.40 per server-hour"]], 128, 8, 26.40 / 8),
+])
+def test_a_per_node_price_finds_the_gpus_of_a_node_in_the_offers_description(
+        tmp_path: Any, rows: list[list[Any]], gpus: int, per_node: int, price: float) -> None:
+    from evaltool.normalize.core import normalize_files
+
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": rows})
+    (offer,) = normalize_files([path], {"EUR": 1.0}).offers
+    f = offer.fields
+    assert (f.gpu_count, f.gpus_per_node) == (gpus, per_node)
+    assert f.price_usd_per_gpu_hour == pytest.approx(price)
+
+
+@pytest.mark.parametrize("phrases", [
+    ["2 nodes with 16 x NVIDIA H100 SXM 80GB in total"],   # the offer's GPUs, not a node's
+    ["Cluster of 64 x NVIDIA H100 SXM 80GB"],               # no node named
+    ["2 nodes, 16 x NVIDIA H100 SXM 80GB"],                 # a list, not "nodes with"
+    ["4 x 8-GPU servers", "16 servers with 4 x NVIDIA L40S"],  # two readings disagree
+])
+def test_a_count_that_is_not_one_nodes_is_never_taken_as_gpus_per_node(
+        phrases: list[str]) -> None:
+    from evaltool.normalize.unit_counts import gpus_per_unit
+
+    assert gpus_per_unit(phrases) is None

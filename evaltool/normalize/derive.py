@@ -18,6 +18,8 @@ from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
 from evaltool.normalize.shapes import gpus_per_rack_in_name
 from evaltool.normalize.slots import names_an_accelerator
+from evaltool.normalize.unit_counts import gpus_per_unit
+from evaltool.read.cells import cell_text
 
 
 class Derive:
@@ -40,7 +42,8 @@ class Derive:
     def run(self) -> None:
         """Each step on its own: a value that cannot be derived is left out with a warning
         (code `derivation-failed`); whether the offer survives is for the required fields."""
-        for step in (self.accelerator, self.counts, self.bandwidth, self.catalog_checks,
+        for step in (self.accelerator, self.counts, self.unit_counts, self.bandwidth,
+                     self.catalog_checks,
                      self.prices, self.kind_and_currency, self.money_in_assumed_currency,
                      self.ownership):
             try:
@@ -122,6 +125,41 @@ class Derive:
                         code="count-mismatch")
             self.b.flag("count_mismatch", "medium", message, where, str(gpus),
                         ask_for="one consistent GPU and node count")
+
+    def unit_counts(self) -> None:
+        """A per-node price, or no GPU count, with no GPUs-per-node field: the GPUs of one
+        node as a phrase of the offer states them ("16 x 8-GPU servers", "24 instancias de
+        2 x L40S"), with a warning; never against a count the offer states otherwise."""
+        per_node = any("node" in p.money.per for p in self.b.priced
+                       if p.role in ("compute", "all_in"))
+        gpn = self.v.get("gpus_per_node")
+        if not ((per_node and not gpn) or self.v.get("gpu_count") is None):
+            return
+        record = self.b.record
+        texts = [cell_text(c.value) for c in record.candidates if isinstance(c.value, str)]
+        texts += [t for t, _ in (*record.notes, *record.banners)]
+        texts += [item.description for item in record.line_items]
+        found = gpus_per_unit(texts)
+        if found is None:
+            return
+        per, nodes, phrase = found
+        gpus, stated_nodes = self.v.get("gpu_count"), self.v.get("node_count")
+        nodes = stated_nodes or nodes
+        if (gpus and (gpus % per or (nodes and gpus != nodes * per))) or (
+                stated_nodes and found[1] and stated_nodes != found[1]) or (gpn and gpn != per):
+            return  # the phrase disagrees with the offer's own counts
+        if not gpn:
+            why = f"{per} GPUs per node read from {phrase[:80]!r}"
+            self.set("gpus_per_node", per, [], why)
+            self.b.warn(self.where, f"assumed value: {why}", "gpus_per_node", phrase[:120],
+                        code="assumed-value")
+        if stated_nodes is None and nodes:
+            self.set("node_count", nodes, [], f"{nodes} nodes read from {phrase[:80]!r}")
+        if gpus is None and nodes:
+            self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"],
+                     f"{nodes} nodes x {per} GPUs per node")
+            self.b.warn(self.where, f"assumed value: {nodes} x {per} GPUs read from "
+                        f"{phrase[:80]!r}", "gpu_count", phrase[:120], code="assumed-value")
 
     def bandwidth(self) -> None:
         per_node = self.v.get("inter_node_gbit_s_per_node")
