@@ -838,6 +838,12 @@ def test_facts_nested_in_a_priced_line_belong_to_that_lines_offer(tmp_path: Any)
       ["Preis", "EUR 31,20 pro Server und Stunde"]], 24, 4, 31.20 / 4),
     ([["Vendor", "Example Cloud"], ["Description", "16 x 8-GPU HGX H200 servers"],
       ["Rate", "USD 26.40 per server-hour"]], 128, 8, 26.40 / 8),
+    ([["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA B200"],
+      ["Footprint", "32 nodes x 8 GPUs"], ["Price", "USD 3.45 per GPU-hour"]], 256, 8, 3.45),
+    ([["Dostawca", "Przykład sp. z o.o."], ["Akcelerator", "NVIDIA H200 SXM"],
+      ["Przedmiot oferty: 16 × 8-GPU serwerów HGX, Warszawa."],
+      ["Cena", "EUR 20,00 za serwer za godzinę"]],
+     128, 8, 20.0 / 8),
 ])
 def test_a_per_node_price_finds_the_gpus_of_a_node_in_the_offers_description(
         tmp_path: Any, rows: list[list[Any]], gpus: int, per_node: int, price: float) -> None:

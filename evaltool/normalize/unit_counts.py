@@ -20,7 +20,7 @@ _PER_NODE = frozenset({1, 2, 4, 8, 16})
 
 
 @functools.cache
-def _shapes() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _shapes() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     words = basis_vocabulary()["words"]
     node = "|".join(re.escape(w) for w, b in sorted(words.items(), key=lambda i: -len(i[0]))
                     if b == "node" and len(w) > 2)
@@ -35,17 +35,22 @@ def _shapes() -> tuple[re.Pattern[str], re.Pattern[str]]:
     node_with_n = re.compile(
         rf"(?:(?<![\d.,])(?P<nodes>\d{{1,4}})\s+)?(?:{node})(?![^\W\d_])[^.,;:\n\d]{{0,24}}?"
         rf"(?<![\d.,])(?P<per>\d{{1,2}})\s*[x×]\s*(?P<rest>[^;\n]{{3,40}})", re.IGNORECASE)
-    return n_gpu_node, node_with_n
+    # "32 nodes x 8 GPUs", "4 Knoten à 8 GPUs", "16 serwerów po 8 GPU": nodes times GPUs.
+    nodes_x_gpus = re.compile(
+        rf"(?<![\d.,])(?P<nodes>\d{{1,4}})\s*(?:{node})(?![^\W\d_])\s*"
+        rf"(?:[x×*]|à|a|po|de|of|mit|with|con|com|med|z)\s*(?P<per>\d{{1,2}})\s*[-‐]?\s*"
+        rf"(?:{gpu})(?![^\W\d_])", re.IGNORECASE)
+    return n_gpu_node, node_with_n, nodes_x_gpus
 
 
 def gpus_per_unit(texts: Iterable[str]) -> tuple[int, int | None, str] | None:
     """(GPUs per node, nodes if the same phrase counts them, the phrase), when every phrase
     of the offer that states it agrees; None when none does or two disagree."""
-    n_gpu_node, node_with_n = _shapes()
+    n_gpu_node, node_with_n, nodes_x_gpus = _shapes()
     found: set[tuple[int, int | None]] = set()
     phrase = ""
     for text in texts:
-        for match in n_gpu_node.finditer(text):
+        for match in [*n_gpu_node.finditer(text), *nodes_x_gpus.finditer(text)]:
             found.add((int(match["per"]), int(match["nodes"]) if match["nodes"] else None))
             phrase = match.group(0)
         for match in node_with_n.finditer(text):
