@@ -867,3 +867,21 @@ def test_a_count_that_is_not_one_nodes_is_never_taken_as_gpus_per_node(
     from evaltool.normalize.unit_counts import gpus_per_unit
 
     assert gpus_per_unit(phrases) is None
+
+
+@pytest.mark.parametrize(("header", "support", "unit"), [
+    (["Concepto", "Cantidad", "Unidad", "Precio unitario", "Importe"],
+     "Soporte Premium 24×7 (respuesta en 2 h)", "mes"),
+    (["Opis", "Ilość", "J.m.", "Cena jedn.", "Wartość"], "Wsparcie techniczne 24/7", "mies."),
+])
+def test_a_monthly_support_line_in_any_language_is_the_support_fee(
+        tmp_path: Any, header: list[str], support: str, unit: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Oferta": [
+        ["Ejemplo Cómputo, S.L. — precios en EUR"],
+        header,
+        ["Nodo 8x NVIDIA H100 SXM 80GB", 4, "nodo/mes", 18000, 72000],
+        [support, 1, unit, 4500, 4500],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.support_usd_per_month == pytest.approx(4500)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(18000 / 8 / 730)

@@ -43,7 +43,9 @@ class MoneyReaders(SlotReaders):
         one."""
         desc = item.description
         low = f"{desc} {item.unit or ''}".lower()
-        if unit_kind == "month" and re.search(r"\bsupport\b|\bsla\b|\bservice level", low):
+        if unit_kind == "month" and (re.search(r"\bsupport\b|\bsla\b|\bservice level", low)
+                                     or self.vocab.match(desc) in ("support",
+                                                                   "support_usd_per_month")):
             self.priced.append(_Priced("support_month", V.Money(price * monthly_qty, currency,
                                                                 ("month",)), where, raw, TABLE))
             return True
