@@ -155,6 +155,8 @@ class Derive:
                         code="assumed-value")
         if stated_nodes is None and nodes:
             self.set("node_count", nodes, [], f"{nodes} nodes read from {phrase[:80]!r}")
+            self.b.warn(self.where, f"assumed value: {nodes} nodes read from {phrase[:80]!r}",
+                        "node_count", phrase[:120], code="assumed-value")
         if gpus is None and nodes:
             self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"],
                      f"{nodes} nodes x {per} GPUs per node")
