@@ -49,20 +49,20 @@ class Corpus:
 
 
 CORPORA = [
-    Corpus("blind_offers_a", 0.966, 29, 0, 3),  # 602/623 fields (96.6%), 29/29 offers
+    Corpus("blind_offers_a", 0.967, 29, 0, 3),  # 603/623 fields (96.8%), 29/29 offers
     Corpus("blind_offers_c", 0.888, 29, 0, 2),  # 719/809 fields (88.9%), 29/30 offers
     Corpus("blind_offers_b", 0.957, 20, 0, 2),  # 514/537 fields (95.7%), 20/20 offers
     # 350/502 fields (69.7%), 19/22 offers, 0 silently wrong (as written: 12.9%, 4/22, 3)
     # held out in session 3, measured untouched: 258/537 fields (48.0%), 12/22 offers, 11
     # silently wrong (19.7%, 6/22, 8 before the session's reader work); then as a dev set
     # (reader-e1 + reader-e2): 476/537 fields (88.6%), 22/22 offers, 0 silently wrong
-    Corpus("blind_offers_e", 0.908, 22, 0, 3),  # 488/537 (90.9%) after reader-g1
-    # 414/502 fields (82.5%), 22/22 offers after reader-g1 (was 377, 75.1%, 20/22)
-    Corpus("blind_offers_d", 0.824, 22, 0, 3),
+    Corpus("blind_offers_e", 0.91, 22, 0, 3),  # 489/537 (91.1%) after reader-g1
+    # 416/502 fields (82.9%), 22/22 offers after reader-g1 (was 377, 75.1%, 20/22)
+    Corpus("blind_offers_d", 0.828, 22, 0, 3),
     # held out, measured untouched: 222/495 fields (44.8%), 12/21 offers, 4 silently wrong;
-    # after reader-g1 (money): 418/495 (84.4%), 21/21 offers, 2 silently wrong (dates: a
-    # day-first date read month-first, a delivery date; reader-g2's share)
-    Corpus("blind_offers_f", 0.844, 21, 2, 2),
+    # after reader-g1 (money): 420/495 (84.8%), 21/21 offers, 2 silently wrong (dates: a
+    # US month-first date read day-first, a delivery date; reader-g2's share)
+    Corpus("blind_offers_f", 0.848, 21, 2, 2),
 ]
 
 

@@ -885,3 +885,33 @@ def test_a_monthly_support_line_in_any_language_is_the_support_fee(
     (offer,) = _offers(path, {"EUR": 1.0})
     assert offer.fields.support_usd_per_month == pytest.approx(4500)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(18000 / 8 / 730)
+
+
+@pytest.mark.parametrize(("line", "kw"), [
+    ("• Estimated max power draw 10.4 kW per server at full load.", 10.4),
+    ("• Strømforbrug ca. 15 kW pr. server ved fuld last; strøm over 30 kW pr. rack afregnes "
+     "separat.", 15.0),
+    ("Leistungsaufnahme ca. 12,5 kW pro Server unter Volllast.", 12.5),
+])
+def test_the_power_one_node_draws_is_read_from_a_note(
+        tmp_path: Any, line: str, kw: float) -> None:
+    path = _workbook(tmp_path / "buy.xlsx", {"Quote": [
+        ["Example Systems — prices in EUR"],
+        ["Item", "Description", "Qty", "Unit price", "Ext. price"],
+        [1, "GPU server 8x NVIDIA H100 SXM 80GB", 2, 250000, 500000],
+        [],
+        [line],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.power_kw_per_node == pytest.approx(kw)
+
+
+@pytest.mark.parametrize("label", ["Maks. pobór mocy", "Strømforbrug", "消費電力"])
+def test_a_power_label_in_another_language_is_the_power_per_node(
+        tmp_path: Any, label: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": [
+        ["Vendor", "Example Systems"], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["Nodes", 2],
+        ["GPUs per node", 8], ["Capex", "EUR 500,000"], [label, "14,3 kW"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.power_kw_per_node == pytest.approx(14.3)

@@ -39,10 +39,11 @@ def words_for(basis: str) -> list[str]:
 
 @functools.cache
 def scope_re(basis: str) -> re.Pattern[str]:
-    """'per GPU', '/GPU', 'each node', 'pro Knoten', 'por GPU', 'par nœud' for a basis."""
+    """'per GPU', '/GPU', 'each node', 'pro Knoten', 'por GPU', 'par nœud', 'pr. server' for a
+    basis."""
     per = "|".join(re.escape(w) for w in basis_vocabulary()["per"])
     words = "|".join(re.escape(w) for w in words_for(basis) if len(w) > 1)
-    return re.compile(rf"(?:\b(?:{per})[\s-]+|/\s*)(?:{words})(?![\w])", re.IGNORECASE)
+    return re.compile(rf"(?:\b(?:{per})\.?[\s-]+|/\s*)(?:{words})(?![\w])", re.IGNORECASE)
 
 
 def time_of(unit: str) -> str | None:

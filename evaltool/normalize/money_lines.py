@@ -9,12 +9,14 @@ import re
 
 from evaltool.errors import Location
 from evaltool.normalize import values as V
-from evaltool.normalize.basis import basis_vocabulary
+from evaltool.normalize.basis import basis_vocabulary, scope_re
 from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
 from evaltool.normalize.slots import SlotReaders, names_an_accelerator
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 
+# A power figure in kW (never kWh): "10.4 kW", "10,2 kW".
+_KW_RE = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*kW(?![^\W\d_])")
 # "op til 30 kW pr. rack", "up to 17.3 kW per rack", "30 kW/rack": the power of one rack.
 _KW_PER_RACK_RE = re.compile(r"(\d+(?:[.,]\d+)?)\s*kW\s*(?:pr\.?|per|pro|par|por|na|/)\s*"
                              r"(?:rack|baie|armadio|bastidor|szaf\w*|stojan\w*)\b", re.I)
@@ -99,8 +101,15 @@ class MoneyReaders(SlotReaders):
 
     def money_terms_in_note(self, text: str, where: Location) -> None:
         """'…; afskrivningsperiode til sammenligning: 60 måneder.': a labelled money term
-        (the amortisation period) inside a note's sentence, read with its label's slot."""
-        for clause in re.split(r"[;•\n]|(?<=[a-z])\.\s", text):
+        (the amortisation period) inside a note's sentence, read with its label's slot; and
+        the power one node draws ('Estimated max power draw 10.4 kW per server', 'Strømforbrug
+        ca. 15 kW pr. server'), which prices a purchase's hosting."""
+        for clause in re.split(r"[;•\n]|(?<=[a-z]{2})\.\s+(?=[A-ZÀ-ÝÆØÅ])", text):
+            kw = _KW_RE.findall(clause)
+            if len(kw) == 1 and scope_re("node").search(clause) and not scope_re(
+                    "rack").search(clause):
+                self.add("power_kw_per_node", T.to_number(kw[0]), where, text, IN_TEXT,
+                         "power per node read from a note")
             label, sep, value = clause.partition(":")
             if not sep or not re.search(r"\d", value):
                 continue
