@@ -915,3 +915,22 @@ def test_a_power_label_in_another_language_is_the_power_per_node(
     ]})
     (offer,) = _offers(path, {"EUR": 1.0})
     assert offer.fields.power_kw_per_node == pytest.approx(14.3)
+
+
+@pytest.mark.parametrize(("header", "line"), [
+    (["Description", "Qty", "Unit", "Unit price", "Total"],
+     ["Compute block 8x NVIDIA H100 SXM 80GB", 4, "sprint", 42000, 168000]),
+    (["Beschreibung", "Menge", "Einheit", "Einzelpreis", "Gesamt"],
+     ["Rechenblock 8x NVIDIA H100 SXM 80GB", 4, "Abrechnungszyklus", 42000, 168000]),
+])
+def test_lines_with_an_unknown_billing_unit_are_not_a_quiet_purchase(
+        tmp_path: Any, header: list[str], line: list[Any]) -> None:
+    from evaltool.normalize.core import normalize_files
+
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Example Cloud GmbH — all prices in EUR"], header, line]})
+    result = normalize_files([path], {"EUR": 1.0})
+    for offer in result.offers:
+        if offer.fields.offer_kind == "purchase":
+            warned = {w.get("field") for w in offer.warnings}
+            assert {"capex_usd", "offer_kind"} <= warned

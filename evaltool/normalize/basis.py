@@ -28,6 +28,7 @@ def basis_vocabulary() -> dict[str, Any]:
         "scope_only": [str(w) for w in raw.get("scope_only", [])],
         "and": [str(w) for w in raw.get("and", [])],
         "per_after": [str(w) for w in raw.get("per_after", [])],
+        "piece": [str(w) for w in raw.get("piece", [])],
     }
 
 

@@ -472,6 +472,7 @@ class Builder(ProseReaders, MoneyReaders):
         qty = item.quantity or 1.0
         if unit_kind is None or (unit_kind in ("year",) and not re.search(
                 r"instance|node|server|gpu|cluster|vm|pod", low)):
+            self.unknown_unit_line(item)
             self._capex_line(item, desc, low, price, qty, currency, where, raw)
             return
         if unit_kind == "tb_month" or (unit_kind == "month" and re.search(

@@ -9,8 +9,9 @@ import re
 
 from evaltool.errors import Location
 from evaltool.normalize import values as V
-from evaltool.normalize.basis import basis_vocabulary, scope_re
+from evaltool.normalize.basis import basis_vocabulary, once_re, scope_re
 from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
+from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.slots import SlotReaders, names_an_accelerator
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
@@ -80,6 +81,23 @@ class MoneyReaders(SlotReaders):
                                        where, raw, TABLE, "a monthly service line"))
             return True
         return False
+
+    def unknown_unit_line(self, item: LineItem) -> None:
+        """A line read as a one-off purchase whose unit is neither a piece ("pcs", "Stück")
+        nor a known time ("sprint", "Abrechnungszyklus"): perhaps a rental billed by a unit
+        the vocabulary lacks, so the purchase reading is said, not assumed quietly."""
+        unit = (item.unit or "").strip(" .").casefold()
+        pieces = {w.casefold() for w in basis_vocabulary()["piece"]}
+        if not unit or unit in pieces or not re.search(r"[^\W\d_]", unit) or all(
+                w in pieces for w in re.findall(r"[^\W\d_]+", unit)) or once_re().search(
+                unit) or is_free_of_charge(unit):
+            return  # a piece, a lump sum, a one-off ("one-time") or nothing due ("included")
+        where = item.cells.get("unit", item.row_where)
+        for name in ("capex_usd", "offer_kind"):
+            self.warn(where, f"assumed value: the line's unit {item.unit!r} is no piece and no "
+                      "time the vocabulary knows; the line is read as a one-off purchase",
+                      name, item.unit, "a unit such as 'pcs', 'month' or 'GPU-hour'",
+                      code="assumed-value")
 
     def money_by_basis(self, cand: Candidate) -> None:
         """'Azurion Managed Lustre (1 PiB) | $140.00 per TiB-month': under a label that names
