@@ -323,9 +323,8 @@ class Builder(ProseReaders, MoneyReaders):
                     self.add(slot, text[:site.start()].rstrip(), cand.where, text, LABELLED,
                              f"site code {site.group(1)} left out of the region")
                     self.problems.append(Problem(
-                        cand.where, f"site code {site.group(1)} left out of the region",
-                        field=slot, found=text, severity="info",
-                        code="region-site-code-left-out"))
+                        cand.where, field=slot, found=text, severity="info",
+                        code="region-site-code-left-out", params={"code": site.group(1)}))
                     return
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
