@@ -934,3 +934,29 @@ def test_lines_with_an_unknown_billing_unit_are_not_a_quiet_purchase(
         if offer.fields.offer_kind == "purchase":
             warned = {w.get("field") for w in offer.warnings}
             assert {"capex_usd", "offer_kind"} <= warned
+
+
+@pytest.mark.parametrize(("words", "per_kw", "per_month", "combined"), [
+    (["Réf.", "Désignation", "Qté", "PU HT", "Total HT", "Remarque"], "€ / kW / mois",
+     "€ / mois", "Hébergement et services / mois"),
+    (["Ref", "Description", "Qty", "Unit price", "Total", "Remarks"], "€ per kW per month",
+     "€ per month", "Hosting and services per month"),
+])
+def test_a_remarks_column_gives_a_hosting_line_its_unit_and_a_combined_total_is_not_opex(
+        tmp_path: Any, words: list[str], per_kw: str, per_month: str, combined: str) -> None:
+    path = _workbook(tmp_path / "devis.xlsx", {"Devis": [
+        ["Exemple Datacenters SAS — prix en euros HT"],
+        words,
+        ["A1", "GPU server 8x AMD Instinct MI300X 192GB", 8, 265000, 2120000, None],
+        [],
+        ["B1", "Colocation (2 x 40 kW)", 80, 195, 15600, per_kw],
+        ["B2", "Remote hands", 1, 2400, 2400, per_month],
+    ], "TCO": [
+        ["Amortisation period", "48 months"],
+        [combined, 18000],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    f = offer.fields
+    assert f.colocation_usd_per_kw_month == pytest.approx(195)
+    assert f.opex_usd_per_month == pytest.approx(2400)
+    assert f.price_usd_per_gpu_hour == pytest.approx((2_120_000 / 48 + 15600 + 2400) / (64 * 730))

@@ -459,7 +459,8 @@ class Builder(ProseReaders, MoneyReaders):
         unit_kind = (T.billing_unit(price_text) if price_text else None) or (
             T.billing_unit(f"per {unit}") if unit else None) or (
             time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
-            None if unit else T.billing_unit(desc))
+            None if unit else T.billing_unit(desc)) or (  # a remarks column: "€ / kW / mois"
+            None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"]))
         if self._per_gb_month_line(item, unit, price_text, price, currency, where, raw):
             return
         if unit.lower().strip() in ("gb", "per gb") or unit_kind == "gb" or re.search(

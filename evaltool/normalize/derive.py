@@ -452,6 +452,18 @@ class Derive:
                    "price_usd_per_gpu_hour", code="purchase-without-running-cost")
         opex = self.v.get("opex_usd_per_month")
         services = [p for p in b.priced if p.role == "opex_month"]
+        service_sum = sum(self.money(p) for p in services)
+        if opex is not None and hosting and _close(
+                opex, service_sum + sum(self.money(p) for p in hosting), 0.01):
+            # "Hébergement et services / mois" = the colocation lines + the service lines: the
+            # hosting is counted from its lines, so only the services remain opex.
+            source = self.p.get("opex_usd_per_month")
+            b.warn(Location(**source.where) if source else self.where,
+                   f"the stated monthly amount {opex:,.0f} USD is the colocation and service "
+                   f"lines together; {service_sum:,.0f} USD of services is the opex",
+                   "opex_usd_per_month", source.raw if source else None,
+                   f"{service_sum:,.0f}", code="costs-combined")
+            opex = None
         if opex is None and services:
             opex = sum(self.money(p) for p in services)
             self.set("opex_usd_per_month", opex, [], "the quote's monthly service lines: "

@@ -34,7 +34,7 @@ from evaltool.read.headers import SECTION_HEADERS as _SECTION_HEADERS
 from evaltool.read.headers import SPEC_VALUE_HEADERS as _SPEC_VALUE_HEADERS
 from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
-from evaltool.read.lineitems import group_sections
+from evaltool.read.lineitems import group_sections, note_column
 from evaltool.read.lineitems import number as _number
 from evaltool.read.lineitems import quantity as _quantity
 from evaltool.read.lineitems import resumes as _resumes
@@ -289,6 +289,7 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     r = header_row + 1
     missing: list[str] = []
     sections: list[tuple[int, int, str, int]] = []  # (row, column, heading, first line)
+    note_col = note_column(header, roles)  # "Remarque | € / kW / mois": a line's unit
     while r < len(grid.rows):
         qty_col, price_col = roles.get("quantity"), roles.get("unit_price")
         total_col = roles.get("total")
@@ -316,6 +317,8 @@ def _line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         if part and desc_col != roles.get("part") and not part.replace(".", "").isdigit():
             desc = f"{desc} ({part})" if desc else part
         unit = cell_text(grid.value(r, roles["unit"])) if "unit" in roles else None
+        if note_col is not None and cell_text(grid.value(r, note_col)):
+            raw["note"] = cell_text(grid.value(r, note_col))
         record.line_items.append(LineItem(
             row_where=Location(grid.file, sheet=grid.name, cell=f"{a1(r, 0)}:"
                                f"{a1(r, max(roles.values()))}"),

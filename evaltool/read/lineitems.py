@@ -4,14 +4,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import EvaltoolError
 from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import LineItem, RawRecord, SheetGrid, is_empty
+from evaltool.read.headers import NOTE_HEADERS
 from evaltool.read.text import first_number
-from evaltool.read.vocabulary import Vocabulary
+from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 
 def number(value: Any) -> float | None:
@@ -81,3 +83,10 @@ def alternatives_by_accelerator(items: list[LineItem]) -> None:
         return
     for index in named:
         items[index].raw["group"] = items[index].description
+
+
+def note_column(header: Sequence[Any], roles: dict[str, int]) -> int | None:
+    """A remarks column beside a line-item table's roles ("Remarque", "Notes"), whose words
+    may state a line's billing unit where the table has no unit column."""
+    return next((c for c, v in enumerate(header) if c not in roles.values() and isinstance(
+        v, str) and normalise_label(v) in NOTE_HEADERS), None)
