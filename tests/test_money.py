@@ -960,3 +960,24 @@ def test_a_remarks_column_gives_a_hosting_line_its_unit_and_a_combined_total_is_
     assert f.colocation_usd_per_kw_month == pytest.approx(195)
     assert f.opex_usd_per_month == pytest.approx(2400)
     assert f.price_usd_per_gpu_hour == pytest.approx((2_120_000 / 48 + 15600 + 2400) / (64 * 730))
+
+
+@pytest.mark.parametrize(("notes", "opex", "kwh"), [
+    (["Managed operations service (Slurm, monitoring), included: USD 18,500 per month.",
+      "Power: 10.8 kW per node at full load; at your site's electricity rate of USD 0.11/kWh."],
+     18500, 0.11),
+    (["Betriebsführung (Monitoring, Patching): EUR 9.000,00 pro Monat.",
+      "Strompreis am Standort: 0,21 €/kWh."], 9000, 0.21),
+])
+def test_running_costs_stated_in_a_purchase_quotes_notes_are_read(
+        tmp_path: Any, notes: list[str], opex: float, kwh: float) -> None:
+    path = _workbook(tmp_path / "bom.xlsx", {"Quote": [
+        ["Example Integration — quotation in USD"],
+        ["Item", "Description", "Qty", "Unit price", "Ext. price"],
+        [1, "GPU server 8x NVIDIA H100 SXM 80GB", 2, 250000, 500000],
+        [],
+        *[[n] for n in notes],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.opex_usd_per_month == pytest.approx(opex)
+    assert offer.fields.power_usd_per_kwh == pytest.approx(kwh)

@@ -11,6 +11,7 @@ from evaltool.errors import Location
 from evaltool.normalize import values as V
 from evaltool.normalize.basis import basis_vocabulary, once_re, scope_re
 from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
+from evaltool.normalize.money import by_document_decimals
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.slots import SlotReaders, names_an_accelerator
 from evaltool.read import text as T
@@ -128,6 +129,7 @@ class MoneyReaders(SlotReaders):
                     "rack").search(clause):
                 self.add("power_kw_per_node", T.to_number(kw[0]), where, text, IN_TEXT,
                          "power per node read from a note")
+            self._running_cost_in_clause(clause, where, text)
             label, sep, value = clause.partition(":")
             if not sep or not re.search(r"\d", value):
                 continue
@@ -141,6 +143,34 @@ class MoneyReaders(SlotReaders):
                     self.add("amortization_months", months.value, where, text, IN_TEXT,
                              "the amortisation period stated in a note")
                     return
+
+    def _running_cost_in_clause(self, clause: str, where: Location, text: str) -> None:
+        """'…at your site's electricity rate of USD 0.11/kWh' (a price per kWh is the power
+        price), 'Managed operations service …: USD 18,500 per month' (a monthly amount after
+        words the vocabulary reads as opex)."""
+        if T.currency_of(clause) is None:
+            return
+        amount = re.search(r"(?:[$€£]|\b[A-Z]{3}\b)\s?\d[\d.,\s]*\d?(?:\s?[$€£]|\s?\b[A-Z]{3}\b)?"
+                           r"[^;,.]{0,30}", clause)
+        if amount is None:
+            return
+        figure, ambiguous = by_document_decimals(amount.group(0), self.decimal_comma or bool(
+            re.search(r"\d,\d{1,2}(?!\d)", text)))
+        try:
+            money = V.parse_money(figure, currency=self.currency_hint)
+        except (V.ValueParseError, V.ValueConversionError):
+            return
+        if ambiguous and money.per == ("month",):
+            self.warn(where, f"{amount.group(0).strip()!r} may be a decimal or a number with a "
+                      "thousands point; read as a decimal", "opex_usd_per_month", clause,
+                      code="assumed-value")
+        if money.per == ("kwh",):
+            self._usd("power_usd_per_kwh", money, where, text, IN_TEXT,
+                      "the power price stated in a note")
+        elif money.per == ("month",) and self.vocab.match(
+                re.split(r"[(:,]", clause[:amount.start()])[0].strip()) == "opex_usd_per_month":
+            self._usd("opex_usd_per_month", V.Money(money.amount, money.currency, ()), where,
+                      text, IN_TEXT, "a monthly operations amount stated in a note")
 
     def _slot_annual_commitment(self, cand: Candidate, text: str) -> None:
         """'Annual commitment | 4,238,438.40': spend committed per year of the term."""
