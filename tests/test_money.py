@@ -458,6 +458,13 @@ def test_a_flat_price_named_once_with_a_month_is_no_step() -> None:
     ("¥12,000 ノードあたり月額", 12000.0, "JPY", ("node", "month")),
     ("9,00 zł netto za 1 GPU/h", 9.0, "PLN", ("gpu", "hour")),                 # "za 1 GPU"
     ("EUR 4,20 pro 1 Knoten und Stunde", 4.2, "EUR", ("node", "hour")),
+    ("€ 2,35/GPU·u", 2.35, "EUR", ("gpu", "hour")),                            # nl: u = uur
+    ("2.35 USD/(GPU·h)", 2.35, "USD", ("gpu", "hour")),                        # in brackets
+    ("USD 2.35/GPUh", 2.35, "USD", ("gpu", "hour")),                           # one word
+    ("$19.92/nodeh", 19.92, "USD", ("node", "hour")),
+    ("DKK 18,50 ekskl. moms pr. GPU pr. time", 18.5, "DKK", ("gpu", "hour")),
+    ("CZK 58 bez DPH za GPU/hod", 58.0, "CZK", ("gpu", "hour")),
+    ("R$ 12,90 por GPU-hora", 12.9, "BRL", ("gpu", "hour")),
 ])
 def test_a_price_basis_reads_in_every_language_vendors_quote_in(
         text: str, amount: float, currency: str, per: tuple[str, ...]) -> None:

@@ -53,6 +53,8 @@ def time_of(unit: str) -> str | None:
     vocabulary = basis_vocabulary()
     words = [w.casefold() for w in re.findall(r"[^\W\d_]+", unit)]
     words = [w for w in words if w not in {p.casefold() for p in vocabulary["per"]}]
+    if any(len(w) == 1 and w != "h" for w in words):
+        return None  # "u", "m", "d" alone are as often a unit ("u." = unidad) as a time
     bases = {vocabulary["words"].get(w) for w in words}
     times = bases & {"hour", "day", "week", "month", "year"}
     if not words or len(times) != 1 or bases != times:

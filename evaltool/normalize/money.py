@@ -115,7 +115,7 @@ def _per_re() -> re.Pattern[str]:
     joins = "|".join(re.escape(w) for w in vocabulary["and"])
     return re.compile(
         r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?"
-        rf"(?:(?<![^\W\d_])(?P<word>{per})(?![^\W\d_])\.?|/))\s*(?:1\s*)?"  # "za 1 GPU"
+        rf"(?:(?<![^\W\d_])(?P<word>{per})(?![^\W\d_])\.?|/))\s*\(?\s*(?:1\s*)?"  # "za 1 GPU"
         r"(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
         rf"(?:\s*\([^()]{{0,30}}\))?"  # "je TiB (nutzbar) und Monat"
         rf"(?:\s+(?:(?:{joins})\s+)?(?P<next>{after})(?![^\W\d_]))?",
@@ -218,7 +218,7 @@ def _basis_of(
                 and chain[0].casefold() not in vocabulary["scaled"]:
             continue  # "na", "al", "za" are everyday words unless a basis word follows
         for word in chain:
-            runs = _SCRIPT_RUN_RE.findall(word)
+            runs = _SCRIPT_RUN_RE.findall(word) if not _joined(word) else _joined(word)
             if not add(word) and not (len(runs) > 1 and all(add(run) for run in runs)):
                 raise ValueParseError(
                     f"unknown price basis {word!r}", found=found, expected=EXPECTED["money"]
@@ -241,6 +241,17 @@ def _basis_of(
     if _OVER_TERM_RE.search(segment) and not any(w in _TIME_BASES for w in words):
         words.append("term")
     return words, scaled
+
+
+def _joined(word: str) -> list[str]:
+    """'GPUh', 'GPUhr', 'nodeh': a resource and a time written as one word."""
+    words = basis_vocabulary()["words"]
+    low = word.casefold()
+    for cut in range(len(low) - 1, 2, -1):
+        head, tail = low[:cut], low[cut:]
+        if words.get(head) in ("gpu", "node", "rack") and words.get(tail) in _TIME_BASES:
+            return [head, tail]
+    return []
 
 
 _TIME_BASES: Final = frozenset(
