@@ -53,12 +53,14 @@ DEBT: dict[str, set[str]] = {
 # no template yet.
 TEMPLATE_DEBT: set[str] = {
     "accelerator-unknown", "assumed-value", "assumption", "bandwidth-units", "cell-not-understood",
-    "costs-combined", "count-mismatch", "date-order-assumed", "date-order-read", "date-span", "derivation-failed", "european-thousands",
+    "costs-combined", "count-mismatch", "date-order-assumed", "date-order-read", "date-span",
+    "derivation-failed", "european-thousands",
     "figures-disagree", "file-unreadable", "formula-without-value", "hidden-sheet-skipped",
     "implausible-value", "implausible-value-dropped", "invalid-input", "label-shape-disagree",
     "label-without-reader", "line-total-mismatch", "offer-withdrawn",
     "options-in-blocks", "options-in-columns", "options-in-line-groups", "options-in-sheets",
-    "purchase-without-running-cost", "region-site-code", "superseded-sheet-skipped", "value-conflict",
+    "purchase-without-running-cost", "region-site-code", "superseded-sheet-skipped",
+    "value-conflict",
     "value-not-given", "vendor-anonymised", "vendor-not-labelled", "vendor-two-scripts",
 }
 

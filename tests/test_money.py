@@ -7,6 +7,8 @@ not say, and a disagreement between the two is a flag with a code, never a silen
 
 from __future__ import annotations
 
+from typing import Any
+
 import builders
 import pytest
 
@@ -427,3 +429,562 @@ def test_a_flat_price_named_once_with_a_month_is_no_step() -> None:
         "flat", contract_text="Fees of USD 2.10 per GPU-hour from month 1 of the Term.",
         gpu_count=256, price_usd_per_gpu_hour=2.10, term_months=6))
     assert terms.price_steps is None
+
+
+# --- reading a quote's money: the resource x time grammar in every language we meet ----------
+# Our own examples (never a blind file): one grammar over evaltool/data/basis_words.yaml, so a
+# price basis reads in any of the languages vendors quote in, with their abbreviations.
+
+@pytest.mark.parametrize(("text", "amount", "currency", "per"), [
+    ("38,50 Kč / GPU / hod. bez DPH", 38.5, "CZK", ("gpu", "hour")),          # cs
+    ("1 250 Kč za uzel za hodinu", 1250.0, "CZK", ("node", "hour")),           # cs
+    ("€ 172.800,00 / rack / mês", 172800.0, "EUR", ("rack", "month")),         # pt
+    ("€ 3,20 por GPU ao mês", 3.2, "EUR", ("gpu", "month")),                   # pt
+    ("PLN 9,00 za GPU za godzinę", 9.0, "PLN", ("gpu", "hour")),               # pl
+    ("52 560,00 zł / węzeł / mies.", 52560.0, "PLN", ("node", "month")),       # pl
+    ("DKK 15,52 pr. GPU-time", 15.52, "DKK", ("gpu", "hour")),                 # da
+    ("DKK 69.000,00 pr. rack pr. md.", 69000.0, "DKK", ("rack", "month")),        # da
+    ("SEK 310 per nod och timme", 310.0, "SEK", ("node", "hour")),             # sv: "och" joins
+    ("SEK 24 000 per server/mån", 24000.0, "SEK", ("node", "month")),          # sv
+    ("1.985,00 EUR por instancia / mes", 1985.0, "EUR", ("node", "month")),    # es
+    ("EUR 2,10 all'ora per GPU", 2.1, "EUR", ("gpu", "hour")),                # it
+    ("€ 9,60 per nodo all'ora", 9.6, "EUR", ("node", "hour")),
+    ("€2.10 par heure GPU", 2.1, "EUR", ("gpu", "hour")),                      # fr
+    ("€ 18,40 pro Knoten und Std.", 18.4, "EUR", ("node", "hour")),            # de
+    ("€ 0,95 per GPU per uur", 0.95, "EUR", ("gpu", "hour")),                  # nl
+    ("¥450/GPU/時間", 450.0, "JPY", ("gpu", "hour")),                          # ja
+    ("¥450 / GPU時間", 450.0, "JPY", ("gpu", "hour")),                         # ja: no space
+    ("GPU1基1時間あたり ¥450", 450.0, "JPY", ("gpu", "hour")),                  # ja: あたり
+    ("¥12,000 ノードあたり月額", 12000.0, "JPY", ("node", "month")),
+    ("9,00 zł netto za 1 GPU/h", 9.0, "PLN", ("gpu", "hour")),                 # "za 1 GPU"
+    ("EUR 4,20 pro 1 Knoten und Stunde", 4.2, "EUR", ("node", "hour")),
+    ("€ 2,35/GPU·u", 2.35, "EUR", ("gpu", "hour")),                            # nl: u = uur
+    ("2.35 USD/(GPU·h)", 2.35, "USD", ("gpu", "hour")),                        # in brackets
+    ("USD 2.35/GPUh", 2.35, "USD", ("gpu", "hour")),                           # one word
+    ("$19.92/nodeh", 19.92, "USD", ("node", "hour")),
+    ("DKK 18,50 ekskl. moms pr. GPU pr. time", 18.5, "DKK", ("gpu", "hour")),
+    ("CZK 58 bez DPH za GPU/hod", 58.0, "CZK", ("gpu", "hour")),
+    ("R$ 12,90 por GPU-hora", 12.9, "BRL", ("gpu", "hour")),
+])
+def test_a_price_basis_reads_in_every_language_vendors_quote_in(
+        text: str, amount: float, currency: str, per: tuple[str, ...]) -> None:
+    from evaltool.normalize.values import parse_money
+
+    money = parse_money(text)
+    assert (money.amount, money.currency) == (pytest.approx(amount), currency)
+    assert set(per) <= set(money.per)
+
+
+@pytest.mark.parametrize("text", [
+    "€ 1.036.800,00 na start projektu",     # "na" is a word here, not a basis
+    "USD 1,200 al contado",                 # es "al": likewise
+    "£155 per kW per month, billed on each server's max. power draw",
+])
+def test_everyday_words_beside_a_price_are_not_a_basis(text: str) -> None:
+    from evaltool.normalize.values import parse_money
+
+    money = parse_money(text)
+    assert "node" not in money.per
+
+
+def test_an_unknown_word_after_per_is_reported_not_guessed() -> None:
+    from evaltool.normalize.values import ValueParseError, parse_money
+
+    with pytest.raises(ValueParseError, match="unknown price basis"):
+        parse_money("USD 12 per widget-hour")
+
+
+def _workbook(path: Any, sheets: dict[str, list[list[Any]]]) -> Any:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(row)
+    wb.save(path)
+    return path
+
+
+def _offers(path: Any, fx: dict[str, float]) -> list[Any]:
+    from evaltool.normalize.core import normalize_files
+
+    result = normalize_files([path], fx)
+    assert not result.not_evaluated, result.not_evaluated
+    return list(result.offers)
+
+
+@pytest.mark.parametrize(("headings", "header"), [
+    (("Varianta I – smlouva na 12 měsíců", "Varianta II – smlouva na 24 měsíců"),
+     ["Č.", "Popis", "Množství", "Jednotka", "Jednotková cena", "Celkem"]),
+    (("Option A - 1 year", "Option B - 3 years"),
+     ["#", "Description", "Qty", "Unit", "Unit price", "Extended"]),
+])
+def test_option_headings_inside_a_line_item_table_make_one_offer_each(
+        tmp_path: Any, headings: tuple[str, str], header: list[str]) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Example Compute s.r.o. — all prices in EUR"],
+        header,
+        [headings[0]],
+        [1, "GPU node 8x H100 SXM", 4, "node/month", 20000, 80000],
+        [],
+        [headings[1]],
+        [1, "GPU node 8x H100 SXM", 4, "node/month", 18000, 72000],
+    ]})
+    offers = _offers(path, {"EUR": 1.0})
+    prices = sorted(o.fields.price_usd_per_gpu_hour for o in offers)
+    assert prices == [pytest.approx(18000 / 8 / 730), pytest.approx(20000 / 8 / 730)]
+
+
+@pytest.mark.parametrize(("words", "unit_kw", "unit_month", "tco"), [
+    (("Pos.", "Beskrivelse", "Antal", "Enhed", "Stk.-pris", "I alt"), "kW/md.", "md.",
+     "Pris pr. GPU-time"),
+    (("Pos.", "Beschreibung", "Menge", "Einheit", "Einzelpreis", "Gesamt"), "kW/Monat", "Monat",
+     "Preis pro GPU-Stunde"),
+])
+def test_a_purchase_with_hosting_lines_and_a_stated_tco_is_a_purchase(
+        tmp_path: Any, words: tuple[str, ...], unit_kw: str, unit_month: str,
+        tco: str) -> None:
+    path = _workbook(tmp_path / "buy.xlsx", {"Quote": [
+        ["Example Datacenter A/S — all prices in EUR"],
+        list(words),
+        ["A. Hardware"],
+        ["A1", "GPU server 8x NVIDIA H100 SXM 80GB", 4, "pcs", 250000, 1000000],
+        ["A2", "Installation", 1, "pcs", 20000, 20000],
+        [None, "Hardware total", None, None, None, 1020000],
+        [],
+        ["B. Hosting (monthly)"],
+        ["B1", "Colocation incl. power and cooling", 40, unit_kw, 200, 8000],
+        ["B2", "Remote hands", 1, unit_month, 2000, 2000],
+    ], "TCO": [
+        ["Amortisation period", "36 months"],
+        [tco, 1.30],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    f = offer.fields
+    assert f.offer_kind == "purchase"
+    assert f.capex_usd == pytest.approx(1_020_000)
+    assert f.opex_usd_per_month == pytest.approx(2000)
+    assert f.colocation_usd_per_kw_month == pytest.approx(200)
+    effective = (1_020_000 / 36 + 8000 + 2000) / (32 * 730)
+    assert f.price_usd_per_gpu_hour == pytest.approx(effective)
+
+
+@pytest.mark.parametrize("total_label", ["TOTAL (USD)", "Total", "I alt"])
+def test_a_purchase_capex_is_the_quotes_total_after_its_discount_row(
+        tmp_path: Any, total_label: str) -> None:
+    path = _workbook(tmp_path / "bom.xlsx", {"Quote": [
+        ["Example Systems LLC — quotation, prices in USD"],
+        ["Item", "Description", "Qty", "Unit price", "Ext. price"],
+        [1, "GPU server 8x AMD Instinct MI300X", 2, 250000, 500000],
+        [2, "400G switch", 1, 50000, 50000],
+        [None, "Hardware subtotal", None, None, 550000],
+        [None, "Less: discount 10% on items 1-2", None, None, -55000],
+        [3, "Freight", 1, 5000, 5000],
+        [],
+        [None, None, None, total_label, 500000],
+    ]})
+    (offer,) = _offers(path, {})
+    assert offer.fields.capex_usd == pytest.approx(500000)
+
+
+@pytest.mark.parametrize(("suffix", "text"), [
+    (".yaml", "provider: Example Cloud Inc.\nhardware:\n  accelerator: NVIDIA H100 SXM 80GB\n"
+              "  nodes: 4\n  per_node:\n    gpus: 8\nmoney:\n  price: 24.00 USD per node-hour\n"),
+    (".json", '{"provider": "Example Cloud Inc.", "hardware": {"accelerator": "NVIDIA H100 SXM '
+              '80GB", "servers": 4, "each_server": {"accelerators": 8}}, "price": "EUR 24,00 '
+              'pro Knoten und Stunde"}'),
+])
+def test_a_per_node_price_is_divided_by_the_gpus_per_node_stated_in_a_nested_key(
+        tmp_path: Any, suffix: str, text: str) -> None:
+    path = tmp_path / f"notes{suffix}"
+    path.write_text(text, encoding="utf-8")
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.gpus_per_node == 8
+    assert offer.fields.gpu_count == 32
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.0)
+
+
+@pytest.mark.parametrize("label", ["Annual commitment", "Jahresverpflichtung"])
+def test_an_annual_commitment_with_no_rate_prices_all_gpus_for_a_year(
+        tmp_path: Any, label: str) -> None:
+    path = _workbook(tmp_path / "commit.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"],
+        ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["GPUs", 128],
+        ["Term", "3 years"],
+        ["Effective rate", "—"],
+        [label, "USD 2,242,560"],
+    ]})
+    (offer,) = _offers(path, {})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2_242_560 / 128 / 8760)
+    assert offer.fields.min_commit_usd == pytest.approx(3 * 2_242_560)
+
+
+@pytest.mark.parametrize(("note", "months"), [
+    ("• Colocation-aftalen løber 60 måneder; afskrivningsperiode til sammenligning: 60 måneder.",
+     60),
+    ("Hosting runs for the full term; amortisation period for comparison: 48 months.", 48),
+])
+def test_an_amortisation_period_stated_in_a_note_is_read(
+        tmp_path: Any, note: str, months: int) -> None:
+    path = _workbook(tmp_path / "buy.xlsx", {"Quote": [
+        ["Example Datacenter A/S — all prices in EUR"],
+        ["Pos.", "Description", "Qty", "Unit", "Unit price", "Total"],
+        ["A1", "GPU server 8x NVIDIA H100 SXM 80GB", 2, "pcs", 250000, 500000],
+        [None, None, None, "Hardware total", None, 500000],
+        [],
+        ["B1", "Remote hands", 1, "month", 1000, 1000],
+        [],
+        [note],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    f = offer.fields
+    assert f.amortization_months == months
+    assert f.opex_usd_per_month == pytest.approx(1000)
+    assert f.price_usd_per_gpu_hour == pytest.approx((500000 / months + 1000) / (16 * 730))
+
+
+def test_a_purchase_price_resting_on_an_assumed_amortisation_is_warned(tmp_path: Any) -> None:
+    from evaltool.normalize.core import normalize_files
+
+    path = _workbook(tmp_path / "buy.xlsx", {"Quote": [
+        ["Example Systems LLC — prices in USD"],
+        ["Item", "Description", "Qty", "Unit price", "Ext. price"],
+        [1, "GPU server 8x NVIDIA H100 SXM 80GB", 2, 250000, 500000],
+    ]})
+    (offer,) = normalize_files([path], {}).offers
+    assert any(w.get("field") == "price_usd_per_gpu_hour" and w.get("code") == "assumed-value"
+               for w in offer.warnings)
+
+
+@pytest.mark.parametrize("title", ["Nabídka v1 (neplatná)", "Tilbud v1 — forældet",
+                                   "Proposta v1 (substituída)"])
+def test_a_sheet_marked_superseded_in_another_language_is_skipped(
+        tmp_path: Any, title: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Old": [
+        [title],
+        ["Accelerator", "NVIDIA A100 SXM4 80GB"], ["GPUs", 192], ["Price", "USD 9 per GPU-hour"],
+    ], "Current": [
+        ["Vendor", "Example DC"],
+        ["Accelerator", "NVIDIA A100 SXM4 80GB"], ["GPUs", 128], ["Price", "USD 2 per GPU-hour"],
+    ]})
+    (offer,) = _offers(path, {})
+    assert offer.fields.gpu_count == 128 and offer.fields.price_usd_per_gpu_hour == 2.0
+
+
+@pytest.mark.parametrize(("currency", "unit_amount", "fx", "want"), [
+    ("eur", 310, {"EUR": 1.0}, 3.10),     # cents
+    ("gbp", 289, {"GBP": 1.0}, 2.89),     # pence
+    ("jpy", 450, {"JPY": 0.01}, 4.50),    # no minor unit: 450 yen
+])
+def test_a_billing_api_export_states_its_amounts_in_the_minor_unit(
+        tmp_path: Any, currency: str, unit_amount: int, fx: dict[str, float],
+        want: float) -> None:
+    import json
+
+    quote = {"object": "quote", "currency": currency,
+             "account": {"name": "Example Cloud Ltd"},
+             "line_items": {"object": "list", "data": [{
+                 "object": "item", "description": "GPU-hour NVIDIA H100 SXM 80GB",
+                 "quantity": 8, "amount_subtotal": unit_amount * 8, "currency": currency,
+                 "price": {"object": "price", "currency": currency,
+                           "unit_amount": unit_amount,
+                           "recurring": {"interval": "hour", "interval_count": 1}}}]}}
+    path = tmp_path / "quote.json"
+    path.write_text(json.dumps(quote), encoding="utf-8")
+    (offer,) = _offers(path, fx)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(want)
+
+
+def test_amounts_of_a_plain_document_are_in_the_major_unit(tmp_path: Any) -> None:
+    import json
+
+    doc = {"vendor": "Example Cloud", "currency": "EUR", "items": [
+        {"description": "GPU-hour NVIDIA H100 SXM 80GB", "quantity": 8, "unit_price": 3.10,
+         "amount_subtotal": 24.80, "unit": "GPU-hour"}]}
+    path = tmp_path / "quote.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.10)
+
+
+@pytest.mark.parametrize(("answer", "label"), [
+    ("None - billed monthly in arrears", "Upfront payment"),
+    ("Keine (monatliche Abrechnung)", "Anzahlung"),
+    ("Nenhum – faturação mensal", "Adiantamento"),
+])
+def test_an_upfront_answered_none_with_a_reason_is_zero(
+        tmp_path: Any, answer: str, label: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["GPUs", 64],
+        ["Price", "USD 2.10 per GPU-hour"], [label, answer],
+    ]})
+    (offer,) = _offers(path, {})
+    assert offer.fields.upfront_usd == 0
+
+
+@pytest.mark.parametrize(("header", "setup", "egress"), [
+    (["Pos.", "Beschreibung", "Menge", "Einheit", "Einzelpreis", "Gesamt"],
+     "Einrichtung und Abnahmetest (einmalig)", "Datenverkehr ausgehend"),
+    (["Lp.", "Opis", "Ilość", "J.m.", "Cena jedn.", "Wartość"],
+     "Instalacja i uruchomienie klastra", "Transfer danych wychodzących"),
+])
+def test_a_rentals_one_off_setup_line_is_its_upfront_and_a_free_egress_line_is_zero(
+        tmp_path: Any, header: list[str], setup: str, egress: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Angebot": [
+        ["Example Compute GmbH — alle Preise in EUR"],
+        header,
+        [1, "GPU-Knoten 8x NVIDIA H200 SXM", 4, "Knoten/Monat", 29200, 116800],
+        [2, setup, 1, "", 24000, 24000],
+        [3, egress, "—", "", "0,00", "0,00"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    f = offer.fields
+    assert f.upfront_usd == pytest.approx(24000)
+    assert f.egress_usd_per_gb == 0
+    assert f.price_usd_per_gpu_hour == pytest.approx(29200 / 8 / 730)
+    assert f.capex_usd is None
+
+
+@pytest.mark.parametrize(("suffix", "text"), [
+    (".yaml", "vendor: Example Cloud\naccelerator: NVIDIA H100 SXM 80GB\ngpus: 64\n"
+              "price: USD 2.10 per GPU-hour\nupfront: No upfront\n"
+              "managed_lustre_1pib: $140.00 per TiB-month\n"),
+    (".json", '{"vendor": "Example Cloud", "accelerator": "NVIDIA H100 SXM 80GB", "gpus": 64, '
+              '"price": "USD 2.10 per GPU-hour", "anzahlung": "keine Anzahlung", '
+              '"weka_tier": "USD 0.14 per GiB-month"}'),
+])
+def test_a_price_whose_basis_is_per_tb_month_is_storage_whatever_its_label(
+        tmp_path: Any, suffix: str, text: str) -> None:
+    path = tmp_path / f"offer{suffix}"
+    path.write_text(text, encoding="utf-8")
+    (offer,) = _offers(path, {})
+    f = offer.fields
+    assert f.upfront_usd == 0
+    assert f.storage_usd_per_tb_month is not None and f.storage_usd_per_tb_month > 100
+
+
+def test_a_price_below_one_is_never_read_with_a_thousands_point(tmp_path: Any) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["GPUs", 64],
+        ["Price", "EUR 2,10 per GPU-hour"], ["Local NVMe", "30,72 TB"],
+        ["Egress", "€0.087 per GB"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.egress_usd_per_gb == pytest.approx(0.087)
+
+
+@pytest.mark.parametrize(("price", "note"), [
+    ("£2.10 per GPU-hour", "Capacity guaranteed. Minimum commitment £500,000.00"),
+    ("£2,10 pro GPU-Stunde", "Mindestabnahme 500.000 £ über die Laufzeit"),
+])
+def test_a_minimum_commitment_in_a_rows_notes_column_is_read(
+        tmp_path: Any, price: str, note: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": [
+        ["Field", "Value", "Notes"],
+        ["Vendor", "Example Compute Ltd", None],
+        ["Accelerator", "NVIDIA H100 SXM 80GB", None],
+        ["GPUs", 96, None],
+        ["Price", price, note],
+    ]})
+    (offer,) = _offers(path, {"GBP": 1.0})
+    assert offer.fields.min_commit_usd == pytest.approx(500_000)
+
+
+@pytest.mark.parametrize(("suffix", "text"), [
+    (".json", '{"vendor": "Example Cloud", "currency": "USD", "items": ['
+              '{"description": "Cluster: 2 nodes x 8 NVIDIA H100 SXM 80GB", "quantity": 16, '
+              '"unit_price": 2.50, "unit": "GPU-hour"}, '
+              '{"description": "Inference: 4 x NVIDIA L40S 48GB", "quantity": 4, '
+              '"unit_price": 0.90, "unit": "GPU-hour"}]}'),
+    (".yaml", "fornecedor: Exemplo Cloud, S.A.\ncurrency: EUR\nlinhas:\n"
+              "  - descrição: Nó dedicado 8 × NVIDIA H200 NVL 141GB\n    quantidade: 8\n"
+              "    unidade: GPU-hora\n    preço unitário: 2.50\n"
+              "  - descrição: Nó dedicado 8 × NVIDIA H100 PCIe 80GB\n    quantidade: 8\n"
+              "    unidade: GPU-hora\n    preço unitário: 0.90\n"),
+])
+def test_lines_that_price_different_accelerators_are_one_offer_each(
+        tmp_path: Any, suffix: str, text: str) -> None:
+    path = tmp_path / f"quote{suffix}"
+    path.write_text(text, encoding="utf-8")
+    offers = _offers(path, {"EUR": 1.0})
+    prices = sorted(o.fields.price_usd_per_gpu_hour for o in offers)
+    assert prices == [pytest.approx(0.90), pytest.approx(2.50)]
+    assert len({o.fields.accelerator for o in offers}) == 2
+
+
+def test_facts_nested_in_a_priced_line_belong_to_that_lines_offer(tmp_path: Any) -> None:
+    import json
+
+    def line(desc: str, gpus: int, nodes: int, cents: int) -> dict[str, Any]:
+        return {"object": "item", "description": desc, "quantity": gpus * nodes,
+                "currency": "eur",
+                "price": {"object": "price", "currency": "eur", "unit_amount": cents,
+                          "recurring": {"interval": "hour"},
+                          "product": {"name": "GPU-hora", "metadata": {
+                              "gpus_per_node": str(gpus), "nodes": str(nodes)}}}}
+
+    quote = {"object": "quote", "currency": "eur", "account": {"name": "Exemplo Cloud, S.A."},
+             "line_items": {"object": "list", "data": [
+                 line("Cluster - 2 nós × 8 NVIDIA H100 PCIe 80GB", 8, 2, 245),
+                 line("Nó - 1 nó × 4 NVIDIA L40S 48GB", 4, 1, 95)]}}
+    path = tmp_path / "quote.json"
+    path.write_text(json.dumps(quote), encoding="utf-8")
+    offers = {o.fields.accelerator: o.fields for o in _offers(path, {"EUR": 1.0})}
+    assert offers["H100-PCIe"].node_count == 2 and offers["H100-PCIe"].gpus_per_node == 8
+    assert offers["L40S"].node_count == 1 and offers["L40S"].gpus_per_node == 4
+    assert offers["L40S"].price_usd_per_gpu_hour == pytest.approx(0.95)
+
+
+@pytest.mark.parametrize(("rows", "gpus", "per_node", "price"), [
+    ([["Proveedor", "Ejemplo Nube S.L."], ["Servicio", "24 instancias de 2 x NVIDIA L40S 48GB"],
+      ["Precio", "1.985,00 EUR por instancia / mes"]], 48, 2, 1985 / 2 / 730),
+    ([["Anbieter", "Beispiel GmbH"], ["Leistung", "6 Server mit je 4 × NVIDIA H100 SXM 80GB"],
+      ["Preis", "EUR 31,20 pro Server und Stunde"]], 24, 4, 31.20 / 4),
+    ([["Vendor", "Example Cloud"], ["Description", "16 x 8-GPU HGX H200 servers"],
+      ["Rate", "USD 26.40 per server-hour"]], 128, 8, 26.40 / 8),
+    ([["Vendor", "Example Cloud"], ["Accelerator", "NVIDIA B200"],
+      ["Footprint", "32 nodes x 8 GPUs"], ["Price", "USD 3.45 per GPU-hour"]], 256, 8, 3.45),
+    ([["Dostawca", "Przykład sp. z o.o."], ["Akcelerator", "NVIDIA H200 SXM"],
+      ["Przedmiot oferty: 16 × 8-GPU serwerów HGX, Warszawa."],
+      ["Cena", "EUR 20,00 za serwer za godzinę"]],
+     128, 8, 20.0 / 8),
+])
+def test_a_per_node_price_finds_the_gpus_of_a_node_in_the_offers_description(
+        tmp_path: Any, rows: list[list[Any]], gpus: int, per_node: int, price: float) -> None:
+    from evaltool.normalize.core import normalize_files
+
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": rows})
+    (offer,) = normalize_files([path], {"EUR": 1.0}).offers
+    f = offer.fields
+    assert (f.gpu_count, f.gpus_per_node) == (gpus, per_node)
+    assert f.price_usd_per_gpu_hour == pytest.approx(price)
+
+
+@pytest.mark.parametrize("phrases", [
+    ["2 nodes with 16 x NVIDIA H100 SXM 80GB in total"],   # the offer's GPUs, not a node's
+    ["Cluster of 64 x NVIDIA H100 SXM 80GB"],               # no node named
+    ["2 nodes, 16 x NVIDIA H100 SXM 80GB"],                 # a list, not "nodes with"
+    ["4 x 8-GPU servers", "16 servers with 4 x NVIDIA L40S"],  # two readings disagree
+])
+def test_a_count_that_is_not_one_nodes_is_never_taken_as_gpus_per_node(
+        phrases: list[str]) -> None:
+    from evaltool.normalize.unit_counts import gpus_per_unit
+
+    assert gpus_per_unit(phrases) is None
+
+
+@pytest.mark.parametrize(("header", "support", "unit"), [
+    (["Concepto", "Cantidad", "Unidad", "Precio unitario", "Importe"],
+     "Soporte Premium 24×7 (respuesta en 2 h)", "mes"),
+    (["Opis", "Ilość", "J.m.", "Cena jedn.", "Wartość"], "Wsparcie techniczne 24/7", "mies."),
+])
+def test_a_monthly_support_line_in_any_language_is_the_support_fee(
+        tmp_path: Any, header: list[str], support: str, unit: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Oferta": [
+        ["Ejemplo Cómputo, S.L. — precios en EUR"],
+        header,
+        ["Nodo 8x NVIDIA H100 SXM 80GB", 4, "nodo/mes", 18000, 72000],
+        [support, 1, unit, 4500, 4500],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.support_usd_per_month == pytest.approx(4500)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(18000 / 8 / 730)
+
+
+@pytest.mark.parametrize(("line", "kw"), [
+    ("• Estimated max power draw 10.4 kW per server at full load.", 10.4),
+    ("• Strømforbrug ca. 15 kW pr. server ved fuld last; strøm over 30 kW pr. rack afregnes "
+     "separat.", 15.0),
+    ("Leistungsaufnahme ca. 12,5 kW pro Server unter Volllast.", 12.5),
+])
+def test_the_power_one_node_draws_is_read_from_a_note(
+        tmp_path: Any, line: str, kw: float) -> None:
+    path = _workbook(tmp_path / "buy.xlsx", {"Quote": [
+        ["Example Systems — prices in EUR"],
+        ["Item", "Description", "Qty", "Unit price", "Ext. price"],
+        [1, "GPU server 8x NVIDIA H100 SXM 80GB", 2, 250000, 500000],
+        [],
+        [line],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.power_kw_per_node == pytest.approx(kw)
+
+
+@pytest.mark.parametrize("label", ["Maks. pobór mocy", "Strømforbrug", "消費電力"])
+def test_a_power_label_in_another_language_is_the_power_per_node(
+        tmp_path: Any, label: str) -> None:
+    path = _workbook(tmp_path / "q.xlsx", {"Offer": [
+        ["Vendor", "Example Systems"], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["Nodes", 2],
+        ["GPUs per node", 8], ["Capex", "EUR 500,000"], [label, "14,3 kW"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.power_kw_per_node == pytest.approx(14.3)
+
+
+@pytest.mark.parametrize(("header", "line"), [
+    (["Description", "Qty", "Unit", "Unit price", "Total"],
+     ["Compute block 8x NVIDIA H100 SXM 80GB", 4, "sprint", 42000, 168000]),
+    (["Beschreibung", "Menge", "Einheit", "Einzelpreis", "Gesamt"],
+     ["Rechenblock 8x NVIDIA H100 SXM 80GB", 4, "Abrechnungszyklus", 42000, 168000]),
+])
+def test_lines_with_an_unknown_billing_unit_are_not_a_quiet_purchase(
+        tmp_path: Any, header: list[str], line: list[Any]) -> None:
+    from evaltool.normalize.core import normalize_files
+
+    path = _workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Example Cloud GmbH — all prices in EUR"], header, line]})
+    result = normalize_files([path], {"EUR": 1.0})
+    for offer in result.offers:
+        if offer.fields.offer_kind == "purchase":
+            warned = {w.get("field") for w in offer.warnings}
+            assert {"capex_usd", "offer_kind"} <= warned
+
+
+@pytest.mark.parametrize(("words", "per_kw", "per_month", "combined"), [
+    (["Réf.", "Désignation", "Qté", "PU HT", "Total HT", "Remarque"], "€ / kW / mois",
+     "€ / mois", "Hébergement et services / mois"),
+    (["Ref", "Description", "Qty", "Unit price", "Total", "Remarks"], "€ per kW per month",
+     "€ per month", "Hosting and services per month"),
+])
+def test_a_remarks_column_gives_a_hosting_line_its_unit_and_a_combined_total_is_not_opex(
+        tmp_path: Any, words: list[str], per_kw: str, per_month: str, combined: str) -> None:
+    path = _workbook(tmp_path / "devis.xlsx", {"Devis": [
+        ["Exemple Datacenters SAS — prix en euros HT"],
+        words,
+        ["A1", "GPU server 8x AMD Instinct MI300X 192GB", 8, 265000, 2120000, None],
+        [],
+        ["B1", "Colocation (2 x 40 kW)", 80, 195, 15600, per_kw],
+        ["B2", "Remote hands", 1, 2400, 2400, per_month],
+    ], "TCO": [
+        ["Amortisation period", "48 months"],
+        [combined, 18000],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    f = offer.fields
+    assert f.colocation_usd_per_kw_month == pytest.approx(195)
+    assert f.opex_usd_per_month == pytest.approx(2400)
+    assert f.price_usd_per_gpu_hour == pytest.approx((2_120_000 / 48 + 15600 + 2400) / (64 * 730))
+
+
+@pytest.mark.parametrize(("notes", "opex", "kwh"), [
+    (["Managed operations service (Slurm, monitoring), included: USD 18,500 per month.",
+      "Power: 10.8 kW per node at full load; at your site's electricity rate of USD 0.11/kWh."],
+     18500, 0.11),
+    (["Betriebsführung (Monitoring, Patching): EUR 9.000,00 pro Monat.",
+      "Strompreis am Standort: 0,21 €/kWh."], 9000, 0.21),
+])
+def test_running_costs_stated_in_a_purchase_quotes_notes_are_read(
+        tmp_path: Any, notes: list[str], opex: float, kwh: float) -> None:
+    path = _workbook(tmp_path / "bom.xlsx", {"Quote": [
+        ["Example Integration — quotation in USD"],
+        ["Item", "Description", "Qty", "Unit price", "Ext. price"],
+        [1, "GPU server 8x NVIDIA H100 SXM 80GB", 2, 250000, 500000],
+        [],
+        *[[n] for n in notes],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.opex_usd_per_month == pytest.approx(opex)
+    assert offer.fields.power_usd_per_kwh == pytest.approx(kwh)

@@ -1,6 +1,7 @@
 """The words of a basis or a scope ("per GPU-hour", "€/Knoten/h", "400 Gb/s por GPU",
 "monthly"), loaded once from evaltool/data/basis_words.yaml: one vocabulary for the money
-parser, the scope of bandwidths and the billing unit of a line item."""
+parser, the scope of bandwidths and the billing unit of a line item; and the amounts a
+billing API writes in a currency's minor unit (evaltool/data/minor_units.yaml)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,11 @@ def basis_vocabulary() -> dict[str, Any]:
         "scaled": {str(k): (str(v[0]), str(v[1])) for k, v in raw["scaled"].items()},
         "adverbs": {str(w): basis for basis, words in raw["adverbs"].items() for w in words},
         "per": [str(w) for w in raw["per"]],
+        "per_weak": [str(w) for w in raw.get("per_weak", [])],
+        "scope_only": [str(w) for w in raw.get("scope_only", [])],
+        "and": [str(w) for w in raw.get("and", [])],
+        "per_after": [str(w) for w in raw.get("per_after", [])],
+        "piece": [str(w) for w in raw.get("piece", [])],
     }
 
 
@@ -34,7 +40,52 @@ def words_for(basis: str) -> list[str]:
 
 @functools.cache
 def scope_re(basis: str) -> re.Pattern[str]:
-    """'per GPU', '/GPU', 'each node', 'pro Knoten', 'por GPU', 'par nœud' for a basis."""
+    """'per GPU', '/GPU', 'each node', 'pro Knoten', 'por GPU', 'par nœud', 'pr. server' for a
+    basis."""
     per = "|".join(re.escape(w) for w in basis_vocabulary()["per"])
     words = "|".join(re.escape(w) for w in words_for(basis) if len(w) > 1)
-    return re.compile(rf"(?:\b(?:{per})[\s-]+|/\s*)(?:{words})(?![\w])", re.IGNORECASE)
+    return re.compile(rf"(?:\b(?:{per})\.?[\s-]+|/\s*)(?:{words})(?![\w])", re.IGNORECASE)
+
+
+def time_of(unit: str) -> str | None:
+    """'md.', 'Monat', 'měsíc', 'per month', 'mies.' -> 'month': the time basis of a unit that
+    names a time and nothing else (no resource, no unit of storage or power)."""
+    vocabulary = basis_vocabulary()
+    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", unit)]
+    words = [w for w in words if w not in {p.casefold() for p in vocabulary["per"]}]
+    if any(len(w) == 1 and w != "h" for w in words):
+        return None  # "u", "m", "d" alone are as often a unit ("u." = unidad) as a time
+    bases = {vocabulary["words"].get(w) for w in words}
+    times = bases & {"hour", "day", "week", "month", "year"}
+    if not words or len(times) != 1 or bases != times:
+        return None
+    return str(times.pop())
+
+
+@functools.cache
+def _minor_units() -> dict[str, Any]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "minor_units.yaml").read_text(encoding="utf-8"))
+    return {"object": str(raw["object_key"]), "keys": {str(k) for k in raw["amount_keys"]},
+            "zero": {str(c).upper() for c in raw["zero_decimal"]}}
+
+
+def minor_unit_amount(node: dict[Any, Any], key: str) -> bool:
+    """Whether ``node[key]`` is an amount in the currency's minor unit: a billing API's
+    object ({"object": "item", "amount_subtotal": 3920}, evaltool/data/minor_units.yaml)."""
+    units = _minor_units()
+    return key in units["keys"] and units["object"] in node
+
+
+def minor_unit_divisor(currency: str | None) -> float:
+    """100 cents to the euro; 1 for a currency with no minor unit (JPY, KRW)."""
+    return 1.0 if (currency or "").upper() in _minor_units()["zero"] else 100.0
+
+
+@functools.cache
+def once_re() -> re.Pattern[str]:
+    """'einmalig', 'one-time', 'Installation', 'idriftsættelse': the words of a one-off charge."""
+    words = [w for w, b in basis_vocabulary()["adverbs"].items() if b == "once"]
+    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(
+        re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)

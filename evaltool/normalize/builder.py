@@ -15,6 +15,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.basis import time_of
 from evaltool.normalize.dates import document_date_order
 from evaltool.normalize.facts import (
     _FIELD_KIND,
@@ -36,6 +37,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
+from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
@@ -67,7 +69,7 @@ def _rack_time(unit_kind: str, unit_text: str) -> str | None:
         return unit_kind
     return None
 
-class Builder(TableReaders):
+class Builder(TableReaders, MoneyReaders):
     """Collects facts about one offer, then resolves them."""
 
     date_order: str | None = None  # why the document's dates read day- or month-first
@@ -117,6 +119,8 @@ class Builder(TableReaders):
                 self._counts_in_text(cell_text(cand.value), cand.where)
                 continue
             slot = self.vocab.match(cand.label, cand.section)
+            if slot is None:
+                self.money_by_basis(cand)
             if slot is None or slot == "ignore":
                 continue
             slotted.append((slot, cand))
@@ -516,11 +520,14 @@ class Builder(TableReaders):
             else ""
         unit_kind = (T.billing_unit(price_text) if price_text else None) or (
             T.billing_unit(f"per {unit}") if unit else None) or (
-            None if unit else T.billing_unit(desc))
+            time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
+            None if unit else T.billing_unit(desc)) or (  # a remarks column: "€ / kW / mois"
+            None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"]))
         if self._per_gb_month_line(item, unit, price_text, price, currency, where, raw):
             return
         if unit.lower().strip() in ("gb", "per gb") or unit_kind == "gb" or re.search(
-                r"egress|transfer out|data out|outbound", low):
+                r"egress|transfer out|data out|outbound", low) or (
+                self.vocab.match(desc) == "egress_usd_per_gb" and not price):
             money = V.Money(price, currency, ("gb",), raw)
             self._usd("egress_usd_per_gb", money, where, raw, TABLE)
             return
@@ -529,6 +536,7 @@ class Builder(TableReaders):
             return
         if unit_kind is None or (unit_kind in ("year",) and not re.search(
                 r"instance|node|server|gpu|cluster|vm|pod", low)):
+            self.unknown_unit_line(item)
             self._capex_line(item, desc, low, price, qty, currency, where, raw)
             return
         if unit_kind == "tb_month" or (unit_kind == "month" and re.search(
@@ -552,14 +560,8 @@ class Builder(TableReaders):
         monthly_qty = 1.0 if unit_kind == "month" and not (
             price_text and T.billing_unit(price_text)) and len(
             re.findall(r"[^\W\d_]+", unit)) == 1 else qty
-        if re.search(r"\bsupport\b|\bsla\b|\bservice level", low) and unit_kind == "month":
-            self.priced.append(_Priced("support_month", V.Money(price * monthly_qty, currency,
-                                                                ("month",)), where, raw, TABLE))
-            return
-        if re.search(r"\bnetwork\b|\bfabric\b|\binterconnect\b|\bport\b|\bbandwidth\b", low) \
-                and unit_kind == "month" and not re.search(r"switch", low):
-            self.priced.append(_Priced("network_month", V.Money(price * monthly_qty, currency,
-                                                                ("month",)), where, raw, TABLE))
+        if self.running_cost_line(item, unit_kind, price, qty, monthly_qty, currency, where,
+                                  raw):
             return
         rack_time = _rack_time(unit_kind, f"{unit} {price_text}")
         if rack_time is not None:
@@ -667,6 +669,7 @@ class Builder(TableReaders):
             except (V.ValueParseError, V.ValueConversionError):
                 pass
         self._dates_in_sentence(text, where)
+        self.money_terms_in_note(text, where)
         term = re.search(r"(\d+)[- ]month (?:commitment|term|reservation)", text, re.I)
         if term:
             self.add("term_months", float(term.group(1)), where, text, IN_TEXT,
@@ -727,7 +730,7 @@ _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(
 # A note about every price of the quote ("Prix en euros HT", "All prices in GBP").
 _ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
                             r"amounts?|bedragen|montants?|betr[äa]ge|bel[øo]b|bel[øo]p|belopp|kwoty|ceny|"
-                            r"[čc][áa]stky|importes?|importi|valores)\b", re.I)
+                            r"[čc][áa]stky|importes?|importi|valores|pre[çc]os)\b", re.I)
 # A cloud region's code and a gloss in brackets: "asia-northeast1（東京）", "us-east5 (Ohio)".
 _REGION_CODE_GLOSS_RE = re.compile(r"^\s*([a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)\s*"
                                    r"[（(][^()（）]*[)）]\s*$")

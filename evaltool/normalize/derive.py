@@ -13,9 +13,13 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
 from evaltool.normalize.shapes import gpus_per_rack_in_name
+from evaltool.normalize.slots import names_an_accelerator
+from evaltool.normalize.unit_counts import gpus_per_unit
+from evaltool.read.cells import cell_text
 
 
 class Derive:
@@ -38,7 +42,8 @@ class Derive:
     def run(self) -> None:
         """Each step on its own: a value that cannot be derived is left out with a warning
         (code `derivation-failed`); whether the offer survives is for the required fields."""
-        for step in (self.accelerator, self.counts, self.bandwidth, self.catalog_checks,
+        for step in (self.accelerator, self.counts, self.unit_counts, self.bandwidth,
+                     self.catalog_checks,
                      self.prices, self.kind_and_currency, self.money_in_assumed_currency,
                      self.ownership):
             try:
@@ -120,6 +125,43 @@ class Derive:
                         code="count-mismatch")
             self.b.flag("count_mismatch", "medium", message, where, str(gpus),
                         ask_for="one consistent GPU and node count")
+
+    def unit_counts(self) -> None:
+        """A per-node price, or no GPU count, with no GPUs-per-node field: the GPUs of one
+        node as a phrase of the offer states them ("16 x 8-GPU servers", "24 instancias de
+        2 x L40S"), with a warning; never against a count the offer states otherwise."""
+        per_node = any("node" in p.money.per for p in self.b.priced
+                       if p.role in ("compute", "all_in"))
+        gpn = self.v.get("gpus_per_node")
+        if not ((per_node and not gpn) or self.v.get("gpu_count") is None):
+            return
+        record = self.b.record
+        texts = [cell_text(c.value) for c in record.candidates if isinstance(c.value, str)]
+        texts += [t for t, _ in (*record.notes, *record.banners)]
+        texts += [item.description for item in record.line_items]
+        found = gpus_per_unit(texts)
+        if found is None:
+            return
+        per, nodes, phrase = found
+        gpus, stated_nodes = self.v.get("gpu_count"), self.v.get("node_count")
+        nodes = stated_nodes or nodes
+        if (gpus and (gpus % per or (nodes and gpus != nodes * per))) or (
+                stated_nodes and found[1] and stated_nodes != found[1]) or (gpn and gpn != per):
+            return  # the phrase disagrees with the offer's own counts
+        if not gpn:
+            why = f"{per} GPUs per node read from {phrase[:80]!r}"
+            self.set("gpus_per_node", per, [], why)
+            self.b.warn(self.where, f"assumed value: {why}", "gpus_per_node", phrase[:120],
+                        code="assumed-value")
+        if stated_nodes is None and nodes:
+            self.set("node_count", nodes, [], f"{nodes} nodes read from {phrase[:80]!r}")
+            self.b.warn(self.where, f"assumed value: {nodes} nodes read from {phrase[:80]!r}",
+                        "node_count", phrase[:120], code="assumed-value")
+        if gpus is None and nodes:
+            self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"],
+                     f"{nodes} nodes x {per} GPUs per node")
+            self.b.warn(self.where, f"assumed value: {nodes} x {per} GPUs read from "
+                        f"{phrase[:80]!r}", "gpu_count", phrase[:120], code="assumed-value")
 
     def bandwidth(self) -> None:
         per_node = self.v.get("inter_node_gbit_s_per_node")
@@ -226,8 +268,19 @@ class Derive:
                            f"per GPU-hour where {first.where} gives {price.value:.4g}; the "
                            "first is used", "price_usd_per_gpu_hour", other.raw,
                            code="figures-disagree")
+        self.yearly_commitment()
         self.monthly_addons()
         self.purchase()
+
+    def yearly_commitment(self) -> None:
+        """A commitment per year over a term of years: the minimum commitment of the term."""
+        yearly = [p for p in self.b.priced if p.role == "commit_year"]
+        months = self.v.get("term_months")
+        if not yearly or self.v.get("min_commit_usd") is not None or not months:
+            return
+        usd = self.money(yearly[0])
+        self.set("min_commit_usd", usd * months / 12.0, ["term_months"],
+                 f"{usd:,.2f} USD per year x {months:g} months / 12", yearly[0].where)
 
     def monthly_addons(self) -> None:
         b = self.b
@@ -311,8 +364,23 @@ class Derive:
             self.p["capex_usd"] = FieldSource(where=fact.where.to_dict(), raw=fact.raw[:500],
                                               note=self.p["capex_usd"].note)
             capex = total
+        # Hardware lines amortised over a stated period: a purchase even where the vendor
+        # states its own cost per GPU-hour beside them (a TCO sheet); that figure is checked
+        # against the purchase rule below, not used as a rental rate.
+        bought = line_sum is not None and self.v.get("amortization_months") is not None
+        if line_sum is not None and not bought and capex is None and self.v.get(
+                "compute_price_usd_per_gpu_hour") is not None and self.v.get(
+                "offer_kind") != "purchase" and self.v.get("upfront_usd") is None and line_sum \
+                and all(not names_an_accelerator(p.raw) and once_re().search(p.raw)
+                        for p in lines if self.money(p)):
+            # A rental's one-off lines ("Einrichtung (einmalig)", "Installation fee"): paid
+            # once at the start, not hardware bought.
+            self.set("upfront_usd", line_sum, [], "the rental's one-off lines (setup, "
+                     f"installation): {', '.join(f'{self.money(p):,.0f}' for p in lines)} USD",
+                     lines[0].where)
+            return
         if capex is None and line_sum is not None and (
-                self.v.get("offer_kind") == "purchase" or self.v.get(
+                self.v.get("offer_kind") == "purchase" or bought or self.v.get(
                     "compute_price_usd_per_gpu_hour") is None):
             self.set("capex_usd", line_sum, [], "sum of the quote's line items (quantity x unit "
                      f"price): {', '.join(f'{self.money(p):,.0f}' for p in lines)}",
@@ -350,6 +418,9 @@ class Derive:
             why = f"no amortisation period stated; {months:g} months assumed"
             self.set("amortization_months", months, [], why)
             b.assumed("amortization_months", where, "", why)
+            # The effective price rests on that assumption: it carries the warning too.
+            b.warn(where, f"assumed value: the price per GPU-hour spreads the capex over an "
+                   f"assumed {months:g} months", "price_usd_per_gpu_hour", code="assumed-value")
         nodes = self.v.get("node_count")
         kw = self.v.get("power_kw_per_node")
         parts = [f"capex {capex:,.0f} / {months:g} months"]
@@ -357,7 +428,14 @@ class Derive:
         used = ["capex_usd", "amortization_months"]
         colo = self.v.get("colocation_usd_per_kw_month")
         kwh = self.v.get("power_usd_per_kwh")
-        if kw and nodes and colo is not None:
+        hosting = [p for p in b.priced if p.role == "colocation_month"]
+        if hosting:  # colocation as contracted on the quote's monthly lines
+            power = sum(self.money(p) for p in hosting)
+            monthly += power
+            parts.append(f"colocation {power:,.0f} USD/month as contracted ("
+                         f"{', '.join(p.note or '' for p in hosting)})")
+            used += ["colocation_usd_per_kw_month"] if colo is not None else []
+        elif kw and nodes and colo is not None:
             power = kw * nodes * colo
             monthly += power
             parts.append(f"colocation {kw:g} kW x {nodes} nodes x {colo:g} USD/kW-month")
@@ -373,7 +451,26 @@ class Derive:
                    "and a USD/kWh or USD/kW-month rate); the effective price leaves power out",
                    "price_usd_per_gpu_hour", code="purchase-without-running-cost")
         opex = self.v.get("opex_usd_per_month")
-        if opex and "colocation_usd_per_kw_month" not in used and "power_usd_per_kwh" not in used:
+        services = [p for p in b.priced if p.role == "opex_month"]
+        service_sum = sum(self.money(p) for p in services)
+        if opex is not None and hosting and _close(
+                opex, service_sum + sum(self.money(p) for p in hosting), 0.01):
+            # "Hébergement et services / mois" = the colocation lines + the service lines: the
+            # hosting is counted from its lines, so only the services remain opex.
+            source = self.p.get("opex_usd_per_month")
+            b.warn(Location(**source.where) if source else self.where,
+                   f"the stated monthly amount {opex:,.0f} USD is the colocation and service "
+                   f"lines together; {service_sum:,.0f} USD of services is the opex",
+                   "opex_usd_per_month", source.raw if source else None,
+                   f"{service_sum:,.0f}", code="costs-combined")
+            opex = None
+        if opex is None and services:
+            opex = sum(self.money(p) for p in services)
+            self.set("opex_usd_per_month", opex, [], "the quote's monthly service lines: "
+                     f"{', '.join(f'{self.money(p):,.0f}' for p in services)} USD",
+                     services[0].where)
+        if opex and not hosting and "colocation_usd_per_kw_month" not in used \
+                and "power_usd_per_kwh" not in used:
             source = self.p.get("opex_usd_per_month")
             b.warn(Location(**source.where) if source else self.where,
                    "a monthly amount and no separate colocation or power cost: it is used "
@@ -384,6 +481,14 @@ class Derive:
             parts.append(f"opex {opex:,.0f} USD/month")
             used.append("opex_usd_per_month")
         effective = monthly / (gpus * HOURS_PER_MONTH)
+        stated = self.v.get("compute_price_usd_per_gpu_hour")
+        if stated is not None and not _close(stated, effective, 0.02):
+            source = self.p.get("compute_price_usd_per_gpu_hour")
+            b.warn(Location(**source.where) if source else self.where,
+                   f"the offer states {stated:.4g} USD per GPU-hour; its purchase terms give "
+                   f"{effective:.4g} (capex, hosting and services over the amortisation period); "
+                   "the purchase terms are used", "price_usd_per_gpu_hour",
+                   source.raw if source else None, f"{effective:.4g}", code="figures-disagree")
         self.set("price_usd_per_gpu_hour", effective, [*used, "gpu_count"],
                  f"purchase: ({' + '.join(parts)}) / ({gpus} GPUs x {HOURS_PER_MONTH} h) = "
                  f"{effective:.4g} USD per GPU-hour (PRODUCT.md purchase rule)")

@@ -97,21 +97,58 @@ _OVER_TERM_RE: Final = _LazyRegex(
     r"(?:years?|yrs?|months?)\b",
     re.IGNORECASE,
 )
-_PER_RE: Final = _LazyRegex(
-    r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?(?:\bper\b|\bpro\b|"
-    r"\bje\b|\bpar\b|\bpor\b|\bna\b|\ba\b|/))\s*(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
-    r"(?:\s+(?P<next>hours?|hrs?|months?|years?|stunde|monat|heure|mois|gpus?|nodes?|"
-    r"n(?:oe|œ)uds?|knoten)\b)?",  # "per GPU hour", "par heure GPU": the resource after the time
-    re.IGNORECASE,
-)
+
+
+@functools.cache
+def _per_re() -> re.Pattern[str]:
+    """'per GPU-hour', '/ rack / mês', 'pr. GPU-time', 'za hodinu', 'par heure GPU': a word
+    that introduces a basis (evaltool/data/basis_words.yaml), then a chain of basis words
+    joined by '-' or '·', then perhaps one more basis word after a space or an "and" (the
+    resource after the time, or the time after the resource: "pro Knoten und Stunde")."""
+    vocabulary = basis_vocabulary()
+    per = "|".join(re.escape(w) for w in sorted(
+        {*vocabulary["per"], "a"} - set(vocabulary["scope_only"]), key=len, reverse=True))
+    after = "|".join(re.escape(w) for w, b in sorted(vocabulary["words"].items(),
+                                                      key=lambda i: -len(i[0]))
+                     if len(w) > 2 and b in ("gpu", "node", "rack", "hour", "day", "week",
+                                              "month", "year"))
+    joins = "|".join(re.escape(w) for w in vocabulary["and"])
+    return re.compile(
+        r"(?:(?P<billed>\b(?:billed|billing|charged|granularity|facturé)\s+)?"
+        rf"(?:(?<![^\W\d_])(?P<word>{per})(?![^\W\d_])\.?|/))\s*\(?\s*(?:1\s*)?"  # "za 1 GPU"
+        r"(?P<chain>[^\W\d_]+(?:\s*[-·]\s*[^\W\d_]+)*)"
+        rf"(?:\s*\([^()]{{0,30}}\))?"  # "je TiB (nutzbar) und Monat"
+        rf"(?:\s+(?:(?:{joins})\s+)?(?P<next>{after})(?![^\W\d_]))?",
+        re.IGNORECASE)
+
+
+@functools.cache
+def _per_after_re() -> re.Pattern[str]:
+    """A resource followed by the word that divides by it ('GPU1基あたり', 'ノード当たり')."""
+    vocabulary = basis_vocabulary()
+    resources = "|".join(re.escape(w) for w, b in sorted(
+        vocabulary["words"].items(), key=lambda i: -len(i[0])) if b in ("gpu", "node", "rack"))
+    after = "|".join(re.escape(w) for w in vocabulary["per_after"])
+    return re.compile(rf"(?<![^\W\d_\u3040-\u30ff\u3400-\u9fff])(?P<res>{resources})\s*"
+                      rf"(?:1\s*)?(?:基|台|枚|ノード)?\s*(?:1\s*)?(?:時間|か月|ヶ月|月|年|日)?\s*"
+                      rf"(?:{after})", re.IGNORECASE)
 
 
 @functools.cache
 def _adverb_re() -> re.Pattern[str]:
-    adverbs = basis_vocabulary()["adverbs"]
-    return re.compile(r"(?<![\w-])(?:" + "|".join(
-        re.escape(k) for k in sorted(adverbs, key=len, reverse=True)) + r")(?![\w-])",
-        re.IGNORECASE)
+    """'monthly', 'p.a.', 'pr. måned', '時間あたり': whole words; a Japanese one also where it
+    touches a figure or other script ('1時間あたり', 'GPU1基あたり')."""
+    adverbs = sorted(basis_vocabulary()["adverbs"], key=len, reverse=True)
+    latin = "|".join(re.escape(k) for k in adverbs if not _CJK_RE.search(k))
+    cjk = "|".join(re.escape(k) for k in adverbs if _CJK_RE.search(k))
+    return re.compile(rf"(?<![\w-])(?:{latin})(?![\w-])" + (f"|(?:{cjk})" if cjk else ""),
+                      re.IGNORECASE)
+
+
+_CJK_RE: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+# A word of one script, where vendors write two without a space ('GPU時間', 'ノードhour').
+_SCRIPT_RUN_RE: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]+|"
+                                   r"[^\W\d_\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]+")
 _BILLED_BEFORE_RE: Final = _LazyRegex(
     r"\b(?:billed|invoiced|payable|paid|charged|factur\w*|abgerechnet|zahlbar)\s*$",
     re.IGNORECASE,
@@ -165,23 +202,31 @@ def _basis_of(
             return True
         return False
 
-    for match in _PER_RE.finditer(segment):
+    weak = {w.casefold() for w in vocabulary["per_weak"]}
+    for match in _per_re().finditer(segment):
         if match["billed"]:
             if notes is not None:
                 notes.append(f"billing granularity: {match.group(0).strip()!r}")
             continue
         chain = re.split(r"\s*[-·]\s*", match["chain"])
-        if match.group(0).casefold().startswith("a ") and chain[0].casefold() not in (
+        word_before = (match["word"] or "").casefold()
+        if word_before == "a" and vocabulary["words"].get(chain[0].casefold()) not in (
             "hour", "day", "week", "month", "year"
         ):
             continue  # "a" only introduces a time ("$2 a month")
+        if word_before in weak and chain[0].casefold() not in vocabulary["words"] \
+                and chain[0].casefold() not in vocabulary["scaled"]:
+            continue  # "na", "al", "za" are everyday words unless a basis word follows
         for word in chain:
-            if not add(word):
+            runs = _SCRIPT_RUN_RE.findall(word) if not _joined(word) else _joined(word)
+            if not add(word) and not (len(runs) > 1 and all(add(run) for run in runs)):
                 raise ValueParseError(
                     f"unknown price basis {word!r}", found=found, expected=EXPECTED["money"]
                 )
         if match["next"]:
             add(match["next"])  # "per GPU hour"
+    for match in _per_after_re().finditer(segment):  # "GPU1基あたり", "ノード当たり"
+        add(match["res"])
     for match in _HYPHEN_BASIS_RE.finditer(segment):
         add(match["res"])
         add(match["time"])
@@ -196,6 +241,17 @@ def _basis_of(
     if _OVER_TERM_RE.search(segment) and not any(w in _TIME_BASES for w in words):
         words.append("term")
     return words, scaled
+
+
+def _joined(word: str) -> list[str]:
+    """'GPUh', 'GPUhr', 'nodeh': a resource and a time written as one word."""
+    words = basis_vocabulary()["words"]
+    low = word.casefold()
+    for cut in range(len(low) - 1, 2, -1):
+        head, tail = low[:cut], low[cut:]
+        if words.get(head) in ("gpu", "node", "rack") and words.get(tail) in _TIME_BASES:
+            return [head, tail]
+    return []
 
 
 _TIME_BASES: Final = frozenset(
@@ -492,6 +548,20 @@ def price_per_gpu_hour(
     return GpuHourPrice(value, currency, formula, notes)
 
 
+
+
+_ONE_DOT_GROUP_RE = re.compile(r"(?<![\d.,])[1-9]\d{0,2}\.\d{3}(?![\d.,])")
+
+
+def by_document_decimals(text: str, decimal_comma: bool) -> tuple[str, bool]:
+    """'500.000 £' in a document that writes its decimals with a comma ('2,10') is 500000;
+    in one that shows no convention it may be 500 or 500000 (returns True: say so)."""
+    match = _ONE_DOT_GROUP_RE.search(text)
+    if match is None:
+        return text, False
+    if decimal_comma:
+        return text[:match.start()] + match.group(0).replace(".", "") + text[match.end():], False
+    return text, True
 
 
 # The label of a price before any discount: list, catalogue or rack rate.

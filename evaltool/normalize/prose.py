@@ -33,6 +33,7 @@ from evaltool.normalize.facts import (
     _money_text,
     _storage_kind,
 )
+from evaltool.normalize.money import by_document_decimals
 from evaltool.normalize.numbers import says_free_of_charge
 from evaltool.normalize.phrases import (
     MAX_PROSE_CHARS,
@@ -419,9 +420,14 @@ class ProseReaders(SlotReaders):
         if amount is None or re.match(r"\s*(?:per\b|/|an?\s+(?:hour|month))",
                                       clause[amount.end():], re.I):
             return  # a rate ("SEK 26,50 per GPU-hour for a committed term") is no commitment
-        money = V.parse_money(_money_text(amount.group(0)), currency=self.currency_hint)
+        text, ambiguous = by_document_decimals(_money_text(amount.group(0)), self.decimal_comma)
+        money = V.parse_money(text, currency=self.currency_hint)
         self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), clause), where,
                   clause, IN_TEXT, "the committed amount read from a sentence")
+        if ambiguous:
+            self.warn(where, f"{amount.group(0)!r} may be a decimal or a number with a "
+                      "thousands point; read as a decimal", "min_commit_usd", clause,
+                      code="assumed-value")
 
     def _slot_storage_type(self, cand: Candidate, text: str) -> None:
         """'Managed Lustre, 500 TiB, $0.14 per GiB per month': the product, the capacity and

@@ -13,6 +13,7 @@ from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.estimate.catalog import load_catalog, recognise_accelerator
 from evaltool.models import Flag, Severity
 from evaltool.normalize import values as V
+from evaltool.normalize.basis import basis_vocabulary
 from evaltool.normalize.facts import (
     _ALL_IN_RE,
     _CORES_EACH_RE,
@@ -43,6 +44,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
 )
 from evaltool.normalize.money import is_list_price
+from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
     fold,
@@ -84,6 +86,13 @@ def _yes_no(value: Any) -> bool | None:
         return V.parse_bool(value).value
     except V.ValueParseError:
         return None
+
+
+def _names_time_not_kw(label: str) -> bool:
+    """'Colocation + drift pr. måned': a label that names a time basis and no kW."""
+    words = basis_vocabulary()["words"]
+    bases = {words.get(w.casefold()) for w in re.findall(r"[^\W\d_]+", label)}
+    return "kw" not in bases and bool(bases & {"month", "year"})
 
 
 class SlotReaders:
@@ -301,7 +310,19 @@ class SlotReaders:
             # "No charge for egress", "Egress free of charge": a stated zero.
             self.add(slot, 0.0, cand.where, text, LABELLED, "stated as free of charge")
             return
+        lead = re.split(r"\s+[-–—]\s+|[,;:(]", text, maxsplit=1)[0] if isinstance(
+            cand.value, str) else ""
+        if lead.strip() and is_free_of_charge(lead.strip()) and not re.search(r"\d", text) \
+                and slot != "price_usd_per_gpu_hour" and not other_traffic(text):
+            # "None - billed monthly in arrears", "Keine (monatliche Abrechnung)": nothing due.
+            self.add(slot, 0.0, cand.where, text, LABELLED, f"{lead.strip()!r} read as 0")
+            return
         money = self._money(cand, text, per)
+        if per_word == "kw_month" and _names_time_not_kw(cand.label) and not re.search(
+                r"kw", text, re.I):
+            # "Colocation + drift pr. måned | 168.500": the month's amount, not per kW.
+            raise V.ValueParseError(f"{slot}: a monthly amount, not a price per kW-month",
+                                    found=text, expected="a price per kW-month")
         if per_word == "once" or not per_word:
             self._usd(slot, money, cand.where, text, LABELLED)
             return
@@ -723,37 +744,6 @@ class SlotReaders:
         # the offer is not; it is the compute price only when no other price is stated.
         priority = LABELLED - 1 if is_list_price(cand.label) else LABELLED
         self.priced.append(_Priced("compute", money, cand.where, text, priority, cand.note))
-
-    def _slot_contract_value(self, cand: Candidate, text: str) -> None:
-        """'Total contract value | USD 1,345,536': the price of the whole offer for its whole
-        term; used as the compute price only when no other price is stated (settle)."""
-        money = self._money(cand, text, per=())
-        self.contract_value = (V.Money(money.amount, money.currency, ("term",), text),
-                               cand.where, text)
-        # The buyer commits to the whole value: it is the offer's minimum commitment too.
-        self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), text), cand.where,
-                  text, LABELLED, "the total contract value")
-
-    def settle_contract_value(self) -> None:
-        if self.contract_value is None or any(p.role in ("compute", "all_in")
-                                              for p in self.priced):
-            return
-        money, where, text = self.contract_value
-        self.priced.append(_Priced("compute", money, where, text, LABELLED,
-                                   "the total contract value, for all GPUs and the whole term"))
-        self.warn(where, "no compute price stated: the total contract value is read as the "
-                  "price of all GPUs for the whole term", "price_usd_per_gpu_hour", text[:120],
-                  "a price per GPU-hour", code="assumed-value")
-
-    def _slot_min_commitment(self, cand: Candidate, text: str) -> None:
-        if not re.search(r"[$€£]|\b(usd|eur|gbp|chf)\b", text, re.I) and \
-                re.search(r"month|year|week|day|monat|jahr|mois|an\b", text, re.I):
-            months = V.parse_duration(cand.value, "months")
-            self.add("term_months", months.value, cand.where, text, LABELLED,
-                     "a minimum commitment stated as a duration: read as the term")
-            return
-        money = self._money(cand, text, per=None)
-        self._usd("min_commit_usd", money, cand.where, text, LABELLED)
 
     def _slot_delivery_date_committed(self, cand: Candidate, text: str) -> None:
         """'Firm delivery date | yes', or 'Committed delivery date | 2027-05-01' (a date

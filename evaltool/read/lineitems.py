@@ -8,9 +8,11 @@ read to its last line, not to its first break.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from evaltool.errors import Location, Problem
+from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.headers import NOTE_HEADERS
@@ -136,6 +138,7 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
                   if c not in roles.values() and isinstance(v, str) and v.strip()
                   and vocab is not None and (vocab.match(cell_text(v)) not in (None, "ignore")
                                              or normalise_label(v) in NOTE_HEADERS)}
+    note_col = note_column(header, roles)  # "Remarque | € / kW / mois": a line's unit
     r = header_row + 1
     used: set[int] = set()
     missing: list[str] = []
@@ -166,6 +169,8 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         if part and desc_col != roles.get("part") and not part.replace(".", "").isdigit():
             desc = f"{desc} ({part})" if desc else part
         unit = cell_text(grid.value(r, roles["unit"])) if "unit" in roles else None
+        if note_col is not None and cell_text(grid.value(r, note_col)):
+            raw["note"] = cell_text(grid.value(r, note_col))
         item = LineItem(
             row_where=Location(grid.file, sheet=grid.name, cell=f"{a1(r, 0)}:"
                                f"{a1(r, max(roles.values()))}"),
@@ -197,3 +202,29 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             "taken as quantity x unit price", found="formula without cached value",
             expected="a number", severity="warning", code="formula-without-value"))
     return used
+
+
+def alternatives_by_accelerator(items: list[LineItem]) -> None:
+    """Priced lines that each name a different accelerator ("Cluster - 2 nós × 8 NVIDIA H100
+    PCIe", "Nó - 1 nó × 8 NVIDIA H200 NVL"): one offer each, as an offer has one accelerator
+    (each line a group); the lines that name none (storage, support) are shared."""
+    named: dict[int, str] = {}
+    for index, item in enumerate(items):
+        if item.raw.get("group") or (item.unit_price is None and item.total is None):
+            continue
+        try:
+            named[index] = recognise_accelerator(item.description).id
+        except EvaltoolError:
+            continue
+    if len(named) < 2 or len(set(named.values())) != len(named) or len(
+            {items[i].description for i in named}) != len(named):
+        return
+    for index in named:
+        items[index].raw["group"] = items[index].description
+
+
+def note_column(header: Sequence[Any], roles: dict[str, int]) -> int | None:
+    """A remarks column beside a line-item table's roles ("Remarque", "Notes"), whose words
+    may state a line's billing unit where the table has no unit column."""
+    return next((c for c, v in enumerate(header) if c not in roles.values() and isinstance(
+        v, str) and normalise_label(v) in NOTE_HEADERS), None)

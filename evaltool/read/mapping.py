@@ -17,9 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import InputError, Location, Problem
+from evaltool.normalize.basis import minor_unit_amount, minor_unit_divisor
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.layout import reads_like_terms, slug
+from evaltool.read.lineitems import alternatives_by_accelerator
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
+from evaltool.read.sheets import line_groups
 from evaltool.read.text import currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 from evaltool.yamlsafe import check_depth, load_yaml_text
@@ -133,12 +136,20 @@ class _Walk:
 
                 if role not in roles:
                     return None
-                value = item[roles[role]]
+                value, key, node = item[roles[role]], str(roles[role]), item
+                if isinstance(value, dict):  # {"price": {"object": "price", "unit_amount": 245}}
+                    inner = next((k for k in value if minor_unit_amount(value, str(k))), None)
+                    if inner is None:
+                        return None
+                    value, key, node = value[inner], str(inner), value
                 if isinstance(value, bool):
                     return None
                 number = (float(value) if isinstance(value, (int, float)) else
                           first_number(str(value)) if value is not None else None)
-                return _in_major_unit(number, str(roles[role]))
+                if number is not None and minor_unit_amount(node, key):
+                    currency = node.get("currency") or item.get("currency")
+                    return number / minor_unit_divisor(str(currency) if currency else None)
+                return _in_major_unit(number, key)
 
             desc = cell_text(item.get(roles.get("description") or roles.get("part") or "", ""))
             raw = {role: cell_text(_key_unit(item[k], str(k))) for role, k in roles.items()
@@ -151,14 +162,17 @@ class _Walk:
                 cells={role: self.where([*item_keys, str(k)]) for role, k in roles.items()
                        if role},
                 raw=raw))
-            # Facts beside the line's price ({..., term_months: 12}, {..., capacity: 100 TiB}).
-            for key, value in item.items():
-                if key in roles.values() or isinstance(value, (dict, list)) or is_empty(value):
+            # Facts beside the line's price ({..., term_months: 12}, {..., capacity: 100 TiB}),
+            # and in the objects nested in the line ({"price": {"product": {"metadata":
+            # {"gpus_per_node": "8", "nodes": "2"}}}}).
+            for path, value in _leaves(item):
+                if (len(path) == 1 and path[0] in roles.values()) or is_empty(value):
                     continue
-                slot = self.vocab.match(str(key))
+                label = " ".join(path[-2:])  # "gpu memory_gb": the key read with its parent
+                slot = self.vocab.match(label)
                 if slot not in _NOT_A_LINE_FACT:
                     self.record.candidates.append(Candidate(
-                        str(key), value, self.where([*item_keys, str(key)]), section=desc))
+                        label, value, self.where([*item_keys, *path]), section=desc))
         return True
 
 
@@ -187,6 +201,17 @@ def _key_unit(value: Any, key: str) -> Any:
 
 _KEY_UNITS = {"pct": "%", "percent": "%", "gib": "GiB", "gb": "GB", "tib": "TiB", "tb": "TB",
               "gbps": "Gbit/s", "gbit": "Gbit/s", "tbps": "Tbit/s", "kw": "kW"}
+
+
+def _leaves(node: dict[Any, Any], depth: int = 0) -> list[tuple[list[str], Any]]:
+    """The scalar values of a line item and of the objects nested in it, with their keys."""
+    found: list[tuple[list[str], Any]] = []
+    for key, value in node.items():
+        if isinstance(value, dict) and depth < 3:
+            found += [([str(key), *p], v) for p, v in _leaves(value, depth + 1)]
+        elif not isinstance(value, (dict, list)):
+            found.append(([str(key)], value))
+    return found
 
 
 def _in_major_unit(number: float | None, key: str) -> float | None:
@@ -304,6 +329,18 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
                         Location(str(path), key=".".join([*prefix, str(own)]))))
         record.notes.extend(comments)
         records.append(record)
+    if len(records) == 1:  # one document whose lines price different accelerators
+        alternatives_by_accelerator(records[0].line_items)
+        split = line_groups(records[0], [], base_id)
+        names = {str(r.source.get("option")) for r in split}
+        for item in split:  # a line's own facts (section = its description) stay its own
+            item.candidates.extend(c for c in records[0].candidates
+                                   if c.section not in names or c.section == item.source.get(
+                                       "option"))
+            item.notes.extend(records[0].notes)
+            item.segments.extend(records[0].segments)
+            item.problems.extend(records[0].problems)
+        records = split or records
     return records
 
 

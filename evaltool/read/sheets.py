@@ -117,10 +117,10 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             continue
         _absorb(record, part)
         extra_records.extend(extra)
-    return _line_groups(record, extra_records, base_id)
+    return line_groups(record, extra_records, base_id)
 
 
-def _line_groups(record: RawRecord, extra: list[RawRecord], base_id: str) -> list[RawRecord]:
+def line_groups(record: RawRecord, extra: list[RawRecord], base_id: str) -> list[RawRecord]:
     """Line items that name their option ("Lot 1 — Training" in a Lot column) belong to that
     option: to the option of the same name found elsewhere (a lot per column on a specs
     sheet), or to an offer of their own.  Lines of no option are shared by all."""
