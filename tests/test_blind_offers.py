@@ -17,6 +17,11 @@ Three corpora, each with the canonical values a buyer expects (expected.yaml; FX
 - tests/blind_offers_f/ — 15 files written blind at the end of session 3 and held out: measured
   untouched twice (43.8% of fields, 12 of 21 offers, 5 silently wrong; then 44.8%, 12/21, 4),
   then landed here as the development set of session 4.
+- tests/blind_offers_g/ — 15 files written blind in session 4 (Japanese, Korean, Norwegian,
+  Polish, Czech, Italian, Spanish, Portuguese and Danish quotes, a marketplace CSV, a billing
+  JSON, a US order form) and held out: measured untouched before the session's reader work
+  (22.8% of fields, 6 of 21 offers, 7 silently wrong) and after its first round (42.1%, 11/21,
+  7), then landed here for development.
 - tests/blind_offers_b/ — 15 files held out: no one fixing the reader saw it. Measured untouched
   at the end of session 2, then landed here.
 
@@ -65,6 +70,9 @@ CORPORA = [
     # 17/21 offers, 0 silently wrong
     # reader-g1 + reader-g2 merged (session 4): F 475/495 (96.0%), 21/21; D 460/502 (91.6%),
     # 22/22; E 511/537 (95.2%); C 726/809 (89.7%); B 514/537 (95.7%); A 609/623 (97.8%)
+    # held out, measured untouched: 115/504 (22.8%), 6/21, 7 silently wrong; after round 1
+    # (reader-g1 + reader-g2): 212/504 (42.1%), 11/21 offers, 7 silently wrong
+    Corpus("blind_offers_g", 0.421, 11, 7, 2),
     Corpus("blind_offers_f", 0.959, 21, 0, 2),
 ]
 
