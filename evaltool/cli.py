@@ -172,6 +172,9 @@ def _report_not_evaluated(items: Sequence[Any]) -> None:
         for err in item.errors:
             text = err.get("text") if isinstance(err, Mapping) else None
             _stderr(f"not evaluated: {text or err}", "yellow")
+            if isinstance(err, Mapping) and err.get("code") == "required-field-needs-fx-rate":
+                currency = err.get("params", {}).get("currency", "EUR")
+                _stderr(f"  give the rate with --fx {currency}=<USD per 1 {currency}>", "yellow")
         if not item.errors:
             _stderr(f"not evaluated: {source}", "yellow")
 

@@ -309,3 +309,11 @@ def test_an_error_about_a_setting_is_led_by_its_flag() -> None:
     result = CliRunner().invoke(cli, ["score", *TWO_OFFERS, "-o", "memo.docx"])
     assert result.exit_code == 2
     assert "error: -o memo.docx: unknown output format" in result.output
+
+
+def test_an_offer_priced_in_a_currency_without_a_rate_is_told_which_flag_gives_it() -> None:
+    euro_offer = ROOT / "tests" / "offers_corpus" / "kv_german.xlsx"
+    result = CliRunner().invoke(cli, ["normalize", str(euro_offer)])
+    assert result.exit_code == 1
+    assert "no exchange rate for EUR" in result.output
+    assert "give the rate with --fx EUR=<USD per 1 EUR>" in result.output

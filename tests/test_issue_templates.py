@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from evaltool.cli import cli
 from evaltool.errors import UsageError
 from evaltool.issues import Issue, Location, issue_type, issue_types, template_fields
-from evaltool.normalize.valuetypes import VALUE_ISSUE_CODES, ValueParseError
+from evaltool.normalize.valuetypes import VALUE_ISSUE_CODES, MissingFxRate, ValueParseError
 from evaltool.report import flag_words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -282,6 +282,10 @@ def test_a_value_parsers_error_is_reported_under_a_typed_code_with_its_reason() 
     assert (problem.code, problem.params) == ("value-unreadable", {"reason": "not a price"})
     assert str(problem) == ("q.xlsx › Quote › B7: price_usd_per_gpu_hour: not a price "
                             "(found 'call us', expected a number)")
+    # a missing exchange rate keeps its own code and currency, whatever the caller asks
+    fx = MissingFxRate("EUR", "€2.10").to_problem(Location("q.xlsx"), code="value-unreadable")
+    assert (fx.code, fx.params["currency"]) == ("fx-rate-missing", "EUR")
+    assert fx.expected == "an exchange rate for EUR (USD per 1 EUR)"
 
 
 @pytest.mark.parametrize(("code", "params", "text"), [

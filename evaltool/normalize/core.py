@@ -124,6 +124,12 @@ def _required(b: Builder, values: dict[str, Any], record: RawRecord) -> list[Pro
             continue
         if name in b.unreadable:
             prob = b.unreadable[name]
+            if prob.code == "fx-rate-missing":  # the user can fix this one with a rate
+                errors.append(Problem(prob.where, field=name, found=prob.found,
+                                      code="required-field-needs-fx-rate",
+                                      params={"field": name, "cause": prob.message,
+                                              "currency": prob.params["currency"]}))
+                continue
             errors.append(Problem(prob.where, field=name, found=prob.found,
                                   expected=prob.expected or expectations[name],
                                   code="required-field-unreadable",

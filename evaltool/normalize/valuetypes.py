@@ -100,11 +100,22 @@ class MissingFxRate(ValueConversionError):
 
     def __init__(self, currency: str, found: str) -> None:
         self.currency = currency
+        # The library names the rate it needs, never a flag: the CLI adds how to give it
+        # (`--fx`) to issues with this code.
         super().__init__(
             f"no exchange rate for {currency}; prices are never converted with a default rate",
             found=found,
-            expected=f"a rate given with --fx {currency}=<USD per 1 {currency}>",
+            expected=f"an exchange rate for {currency} (USD per 1 {currency})",
         )
+
+    def to_problem(
+        self, where: Location, field: str | None = None, severity: Severity = "error",
+        code: ValueIssueCode = "value-unreadable",
+    ) -> Problem:
+        """Its own code whatever the caller's: the CLI says how to give the missing rate."""
+        return Problem(where=where, field=field, found=self.found,
+                       severity=severity, code="fx-rate-missing",
+                       params={"reason": self.message, "currency": self.currency})
 
 
 # --------------------------------------------------------------------------- results
