@@ -31,6 +31,7 @@ from evaltool.clauses.figures import durations, percentages
 from evaltool.clauses.findings import where_of
 from evaltool.clauses.lexicon import fast_compile
 from evaltool.clauses.models import ClauseAnalysis, ContractTerms, TermEvidence, TextSegment
+from evaltool.clauses.schedules import is_refund_share, periodic_floor
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
 from evaltool.normalize.values import ValueParseError, parse_date, parse_money
@@ -99,16 +100,13 @@ _PREPAY = fast_compile(
 _NON_REFUNDABLE = re.compile(r"\bnon-?refundable\b|\bnot\s+(?:be\s+)?refund(?:able|ed)\b", re.I)
 _PAID_AHEAD = re.compile(r"\bfees?\b|\bcredits?\b|\bplans?\b", re.IGNORECASE)
 _REFUNDABLE = re.compile(r"\brefund\w*\b", re.I)
+_PARTLY_REFUNDED = re.compile(r"\b(?:following|this|a|the)\s+(?:share|portion|part|percentage)\b"
+                              r"|\bschedule\b|\bpro[- ]?rat", re.I)
 _MIN_COMMIT = fast_compile(
     r"\bminimum\s+(?:annual\s+|monthly\s+)?(?:commitment|spend|purchase|fee|payment)s?\b|"
     r"\bcommits?\s+to\s+(?:a\s+)?(?:spend|purchase|pay)\w*\b|\bcommitted\s+spend\b|"
     r"\btake[- ]or[- ]pay\b"
 )
-# A spend floor stated per period ("minimum monthly spend", "in each Commitment Month",
-# "per calendar quarter"): owed every period, whatever the other periods spent.
-_RECURRING_FLOOR = re.compile(
-    r"\b(?:in\s+)?(?:each|every|per)\s+(?:\w+\s+)?(?:calendar\s+)?(?:month|quarter)\b|"
-    r"\bminimum\s+(?:monthly|quarterly)\b|\b(?:monthly|quarterly)\s+minimum\b", re.I)
 _SOLE_REMEDY = fast_compile(r"\b(?:sole|exclusive)\s+(?:and\s+exclusive\s+)?remed(?:y|ies)\b")
 _ESCALATION = fast_compile(
     r"\b(?:increase|escalat)\w*\b[^.;]{0,80}?(?:\b(?:per\s+(?:year|annum)|annually|each\s+year|"
@@ -278,7 +276,11 @@ def _termination_fee(text: str, where: dict[str, Any], out: _Builder) -> None:
     """A fee for leaving: a share of the remaining fees, or a stated amount."""
     if not _TERMINATION_FEE.search(text):
         return
-    pct = [v for v, _s, _e in percentages(text) if 0 < v <= 100]
+    # "refund ninety percent (90%) of the prepaid Fees for the remainder": a share given
+    # back, not a fee for leaving.
+    pct = [v for v, s, e in percentages(text) if 0 < v <= 100 and not is_refund_share(text, s, e)]
+    if not pct and any(is_refund_share(text, s, e) for _v, s, e in percentages(text)):
+        return
     if _REMAINING.search(text):
         out.set("termination_fee_pct_of_remaining", pct[0] if pct else 100.0, text, where)
     if not pct:
@@ -301,7 +303,10 @@ def _prepayment(text: str, where: dict[str, Any], out: _Builder) -> None:
         out.set_amount("prepayment", _amount(text, totals_only=True), text, where)
         if _NON_REFUNDABLE.search(text):
             out.set("prepayment_refundable", False, text, where)
-        elif _REFUNDABLE.search(text):
+        elif _REFUNDABLE.search(text) and not _PARTLY_REFUNDED.search(text) and not any(
+                v < 100 and is_refund_share(text, s, e) for v, s, e in percentages(text)):
+            # refunded whole; a share or a schedule ("the following share") is read by
+            # clauses.schedules.refund_schedule
             out.set("prepayment_refundable", True, text, where)
     elif _NON_REFUNDABLE.search(text) and _PAID_AHEAD.search(text):
         out.set("prepayment_refundable", False, text, where)
@@ -310,13 +315,14 @@ def _prepayment(text: str, where: dict[str, Any], out: _Builder) -> None:
 def _minimum_commitment(text: str, where: dict[str, Any], out: _Builder) -> None:
     if _MIN_COMMIT.search(text):
         out.set_amount("min_commit", _amount(text, totals_only=True), text, where)
-        period = _RECURRING_FLOOR.search(text)
-        if period:
-            # The floor is owed period by period: the first amount is one period's floor
-            # (a total over the term, if stated beside it, is the floors added up).
-            out.set_amount("min_commit_per_period", _amount(text), text, where)
-            out.set("min_commit_period_months",
-                    3.0 if "quarter" in period.group(0).lower() else 1.0, text, where)
+    # A floor owed period by period (`clauses.schedules.periodic_floor`: "USD 25,000
+    # per calendar-month period", "Minimum Monthly Spend of USD 120,000 in each month"):
+    # the period's floor, whatever a total over the term beside it says.
+    floor = periodic_floor(text)
+    if floor is not None:
+        amount, currency, months = floor
+        out.set_amount("min_commit_per_period", (amount, currency), text, where)
+        out.set("min_commit_period_months", months, text, where)
 
 
 _CREDIT_CONTEXT_RE = re.compile(r"credit|sla|service\s+level", re.IGNORECASE)

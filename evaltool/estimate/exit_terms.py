@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
+from evaltool.clauses.schedules import is_refund_share, price_steps, refund_schedule
 from evaltool.clauses.terms import extract_terms
 from evaltool.errors import Location
 from evaltool.models import HOURS_PER_MONTH, Flag, Offer
@@ -307,7 +308,8 @@ def _fee_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evide
     if _NO_FEE.search(sentence):
         values.setdefault("termination_fee_usd", 0.0)
         evidence.setdefault("termination_fee_usd", _evidence(sentence, p))
-    elif (fee := _FEE_PCT.search(sentence)) and "terminat" in sentence.lower():
+    elif ((fee := _FEE_PCT.search(sentence)) and "terminat" in sentence.lower()
+          and not is_refund_share(sentence, fee.start(), fee.end())):
         values["termination_fee_pct_of_remaining"] = float(fee.group(1))
         evidence["termination_fee_pct_of_remaining"] = _evidence(sentence, p)
     elif fee_usd := _FEE_USD.search(sentence):
@@ -347,25 +349,16 @@ def _prepayment_wording(sentence: str, p: _Paragraph, values: _Values,
             evidence["prepayment_refundable"] = _evidence(sentence, p)
 
 
-# A tier of a refund schedule: "termination effective on or before the last day of month 3:
-# 90%", "during month 4 or month 5: 50%", "during month 6: no refund".
-_REFUND_TIER = re.compile(
-    r"(?:on\s+or\s+before|by|before|in|during|within)\s+(?:the\s+(?:last\s+day|end)\s+of\s+)?"
-    r"months?\s+(\d+)(?:\s*(?:or|and|to|through|-|–)\s*(?:month\s+)?(\d+))?[^:;%]{0,80}?"
-    r"[:,]\s*(?:(\d+(?:\.\d+)?)\s*%|(no\s+refund))", re.I)
-
-
 def _refund_schedule_wording(paragraph: _Paragraph, values: _Values,
                              evidence: _Evidence) -> None:
-    """A prepayment refunded on leaving by a schedule of tiers (share by exit month)."""
-    text = paragraph.text
-    if ("prepaid_refund_schedule" in values or not _REFUNDABLE_PREPAID.search(text)):
+    """A prepayment refunded on leaving by a schedule of tiers (share by exit month), or
+    by one share whenever the exit takes effect (`clauses.schedules.refund_schedule`)."""
+    if "prepaid_refund_schedule" in values:
         return
-    tiers = sorted((float(m.group(2) or m.group(1)), 0.0 if m.group(4) else float(m.group(3)))
-                   for m in _REFUND_TIER.finditer(text))
-    if len(tiers) >= 2:
-        values["prepaid_refund_schedule"] = tiers
-        evidence["prepaid_refund_schedule"] = _evidence(text.strip(), paragraph)
+    schedule = refund_schedule(paragraph.text)
+    if schedule:
+        values["prepaid_refund_schedule"] = schedule
+        evidence["prepaid_refund_schedule"] = _evidence(paragraph.text.strip(), paragraph)
 
 
 # A defined minimum period ("The first six (6) months of the Term are the Minimum Period")
@@ -397,28 +390,23 @@ def _minimum_period_wording(paragraph: _Paragraph, values: _Values,
         evidence["termination_earliest_month"] = _evidence(text.strip(), paragraph)
 
 
-# A price for part of the term: "USD 1.85 per GPU-hour ... during months 1 to 3", "From the
-# first day of month 4 ... USD 2.75 per GPU-hour".
-_STEP_PRICE = re.compile(r"(?:USD|US\$|\$)\s*(\d+(?:\.\d+)?)\s*(?:per|/)\s*GPU[- ]?hour", re.I)
-_STEP_MONTH = re.compile(r"\bmonths?\s+(\d+)\b", re.I)
-
-
-def _price_step_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
-    """Prices that step during the term, one per sentence with the month it starts."""
+def _price_step_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence,
+                        quoted: float | None = None) -> None:
+    """Prices that change during the term, each with the month it starts
+    (`clauses.schedules.price_steps`). Steps in another currency than US dollars are
+    scaled to the quoted USD price (the first step is the price quoted)."""
     if "price_steps" in values:
         return
-    steps: dict[float, float] = {}
-    for sentence in _sentences(paragraph):
-        prices = _STEP_PRICE.findall(sentence)
-        month = _STEP_MONTH.search(sentence)
-        if len(prices) == 1 and month is not None:
-            steps.setdefault(float(month.group(1)), float(prices[0]))
-    if len(steps) >= 2 and min(steps) == 1 and len(set(steps.values())) >= 2:
-        values["price_steps"] = sorted(steps.items())
-        evidence["price_steps"] = _evidence(paragraph.text.strip(), paragraph)
-
-
-_REFUNDABLE_PREPAID = re.compile(r"\brefund[\s\S]{0,300}?\bpre-?paid\b", re.I)
+    found = price_steps(paragraph.text)
+    if found is None:
+        return
+    steps, currency = found
+    if currency != "USD":
+        if not quoted:
+            return
+        steps = [(month, price * quoted / steps[0][1]) for month, price in steps]
+    values["price_steps"] = steps
+    evidence["price_steps"] = _evidence(paragraph.text.strip(), paragraph)
 
 
 def _buyback_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
@@ -488,7 +476,7 @@ def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
         _buyback_wording(p, values, evidence)
         _refund_schedule_wording(p, values, evidence)
         _minimum_period_wording(p, values, evidence)
-        _price_step_wording(p, values, evidence)
+        _price_step_wording(p, values, evidence, offer.fields.price_usd_per_gpu_hour)
     no_term = "no_term" in evidence and not values.get("non_cancellable")
     if no_term:
         values.setdefault("termination_notice_days", 0.0)
