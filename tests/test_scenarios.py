@@ -97,11 +97,6 @@ KNOWN_GAPS = {
         "has no finding for a downgrade-substitution right (an H200 upgrade-only right, "
         "offer-b, is harmless), so nothing in the ranking prices the risk of slower hardware "
         "under a 60-day deadline"),
-    "e-05-partial-delivery-under-deadline": (
-        "offer-a should be ineligible: delivery_date holds only the first tranche (256 GPUs, "
-        "day 0); the contract delivers the other 256 on day 66, so the run cannot end by the "
-        "70-day deadline. The tranche schedule in contract_text is not read; we run all 512 "
-        "GPUs from the first date and offer-a wins"),
     "e-06-inference-latency-l40s-h100-mi300x": (
         "the workload names its latency target serving.max_ms_per_output_token, a key the "
         "buyer invented; our key is serving.max_latency_ms_per_token (or "
@@ -119,18 +114,6 @@ KNOWN_GAPS = {
         "run_cost_usd to GPU-hours and adds the 3,500 TB of egress ($315k at $0.09/GB) to the "
         "minimum cash and full commitment; we add the egress the workload must move to the "
         "run cost as well ($1.07M), as with storage in b-08"),
-    # Set F (written blind at the end of session 3, held out; 6/10 untouched, 92/100 checks,
-    # twice): landed as the money development set of session 4. Not yet read right:
-    "f-01-prepaid-block-refund-schedule": (
-        "a prepaid block's refund schedule in contract_text (a share refunded if cancelled "
-        "before a date) is not read into the minimum cash; winner differs"),
-    "f-02-minimum-monthly-spend-commit": (
-        "a monthly minimum spend over the term is charged once ($300k), not per month ($391k)"),
-    "f-03-price-step-up-after-month-3": (
-        "a price that steps up after month 3 is charged at the intro price for the whole term"),
-    "f-06-partial-delivery-deadline": (
-        "a partial-delivery schedule (tranches) is not read: all GPUs are charged from the "
-        "first date"),
 }
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
-from evaltool.clauses.schedules import is_refund_share, price_steps, refund_schedule
+from evaltool.clauses.schedules import is_refund_share, price_steps, refund_schedule, tranches
 from evaltool.clauses.terms import extract_terms
 from evaltool.errors import Location
 from evaltool.models import HOURS_PER_MONTH, Flag, Offer
@@ -151,6 +151,8 @@ class MoneyTerms(ContractTerms):
     # A price that changes during the term: (from this month of the term, USD per
     # GPU-hour), in month order; the first step starts in month 1.
     price_steps: list[tuple[float, float]] | None = None
+    # Capacity delivered in parts: (GPUs, ISO date, only a target date), in date order.
+    delivery_tranches: list[tuple[float, str, bool]] | None = None
 
 
 def _earliest_exit_month(sentence: str) -> float | None:
@@ -409,6 +411,18 @@ def _price_step_wording(paragraph: _Paragraph, values: _Values, evidence: _Evide
     evidence["price_steps"] = _evidence(paragraph.text.strip(), paragraph)
 
 
+def _tranche_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence,
+                     fields: Any) -> None:
+    """The cluster delivered in parts, each with its GPUs and date
+    (`clauses.schedules.tranches`); the parts must add up to the GPUs quoted."""
+    if "delivery_tranches" in values:
+        return
+    found = tranches(paragraph.text, fields.gpus_per_node, fields.gpu_count)
+    if found:
+        values["delivery_tranches"] = [(t.gpus, t.date, t.hedged) for t in found]
+        evidence["delivery_tranches"] = _evidence(paragraph.text.strip(), paragraph)
+
+
 def _buyback_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
     """A firm buy-back: the seller bound (not invited) to repurchase at a stated price."""
     text = paragraph.text
@@ -477,6 +491,7 @@ def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
         _refund_schedule_wording(p, values, evidence)
         _minimum_period_wording(p, values, evidence)
         _price_step_wording(p, values, evidence, offer.fields.price_usd_per_gpu_hour)
+        _tranche_wording(p, values, evidence, offer.fields)
     no_term = "no_term" in evidence and not values.get("non_cancellable")
     if no_term:
         values.setdefault("termination_notice_days", 0.0)

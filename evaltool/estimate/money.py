@@ -44,6 +44,8 @@ from evaltool.estimate.catalog import (
     public_price_reference,
 )
 from evaltool.estimate.exit_terms import DAYS_PER_MONTH, MoneyTerms, contract_terms
+from evaltool.estimate.tranches import applies as applies_tranches
+from evaltool.estimate.tranches import capacity_share, tranche_offsets, with_tranches
 from evaltool.models import HOURS_PER_MONTH, Estimates, Offer, OfferFields, Workload
 
 __all__ = ["COST_BASES", "Money", "MoneyTerms", "compute_money", "contract_terms",
@@ -277,6 +279,17 @@ def _step_factor(terms: ContractTerms, price: float, days: float) -> float:
     return total / (price * days)
 
 
+def _delivered_share(fields: OfferFields, terms: ContractTerms, gpus: float,
+                     days: float) -> float:
+    """The share of the cluster's fees billed over the first `days` of the term when it is
+    delivered in tranches, each billed from its own delivery date (1 otherwise)."""
+    found = getattr(terms, "delivery_tranches", None)
+    if found is None or not applies_tranches(fields, found):
+        return 1.0
+    offsets = tranche_offsets(found)
+    return capacity_share(offsets, gpus, days) if offsets else 1.0
+
+
 def _committed(commit: float | None, term_cost: float | None, reserved: bool) -> float:
     """What the contract commits to if it runs its term: a reserved block billed whatever
     the use owes the term's fees, a spend floor or all; capacity billed by use owes the floor."""
@@ -334,7 +347,9 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
             renewed = True
     escalation = (terms.price_escalation_pct_per_year or 0.0) / 100.0
     term_cost = (_escalated_days(term * DAYS_PER_MONTH, escalation) * per_day
-                 * _step_factor(terms, price, term * DAYS_PER_MONTH) if term else None)
+                 * _step_factor(terms, price, term * DAYS_PER_MONTH)
+                 * _delivered_share(fields, terms, gpus, term * DAYS_PER_MONTH)
+                 if term else None)
     commit = terms.min_commit_usd or None
     if renewed and commit is not None and term_cost is not None:
         commit = max(commit, term_cost)
@@ -368,7 +383,8 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     if tfc and term is not None:
         notice = terms.termination_notice_days or 0.0
         held = _days_held(terms, days or 0.0, term, notice_served)
-        cost = max(run_cost, held * per_day * _step_factor(terms, price, held))
+        cost = max(run_cost, held * per_day * _step_factor(terms, price, held)
+                   * _delivered_share(fields, terms, gpus, held))
         remaining = max(0.0, term * DAYS_PER_MONTH - held) * per_day
         fee = (terms.termination_fee_usd or 0.0) + remaining * (
             terms.termination_fee_pct_of_remaining or 0.0) / 100.0
@@ -567,6 +583,10 @@ def estimate_with_money(offer: Offer, workload: Workload,
     """`estimate_offer` plus the money of the decision: what scoring and what-ifs read."""
 
     estimates = estimate_offer(offer.fields, workload, run_assumptions(assumptions))
+    terms = terms or contract_terms(offer)[0]
+    # Capacity delivered in parts stretches the run before its money is counted.
+    estimates = with_tranches(estimates, offer.fields, getattr(terms, "delivery_tranches", None),
+                              workload, dict(assumptions or {}))
     return with_money(estimates, money_for(offer, estimates, workload, assumptions, terms))
 
 
