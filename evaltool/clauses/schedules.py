@@ -175,10 +175,12 @@ def month_spans(text: str) -> list[MonthSpan]:
 
 # ------------------------------------------------------------------ amounts
 
+# A figure: grouped by spaces ("25 000", "25\u202f000") or by commas, dots and apostrophes.
+_FIGURE = r"(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d[\d,.']*\d|\d)"
 _MONEY_TOKEN = re.compile(
-    r"(?:US\$|CA\$|A\$|S\$|\$|€|£|¥|\b(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD)\s*)\s?\d[\d,.']*\d?"
+    rf"(?:US\$|CA\$|A\$|S\$|\$|€|£|¥|\b(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD)\s*)\s?{_FIGURE}"
     r"(?:\s*(?:million|billion|mn|k|m)\b)?"
-    r"|\b\d[\d,.']*\d?\s*(?:million\s+|billion\s+|k\s+)?(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD|€|\$|£)"
+    rf"|\b{_FIGURE}\s*(?:million\s+|billion\s+|k\s+)?(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD|€|\$|£)"
     r"(?![A-Za-z])", FLAGS)
 _PER_GPU_HOUR = re.compile(
     r"\s*(?:(?:per|/|pro|par|por|je|a|an)\s*)(?:gpu|accelerator|graphics)[\s-]*(?:hours?|hrs?|"

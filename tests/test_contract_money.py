@@ -1,0 +1,331 @@
+"""Contract money is read from its parts, whatever the wording.
+
+Four concepts a buyer's money depends on, each stated here in at least four wordings a
+vendor might use (a formal contract clause, a sales e-mail, a terse term sheet and another
+language): a prepaid block refunded by a schedule, a spend floor owed every month, a price
+that steps up after month N, and a cluster delivered in tranches. Each must give the same
+figures; a sentence that only looks like one (an SLA credit, two products' prices, a total
+over the term) must give none. The money of the decision follows (`compute_money`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import builders
+import pytest
+
+from evaltool.clauses import extract_terms
+from evaltool.clauses.schedules import (
+    month_spans,
+    periodic_floor,
+    price_steps,
+    refund_schedule,
+    tranches,
+)
+from evaltool.estimate.money import compute_money, contract_terms
+from evaltool.estimate.tranches import finish_days, tranche_offsets, with_tranches
+from evaltool.models import Estimates, Workload
+
+WORKLOAD = Workload(name="30b", params_b=30, tokens_b=1000, cost_of_delay_usd_per_day=0)
+
+# ------------------------------------------------------------------ months of the term
+
+
+@pytest.mark.parametrize(("text", "first", "last"), [
+    ("during months 1 to 3 of the Term", 1, 3),
+    ("in months 1-2", 1, 2),
+    ("during month 4 or month 5", 4, 5),
+    ("(M1-M3)", 1, 3),
+    ("for your first three months", 1, 3),
+    ("in den ersten drei Monaten", 1, 3),
+    ("les trois premiers mois", 1, 3),
+    ("from the first day of month 4", 4, None),
+    ("after month 3", 4, None),
+    ("after the first three (3) months", 4, None),
+    ("from the fourth month", 4, None),
+    ("ab Monat 4", 4, None),
+    ("à partir du mois 4", 4, None),
+    ("on or before the last day of month 3", 1, 3),
+    ("until the end of month 3", 1, 3),
+    ("in month 6", 6, 6),
+])
+def test_a_span_of_months_is_read_from_its_words(text: str, first: float,
+                                                 last: float | None) -> None:
+    spans = month_spans(text)
+    assert [(s.first, s.last) for s in spans] == [(first, last)]
+
+
+def test_a_length_of_time_is_not_a_month_of_the_term() -> None:
+    assert month_spans("Twelve (12) months from the Service Commencement Date") == []
+
+
+# ------------------------------------------------------------------ a price that steps up
+
+STEP_WORDINGS = [
+    # formal
+    "2. Fees. USD 1.70 per GPU-hour during months 1 to 3 of the Term (introductory rate) and "
+    "USD 2.90 per GPU-hour from the first day of month 4 to the end of the Term.",
+    # formal, one price a sentence, the month before the price
+    "Launch price of USD 1.70 per GPU-hour during months 1 to 3 of the Term. From the first day "
+    "of month 4 to the end of the Term the Fees are USD 2.90 per GPU-hour.",
+    # sales
+    "Great news: just $1.70/GPU-hr for your first three months, then $2.90/GPU-hr for the "
+    "rest of the term!",
+    # sales, the step as a rise
+    "You pay USD 1.70 per GPU-hour, increasing to USD 2.90 per GPU-hour from the fourth month.",
+    # term sheet
+    "Price: $1.70/GPU-h (M1-M3); $2.90/GPU-h (M4-M12).",
+    # until / after
+    "The introductory rate of USD 1.70 per GPU-hour applies until the end of month 3; the rate "
+    "steps up to USD 2.90 per GPU-hour after month 3.",
+    # German
+    "Entgelt: 1,70 USD pro GPU-Stunde in den ersten drei Monaten, ab Monat 4 2,90 USD pro "
+    "GPU-Stunde.",
+]
+
+
+@pytest.mark.parametrize("text", STEP_WORDINGS)
+def test_a_price_that_steps_up_after_month_3_is_read_in_every_wording(text: str) -> None:
+    assert price_steps(text) == ([(1.0, 1.70), (4.0, 2.90)], "USD")
+
+
+@pytest.mark.parametrize("text", [
+    "USD 2.10 per GPU-hour for H100 and USD 3.50 per GPU-hour for H200.",
+    "Reserved: USD 2.10 per GPU-hour for twelve (12) months; on demand USD 3.00 per GPU-hour.",
+    "USD 2.10 per GPU-hour during months 1 to 12.",
+])
+def test_prices_not_tied_to_months_of_the_term_are_no_step(text: str) -> None:
+    assert price_steps(text) is None
+
+
+@pytest.mark.parametrize("text", STEP_WORDINGS[:1] + STEP_WORDINGS[4:5])
+def test_a_stepped_price_bills_the_term_and_the_run_month_by_month(text: str) -> None:
+    # 256 GPUs, 12 months: 3 at $1.70 and 9 at $2.90 ($5,830,656 for the term); a 120-day
+    # run pays 91.25 days at $1.70 and 28.75 at $2.90.
+    offer = builders.make_offer("step", gpu_count=256, price_usd_per_gpu_hour=1.70,
+                                term_months=12, contract_text=text + "\n\nNon-cancellable.")
+    terms, _ = contract_terms(offer)
+    per_day = 256 * 24
+    estimates = Estimates(total_cost_usd=per_day * 120 * 1.70, time_to_train_days=120.0)
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    assert money.full_commitment_usd == pytest.approx(
+        256 * 730 * (3 * 1.70 + 9 * 2.90), rel=1e-6)
+    assert money.run_cost_usd == pytest.approx(per_day * (91.25 * 1.70 + 28.75 * 2.90),
+                                               rel=1e-6)
+
+
+# ------------------------------------------------------------------ prepaid refund schedules
+
+TIERED_REFUND_WORDINGS = [
+    # formal
+    "2. Termination and refunds. Customer may terminate on fifteen (15) days' written notice. "
+    "Provider shall refund the following share of the prepaid Fees attributable to the unused "
+    "part of the Term (prorated by the day): fifty percent (50%) if termination takes effect in "
+    "months 1-2; twenty-five percent (25%) in months 3-4; nothing in months 5-6.",
+    # formal, listed tiers with the share after the months
+    "3. Refund schedule. Provider shall refund the following share of the prepaid Fees for the "
+    "part of the Term after termination: (a) termination effective on or before the last day "
+    "of month 2: 50%; (b) termination effective during month 3 or month 4: 25%; (c) "
+    "termination effective during month 5 or month 6: no refund.",
+    # sales
+    "Cancel in the first two months and we credit back 50% of your unused prepaid balance; "
+    "months 3-4 get 25% back; after that, no refund.",
+    # term sheet
+    "Refund of unused prepayment: M1-M2 50%; M3-M4 25%; M5-M6 0%.",
+    # German
+    "Bei Kündigung in den Monaten 1 bis 2 erstatten wir 50 % der ungenutzten Vorauszahlung; "
+    "in den Monaten 3 bis 4 25 %; danach keine Erstattung.",
+]
+
+
+def _refund_share(schedule: list[tuple[float, float]], month: int) -> float:
+    return next((pct for last, pct in schedule if month <= last), 0.0)
+
+
+@pytest.mark.parametrize("text", TIERED_REFUND_WORDINGS)
+def test_a_refund_schedule_of_a_prepaid_block_is_read_in_every_wording(text: str) -> None:
+    schedule = refund_schedule(text)
+    assert schedule is not None
+    assert [_refund_share(schedule, m) for m in range(1, 8)] == [50, 50, 25, 25, 0, 0, 0]
+
+
+@pytest.mark.parametrize("text", [
+    "Osprey shall refund ninety percent (90%) of the prepaid Fees attributable to the "
+    "remainder of the Term, prorated by the day.",
+    "Leave whenever you like: we return 90% of whatever prepaid balance is unused.",
+    "Refund on exit: 90% of unused prepayment.",
+    "Bei Kündigung erstatten wir 90 % der ungenutzten Vorauszahlung.",
+    "En cas de résiliation, nous remboursons 90 % du montant prépayé non utilisé.",
+])
+def test_one_refund_share_applies_whenever_the_exit_takes_effect(text: str) -> None:
+    assert refund_schedule(text) == [(math.inf, 90.0)]
+
+
+@pytest.mark.parametrize("text", [
+    "Customer may cancel for a full refund of the prepaid Fees if delivery is more than 14 "
+    "days late.",
+    "Credits of 10% of the monthly Fees if availability falls below 99.5%.",
+    "The prepaid Fees are non-refundable.",
+])
+def test_a_remedy_or_a_credit_is_not_a_refund_schedule(text: str) -> None:
+    assert refund_schedule(text) is None
+
+
+def test_a_refunded_share_is_never_read_as_a_termination_fee() -> None:
+    text = ("Customer may terminate at any time on thirty (30) days' written notice. Within 15 "
+            "days of the effective date of termination Osprey shall refund ninety percent (90%) "
+            "of the prepaid Fees attributable to the remainder of the Term, prorated by the "
+            "day. No other fee applies.")
+    assert extract_terms(text).termination_fee_pct_of_remaining is None
+    offer = builders.make_offer("osprey", gpu_count=128, price_usd_per_gpu_hour=2.0,
+                                term_months=3, upfront_usd=560_640.0, contract_text=text)
+    terms, _ = contract_terms(offer)
+    assert terms.termination_fee_pct_of_remaining is None
+
+
+@pytest.mark.parametrize(("text", "share"), [
+    (TIERED_REFUND_WORDINGS[0], 0.50),
+    (TIERED_REFUND_WORDINGS[2] + " Customer may terminate at any time on 15 days' notice.",
+     0.50),
+    ("Customer may terminate at any time on 15 days' notice; 90% of the unused prepaid Fees "
+     "are refunded.", 0.90),
+])
+def test_leaving_a_prepaid_block_early_costs_what_the_schedule_keeps(text: str,
+                                                                     share: float) -> None:
+    # 128 GPUs at $1.60 prepaid for 6 months ($897,024); a 40-day run ends in month 2.
+    prepaid = 128 * 730 * 6 * 1.60
+    offer = builders.make_offer("prepaid", gpu_count=128, price_usd_per_gpu_hour=1.60,
+                                term_months=6, upfront_usd=prepaid, contract_text=text)
+    terms, _ = contract_terms(offer)
+    used = 128 * 24 * 40 * 1.60
+    estimates = Estimates(total_cost_usd=used, time_to_train_days=40.0)
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(
+        prepaid - share * (prepaid - used), rel=1e-6)
+    assert money.full_commitment_usd == pytest.approx(prepaid)
+
+
+# ------------------------------------------------------------------ spend floors per period
+
+FLOOR_WORDINGS = [
+    # formal
+    "1. Commitment. Customer commits to a Minimum Monthly Spend of USD 25,000 in each of the "
+    "twelve (12) consecutive months from the Effective Date (total commitment USD 300,000).",
+    # formal, the period named as a period
+    "Customer commits to a minimum spend of USD 25,000 per calendar-month period (730 hours) "
+    "for twelve (12) periods from the Effective Date, USD 300,000 in total.",
+    # formal, a phrase between the amount and the period
+    "Customer commits to spend at least USD 25,000 on eligible services in each Commitment "
+    "Month (USD 300,000 over the Commitment Term).",
+    # sales
+    "All you need to do is spend at least $25,000 every month for a year.",
+    # term sheet
+    "Spend floor: $25k/mo x 12; shortfall invoiced monthly.",
+    # German
+    "Der Kunde verpflichtet sich zu einem monatlichen Mindestumsatz von 25 000 USD.",
+    # French
+    "Le client s'engage à une dépense minimum de 25 000 USD par mois pendant douze mois.",
+]
+
+
+@pytest.mark.parametrize("text", FLOOR_WORDINGS)
+def test_a_spend_floor_owed_every_month_is_read_in_every_wording(text: str) -> None:
+    assert periodic_floor(text) == (25_000.0, "USD", 1.0)
+
+
+@pytest.mark.parametrize("text", [
+    "Customer commits to a minimum spend of USD 1,800,000 over the Term.",
+    "Customer commits to a minimum annual spend of USD 300,000.",
+    "Fees are USD 2.05 per GPU-hour, billed monthly in arrears.",
+])
+def test_a_total_or_a_rate_is_not_a_floor_per_period(text: str) -> None:
+    assert periodic_floor(text) is None
+
+
+def test_a_monthly_floor_is_owed_every_month_a_busy_month_does_not_cover_an_idle_one() -> None:
+    # 64 GPUs at $2.05: one busy month ($95,776) and eleven idle months at the $25,000 floor.
+    text = FLOOR_WORDINGS[1] + " Non-cancellable."
+    offer = builders.make_offer("floor", gpu_count=64, price_usd_per_gpu_hour=2.05,
+                                term_months=12, min_commit_usd=300_000.0, contract_text=text)
+    terms, _ = contract_terms(offer)
+    assert terms.min_commit_per_period_usd == 25_000.0
+    days = 730 / 24  # exactly one month of use
+    run = 64 * 730 * 2.05
+    estimates = Estimates(total_cost_usd=run, time_to_train_days=days)
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    assert money.full_commitment_usd == pytest.approx(run + 11 * 25_000.0, rel=1e-3)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(run + 11 * 25_000.0, rel=1e-3)
+
+
+# ------------------------------------------------------------------ delivery in tranches
+
+TRANCHE_WORDINGS = [
+    # formal
+    "1. Capacity and delivery. 512 H100 SXM GPUs (64 nodes) delivered in two tranches: "
+    "Tranche 1, 256 GPUs (32 nodes), by 7 December 2026; Tranche 2, 256 GPUs (32 nodes), "
+    "targeted for 1 February 2027.",
+    # formal, listed
+    "Delivery schedule. Tranche 1: 256 GPUs (32 nodes), available on 7 December 2026; "
+    "Tranche 2: the remaining 256 GPUs (32 nodes), available no later than 1 February 2027.",
+    # sales
+    "We'll hand over the first 256 GPUs on 7 December 2026 and the remaining 256 GPUs by "
+    "1 February 2027.",
+    # term sheet, nodes and ISO dates
+    "Delivery: Phase 1 - 32 nodes - 2026-12-07; Phase 2 - 32 nodes - 2027-02-01.",
+    # German (ISO dates)
+    "Lieferung in zwei Teillieferungen: 256 GPUs am 2026-12-07, die restlichen 256 GPUs "
+    "am 2027-02-01.",
+]
+
+
+@pytest.mark.parametrize("text", TRANCHE_WORDINGS)
+def test_a_cluster_delivered_in_tranches_is_read_in_every_wording(text: str) -> None:
+    found = tranches(text, gpus_per_node=8, gpu_count=512)
+    assert found is not None
+    assert [(t.gpus, t.date) for t in found] == [(256.0, "2026-12-07"), (256.0, "2027-02-01")]
+
+
+def test_a_target_date_for_a_tranche_is_hedged_and_a_firm_one_is_not() -> None:
+    found = tranches(TRANCHE_WORDINGS[0], gpus_per_node=8, gpu_count=512)
+    assert found is not None and [t.hedged for t in found] == [False, True]
+
+
+@pytest.mark.parametrize("text", [
+    # two dates, but not two parts of the cluster
+    "Delivery of all 512 GPUs by 7 December 2026; the quote is valid until 1 February 2027.",
+    # parts that do not add up to the cluster quoted
+    "Tranche 1, 128 GPUs, by 7 December 2026; Tranche 2, 128 GPUs, by 1 February 2027.",
+])
+def test_dates_or_parts_that_are_not_a_delivery_schedule_are_no_tranches(text: str) -> None:
+    assert tranches(text, gpus_per_node=8, gpu_count=512) is None
+
+
+def test_the_run_waits_for_a_later_tranche_and_takes_longer() -> None:
+    # 256 GPUs from day 0, 512 from day 56: 18,617 GPU-days of work (36.4 days on 512) take
+    # 56 days on 256 (14,336) and 8.36 more on 512.
+    offsets = tranche_offsets([(256.0, "2026-12-07", False), (256.0, "2027-02-01", False)])
+    assert offsets == [(0.0, 256.0), (56.0, 256.0)]
+    assert finish_days(offsets, 512, 512 * 36.3612) == pytest.approx(56 + (18617.0 - 14336)
+                                                                      / 512, rel=1e-3)
+
+
+def test_a_tranche_contract_stretches_the_run_and_bills_each_part_from_its_delivery() -> None:
+    # Four months from tranche 1, non-cancellable, $2.10: 256 GPUs x 2,920 h + 256 x 1,576 h.
+    text = TRANCHE_WORDINGS[0] + "\n\nTerm: four (4) months from Tranche 1. Non-cancellable."
+    offer = builders.make_offer("phased", gpu_count=512, gpus_per_node=8, node_count=64,
+                                price_usd_per_gpu_hour=2.10, term_months=4,
+                                delivery_date="2026-12-07", contract_text=text)
+    terms, _ = contract_terms(offer)
+    workload = Workload(name="70b", params_b=70, tokens_b=1400, deadline_days=75,
+                        cost_of_delay_usd_per_day=40_000)
+    estimates = Estimates(total_cost_usd=938_292.0, time_to_train_days=36.3612, gpus_used=512,
+                          days_to_trained_model=48.3612, cost_of_delay_usd=1_934_450.0)
+    stretched = with_tranches(estimates, offer.fields, terms.delivery_tranches, workload)
+    # Tranche 2 is only targeted: it counts with the expected slip of a hedged date (30 days,
+    # day 86), by which time 256 GPUs alone have done the 18,617 GPU-days: 72.7 days.
+    assert stretched.time_to_train_days == pytest.approx(512 * 36.3612 / 256, rel=1e-6)
+    assert stretched.days_to_trained_model == pytest.approx(12 + 512 * 36.3612 / 256, rel=1e-6)
+    assert stretched.deadline_met is False
+    money = compute_money(offer.fields, stretched, terms, workload)
+    assert money.full_commitment_usd == pytest.approx((256 * 2920 + 256 * 1576) * 2.10, rel=1e-3)
