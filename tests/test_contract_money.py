@@ -1,9 +1,10 @@
 """Contract money is read from its parts, whatever the wording.
 
-Four concepts a buyer's money depends on, each stated here in at least four wordings a
+Five concepts a buyer's money or time depends on, each stated here in at least four wordings a
 vendor might use (a formal contract clause, a sales e-mail, a terse term sheet and another
 language): a prepaid block refunded by a schedule, a spend floor owed every month, a price
-that steps up after month N, and a cluster delivered in tranches. Each must give the same
+that steps up after month N, a cluster delivered in tranches, and a vendor's right to deliver
+slower hardware. Each must give the same
 figures; a sentence that only looks like one (an SLA credit, two products' prices, a total
 over the term) must give none. The money of the decision follows (`compute_money`).
 """
@@ -24,7 +25,14 @@ from evaltool.clauses.schedules import (
     tranches,
 )
 from evaltool.estimate.money import compute_money, contract_terms
+from evaltool.estimate.substitution import (
+    named_accelerators,
+    slowest_substitute,
+    substitution_right,
+    with_substitution,
+)
 from evaltool.estimate.tranches import finish_days, tranche_offsets, with_tranches
+from evaltool.issues import is_registered
 from evaltool.models import Estimates, Workload
 
 WORKLOAD = Workload(name="30b", params_b=30, tokens_b=1000, cost_of_delay_usd_per_day=0)
@@ -329,3 +337,87 @@ def test_a_tranche_contract_stretches_the_run_and_bills_each_part_from_its_deliv
     assert stretched.deadline_met is False
     money = compute_money(offer.fields, stretched, terms, workload)
     assert money.full_commitment_usd == pytest.approx((256 * 2920 + 256 * 1576) * 2.10, rel=1e-3)
+
+
+# ------------------------------------------------------------------ hardware substitution
+
+SUBSTITUTION_WORDINGS = [
+    # formal
+    "3. Equipment. Provider may, at its discretion and at any time during the Term, provide or "
+    "substitute equivalent or comparable accelerators, which may include NVIDIA A100 80GB, H100 "
+    "PCIe or L40S systems, to meet capacity requirements.",
+    # formal, sole discretion, a list in brackets
+    "Provider may, in its sole discretion, supply equivalent accelerators (including NVIDIA H100 "
+    "PCIe, A100 80GB or L40S) in place of some or all of the GPUs.",
+    # sales
+    "To keep you running we may swap in comparable hardware such as A100 80GB, H100 PCIe or "
+    "L40S nodes whenever our fleet needs it.",
+    # term sheet
+    "Substitution: vendor may provide equivalent HW (A100 80GB / H100 PCIe / L40S).",
+    # German
+    "Der Anbieter kann nach eigenem Ermessen gleichwertige Beschleuniger bereitstellen, etwa "
+    "A100 80GB, H100 PCIe oder L40S.",
+]
+
+
+@pytest.mark.parametrize("text", SUBSTITUTION_WORDINGS)
+def test_a_vendor_right_to_substitute_slower_hardware_is_read_in_every_wording(
+        text: str) -> None:
+    assert substitution_right(text)
+    assert sorted(named_accelerators(text, "H100-SXM")) == [
+        "A100-SXM-80GB", "H100-PCIe", "L40S"]
+    assert slowest_substitute("H100-SXM", named_accelerators(text, "H100-SXM"), "bf16") == (
+        "A100-SXM-80GB", pytest.approx(312 / 989, rel=0.02))
+
+
+@pytest.mark.parametrize("text", [
+    "Basalt may substitute hardware only with Customer's prior written consent, and only with "
+    "NVIDIA H100 SXM or H200 SXM GPUs on the same fabric.",
+    "The hardware is as specified in Annex A and will not be changed during the Term without "
+    "Customer's written consent.",
+    "Provider shall not substitute other accelerators for the H100 SXM GPUs.",
+])
+def test_a_substitution_that_needs_consent_or_is_barred_is_no_right(text: str) -> None:
+    assert not substitution_right(text)
+
+
+def test_a_right_to_substitute_without_consent_is_still_a_right() -> None:
+    assert substitution_right("Provider may substitute equivalent A100 80GB nodes without the "
+                              "Customer's consent.")
+
+
+def test_an_upgrade_only_substitution_puts_no_time_at_risk() -> None:
+    text = ("Provider may replace nodes at its discretion with equivalent NVIDIA HGX H200 SXM "
+            "141GB nodes.")
+    assert substitution_right(text)
+    assert slowest_substitute("H100-SXM", named_accelerators(text, "H100-SXM"), "bf16") is None
+
+
+def test_the_run_is_timed_on_the_slowest_substitute_and_the_risk_is_flagged() -> None:
+    offer = builders.make_offer("swap", accelerator="H100-SXM", gpu_count=256,
+                                contract_text=SUBSTITUTION_WORDINGS[0])
+    terms, flags = contract_terms(offer)
+    assert [f.code for f in flags] == ["hardware-substitution"]
+    assert is_registered("hardware-substitution")
+    workload = Workload(name="20b", params_b=20, tokens_b=2000, deadline_days=60,
+                        cost_of_delay_usd_per_day=20_000)
+    estimates = Estimates(total_cost_usd=400_000.0, time_to_train_days=30.0, gpus_used=256,
+                          days_to_trained_model=37.0, cost_of_delay_usd=740_000.0)
+    risky = with_substitution(estimates, offer.fields, terms.substitute_accelerators, workload)
+    peak = slowest_substitute("H100-SXM", ["A100-SXM-80GB"], "bf16")
+    assert peak is not None
+    added = 30.0 * (1 / peak[1] - 1)
+    assert risky.days_to_trained_model == pytest.approx(37.0 + added)
+    assert risky.deadline_met is False
+    assert risky.total_cost_usd == 400_000.0  # the fees do not change
+
+
+def test_a_right_that_names_no_hardware_is_flagged_and_not_counted() -> None:
+    offer = builders.make_offer(
+        "vague", accelerator="H100-SXM",
+        contract_text="Provider may substitute equivalent or comparable accelerators.")
+    terms, flags = contract_terms(offer)
+    assert [(f.code, f.severity) for f in flags] == [("hardware-substitution", "medium")]
+    estimates = Estimates(total_cost_usd=1.0, time_to_train_days=30.0)
+    assert with_substitution(estimates, offer.fields, terms.substitute_accelerators,
+                             WORKLOAD) == estimates

@@ -91,12 +91,6 @@ KNOWN_GAPS = {
         "agree with the buyer: a key that names its currency is in that currency, and "
         "currency is that of the source prices (PRODUCT.md); asked of the reader helpers"),
     # Set E (blind, held out, written without reading evaltool/): landed failing, each reason.
-    "e-04-equivalent-hardware-substitution": (
-        "offer-a (cheapest) wins where it must not: its contract lets the vendor substitute "
-        "'equivalent or comparable' A100 / H100 PCIe / L40S at the same fee; clause analysis "
-        "has no finding for a downgrade-substitution right (an H200 upgrade-only right, "
-        "offer-b, is harmless), so nothing in the ranking prices the risk of slower hardware "
-        "under a 60-day deadline"),
     "e-06-inference-latency-l40s-h100-mi300x": (
         "the workload names its latency target serving.max_ms_per_output_token, a key the "
         "buyer invented; our key is serving.max_latency_ms_per_token (or "

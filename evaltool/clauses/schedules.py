@@ -36,6 +36,11 @@ from evaltool.resources import data_dir
 FLAGS = re.IGNORECASE
 
 
+def words() -> dict[str, Any]:
+    """The vocabulary of contract money (evaltool/data/contract_money_words.yaml)."""
+    return _words()
+
+
 @lru_cache(maxsize=1)
 def _words() -> dict[str, Any]:
     import yaml

@@ -17,6 +17,7 @@ from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
 from evaltool.clauses.schedules import is_refund_share, price_steps, refund_schedule, tranches
 from evaltool.clauses.terms import extract_terms
 from evaltool.errors import Location
+from evaltool.estimate.substitution import named_accelerators, substitution_right
 from evaltool.models import HOURS_PER_MONTH, Flag, Offer
 
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24.0
@@ -153,6 +154,9 @@ class MoneyTerms(ContractTerms):
     price_steps: list[tuple[float, float]] | None = None
     # Capacity delivered in parts: (GPUs, ISO date, only a target date), in date order.
     delivery_tranches: list[tuple[float, str, bool]] | None = None
+    # The vendor may deliver other hardware at its discretion: the catalog ids it names
+    # (an empty list when it names none).
+    substitute_accelerators: list[str] | None = None
 
 
 def _earliest_exit_month(sentence: str) -> float | None:
@@ -423,6 +427,18 @@ def _tranche_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence
         evidence["delivery_tranches"] = _evidence(paragraph.text.strip(), paragraph)
 
 
+def _substitution_wording(sentence: str, p: _Paragraph, values: _Values,
+                          evidence: _Evidence, quoted: str | None) -> None:
+    """A right of the vendor to deliver other hardware than quoted, and what it names."""
+    if not substitution_right(sentence):
+        return
+    named = named_accelerators(sentence, quoted)
+    values["substitute_accelerators"] = [*(values.get("substitute_accelerators") or []),
+                                         *(a for a in named if a not in (
+                                             values.get("substitute_accelerators") or []))]
+    evidence.setdefault("hardware_substitution", _evidence(sentence, p))
+
+
 def _buyback_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
     """A firm buy-back: the seller bound (not invited) to repurchase at a stated price."""
     text = paragraph.text
@@ -487,6 +503,7 @@ def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
         for sentence in _sentences(p):
             for read in _WORDING_READERS:
                 read(sentence, p, values, evidence)
+            _substitution_wording(sentence, p, values, evidence, offer.fields.accelerator)
         _buyback_wording(p, values, evidence)
         _refund_schedule_wording(p, values, evidence)
         _minimum_period_wording(p, values, evidence)
@@ -538,7 +555,7 @@ def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
             if name in wording.evidence:
                 evidence[name] = wording.evidence[name]
     for key in ("no_term", "non_cancellable", "termination_after_term", "buyback",
-                "free_capacity",
+                "free_capacity", "hardware_substitution",
                 "customer_may_terminate_for_convenience"):
         if key in wording.evidence and key not in evidence:
             evidence[key] = wording.evidence[key]
@@ -569,4 +586,14 @@ def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
                      "in_quote": float(quoted),
                      "quote_where": " › ".join(str(v) for v in source.where.values())
                      if source else None}))
+    substitution = evidence.get("hardware_substitution")
+    if substitution is not None:
+        # The vendor may deliver other hardware: its time risk is counted on the slowest
+        # named substitute (`estimate.substitution`); a right naming none cannot be.
+        named = list(values.get("substitute_accelerators") or [])
+        flags.append(Flag(
+            code="hardware-substitution", kind="hardware_substitution",
+            severity="high" if named else "medium", quote=substitution.quote,
+            where=dict(substitution.where),
+            figures={"quoted_accelerator": offer.fields.accelerator, "substitutes": named}))
     return MoneyTerms(**values, evidence=evidence), flags

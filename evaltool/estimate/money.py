@@ -44,6 +44,7 @@ from evaltool.estimate.catalog import (
     public_price_reference,
 )
 from evaltool.estimate.exit_terms import DAYS_PER_MONTH, MoneyTerms, contract_terms
+from evaltool.estimate.substitution import with_substitution
 from evaltool.estimate.tranches import applies as applies_tranches
 from evaltool.estimate.tranches import capacity_share, tranche_offsets, with_tranches
 from evaltool.models import HOURS_PER_MONTH, Estimates, Offer, OfferFields, Workload
@@ -587,6 +588,9 @@ def estimate_with_money(offer: Offer, workload: Workload,
     # Capacity delivered in parts stretches the run before its money is counted.
     estimates = with_tranches(estimates, offer.fields, getattr(terms, "delivery_tranches", None),
                               workload, dict(assumptions or {}))
+    # ... and so does the slowest hardware the vendor may substitute at its discretion.
+    estimates = with_substitution(estimates, offer.fields,
+                                  getattr(terms, "substitute_accelerators", None), workload)
     return with_money(estimates, money_for(offer, estimates, workload, assumptions, terms))
 
 
