@@ -34,6 +34,7 @@ from evaltool.estimate.substitution import (
 from evaltool.estimate.tranches import finish_days, tranche_offsets, with_tranches
 from evaltool.issues import is_registered
 from evaltool.models import Estimates, Workload
+from evaltool.normalize.core import normalize_files
 
 WORKLOAD = Workload(name="30b", params_b=30, tokens_b=1000, cost_of_delay_usd_per_day=0)
 
@@ -421,3 +422,31 @@ def test_a_right_that_names_no_hardware_is_flagged_and_not_counted() -> None:
     estimates = Estimates(total_cost_usd=1.0, time_to_train_days=30.0)
     assert with_substitution(estimates, offer.fields, terms.substitute_accelerators,
                              WORKLOAD) == estimates
+
+
+# ------------------------------------------------------------------ a price only in the contract
+
+_QUOTE_WITHOUT_PRICE = """vendor: Brisk
+offer_kind: rent
+accelerator: H100-SXM
+gpu_count: 256
+gpus_per_node: {gpn}
+currency: USD
+contract_text: |
+  {sentence} Term: month to month; Customer may terminate on thirty (30) days' notice.
+"""
+
+
+@pytest.mark.parametrize(("sentence", "gpn", "price"), [
+    ("Price: USD 9.60 per node-hour, billed monthly in arrears.", 4, 2.40),
+    ("The rate is $17.60 per node-hour for each 8-GPU server.", 8, 2.20),
+    ("Each server is charged at USD 19.20 per server-hour, invoiced monthly.", 8, 2.40),
+    ("Price: USD 2.30 per GPU-hour.", 8, 2.30),
+])
+def test_a_price_stated_only_in_the_contract_prices_the_offer(tmp_path, sentence: str, gpn: int,
+                                                              price: float) -> None:
+    path = tmp_path / "brisk.yaml"
+    path.write_text(_QUOTE_WITHOUT_PRICE.format(gpn=gpn, sentence=sentence), encoding="utf-8")
+    result = normalize_files([path])
+    assert not result.not_evaluated
+    assert result.offers[0].fields.price_usd_per_gpu_hour == pytest.approx(price)

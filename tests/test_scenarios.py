@@ -98,11 +98,6 @@ KNOWN_GAPS = {
         "second, or requests with prompt and output lengths' and no latency key, so its "
         "wording gives no ground for another synonym: the workload is refused with the known "
         "keys listed, as an unknown key must be"),
-    "e-09-node-hour-prices-different-gpus-per-node": (
-        "a reader gap, not money: each offer states its price only in contract_text, per "
-        "node-hour ('USD 9.60 per node-hour' for a 4-GPU node), and no "
-        "price_usd_per_gpu_hour; the reader (normalize/) does not take a node-hour price "
-        "from contract text, so no offer has a price and none is scored"),
     "e-10-egress-heavy-per-gb": (
         "winner right; only offer-a's run cost differs by convention: the buyer keeps "
         "run_cost_usd to GPU-hours and adds the 3,500 TB of egress ($315k at $0.09/GB) to the "

@@ -184,6 +184,11 @@ class Builder(ProseReaders):
         if not any(p.role in ("compute", "all_in") for p in self.priced):
             for text, where in self.record.notes:
                 self._price_in_sentence(text, where)
+        if not any(p.role in ("compute", "all_in") for p in self.priced):
+            # A price stated only in the contract ("Price: USD 9.60 per node-hour").
+            for fact in self.facts.get("contract_text", [])[:1]:
+                for sentence in re.split(r"(?<=[.;])\s+", " ".join(str(fact.value).split())):
+                    self._price_in_sentence(sentence, fact.where)
         self.settle_contract_value()
         bought = any(p.role == "capex_line" for p in self.priced) and not any(
             p.role in ("compute", "all_in") for p in self.priced)
