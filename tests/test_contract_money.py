@@ -450,3 +450,38 @@ def test_a_price_stated_only_in_the_contract_prices_the_offer(tmp_path, sentence
     result = normalize_files([path])
     assert not result.not_evaluated
     assert result.offers[0].fields.price_usd_per_gpu_hour == pytest.approx(price)
+
+
+# ------------------------------------------------------------------ a key that names its currency
+
+_EUR_QUOTE = """vendor: Rhein
+offer_kind: rent
+accelerator: H100-SXM
+gpu_count: 256
+gpus_per_node: 8
+currency: EUR
+{price}
+"""
+
+
+@pytest.mark.parametrize("price", [
+    "price_usd_per_gpu_hour: 2.2",
+    "Price per GPU-hour (USD): 2.2",
+    "GPU-hour price in US dollars: 2.2",
+])
+def test_a_price_under_a_key_that_names_usd_is_usd_whatever_the_currency_field_says(
+        tmp_path, price: str) -> None:
+    # The EUR 2.00 quote already converted at 1.10 (set D, d-01): no second conversion, and
+    # no exchange rate needed for a figure the vendor gives in dollars.
+    path = tmp_path / "rhein.yaml"
+    path.write_text(_EUR_QUOTE.format(price=price), encoding="utf-8")
+    result = normalize_files([path])
+    assert not result.not_evaluated
+    assert result.offers[0].fields.price_usd_per_gpu_hour == pytest.approx(2.2)
+
+
+def test_a_price_under_a_key_that_names_no_currency_is_in_the_quote_currency(tmp_path) -> None:
+    path = tmp_path / "rhein.yaml"
+    path.write_text(_EUR_QUOTE.format(price="Price per GPU-hour: 2.00"), encoding="utf-8")
+    result = normalize_files([path], fx_rates={"EUR": 1.10})
+    assert result.offers[0].fields.price_usd_per_gpu_hour == pytest.approx(2.2)

@@ -83,13 +83,6 @@ KNOWN_GAPS = {
         "(a run that needs 2 PB cannot run without it, so a GPU-only run cost understates "
         "it); the storage is in the full commitment and minimum cash as the buyer counts it"),
     # Set D (blind, written without reading evaltool/): landed failing, each reason.
-    "d-01-eur-quote-fx-exposure": (
-        "a reader gap, not money: the EUR offer states currency: EUR beside a price under a "
-        "key that names USD (price_usd_per_gpu_hour: 2.2, the EUR 2.00 already converted at "
-        "1.10). The reader (normalize/) applies currency to every price, so without a rate "
-        "the offer is not evaluated and with --fx EUR=1.10 it is converted twice (2.42). We "
-        "agree with the buyer: a key that names its currency is in that currency, and "
-        "currency is that of the source prices (PRODUCT.md); asked of the reader helpers"),
     # Set E (blind, held out, written without reading evaltool/): landed failing, each reason.
     "e-06-inference-latency-l40s-h100-mi300x": (
         "the workload names its latency target serving.max_ms_per_output_token, a key the "
