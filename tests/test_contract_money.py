@@ -65,6 +65,22 @@ def test_a_span_of_months_is_read_from_its_words(text: str, first: float,
     assert [(s.first, s.last) for s in spans] == [(first, last)]
 
 
+@pytest.mark.parametrize(("text", "first", "last"), [
+    ("in the second quarter", 4, 6),
+    ("(Q2-Q4)", 4, 12),
+    ("Year 2", 13, 24),
+    ("the first 90 days", 1, 90 / (730 / 24)),
+    ("after three (3) months", 4, None),
+    ("+25% from M7 onwards", 7, None),
+])
+def test_a_span_counted_in_quarters_years_or_days_is_converted_to_months(
+        text: str, first: float, last: float | None) -> None:
+    spans = month_spans(text)
+    assert len(spans) == 1
+    assert spans[0].first == pytest.approx(first, rel=1e-3)
+    assert spans[0].last == (None if last is None else pytest.approx(last, rel=1e-3))
+
+
 def test_a_length_of_time_is_not_a_month_of_the_term() -> None:
     assert month_spans("Twelve (12) months from the Service Commencement Date") == []
 
@@ -99,7 +115,26 @@ def test_a_price_that_steps_up_after_month_3_is_read_in_every_wording(text: str)
     assert price_steps(text) == ([(1.0, 1.70), (4.0, 2.90)], "USD")
 
 
+@pytest.mark.parametrize(("text", "steps"), [
+    ("Year 1: USD 2.00 per GPU-hour; Year 2: USD 2.20 per GPU-hour.", [(1, 2.00), (13, 2.20)]),
+    ("Q1: $1.70/GPU-h; Q2-Q4: $2.90/GPU-h", [(1, 1.70), (4, 2.90)]),
+    ("USD 1.70 per GPU-hour for the first 90 days, USD 2.90 per GPU-hour thereafter.",
+     [(1, 1.70), (1 + 90 / (730 / 24), 2.90)]),
+    ("USD 2.00 per GPU-hour; the rate increases by 25% from month 7.", [(1, 2.00), (7, 2.50)]),
+    ("Rate: $2.00/GPU-h, +25% from M7 onwards", [(1, 2.00), (7, 2.50)]),
+    ("Entgelt 2,00 USD pro GPU-Stunde; ab Monat 7 erhöht sich der Preis um 25 %.",
+     [(1, 2.00), (7, 2.50)]),
+])
+def test_steps_by_year_quarter_day_or_a_percentage_are_read(text: str,
+                                                            steps: list[tuple[float, float]]
+                                                            ) -> None:
+    found = price_steps(text)
+    assert found is not None and found[1] == "USD"
+    assert found[0] == [(pytest.approx(m), pytest.approx(p)) for m, p in steps]
+
+
 @pytest.mark.parametrize("text", [
+    "USD 2.00 per GPU-hour with a 25% discount in the first three months.",
     "USD 2.10 per GPU-hour for H100 and USD 3.50 per GPU-hour for H200.",
     "Reserved: USD 2.10 per GPU-hour for twelve (12) months; on demand USD 3.00 per GPU-hour.",
     "USD 2.10 per GPU-hour during months 1 to 12.",
@@ -157,6 +192,20 @@ def test_a_refund_schedule_of_a_prepaid_block_is_read_in_every_wording(text: str
     schedule = refund_schedule(text)
     assert schedule is not None
     assert [_refund_share(schedule, m) for m in range(1, 8)] == [50, 50, 25, 25, 0, 0, 0]
+
+
+@pytest.mark.parametrize(("text", "schedule"), [
+    ("Refund of unused prepayment: 90% if cancelled in Q1, 50% in Q2, nothing after.",
+     [(3, 90), (6, 50), (math.inf, 0)]),
+    ("We refund 90% of the unused prepaid fees if you cancel within the first 45 days; 50% "
+     "until day 90; none after that.", [(45 / (730 / 24), 90), (90 / (730 / 24), 50),
+                                        (math.inf, 0)]),
+    ("Refunds of the prepaid fees: 90% in months 1-3. 50% in months 4-5. None thereafter.",
+     [(3, 90), (5, 50), (math.inf, 0)]),
+])
+def test_refund_tiers_by_quarter_day_or_in_separate_sentences_are_read(
+        text: str, schedule: list[tuple[float, float]]) -> None:
+    assert refund_schedule(text) == [(pytest.approx(m), p) for m, p in schedule]
 
 
 @pytest.mark.parametrize("text", [

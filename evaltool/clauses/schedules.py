@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from evaltool.clauses.figures import dates
+from evaltool.models import HOURS_PER_MONTH
 from evaltool.normalize.values import ValueParseError, parse_date, parse_money
 from evaltool.resources import data_dir
 
@@ -92,22 +93,41 @@ class MonthSpan:
 
 
 @lru_cache(maxsize=1)
+def _units() -> tuple[str, tuple[tuple[re.Pattern[str], float], ...]]:
+    """The units a span of the term is counted in: one alternation, and each unit's
+    pattern with its length in months."""
+    w = _words()
+    table = [(w["month"], 1.0)] + [(str(v[0]), float(v[1]) / HOURS_PER_MONTH)
+                                   for v in w["span_units"].values()]
+    union = "|".join(f"(?:{p})" for p, _k in table)
+    return union, tuple((re.compile(rf"^(?:{p})$", FLAGS), k) for p, k in table)
+
+
+def _months_per(unit: str) -> float:
+    return next((k for pattern, k in _units()[1] if pattern.match(unit.strip())), 1.0)
+
+
+@lru_cache(maxsize=1)
 def _span_res() -> tuple[re.Pattern[str], ...]:
     w = _words()
-    month, join = w["month"], w["range_join"]
+    unit, join = _units()[0], w["range_join"]
     return (
-        # 0 "months 1 to 3", "month 4 or month 5", "Monate 1 bis 3", "M1-M3"
-        re.compile(rf"\b(?:{month})\s+(?P<a>{_NUM})\s*(?:{join})\s*(?:(?:{month})\s+)?"
-                   rf"(?P<b>{_NUM})|\bM(?P<ma>\d{{1,2}})\s*[-–—]\s*M?(?P<mb>\d{{1,2}})\b", FLAGS),
-        # 1 "the first three months", "die ersten drei Monate", "les trois premiers mois"
-        re.compile(rf"\b(?:{w['first']})\s+(?P<n>{_NUM})\s+(?:{month})\b|"
-                   rf"\b(?P<m>{_NUM})\s+(?:{w['first_after']})\s+(?:{month})\b", FLAGS),
-        # 2 "the fourth month", "4th month", "vierten Monat"
-        re.compile(rf"\b(?P<n>{_NUM})\s+(?:{month})\b", FLAGS),
-        # 3 "month 4", "Monat 4", "mois 4"
-        re.compile(rf"\b(?:{month})\s+(?P<n>{_NUM})", FLAGS),
+        # 0 "months 1 to 3", "month 4 or month 5", "Monate 1 bis 3", "years 2-3", "M1-M3"
+        re.compile(rf"\b(?P<u>{unit})\s+(?P<a>{_NUM})\s*(?:{join})\s*(?:(?:{unit})\s+)?"
+                   rf"(?P<b>{_NUM})|\b(?P<l>[MQ])(?P<ma>\d{{1,2}})\s*[-–—]\s*(?P=l)?"
+                   rf"(?P<mb>\d{{1,2}})\b", FLAGS),
+        # 1 "the first three months", "die ersten 90 Tage", "les trois premiers mois"
+        re.compile(rf"\b(?:{w['first']})\s+(?P<n>{_NUM})\s+(?P<u>{unit})\b|"
+                   rf"\b(?P<m>{_NUM})\s+(?:{w['first_after']})\s+(?P<v>{unit})\b", FLAGS),
+        # 2 "the fourth month", "4th month", "vierten Monat", "the second year"
+        re.compile(rf"\b(?P<n>{_NUM})\s+(?P<u>{unit})\b", FLAGS),
+        # 3 "month 4", "Monat 4", "year 2", "day 91", "Q2" (a quarter of the term, not of 2027)
+        re.compile(rf"\b(?P<u>{unit})\s+(?P<n>{_NUM})|\b(?P<q>[QM])(?P<qn>\d{{1,2}})\b"
+                   rf"(?!\s*(?:19|20)\d\d)", FLAGS),
         # 4 "thereafter", "for the remainder of the Term"
         re.compile(rf"\b(?:{w['rest']})\b", FLAGS),
+        # 5 "after three (3) months", "following 90 days"
+        re.compile(rf"\b(?:{w['after']})\s+(?P<n>{_NUM})\s+(?P<u>{unit})\b", FLAGS),
     )
 
 
@@ -128,53 +148,69 @@ def _ordinal_word(token: str) -> bool:
 
 
 def month_spans(text: str) -> list[MonthSpan]:
-    """Every span of months in the text, in order, none overlapping another."""
+    """Every span of the term in the text, in months of the term, in order, none
+    overlapping another. A span counted in other units is converted: "the second quarter"
+    is months 4-6, "the first 90 days" ends 2.96 months in, "from day 91" starts in month
+    3.96 (90 days elapsed)."""
     found: list[MonthSpan] = []
     taken: list[tuple[int, int]] = []
-    range_re, first_re, ordinal_re, month_n_re, rest_re = _span_res()
+    range_re, first_re, ordinal_re, unit_n_re, rest_re, after_n_re = _span_res()
     from_re, after_re, until_re, onward_re = _modifier_res()
 
     def free(s: int, e: int) -> bool:
         return all(e <= a or s >= b for a, b in taken)
 
-    def add(span: MonthSpan) -> None:
-        found.append(span)
-        taken.append((span.start, span.end))
+    def add(first: float, last: float | None, m: re.Match[str], rest: bool = False) -> None:
+        found.append(MonthSpan(first, last, m.start(), m.end(), rest))
+        taken.append((m.start(), m.end()))
 
     for m in range_re.finditer(text):
+        k = 3.0 if (m.group("l") or "").upper() == "Q" else _months_per(m.group("u") or "month")
         a = _value(m.group("a") or m.group("ma") or "")
         b = _value(m.group("b") or m.group("mb") or "")
         if a and b and 1 <= a <= b <= 120 and free(m.start(), m.end()):
-            add(MonthSpan(a, b, m.start(), m.end()))
+            add((a - 1) * k + 1, b * k, m)
+    for m in after_n_re.finditer(text):
+        n = _value(m.group("n"))
+        if n and free(m.start(), m.end()) and not _ordinal_word(m.group("n")):
+            add(n * _months_per(m.group("u")) + 1, None, m)
     for m in first_re.finditer(text):
         n = _value(m.group("n") or m.group("m") or "")
-        if not n or n > 120 or not free(m.start(), m.end()):
+        k = _months_per(m.group("u") or m.group("v") or "month")
+        if not n or n > 400 or not free(m.start(), m.end()):
             continue
         head = text[max(0, m.start() - 40):m.start()]
         if after_re.search(head):  # "after the first three months": month 4 on
-            add(MonthSpan(n + 1, None, m.start(), m.end()))
+            add(n * k + 1, None, m)
         else:
-            add(MonthSpan(1.0, n, m.start(), m.end()))
-    for pattern, needs_ordinal in ((ordinal_re, True), (month_n_re, False)):
+            add(1.0, n * k, m)
+    for pattern, needs_ordinal in ((ordinal_re, True), (unit_n_re, False)):
         for m in pattern.finditer(text):
-            token = m.group("n")
-            if needs_ordinal and not _ordinal_word(token):
-                continue  # "twelve (12) months" is a length, not a month of the term
-            n = _value(token)
-            if not n or n > 120 or not free(m.start(), m.end()):
+            letter = (m.groupdict().get("q") or "").upper()  # "Q2" a quarter, "M7" a month
+            is_q = bool(letter)
+            token = m.group("qn") if is_q else m.group("n")
+            if needs_ordinal and (not _ordinal_word(token) or re.match(
+                    r"\s+(?:of|des|du|del)\b", text[m.end():], FLAGS)):
+                # "twelve (12) months" is a length, not a month of the term; "the first
+                # day of month 4" is month 4
                 continue
+            n = _value(token)
+            k = (3.0 if letter == "Q" else 1.0) if is_q else _months_per(m.group("u"))
+            if not n or n > 400 or not free(m.start(), m.end()):
+                continue
+            first, last = (n - 1) * k + 1, n * k
             head = text[max(0, m.start() - 50):m.start()]
             if after_re.search(head):
-                add(MonthSpan(n + 1, None, m.start(), m.end()))
+                add(last + 1, None, m)
             elif until_re.search(head):
-                add(MonthSpan(1.0, n, m.start(), m.end()))
+                add(1.0, last, m)
             elif from_re.search(head) or onward_re.match(text, m.end()):
-                add(MonthSpan(n, None, m.start(), m.end()))
+                add(first, None, m)
             else:
-                add(MonthSpan(n, n, m.start(), m.end()))
+                add(first, last, m)
     for m in rest_re.finditer(text):
         if free(m.start(), m.end()):
-            add(MonthSpan(0, None, m.start(), m.end(), after_previous=True))
+            add(0.0, None, m, rest=True)
     return sorted(found, key=lambda s: s.start)
 
 
@@ -237,33 +273,49 @@ def _clause_ids(text: str) -> list[int]:
 
 def _pair(items: list[tuple[int, int]], spans: list[MonthSpan], text: str
           ) -> dict[int, MonthSpan]:
-    """Each item (by index, in text order) with its span of months in the same sentence:
-    the first span after it and before the next item ("USD 1.70 during months 1-3"), else
-    the last unused span before it ("from month 4 the Fees are USD 2.90"); each span once."""
-    ids = _sentence_ids(text)
+    """Each item (by index, in text order) with its span of the term, each span used once.
 
-    def sid(pos: int) -> int:
-        return ids[min(pos, len(ids) - 1)] if ids else 0
-
+    First within a clause (up to ';'): an item alone in its clause takes the nearest span
+    there ("Year 2: USD 2.20"); then within the sentence, the first span after the item
+    and before the next one ("USD 1.70 during months 1-3"), else the last unused span
+    before it ("from month 4 the Fees are USD 2.90")."""
     out: dict[int, MonthSpan] = {}
     used: set[int] = set()
+    clause, sentence = _clause_ids(text), _sentence_ids(text)
+
+    def at(ids: list[int], pos: int) -> int:
+        return ids[min(pos, len(ids) - 1)] if ids else 0
+
     for i, (start, end) in enumerate(items):
+        k = at(clause, start)
+        if sum(1 for s_, _e in items if at(clause, s_) == k) != 1:
+            continue
+        near = [(_gap((start, end), (sp.start, sp.end)), j) for j, sp in enumerate(spans)
+                if j not in used and at(clause, sp.start) == k]
+        if near:
+            best = min(near)[1]
+            out[i] = spans[best]
+            used.add(best)
+    for i, (start, end) in enumerate(items):
+        if i in out:
+            continue
         stop = items[i + 1][0] if i + 1 < len(items) else len(text)
-        j = next((j for j, sp in enumerate(spans) if end <= sp.start < stop
-                  and sid(sp.start) == sid(start) and j not in used), None)
-        if j is not None:
-            out[i] = spans[j]
-            used.add(j)
+        after = next((j for j, sp in enumerate(spans) if j not in used
+                      and end <= sp.start < stop
+                      and at(sentence, sp.start) == at(sentence, start)), None)
+        if after is not None:
+            out[i] = spans[after]
+            used.add(after)
     for i, (start, _end) in enumerate(items):
         if i in out:
             continue
         low = items[i - 1][1] if i else 0
-        j = next((j for j in range(len(spans) - 1, -1, -1) if j not in used
-                  and low <= spans[j].start and spans[j].end <= start
-                  and sid(spans[j].start) == sid(start)), None)
-        if j is not None:
-            out[i] = spans[j]
-            used.add(j)
+        before = next((j for j in range(len(spans) - 1, -1, -1) if j not in used
+                       and low <= spans[j].start and spans[j].end <= start
+                       and at(sentence, spans[j].start) == at(sentence, start)), None)
+        if before is not None:
+            out[i] = spans[before]
+            used.add(before)
     return out
 
 
@@ -285,6 +337,8 @@ def price_steps(text: str) -> tuple[list[tuple[float, float]], str] | None:
     text prices parts of the term differently; None for one price or prices not tied to
     months (two products, two regions)."""
     prices = gpu_hour_prices(text)
+    if len(prices) == 1:
+        return _percent_step(text, prices[0])
     if len(prices) < 2 or len({p.currency for p in prices}) != 1:
         return None
     paired = _pair([(p.start, p.end) for p in prices], month_spans(text), text)
@@ -324,6 +378,20 @@ def price_steps(text: str) -> tuple[list[tuple[float, float]], str] | None:
     return sorted(steps.items()), prices[0].currency
 
 
+def _percent_step(text: str, price: Amount) -> tuple[list[tuple[float, float]], str] | None:
+    """One price and a rise by a share from a month on ("USD 2.00 per GPU-hour; the rate
+    increases by 25% from month 7", "+25 % ab Monat 7")."""
+    rise = re.search(rf"(?:{_words()['rise']})", text, FLAGS)
+    if rise is None:
+        return None
+    pcts = [(v, s_, e) for v, s_, e in _percents(text) if 0 < v <= 200 and s_ > price.end]
+    spans = [sp for sp in month_spans(text) if not sp.after_previous and sp.first > 1]
+    if len(pcts) != 1 or len(spans) != 1 or spans[0].last is not None:
+        return None
+    factor = 1.0 + pcts[0][0] / 100.0
+    return [(1.0, price.value), (spans[0].first, round(price.value * factor, 6))], price.currency
+
+
 # ------------------------------------------------------------------ refunds
 
 
@@ -352,11 +420,31 @@ def is_refund_share(text: str, start: int, end: int) -> bool:
     return bool(_refund_res()["refund"].search(clause))
 
 
-def _tier_chunks(text: str) -> list[str]:
-    """The parts a refund schedule lists its tiers in: clauses, list items, lines."""
-    parts = re.split(r";|\n|\s(?=\(\s*(?:[a-h]|i{1,3}|iv|v|\d)\s*\)\s)|(?<=\.)\s+(?=[A-Z(])",
-                     text)
-    return [p for p in parts if p and p.strip()]
+def _refund_text(text: str) -> str:
+    """The sentences that give prepaid money back, and the tiers listed after them; a
+    sentence about the vendor's failure (a late delivery, an SLA credit) is left out."""
+    res = _refund_res()
+    ids = _sentence_ids(text)
+    sentences: list[str] = []
+    current: list[str] = []
+    for i, ch in enumerate(text):
+        current.append(ch)
+        if i + 1 == len(text) or ids[i + 1] != ids[i]:
+            sentences.append("".join(current))
+            current = []
+    kept: list[str] = []
+    listing = False
+    for sentence in sentences:
+        if res["vendor_failure"].search(sentence):
+            listing = False
+            continue
+        has_share = bool(_percents(sentence) or res["none"].search(sentence))
+        if res["refund"].search(sentence) or (listing and has_share and month_spans(sentence)):
+            kept.append(sentence)
+            listing = True
+        else:
+            listing = False
+    return "".join(kept)
 
 
 def refund_schedule(text: str) -> list[tuple[float, float]] | None:
@@ -364,38 +452,48 @@ def refund_schedule(text: str) -> list[tuple[float, float]] | None:
     unused prepaid fees given back when leaving takes effect in those months (the last tier
     runs to the end of the term: last month ``math.inf``). A single share stated without
     months applies whenever the exit takes effect. None when the text refunds nothing of
-    a prepayment, or only as a remedy for the vendor's failure."""
+    a prepayment, or only as a remedy for the vendor's failure.
+
+    Each share (a percentage, or "nothing", "no refund") takes the span of the term beside
+    it, as a price takes its months (`_pair`): "50% if termination takes effect in months
+    1-2", "(a) ... on or before the last day of month 3: 90%", "M1-M2 50%"."""
     res = _refund_res()
     if not res["refund"].search(text) or not res["prepaid"].search(text):
         return None
+    body = _refund_text(text)
+    if not body or not res["prepaid"].search(body):
+        return None
+    items = [(v, s_, e) for v, s_, e in _percents(body) if 0 <= v <= 100]
+    items += [(0.0, m.start(), m.end()) for m in res["none"].finditer(body)
+              if not any(s_ <= m.start() < e for _v, s_, e in items)]
+    items.sort(key=lambda t: t[1])
+    if not items:
+        return None
+    paired = _pair([(s_, e) for _v, s_, e in items], month_spans(body), body)
     tiers: list[tuple[float, float | None, float]] = []
-    flat: list[float] = []
-    for chunk in _tier_chunks(text):
-        if res["vendor_failure"].search(chunk):
+    previous_last: float | None = None
+    for i, (share, _s, _e) in enumerate(items):
+        span = paired.get(i)
+        if span is None:
             continue
-        pcts = [(v, s, e) for v, s, e in _percents(chunk) if 0 <= v <= 100]
-        nothing = res["none"].search(chunk)
-        spans = [s for s in month_spans(chunk) if not s.after_previous]
-        share = pcts[0][0] if pcts else (0.0 if nothing else None)
-        if share is None:
+        first = (previous_last + 1 if previous_last is not None else None) \
+            if span.after_previous else span.first
+        if first is None:
             continue
-        if spans:
-            tiers.append((spans[0].first, spans[0].last, share))
-        elif res["refund"].search(chunk) and pcts:
-            flat.append(share)
-    if len(tiers) >= 2 or (tiers and not flat):
-        tiers.sort(key=lambda t: t[0])
-        out: list[tuple[float, float]] = []
-        for i, (_first, last, share) in enumerate(tiers):
-            end = last if last is not None else (
-                tiers[i + 1][0] - 1 if i + 1 < len(tiers) else math.inf)
-            out.append((float(end), float(share)))
-        if len(tiers) == 1 and out[0][0] != math.inf:
-            out.append((math.inf, 0.0))  # nothing is given back after the one tier
-        return out
-    if len(flat) == 1:
-        return [(math.inf, float(flat[0]))]
-    return None
+        tiers.append((first, span.last, share))
+        previous_last = span.last
+    if not tiers:
+        shares = {v for v, _s, _e in items if v > 0}
+        return [(math.inf, float(shares.pop()))] if len(shares) == 1 else None
+    tiers.sort(key=lambda t: (t[0], t[1] if t[1] is not None else math.inf))
+    out: list[tuple[float, float]] = []
+    for i, (_first, last, share) in enumerate(tiers):
+        end = last if last is not None else (
+            tiers[i + 1][0] - 1 if i + 1 < len(tiers) else math.inf)
+        out.append((float(end), float(share)))
+    if out[-1][0] != math.inf:
+        out.append((math.inf, 0.0))  # nothing is given back after the last tier
+    return out
 
 
 # ------------------------------------------------------------------ spend floors

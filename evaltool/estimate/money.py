@@ -262,8 +262,8 @@ def _days_held(terms: ContractTerms, days: float, term: float, notice_served: st
 def _refund_share(schedule: Sequence[tuple[float, float]], held_days: float) -> float:
     """The share of the unused prepaid fees refunded when the exit takes effect after
     `held_days`: the first tier whose last month the exit falls in; none after the last."""
-    month = max(1, math.ceil(held_days / DAYS_PER_MONTH - 1e-9))
-    return next((pct / 100.0 for last, pct in schedule if month <= last), 0.0)
+    months = held_days / DAYS_PER_MONTH  # a tier may end mid-month ("the first 45 days")
+    return next((pct / 100.0 for last, pct in schedule if months <= last + 1e-9), 0.0)
 
 
 def _step_factor(terms: ContractTerms, price: float, days: float) -> float:
