@@ -35,6 +35,7 @@ from evaltool.estimate.tranches import finish_days, tranche_offsets, with_tranch
 from evaltool.issues import is_registered
 from evaltool.models import Estimates, Workload
 from evaltool.normalize.core import normalize_files
+from evaltool.report.flag_words import flag_sentence
 
 WORKLOAD = Workload(name="30b", params_b=30, tokens_b=1000, cost_of_delay_usd_per_day=0)
 
@@ -449,6 +450,7 @@ def test_the_run_is_timed_on_the_slowest_substitute_and_the_risk_is_flagged() ->
     terms, flags = contract_terms(offer)
     assert [f.code for f in flags] == ["hardware-substitution"]
     assert is_registered("hardware-substitution")
+    assert "A100-SXM-80GB" in (flag_sentence("hardware-substitution", flags[0].figures) or "")
     workload = Workload(name="20b", params_b=20, tokens_b=2000, deadline_days=60,
                         cost_of_delay_usd_per_day=20_000)
     estimates = Estimates(total_cost_usd=400_000.0, time_to_train_days=30.0, gpus_used=256,
