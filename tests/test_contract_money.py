@@ -108,6 +108,8 @@ STEP_WORDINGS = [
     # German
     "Entgelt: 1,70 USD pro GPU-Stunde in den ersten drei Monaten, ab Monat 4 2,90 USD pro "
     "GPU-Stunde.",
+    # a table, one row a line
+    "Pricing:\nMonths 1–3: $1.70 per GPU-hour\nMonths 4–12: $2.90 per GPU-hour",
 ]
 
 
@@ -181,6 +183,9 @@ TIERED_REFUND_WORDINGS = [
     # German
     "Bei Kündigung in den Monaten 1 bis 2 erstatten wir 50 % der ungenutzten Vorauszahlung; "
     "in den Monaten 3 bis 4 25 %; danach keine Erstattung.",
+    # a table, one row a line
+    "Refund of unused prepaid fees by month of cancellation:\nMonths 1-2: 50%\n"
+    "Months 3-4: 25%\nMonths 5-6: 0%",
 ]
 
 
@@ -245,6 +250,8 @@ def test_a_refunded_share_is_never_read_as_a_termination_fee() -> None:
 
 @pytest.mark.parametrize(("text", "share"), [
     (TIERED_REFUND_WORDINGS[0], 0.50),
+    ("Cancellation: permitted at any time with 15 days' notice.\n\n" + TIERED_REFUND_WORDINGS[-1],
+     0.50),
     (TIERED_REFUND_WORDINGS[2] + " Customer may terminate at any time on 15 days' notice.",
      0.50),
     ("Customer may terminate at any time on 15 days' notice; 90% of the unused prepaid Fees "
@@ -281,6 +288,8 @@ FLOOR_WORDINGS = [
     "All you need to do is spend at least $25,000 every month for a year.",
     # term sheet
     "Spend floor: $25k/mo x 12; shortfall invoiced monthly.",
+    # the period before the amount
+    "Each month Customer pays the greater of (i) its actual usage charges and (ii) USD 25,000.",
     # German
     "Der Kunde verpflichtet sich zu einem monatlichen Mindestumsatz von 25 000 USD.",
     # French
@@ -332,6 +341,9 @@ TRANCHE_WORDINGS = [
     "1 February 2027.",
     # term sheet, nodes and ISO dates
     "Delivery: Phase 1 - 32 nodes - 2026-12-07; Phase 2 - 32 nodes - 2027-02-01.",
+    # sales, a later part that only follows "on or about"
+    "32 nodes will be available on 7 December 2026; an additional 32 nodes will follow on or "
+    "about 1 February 2027.",
     # German (ISO dates)
     "Lieferung in zwei Teillieferungen: 256 GPUs am 2026-12-07, die restlichen 256 GPUs "
     "am 2027-02-01.",

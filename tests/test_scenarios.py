@@ -82,7 +82,6 @@ KNOWN_GAPS = {
         "run cost to GPU-hours, we add the per-TB-month storage the run holds while it runs "
         "(a run that needs 2 PB cannot run without it, so a GPU-only run cost understates "
         "it); the storage is in the full commitment and minimum cash as the buyer counts it"),
-    # Set D (blind, written without reading evaltool/): landed failing, each reason.
     # Set E (blind, held out, written without reading evaltool/): landed failing, each reason.
     "e-06-inference-latency-l40s-h100-mi300x": (
         "the workload names its latency target serving.max_ms_per_output_token, a key the "

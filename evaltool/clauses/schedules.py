@@ -261,10 +261,19 @@ def _gap(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(0, max(a[0], b[0]) - min(a[1], b[1]))
 
 
+# A line that starts a new row of a list or table ("- Months 4-12: $2.90", "(b) ...",
+# "Year 2: ..."), not a sentence wrapped onto the next line.
+_ROW_START = re.compile(r"\n\s*(?:[-•*]|\(?[a-z0-9]{1,3}[).]\s|[^\W\d_]+\s*\d)", FLAGS)
+
+
 def _clause_ids(text: str) -> list[int]:
-    """For each character, the clause it stands in (clauses end at ';', ':' or a sentence)."""
+    """For each character, the clause it stands in (clauses end at ';', a sentence's end
+    or a new row of a list)."""
+    rows = {m.start() for m in _ROW_START.finditer(text)}
     ids, k = [], 0
     for i, ch in enumerate(text):
+        if i in rows:
+            k += 1
         ids.append(k)
         if ch == ";" or (ch == "." and (i + 1 == len(text) or text[i + 1].isspace())):
             k += 1
@@ -504,12 +513,15 @@ def _floor_res() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     w = _words()
     periods = "|".join(f"(?P<{k}>{v})" for k, v in w["periods"].items())
     adjectives = "|".join(f"(?P<{k}>{v})" for k, v in w["period_adjectives"].items())
+    named_before = "|".join(f"(?P<before_{k}>{v})" for k, v in w["periods"].items())
     return (re.compile(rf"(?:{w['floor']})", FLAGS),
             # "USD 150,000 on eligible services in each month": a short phrase may stand
             # between the amount and its period.
             re.compile(rf"\s*(?:(?:on|for|of|towards?)\s+(?:[\w-]+\s+){{0,2}}?)?"
                        rf"(?:{w['per_period']})(?:{periods})", FLAGS),
-            re.compile(rf"(?:{adjectives})\b[\w\s:,()-]{{0,40}}$", FLAGS))
+            re.compile(rf"(?:{adjectives})\b[\w\s:,()-]{{0,40}}$|"
+                       rf"\b(?:each|every|per|in\s+each|for\s+each|jeden|chaque|cada)\s+"
+                       rf"(?:calendar\s+)?(?:{named_before})[^.;]{{0,80}}$", FLAGS))
 
 
 _PERIOD_MONTHS = {"month": 1.0, "quarter": 3.0, "year": 12.0}
@@ -527,11 +539,11 @@ def periodic_floor(text: str) -> tuple[float, str, float] | None:
         if _PER_GPU_HOUR.match(text, amount.end):
             continue
         after = after_re.match(text, amount.end)
-        before = None if after else before_re.search(text[max(0, amount.start - 60):amount.start])
+        before = None if after else before_re.search(text[max(0, amount.start - 120):amount.start])
         found = after or before
         if found is None:
             continue
-        kind = next(k for k, v in found.groupdict().items() if v)
+        kind = next(k for k, v in found.groupdict().items() if v).removeprefix("before_")
         if kind == "year":
             continue
         return amount.value, amount.currency, _PERIOD_MONTHS[kind]

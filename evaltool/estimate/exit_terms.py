@@ -41,7 +41,12 @@ _NON_CANCELLABLE = re.compile(
     r"may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
     r"survive any termination", re.I)
 _CUSTOMER_MAY_LEAVE = re.compile(
-    r"\b(?:customer|either party|you)\b[^.]*?\bmay\s+(?:terminate|cancel|release|end)\b", re.I)
+    r"\b(?:customer|either party|you)\b[^.]*?\b(?:may|can|is entitled to|has the right to)\s+"
+    r"(?:terminate|cancel|release|end|exit|leave)\b|"
+    # "Cancellation: permitted at any time", "may be terminated by Customer on 30 days' notice"
+    r"\b(?:cancell?ation|termination|early exit)\b(?:\s+for\s+convenience)?\s*(?::|is|are)?\s*"
+    r"(?:permitted|allowed|possible|available)\b|\b(?:may|can)\s+be\s+(?:cancell?ed|terminated)"
+    r"\s+(?:by\s+(?:the\s+)?customer\b|at\s+any\s+time|for\s+convenience)", re.I)
 # A right to leave that the vendor's failure triggers ("if delivery is more than seven days
 # late Customer may cancel", "upon Provider's material breach") is a remedy, not termination
 # for convenience: the buyer cannot count on it to end the contract once the run is done.
@@ -175,6 +180,15 @@ class _Paragraph:
     text: str
     where: dict[str, Any]
     ref: str | None
+    lines: str = ""  # the same text with its line breaks (a table's rows), for schedules
+
+    @property
+    def rows(self) -> str:
+        return self.lines or self.text
+
+
+def _rows(block: str) -> str:
+    return "\n".join(" ".join(line.split()) for line in block.splitlines() if line.strip())
 
 
 def _paragraphs(offer: Offer) -> list[_Paragraph]:
@@ -188,7 +202,8 @@ def _paragraphs(offer: Offer) -> list[_Paragraph]:
             joined = " ".join(block.split())
             if joined:
                 match = _CLAUSE_REF.match(joined)
-                out.append(_Paragraph(joined, where, match.group(1) if match else None))
+                out.append(_Paragraph(joined, where, match.group(1) if match else None,
+                                      _rows(block)))
         return out
     for segment in offer.contract_segments:
         joined = " ".join(str(segment.get("text") or "").split())
@@ -196,14 +211,14 @@ def _paragraphs(offer: Offer) -> list[_Paragraph]:
             where = dict(segment.get("where") or offer.source)
             match = _CLAUSE_REF.match(joined)
             ref = match.group(1) if match else where.get("cell")
-            out.append(_Paragraph(joined, where, ref))
+            out.append(_Paragraph(joined, where, ref, _rows(str(segment.get("text") or ""))))
     if not out and text:
         for block in re.split(r"\n\s*\n", text):
             joined = " ".join(block.split())
             if joined:
                 match = _CLAUSE_REF.match(joined)
                 out.append(_Paragraph(joined, dict(offer.source),
-                                      match.group(1) if match else None))
+                                      match.group(1) if match else None, _rows(block)))
     return out
 
 
@@ -361,7 +376,7 @@ def _refund_schedule_wording(paragraph: _Paragraph, values: _Values,
     by one share whenever the exit takes effect (`clauses.schedules.refund_schedule`)."""
     if "prepaid_refund_schedule" in values:
         return
-    schedule = refund_schedule(paragraph.text)
+    schedule = refund_schedule(paragraph.rows)
     if schedule:
         values["prepaid_refund_schedule"] = schedule
         evidence["prepaid_refund_schedule"] = _evidence(paragraph.text.strip(), paragraph)
@@ -403,7 +418,7 @@ def _price_step_wording(paragraph: _Paragraph, values: _Values, evidence: _Evide
     scaled to the quoted USD price (the first step is the price quoted)."""
     if "price_steps" in values:
         return
-    found = price_steps(paragraph.text)
+    found = price_steps(paragraph.rows)
     if found is None:
         return
     steps, currency = found
@@ -421,7 +436,7 @@ def _tranche_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence
     (`clauses.schedules.tranches`); the parts must add up to the GPUs quoted."""
     if "delivery_tranches" in values:
         return
-    found = tranches(paragraph.text, fields.gpus_per_node, fields.gpu_count)
+    found = tranches(paragraph.rows, fields.gpus_per_node, fields.gpu_count)
     if found:
         values["delivery_tranches"] = [(t.gpus, t.date, t.hedged) for t in found]
         evidence["delivery_tranches"] = _evidence(paragraph.text.strip(), paragraph)
