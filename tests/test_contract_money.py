@@ -535,7 +535,9 @@ currency: EUR
 def test_a_price_under_a_key_that_names_usd_is_usd_whatever_the_currency_field_says(
         tmp_path, price: str) -> None:
     # The EUR 2.00 quote already converted at 1.10 (set D, d-01): no second conversion, and
-    # no exchange rate needed for a figure the vendor gives in dollars.
+    # no exchange rate needed for a figure the vendor gives in dollars. (In a spreadsheet made
+    # from evaltool's RFP template the "_usd" keys are in the quote currency, as its visible
+    # labels say: tests/test_template.py.)
     path = tmp_path / "rhein.yaml"
     path.write_text(_EUR_QUOTE.format(price=price), encoding="utf-8")
     result = normalize_files([path])
