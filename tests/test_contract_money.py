@@ -125,6 +125,9 @@ def test_a_price_that_steps_up_after_month_3_is_read_in_every_wording(text: str)
      [(1, 1.70), (1 + 90 / (730 / 24), 2.90)]),
     ("USD 2.00 per GPU-hour; the rate increases by 25% from month 7.", [(1, 2.00), (7, 2.50)]),
     ("Rate: $2.00/GPU-h, +25% from M7 onwards", [(1, 2.00), (7, 2.50)]),
+    ("Rate card: $1.70/GPU-hr (M1-M3), $2.90/GPU-hr (M4+)", [(1, 1.70), (4, 2.90)]),
+    ("During the first quarter of the Term the rate is USD 1.70 per GPU-hour; it increases to "
+     "USD 2.90 per GPU-hour at the start of the second quarter.", [(1, 1.70), (4, 2.90)]),
     ("Entgelt 2,00 USD pro GPU-Stunde; ab Monat 7 erhöht sich der Preis um 25 %.",
      [(1, 2.00), (7, 2.50)]),
 ])
@@ -208,6 +211,9 @@ def test_a_refund_schedule_of_a_prepaid_block_is_read_in_every_wording(text: str
                                         (math.inf, 0)]),
     ("Refunds of the prepaid fees: 90% in months 1-3. 50% in months 4-5. None thereafter.",
      [(3, 90), (5, 50), (math.inf, 0)]),
+    ("If Customer terminates for convenience, Provider repays 50% of the unexpired prepaid "
+     "Fees if termination is effective within the first two months; 25% if within months "
+     "three and four; thereafter no repayment.", [(2, 50), (4, 25), (math.inf, 0)]),
 ])
 def test_refund_tiers_by_quarter_day_or_in_separate_sentences_are_read(
         text: str, schedule: list[tuple[float, float]]) -> None:
@@ -344,6 +350,14 @@ TRANCHE_WORDINGS = [
     # sales, a later part that only follows "on or about"
     "32 nodes will be available on 7 December 2026; an additional 32 nodes will follow on or "
     "about 1 February 2027.",
+    # US dates, phases
+    "Delivery will occur in two phases: 256 GPUs on December 7, 2026 and 256 GPUs on "
+    "February 1, 2027.",
+    # term sheet, abbreviated months
+    "Initial delivery: 32 nodes (7 Dec 2026). Second delivery: 32 nodes (1 Feb 2027).",
+    # German, German dates
+    "Lieferung in zwei Teillieferungen: 256 GPUs am 7. Dezember 2026, die restlichen 256 "
+    "GPUs am 1. Februar 2027.",
     # German (ISO dates)
     "Lieferung in zwei Teillieferungen: 256 GPUs am 2026-12-07, die restlichen 256 GPUs "
     "am 2027-02-01.",

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from evaltool.clauses.figures import dates
 from evaltool.models import HOURS_PER_MONTH
 from evaltool.normalize.values import ValueParseError, parse_date, parse_money
 from evaltool.resources import data_dir
@@ -270,14 +269,21 @@ def _clause_ids(text: str) -> list[int]:
     """For each character, the clause it stands in (clauses end at ';', a sentence's end
     or a new row of a list)."""
     rows = {m.start() for m in _ROW_START.finditer(text)}
+    in_date = _in_dates(text)
     ids, k = [], 0
     for i, ch in enumerate(text):
         if i in rows:
             k += 1
         ids.append(k)
-        if ch == ";" or (ch == "." and (i + 1 == len(text) or text[i + 1].isspace())):
+        if ch == ";" or (ch == "." and i not in in_date
+                         and (i + 1 == len(text) or text[i + 1].isspace())):
             k += 1
     return ids
+
+
+def _in_dates(text: str) -> set[int]:
+    """Positions inside a date ("7. Dezember 2026"): its dot ends no sentence."""
+    return {i for m in _date_re().finditer(text) for i in range(m.start(), m.end())}
 
 
 def _pair(items: list[tuple[int, int]], spans: list[MonthSpan], text: str
@@ -329,10 +335,12 @@ def _pair(items: list[tuple[int, int]], spans: list[MonthSpan], text: str
 
 
 def _sentence_ids(text: str) -> list[int]:
+    in_date = _in_dates(text)
     ids, k = [], 0
     for i, ch in enumerate(text):
         ids.append(k)
-        if ch == "." and (i + 1 == len(text) or text[i + 1].isspace()) and not re.search(
+        if ch == "." and i not in in_date and (
+                i + 1 == len(text) or text[i + 1].isspace()) and not re.search(
                 r"\b(?:no|nr|ca|approx|mo|mos|min)$", text[max(0, i - 6):i], FLAGS):
             k += 1
     return ids
@@ -586,7 +594,7 @@ def tranches(text: str, gpus_per_node: float | None = None,
     word_re, count_re = _tranche_res()
     if not word_re.search(text):
         return None
-    day_dates = [(iso, s, e) for iso, s, e in dates(text) if _is_day(iso)]
+    day_dates = _dates(text)
     if len(day_dates) < 2:
         return None
     counts = [m for m in count_re.finditer(text)]
@@ -631,6 +639,35 @@ def tranches(text: str, gpus_per_node: float | None = None,
     if gpu_count and abs(sum(t.gpus for t in out) - gpu_count) > 0.5:
         return None  # the parts do not add up to the cluster quoted: not a tranche schedule
     return sorted(out, key=lambda t: t.date)
+
+
+@lru_cache(maxsize=1)
+def _date_re() -> re.Pattern[str]:
+    """A date as contracts write it: ISO, or a day, a month name in any language of
+    evaltool/data/month_names.yaml and a year ("7 Dec 2026", "December 7, 2026", "7.
+    Dezember 2026", "1er février 2027")."""
+    import yaml
+
+    table = yaml.safe_load((data_dir() / "month_names.yaml").read_text("utf-8"))
+    names = sorted((str(n) for row in table for n in row), key=len, reverse=True)
+    months = "|".join(re.escape(n) for n in names)
+    return re.compile(
+        rf"\b20\d\d-[01]\d-[0-3]\d\b|(?<![\w])(?:\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s*"
+        rf"(?:of\s+|de\s+)?)?(?:{months})(?![^\W\d_])\.?(?:\s*\d{{1,2}}(?:st|nd|rd|th)?"
+        rf"(?!\d))?,?\s*(?:de\s+)?(?:20\d\d)(?!\d)", FLAGS)
+
+
+def _dates(text: str) -> list[tuple[str, int, int]]:
+    """(ISO date, start, end) of every day-precise date in the text."""
+    out = []
+    for m in _date_re().finditer(text):
+        try:
+            parsed = parse_date(m.group(0).strip())
+        except ValueParseError:
+            continue
+        if parsed.value is not None and parsed.earliest == parsed.latest:
+            out.append((parsed.value.isoformat(), m.start(), m.end()))
+    return out
 
 
 def _is_day(iso: str) -> bool:
