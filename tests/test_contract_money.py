@@ -141,6 +141,7 @@ def test_steps_by_year_quarter_day_or_a_percentage_are_read(text: str,
 
 @pytest.mark.parametrize("text", [
     "USD 2.00 per GPU-hour with a 25% discount in the first three months.",
+    "USD 2.00 per GPU-hour. Storage capacity increases by 25% from month 7.",
     "USD 2.10 per GPU-hour for H100 and USD 3.50 per GPU-hour for H200.",
     "Reserved: USD 2.10 per GPU-hour for twelve (12) months; on demand USD 3.00 per GPU-hour.",
     "USD 2.10 per GPU-hour during months 1 to 12.",
@@ -312,6 +313,7 @@ def test_a_spend_floor_owed_every_month_is_read_in_every_wording(text: str) -> N
     "Customer commits to a minimum spend of USD 1,800,000 over the Term.",
     "Customer commits to a minimum annual spend of USD 300,000.",
     "Fees are USD 2.05 per GPU-hour, billed monthly in arrears.",
+    "Support: at least four named engineers, USD 5,000 per month.",
 ])
 def test_a_total_or_a_rate_is_not_a_floor_per_period(text: str) -> None:
     assert periodic_floor(text) is None

@@ -399,7 +399,7 @@ def _percent_step(text: str, price: Amount) -> tuple[list[tuple[float, float]], 
     """One price and a rise by a share from a month on ("USD 2.00 per GPU-hour; the rate
     increases by 25% from month 7", "+25 % ab Monat 7")."""
     rise = re.search(rf"(?:{_words()['rise']})", text, FLAGS)
-    if rise is None:
+    if rise is None or not re.search(rf"\b(?:{_words()['price_word']})\b", text, FLAGS):
         return None
     pcts = [(v, s_, e) for v, s_, e in _percents(text) if 0 < v <= 200 and s_ > price.end]
     spans = [sp for sp in month_spans(text) if not sp.after_previous and sp.first > 1]
@@ -541,7 +541,7 @@ def periodic_floor(text: str) -> tuple[float, str, float] | None:
     Commitment Month") or under a period adjective ("Minimum Monthly Spend of USD 120,000")
     in a sentence about a floor. A yearly amount is a total, not a recurring floor."""
     floor_re, after_re, before_re = _floor_res()
-    if not floor_re.search(text):
+    if not floor_re.search(text) or not re.search(rf"(?:{_words()['spend']})", text, FLAGS):
         return None
     for amount in amounts(text):
         if _PER_GPU_HOUR.match(text, amount.end):
