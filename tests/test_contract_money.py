@@ -18,7 +18,9 @@ import pytest
 
 from evaltool.clauses import extract_terms
 from evaltool.clauses.schedules import (
+    earliest_exit_months,
     month_spans,
+    notice_days,
     periodic_floor,
     price_steps,
     refund_schedule,
@@ -566,3 +568,55 @@ def test_a_price_under_a_key_that_names_no_currency_is_in_the_quote_currency(tmp
     path.write_text(_EUR_QUOTE.format(price="Price per GPU-hour: 2.00"), encoding="utf-8")
     result = normalize_files([path], fx_rates={"EUR": 1.10})
     assert result.offers[0].fields.price_usd_per_gpu_hour == pytest.approx(2.2)
+
+
+# ------------------------------------------------------------------ leaving: notice, earliest exit
+
+EARLIEST_EXIT_WORDINGS = [
+    # formal
+    "Customer may terminate on sixty (60) days' written notice, with termination taking "
+    "effect no earlier than the last day of month 3.",
+    "Customer may terminate on 60 days' notice; termination cannot take effect before the end "
+    "of month 3.",
+    # sales
+    "You can walk away after the third month, on 60 days' notice.",
+    "Early termination is possible from month 4 onwards with 60 days' notice.",
+    # term sheet
+    "Exit: after a minimum period of three (3) months, 60 days' notice.",
+    # German, French
+    "Der Kunde kann mit einer Frist von 60 Tagen kündigen, frühestens zum Ende des dritten "
+    "Monats.",
+    "Le client peut résilier avec un préavis de 60 jours, au plus tôt à la fin du troisième "
+    "mois.",
+]
+
+
+@pytest.mark.parametrize("text", EARLIEST_EXIT_WORDINGS)
+def test_leaving_not_before_month_3_on_60_days_notice_is_read_in_every_wording(
+        text: str) -> None:
+    assert notice_days(text) == 60.0
+    assert earliest_exit_months(text) == 3.0
+
+
+@pytest.mark.parametrize(("text", "days"), [
+    ("Customer may terminate at any time on thirty (30) days' written notice.", 30.0),
+    ("Either party may terminate on 24 hours' notice.", 1.0),
+    ("Customer may terminate with 2 months' notice.", 60.8),
+    ("Termination requires a notice of 45 days.", 45.0),
+])
+def test_the_notice_is_the_length_beside_the_notice_word(text: str, days: float) -> None:
+    assert notice_days(text) == days
+    assert earliest_exit_months(text) is None
+
+
+@pytest.mark.parametrize("text", EARLIEST_EXIT_WORDINGS[:1] + EARLIEST_EXIT_WORDINGS[5:6])
+def test_a_run_shorter_than_the_earliest_exit_pays_to_the_exit(text: str) -> None:
+    # 256 GPUs at $2.45 on a 12-month term; a 40-day run cannot leave before day 91.25.
+    offer = builders.make_offer("exit", gpu_count=256, price_usd_per_gpu_hour=2.45,
+                                term_months=12, contract_text=text)
+    terms, _ = contract_terms(offer)
+    assert terms.customer_may_terminate_for_convenience is True
+    per_day = 256 * 24 * 2.45
+    estimates = Estimates(total_cost_usd=per_day * 40, time_to_train_days=40.0)
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    assert money.minimum_cash_to_sign_usd == pytest.approx(per_day * 3 * 730 / 24, rel=1e-6)

@@ -675,3 +675,68 @@ def _is_day(iso: str) -> bool:
         return parse_date(iso).value is not None
     except ValueParseError:
         return False
+
+
+# ------------------------------------------------------------------ leaving
+
+
+@lru_cache(maxsize=1)
+def _exit_res() -> dict[str, re.Pattern[str]]:
+    w = _words()
+    unit = _units()[0]
+    return {
+        "notice": re.compile(rf"\b(?:{w['notice']})", FLAGS),
+        "length": re.compile(rf"(?P<n>{_NUM})\s*[- ]?(?P<u>{unit}|{w['hour']})\b", FLAGS),
+        "not_before": re.compile(rf"\b(?:{w['not_before']})\b", FLAGS),
+        "end_of": re.compile(rf"\b(?:{w['end_of']})\b", FLAGS),
+        "minimum": re.compile(rf"\b(?:{w['minimum_period']})\b(?:\s+(?:of|von|de))?\s+"
+                              rf"(?P<n>{_NUM})\s*[- ]?(?P<u>{unit})\b", FLAGS),
+    }
+
+
+def notice_days(sentence: str) -> float | None:
+    """Days of notice the sentence states: the length of time nearest to a notice word
+    ("on sixty (60) days' written notice", "notice of 60 days", "Kündigungsfrist von 60
+    Tagen"); a length that stands elsewhere ("after a minimum period of three months") is
+    not the notice."""
+    res = _exit_res()
+    lengths = [m for m in res["length"].finditer(sentence) if _value(m.group("n"))
+               and not _ordinal_word(m.group("n"))]
+    best: tuple[int, float] | None = None
+    for word in res["notice"].finditer(sentence):
+        for m in lengths:
+            before = word.start() - m.end()
+            after = m.start() - word.end()
+            gap = before if 0 <= before <= 30 else after if 0 <= after <= 30 else None
+            if gap is None or re.search(r"[;.]\s", sentence[min(m.end(), word.end()):
+                                                              max(m.start(), word.start())]):
+                continue
+            hours = re.match(rf"(?:{_words()['hour']})$", m.group("u"), FLAGS)
+            value = float(_value(m.group("n")) or 0) * (
+                1.0 / HOURS_PER_MONTH if hours else _months_per(m.group("u")))
+            if best is None or gap < best[0]:
+                best = (gap, value * HOURS_PER_MONTH / 24.0)
+    return round(best[1], 1) if best else None
+
+
+def earliest_exit_months(sentence: str) -> float | None:
+    """Months of the term that must pass before leaving can take effect: "no earlier than
+    the last day of month 3" (3), "after the third month" (3), "from month 4 onwards" (3),
+    "after a minimum period of three (3) months" (3), "frühestens zum Ende des dritten
+    Monats" (3). None when the sentence sets no such point."""
+    res = _exit_res()
+    minimum = res["minimum"].search(sentence)
+    if minimum is not None and _value(minimum.group("n")):
+        return float(_value(minimum.group("n")) or 0) * _months_per(minimum.group("u"))
+    for span in month_spans(sentence):
+        if span.after_previous:
+            continue
+        head = sentence[max(0, span.start - 60):span.start]
+        words = list(res["not_before"].finditer(head))
+        if not words:
+            continue
+        said = head[words[-1].start():]
+        if res["end_of"].search(said):
+            return float(span.last if span.last is not None else span.first)
+        return float(span.first - 1) if span.first > 1 else None
+    return None

@@ -31,7 +31,7 @@ from evaltool.clauses.figures import durations, percentages
 from evaltool.clauses.findings import where_of
 from evaltool.clauses.lexicon import fast_compile
 from evaltool.clauses.models import ClauseAnalysis, ContractTerms, TermEvidence, TextSegment
-from evaltool.clauses.schedules import is_refund_share, periodic_floor
+from evaltool.clauses.schedules import is_refund_share, notice_days, periodic_floor
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
 from evaltool.normalize.values import ValueParseError, parse_date, parse_money
@@ -196,8 +196,13 @@ def _amount(text: str, *, totals_only: bool = False) -> tuple[float, str] | None
 
 
 def _notice_days(text: str) -> float | None:
+    """The notice stated: the length nearest a notice word (`clauses.schedules`), else a
+    length followed by "prior", "advance" or "before"."""
+    found = notice_days(text)
+    if found is not None:
+        return found
     for d in durations(text):
-        if re.search(r"notice|prior|advance|before", text[d.end : d.end + 40], re.I):
+        if re.search(r"prior|advance|before", text[d.end : d.end + 40], re.I):
             return round(d.days, 1)
     return None
 

@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
-from evaltool.clauses.schedules import is_refund_share, price_steps, refund_schedule, tranches
+from evaltool.clauses.schedules import (
+    earliest_exit_months,
+    is_refund_share,
+    notice_days,
+    price_steps,
+    refund_schedule,
+    tranches,
+)
 from evaltool.clauses.terms import extract_terms
 from evaltool.errors import Location
 from evaltool.estimate.substitution import named_accelerators, substitution_right
@@ -43,6 +50,8 @@ _NON_CANCELLABLE = re.compile(
 _CUSTOMER_MAY_LEAVE = re.compile(
     r"\b(?:customer|either party|you)\b[^.]*?\b(?:may|can|is entitled to|has the right to)\s+"
     r"(?:terminate|cancel|release|end|exit|leave)\b|"
+    r"\b(?:kunde|auftraggeber|jede partei)\b[^.]*?\b(?:kann|darf|ist berechtigt)\b[^.]*?"
+    r"\bkündig|\b(?:client|chaque partie)\b[^.]*?\bpeut\b[^.]*?\brésili|"
     # "Cancellation: permitted at any time", "may be terminated by Customer on 30 days' notice"
     r"\b(?:cancell?ation|termination|early exit)\b(?:\s+for\s+convenience)?\s*(?::|is|are)?\s*"
     r"(?:permitted|allowed|possible|available)\b|\b(?:may|can)\s+be\s+(?:cancell?ed|terminated)"
@@ -255,6 +264,9 @@ def _number(text: str) -> float | None:
 
 
 def _notice_days(sentence: str) -> float | None:
+    found = notice_days(sentence)  # the length nearest a notice word, in any wording
+    if found is not None:
+        return found
     match = _NOTICE.search(sentence)
     if not match:
         return None
@@ -296,6 +308,8 @@ def _customer_exit(sentence: str, p: _Paragraph, values: _Values, evidence: _Evi
     """A sentence by which the customer may leave: when at the earliest, and on what notice."""
     notice = _notice_days(sentence)
     earliest = _earliest_exit_month(sentence)
+    if earliest is None:
+        earliest = earliest_exit_months(sentence)
     if earliest is not None and "termination_earliest_month" not in values:
         values["termination_earliest_month"] = earliest
         evidence["termination_earliest_month"] = _evidence(sentence, p)
