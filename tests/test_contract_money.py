@@ -19,6 +19,7 @@ import pytest
 from evaltool.clauses import extract_terms
 from evaltool.clauses.schedules import (
     earliest_exit_months,
+    exit_fee,
     month_spans,
     notice_days,
     periodic_floor,
@@ -620,3 +621,36 @@ def test_a_run_shorter_than_the_earliest_exit_pays_to_the_exit(text: str) -> Non
     estimates = Estimates(total_cost_usd=per_day * 40, time_to_train_days=40.0)
     money = compute_money(offer.fields, estimates, terms, WORKLOAD)
     assert money.minimum_cash_to_sign_usd == pytest.approx(per_day * 3 * 730 / 24, rel=1e-6)
+
+
+@pytest.mark.parametrize("text", [
+    # formal
+    "If Customer terminates early, Customer shall pay 25% of the Fees for the remainder of the "
+    "Term.",
+    "Customer may terminate against payment of a termination charge equal to twenty-five "
+    "percent (25%) of the unbilled Fees for the balance of the Term.",
+    # sales
+    "You can cancel anytime with 30 days' notice - an early exit costs 25% of what's left on "
+    "the contract.",
+    # term sheet
+    "Early termination fee: 25% of remaining committed fees.",
+    # German
+    "Bei vorzeitiger Kündigung sind 25 % der restlichen Entgelte zu zahlen.",
+])
+def test_a_fee_of_a_quarter_of_the_remaining_fees_is_read_in_every_wording(text: str) -> None:
+    assert exit_fee(text) == ("pct_of_remaining", 25.0, "")
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Customer may terminate subject to an early termination charge of USD 150,000.",
+     ("amount", 150_000.0, "USD")),
+    ("Leaving early costs a flat $150k penalty.", ("amount", 150_000.0, "USD")),
+    ("Customer may terminate at any time; no early termination fee applies.", ("none", 0.0, "")),
+    # not a fee for leaving
+    ("Customer may terminate at any time; the Fees for the Term are USD 1,233,408.", None),
+    ("On termination Provider shall refund 90% of the prepaid Fees for the remainder of the "
+     "Term.", None),
+])
+def test_a_sum_for_leaving_is_the_fee_s_own_and_a_refund_is_no_fee(
+        text: str, found: tuple[str, float, str] | None) -> None:
+    assert exit_fee(text) == found

@@ -740,3 +740,44 @@ def earliest_exit_months(sentence: str) -> float | None:
             return float(span.last if span.last is not None else span.first)
         return float(span.first - 1) if span.first > 1 else None
     return None
+
+
+@lru_cache(maxsize=1)
+def _fee_res() -> dict[str, re.Pattern[str]]:
+    w = _words()
+    return {key: re.compile(rf"\b(?:{w[key]})", FLAGS)
+            for key in ("leaving", "payment", "remaining", "no_fee")}
+
+
+def exit_fee(sentence: str) -> tuple[str, float, str] | None:
+    """What leaving costs, read from its parts: ("pct_of_remaining", percent, "") for a
+    share of the fees left ("an early exit costs 25% of what's left on the contract", "25 %
+    der restlichen Entgelte"), ("amount", value, currency) for a stated sum ("an early
+    termination charge of USD 150,000"), ("none", 0, "") for "no termination fee"; None when
+    the sentence is not about a fee for leaving. A share given back is a refund, not a fee."""
+    res = _fee_res()
+    if not res["leaving"].search(sentence):
+        return None
+    if res["no_fee"].search(sentence):
+        return "none", 0.0, ""
+    if not res["payment"].search(sentence):
+        return None
+    for value, start, end in _percents(sentence):
+        if not 0 < value <= 100 or is_refund_share(sentence, start, end):
+            continue
+        if res["remaining"].search(sentence[end:end + 80]):
+            return "pct_of_remaining", value, ""
+    for amount in amounts(sentence):
+        if _PER_GPU_HOUR.match(sentence, amount.end) or re.match(
+                r"\s*(?:per|a|/|each)\s*(?:month|year|day|hour)", sentence[amount.end:], FLAGS):
+            continue
+        # the sum is the fee's own: "an early termination charge of USD 150,000", "leaving
+        # early costs $150k" (not "the Fees for the Term are USD 1,233,408")
+        head = sentence[max(0, amount.start - 60):amount.start]
+        if res["leaving"].search(head) and _FEE_NOUN.search(head):
+            return "amount", amount.value, amount.currency
+    return None
+
+
+_FEE_NOUN = re.compile(r"\b(?:fee|charge|penalty|payment|costs?|gebühr\w*|vertragsstrafe|"
+                       r"pénalité|frais|indemnité|cargo|penalización)\b", FLAGS)

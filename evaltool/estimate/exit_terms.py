@@ -16,6 +16,7 @@ from typing import Any
 from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
 from evaltool.clauses.schedules import (
     earliest_exit_months,
+    exit_fee,
     is_refund_share,
     notice_days,
     price_steps,
@@ -350,6 +351,15 @@ def _fee_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evide
     elif fee_usd := _FEE_USD.search(sentence):
         values["termination_fee_usd"] = float(fee_usd.group(1).replace(",", ""))
         evidence["termination_fee_usd"] = _evidence(sentence, p)
+    elif (fee_read := exit_fee(sentence)) is not None and not _ON_VENDOR_FAILURE.search(sentence):
+        # the same fee in other words (`clauses.schedules.exit_fee`)
+        kind, value, currency = fee_read
+        if kind == "pct_of_remaining":
+            values.setdefault("termination_fee_pct_of_remaining", value)
+            evidence.setdefault("termination_fee_pct_of_remaining", _evidence(sentence, p))
+        elif kind == "amount" and currency == "USD":
+            values.setdefault("termination_fee_usd", value)
+            evidence.setdefault("termination_fee_usd", _evidence(sentence, p))
 
 
 def _renewal_wording(sentence: str, p: _Paragraph, values: _Values,
