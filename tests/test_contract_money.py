@@ -17,11 +17,9 @@ import builders
 import pytest
 
 from evaltool.clauses import extract_terms
+from evaltool.clauses.leaving import earliest_exit_months, exit_fee, notice_days
 from evaltool.clauses.schedules import (
-    earliest_exit_months,
-    exit_fee,
     month_spans,
-    notice_days,
     periodic_floor,
     price_steps,
     refund_schedule,

@@ -29,9 +29,10 @@ from typing import Any
 from evaltool.clauses.analyse import analyse_segments
 from evaltool.clauses.figures import durations, percentages
 from evaltool.clauses.findings import where_of
+from evaltool.clauses.leaving import notice_days
 from evaltool.clauses.lexicon import fast_compile
 from evaltool.clauses.models import ClauseAnalysis, ContractTerms, TermEvidence, TextSegment
-from evaltool.clauses.schedules import is_refund_share, notice_days, periodic_floor
+from evaltool.clauses.schedules import is_refund_share, periodic_floor
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
 from evaltool.normalize.values import ValueParseError, parse_date, parse_money

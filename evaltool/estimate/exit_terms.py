@@ -13,16 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from evaltool.clauses.leaving import earliest_exit_months, exit_fee, notice_days
 from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
-from evaltool.clauses.schedules import (
-    earliest_exit_months,
-    exit_fee,
-    is_refund_share,
-    notice_days,
-    price_steps,
-    refund_schedule,
-    tranches,
-)
+from evaltool.clauses.schedules import is_refund_share, price_steps, refund_schedule, tranches
 from evaltool.clauses.terms import extract_terms
 from evaltool.errors import Location
 from evaltool.estimate.substitution import named_accelerators, substitution_right
