@@ -652,3 +652,28 @@ def test_a_fee_of_a_quarter_of_the_remaining_fees_is_read_in_every_wording(text:
 def test_a_sum_for_leaving_is_the_fee_s_own_and_a_refund_is_no_fee(
         text: str, found: tuple[str, float, str] | None) -> None:
     assert exit_fee(text) == found
+
+
+# ------------------------------------------------------------------ money paid ahead
+
+@pytest.mark.parametrize("text", [
+    # formal
+    "Customer shall pay USD 600,000 in advance, which is credited against usage; any unused "
+    "balance is forfeited at the end of the Term.",
+    # sales
+    "Customer purchases USD 600,000 of compute credits upfront; credits are non-refundable and "
+    "expire 12 months after purchase.",
+    # term sheet
+    "Prepaid credit bundle: $600k, paid on signature, no refunds, 12-month expiry.",
+    # German (a dot groups the thousands of a sum)
+    "Der Kunde zahlt vorab 600.000 USD für Guthaben; nicht erstattungsfähig.",
+])
+def test_a_prepayment_that_does_not_come_back_is_read_in_every_wording(text: str) -> None:
+    terms = extract_terms(text)
+    assert terms.prepayment_usd == 600_000.0
+    assert terms.prepayment_refundable is False
+
+
+def test_billing_each_month_in_advance_is_not_a_prepayment() -> None:
+    terms = extract_terms("Fees of USD 336,384 per month are invoiced monthly in advance.")
+    assert terms.prepayment_usd is None

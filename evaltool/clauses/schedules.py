@@ -217,10 +217,11 @@ def month_spans(text: str) -> list[MonthSpan]:
 
 # A figure: grouped by spaces ("25 000", "25\u202f000") or by commas, dots and apostrophes.
 _FIGURE = r"(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d[\d,.']*\d|\d)"
+_CODES = r"USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD|HKD|CNY|INR|KRW|SEK|NOK|DKK|PLN|CZK|NZD"
 _MONEY_TOKEN = re.compile(
-    rf"(?:US\$|CA\$|A\$|S\$|\$|€|£|¥|\b(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD)\s*)\s?{_FIGURE}"
+    rf"(?:US\$|CA\$|C\$|A\$|S\$|\$|€|£|¥|\b(?:{_CODES})\s*)\s?{_FIGURE}"
     r"(?:\s*(?:million|billion|mn|k|m)\b)?"
-    rf"|\b{_FIGURE}\s*(?:million\s+|billion\s+|k\s+)?(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD|€|\$|£)"
+    rf"|\b{_FIGURE}\s*(?:million\s+|billion\s+|k\s+)?(?:{_CODES}|€|\$|£)"
     r"(?![A-Za-z])", FLAGS)
 _PER_GPU_HOUR = re.compile(
     r"\s*(?:(?:per|/|pro|par|por|je|a|an)\s*)(?:gpu|accelerator|graphics)[\s-]*(?:hours?|hrs?|"
@@ -236,11 +237,19 @@ class Amount:
     end: int
 
 
+_DOT_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,]*\d)")
+_PER_UNIT = re.compile(r"\s*(?:per|/|pro|par|por|je|a|an)\s*[^\W\d_]", FLAGS)
+
+
 def amounts(text: str) -> list[Amount]:
     """Every amount of money with its currency, in order (the one value parser reads it)."""
     out: list[Amount] = []
     for m in _MONEY_TOKEN.finditer(text):
         token = m.group(0).strip().rstrip(".,")
+        if _DOT_THOUSANDS.search(token) and not _PER_UNIT.match(text, m.end()):
+            # "600.000 USD" for a sum is six hundred thousand, as German and French write
+            # it; a rate ("EUR 2.125 per GPU-hour") keeps its decimals.
+            token = _DOT_THOUSANDS.sub(lambda d: d.group(0).replace(".", ""), token)
         try:
             money = parse_money(token)
         except ValueParseError:

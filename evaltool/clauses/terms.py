@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from evaltool.clauses.analyse import analyse_segments
@@ -32,10 +33,10 @@ from evaltool.clauses.findings import where_of
 from evaltool.clauses.leaving import notice_days
 from evaltool.clauses.lexicon import fast_compile
 from evaltool.clauses.models import ClauseAnalysis, ContractTerms, TermEvidence, TextSegment
-from evaltool.clauses.schedules import is_refund_share, periodic_floor
+from evaltool.clauses.schedules import amounts, is_refund_share, periodic_floor, words
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
-from evaltool.normalize.values import ValueParseError, parse_date, parse_money
+from evaltool.normalize.values import ValueParseError, parse_date
 
 # Figures of clause analysis -> ContractTerms fields (same names unless mapped here).
 _FIGURE_FIELDS: dict[str, str] = {
@@ -54,14 +55,6 @@ _FIGURE_FIELDS: dict[str, str] = {
 _CLAUSE_REF_RE = re.compile(
     r"^\s*(?P<ref>(?:§+\s*|(?:section|clause|article)\s+)?\d{1,3}(?:\.\d{1,3})*"
     r"(?:\s*\([a-z0-9]{1,4}\))*)(?=[.)]?\s)",
-    re.IGNORECASE,
-)
-# An amount with its currency, as a symbol or an ISO 4217 code before or after the number.
-_CURRENCY_CODES = r"USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD|HKD|CNY|INR|KRW|SEK|NOK|DKK|PLN|NZD"
-_MONEY_RE = re.compile(
-    rf"(?:US\$|CA\$|C\$|A\$|S\$|\$|€|£|¥|\b(?:{_CURRENCY_CODES})\s*)\s?\d[\d,]*(?:\.\d+)?"
-    r"(?:\s*(?:million|billion|k|m)\b)?"
-    rf"|\b\d[\d,]*(?:\.\d+)?\s*(?:million\s+|billion\s+)?(?:{_CURRENCY_CODES})\b",
     re.IGNORECASE,
 )
 _NON_CANCELLABLE = fast_compile(
@@ -94,12 +87,18 @@ _REMAINING = re.compile(
 )
 _AUTO_RENEW = fast_compile(r"\b(?:automatically|auto-?)\s*renew\w*|\brenew\w*\s+automatically\b")
 _NO_AUTO_RENEW = re.compile(r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?renew", re.I)
-_PREPAY = fast_compile(
-    r"\bpre-?pa(?:y|id|yment)\w*\b|\bpaid\s+in\s+advance\b|\bpayable\s+(?:in\s+full\s+)?"
-    r"(?:in\s+advance|upfront|up\s+front)\b|\bbilled\s+upfront\b"
-)
-_NON_REFUNDABLE = re.compile(r"\bnon-?refundable\b|\bnot\s+(?:be\s+)?refund(?:able|ed)\b", re.I)
-_PAID_AHEAD = re.compile(r"\bfees?\b|\bcredits?\b|\bplans?\b", re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _ahead_res() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Money paid ahead, billing merely in advance of each month, and money that does not
+    come back (evaltool/data/contract_money_words.yaml)."""
+    w = words()
+    return (re.compile(rf"\b(?:{w['paid_ahead']})", re.I),
+            re.compile(rf"\b(?:{w['billed_ahead']})", re.I),
+            re.compile(rf"\b(?:{w['kept']})", re.I))
+
+
+_PAID_AHEAD = re.compile(r"\bfees?\b|\bcredits?\b|\bplans?\b|\bguthaben\b|\bcrédits?\b",
+                         re.IGNORECASE)
 _REFUNDABLE = re.compile(r"\brefund\w*\b", re.I)
 _PARTLY_REFUNDED = re.compile(r"\b(?:following|this|a|the)\s+(?:share|portion|part|percentage)\b"
                               r"|\bschedule\b|\bpro[- ]?rat", re.I)
@@ -174,25 +173,20 @@ class _Builder:
 
 def _amount(text: str, *, totals_only: bool = False) -> tuple[float, str] | None:
     """The first amount of money in the text with its ISO 4217 currency, as stated (the
-    money model converts it at the run's exchange rates).
+    money model converts it at the run's exchange rates; `clauses.schedules.amounts`
+    reads the figures, "600.000 USD" and "USD 600k" alike).
 
     With ``totals_only`` a rate ("USD 1.95 per GPU-hour", "USD 728,832 per month") is
     skipped: a commitment or a prepayment is a sum, not a price.
     """
     periodic: tuple[float, str] | None = None
-    for m in _MONEY_RE.finditer(text):
-        if totals_only and _RATE_AFTER.match(text, m.end()):
+    for found in amounts(text):
+        if totals_only and _RATE_AFTER.match(text, found.end):
             continue
-        try:
-            money = parse_money(m.group(0))
-        except ValueParseError:
+        if totals_only and _PERIODIC_AFTER.match(text, found.end):
+            periodic = periodic or (found.value, found.currency)
             continue
-        if not money.currency:
-            continue
-        if totals_only and _PERIODIC_AFTER.match(text, m.end()):
-            periodic = periodic or (float(money.amount), money.currency)
-            continue
-        return float(money.amount), money.currency
+        return found.value, found.currency
     return periodic
 
 
@@ -304,17 +298,18 @@ def _renewal(text: str, where: dict[str, Any], out: _Builder) -> None:
 
 def _prepayment(text: str, where: dict[str, Any], out: _Builder) -> None:
     """Money paid ahead and whether it comes back."""
-    if _PREPAY.search(text):
+    paid_ahead, billed_ahead, kept = _ahead_res()
+    if paid_ahead.search(text) and not billed_ahead.search(text):
         # "USD 2.10 per GPU-hour ... invoiced in full on signature": a rate is not the sum.
         out.set_amount("prepayment", _amount(text, totals_only=True), text, where)
-        if _NON_REFUNDABLE.search(text):
+        if kept.search(text):
             out.set("prepayment_refundable", False, text, where)
         elif _REFUNDABLE.search(text) and not _PARTLY_REFUNDED.search(text) and not any(
                 v < 100 and is_refund_share(text, s, e) for v, s, e in percentages(text)):
             # refunded whole; a share or a schedule ("the following share") is read by
             # clauses.schedules.refund_schedule
             out.set("prepayment_refundable", True, text, where)
-    elif _NON_REFUNDABLE.search(text) and _PAID_AHEAD.search(text):
+    elif kept.search(text) and _PAID_AHEAD.search(text):
         out.set("prepayment_refundable", False, text, where)
 
 
