@@ -677,3 +677,49 @@ def test_a_prepayment_that_does_not_come_back_is_read_in_every_wording(text: str
 def test_billing_each_month_in_advance_is_not_a_prepayment() -> None:
     terms = extract_terms("Fees of USD 336,384 per month are invoiced monthly in advance.")
     assert terms.prepayment_usd is None
+
+
+# ------------------------------------------------------------------ terms that hold the buyer
+
+@pytest.mark.parametrize("text", [
+    "The Order cannot be terminated early.",
+    "There is no early termination right; the Term is a firm commitment.",
+    "Customer may not cancel this reservation.",
+    "Der Vertrag ist während der Laufzeit unkündbar.",
+    "La commande est non résiliable pendant la durée.",
+])
+def test_a_term_the_buyer_cannot_leave_is_read_in_every_wording(text: str) -> None:
+    offer = builders.make_offer("held", term_months=6, contract_text=text)
+    terms, _ = contract_terms(offer)
+    assert terms.non_cancellable is True
+    assert terms.customer_may_terminate_for_convenience is False
+
+
+def test_a_vendor_that_may_not_terminate_does_not_hold_the_buyer() -> None:
+    offer = builders.make_offer("vendor", term_months=6,
+                                contract_text="Provider may not terminate this Order early.")
+    terms, _ = contract_terms(offer)
+    assert terms.non_cancellable is None
+
+
+@pytest.mark.parametrize("text", [
+    "This order renews automatically for successive 6-month terms unless either party gives "
+    "90 days' notice of non-renewal.",
+    "The agreement auto-renews for another 6 months unless cancelled at least 90 days before "
+    "the end of the term.",
+    "Der Vertrag verlängert sich automatisch um jeweils 6 Monate, wenn nicht 90 Tage vor Ablauf "
+    "gekündigt wird.",
+])
+def test_a_term_that_renews_by_itself_is_read_in_every_wording(text: str) -> None:
+    offer = builders.make_offer("renew", term_months=6, contract_text=text)
+    terms, _ = contract_terms(offer)
+    assert (terms.auto_renewal, terms.renewal_notice_days, terms.renewal_term_months) == (
+        True, 90.0, 6.0)
+
+
+def test_a_block_billed_whether_or_not_it_is_used_is_committed_whole() -> None:
+    offer = builders.make_offer(
+        "billed", term_months=6,
+        contract_text="All Fees for the Term are payable whether or not the capacity is used.")
+    terms, _ = contract_terms(offer)
+    assert terms.billed_whatever_use is True

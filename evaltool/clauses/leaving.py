@@ -50,6 +50,15 @@ def _exit_res() -> dict[str, re.Pattern[str]]:
     }
 
 
+def lengths_in_months(sentence: str) -> list[float]:
+    """Every length of time the sentence states, in months ("6 months", "jeweils sechs
+    Monate", "a 12-month term"), in order."""
+    return [float(number_value(m.group("n")) or 0) * months_per(m.group("u"))
+            for m in _exit_res()["length"].finditer(sentence)
+            if number_value(m.group("n")) and not is_ordinal(m.group("n"))
+            and not re.match(rf"(?:{words()['hour']})$", m.group("u"), FLAGS)]
+
+
 def notice_days(sentence: str) -> float | None:
     """Days of notice the sentence states: the length of time nearest to a notice word
     ("on sixty (60) days' written notice", "notice of 60 days", "Kündigungsfrist von 60

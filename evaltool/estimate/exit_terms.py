@@ -13,9 +13,20 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from evaltool.clauses.leaving import earliest_exit_months, exit_fee, notice_days
+from evaltool.clauses.leaving import (
+    earliest_exit_months,
+    exit_fee,
+    lengths_in_months,
+    notice_days,
+)
 from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
-from evaltool.clauses.schedules import is_refund_share, price_steps, refund_schedule, tranches
+from evaltool.clauses.schedules import (
+    is_refund_share,
+    price_steps,
+    refund_schedule,
+    tranches,
+    words,
+)
 from evaltool.clauses.terms import extract_terms
 from evaltool.errors import Location
 from evaltool.estimate.substitution import named_accelerators, substitution_right
@@ -36,6 +47,7 @@ _NOTICE = re.compile(_NUMBER + r"\s*(days?|hours?|months?)['’]?\s+(?:prior\s+)
 _NO_TERM = re.compile(r"\bno minimum (?:term|commitment|period)\b|\bno (?:fixed |minimum )?term\b",
                       re.I)
 _NON_CANCELLABLE = re.compile(
+    rf"(?:{words()['non_cancellable']})|"
     r"non-?\s?cancell?able|no right to terminate[^.]*for convenience|"
     r"no termination for convenience|may not terminate[^.]*for convenience|"
     r"neither party may terminate[^.]*for convenience|"
@@ -68,7 +80,7 @@ _FEE_PCT = re.compile(r"(\d+(?:\.\d+)?)\s*%\)?\s*of\s+(?:the\s+)?(?:[^.;%]{0,80}
                       r"to the end of the (?:[a-z]+\s+)?(?:term|period))\b", re.I)
 _FEE_USD = re.compile(r"(?:early )?termination fee of (?:USD|US\$|\$)\s?([\d,]+(?:\.\d+)?)", re.I)
 _AUTO_RENEW = re.compile(r"renews?\s+automatically|automatically\s+renews?|auto-?renew|"
-                         r"renews? for successive", re.I)
+                         rf"renews? for successive|{words()['auto_renew']}", re.I)
 _NO_RENEW = re.compile(r"(?:does not|will not|shall not)\s+renew|no automatic renewal|"
                        r"not renew automatically", re.I)
 _RENEWAL_TERM_DEFINED = re.compile(r"renewal (?:term|period)\W*\s+(?:means|is)\s+"
@@ -102,6 +114,7 @@ _AT_MONTH_END = re.compile(r"(?:end|or) of (?:the|any|each) (?:later |subsequent
 # Reserved capacity billed whatever the use: its term's fees are committed, not only a
 # stated spend floor ("billed ... whether or not used").
 _BILLED_WHATEVER_USE = re.compile(
+    rf"{words()['whatever_use']}|"
     r"whether or not (?:used|utili[sz]ed|consumed)|whether used or not|"
     r"regardless of (?:use|usage|utili[sz]ation)", re.I)
 
@@ -367,6 +380,8 @@ def _renewal_wording(sentence: str, p: _Paragraph, values: _Values,
         months = re.search(_NUMBER + r"\s*[- ]?months?", sentence, re.I)
         if months:
             values["renewal_term_months"] = _number(months.group(1))
+        elif found := [m for m in lengths_in_months(sentence) if m >= 1]:
+            values["renewal_term_months"] = found[0]  # "um jeweils 6 Monate", "1 year"
         evidence["auto_renewal"] = _evidence(sentence, p)
     defined = _RENEWAL_TERM_DEFINED.search(sentence)
     if defined and "renewal_term_months" not in values:
