@@ -723,3 +723,12 @@ def test_a_block_billed_whether_or_not_it_is_used_is_committed_whole() -> None:
         contract_text="All Fees for the Term are payable whether or not the capacity is used.")
     terms, _ = contract_terms(offer)
     assert terms.billed_whatever_use is True
+
+
+def test_a_notice_in_days_is_never_the_renewal_term() -> None:
+    text = ('1.3 "Renewal Term" means a period of twelve (12) months.\n\n2.2 This Order renews '
+            "automatically for a Renewal Term unless either party notifies the other of "
+            "non-renewal not less than one hundred and twenty (120) days before the end of the "
+            "then-current term.")
+    terms, _ = contract_terms(builders.make_offer("renew", term_months=3, contract_text=text))
+    assert terms.renewal_term_months == 12.0

@@ -51,12 +51,14 @@ def _exit_res() -> dict[str, re.Pattern[str]]:
 
 
 def lengths_in_months(sentence: str) -> list[float]:
-    """Every length of time the sentence states, in months ("6 months", "jeweils sechs
-    Monate", "a 12-month term"), in order."""
+    """Every length of time the sentence states in months, quarters or years, in months
+    ("6 months", "jeweils sechs Monate", "a 12-month term", "one year"), in order; days and
+    weeks (a notice, a cure period) are not a term's length."""
     return [float(number_value(m.group("n")) or 0) * months_per(m.group("u"))
             for m in _exit_res()["length"].finditer(sentence)
             if number_value(m.group("n")) and not is_ordinal(m.group("n"))
-            and not re.match(rf"(?:{words()['hour']})$", m.group("u"), FLAGS)]
+            and not re.match(rf"(?:{words()['hour']})$", m.group("u"), FLAGS)
+            and months_per(m.group("u")) >= 1.0]
 
 
 def notice_days(sentence: str) -> float | None:

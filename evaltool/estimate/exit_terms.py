@@ -380,7 +380,7 @@ def _renewal_wording(sentence: str, p: _Paragraph, values: _Values,
         months = re.search(_NUMBER + r"\s*[- ]?months?", sentence, re.I)
         if months:
             values["renewal_term_months"] = _number(months.group(1))
-        elif found := [m for m in lengths_in_months(sentence) if m >= 1]:
+        elif found := lengths_in_months(sentence):
             values["renewal_term_months"] = found[0]  # "um jeweils 6 Monate", "1 year"
         evidence["auto_renewal"] = _evidence(sentence, p)
     defined = _RENEWAL_TERM_DEFINED.search(sentence)
