@@ -315,6 +315,7 @@ def test_a_spend_floor_owed_every_month_is_read_in_every_wording(text: str) -> N
     "Customer commits to a minimum annual spend of USD 300,000.",
     "Fees are USD 2.05 per GPU-hour, billed monthly in arrears.",
     "Support: at least four named engineers, USD 5,000 per month.",
+    "Storage charges: USD 4,500 per month minimum.",
 ])
 def test_a_total_or_a_rate_is_not_a_floor_per_period(text: str) -> None:
     assert periodic_floor(text) is None
@@ -384,6 +385,9 @@ def test_a_target_date_for_a_tranche_is_hedged_and_a_firm_one_is_not() -> None:
     "Delivery of all 512 GPUs by 7 December 2026; the quote is valid until 1 February 2027.",
     # parts that do not add up to the cluster quoted
     "Tranche 1, 128 GPUs, by 7 December 2026; Tranche 2, 128 GPUs, by 1 February 2027.",
+    # a quote's validity is not a delivery
+    "Delivery: 256 GPUs by 7 December 2026. Quote valid until 1 February 2027; 256 further "
+    "GPUs are reserved for you until then.",
 ])
 def test_dates_or_parts_that_are_not_a_delivery_schedule_are_no_tranches(text: str) -> None:
     assert tranches(text, gpus_per_node=8, gpu_count=512) is None

@@ -552,6 +552,8 @@ def periodic_floor(text: str) -> tuple[float, str, float] | None:
     floor_re, after_re, before_re = _floor_res()
     if not floor_re.search(text) or not re.search(rf"(?:{_words()['spend']})", text, FLAGS):
         return None
+    if re.search(rf"\b(?:{_words()['floor_of_a_line']})", text, FLAGS):
+        return None  # "storage charges: USD 4,500 per month minimum" is a line's floor
     for amount in amounts(text):
         if _PER_GPU_HOUR.match(text, amount.end):
             continue
@@ -592,6 +594,16 @@ def _tranche_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(rf"\b(?:{w['tranche']})\b", FLAGS), count
 
 
+@lru_cache(maxsize=1)
+def _delivers() -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{_words()['delivers']})", FLAGS)
+
+
+@lru_cache(maxsize=1)
+def _not_delivery() -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{_words()['not_delivery']})", FLAGS)
+
+
 def tranches(text: str, gpus_per_node: float | None = None,
              gpu_count: float | None = None) -> list[Tranche] | None:
     """The parts a cluster is delivered in, each with its GPUs and date, in date order;
@@ -625,6 +637,9 @@ def tranches(text: str, gpus_per_node: float | None = None,
         # a date is hedged by its own clause ("Tranche 2 ... targeted for 1 February")
         own = "".join(ch for i, ch in enumerate(text[lo:hi], lo) if clause[i] == k)
         hedged = bool(_HEDGE.search(own))
+        said = "".join(ch for i, ch in enumerate(text) if sentence[i] == sentence[ds])
+        if _not_delivery().search(own) or not _delivers().search(said):
+            continue  # "Quote valid until 1 February 2027": not a part delivered
         if near:
             _d, j, m = min(near, key=lambda x: x[0])
             used.add(j)
