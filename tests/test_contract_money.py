@@ -143,6 +143,8 @@ def test_steps_by_year_quarter_day_or_a_percentage_are_read(text: str,
 @pytest.mark.parametrize("text", [
     "USD 2.00 per GPU-hour with a 25% discount in the first three months.",
     "USD 2.00 per GPU-hour. Storage capacity increases by 25% from month 7.",
+    # a yearly escalator is read as one, not as a step
+    "USD 2.00 per GPU-hour; the rate increases by 3% annually from month 13.",
     "USD 2.10 per GPU-hour for H100 and USD 3.50 per GPU-hour for H200.",
     "Reserved: USD 2.10 per GPU-hour for twelve (12) months; on demand USD 3.00 per GPU-hour.",
     "USD 2.10 per GPU-hour during months 1 to 12.",

@@ -410,6 +410,8 @@ def _percent_step(text: str, price: Amount) -> tuple[list[tuple[float, float]], 
     rise = re.search(rf"(?:{_words()['rise']})", text, FLAGS)
     if rise is None or not re.search(rf"\b(?:{_words()['price_word']})\b", text, FLAGS):
         return None
+    if re.search(rf"\b(?:{_words()['yearly']})", text, FLAGS):
+        return None  # a yearly escalator, read as one (`clauses.terms`), not as a step
     pcts = [(v, s_, e) for v, s_, e in _percents(text) if 0 < v <= 200 and s_ > price.end]
     spans = [sp for sp in month_spans(text) if not sp.after_previous and sp.first > 1]
     if len(pcts) != 1 or len(spans) != 1 or spans[0].last is not None:
