@@ -410,7 +410,10 @@ def test_a_tranche_contract_stretches_the_run_and_bills_each_part_from_its_deliv
     offer = builders.make_offer("phased", gpu_count=512, gpus_per_node=8, node_count=64,
                                 price_usd_per_gpu_hour=2.10, term_months=4,
                                 delivery_date="2026-12-07", contract_text=text)
-    terms, _ = contract_terms(offer)
+    terms, flags = contract_terms(offer)
+    assert [(f.code, f.severity) for f in flags] == [("delivery-in-tranches", "high")]
+    assert is_registered("delivery-in-tranches")
+    assert "(only a target date)" in (flag_sentence(flags[0].code, flags[0].figures) or "")
     workload = Workload(name="70b", params_b=70, tokens_b=1400, deadline_days=75,
                         cost_of_delay_usd_per_day=40_000)
     estimates = Estimates(total_cost_usd=938_292.0, time_to_train_days=36.3612, gpus_used=512,

@@ -30,6 +30,7 @@ from evaltool.clauses.schedules import (
 from evaltool.clauses.terms import extract_terms
 from evaltool.errors import Location
 from evaltool.estimate.substitution import named_accelerators, substitution_right
+from evaltool.estimate.tranches import applies as tranches_apply
 from evaltool.models import HOURS_PER_MONTH, Flag, Offer
 
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24.0
@@ -602,7 +603,7 @@ def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
             if name in wording.evidence:
                 evidence[name] = wording.evidence[name]
     for key in ("no_term", "non_cancellable", "termination_after_term", "buyback",
-                "free_capacity", "hardware_substitution",
+                "free_capacity", "hardware_substitution", "delivery_tranches",
                 "customer_may_terminate_for_convenience"):
         if key in wording.evidence and key not in evidence:
             evidence[key] = wording.evidence[key]
@@ -633,6 +634,15 @@ def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
                      "in_quote": float(quoted),
                      "quote_where": " › ".join(str(v) for v in source.where.values())
                      if source else None}))
+    parts = values.get("delivery_tranches")
+    if parts and "delivery_tranches" in evidence and tranches_apply(offer.fields, parts):
+        # The cluster arrives in parts: the run waits for them (`estimate.tranches`).
+        quote = evidence["delivery_tranches"]
+        flags.append(Flag(
+            code="delivery-in-tranches", kind="delivery_in_tranches",
+            severity="high" if any(h for _g, _d, h in parts) else "medium",
+            quote=quote.quote, where=dict(quote.where),
+            figures={"tranches": [{"gpus": g, "date": d, "hedged": h} for g, d, h in parts]}))
     substitution = evidence.get("hardware_substitution")
     if substitution is not None:
         # The vendor may deliver other hardware: its time risk is counted on the slowest

@@ -133,7 +133,17 @@ def hardware_substitution(figures: Mapping[str, Any]) -> str:
             "the run is timed on the slowest of them for the deadline and the cost of delay")
 
 
+def delivery_in_tranches(figures: Mapping[str, Any]) -> str:
+    """figures: tranches, each {gpus, date, hedged}."""
+    parts = [f"{fmt.number(float(t['gpus']))} GPUs on {t['date']}"
+             + (" (only a target date)" if t.get("hedged") else "")
+             for t in figures["tranches"]]
+    return ("the cluster arrives in parts: " + ", ".join(parts) + "; the run starts on the "
+            "first and waits for the others, each billed from its delivery")
+
+
 SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "delivery-in-tranches": delivery_in_tranches,
     "hardware-substitution": hardware_substitution,
     "commitment-exceeds-run": commitment_exceeds_run,
     "quote-expired": quote_expired,
