@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from evaltool import pipeline
 from evaltool.clauses import analyse_file
-from evaltool.errors import UsageError
+from evaltool.errors import Problem, UsageError
 from evaltool.estimate.catalog import load_catalog
 from evaltool.models import Recommendation, ScoreReport, Sensitivity, Workload
 from evaltool.normalize import core as normalize_core
@@ -66,8 +66,8 @@ def _fx_specs(fx: Rates) -> list[str]:
         specs = []
         for code, rate in fx.items():
             if isinstance(rate, bool) or not isinstance(rate, int | float):
-                raise UsageError(f"fx[{code!r}]: expected a number (USD per unit), found "
-                                 f"{type(rate).__name__}")
+                raise UsageError(Problem(None, code="fx-rate-not-a-number", params={
+                    "currency": repr(code), "type": type(rate).__name__}))
             specs.append(f"{code}={float(rate)!r}")
         return specs
     if isinstance(fx, str):

@@ -27,10 +27,11 @@ from typing import Any, TypeVar
 import click
 
 import evaltool
-from evaltool.errors import EvaltoolError, UsageError
+from evaltool.errors import EvaltoolError, Problem, UsageError
 from evaltool.issues import issue_type, issue_types
 from evaltool.report import fmt as words
 from evaltool.report.fmt import terminal_safe
+from evaltool.report.issue_words import explain_text
 from evaltool.report.output import check_outputs, silence_stdout, write_file, write_stdout
 from evaltool.report.text import (
     render,
@@ -652,16 +653,15 @@ def explain(code: str | None, fmt: str, output: Path) -> None:
         try:
             kinds = [issue_type(code)]
         except KeyError:
-            raise UsageError(f"unknown issue code {code!r}; `evaltool explain` lists them"
-                             ) from None
-    columns = ["code", "severity", "stage", "title", "description"]
-    rows = [[k.code, k.severity, k.stage, k.title, k.description] for k in kinds]
+            raise UsageError(Problem(None, code="unknown-issue-code",
+                                     params={"code": repr(code)})) from None
+    columns = ["code", "severity", "stage", "title", "description", "message"]
+    rows = [[k.code, k.severity, k.stage, k.title, k.description, k.message or ""]
+            for k in kinds]
     data: Any = asdict(kinds[0]) if code else {"issues": [asdict(k) for k in kinds]}
     table = None
     if code:
-        kind = kinds[0]
-        table = (f"{kind.code} ({kind.stage}, usually {kind.severity}): {kind.title}\n\n"
-                 f"{kind.description}\n")
+        table = explain_text(kinds[0])
     elif fmt == "table":
         table = "".join(f"{k.code:<32} {k.severity:<8} {k.title}\n" for k in kinds)
     _emit(render(fmt, data=data, columns=columns, rows=rows, table=table), output)

@@ -12,7 +12,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from evaltool.errors import UsageError
+from evaltool.errors import Problem, UsageError
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 WORKLOAD_FILE = "workload.yaml"
@@ -25,8 +25,8 @@ def sample_offers_dir() -> Path:
     for candidate in (_PACKAGE_DIR / "sample_offers", _PACKAGE_DIR.parent / "offers"):
         if (candidate / WORKLOAD_FILE).is_file():
             return candidate
-    raise UsageError(f"the sample offers are not installed (looked in {_PACKAGE_DIR}/"
-                     "sample_offers): reinstall evaltool from its wheel or a checkout")
+    raise UsageError(Problem(None, code="sample-offers-missing",
+                             params={"folder": str(_PACKAGE_DIR)}))
 
 
 @dataclass
@@ -44,7 +44,8 @@ def copy_samples(folder: Path) -> DemoFiles:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"demo: cannot create {folder} ({exc.strerror or exc})") from exc
+        raise UsageError(Problem(None, code="demo-folder-unwritable", params={
+            "folder": str(folder), "reason": str(exc.strerror or exc)})) from exc
     files = DemoFiles(folder)
     for path in sorted(source.iterdir()):
         if not path.is_file() or path.suffix.lower() not in OFFER_SUFFIXES:

@@ -38,9 +38,23 @@ class EvaltoolError(Exception):
 
 
 class UsageError(EvaltoolError):
-    """A bad flag, rubric or workload: the whole run cannot go on (exit 2)."""
+    """A bad flag, rubric or workload: the whole run cannot go on (exit 2).
+
+    Raised with the registered issue it is, ``UsageError(Issue(where, code=..., params=...))``:
+    its text is the issue's, and ``code`` names its type. A plain text message is the older
+    form, kept while call sites move (tests/test_issue_templates.py lists where).
+    """
 
     exit_code = 2
+
+    def __init__(self, *args: object, setting: str | None = None) -> None:
+        self.issue = args[0] if len(args) == 1 and isinstance(args[0], Issue) else None
+        super().__init__(*((str(self.issue),) if self.issue else args), setting=setting)
+
+    @property
+    def code(self) -> str | None:
+        """The registered code of the issue it was raised with (None for a plain message)."""
+        return self.issue.code if self.issue else None
 
 
 class InputError(EvaltoolError):

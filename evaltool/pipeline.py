@@ -111,11 +111,9 @@ def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, floa
         for code, rate in read_fx_file(path).items():
             if code in from_files and from_files[code][0] != rate:
                 other = from_files[code][1]
-                raise UsageError(
-                    f"conflicting rates for {code}: {from_files[code][0]:g} in {other} and "
-                    f"{rate:g} in {path}; keep one, or give the rate as {code}=RATE",
-                    setting="fx",
-                )
+                raise UsageError(Problem(None, code="fx-files-conflict", params={
+                    "currency": code, "first": from_files[code][0], "first_file": str(other),
+                    "second": rate, "second_file": str(path)}), setting="fx")
             from_files[code] = (rate, path)
     from_flags: dict[str, float] = {}
     for spec in specs:
@@ -126,17 +124,15 @@ def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, floa
         except ValueError:
             rate = float("nan")
         if not sep or len(code) != 3 or not code.isalpha():
-            raise UsageError(
-                f"{spec!r}: expected CUR=RATE with a 3-letter code and a positive rate, "
-                "e.g. EUR=1.08 (1 EUR = 1.08 USD)", setting="fx"
-            )
+            raise UsageError(Problem(None, code="fx-flag-malformed", params={"found": repr(spec)}),
+                             setting="fx")
         try:
             check_fx_rate(code, rate, repr(spec))
         except UsageError as exc:
-            raise UsageError(str(exc), setting="fx") from None
+            raise UsageError(exc.issue or str(exc), setting="fx") from None
         if code in from_flags and from_flags[code] != rate:
-            raise UsageError(f"{code} is given twice with different rates "
-                             f"({from_flags[code]:g} and {rate:g})", setting="fx")
+            raise UsageError(Problem(None, code="fx-flag-given-twice", params={
+                "currency": code, "first": from_flags[code], "second": rate}), setting="fx")
         from_flags[code] = rate
     rates = {"USD": 1.0}
     rates.update({code: rate for code, (rate, _) in from_files.items()})
@@ -150,10 +146,8 @@ def resolve_workload(explicit: Path | None, candidates: Sequence[Path]) -> tuple
         return load_workload(explicit), str(explicit)
     if len(candidates) > 1:
         names = ", ".join(str(p) for p in candidates)
-        raise UsageError(
-            f"several workload files among the inputs ({names}): name the one to use",
-            setting="workload",
-        )
+        raise UsageError(Problem(None, code="several-workloads", params={"names": names}),
+                         setting="workload")
     if candidates:
         return load_workload(candidates[0]), str(candidates[0])
     default = load_workload(data_dir() / "default-workload.yaml")
@@ -168,12 +162,10 @@ def rubric_for(workload: Workload, rubric: str | Path | None) -> Rubric:
     """The rubric named, or the shipped one for the workload's kind; they must match."""
     the_rubric = load_rubric(rubric or RUBRIC_FOR_KIND[workload.kind])
     if the_rubric.workload_kind != workload.kind:
-        raise UsageError(
-            f"rubric {the_rubric.name!r} is for {the_rubric.workload_kind} workloads, but "
-            f"workload {workload.name!r} is {workload.kind}: use the rubric "
-            f"{RUBRIC_FOR_KIND[workload.kind]} or a workload of kind {the_rubric.workload_kind}",
-            setting="rubric",
-        )
+        raise UsageError(Problem(None, code="rubric-workload-mismatch", params={
+            "rubric": repr(the_rubric.name), "rubric_kind": the_rubric.workload_kind,
+            "workload": repr(workload.name), "kind": workload.kind,
+            "suggested": RUBRIC_FOR_KIND[workload.kind]}), setting="rubric")
     return the_rubric
 
 
@@ -445,8 +437,7 @@ def score_files(
     check_method(method)
     if not inputs.offers:
         given = ", ".join(str(p) for p in paths) or "nothing"
-        raise UsageError(f"no offer files among the inputs ({given}): pass vendor offers "
-                         "(.xlsx, .csv, .yaml, .json)")
+        raise UsageError(Problem(None, code="no-offer-files", params={"given": given}))
     the_workload, workload_note = resolve_workload(workload, inputs.workloads)
     # Monetise first: criteria the cost of delay already prices give their weight to money.
     the_rubric = rubric_for(the_workload, rubric).priced_for(
@@ -470,7 +461,7 @@ def score_files(
             scored.append(evaluate_offer(offer, the_rubric, the_workload, assumptions,
                                          as_of=run_date, market=index))
         except EvaltoolError as exc:
-            problem = Problem(where, str(exc))
+            problem = Problem(where, code="input-refused", params={"reason": str(exc)})
             not_evaluated.append(NotEvaluated(source=offer.source, errors=[problem.to_dict()]))
         except Exception as exc:  # one offer's failure never takes the batch down
             problem = problem_for_exception(exc, where, "scoring")

@@ -169,8 +169,7 @@ def write_template(path: str | Path) -> None:
     from openpyxl.worksheet.datavalidation import DataValidation
 
     if path.suffix.lower() not in (".xlsx",):
-        raise UsageError(f"{path}: the template is an Excel workbook; give a name ending "
-                         "in .xlsx")
+        raise UsageError(Problem(Location(str(path)), code="template-not-xlsx"))
     wb = Workbook()
     ws = wb.active
     assert ws is not None
@@ -279,9 +278,8 @@ def write_template(path: str | Path) -> None:
     try:
         wb.save(path)
     except OSError as exc:
-        raise UsageError(str(Problem(Location(str(path)), "cannot write the template",
-                                     found=exc.strerror or type(exc).__name__,
-                                     expected="a writable .xlsx path"))) from None
+        raise UsageError(Problem(Location(str(path)), code="template-not-writable", params={
+            "reason": exc.strerror or type(exc).__name__})) from None
 
 
 TEMPLATE_FIRST_ROW = 5

@@ -66,7 +66,8 @@ def _problems_from_validation(exc: Any, source: str, data: dict[str, Any]) -> li
             found_text = str(found)
         problems.append(Problem(
             Location(source, key=key),
-            "invalid workload value" if error["type"] != "extra_forbidden" else "unknown key",
+            code="workload-unknown-key" if error["type"] == "extra_forbidden"
+            else "workload-invalid-value",
             found=found_text,
             expected=_expected(error, known),
         ))
@@ -78,17 +79,12 @@ def parse_workload(data: Any, source: str) -> Workload:
     from pydantic import ValidationError
 
     if not isinstance(data, dict):
-        raise UsageError(str(Problem(
-            Location(source), "a workload must be a YAML mapping",
-            found=type(data).__name__, expected="keys such as name, kind, params_b, tokens_b",
-        )))
+        raise UsageError(Problem(Location(source), code="workload-not-a-mapping",
+                                 params={"found_type": type(data).__name__}))
     if not {"name", "kind", "params_b"} & {str(k) for k in data}:
         # Not a workload at all (a mistyped path, say): never echo another file's keys.
-        raise UsageError(str(Problem(
-            Location(source), "not a workload",
-            found=f"none of the keys name, kind, params_b ({len(data)} other keys not shown)",
-            expected="keys such as name, kind, params_b, tokens_b",
-        )))
+        raise UsageError(Problem(Location(source), code="not-a-workload",
+                                 params={"n_keys": len(data)}))
     try:
         workload = Workload.model_validate(data)
     except ValidationError as exc:
@@ -96,7 +92,7 @@ def parse_workload(data: Any, source: str) -> Workload:
         raise UsageError("; ".join(str(p) for p in problems)) from None
     problem = _consistency_problem(workload, source)
     if problem is not None:
-        raise UsageError(str(problem))
+        raise UsageError(problem)
     return workload
 
 
@@ -104,27 +100,22 @@ def _consistency_problem(workload: Workload, source: str) -> Problem | None:
     """Rules between keys that one field's validator cannot see."""
     if workload.active_params_b is not None and workload.active_params_b > workload.params_b:
         return Problem(Location(source, key="active_params_b"),
-                       "MoE active parameters exceed the total parameters",
-                       found=str(workload.active_params_b),
-                       expected=f"at most params_b = {workload.params_b}")
+                       code="workload-active-exceeds-total",
+                       params={"active_params_b": workload.active_params_b,
+                               "params_b": workload.params_b})
     if workload.kind == "inference":
         if workload.serving is None:
             return None
         s = workload.serving
         if s.tokens_per_s is None and s.requests_per_s is None:
-            return Problem(Location(source, key="serving"),
-                           "a serving target needs a rate",
-                           found="neither tokens_per_s nor requests_per_s",
-                           expected="serving.tokens_per_s or serving.requests_per_s")
+            return Problem(Location(source, key="serving"), code="workload-serving-without-rate")
         if s.requests_per_s is not None and s.output_tokens is None and s.tokens_per_s is None:
             return Problem(Location(source, key="serving.output_tokens"),
-                           "requests per second need an output length",
-                           found="missing", expected="output tokens per request")
+                           code="workload-requests-without-output-length")
         return None
     if workload.tokens_b is None:
-        return Problem(Location(source, key="tokens_b"),
-                       f"a {workload.kind} workload needs the number of training tokens",
-                       found="missing", expected="billions of tokens, e.g. tokens_b: 2000")
+        return Problem(Location(source, key="tokens_b"), code="workload-without-tokens",
+                       params={"kind": workload.kind})
     return None
 
 
@@ -133,15 +124,14 @@ def load_workload(path: Path) -> Workload:
 
     path = Path(path)
     if not path.is_file():
-        raise UsageError(str(Problem(Location(str(path)), "workload file not found",
-                                     expected="a readable YAML file")))
+        raise UsageError(Problem(Location(str(path)), code="workload-not-found"))
     try:
         data = load_yaml_file(path)
     except EvaltoolError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
-        raise UsageError(str(Problem(Location(str(path)), f"cannot read the workload: {exc}",
-                                     expected="a readable YAML file"))) from None
+        raise UsageError(Problem(Location(str(path)), code="workload-unreadable",
+                                 params={"reason": str(exc)})) from None
     return parse_workload(data, str(path))
 
 

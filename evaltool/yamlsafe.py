@@ -30,7 +30,7 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
-def _too_big(root: yaml.Node, budget: int, max_depth: int) -> str | None:
+def _too_big(root: yaml.Node, source: str, budget: int, max_depth: int) -> Problem | None:
     """Why the node graph is refused (aliases expanding past `budget`, or nesting past
     `max_depth`), else None.  Iterative, so a deep document cannot exhaust the stack."""
     # Depth first, with an explicit stack: nesting depth.
@@ -39,7 +39,7 @@ def _too_big(root: yaml.Node, budget: int, max_depth: int) -> str | None:
     while stack:
         node, depth = stack.pop()
         if depth > max_depth:
-            return f"nested more than {max_depth} levels deep (limit {max_depth})"
+            return _too_deep(source, max_depth)
         if id(node) in seen:
             continue
         seen.add(id(node))
@@ -65,8 +65,16 @@ def _too_big(root: yaml.Node, budget: int, max_depth: int) -> str | None:
         visit.append((node, True))
         visit.extend((child, False) for child in _children(node) if id(child) not in size)
     if size.get(id(root), 1) > budget:
-        return f"expands to more than {budget:,} nodes through aliases (an alias bomb?)"
+        return Problem(Location(source), code="alias-bomb", params={"max_nodes": budget})
     return None
+
+
+def _too_deep(source: str, max_depth: int) -> Problem:
+    return Problem(Location(source), code="too-deeply-nested", params={"max_depth": max_depth})
+
+
+def _invalid(where: Location, reason: str) -> InputError:
+    return InputError(Problem(where, code="invalid-yaml", params={"reason": reason}))
 
 
 class _Loader(yaml.SafeLoader):
@@ -96,33 +104,24 @@ def load_yaml_text(text: str, source: str) -> Any:
     try:
         loader = _Loader(text)  # refuses NUL and other control characters here
     except yaml.YAMLError as exc:
-        raise InputError(Problem(Location(source), f"not valid YAML: {_first_line(exc)}",
-                                 expected="a YAML document", code="invalid-yaml")) from None
+        raise _invalid(Location(source), _first_line(exc)) from None
     try:
         node = loader.get_single_node()
         if node is None:
             return None
-        why = _too_big(node, MAX_EXPANDED_NODES, MAX_YAML_DEPTH)
-        if why is not None:
-            raise InputError(Problem(Location(source), f"document {why}; refused",
-                                     expected=f"at most {MAX_YAML_DEPTH} levels of nesting and "
-                                     f"{MAX_EXPANDED_NODES:,} nodes",
-                                     code="too-deeply-nested" if why.startswith("nested")
-                                     else "alias-bomb"))
+        refused = _too_big(node, source, MAX_EXPANDED_NODES, MAX_YAML_DEPTH)
+        if refused is not None:
+            raise InputError(refused)
         return loader.construct_document(node)
     except RecursionError:
-        raise InputError(Problem(Location(source), "document nested too deeply to parse; refused",
-                                 expected=f"at most {MAX_YAML_DEPTH} levels of nesting",
-                                 code="too-deeply-nested")) from None
+        raise InputError(_too_deep(source, MAX_YAML_DEPTH)) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = Location(source, cell=f"line {mark.line + 1}, column {mark.column + 1}"
                          if mark else None)
-        raise InputError(Problem(where, f"not valid YAML: {exc.problem}",
-                                 expected="a YAML document", code="invalid-yaml")) from None
+        raise _invalid(where, str(exc.problem)) from None
     except yaml.YAMLError as exc:
-        raise InputError(Problem(Location(source), f"not valid YAML: {_first_line(exc)}",
-                                 expected="a YAML document", code="invalid-yaml")) from None
+        raise _invalid(Location(source), _first_line(exc)) from None
     finally:
         loader.dispose()
 
@@ -136,10 +135,7 @@ def check_depth(data: Any, source: str, max_depth: int = MAX_YAML_DEPTH) -> Any:
     while stack:
         node, depth = stack.pop()
         if depth > max_depth:
-            raise InputError(Problem(Location(source), f"document nested more than {max_depth} "
-                                     "levels deep; refused",
-                                     expected=f"at most {max_depth} levels of nesting",
-                                     code="too-deeply-nested"))
+            raise InputError(_too_deep(source, max_depth))
         if isinstance(node, dict):
             stack.extend((v, depth + 1) for v in node.values())
         elif isinstance(node, list):
@@ -157,10 +153,8 @@ def _first_line(exc: Exception) -> str:
 def load_yaml_file(path: Path) -> Any:
     size = path.stat().st_size
     if size > MAX_YAML_BYTES:
-        raise InputError(Problem(Location(str(path)), "file too large to be an offer or config; "
-                                 "refused unread", found=f"{size:,} bytes",
-                                 expected=f"at most {MAX_YAML_BYTES:,} bytes (YAML/JSON limit)",
-                                 code="file-too-large"))
+        raise InputError(Problem(Location(str(path)), code="file-too-large", params={
+            "size_bytes": size, "limit_bytes": MAX_YAML_BYTES, "limit": "YAML/JSON"}))
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")
@@ -169,8 +163,6 @@ def load_yaml_file(path: Path) -> Any:
 
         best = from_bytes(raw).best()
         if best is None:
-            raise InputError(Problem(Location(str(path)), "cannot detect the text encoding",
-                                     expected="UTF-8 or another common text encoding",
-                                     code="unknown-encoding")) from None
+            raise InputError(Problem(Location(str(path)), code="unknown-encoding")) from None
         text = str(best)
     return load_yaml_text(text, str(path))

@@ -152,7 +152,7 @@ def test_a_workbook_with_a_corrupt_deflate_stream_is_unreadable_not_fatal(tmp_pa
     good = _good_copy(tmp_path)
     report = _score([bad, good])
     _assert_accounted(report, [bad, good])
-    assert _codes(report, bad) == ["unreadable-file"]
+    assert _codes(report, bad) == ["workbook-damaged"]
 
 
 @pytest.mark.parametrize("cell", ["XFD1048576", "XFD5000"])
@@ -222,7 +222,7 @@ def test_an_xls_whose_container_is_broken_is_listed_as_unreadable(
     good = _good_copy(tmp_path)
     report = _score([bad, good])
     _assert_accounted(report, [bad, good])
-    assert _codes(report, bad) == ["unreadable-file"]
+    assert _codes(report, bad) == ["xls-container-damaged"]
 
 
 @pytest.mark.parametrize("writer", [write_ods, write_xlsb, write_xls], ids=["ods", "xlsb", "xls"])
@@ -240,10 +240,10 @@ def test_an_ods_xlsb_or_xls_quote_within_the_limits_is_read(tmp_path: Path, writ
 
 @pytest.mark.parametrize(("name", "members", "code"), [
     ("no-content.ods", {"mimetype": "application/vnd.oasis.opendocument.spreadsheet"},
-     "not-a-workbook"),
-    ("broken.ods", {"content.xml": "<office:document-content><table:table"}, "unreadable-file"),
+     "not-an-opendocument-spreadsheet"),
+    ("broken.ods", {"content.xml": "<office:document-content><table:table"}, "workbook-damaged"),
     ("broken.xlsb", {"[Content_Types].xml": "<Types/>", "xl/workbook.bin": "\x9c\x01\xff",
-                     "xl/_rels/workbook.bin.rels": "<Relationships/>"}, "unreadable-file"),
+                     "xl/_rels/workbook.bin.rels": "<Relationships/>"}, "workbook-damaged"),
 ])
 def test_a_broken_ods_or_xlsb_is_listed_with_its_own_code(
         tmp_path: Path, name: str, members: dict[str, str], code: str) -> None:
@@ -481,7 +481,7 @@ def test_an_over_long_csv_cell_is_replaced_and_named_before_layout_reads_it(
     _assert_accounted(report, [bad])
     offers = [o for o in report.offers if o.source.get("file") == str(bad)]
     assert len(offers) == len(lines) - 1  # every row is still an offer
-    warnings = [w for o in offers for w in o.warnings if w.get("code") == "value-too-long"]
+    warnings = [w for o in offers for w in o.warnings if w.get("code") == "cell-too-long"]
     assert warnings and all(w["where"].get("cell") == "F2" for w in warnings), warnings
 
 
@@ -502,7 +502,7 @@ def test_a_long_clause_in_a_contract_sheet_is_kept_a_long_label_elsewhere_is_not
     grids = {g.name: g for g in read_workbook(path)}
     assert len(str(grids["Contract terms"].value(0, 1))) > 5_000
     assert "9" not in str(grids["Pricing"].value(0, 1)) and len(grids["Pricing"].value(0, 1)) < 40
-    assert [(p.code, p.where.cell) for p in grids["Pricing"].problems] == [("value-too-long", "B1")]
+    assert [(p.code, p.where.cell) for p in grids["Pricing"].problems] == [("cell-too-long", "B1")]
 
 
 def test_counts_are_read_clause_by_clause_in_long_text() -> None:

@@ -303,16 +303,9 @@ def _compile(pattern: str, key: str) -> GatedRegex:
     try:
         return GatedRegex(pattern, FLAGS)
     except re.error as exc:  # a broken lexicon is a configuration error, not a traceback
-        raise UsageError(
-            str(
-                Problem(
-                    Location(str(LEXICON_PATH), key=key),
-                    "invalid regular expression",
-                    found=pattern[:80],
-                    expected=f"a Python regex ({exc})",
-                )
-            )
-        ) from exc
+        raise UsageError(Problem(Location(str(LEXICON_PATH), key=key), found=pattern[:80],
+                                 code="lexicon-invalid-regex", params={"reason": str(exc)})
+                         ) from exc
 
 
 @lru_cache(maxsize=1)
@@ -324,7 +317,8 @@ def load_lexicon(path: str | None = None) -> Lexicon:
     try:
         raw: dict[str, Any] = yaml.safe_load(source.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
-        raise UsageError(f"{source}: cannot read the clause lexicon ({exc})") from exc
+        raise UsageError(Problem(Location(str(source)), code="lexicon-unreadable",
+                                 params={"reason": str(exc)})) from exc
 
     hedges = []
     for i, fam in enumerate(raw["hedge_families"]):

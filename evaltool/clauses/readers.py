@@ -33,10 +33,6 @@ MAX_CONTRACT_CHARS = 2_000_000  # ~500 dense pages; the clause scan is linear bu
 TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".text")
 DOCUMENT_SUFFIXES = (".pdf", ".docx")
 OFFER_SUFFIXES = (".xlsx", ".xlsm", ".csv", ".yaml", ".yml", ".json")
-SUPPORTED = (
-    f"a contract ({' '.join(TEXT_SUFFIXES + DOCUMENT_SUFFIXES)}) or an offer file with a "
-    f"contract sheet or section ({' '.join(OFFER_SUFFIXES)})"
-)
 # Key-path parts under which a YAML/JSON offer keeps its terms ("contract: {sla: ...}").
 _CONTRACT_KEY_RE = re.compile(
     r"^(?:contract|contract_?text|contract_?terms|terms|terms_and_conditions|clauses?|legal|"
@@ -54,19 +50,13 @@ class ContractText:
     vendor: str | None = None
 
 
-def _error(
-    path: Path, message: str, found: str | None = None, expected: str | None = None,
-    code: str = "invalid-input", **where: str
-) -> InputError:
-    return InputError(
-        Problem(Location(str(path), **where), message, found=found, expected=expected, code=code)
-    )
+def _error(path: Path, code: str, found: str | None = None, **params: str | int) -> InputError:
+    """The InputError of issue ``code`` (data/issues/contract.yaml) about the file ``path``."""
+    return InputError(Problem(Location(str(path)), found=found, code=code, params=params))
 
 
-def _too_long(path: Path, what: str, found: int, limit: int) -> InputError:
-    return _error(path, f"contract too long to analyse; refused ({what} limit)",
-                  found=f"{found:,} {what}", expected=f"at most {limit:,} {what}",
-                  code="too-many-pages")
+def _too_long(path: Path, unit: str, count: int, limit: int) -> InputError:
+    return _error(path, "too-many-pages", unit=unit, count=count, limit=limit)
 
 
 def _check_chars(path: Path, segments: list[TextSegment]) -> list[TextSegment]:
@@ -90,7 +80,7 @@ def decode_bytes(data: bytes, path: Path) -> str:
 
     best = from_bytes(data).best()
     if best is None:
-        raise _error(path, "cannot detect the text encoding", expected="text in a common encoding")
+        raise _error(path, "unknown-encoding")
     return str(best)
 
 
@@ -107,7 +97,7 @@ def _read_pdf(path: Path) -> list[TextSegment]:
             warnings.simplefilter("ignore")
             reader = PdfReader(str(path))
             if reader.is_encrypted and not reader.decrypt(""):
-                raise _error(path, "the PDF is encrypted", expected="a PDF without a password")
+                raise _error(path, "contract-pdf-encrypted")
             if len(reader.pages) > MAX_CONTRACT_PAGES:  # counted before any text is extracted
                 raise _too_long(path, "pages", len(reader.pages), MAX_CONTRACT_PAGES)
             pages = []
@@ -120,12 +110,8 @@ def _read_pdf(path: Path) -> list[TextSegment]:
     except InputError:
         raise
     except Exception as exc:  # pypdf raises many types on malformed files
-        raise _error(
-            path,
-            "cannot read the PDF",
-            found=f"{type(exc).__name__}: {exc}"[:160],
-            expected="a text PDF (scanned images are not read)",
-        ) from None
+        raise _error(path, "contract-pdf-unreadable",
+                     reason=f"{type(exc).__name__}: {exc}"[:160]) from None
     finally:
         pypdf_logger.setLevel(level)
     segments = [
@@ -134,11 +120,7 @@ def _read_pdf(path: Path) -> list[TextSegment]:
         if text.strip()
     ]
     if not segments:
-        raise _error(
-            path,
-            "the PDF has no extractable text",
-            expected="a text PDF (scanned images need OCR first)",
-        )
+        raise _error(path, "contract-pdf-without-text")
     return segments
 
 
@@ -148,9 +130,7 @@ def _read_docx(path: Path) -> list[TextSegment]:
     try:
         doc = Document(str(path))
     except Exception as exc:  # python-docx raises zip, XML and KeyError types on bad files
-        raise _error(
-            path, "cannot read the Word document", found=type(exc).__name__, expected="a .docx file"
-        ) from None
+        raise _error(path, "contract-docx-unreadable", reason=type(exc).__name__) from None
     lines = [p.text for p in doc.paragraphs]
     for table in doc.tables:
         for row in table.rows:
@@ -159,7 +139,7 @@ def _read_docx(path: Path) -> list[TextSegment]:
                 row_text = " | ".join(dict.fromkeys(cells))  # merged cells repeat their text
                 lines.append(row_text if row_text.endswith((".", ";", ":")) else row_text + ".")
     if not any(line.strip() for line in lines):
-        raise _error(path, "the Word document has no text", expected="contract text")
+        raise _error(path, "contract-docx-without-text")
     # blank line between paragraphs: each Word paragraph is its own block
     return _check_chars(path, [TextSegment(text="\n\n".join(lines), where=Location(str(path)))])
 
@@ -168,11 +148,11 @@ def _read_text(path: Path) -> list[TextSegment]:
     try:
         text = decode_bytes(path.read_bytes(), path)
     except OSError as exc:
-        raise _error(path, "cannot read the file", found=exc.strerror or str(exc)) from None
+        raise _error(path, "contract-file-unreadable", reason=exc.strerror or str(exc)) from None
     if not text.strip():
-        raise _error(path, "the file has no text", expected="contract text")
+        raise _error(path, "contract-without-text")
     if "\x00" in text:
-        raise _error(path, "binary content in a text file", expected="plain text")
+        raise _error(path, "contract-binary-text")
     return [TextSegment(text=text, where=Location(str(path)))]
 
 
@@ -226,25 +206,18 @@ def _read_offer(path: Path) -> list[ContractText]:
         seen.add(identity)
         out.append(ContractText(tuple(segments), vendor))
     if not out:
-        raise _error(
-            path,
-            "no contract text in the offer file",
-            expected="a contract or terms sheet, a contract_text / terms key, "
-            "or notes that read like contract terms",
-        )
+        raise _error(path, "contract-not-in-offer")
     return out
 
 
 def _check_file(path: Path) -> None:
     if not path.exists():
-        raise _error(path, "not found", expected="an existing file")
+        raise _error(path, "contract-file-not-found")
     if not path.is_file():
-        raise _error(path, "not a file", expected="a contract or offer file")
+        raise _error(path, "contract-not-a-file")
     size = path.stat().st_size
     if size > MAX_BYTES:
-        raise _error(
-            path, "file too large", found=f"{size} bytes", expected=f"at most {MAX_BYTES} bytes"
-        )
+        raise _error(path, "contract-too-large", size_bytes=size, limit_bytes=MAX_BYTES)
 
 
 def read_contracts(path: Path) -> list[ContractText]:
@@ -260,9 +233,9 @@ def read_contracts(path: Path) -> list[ContractText]:
         return [ContractText(tuple(_read_docx(path)))]
     if suffix in OFFER_SUFFIXES:
         return _read_offer(path)
-    raise _error(
-        path, "unsupported file type", found=suffix or "(no extension)", expected=SUPPORTED
-    )
+    raise _error(path, "contract-unsupported-format", found=suffix or "(no extension)",
+                 contract_suffixes=" ".join(TEXT_SUFFIXES + DOCUMENT_SUFFIXES),
+                 offer_suffixes=" ".join(OFFER_SUFFIXES))
 
 
 def read_segments(path: Path) -> list[TextSegment]:

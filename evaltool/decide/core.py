@@ -32,7 +32,7 @@ from evaltool.decide.whatif import (
     mfu_gain_to_win,
     software_efficiency_of,
 )
-from evaltool.errors import UsageError
+from evaltool.errors import Problem, UsageError
 from evaltool.estimate.money import buy_vs_rent_on_table
 from evaltool.models import Workload
 from evaltool.score.core import ScoredOffer, aggregate_score
@@ -49,7 +49,8 @@ TABLE_OFFERS = 20
 def check_method(method: str) -> None:
     """A ranking method this module knows, else a UsageError about the `method` setting."""
     if method not in METHODS:
-        raise UsageError(f"{method!r}: expected one of {', '.join(METHODS)}", setting="method")
+        raise UsageError(Problem(None, code="unknown-method", params={
+            "method": repr(method), "methods": ", ".join(METHODS)}), setting="method")
 
 
 def _round(value: float | None, digits: int = 6) -> float | None:
@@ -144,8 +145,8 @@ def cross_check(
         }
         first = set(v.compromise_set)
     else:
-        raise UsageError(f"{method!r}: expected one of {', '.join(CROSS_CHECKS)}",
-                         setting="method")
+        raise UsageError(Problem(None, code="unknown-method", params={
+            "method": repr(method), "methods": ", ".join(CROSS_CHECKS)}), setting="method")
     order = sorted(range(len(names)), key=lambda i: (-score[i], -prim[i], i))
     return {
         "method": method,

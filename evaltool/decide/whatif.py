@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaltool.errors import UsageError
+from evaltool.errors import Problem, UsageError
 from evaltool.estimate.money import estimate_with_money
 from evaltool.models import Estimates, Offer, Workload
 from evaltool.score.core import ScoredOffer, offer_score
@@ -88,14 +88,12 @@ def rubric_with_weight(rubric: Rubric, criterion_id: str, global_weight: float) 
     """
     weights = rubric.global_weights()
     if criterion_id not in weights:
-        raise UsageError(
-            f"rubric {rubric.name}: unknown criterion {criterion_id!r}, expected one of "
-            + ", ".join(weights)
-        )
+        raise UsageError(Problem(None, code="unknown-criterion", params={
+            "rubric": rubric.name, "criterion": repr(criterion_id),
+            "criteria": ", ".join(weights)}))
     if not 0.0 < global_weight < 1.0:
-        raise UsageError(
-            f"weight of {criterion_id}: found {global_weight!r}, expected a share in (0, 1)"
-        )
+        raise UsageError(Problem(None, code="weight-out-of-range", params={
+            "criterion": criterion_id, "found": repr(global_weight)}))
     rest = 1.0 - weights[criterion_id]
     new = {
         cid: (global_weight if cid == criterion_id else w * (1.0 - global_weight) / rest)

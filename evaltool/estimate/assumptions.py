@@ -22,13 +22,12 @@ def _load_cached() -> dict[str, Any]:
     path = data_dir() / ASSUMPTIONS_FILE
     data = load_yaml_file(path)
     if not isinstance(data, dict):
-        raise UsageError(str(Problem(Location(str(path)), "assumptions must be a mapping",
-                                     found=type(data).__name__, expected="name: {value, source}")))
+        raise UsageError(Problem(Location(str(path)), code="assumptions-not-a-mapping",
+                                 params={"type": type(data).__name__}))
     for name, entry in data.items():
         if not isinstance(entry, dict) or "value" not in entry or not entry.get("source"):
-            raise UsageError(str(Problem(Location(str(path), key=str(name)),
-                                         "every assumption needs a value and a source",
-                                         found=repr(entry), expected="{value, unit, source}")))
+            raise UsageError(Problem(Location(str(path), key=str(name)), found=repr(entry),
+                                     code="assumption-without-source"))
     return data
 
 
@@ -48,28 +47,29 @@ def assumption_values(overrides: Mapping[str, Any] | None = None) -> dict[str, A
     for name, raw in (overrides or {}).items():
         where = Location("assumptions", key=str(name))
         if name not in values:
-            raise UsageError(str(Problem(where, "unknown assumption", found=str(name),
-                                         expected="one of " + ", ".join(sorted(values)))))
+            raise UsageError(Problem(where, code="unknown-assumption", params={
+                "name": str(name), "names": ", ".join(sorted(values))}))
         value = raw["value"] if isinstance(raw, Mapping) and "value" in raw else raw
         default = values[name]
         if isinstance(default, Mapping):
             if not isinstance(value, Mapping):
-                raise UsageError(str(Problem(where, "wrong type of override", found=repr(value),
-                                             expected="a mapping like the default")))
+                raise UsageError(Problem(where, code="assumption-override-wrong-type",
+                                         found=repr(value),
+                                         expected="a mapping like the default"))
             merged = dict(default)
             merged.update(value)
             value = merged
         elif isinstance(default, bool):
             if not isinstance(value, bool):
-                raise UsageError(str(Problem(where, "wrong type of override", found=repr(value),
-                                             expected="true or false")))
+                raise UsageError(Problem(where, code="assumption-override-wrong-type",
+                                         found=repr(value), expected="true or false"))
         elif isinstance(default, (int, float)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-                raise UsageError(str(Problem(where, "wrong type of override", found=repr(value),
-                                             expected="a non-negative number")))
+                raise UsageError(Problem(where, code="assumption-override-wrong-type",
+                                         found=repr(value), expected="a non-negative number"))
         elif isinstance(default, str) and not isinstance(value, str):
-            raise UsageError(str(Problem(where, "wrong type of override", found=repr(value),
-                                         expected="text")))
+            raise UsageError(Problem(where, code="assumption-override-wrong-type",
+                                     found=repr(value), expected="text"))
         values[name] = value
     return values
 

@@ -647,14 +647,8 @@ def parse_catalog(data: object, source: str = CATALOG_RESOURCE) -> Catalog:
     """Validate catalog data (the parsed YAML); errors name the YAML key."""
     where = Location(file=source)
     if not isinstance(data, Mapping):
-        raise InputError(
-            Problem(
-                where,
-                "the catalog must be a mapping",
-                found=type(data).__name__,
-                expected="keys schema_version, accelerators, ...",
-            )
-        )
+        raise InputError(Problem(where, code="catalog-not-a-mapping",
+                                 params={"type": type(data).__name__}))
     try:
         return Catalog.model_validate(data)
     except ValidationError as exc:
@@ -665,13 +659,9 @@ def parse_catalog(data: object, source: str = CATALOG_RESOURCE) -> Catalog:
             text = repr(found) if not isinstance(found, (Mapping, list)) else None
             if text is not None and len(text) > 80:
                 text = text[:77] + "..."
-            problems.append(
-                Problem(
-                    Location(file=source, key=key or None),
-                    err["msg"].removeprefix("Value error, "),
-                    found=text,
-                )
-            )
+            problems.append(Problem(Location(file=source, key=key or None), found=text,
+                                    code="catalog-invalid",
+                                    params={"reason": err["msg"].removeprefix("Value error, ")}))
         raise InputError(problems) from None
 
 
@@ -689,9 +679,8 @@ def load_catalog() -> Catalog:
     try:
         data = yaml.load(_read_resource("accelerators.yaml"), Loader=loader)
     except yaml.YAMLError as exc:
-        raise InputError(
-            Problem(Location(file=CATALOG_RESOURCE), f"not valid YAML: {exc}")
-        ) from None
+        raise InputError(Problem(Location(file=CATALOG_RESOURCE), code="invalid-yaml",
+                                 params={"reason": str(exc)})) from None
     return parse_catalog(data)
 
 
@@ -753,12 +742,9 @@ def _public_prices() -> dict[str, PublicPriceReference]:
                 **{name: float(row[name]) for name in _PRICE_FLOATS},
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(
-                Problem(
-                    Location(file=PUBLIC_PRICES_RESOURCE, cell=f"row {line}"),
-                    f"bad public price row: {exc}",
-                )
-            ) from None
+            raise InputError(Problem(Location(file=PUBLIC_PRICES_RESOURCE, cell=f"row {line}"),
+                                     code="public-price-row-invalid",
+                                     params={"reason": str(exc)})) from None
         table[ref.accelerator_id] = ref
     return table
 

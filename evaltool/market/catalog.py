@@ -139,9 +139,9 @@ def read_snapshot_text(text: str, where: str) -> list[MarketOffer]:
                 snapshot_date=row["snapshot_date"], data_notes=row["data_notes"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(Problem(Location(where, cell=f"row {line}"),
-                                     f"bad market snapshot row: {exc}",
-                                     expected="the columns " + ", ".join(SNAPSHOT_COLUMNS),
-                                     code="market-bad-row")) from None
+                                     code="market-bad-snapshot-row", params={
+                                         "reason": str(exc),
+                                         "columns": ", ".join(SNAPSHOT_COLUMNS)})) from None
     return out
 
 
@@ -198,9 +198,8 @@ def _skypilot_rows(rows: Iterator[dict[str, str]], where: str, provider: str, da
             continue  # a CPU-only instance: not a GPU offer (not an error, not listed)
         if count != int(count) or count < 1:
             skipped.append(Problem(Location(where, cell=f"row {line}"),
-                                   "AcceleratorCount is not a whole number of GPUs",
-                                   found=row.get("AcceleratorCount"), expected="1, 2, 4, 8 ...",
-                                   code="market-bad-row", severity="warning"))
+                                   found=row.get("AcceleratorCount"),
+                                   code="market-bad-gpu-count", severity="warning"))
             continue
         memory = _gpu_memory_from_info(row.get("GpuInfo") or "")
         acc_id = map_accelerator(name, memory)
@@ -224,9 +223,8 @@ def _skypilot_rows(rows: Iterator[dict[str, str]], where: str, provider: str, da
                                       **common))  # type: ignore[arg-type]
         if not found:
             skipped.append(Problem(Location(where, cell=f"row {line}"),
-                                   f"{instance or name}: no on-demand or spot price listed",
-                                   found="empty Price and SpotPrice", expected="a USD price",
-                                   code="market-row-without-price", severity="info"))
+                                   code="market-row-without-price", severity="info",
+                                   params={"instance": instance or name}))
     return offers, skipped
 
 
@@ -242,11 +240,9 @@ def _gpuhunt_rows(rows: Iterator[dict[str, str]], where: str, provider: str, dat
         price = _num(row.get("price"))
         if price is None or price <= 0 or count != int(count):
             skipped.append(Problem(Location(where, cell=f"row {line}"),
-                                   "no usable price or GPU count",
-                                   found=f"price={row.get('price')!r} "
-                                   f"gpu_count={row.get('gpu_count')!r}",
-                                   expected="a USD price per hour and a whole GPU count",
-                                   code="market-bad-row", severity="warning"))
+                                   code="market-bad-row", severity="warning", params={
+                                       "price": row.get("price"),
+                                       "gpu_count": row.get("gpu_count")}))
             continue
         # gpuhunt's gpu_memory is GB per GPU as the provider lists it (gpuhunt README)
         memory = _num(row.get("gpu_memory"))
@@ -269,12 +265,9 @@ def parse_catalog(text: str, where: str, *, provider: str, snapshot_date: dt.dat
     header = [h.strip() for h in (reader.fieldnames or [])]
     fmt = sniff_format(header)
     if fmt is None:
-        raise InputError(Problem(
-            Location(where, cell="row 1"), "not a GPU catalog CSV this version reads",
-            found=", ".join(header[:8]) or "no header",
-            expected="a SkyPilot vms.csv (InstanceType, AcceleratorName, AcceleratorCount, "
-            "Price, SpotPrice, Region, ...) or a gpuhunt catalog CSV (instance_name, location, "
-            "price, gpu_count, gpu_name, ...)", code="market-unknown-format"))
+        raise InputError(Problem(Location(where, cell="row 1"),
+                                 found=", ".join(header[:8]) or "no header",
+                                 code="market-unknown-format"))
     reader.fieldnames = header
     date = snapshot_date.isoformat()
     if fmt == "snapshot":

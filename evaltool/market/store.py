@@ -98,14 +98,15 @@ def _connect(path: Path, *, create: bool) -> Iterator[sqlite3.Connection]:
     try:
         con = sqlite3.connect(path)
     except sqlite3.Error as exc:
-        raise UsageError(f"cannot open the market store {path}: {exc}") from None
+        raise UsageError(Problem(None, code="market-store-unopenable",
+                                 params={"path": str(path), "reason": str(exc)})) from None
     try:
         con.executescript(_SCHEMA)
         yield con
         con.commit()
     except sqlite3.DatabaseError as exc:
-        raise UsageError(f"the market store {path} is not readable ({exc}); move it away and "
-                         "import the catalogs again") from None
+        raise UsageError(Problem(None, code="market-store-unreadable",
+                                 params={"path": str(path), "reason": str(exc)})) from None
     finally:
         con.close()
 
@@ -129,14 +130,13 @@ def _read_bytes(path: Path) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_CATALOG_BYTES:
-            raise InputError(Problem(Location(str(path)), "catalog file too large",
-                                     found=f"{size:,} bytes",
-                                     expected=f"at most {MAX_CATALOG_BYTES:,} bytes",
-                                     code="market-unknown-format"))
+            raise InputError(Problem(Location(str(path)), code="market-catalog-too-large",
+                                     params={"size_bytes": size,
+                                             "limit_bytes": MAX_CATALOG_BYTES}))
         return path.read_bytes()
     except OSError as exc:
-        raise InputError(Problem(Location(str(path)), f"cannot read the file: {exc.strerror}",
-                                 code="market-unreadable")) from None
+        raise InputError(Problem(Location(str(path)), code="market-unreadable",
+                                 params={"reason": exc.strerror})) from None
 
 
 def _decode(data: bytes, where: str) -> str:
@@ -147,9 +147,7 @@ def _decode(data: bytes, where: str) -> str:
 
         best = from_bytes(data).best()
         if best is None:
-            raise InputError(Problem(Location(where), "not a text file",
-                                     expected="a CSV catalog", code="market-unknown-format")
-                             ) from None
+            raise InputError(Problem(Location(where), code="market-not-text")) from None
         return str(best)
 
 
@@ -166,8 +164,7 @@ def import_catalog(path: Path, *, provider: str | None = None,
     digest = hashlib.sha256(data).hexdigest()
     name = provider or provider_from_path(path)
     if not name:
-        raise UsageError(f"{path}: cannot tell which provider this catalog lists; name it "
-                         "(provider option)")
+        raise UsageError(Problem(Location(str(path)), code="market-provider-unknown"))
     date = snapshot_date or dt.datetime.fromtimestamp(path.stat().st_mtime, tz=dt.UTC).date()
     db = store or store_path()
     with _connect(db, create=True) as con:
@@ -180,9 +177,7 @@ def import_catalog(path: Path, *, provider: str | None = None,
             _decode(data, str(path)), str(path), provider=name.lower(), snapshot_date=date,
             source=f"{path.name} sha256:{digest[:12]} imported")
         if not parsed.offers:
-            raise InputError(Problem(Location(str(path)), "no GPU offer with a price in the file",
-                                     expected="rows with an accelerator, a count and a price",
-                                     code="market-empty-catalog"))
+            raise InputError(Problem(Location(str(path)), code="market-empty-catalog"))
         imported_on = (today or dt.datetime.now(tz=dt.UTC).date()).isoformat()
         cur = con.execute(
             "INSERT INTO imports (file, sha256, format, provider, snapshot_date, imported_on, "

@@ -40,6 +40,9 @@ from evaltool.read.cells import RawRecord
 from evaltool.read.safety import problem_for_exception
 from evaltool.read.vocabulary import Vocabulary, load_vocabulary
 
+# The codes of values a length limit skipped: they explain a missing required field.
+_LENGTH_LIMITS = ("value-too-long", "cell-too-long", "number-too-long")
+
 # --- public API ---------------------------------------------------------------------------
 
 def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float] | None = None
@@ -86,7 +89,7 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
     if errors:
         # Values skipped by a length limit explain a missing field: name them too.
         raise InputError(errors + [p for p in b.problems if p.severity == "error"
-                                   or p.code in ("value-too-long", "number-too-long")])
+                                   or p.code in _LENGTH_LIMITS])
     for problem in invalid:
         b.problems.append(problem)
     where_text = " ".join(s["text"] for s in record.segments)
@@ -121,20 +124,22 @@ def _required(b: Builder, values: dict[str, Any], record: RawRecord) -> list[Pro
             continue
         if name in b.unreadable:
             prob = b.unreadable[name]
-            errors.append(Problem(prob.where, f"required field {name} could not be read: "
-                                  f"{prob.message}", field=name, found=prob.found,
+            errors.append(Problem(prob.where, field=name, found=prob.found,
                                   expected=prob.expected or expectations[name],
-                                  code="required-field-unreadable"))
+                                  code="required-field-unreadable",
+                                  params={"field": name, "cause": prob.message}))
         else:
             # A formula saved without its value is the usual reason a present field is empty.
             uncached = [p for p in record.problems if p.found == "formula without cached value"]
-            hint = ""
             if uncached:
-                hint = "; formula cells without a saved value may hold it: " + ", ".join(
-                    f"{p.where} ({p.message.split(':', 1)[0]})" for p in uncached[:5])
-            errors.append(Problem(file_where, f"required field {name} is missing{hint}",
-                                  field=name, expected=expectations[name],
-                                  code="required-field-missing"))
+                cells = ", ".join(f"{p.where} ({p.message.split(':', 1)[0]})"
+                                  for p in uncached[:5])
+                errors.append(Problem(file_where, field=name, expected=expectations[name],
+                                      code="required-field-in-formula",
+                                      params={"field": name, "cells": cells}))
+            else:
+                errors.append(Problem(file_where, field=name, expected=expectations[name],
+                                      code="required-field-missing", params={"field": name}))
     return errors
 
 
@@ -155,10 +160,10 @@ def _validated_fields(values: dict[str, Any], provenance: dict[str, FieldSource]
                 name = str(err["loc"][0]) if err["loc"] else "?"
                 source = provenance.get(name)
                 where = Location(**source.where) if source else Location("?")
-                problems.append(Problem(where, f"{name}: {err['msg']}", field=name,
-                                        found=repr(clean.get(name)),
+                problems.append(Problem(where, field=name, found=repr(clean.get(name)),
                                         expected=_expected_from(err), severity="warning",
-                                        code="value-out-of-range"))
+                                        code="value-out-of-range",
+                                        params={"field": name, "reason": err["msg"]}))
                 clean.pop(name, None)
                 values.pop(name, None)
     return OfferFields(), problems

@@ -87,8 +87,7 @@ def flag_duplicates(offers: Sequence[Offer]) -> list[Offer]:
             problem = Problem(
                 Location(str(offer.source.get("file", "?")), sheet=offer.source.get("sheet"),
                          key=offer.source.get("key")),
-                f"the same offer as {others}: every canonical field is identical; remove the "
-                "copy you did not mean to pass", severity="warning", code="duplicate-offer")
+                severity="warning", code="duplicate-offer", params={"others": others})
             out[index] = offer.model_copy(
                 update={"warnings": [*offer.warnings, problem.to_dict()]})
     return out

@@ -63,16 +63,18 @@ def load_user_mapping(path: Path) -> UserMapping:
     try:
         data = load_mapping(path)
     except Exception as exc:  # InputError, OSError: a usage error for a flag's file
-        raise UsageError(f"mapping file {path}: {exc}") from None
+        raise UsageError(Problem(None, code="mapping-file-unreadable",
+                                 params={"path": str(path), "reason": str(exc)})) from None
     if not isinstance(data, dict):
-        raise UsageError(f"mapping file {path}: expected a mapping with 'fields', "
-                         "'skip_sheets', 'options' or 'vendor'")
+        raise UsageError(Problem(None, code="mapping-invalid", params={"path": str(path)}))
     known = set(CANONICAL_FIELDS)
     mapping = UserMapping(path=str(path))
     for key, target in (data.get("fields") or {}).items():
         if str(target) not in known:
-            raise UsageError(f"{path} › fields.{key}: {target!r} is not a canonical field "
-                             f"(expected one of: {', '.join(sorted(known))})")
+            raise UsageError(Problem(Location(str(path), key=f"fields.{key}"),
+                                     code="mapping-unknown-field", params={
+                                         "target": repr(target),
+                                         "fields": ", ".join(sorted(known))}))
         ref = _CELL_REF.match(str(key).strip())
         if ref:
             mapping.cells[(ref.group("sheet"), ref.group("cell"))] = str(target)
@@ -93,9 +95,9 @@ def apply_mapping(records: list[RawRecord], mapping: UserMapping, path: Path) ->
     grids = _grids(path) if mapping.cells or mapping.labels else {}
     for record in records:
         record.source["mapping"] = mapping.path
-        record.problems.append(Problem(Location(str(path)), f"read with the mapping file "
-                                       f"{mapping.path}", severity="info",
-                                       code="mapping-applied"))
+        record.problems.append(Problem(Location(str(path)), severity="info",
+                                       code="mapping-applied",
+                                       params={"mapping_file": mapping.path}))
         kept: list[Candidate] = []
         for cand in record.candidates:
             if cand.where.sheet in mapping.skip_sheets:
@@ -176,9 +178,9 @@ def _options_from_mapping(records: list[RawRecord], mapping: UserMapping,
     for name, ref in mapping.options.items():
         match = _COLUMN_REF.match(ref.strip().upper() if "!" not in ref else ref.strip())
         if match is None or (match.group("sheet") or default_sheet) not in grids:
-            raise UsageError(f"{mapping.path} › options.{name}: {ref!r} is not a column of "
-                             f"{path.name} (expected a column letter such as 'C', or "
-                             "'Sheet!C')")
+            raise UsageError(Problem(Location(mapping.path, key=f"options.{name}"),
+                                     code="mapping-bad-column",
+                                     params={"ref": repr(ref), "file": path.name}))
         columns.append((name, match.group("sheet") or default_sheet,
                         _column_index(match.group("col").upper())))
     option_cells = {(sheet, col) for _, sheet, col in columns}
@@ -225,10 +227,8 @@ def _options_from_mapping(records: list[RawRecord], mapping: UserMapping,
         target.problems = [p for p in first.problems if p.code not in (
             "options-in-columns", "options-in-sheets", "options-in-blocks")]
         target.problems.append(Problem(
-            grid.where(0, col), f"offers side by side as the mapping file says: option "
-            f"{name!r} read from column {source['column']}", found=name,
-            expected="one offer per mapped column", severity="info",
-            code="options-from-mapping"))
+            grid.where(0, col), severity="info", code="options-from-mapping",
+            params={"option": name, "column": source["column"]}))
         target.properties = dict(first.properties)
         target.title, target.title_where = first.title, first.title_where
         out.append(target)

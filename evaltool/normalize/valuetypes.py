@@ -8,14 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal, get_args
 
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.issues import Severity
 from evaltool.resources import data_dir
-
-if TYPE_CHECKING:
-    pass
 
 RawValue = str | int | float | Decimal | date | datetime | bool | None
 Scope = Literal["gpu", "node"]
@@ -60,6 +57,12 @@ EXPECTED: Final[dict[str, str]] = {
 
 # --------------------------------------------------------------------------- errors
 
+# The codes a value parser's error may be reported under: each is registered with the message
+# template "{reason}", the parser's own words about the one value (tests check both), so a
+# caller picks a code from this list and mypy refuses any other.
+ValueIssueCode = Literal["value-unreadable"]
+VALUE_ISSUE_CODES: Final[tuple[str, ...]] = get_args(ValueIssueCode)
+
 
 class _FoundExpectedError(EvaltoolError):
     """An error about one value: what was found and what was expected."""
@@ -72,11 +75,12 @@ class _FoundExpectedError(EvaltoolError):
 
     def to_problem(
         self, where: Location, field: str | None = None, severity: Severity = "error",
-        code: str = "value-unreadable",
+        code: ValueIssueCode = "value-unreadable",
     ) -> Problem:
-        """The same error as a :class:`Problem` that names the file, sheet and cell."""
-        return Problem(where=where, message=self.message, field=field, found=self.found,
-                       expected=self.expected, severity=severity, code=code)
+        """The same error as a :class:`Problem` that names the file, sheet and cell; its
+        message is the parser's reason, rendered by the code's template."""
+        return Problem(where=where, field=field, found=self.found, expected=self.expected,
+                       severity=severity, code=code, params={"reason": self.message})
 
 
 class ValueParseError(_FoundExpectedError):

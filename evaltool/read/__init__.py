@@ -20,12 +20,11 @@ from evaltool.models import ServingTarget, Workload
 from evaltool.read.cells import RawRecord
 from evaltool.read.layout import slug
 from evaltool.read.mapping import load_mapping, read_mapping
-from evaltool.read.properties import document_properties
 from evaltool.read.safety import check_file_size, problem_for_exception
 from evaltool.read.sheets import read_sheets
 from evaltool.read.tabular import read_csv
 from evaltool.read.vocabulary import load_vocabulary
-from evaltool.read.xlsx import read_workbook
+from evaltool.read.xlsx import read_workbook_and_properties
 
 InputKind = Literal["offer", "workload", "fx_rates", "rubric"]
 _YAML_SUFFIXES = frozenset({".yaml", ".yml", ".json"})
@@ -77,13 +76,8 @@ def sniff_input_kind(path: Path) -> InputKind:
 
 def refuse_non_offer(path: Path, kind: InputKind) -> InputError:
     """The error for a workload, rates or rubric file given where offers are read."""
-    return InputError(Problem(
-        Location(str(path)),
-        f"looks like {_KIND_NAMES.get(kind, kind)}, not an offer; not used: a file among the "
-        "offers never configures the run",
-        found=f"the keys of {_KIND_NAMES.get(kind, kind)}",
-        expected=f"an offer; give {_KIND_NAMES.get(kind, kind)} as such, or allow the inputs "
-        "to configure the run", code="not-an-offer"))
+    return InputError(Problem(Location(str(path)), code="not-an-offer",
+                              params={"kind": _KIND_NAMES.get(kind, kind)}))
 
 
 # Sanity bounds on "USD per 1 unit": from the weakest traded currencies (~1e-5 USD)
@@ -96,14 +90,15 @@ def check_fx_rate(code: str, rate: float, where: str) -> None:
     import math
 
     if not math.isfinite(rate) or rate <= 0:
-        raise UsageError(f"{where}: expected a positive number of USD per 1 {code} "
-                         f"(found {rate!r})")
+        raise UsageError(Problem(Location(where), code="fx-rate-not-positive",
+                                 params={"currency": code, "found": repr(rate)}))
     if code == "USD" and rate != 1.0:
-        raise UsageError(f"{where}: USD is the reporting currency, its rate is 1 (found {rate!r})")
+        raise UsageError(Problem(Location(where), code="fx-usd-rate-not-one",
+                                 params={"found": repr(rate)}))
     if not FX_MIN_USD <= rate <= FX_MAX_USD:
-        raise UsageError(f"{where}: {rate!r} USD per 1 {code} is outside any real exchange rate "
-                         f"({FX_MIN_USD:g} to {FX_MAX_USD:g}); check the rate's direction "
-                         f"(1 {code} = RATE USD)")
+        raise UsageError(Problem(Location(where), code="fx-rate-implausible", params={
+            "found": repr(rate), "currency": code, "min_usd": FX_MIN_USD,
+            "max_usd": FX_MAX_USD}))
 
 
 def read_fx_file(path: Path) -> dict[str, float]:
@@ -112,22 +107,24 @@ def read_fx_file(path: Path) -> dict[str, float]:
     try:
         data = load_mapping(path)
     except InputError as exc:
-        raise UsageError(f"rates file {exc}") from None
+        raise UsageError(Problem(None, code="fx-file-unreadable",
+                                 params={"reason": str(exc)})) from None
     if not isinstance(data, dict) or not isinstance(data.get("fx"), dict):
-        raise UsageError(f"{path}: a rates file needs a top-level 'fx:' mapping of currency "
-                         "codes to USD rates, e.g. fx: {EUR: 1.08}")
+        raise UsageError(Problem(Location(str(path)), code="fx-file-without-rates"))
     rates: dict[str, float] = {}
     for code, rate in data["fx"].items():
         name = str(code).strip().upper()
         if len(name) != 3 or not name.isalpha():
-            raise UsageError(f"{path} › fx.{code}: expected a 3-letter ISO currency code "
-                             f"(found {code!r})")
+            raise UsageError(Problem(Location(str(path), key=f"fx.{code}"),
+                                     code="fx-bad-currency-code", params={"found": repr(code)}))
         if isinstance(rate, bool) or not isinstance(rate, (int, float)):
-            raise UsageError(f"{path} › fx.{code}: expected a positive number of USD per "
-                             f"1 {name} (found {rate!r})")
+            raise UsageError(Problem(Location(str(path), key=f"fx.{code}"),
+                                     code="fx-rate-not-positive",
+                                     params={"currency": name, "found": repr(rate)}))
         check_fx_rate(name, float(rate), f"{path} › fx.{code}")
         if name in rates and rates[name] != float(rate):
-            raise UsageError(f"{path} › fx.{code}: {name} is given twice with different rates")
+            raise UsageError(Problem(Location(str(path), key=f"fx.{code}"),
+                                     code="fx-rate-given-twice", params={"currency": name}))
         rates[name] = float(rate)
     return rates
 
@@ -166,9 +163,7 @@ def read_offer_file(path: Path) -> list[RawRecord]:
     except BaseException as exc:  # native panics from the workbook reader are BaseExceptions
         raise InputError(problem_for_exception(exc, Location(str(path)), "reading")) from None
     if not records:
-        raise InputError(Problem(Location(str(path)), "the file holds no offer",
-                                 found="an empty list of offers",
-                                 expected="at least one offer", code="no-offer-in-file"))
+        raise InputError(Problem(Location(str(path)), code="no-offer-in-file"))
     return records
 
 
@@ -187,24 +182,19 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
         return read_mapping(path, vocab)
     if kind == "workbook":
 
-        grids = read_workbook(path)
+        grids, properties = read_workbook_and_properties(path)
         if not grids or all(not any(any(str(v).strip() for v in row if v is not None)
                                     for row in g.rows) for g in grids):
-            raise InputError(Problem(Location(str(path)), "the workbook is empty",
-                                     expected="an offer: labelled values or line items",
-                                     code="no-offer-in-file"))
+            raise InputError(Problem(Location(str(path)), code="empty-workbook"))
     elif kind == "csv":
 
         grids = [read_csv(path)]
     else:
-        raise InputError(Problem(Location(str(path)), "not an offer file format",
-                                 found=path.suffix or "no file extension",
-                                 expected=".xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json",
+        raise InputError(Problem(Location(str(path)), found=path.suffix or "no file extension",
                                  code="unsupported-format"))
     record = RawRecord(id=base_id, source={"file": str(path)})
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
-
-        record.properties = document_properties(path)
+        record.properties = properties
     extra = read_sheets(grids, vocab, record, base_id)
     if extra:
         for item in extra:

@@ -3,7 +3,7 @@
 calamine allocates a dense grid from the first to the last used cell of a sheet: one value at
 XFD5000 in an .ods costs ~40 s and 5 GB before any size check can run (one at XFD1048576 is
 refused by calamine itself). These functions find each sheet's real extent from the file's
-own structure, streaming it, so `xlsx.check_sheet_extents` can refuse an oversized sheet with
+own structure, streaming it, so `xlsx._scan_archive` can refuse an oversized sheet with
 its range named before calamine allocates anything. The .xlsx sheets are scanned in xlsx.py.
 
 - .ods (OpenDocument, ISO/IEC 26300): `content.xml` is streamed with the standard library's

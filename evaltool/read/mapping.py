@@ -42,8 +42,8 @@ def load_mapping(path: Path) -> Any:
             return check_depth([[]], str(path), max_depth=0)  # refused the same way
         except json.JSONDecodeError as exc:
             raise InputError(Problem(Location(str(path), cell=f"line {exc.lineno}, column "
-                                              f"{exc.colno}"), f"not valid JSON: {exc.msg}",
-                                     expected="a JSON object", code="invalid-json")) from None
+                                              f"{exc.colno}"), code="invalid-json",
+                                     params={"reason": exc.msg})) from None
 
     return load_yaml_text(text, str(path))
 
@@ -61,10 +61,8 @@ class _Walk:
     def visit(self, node: Any, keys: list[str]) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise InputError(Problem(self.where(keys), "document too large or too deeply "
-                                     "aliased to be an offer; refused",
-                                     found=f"more than {MAX_NODES:,} values",
-                                     expected="a hand-sized offer", code="document-too-large"))
+            raise InputError(Problem(self.where(keys), code="document-too-large",
+                                     params={"max_nodes": MAX_NODES}))
         if isinstance(node, dict):
             combined = _combined_value(node)
             if combined is not None and keys:
@@ -265,9 +263,7 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     base_id = slug(path.stem)
     where = Location(str(path))
     if data is None or data == {} or data == []:
-        raise InputError(Problem(where, "the file holds no data",
-                                 expected="a mapping of offer fields",
-                                 code="document-unreadable"))
+        raise InputError(Problem(where, code="no-data-in-file"))
     items: list[tuple[str, Any, list[str]]]
     if isinstance(data, list):
         items = [(f"{base_id}-{i + 1}", x, [str(i)]) for i, x in enumerate(data)]
@@ -280,9 +276,8 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
         else:
             items = [(base_id, data, [])]
     else:
-        raise InputError(Problem(where, "not an offer document", found=type(data).__name__,
-                                 expected="a mapping of offer fields (or a list of offers)",
-                                 code="document-unreadable"))
+        raise InputError(Problem(where, code="document-unreadable",
+                                 params={"type": type(data).__name__}))
     records = []
     for offer_id, node, prefix in items:
         source: dict[str, Any] = {"file": str(path)}
@@ -291,9 +286,8 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
         record = RawRecord(id=offer_id, source=source)
         if not isinstance(node, dict):
             record.problems.append(Problem(Location(str(path), key=".".join(prefix) or None),
-                                           "not an offer", found=type(node).__name__,
-                                           expected="a mapping of offer fields",
-                                           code="document-unreadable"))
+                                           code="offer-not-a-mapping",
+                                           params={"type": type(node).__name__}))
         else:
             walker = _Walk(path, vocab, record)
             for key, value in node.items():

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import zipfile
-from pathlib import Path
 
 from evaltool.read.text import currency_of
 
@@ -31,41 +30,54 @@ def _text(raw: bytes) -> str:
     return " ".join(text.split())
 
 
-def document_properties(path: Path) -> dict[str, str]:
-    """{'creator', 'company', 'title', 'manager', 'header_footer'} as far as stated."""
+def archive_properties(archive: zipfile.ZipFile,
+                       header_footer: list[str] | None = None) -> dict[str, str]:
+    """{'creator', 'company', 'title', 'manager', 'header_footer', 'number_format_currency'}
+    of an open workbook archive, as far as stated.  `header_footer`: the sheets' header and
+    footer texts when the caller has already read the sheets (read/xlsx.py reads each sheet's
+    XML once for its extent, formulas and these texts)."""
     found: dict[str, str] = {}
     try:
-        with zipfile.ZipFile(path) as archive:
-            names = set(archive.namelist())
-            for part in ("docProps/core.xml", "docProps/app.xml"):
-                if part not in names or archive.getinfo(part).file_size > 200_000:
-                    continue
-                xml = archive.read(part)
-                for key, pattern in _TAGS.items():
-                    match = re.search(pattern, xml)
-                    if match and key not in found:
-                        found[key] = _text(match.group(1))
-            texts: list[str] = []
-            for name in sorted(names):
-                if not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
-                    continue
-                if archive.getinfo(name).file_size > 20_000_000:
-                    continue
-                xml = archive.read(name)
-                if b"Header>" not in xml and b"Footer>" not in xml:
-                    continue
-                for raw in _HEADER_FOOTER_RE.findall(xml):
-                    text = " ".join(_CODES_RE.sub(" ", _text(raw)).split())
-                    if text and text not in texts:
-                        texts.append(text)
-            if texts:
-                found["header_footer"] = " | ".join(texts)
-            currency = _number_format_currency(archive, names)
-            if currency:
-                found["number_format_currency"] = currency
+        names = set(archive.namelist())
+        for part in ("docProps/core.xml", "docProps/app.xml"):
+            if part not in names or archive.getinfo(part).file_size > 200_000:
+                continue
+            xml = archive.read(part)
+            for key, pattern in _TAGS.items():
+                match = re.search(pattern, xml)
+                if match and key not in found:
+                    found[key] = _text(match.group(1))
+        texts = header_footer if header_footer is not None else _archive_header_footer(
+            archive, names)
+        if texts:
+            found["header_footer"] = " | ".join(texts)
+        currency = _number_format_currency(archive, names)
+        if currency:
+            found["number_format_currency"] = currency
     except (OSError, zipfile.BadZipFile, KeyError, ValueError):
         return found
     return found
+
+
+def _archive_header_footer(archive: zipfile.ZipFile, names: set[str]) -> list[str]:
+    texts: list[str] = []
+    for name in sorted(names):
+        if not (name.startswith("xl/worksheets/") and name.endswith(".xml")):
+            continue
+        if archive.getinfo(name).file_size > 20_000_000:
+            continue
+        add_header_footer(archive.read(name), texts)
+    return texts
+
+
+def add_header_footer(xml: bytes, texts: list[str]) -> None:
+    """Append a sheet's printed header and footer texts (new ones only) to `texts`."""
+    if b"Header>" not in xml and b"Footer>" not in xml:
+        return
+    for raw in _HEADER_FOOTER_RE.findall(xml):
+        text = " ".join(_CODES_RE.sub(" ", _text(raw)).split())
+        if text and text not in texts:
+            texts.append(text)
 
 
 _NUM_FMT_RE = re.compile(rb"<(?:\w+:)?numFmt\b[^>]*?\bformatCode=\"([^\"]*)\"")

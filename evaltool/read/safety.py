@@ -36,64 +36,56 @@ def check_file_size(path: Path, limit_bytes: int = MAX_FILE_BYTES) -> int:
     """Return the file size; raise InputError if it is missing, not a file, or too big."""
     where = Location(str(path))
     if not path.exists():
-        raise InputError(Problem(where, "file not found", expected="an existing offer file",
-                                 code="file-not-found"))
+        raise InputError(Problem(where, code="file-not-found"))
     if not path.is_file():
-        raise InputError(Problem(where, "not a regular file", expected="an offer file",
-                                 code="not-a-file"))
+        raise InputError(Problem(where, code="not-a-file"))
     size = path.stat().st_size
     if size == 0:
-        raise InputError(Problem(where, "the file is empty", found="0 bytes",
-                                 expected="an offer workbook, CSV, YAML or JSON file",
-                                 code="empty-file"))
+        raise InputError(Problem(where, code="empty-file"))
     if size > limit_bytes:
-        raise InputError(Problem(where, "file too large to be an offer; refused unread",
-                                 found=f"{size:,} bytes",
-                                 expected=f"at most {limit_bytes:,} bytes (file size limit)",
-                                 code="file-too-large"))
+        raise InputError(Problem(where, code="file-too-large", params={
+            "size_bytes": size, "limit_bytes": limit_bytes, "limit": "file size"}))
     return size
 
 
-def check_workbook_archive(path: Path, *, opendocument: bool = False) -> None:
-    """Check a workbook's zip directory (.xlsx/.xlsm/.xlsb, or an .ods when `opendocument`)
-    for bombs and non-workbooks, inflating nothing."""
+def open_workbook_archive(path: Path, *, opendocument: bool = False) -> zipfile.ZipFile:
+    """The workbook's zip archive (.xlsx/.xlsm/.xlsb, or an .ods when `opendocument`), opened
+    once and its directory checked for bombs and non-workbooks, inflating nothing; the caller
+    closes it.  One open serves the extent scan, the formula scan and the
+    document properties (benchmarks/ingest.py: four opens were a tenth of normalising)."""
     where = Location(str(path))
     try:
-        with zipfile.ZipFile(path) as archive:
-            members = archive.infolist()
+        archive = zipfile.ZipFile(path)
+        members = archive.infolist()
     except (zipfile.BadZipFile, OSError, NotImplementedError) as exc:  # unsupported zip version
-        raise InputError(Problem(where, "not an Excel workbook (not a valid .xlsx zip archive)",
-                                 found=type(exc).__name__,
-                                 expected="an .xlsx or .xlsm workbook",
-                                 code="unreadable-file")) from None
+        raise InputError(Problem(where, code="not-a-zip-archive",
+                                 params={"error": type(exc).__name__})) from None
+    try:
+        _check_members(where, members, opendocument)
+    except InputError:
+        archive.close()
+        raise
+    return archive
+
+
+def _check_members(where: Location, members: list[zipfile.ZipInfo], opendocument: bool) -> None:
     if len(members) > MAX_ZIP_MEMBERS:
-        raise InputError(Problem(where, "workbook archive has too many parts; refused",
-                                 found=f"{len(members):,} members",
-                                 expected=f"at most {MAX_ZIP_MEMBERS:,} (workbook parts limit)",
-                                 code="too-many-parts"))
+        raise InputError(Problem(where, code="too-many-parts", params={
+            "members": len(members), "limit": MAX_ZIP_MEMBERS}))
     names = {m.filename for m in members}
     if opendocument:
         if "content.xml" not in names:
-            raise InputError(Problem(where, "zip archive is not an OpenDocument spreadsheet",
-                                     found="no content.xml", expected="an .ods workbook",
-                                     code="not-a-workbook"))
+            raise InputError(Problem(where, code="not-an-opendocument-spreadsheet"))
     elif "[Content_Types].xml" not in names or not any(n.startswith("xl/") for n in names):
-        raise InputError(Problem(where, "zip archive is not an Excel workbook",
-                                 found="no xl/ part or [Content_Types].xml",
-                                 expected="an .xlsx or .xlsm workbook", code="not-a-workbook"))
+        raise InputError(Problem(where, code="not-a-workbook"))
     uncompressed = sum(m.file_size for m in members)
     compressed = sum(m.compress_size for m in members) or 1
     if uncompressed > MAX_UNCOMPRESSED_BYTES:
-        raise InputError(Problem(where, "workbook expands to too much data (possible zip bomb); "
-                                 "refused unread", found=f"{uncompressed:,} bytes uncompressed",
-                                 expected=f"at most {MAX_UNCOMPRESSED_BYTES:,} (uncompressed "
-                                 "workbook limit)", code="file-too-large"))
+        raise InputError(Problem(where, code="uncompressed-too-large", params={
+            "size_bytes": uncompressed, "limit_bytes": MAX_UNCOMPRESSED_BYTES}))
     if uncompressed / compressed > MAX_COMPRESSION_RATIO and uncompressed > 10_000_000:
-        raise InputError(Problem(where, "workbook compression ratio is implausible (possible zip "
-                                 "bomb); refused unread",
-                                 found=f"{uncompressed / compressed:,.0f}:1",
-                                 expected=f"at most {MAX_COMPRESSION_RATIO}:1 (compression "
-                                 "ratio limit)", code="compression-ratio-too-high"))
+        raise InputError(Problem(where, code="compression-ratio-too-high", params={
+            "ratio": uncompressed / compressed, "limit": MAX_COMPRESSION_RATIO}))
 
 
 def read_text(path: Path, limit_bytes: int = MAX_TEXT_BYTES) -> str:
@@ -110,9 +102,7 @@ def read_text(path: Path, limit_bytes: int = MAX_TEXT_BYTES) -> str:
 
     best = from_bytes(raw).best()
     if best is None:
-        raise InputError(Problem(Location(str(path)), "cannot detect the text encoding",
-                                 expected="UTF-8 or another common text encoding",
-                                 code="unknown-encoding"))
+        raise InputError(Problem(Location(str(path)), code="unknown-encoding"))
     return str(best)
 
 
@@ -123,16 +113,14 @@ def value_too_long(text: str, where: Location, field: str | None = None) -> Prob
     cell: the guard itself is one linear scan.
     """
     if len(text) > MAX_VALUE_CHARS:
-        return Problem(where, f"value of {len(text):,} characters not read as a figure",
-                       field=field, found=text[:40] + "…",
-                       expected=f"at most {MAX_VALUE_CHARS:,} characters per value "
-                       "(value length limit)", severity="warning", code="value-too-long")
+        return Problem(where, field=field, found=text[:40] + "…", severity="warning",
+                       code="value-too-long",
+                       params={"chars": len(text), "limit": MAX_VALUE_CHARS})
     run = _DIGIT_RUN.search(text)
     if run is not None:
-        return Problem(where, f"a number of {run.end() - run.start():,} digits not read",
-                       field=field, found=text[:40] + ("…" if len(text) > 40 else ""),
-                       expected=f"at most {MAX_NUMBER_DIGITS} digits per number "
-                       "(digits limit)", severity="warning", code="number-too-long")
+        return Problem(where, field=field, found=text[:40] + ("…" if len(text) > 40 else ""),
+                       severity="warning", code="number-too-long",
+                       params={"digits": run.end() - run.start(), "limit": MAX_NUMBER_DIGITS})
     return None
 
 
@@ -141,7 +129,7 @@ def bound_cells(rows: list[list[Any]], where: Callable[[int, int], Location],
     """Replace every text cell longer than `limit` by a short placeholder, in place.
 
     Runs where a grid is built, before layout reading or any value pattern sees a cell, so the
-    work per cell is bounded however long the vendor's text is.  One `value-too-long` warning
+    work per cell is bounded however long the vendor's text is.  One `cell-too-long` warning
     names each replaced cell; the placeholder reads as a value that cannot be read.
     """
     problems: list[Problem] = []
@@ -149,11 +137,8 @@ def bound_cells(rows: list[list[Any]], where: Callable[[int, int], Location],
         for c, value in enumerate(row):
             if isinstance(value, str) and len(value) > limit:
                 problems.append(Problem(
-                    where(r, c), f"cell of {len(value):,} characters not read",
-                    found=value[:40] + "…",
-                    expected=f"at most {limit:,} characters per cell (value length limit); "
-                    "long text belongs in a contract sheet or document",
-                    severity="warning", code="value-too-long"))
+                    where(r, c), found=value[:40] + "…", severity="warning",
+                    code="cell-too-long", params={"chars": len(value), "limit": limit}))
                 row[c] = TOO_LONG_PLACEHOLDER
     return problems
 
@@ -168,21 +153,16 @@ def problem_for_exception(exc: BaseException, where: Location, doing: str) -> Pr
     if isinstance(exc, InputError) and exc.problems:
         return exc.problems[0]
     if isinstance(exc, EvaltoolError):
-        return Problem(where, str(exc), code="input-refused")
+        return Problem(where, code="input-refused", params={"reason": str(exc)})
     if isinstance(exc, RecursionError):
-        return Problem(where, f"{doing}: the data is nested too deeply to read; refused",
-                       expected="an offer a few levels deep", code="too-deeply-nested")
+        return Problem(where, code="nested-too-deeply-to-read", params={"doing": doing})
     if isinstance(exc, MemoryError):
-        return Problem(where, f"{doing}: the data needs more memory than any offer; refused",
-                       expected="an offer of ordinary size", code="out-of-memory")
+        return Problem(where, code="out-of-memory", params={"doing": doing})
     if isinstance(exc, zipfile.BadZipFile | zlib.error | EOFError | UnicodeError | OSError):
-        return Problem(where, f"{doing}: the file is damaged or not in the format its name says",
-                       found=f"{type(exc).__name__}: {_short(exc)}",
-                       expected="an intact .xlsx/.xlsm/.xls/.ods, .csv, .yaml/.yml or .json "
-                       "file", code="unreadable-file")
-    return Problem(where, f"{doing}: internal error in evaltool ({type(exc).__name__}: "
-                   f"{_short(exc)}); this input is left out, the others are evaluated",
-                   code="internal-error-in-offer")
+        return Problem(where, code="unreadable-file", params={
+            "doing": doing, "error": type(exc).__name__, "reason": _short(exc)})
+    return Problem(where, code="internal-error-in-offer", params={
+        "doing": doing, "error": type(exc).__name__, "reason": _short(exc)})
 
 
 def _short(exc: BaseException) -> str:

@@ -22,9 +22,7 @@ def read_csv(path: Path) -> SheetGrid:
     """The CSV as one grid (sheet name None); cells are A1-addressed like a sheet."""
     text = read_text(path)
     if not text.strip():
-        raise InputError(Problem(Location(str(path)), "the CSV file has no rows",
-                                 expected="a header row and at least one row of values",
-                                 code="document-unreadable"))
+        raise InputError(Problem(Location(str(path)), code="csv-without-rows"))
     # "# Acme Cloud - quote for ACME ML. Valid until 2025-12-31.": a comment line, not a row
     # of values; kept whole (its commas split nothing) and read as the document's own words.
     comments: list[tuple[int, str]] = []
@@ -55,15 +53,11 @@ def read_csv(path: Path) -> SheetGrid:
         for index, row in enumerate(csv.reader(io.StringIO(text), dialect)):
             if index > MAX_CSV_ROWS:  # checked while reading: a 100k-row file stops here
                 raise InputError(Problem(Location(str(path), cell=f"row {index + 1}"),
-                                         "CSV too long to be an offer list; refused",
-                                         found=f"more than {MAX_CSV_ROWS:,} rows",
-                                         expected=f"at most {MAX_CSV_ROWS:,} rows and a header "
-                                         "(CSV row limit)", code="too-many-rows"))
+                                         code="too-many-rows", params={"limit": MAX_CSV_ROWS}))
             rows.append([cell.strip() for cell in row])
     except csv.Error as exc:
-        raise InputError(Problem(Location(str(path)), "not a readable CSV file", found=str(exc),
-                                 expected="comma-, semicolon- or tab-separated values",
-                                 code="document-unreadable")) from None
+        raise InputError(Problem(Location(str(path)), code="invalid-csv",
+                                 params={"reason": str(exc)})) from None
     grid = SheetGrid(file=str(path), name=None, rows=rows,
                      comments=[(r, c) for r, c in comments if c])
     grid.problems.extend(bound_cells(rows, grid.where))

@@ -10,7 +10,7 @@ over bytes (no XML entity expansion, so no billion-laughs risk).
 
 calamine allocates a dense grid from the first to the last used cell of a sheet, so one stray
 value at XFD1048576 asks for ~549 GB and aborts the process from native code.  Before calamine
-sees an .xlsx, .xlsb or .ods, `check_sheet_extents` streams each sheet (XML, or binary records
+sees an .xlsx, .xlsb or .ods, `_scan_archive` reads each sheet (XML, or binary records
 in read/extents.py) and finds the cells' real extent (the declared `<dimension>` is only a
 hint: calamine ignores it, and so do we), refusing a sheet larger than `MAX_CELLS_PER_SHEET`
 with the range named.
@@ -23,6 +23,7 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from xml.etree import ElementTree
 
@@ -30,12 +31,13 @@ from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import SheetGrid, a1
 from evaltool.read.extents import Extent, ods_extents, xls_extents, xlsb_extents
 from evaltool.read.layout import is_contract_sheet
+from evaltool.read.properties import add_header_footer, archive_properties
 from evaltool.read.safety import (
     MAX_CLAUSE_CELL_CHARS,
     MAX_VALUE_CHARS,
     bound_cells,
     check_file_size,
-    check_workbook_archive,
+    open_workbook_archive,
 )
 
 WORKBOOK_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".ods"})
@@ -53,6 +55,10 @@ _FORMULA_RE = re.compile(rb"<(?:\w+:)?f\b")
 # A cell with a body (a value, inline string or formula); `<c r="X1" s="3"/>` is format only.
 _USED_CELL_RE = re.compile(rb"<(?:\w+:)?c\b[^>]*?\br=\"([A-Z]{1,3})([0-9]{1,7})\"[^>]*?(?<!/)>")
 _SCAN_CHUNK = 1 << 20
+# A sheet's XML up to this size is inflated once and scanned whole for its extent, its
+# uncalculated formulas and its printed header/footer; a larger one is streamed for its extent.
+_WHOLE_SHEET_BYTES = 16 << 20
+_HEADER_FOOTER_SHEET_BYTES = 20_000_000
 
 
 def _col_index(letters: bytes) -> int:
@@ -123,48 +129,72 @@ def _extents(path: Path, archive: zipfile.ZipFile) -> Iterator[Extent]:
             yield name, *_used_extent(archive, member)
 
 
-def check_sheet_extents(path: Path, max_cells: int = MAX_CELLS_PER_SHEET) -> None:
-    """Refuse an .xlsx, .xlsb or .ods whose sheet spans more than `max_cells` cells, before
-    calamine reads it.
-
-    The message names the sheet and the range (A1 to the last used cell), and the limit.
-    """
-    with zipfile.ZipFile(path) as archive:
-        _refuse_large(path, _extents(path, archive), max_cells)
-
-
 def _refuse_large(path: Path, extents: Iterator[Extent], max_cells: int) -> None:
     for name, rows, cols in extents:
         if rows * cols > max_cells:
-            span = f"A1:{a1(rows - 1, cols - 1)}"
+            last_cell = a1(rows - 1, cols - 1)
             raise InputError(Problem(
-                Location(str(path), sheet=name, cell=span),
-                f"sheet spans {span} ({rows:,} rows x {cols:,} columns = "
-                f"{rows * cols:,} cells); refused before loading",
-                found=f"last used cell {a1(rows - 1, cols - 1)}",
-                expected=f"at most {max_cells:,} cells per sheet (sheet size limit); "
-                "a stray value far from the table is the usual cause",
-                code="sheet-too-large"))
+                Location(str(path), sheet=name, cell=f"A1:{last_cell}"), code="sheet-too-large",
+                params={"last_cell": last_cell, "rows": rows, "columns": cols,
+                        "cells": rows * cols, "limit": max_cells}))
 
 
-def formula_cells_without_cached_value(path: Path) -> dict[str, set[tuple[int, int]]]:
-    """Sheet name -> 0-based (row, col) of formula cells that hold no cached value."""
-    found: dict[str, set[tuple[int, int]]] = {}
-    with zipfile.ZipFile(path) as archive:
+def _uncalculated_formulas(xml: bytes) -> set[tuple[int, int]]:
+    cells: set[tuple[int, int]] = set()
+    if b"<f" not in xml:
+        return cells
+    for attrs, body in _CELL_RE.findall(xml):
+        if not body or not _FORMULA_RE.search(body) or _VALUE_RE.search(body):
+            continue
+        ref = _REF_RE.search(attrs)
+        if ref:
+            cells.add((int(ref.group(2)) - 1, _col_index(ref.group(1))))
+    return cells
+
+
+def _xml_extent(xml: bytes) -> tuple[int, int]:
+    last_row = last_col = 0
+    for letters, digits in _USED_CELL_RE.findall(xml):
+        last_row = max(last_row, int(digits))
+        last_col = max(last_col, _col_index(letters) + 1)
+    return last_row, last_col
+
+
+@dataclass
+class _ArchiveScan:
+    """What one pass over a workbook's zip archive found before calamine reads it."""
+
+    formula_cells: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
+    properties: dict[str, str] = field(default_factory=dict)
+
+
+def _scan_archive(path: Path, suffix: str, max_cells: int) -> _ArchiveScan:
+    """Open the archive once: check it, refuse an oversized sheet, find uncalculated formulas
+    and read the document properties, inflating each sheet's XML once (it was three times)."""
+    scan = _ArchiveScan()
+    with open_workbook_archive(path, opendocument=suffix == ".ods") as archive:
+        if suffix not in _ZIP_SUFFIXES:  # .xlsb / .ods: extents only, in their own formats
+            _refuse_large(path, _extents(path, archive), max_cells)
+            scan.properties = archive_properties(archive)
+            return scan
+        texts_by_member: dict[str, list[str]] = {}
         for name, member in _sheet_members(archive):
-            xml = archive.read(member)
-            if b"<f" not in xml:
-                continue
-            cells: set[tuple[int, int]] = set()
-            for attrs, body in _CELL_RE.findall(xml):
-                if not body or not _FORMULA_RE.search(body) or _VALUE_RE.search(body):
-                    continue
-                ref = _REF_RE.search(attrs)
-                if ref:
-                    cells.add((int(ref.group(2)) - 1, _col_index(ref.group(1))))
+            size = archive.getinfo(member).file_size
+            xml = archive.read(member) if size <= _WHOLE_SHEET_BYTES else None
+            rows, cols = _xml_extent(xml) if xml is not None else _used_extent(archive, member)
+            _refuse_large(path, iter([(name, rows, cols)]), max_cells)
+            if xml is None:
+                xml = archive.read(member)
+            cells = _uncalculated_formulas(xml)
             if cells:
-                found[name] = cells
-    return found
+                scan.formula_cells[name] = cells
+            if size <= _HEADER_FOOTER_SHEET_BYTES:
+                add_header_footer(xml, texts_by_member.setdefault(member, []))
+        texts: list[str] = []
+        for member in sorted(texts_by_member):  # the order the properties reader always used
+            texts.extend(t for t in texts_by_member[member] if t not in texts)
+        scan.properties = archive_properties(archive, texts)
+    return scan
 
 
 def read_workbook(path: Path) -> list[SheetGrid]:
@@ -172,13 +202,19 @@ def read_workbook(path: Path) -> list[SheetGrid]:
 
     Raises InputError (naming the file) for a file that is not a readable workbook.
     """
+    return read_workbook_and_properties(path)[0]
+
+
+def read_workbook_and_properties(path: Path) -> tuple[list[SheetGrid], dict[str, str]]:
+    """`read_workbook`, with the document properties (read/properties.py) from the same pass
+    over the archive."""
     check_file_size(path)
     suffix = path.suffix.lower()
     where = Location(str(path))
+    scan = _ArchiveScan()
     if suffix in _ZIP_SUFFIXES or suffix in _CHECKED_ZIP_SUFFIXES:
-        check_workbook_archive(path, opendocument=suffix == ".ods")
         try:
-            check_sheet_extents(path)
+            scan = _scan_archive(path, suffix, MAX_CELLS_PER_SHEET)
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError,
                 NotImplementedError, ElementTree.ParseError, struct.error) as exc:
             raise InputError(_damaged(where, exc)) from None
@@ -186,9 +222,8 @@ def read_workbook(path: Path) -> list[SheetGrid]:
         try:
             _refuse_large(path, xls_extents(path.read_bytes()), MAX_CELLS_PER_SHEET)
         except (ValueError, struct.error, IndexError) as exc:
-            raise InputError(Problem(where, "the workbook is damaged (a broken .xls container)",
-                                     found=_short(exc), expected="an intact .xls workbook",
-                                     code="unreadable-file")) from None
+            raise InputError(Problem(where, code="xls-container-damaged",
+                                     params={"reason": _short(exc)})) from None
     import python_calamine
 
     try:
@@ -197,16 +232,9 @@ def read_workbook(path: Path) -> list[SheetGrid]:
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # calamine raises its own types, and panics (BaseException)
-        raise InputError(Problem(where, "cannot read the workbook", found=_short(exc),
-                                 expected="an .xlsx/.xlsm/.xls/.ods workbook",
-                                 code="unreadable-file")) from None
-    missing_values: dict[str, set[tuple[int, int]]] = {}
-    if suffix in _ZIP_SUFFIXES:
-        try:
-            missing_values = formula_cells_without_cached_value(path)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError,
-                NotImplementedError):
-            missing_values = {}
+        raise InputError(Problem(where, code="workbook-unreadable",
+                                 params={"reason": _short(exc)})) from None
+    missing_values = scan.formula_cells
     grids: list[SheetGrid] = []
     hidden = _hidden_sheets(workbook)
     for name in sheet_names:
@@ -214,19 +242,17 @@ def read_workbook(path: Path) -> list[SheetGrid]:
             sheet = workbook.get_sheet_by_name(name)
             if sheet.height * max(sheet.width, 1) > MAX_CELLS_PER_SHEET:
                 raise InputError(Problem(Location(str(path), sheet=name),
-                                         "sheet too large to be an offer; refused",
-                                         found=f"{sheet.height} rows x {sheet.width} columns",
-                                         expected=f"at most {MAX_CELLS_PER_SHEET:,} cells per "
-                                         "sheet (sheet size limit)", code="sheet-too-large"))
+                                         code="sheet-too-many-cells", params={
+                                             "rows": sheet.height, "columns": sheet.width,
+                                             "limit": MAX_CELLS_PER_SHEET}))
             rows = sheet.to_python(skip_empty_area=False)
         except InputError:
             raise
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:  # a damaged sheet; a native panic is a BaseException
-            raise InputError(Problem(Location(str(path), sheet=name), "cannot read the sheet",
-                                     found=_short(exc), expected="a readable sheet",
-                                     code="unreadable-file")) from None
+            raise InputError(Problem(Location(str(path), sheet=name), code="sheet-unreadable",
+                                     params={"reason": _short(exc)})) from None
         grid = SheetGrid(file=str(path), name=name, rows=[list(r) for r in rows],
                          formula_cells_without_value=missing_values.get(name, set()),
                          hidden=name in hidden, merged=_merged_ranges(sheet))
@@ -234,7 +260,7 @@ def read_workbook(path: Path) -> list[SheetGrid]:
         limit = MAX_CLAUSE_CELL_CHARS if is_contract_sheet(name) else MAX_VALUE_CHARS
         grid.problems.extend(bound_cells(grid.rows, grid.where, limit))
         grids.append(grid)
-    return grids
+    return grids, scan.properties
 
 
 def _merged_ranges(sheet: object) -> list[tuple[int, int, int, int]]:
@@ -257,9 +283,8 @@ def _hidden_sheets(workbook: object) -> set[str]:
 
 def _damaged(where: Location, exc: BaseException) -> Problem:
     # NotImplementedError: zipfile's word for a compression method or version it lacks.
-    return Problem(where, "the workbook is damaged (a corrupt zip or deflate stream)",
-                   found=f"{type(exc).__name__}: {_short(exc)}",
-                   expected="an intact .xlsx or .xlsm workbook", code="unreadable-file")
+    return Problem(where, code="workbook-damaged",
+                   params={"error": type(exc).__name__, "reason": _short(exc)})
 
 
 def _short(exc: BaseException) -> str:

@@ -6,7 +6,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal
 
 from evaltool import errors
-from evaltool.errors import UsageError
+from evaltool.errors import Problem, UsageError
 from evaltool.report._paths import templates_dir
 from evaltool.report.view import build_view
 
@@ -66,8 +66,8 @@ def render_html(report: ScoreReport, *, kind: Kind = "memo", page_size: PageSize
 def _check(kind: str, page_size: str) -> None:
 
     if kind not in ("memo", "full"):
-        raise UsageError(f"unknown report kind {kind!r} (expected memo or full)",
+        raise UsageError(Problem(None, code="unknown-report-kind", params={"kind": repr(kind)}),
                          setting="kind")
     if page_size not in ("A4", "Letter"):
-        raise UsageError(f"unknown page size {page_size!r} (expected A4 or Letter)",
-                         setting="page_size")
+        raise UsageError(Problem(None, code="unknown-page-size",
+                                 params={"page_size": repr(page_size)}), setting="page_size")

@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from evaltool.errors import RenderError, UsageError
+from evaltool.errors import Problem, RenderError, UsageError
 
 STDOUT = "-"  # `-o -`: write to standard output (the format then comes from --format)
 
@@ -60,9 +60,9 @@ def check_outputs(outs: Sequence[Path]) -> None:
             continue
         suffix = Path(out).suffix.lower()
         if suffix not in FORMATS:
-            raise UsageError(f"{out}: unknown output format {suffix or '(no extension)'}; "
-                             f"expected one of {', '.join(FORMATS)}, or - for standard output",
-                             setting="out")
+            raise UsageError(Problem(None, code="unknown-output-target", params={
+                "out": str(out), "suffix": suffix or "(no extension)",
+                "formats": ", ".join(FORMATS)}), setting="out")
 
 
 def write_stdout(text: str) -> None:

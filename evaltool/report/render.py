@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from evaltool.errors import EvaltoolError, UsageError
+from evaltool.errors import EvaltoolError, Problem, UsageError
 from evaltool.report.exports import (
     iter_report_json,
     report_to_json,
@@ -50,7 +50,8 @@ def render_text(
         return to_csv(report)
     if fmt == "markdown":
         return to_markdown(report, kind=kind)
-    raise UsageError(f"unknown text format {fmt!r} (expected csv or markdown)", setting="fmt")
+    raise UsageError(Problem(None, code="unknown-text-format", params={"fmt": repr(fmt)}),
+                     setting="fmt")
 
 
 def _render_bytes(
@@ -79,10 +80,8 @@ def _render_bytes(
         return to_xlsx_bytes(report)
     if suffix == ".json":
         return report_to_json(report).encode("utf-8")
-    raise UsageError(
-        f"{suffix or '(no extension)'}: unknown output format "
-        f"(expected one of {', '.join(FORMATS)})", setting="out"
-    )
+    raise UsageError(Problem(None, code="unknown-output-format", params={
+        "suffix": suffix or "(no extension)", "formats": ", ".join(FORMATS)}), setting="out")
 
 
 def render_report(
@@ -100,16 +99,15 @@ def render_report(
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
-        raise UsageError(
-            f"{out}: unknown output format {suffix or '(no extension)'!r} "
-            f"(expected one of {', '.join(FORMATS)})", setting="out"
-        )
+        raise UsageError(Problem(None, code="unknown-output-extension", params={
+            "out": str(out), "suffix": repr(suffix or "(no extension)"),
+            "formats": ", ".join(FORMATS)}), setting="out")
     if kind not in ("memo", "full"):
-        raise UsageError(f"unknown report kind {kind!r} (expected memo or full)",
+        raise UsageError(Problem(None, code="unknown-report-kind", params={"kind": repr(kind)}),
                          setting="kind")
     if page_size not in ("A4", "Letter"):
-        raise UsageError(f"unknown page size {page_size!r} (expected A4 or Letter)",
-                         setting="page_size")
+        raise UsageError(Problem(None, code="unknown-page-size",
+                                 params={"page_size": repr(page_size)}), setting="page_size")
     if suffix == ".json":  # piece by piece: the whole document is never held at once
         return write_file(out, (piece.encode("utf-8") for piece in iter_report_json(report)))
     data = _render_bytes(report, suffix, kind, page_size)

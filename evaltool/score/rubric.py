@@ -18,7 +18,7 @@ from typing import Any, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from evaltool.errors import InputError, UsageError
+from evaltool.errors import InputError, Location, Problem, UsageError
 from evaltool.models import OfferFields, Workload
 from evaltool.resources import rubrics_dir
 from evaltool.yamlsafe import load_yaml_file
@@ -414,11 +414,12 @@ def _format_loc(loc: tuple[Any, ...], data: Any) -> str:
 def parse_rubric(data: Any, source: str) -> Rubric:
     """Validate rubric data; errors name the file and the key path."""
     if not isinstance(data, dict):
-        raise UsageError(f"{source}: a rubric must be a YAML mapping, found {type(data).__name__}")
+        raise UsageError(Problem(Location(source), code="rubric-not-a-mapping",
+                                 params={"type": type(data).__name__}))
     if not {"name", "categories", "criteria"} & {str(k) for k in data}:
         # Not a rubric at all (a mistyped path, say): never echo another file's keys.
-        raise UsageError(f"{source}: not a rubric (none of the keys name, categories, criteria; "
-                         f"{len(data)} other keys not shown)")
+        raise UsageError(Problem(Location(source), code="not-a-rubric",
+                                 params={"count": len(data)}))
     try:
         return Rubric.model_validate(data)
     except ValidationError as exc:
@@ -430,7 +431,8 @@ def parse_rubric(data: Any, source: str) -> Rubric:
             found_text = ("" if isinstance(found, dict | list) or err["type"] == "extra_forbidden"
                           else f" (found {found!r})")
             lines.append(f"{source} › {where}: {err['msg']}{found_text}")
-        raise UsageError("invalid rubric:\n  " + "\n  ".join(lines)) from None
+        raise UsageError(Problem(None, code="rubric-invalid",
+                                 params={"problems": "\n  ".join(lines)})) from None
 
 
 def shipped_rubrics() -> dict[str, Path]:
@@ -443,9 +445,11 @@ def _load_path(path: Path) -> Rubric:
     try:
         data = load_yaml_file(path)
     except OSError as exc:
-        raise UsageError(f"{path}: cannot read rubric ({exc.strerror or exc})") from None
+        raise UsageError(Problem(Location(str(path)), code="rubric-unreadable",
+                                 params={"reason": str(exc.strerror or exc)})) from None
     except InputError as exc:
-        raise UsageError(f"cannot read rubric: {exc}") from None
+        raise UsageError(Problem(None, code="rubric-file-invalid",
+                                 params={"reason": str(exc)})) from None
     return parse_rubric(data, str(path))
 
 
@@ -458,11 +462,10 @@ def load_rubric(name_or_path: str | Path | None = None) -> Rubric:
     path = Path(name)
     if path.suffix.lower() in (".yaml", ".yml") or path.exists():
         if not path.exists():
-            raise UsageError(f"rubric file {path} does not exist")
+            raise UsageError(Problem(None, code="rubric-not-found", params={"path": str(path)}))
         return _load_path(path.resolve())
-    raise UsageError(
-        f"unknown rubric {name!r}: expected one of {', '.join(sorted(shipped))} or a .yaml path"
-    )
+    raise UsageError(Problem(None, code="unknown-rubric", params={
+        "name": repr(name), "names": ", ".join(sorted(shipped))}))
 
 
 def is_number(value: Any) -> TypeGuard[float]:
