@@ -17,7 +17,7 @@ import builders
 import pytest
 
 from evaltool.clauses import extract_terms
-from evaltool.clauses.leaving import earliest_exit_months, exit_fee, notice_days
+from evaltool.clauses.leaving import earliest_exit_months, exit_fee, free_days, notice_days
 from evaltool.clauses.schedules import (
     month_spans,
     periodic_floor,
@@ -741,3 +741,26 @@ def test_a_notice_in_days_is_never_the_renewal_term() -> None:
             "then-current term.")
     terms, _ = contract_terms(builders.make_offer("renew", term_months=3, contract_text=text))
     assert terms.renewal_term_months == 12.0
+
+
+# ------------------------------------------------------------------ capacity given free
+
+@pytest.mark.parametrize("text", [
+    "The first fourteen (14) days of service are free of charge for all 128 GPUs.",
+    "Enjoy a 14-day free trial on the full cluster before billing starts.",
+    "Free period: 14 days from delivery (no charge for the GPUs).",
+    "Billing starts 14 days after delivery.",
+    "Die ersten 14 Tage sind kostenlos.",
+])
+def test_two_weeks_of_free_capacity_are_read_in_every_wording(text: str) -> None:
+    terms, _ = contract_terms(builders.make_offer("free", gpu_count=128, contract_text=text))
+    assert terms.free_days == 14.0
+
+
+@pytest.mark.parametrize("text", [
+    "Storage is free of charge for 14 days.",
+    "Customer may terminate free of charge on 30 days' notice.",
+    "Failed nodes are replaced within 5 days at no charge.",
+])
+def test_a_free_line_a_free_exit_or_a_free_repair_is_no_free_capacity(text: str) -> None:
+    assert free_days(text) is None

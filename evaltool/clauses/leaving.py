@@ -148,3 +148,27 @@ def exit_fee(sentence: str) -> tuple[str, float, str] | None:
 
 _FEE_NOUN = re.compile(r"\b(?:fee|charge|penalty|payment|costs?|gebühr\w*|vertragsstrafe|"
                        r"pénalité|frais|indemnité|cargo|penalización)\b", FLAGS)
+
+
+def free_days(sentence: str) -> float | None:
+    """Days the capacity is given free of charge from delivery, read from its parts: a free
+    word with a length or span of days ("the first fourteen (14) days of service are free of
+    charge", "a 14-day free trial", "die ersten 14 Tage sind kostenlos"), or billing that
+    starts a number of days after delivery. A line of the bill given free (storage,
+    support) is not the capacity."""
+    w = words()
+    if re.search(rf"\b(?:{w['floor_of_a_line']})", sentence, FLAGS) or re.search(
+            rf"\b(?:{w['leaving']}|{w['notice']}|replac\w*|repair\w*|credit\w*|late|delay\w*)",
+            sentence, FLAGS):
+        return None  # leaving "free of charge on 30 days' notice" is no free capacity
+    free = re.search(rf"\b(?:{w['free']})", sentence, FLAGS) if re.search(
+        rf"\b(?:{w['free_use']})\b", sentence, FLAGS) else None
+    starts = re.search(rf"\b(?:{w['billing_starts']})", sentence, FLAGS)
+    if free is None and starts is None:
+        return None
+    for m in _exit_res()["length"].finditer(sentence):
+        n = number_value(m.group("n"))
+        if n and not is_ordinal(m.group("n")) and months_per(m.group("u")) < 1.0 and not (
+                re.match(rf"(?:{w['hour']})$", m.group("u"), FLAGS)):
+            return round(n * months_per(m.group("u")) * HOURS_PER_MONTH / 24.0, 1)
+    return None

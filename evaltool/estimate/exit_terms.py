@@ -16,6 +16,7 @@ from typing import Any
 from evaltool.clauses.leaving import (
     earliest_exit_months,
     exit_fee,
+    free_days,
     lengths_in_months,
     notice_days,
 )
@@ -529,6 +530,9 @@ def _free_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evid
             evidence["free_capacity"] = _evidence(sentence, p)
     elif (hours := _FREE_HOURS.search(sentence)) is not None:
         values["free_gpu_hours"] = float(hours.group(1).replace(",", ""))
+        evidence["free_capacity"] = _evidence(sentence, p)
+    elif (found := free_days(sentence)) is not None:  # the same in other words
+        values["free_days"] = found
         evidence["free_capacity"] = _evidence(sentence, p)
 
 
