@@ -764,3 +764,14 @@ def test_two_weeks_of_free_capacity_are_read_in_every_wording(text: str) -> None
 ])
 def test_a_free_line_a_free_exit_or_a_free_repair_is_no_free_capacity(text: str) -> None:
     assert free_days(text) is None
+
+
+def test_a_colocation_rate_in_a_purchase_contract_is_no_compute_price(tmp_path) -> None:
+    path = tmp_path / "buy.yaml"
+    path.write_text("vendor: Forge\noffer_kind: purchase\naccelerator: H100-SXM\ngpu_count: 64\n"
+                    "gpus_per_node: 8\ncapex_usd: 2400000\namortization_months: 36\n"
+                    "contract_text: |\n  Colocation price: USD 190 per kW per month.\n",
+                    encoding="utf-8")
+    result = normalize_files([path])
+    assert not result.not_evaluated
+    assert result.offers[0].fields.price_usd_per_gpu_hour is None
