@@ -774,4 +774,6 @@ def test_a_colocation_rate_in_a_purchase_contract_is_no_compute_price(tmp_path) 
                     encoding="utf-8")
     result = normalize_files([path])
     assert not result.not_evaluated
-    assert result.offers[0].fields.price_usd_per_gpu_hour is None
+    # the purchase's own hourly figure (capex over the amortisation), not USD 190 a kW
+    assert result.offers[0].fields.price_usd_per_gpu_hour == pytest.approx(
+        2_400_000 / 36 / (64 * 730))
