@@ -82,26 +82,7 @@ KNOWN_GAPS = {
         "run cost to GPU-hours, we add the per-TB-month storage the run holds while it runs "
         "(a run that needs 2 PB cannot run without it, so a GPU-only run cost understates "
         "it); the storage is in the full commitment and minimum cash as the buyer counts it"),
-    # Set D (blind, written without reading evaltool/): landed failing, each reason.
-    "d-01-eur-quote-fx-exposure": (
-        "a reader gap, not money: the EUR offer states currency: EUR beside a price under a "
-        "key that names USD (price_usd_per_gpu_hour: 2.2, the EUR 2.00 already converted at "
-        "1.10). The reader (normalize/) applies currency to every price, so without a rate "
-        "the offer is not evaluated and with --fx EUR=1.10 it is converted twice (2.42). We "
-        "agree with the buyer: a key that names its currency is in that currency, and "
-        "currency is that of the source prices (PRODUCT.md); asked of the reader helpers"),
     # Set E (blind, held out, written without reading evaltool/): landed failing, each reason.
-    "e-04-equivalent-hardware-substitution": (
-        "offer-a (cheapest) wins where it must not: its contract lets the vendor substitute "
-        "'equivalent or comparable' A100 / H100 PCIe / L40S at the same fee; clause analysis "
-        "has no finding for a downgrade-substitution right (an H200 upgrade-only right, "
-        "offer-b, is harmless), so nothing in the ranking prices the risk of slower hardware "
-        "under a 60-day deadline"),
-    "e-05-partial-delivery-under-deadline": (
-        "offer-a should be ineligible: delivery_date holds only the first tranche (256 GPUs, "
-        "day 0); the contract delivers the other 256 on day 66, so the run cannot end by the "
-        "70-day deadline. The tranche schedule in contract_text is not read; we run all 512 "
-        "GPUs from the first date and offer-a wins"),
     "e-06-inference-latency-l40s-h100-mi300x": (
         "the workload names its latency target serving.max_ms_per_output_token, a key the "
         "buyer invented; our key is serving.max_latency_ms_per_token (or "
@@ -109,28 +90,11 @@ KNOWN_GAPS = {
         "second, or requests with prompt and output lengths' and no latency key, so its "
         "wording gives no ground for another synonym: the workload is refused with the known "
         "keys listed, as an unknown key must be"),
-    "e-09-node-hour-prices-different-gpus-per-node": (
-        "a reader gap, not money: each offer states its price only in contract_text, per "
-        "node-hour ('USD 9.60 per node-hour' for a 4-GPU node), and no "
-        "price_usd_per_gpu_hour; the reader (normalize/) does not take a node-hour price "
-        "from contract text, so no offer has a price and none is scored"),
     "e-10-egress-heavy-per-gb": (
         "winner right; only offer-a's run cost differs by convention: the buyer keeps "
         "run_cost_usd to GPU-hours and adds the 3,500 TB of egress ($315k at $0.09/GB) to the "
         "minimum cash and full commitment; we add the egress the workload must move to the "
         "run cost as well ($1.07M), as with storage in b-08"),
-    # Set F (written blind at the end of session 3, held out; 6/10 untouched, 92/100 checks,
-    # twice): landed as the money development set of session 4. Not yet read right:
-    "f-01-prepaid-block-refund-schedule": (
-        "a prepaid block's refund schedule in contract_text (a share refunded if cancelled "
-        "before a date) is not read into the minimum cash; winner differs"),
-    "f-02-minimum-monthly-spend-commit": (
-        "a monthly minimum spend over the term is charged once ($300k), not per month ($391k)"),
-    "f-03-price-step-up-after-month-3": (
-        "a price that steps up after month 3 is charged at the intro price for the whole term"),
-    "f-06-partial-delivery-deadline": (
-        "a partial-delivery schedule (tranches) is not read: all GPUs are charged from the "
-        "first date"),
 }
 
 

@@ -24,16 +24,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from evaltool.clauses.analyse import analyse_segments
 from evaltool.clauses.figures import durations, percentages
 from evaltool.clauses.findings import where_of
+from evaltool.clauses.leaving import notice_days
 from evaltool.clauses.lexicon import fast_compile
 from evaltool.clauses.models import ClauseAnalysis, ContractTerms, TermEvidence, TextSegment
+from evaltool.clauses.schedules import amounts, is_refund_share, periodic_floor, words
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
-from evaltool.normalize.values import ValueParseError, parse_date, parse_money
+from evaltool.normalize.values import ValueParseError, parse_date
 
 # Figures of clause analysis -> ContractTerms fields (same names unless mapped here).
 _FIGURE_FIELDS: dict[str, str] = {
@@ -52,14 +55,6 @@ _FIGURE_FIELDS: dict[str, str] = {
 _CLAUSE_REF_RE = re.compile(
     r"^\s*(?P<ref>(?:§+\s*|(?:section|clause|article)\s+)?\d{1,3}(?:\.\d{1,3})*"
     r"(?:\s*\([a-z0-9]{1,4}\))*)(?=[.)]?\s)",
-    re.IGNORECASE,
-)
-# An amount with its currency, as a symbol or an ISO 4217 code before or after the number.
-_CURRENCY_CODES = r"USD|EUR|GBP|CHF|JPY|CAD|AUD|SGD|HKD|CNY|INR|KRW|SEK|NOK|DKK|PLN|NZD"
-_MONEY_RE = re.compile(
-    rf"(?:US\$|CA\$|C\$|A\$|S\$|\$|€|£|¥|\b(?:{_CURRENCY_CODES})\s*)\s?\d[\d,]*(?:\.\d+)?"
-    r"(?:\s*(?:million|billion|k|m)\b)?"
-    rf"|\b\d[\d,]*(?:\.\d+)?\s*(?:million\s+|billion\s+)?(?:{_CURRENCY_CODES})\b",
     re.IGNORECASE,
 )
 _NON_CANCELLABLE = fast_compile(
@@ -92,23 +87,26 @@ _REMAINING = re.compile(
 )
 _AUTO_RENEW = fast_compile(r"\b(?:automatically|auto-?)\s*renew\w*|\brenew\w*\s+automatically\b")
 _NO_AUTO_RENEW = re.compile(r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?renew", re.I)
-_PREPAY = fast_compile(
-    r"\bpre-?pa(?:y|id|yment)\w*\b|\bpaid\s+in\s+advance\b|\bpayable\s+(?:in\s+full\s+)?"
-    r"(?:in\s+advance|upfront|up\s+front)\b|\bbilled\s+upfront\b"
-)
-_NON_REFUNDABLE = re.compile(r"\bnon-?refundable\b|\bnot\s+(?:be\s+)?refund(?:able|ed)\b", re.I)
-_PAID_AHEAD = re.compile(r"\bfees?\b|\bcredits?\b|\bplans?\b", re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _ahead_res() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Money paid ahead, billing merely in advance of each month, and money that does not
+    come back (evaltool/data/contract_money_words.yaml)."""
+    w = words()
+    return (re.compile(rf"\b(?:{w['paid_ahead']})", re.I),
+            re.compile(rf"\b(?:{w['billed_ahead']})", re.I),
+            re.compile(rf"\b(?:{w['kept']})", re.I))
+
+
+_PAID_AHEAD = re.compile(r"\bfees?\b|\bcredits?\b|\bplans?\b|\bguthaben\b|\bcrédits?\b",
+                         re.IGNORECASE)
 _REFUNDABLE = re.compile(r"\brefund\w*\b", re.I)
+_PARTLY_REFUNDED = re.compile(r"\b(?:following|this|a|the)\s+(?:share|portion|part|percentage)\b"
+                              r"|\bschedule\b|\bpro[- ]?rat", re.I)
 _MIN_COMMIT = fast_compile(
     r"\bminimum\s+(?:annual\s+|monthly\s+)?(?:commitment|spend|purchase|fee|payment)s?\b|"
     r"\bcommits?\s+to\s+(?:a\s+)?(?:spend|purchase|pay)\w*\b|\bcommitted\s+spend\b|"
     r"\btake[- ]or[- ]pay\b"
 )
-# A spend floor stated per period ("minimum monthly spend", "in each Commitment Month",
-# "per calendar quarter"): owed every period, whatever the other periods spent.
-_RECURRING_FLOOR = re.compile(
-    r"\b(?:in\s+)?(?:each|every|per)\s+(?:\w+\s+)?(?:calendar\s+)?(?:month|quarter)\b|"
-    r"\bminimum\s+(?:monthly|quarterly)\b|\b(?:monthly|quarterly)\s+minimum\b", re.I)
 _SOLE_REMEDY = fast_compile(r"\b(?:sole|exclusive)\s+(?:and\s+exclusive\s+)?remed(?:y|ies)\b")
 _ESCALATION = fast_compile(
     r"\b(?:increase|escalat)\w*\b[^.;]{0,80}?(?:\b(?:per\s+(?:year|annum)|annually|each\s+year|"
@@ -175,31 +173,31 @@ class _Builder:
 
 def _amount(text: str, *, totals_only: bool = False) -> tuple[float, str] | None:
     """The first amount of money in the text with its ISO 4217 currency, as stated (the
-    money model converts it at the run's exchange rates).
+    money model converts it at the run's exchange rates; `clauses.schedules.amounts`
+    reads the figures, "600.000 USD" and "USD 600k" alike).
 
     With ``totals_only`` a rate ("USD 1.95 per GPU-hour", "USD 728,832 per month") is
     skipped: a commitment or a prepayment is a sum, not a price.
     """
     periodic: tuple[float, str] | None = None
-    for m in _MONEY_RE.finditer(text):
-        if totals_only and _RATE_AFTER.match(text, m.end()):
+    for found in amounts(text):
+        if totals_only and _RATE_AFTER.match(text, found.end):
             continue
-        try:
-            money = parse_money(m.group(0))
-        except ValueParseError:
+        if totals_only and _PERIODIC_AFTER.match(text, found.end):
+            periodic = periodic or (found.value, found.currency)
             continue
-        if not money.currency:
-            continue
-        if totals_only and _PERIODIC_AFTER.match(text, m.end()):
-            periodic = periodic or (float(money.amount), money.currency)
-            continue
-        return float(money.amount), money.currency
+        return found.value, found.currency
     return periodic
 
 
 def _notice_days(text: str) -> float | None:
+    """The notice stated: the length nearest a notice word (`clauses.schedules`), else a
+    length followed by "prior", "advance" or "before"."""
+    found = notice_days(text)
+    if found is not None:
+        return found
     for d in durations(text):
-        if re.search(r"notice|prior|advance|before", text[d.end : d.end + 40], re.I):
+        if re.search(r"prior|advance|before", text[d.end : d.end + 40], re.I):
             return round(d.days, 1)
     return None
 
@@ -278,7 +276,11 @@ def _termination_fee(text: str, where: dict[str, Any], out: _Builder) -> None:
     """A fee for leaving: a share of the remaining fees, or a stated amount."""
     if not _TERMINATION_FEE.search(text):
         return
-    pct = [v for v, _s, _e in percentages(text) if 0 < v <= 100]
+    # "refund ninety percent (90%) of the prepaid Fees for the remainder": a share given
+    # back, not a fee for leaving.
+    pct = [v for v, s, e in percentages(text) if 0 < v <= 100 and not is_refund_share(text, s, e)]
+    if not pct and any(is_refund_share(text, s, e) for _v, s, e in percentages(text)):
+        return
     if _REMAINING.search(text):
         out.set("termination_fee_pct_of_remaining", pct[0] if pct else 100.0, text, where)
     if not pct:
@@ -296,27 +298,32 @@ def _renewal(text: str, where: dict[str, Any], out: _Builder) -> None:
 
 def _prepayment(text: str, where: dict[str, Any], out: _Builder) -> None:
     """Money paid ahead and whether it comes back."""
-    if _PREPAY.search(text):
+    paid_ahead, billed_ahead, kept = _ahead_res()
+    if paid_ahead.search(text) and not billed_ahead.search(text):
         # "USD 2.10 per GPU-hour ... invoiced in full on signature": a rate is not the sum.
         out.set_amount("prepayment", _amount(text, totals_only=True), text, where)
-        if _NON_REFUNDABLE.search(text):
+        if kept.search(text):
             out.set("prepayment_refundable", False, text, where)
-        elif _REFUNDABLE.search(text):
+        elif _REFUNDABLE.search(text) and not _PARTLY_REFUNDED.search(text) and not any(
+                v < 100 and is_refund_share(text, s, e) for v, s, e in percentages(text)):
+            # refunded whole; a share or a schedule ("the following share") is read by
+            # clauses.schedules.refund_schedule
             out.set("prepayment_refundable", True, text, where)
-    elif _NON_REFUNDABLE.search(text) and _PAID_AHEAD.search(text):
+    elif kept.search(text) and _PAID_AHEAD.search(text):
         out.set("prepayment_refundable", False, text, where)
 
 
 def _minimum_commitment(text: str, where: dict[str, Any], out: _Builder) -> None:
     if _MIN_COMMIT.search(text):
         out.set_amount("min_commit", _amount(text, totals_only=True), text, where)
-        period = _RECURRING_FLOOR.search(text)
-        if period:
-            # The floor is owed period by period: the first amount is one period's floor
-            # (a total over the term, if stated beside it, is the floors added up).
-            out.set_amount("min_commit_per_period", _amount(text), text, where)
-            out.set("min_commit_period_months",
-                    3.0 if "quarter" in period.group(0).lower() else 1.0, text, where)
+    # A floor owed period by period (`clauses.schedules.periodic_floor`: "USD 25,000
+    # per calendar-month period", "Minimum Monthly Spend of USD 120,000 in each month"):
+    # the period's floor, whatever a total over the term beside it says.
+    floor = periodic_floor(text)
+    if floor is not None:
+        amount, currency, months = floor
+        out.set_amount("min_commit_per_period", (amount, currency), text, where)
+        out.set("min_commit_period_months", months, text, where)
 
 
 _CREDIT_CONTEXT_RE = re.compile(r"credit|sla|service\s+level", re.IGNORECASE)

@@ -13,9 +13,25 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from evaltool.clauses.leaving import (
+    earliest_exit_months,
+    exit_fee,
+    free_days,
+    lengths_in_months,
+    notice_days,
+)
 from evaltool.clauses.models import ContractTerms, TermEvidence, TextSegment
+from evaltool.clauses.schedules import (
+    is_refund_share,
+    price_steps,
+    refund_schedule,
+    tranches,
+    words,
+)
 from evaltool.clauses.terms import extract_terms
 from evaltool.errors import Location
+from evaltool.estimate.substitution import named_accelerators, substitution_right
+from evaltool.estimate.tranches import applies as tranches_apply
 from evaltool.models import HOURS_PER_MONTH, Flag, Offer
 
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24.0
@@ -33,13 +49,21 @@ _NOTICE = re.compile(_NUMBER + r"\s*(days?|hours?|months?)['’]?\s+(?:prior\s+)
 _NO_TERM = re.compile(r"\bno minimum (?:term|commitment|period)\b|\bno (?:fixed |minimum )?term\b",
                       re.I)
 _NON_CANCELLABLE = re.compile(
+    rf"(?:{words()['non_cancellable']})|"
     r"non-?\s?cancell?able|no right to terminate[^.]*for convenience|"
     r"no termination for convenience|may not terminate[^.]*for convenience|"
     r"neither party may terminate[^.]*for convenience|"
     r"may terminate[^.]*only for[^.]*breach|fees for the remainder[^.]*(?:due|payable)|"
     r"survive any termination", re.I)
 _CUSTOMER_MAY_LEAVE = re.compile(
-    r"\b(?:customer|either party|you)\b[^.]*?\bmay\s+(?:terminate|cancel|release|end)\b", re.I)
+    r"\b(?:customer|either party|you)\b[^.]*?\b(?:may|can|is entitled to|has the right to)\s+"
+    r"(?:terminate|cancel|release|end|exit|leave)\b|"
+    r"\b(?:kunde|auftraggeber|jede partei)\b[^.]*?\b(?:kann|darf|ist berechtigt)\b[^.]*?"
+    r"\bkündig|\b(?:client|chaque partie)\b[^.]*?\bpeut\b[^.]*?\brésili|"
+    # "Cancellation: permitted at any time", "may be terminated by Customer on 30 days' notice"
+    r"\b(?:cancell?ation|termination|early exit)\b(?:\s+for\s+convenience)?\s*(?::|is|are)?\s*"
+    r"(?:permitted|allowed|possible|available)\b|\b(?:may|can)\s+be\s+(?:cancell?ed|terminated)"
+    r"\s+(?:by\s+(?:the\s+)?customer\b|at\s+any\s+time|for\s+convenience)", re.I)
 # A right to leave that the vendor's failure triggers ("if delivery is more than seven days
 # late Customer may cancel", "upon Provider's material breach") is a remedy, not termination
 # for convenience: the buyer cannot count on it to end the contract once the run is done.
@@ -58,7 +82,7 @@ _FEE_PCT = re.compile(r"(\d+(?:\.\d+)?)\s*%\)?\s*of\s+(?:the\s+)?(?:[^.;%]{0,80}
                       r"to the end of the (?:[a-z]+\s+)?(?:term|period))\b", re.I)
 _FEE_USD = re.compile(r"(?:early )?termination fee of (?:USD|US\$|\$)\s?([\d,]+(?:\.\d+)?)", re.I)
 _AUTO_RENEW = re.compile(r"renews?\s+automatically|automatically\s+renews?|auto-?renew|"
-                         r"renews? for successive", re.I)
+                         rf"renews? for successive|{words()['auto_renew']}", re.I)
 _NO_RENEW = re.compile(r"(?:does not|will not|shall not)\s+renew|no automatic renewal|"
                        r"not renew automatically", re.I)
 _RENEWAL_TERM_DEFINED = re.compile(r"renewal (?:term|period)\W*\s+(?:means|is)\s+"
@@ -92,6 +116,7 @@ _AT_MONTH_END = re.compile(r"(?:end|or) of (?:the|any|each) (?:later |subsequent
 # Reserved capacity billed whatever the use: its term's fees are committed, not only a
 # stated spend floor ("billed ... whether or not used").
 _BILLED_WHATEVER_USE = re.compile(
+    rf"{words()['whatever_use']}|"
     r"whether or not (?:used|utili[sz]ed|consumed)|whether used or not|"
     r"regardless of (?:use|usage|utili[sz]ation)", re.I)
 
@@ -150,6 +175,11 @@ class MoneyTerms(ContractTerms):
     # A price that changes during the term: (from this month of the term, USD per
     # GPU-hour), in month order; the first step starts in month 1.
     price_steps: list[tuple[float, float]] | None = None
+    # Capacity delivered in parts: (GPUs, ISO date, only a target date), in date order.
+    delivery_tranches: list[tuple[float, str, bool]] | None = None
+    # The vendor may deliver other hardware at its discretion: the catalog ids it names
+    # (an empty list when it names none).
+    substitute_accelerators: list[str] | None = None
 
 
 def _earliest_exit_month(sentence: str) -> float | None:
@@ -168,6 +198,15 @@ class _Paragraph:
     text: str
     where: dict[str, Any]
     ref: str | None
+    lines: str = ""  # the same text with its line breaks (a table's rows), for schedules
+
+    @property
+    def rows(self) -> str:
+        return self.lines or self.text
+
+
+def _rows(block: str) -> str:
+    return "\n".join(" ".join(line.split()) for line in block.splitlines() if line.strip())
 
 
 def _paragraphs(offer: Offer) -> list[_Paragraph]:
@@ -181,7 +220,8 @@ def _paragraphs(offer: Offer) -> list[_Paragraph]:
             joined = " ".join(block.split())
             if joined:
                 match = _CLAUSE_REF.match(joined)
-                out.append(_Paragraph(joined, where, match.group(1) if match else None))
+                out.append(_Paragraph(joined, where, match.group(1) if match else None,
+                                      _rows(block)))
         return out
     for segment in offer.contract_segments:
         joined = " ".join(str(segment.get("text") or "").split())
@@ -189,14 +229,14 @@ def _paragraphs(offer: Offer) -> list[_Paragraph]:
             where = dict(segment.get("where") or offer.source)
             match = _CLAUSE_REF.match(joined)
             ref = match.group(1) if match else where.get("cell")
-            out.append(_Paragraph(joined, where, ref))
+            out.append(_Paragraph(joined, where, ref, _rows(str(segment.get("text") or ""))))
     if not out and text:
         for block in re.split(r"\n\s*\n", text):
             joined = " ".join(block.split())
             if joined:
                 match = _CLAUSE_REF.match(joined)
                 out.append(_Paragraph(joined, dict(offer.source),
-                                      match.group(1) if match else None))
+                                      match.group(1) if match else None, _rows(block)))
     return out
 
 
@@ -233,6 +273,9 @@ def _number(text: str) -> float | None:
 
 
 def _notice_days(sentence: str) -> float | None:
+    found = notice_days(sentence)  # the length nearest a notice word, in any wording
+    if found is not None:
+        return found
     match = _NOTICE.search(sentence)
     if not match:
         return None
@@ -274,6 +317,8 @@ def _customer_exit(sentence: str, p: _Paragraph, values: _Values, evidence: _Evi
     """A sentence by which the customer may leave: when at the earliest, and on what notice."""
     notice = _notice_days(sentence)
     earliest = _earliest_exit_month(sentence)
+    if earliest is None:
+        earliest = earliest_exit_months(sentence)
     if earliest is not None and "termination_earliest_month" not in values:
         values["termination_earliest_month"] = earliest
         evidence["termination_earliest_month"] = _evidence(sentence, p)
@@ -307,12 +352,22 @@ def _fee_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evide
     if _NO_FEE.search(sentence):
         values.setdefault("termination_fee_usd", 0.0)
         evidence.setdefault("termination_fee_usd", _evidence(sentence, p))
-    elif (fee := _FEE_PCT.search(sentence)) and "terminat" in sentence.lower():
+    elif ((fee := _FEE_PCT.search(sentence)) and "terminat" in sentence.lower()
+          and not is_refund_share(sentence, fee.start(), fee.end())):
         values["termination_fee_pct_of_remaining"] = float(fee.group(1))
         evidence["termination_fee_pct_of_remaining"] = _evidence(sentence, p)
     elif fee_usd := _FEE_USD.search(sentence):
         values["termination_fee_usd"] = float(fee_usd.group(1).replace(",", ""))
         evidence["termination_fee_usd"] = _evidence(sentence, p)
+    elif (fee_read := exit_fee(sentence)) is not None and not _ON_VENDOR_FAILURE.search(sentence):
+        # the same fee in other words (`clauses.schedules.exit_fee`)
+        kind, value, currency = fee_read
+        if kind == "pct_of_remaining":
+            values.setdefault("termination_fee_pct_of_remaining", value)
+            evidence.setdefault("termination_fee_pct_of_remaining", _evidence(sentence, p))
+        elif kind == "amount" and currency == "USD":
+            values.setdefault("termination_fee_usd", value)
+            evidence.setdefault("termination_fee_usd", _evidence(sentence, p))
 
 
 def _renewal_wording(sentence: str, p: _Paragraph, values: _Values,
@@ -327,6 +382,8 @@ def _renewal_wording(sentence: str, p: _Paragraph, values: _Values,
         months = re.search(_NUMBER + r"\s*[- ]?months?", sentence, re.I)
         if months:
             values["renewal_term_months"] = _number(months.group(1))
+        elif found := lengths_in_months(sentence):
+            values["renewal_term_months"] = found[0]  # "um jeweils 6 Monate", "1 year"
         evidence["auto_renewal"] = _evidence(sentence, p)
     defined = _RENEWAL_TERM_DEFINED.search(sentence)
     if defined and "renewal_term_months" not in values:
@@ -347,25 +404,16 @@ def _prepayment_wording(sentence: str, p: _Paragraph, values: _Values,
             evidence["prepayment_refundable"] = _evidence(sentence, p)
 
 
-# A tier of a refund schedule: "termination effective on or before the last day of month 3:
-# 90%", "during month 4 or month 5: 50%", "during month 6: no refund".
-_REFUND_TIER = re.compile(
-    r"(?:on\s+or\s+before|by|before|in|during|within)\s+(?:the\s+(?:last\s+day|end)\s+of\s+)?"
-    r"months?\s+(\d+)(?:\s*(?:or|and|to|through|-|–)\s*(?:month\s+)?(\d+))?[^:;%]{0,80}?"
-    r"[:,]\s*(?:(\d+(?:\.\d+)?)\s*%|(no\s+refund))", re.I)
-
-
 def _refund_schedule_wording(paragraph: _Paragraph, values: _Values,
                              evidence: _Evidence) -> None:
-    """A prepayment refunded on leaving by a schedule of tiers (share by exit month)."""
-    text = paragraph.text
-    if ("prepaid_refund_schedule" in values or not _REFUNDABLE_PREPAID.search(text)):
+    """A prepayment refunded on leaving by a schedule of tiers (share by exit month), or
+    by one share whenever the exit takes effect (`clauses.schedules.refund_schedule`)."""
+    if "prepaid_refund_schedule" in values:
         return
-    tiers = sorted((float(m.group(2) or m.group(1)), 0.0 if m.group(4) else float(m.group(3)))
-                   for m in _REFUND_TIER.finditer(text))
-    if len(tiers) >= 2:
-        values["prepaid_refund_schedule"] = tiers
-        evidence["prepaid_refund_schedule"] = _evidence(text.strip(), paragraph)
+    schedule = refund_schedule(paragraph.rows)
+    if schedule:
+        values["prepaid_refund_schedule"] = schedule
+        evidence["prepaid_refund_schedule"] = _evidence(paragraph.text.strip(), paragraph)
 
 
 # A defined minimum period ("The first six (6) months of the Term are the Minimum Period")
@@ -397,28 +445,47 @@ def _minimum_period_wording(paragraph: _Paragraph, values: _Values,
         evidence["termination_earliest_month"] = _evidence(text.strip(), paragraph)
 
 
-# A price for part of the term: "USD 1.85 per GPU-hour ... during months 1 to 3", "From the
-# first day of month 4 ... USD 2.75 per GPU-hour".
-_STEP_PRICE = re.compile(r"(?:USD|US\$|\$)\s*(\d+(?:\.\d+)?)\s*(?:per|/)\s*GPU[- ]?hour", re.I)
-_STEP_MONTH = re.compile(r"\bmonths?\s+(\d+)\b", re.I)
-
-
-def _price_step_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
-    """Prices that step during the term, one per sentence with the month it starts."""
+def _price_step_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence,
+                        quoted: float | None = None) -> None:
+    """Prices that change during the term, each with the month it starts
+    (`clauses.schedules.price_steps`). Steps in another currency than US dollars are
+    scaled to the quoted USD price (the first step is the price quoted)."""
     if "price_steps" in values:
         return
-    steps: dict[float, float] = {}
-    for sentence in _sentences(paragraph):
-        prices = _STEP_PRICE.findall(sentence)
-        month = _STEP_MONTH.search(sentence)
-        if len(prices) == 1 and month is not None:
-            steps.setdefault(float(month.group(1)), float(prices[0]))
-    if len(steps) >= 2 and min(steps) == 1 and len(set(steps.values())) >= 2:
-        values["price_steps"] = sorted(steps.items())
-        evidence["price_steps"] = _evidence(paragraph.text.strip(), paragraph)
+    found = price_steps(paragraph.rows)
+    if found is None:
+        return
+    steps, currency = found
+    if currency != "USD":
+        if not quoted:
+            return
+        steps = [(month, price * quoted / steps[0][1]) for month, price in steps]
+    values["price_steps"] = steps
+    evidence["price_steps"] = _evidence(paragraph.text.strip(), paragraph)
 
 
-_REFUNDABLE_PREPAID = re.compile(r"\brefund[\s\S]{0,300}?\bpre-?paid\b", re.I)
+def _tranche_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence,
+                     fields: Any) -> None:
+    """The cluster delivered in parts, each with its GPUs and date
+    (`clauses.schedules.tranches`); the parts must add up to the GPUs quoted."""
+    if "delivery_tranches" in values:
+        return
+    found = tranches(paragraph.rows, fields.gpus_per_node, fields.gpu_count)
+    if found:
+        values["delivery_tranches"] = [(t.gpus, t.date, t.hedged) for t in found]
+        evidence["delivery_tranches"] = _evidence(paragraph.text.strip(), paragraph)
+
+
+def _substitution_wording(sentence: str, p: _Paragraph, values: _Values,
+                          evidence: _Evidence, quoted: str | None) -> None:
+    """A right of the vendor to deliver other hardware than quoted, and what it names."""
+    if not substitution_right(sentence):
+        return
+    named = named_accelerators(sentence, quoted)
+    values["substitute_accelerators"] = [*(values.get("substitute_accelerators") or []),
+                                         *(a for a in named if a not in (
+                                             values.get("substitute_accelerators") or []))]
+    evidence.setdefault("hardware_substitution", _evidence(sentence, p))
 
 
 def _buyback_wording(paragraph: _Paragraph, values: _Values, evidence: _Evidence) -> None:
@@ -464,6 +531,9 @@ def _free_wording(sentence: str, p: _Paragraph, values: _Values, evidence: _Evid
     elif (hours := _FREE_HOURS.search(sentence)) is not None:
         values["free_gpu_hours"] = float(hours.group(1).replace(",", ""))
         evidence["free_capacity"] = _evidence(sentence, p)
+    elif (found := free_days(sentence)) is not None:  # the same in other words
+        values["free_days"] = found
+        evidence["free_capacity"] = _evidence(sentence, p)
 
 
 # One reader per term family, applied to each sentence in this order (a later reader may
@@ -485,10 +555,12 @@ def _wording_terms(offer: Offer) -> tuple[MoneyTerms, bool]:
         for sentence in _sentences(p):
             for read in _WORDING_READERS:
                 read(sentence, p, values, evidence)
+            _substitution_wording(sentence, p, values, evidence, offer.fields.accelerator)
         _buyback_wording(p, values, evidence)
         _refund_schedule_wording(p, values, evidence)
         _minimum_period_wording(p, values, evidence)
-        _price_step_wording(p, values, evidence)
+        _price_step_wording(p, values, evidence, offer.fields.price_usd_per_gpu_hour)
+        _tranche_wording(p, values, evidence, offer.fields)
     no_term = "no_term" in evidence and not values.get("non_cancellable")
     if no_term:
         values.setdefault("termination_notice_days", 0.0)
@@ -535,7 +607,7 @@ def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
             if name in wording.evidence:
                 evidence[name] = wording.evidence[name]
     for key in ("no_term", "non_cancellable", "termination_after_term", "buyback",
-                "free_capacity",
+                "free_capacity", "hardware_substitution", "delivery_tranches",
                 "customer_may_terminate_for_convenience"):
         if key in wording.evidence and key not in evidence:
             evidence[key] = wording.evidence[key]
@@ -566,4 +638,23 @@ def contract_terms(offer: Offer) -> tuple[MoneyTerms, list[Flag]]:
                      "in_quote": float(quoted),
                      "quote_where": " › ".join(str(v) for v in source.where.values())
                      if source else None}))
+    parts = values.get("delivery_tranches")
+    if parts and "delivery_tranches" in evidence and tranches_apply(offer.fields, parts):
+        # The cluster arrives in parts: the run waits for them (`estimate.tranches`).
+        quote = evidence["delivery_tranches"]
+        flags.append(Flag(
+            code="delivery-in-tranches", kind="delivery_in_tranches",
+            severity="high" if any(h for _g, _d, h in parts) else "medium",
+            quote=quote.quote, where=dict(quote.where),
+            figures={"tranches": [{"gpus": g, "date": d, "hedged": h} for g, d, h in parts]}))
+    substitution = evidence.get("hardware_substitution")
+    if substitution is not None:
+        # The vendor may deliver other hardware: its time risk is counted on the slowest
+        # named substitute (`estimate.substitution`); a right naming none cannot be.
+        named = list(values.get("substitute_accelerators") or [])
+        flags.append(Flag(
+            code="hardware-substitution", kind="hardware_substitution",
+            severity="high" if named else "medium", quote=substitution.quote,
+            where=dict(substitution.where),
+            figures={"quoted_accelerator": offer.fields.accelerator, "substitutes": named}))
     return MoneyTerms(**values, evidence=evidence), flags

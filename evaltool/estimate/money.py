@@ -44,6 +44,9 @@ from evaltool.estimate.catalog import (
     public_price_reference,
 )
 from evaltool.estimate.exit_terms import DAYS_PER_MONTH, MoneyTerms, contract_terms
+from evaltool.estimate.substitution import with_substitution
+from evaltool.estimate.tranches import applies as applies_tranches
+from evaltool.estimate.tranches import capacity_share, tranche_offsets, with_tranches
 from evaltool.models import HOURS_PER_MONTH, Estimates, Offer, OfferFields, Workload
 
 __all__ = ["COST_BASES", "Money", "MoneyTerms", "compute_money", "contract_terms",
@@ -259,8 +262,8 @@ def _days_held(terms: ContractTerms, days: float, term: float, notice_served: st
 def _refund_share(schedule: Sequence[tuple[float, float]], held_days: float) -> float:
     """The share of the unused prepaid fees refunded when the exit takes effect after
     `held_days`: the first tier whose last month the exit falls in; none after the last."""
-    month = max(1, math.ceil(held_days / DAYS_PER_MONTH - 1e-9))
-    return next((pct / 100.0 for last, pct in schedule if month <= last), 0.0)
+    months = held_days / DAYS_PER_MONTH  # a tier may end mid-month ("the first 45 days")
+    return next((pct / 100.0 for last, pct in schedule if months <= last + 1e-9), 0.0)
 
 
 def _step_factor(terms: ContractTerms, price: float, days: float) -> float:
@@ -275,6 +278,17 @@ def _step_factor(terms: ContractTerms, price: float, days: float) -> float:
         end = (steps[i + 1][0] - 1) * DAYS_PER_MONTH if i + 1 < len(steps) else math.inf
         total += usd * max(0.0, min(days, end) - begin)
     return total / (price * days)
+
+
+def _delivered_share(fields: OfferFields, terms: ContractTerms, gpus: float,
+                     days: float) -> float:
+    """The share of the cluster's fees billed over the first `days` of the term when it is
+    delivered in tranches, each billed from its own delivery date (1 otherwise)."""
+    found = getattr(terms, "delivery_tranches", None)
+    if found is None or not applies_tranches(fields, found):
+        return 1.0
+    offsets = tranche_offsets(found)
+    return capacity_share(offsets, gpus, days) if offsets else 1.0
 
 
 def _committed(commit: float | None, term_cost: float | None, reserved: bool) -> float:
@@ -334,7 +348,9 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
             renewed = True
     escalation = (terms.price_escalation_pct_per_year or 0.0) / 100.0
     term_cost = (_escalated_days(term * DAYS_PER_MONTH, escalation) * per_day
-                 * _step_factor(terms, price, term * DAYS_PER_MONTH) if term else None)
+                 * _step_factor(terms, price, term * DAYS_PER_MONTH)
+                 * _delivered_share(fields, terms, gpus, term * DAYS_PER_MONTH)
+                 if term else None)
     commit = terms.min_commit_usd or None
     if renewed and commit is not None and term_cost is not None:
         commit = max(commit, term_cost)
@@ -368,7 +384,8 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     if tfc and term is not None:
         notice = terms.termination_notice_days or 0.0
         held = _days_held(terms, days or 0.0, term, notice_served)
-        cost = max(run_cost, held * per_day * _step_factor(terms, price, held))
+        cost = max(run_cost, held * per_day * _step_factor(terms, price, held)
+                   * _delivered_share(fields, terms, gpus, held))
         remaining = max(0.0, term * DAYS_PER_MONTH - held) * per_day
         fee = (terms.termination_fee_usd or 0.0) + remaining * (
             terms.termination_fee_pct_of_remaining or 0.0) / 100.0
@@ -567,6 +584,13 @@ def estimate_with_money(offer: Offer, workload: Workload,
     """`estimate_offer` plus the money of the decision: what scoring and what-ifs read."""
 
     estimates = estimate_offer(offer.fields, workload, run_assumptions(assumptions))
+    terms = terms or contract_terms(offer)[0]
+    # Capacity delivered in parts stretches the run before its money is counted.
+    estimates = with_tranches(estimates, offer.fields, getattr(terms, "delivery_tranches", None),
+                              workload, dict(assumptions or {}))
+    # ... and so does the slowest hardware the vendor may substitute at its discretion.
+    estimates = with_substitution(estimates, offer.fields,
+                                  getattr(terms, "substitute_accelerators", None), workload)
     return with_money(estimates, money_for(offer, estimates, workload, assumptions, terms))
 
 

@@ -57,6 +57,9 @@ from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
 from evaltool.read.vocabulary import normalise_label
 
+# A compute price in contract text: per GPU-, node- or server-hour.
+_HOURLY_PRICE_RE = re.compile(r"(?:per|/)\s*(?:gpu|node|server|instance|host)[\s-]*(?:per\s+)?"
+                              r"(?:hour|hr|h)\b", re.I)
 # A price's basis as a resource and a time ("node_week", "gpu_year"): evaltool.read.text.
 _RESOURCE_TIME_RE = re.compile(r"^(?:gpu|node)_(?:hour|day|week|month|year)$")
 
@@ -230,6 +233,14 @@ class Builder(TableReaders, MoneyReaders):
         if not any(p.role in ("compute", "all_in") for p in self.priced):
             for text, where in self.record.notes:
                 self._price_in_sentence(text, where)
+        if not any(p.role in ("compute", "all_in") for p in self.priced) and not self.facts.get(
+                "capex_usd"):
+            # A price stated only in the contract, per GPU-, node- or server-hour ("Price:
+            # USD 9.60 per node-hour"); a colocation rate per kW is not a compute price.
+            for fact in self.facts.get("contract_text", [])[:1]:
+                for sentence in re.split(r"(?<=[.;])\s+", " ".join(str(fact.value).split())):
+                    if _HOURLY_PRICE_RE.search(sentence):
+                        self._price_in_sentence(sentence, fact.where)
         self.settle_contract_value()
         bought = any(p.role == "capex_line" for p in self.priced) and not any(
             p.role in ("compute", "all_in") for p in self.priced)

@@ -278,7 +278,8 @@ class SlotReaders:
                 unit = T.billing_unit(normalise_label(cand.note))
                 context = f"{context} {normalise_label(cand.note)}"
             per = (_PER.get(unit) or T.basis_per(unit)) if unit else None
-        currency = currency or self.currency_explicit or T.currency_of(context) \
+        keyed = T.currency_of(context) if cand.where.sheet is None else None  # key names USD
+        currency = currency or keyed or self.currency_explicit or T.currency_of(context) \
             or (T.currency_of(cand.note) if cand.note else None) or self.currency_hint
         if isinstance(cand.value, (int, float)) and not isinstance(cand.value, bool):
             if currency is None:

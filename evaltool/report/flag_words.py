@@ -122,7 +122,29 @@ def terms_conflict(figures: Mapping[str, Any]) -> str:
     )
 
 
+def hardware_substitution(figures: Mapping[str, Any]) -> str:
+    """figures: quoted_accelerator, substitutes (catalog ids the contract names, maybe [])."""
+    named = [str(a) for a in figures.get("substitutes") or []]
+    if not named:
+        return ("the vendor may deliver 'equivalent' hardware at its discretion and names none: "
+                "the time that could cost is not counted; ask for like-for-like substitution only")
+    return (f"the vendor may deliver {', '.join(named)} in place of "
+            f"{figures.get('quoted_accelerator') or 'the hardware quoted'} at its discretion: "
+            "the run is timed on the slowest of them for the deadline and the cost of delay")
+
+
+def delivery_in_tranches(figures: Mapping[str, Any]) -> str:
+    """figures: tranches, each {gpus, date, hedged}."""
+    parts = [f"{fmt.number(float(t['gpus']))} GPUs on {t['date']}"
+             + (" (only a target date)" if t.get("hedged") else "")
+             for t in figures["tranches"]]
+    return ("the cluster arrives in parts: " + ", ".join(parts) + "; the run starts on the "
+            "first and waits for the others, each billed from its delivery")
+
+
 SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "delivery-in-tranches": delivery_in_tranches,
+    "hardware-substitution": hardware_substitution,
     "commitment-exceeds-run": commitment_exceeds_run,
     "quote-expired": quote_expired,
     "stated-only-in-quote": stated_only_in_quote,
