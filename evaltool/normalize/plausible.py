@@ -103,8 +103,8 @@ class Plausibility:
 
     # --- rules -----------------------------------------------------------------------
     def run(self) -> None:
-        for rule in (self.counts, self.gpus_per_node, self.fabric, self.ranges, self.memory, self.peak,
-                     self.price, self.dates):
+        for rule in (self.counts, self.gpus_per_node, self.fabric, self.ranges, self.memory,
+                     self.peak, self.price, self.dates):
             try:
                 rule()
             except (EvaltoolError, ArithmeticError, ValueError, TypeError) as exc:

@@ -47,6 +47,7 @@ from evaltool.normalize.money import is_list_price
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
+    cores_of_sockets,
     fold,
     other_traffic,
     read_write,
@@ -511,6 +512,18 @@ class SlotReaders:
                      f"{n} sockets x {each} cores")
             return
         cores = _CORES_RE.search(text)
+        sockets_n = re.match(r"\s*(\d)\s*[x×]\s*\D", text)
+        if cores and sockets_n and int(sockets_n.group(1)) > 1:
+            # "2 x Xeon 8480+ (112 cores)": one CPU's cores or the node's? The model decides.
+            value, why = cores_of_sockets(int(sockets_n.group(1)),
+                                          int(T.to_number(cores.group(1))), text)
+            if value is None:
+                self.warn(cand.where, f"cpu_cores_per_node left out: {why}",
+                          "cpu_cores_per_node", text[:120], "cores per CPU or per node, said",
+                          code="cores-basis-unstated")
+                return
+            self.add("cpu_cores_per_node", value, cand.where, text, LABELLED, why)
+            return
         if cores:
             self.add("cpu_cores_per_node", int(T.to_number(cores.group(1))), cand.where, text,
                      LABELLED)
