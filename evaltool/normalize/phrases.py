@@ -37,7 +37,7 @@ def _words() -> dict[str, Any]:
                                          for w in words), re.I),
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
-                       "notes_label", "cap")},
+                       "notes_label", "cap", "network_adapter")},
     }
 
 
@@ -65,6 +65,12 @@ def clauses(text: str) -> list[str]:
     if carry:
         out.append(carry)
     return out
+
+
+def names_one_adapter(text: str) -> bool:
+    """'Síťová karta NVIDIA ConnectX-7 400 Gb/s' names one network adapter: its speed is a
+    port's, whatever a node carries."""
+    return _words()["network_adapter"].search(fold(text)) is not None
 
 
 def topics(clause: str) -> list[str]:

@@ -49,6 +49,7 @@ from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
     cores_of_sockets,
     fold,
+    names_one_adapter,
     other_traffic,
     read_write,
     root_granted,
@@ -593,9 +594,17 @@ class SlotReaders:
                       "Gbit/s is usual; a factor-8 misreading changes the network score", where,
                       text, ask_for="the per-node inter-node bandwidth in Gbit/s")
         scope = scope or bw.scope
+        if scope is None and bw.count <= 1 and names_one_adapter(text):
+            return  # one adapter's port speed: how many a node carries is not said here
         if scope is None:
             scope = "node"
             note = _join(note, "no 'per node' or 'per GPU' stated; read as per node")
+            priority = min(priority, IN_TEXT)  # a figure whose basis is said wins over it
+            for field_name in ("inter_node_gbit_s_per_node", "inter_node_gbit_s_per_gpu"):
+                self.warn(where, f"{field_name}: the network speed {bw.gbit_s:g} Gbit/s states "
+                          "no basis (per node, per GPU or per port); it is read as per node",
+                          field_name, text[:120], "a bandwidth per node or per GPU",
+                          code="assumed-value")
         name = "inter_node_gbit_s_per_gpu" if scope == "gpu" else "inter_node_gbit_s_per_node"
         self.add(name, bw.gbit_s, where, text, priority, note)
 
