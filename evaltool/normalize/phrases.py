@@ -10,6 +10,7 @@ import re
 import unicodedata
 from typing import Any
 
+from evaltool.normalize import values as V
 from evaltool.normalize.facts import _CORES_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
 from evaltool.resources import data_dir
@@ -65,6 +66,18 @@ def clauses(text: str) -> list[str]:
     if carry:
         out.append(carry)
     return out
+
+
+def yes_no(value: Any) -> bool | None:
+    """True/False for a yes-or-no cell (bool, 'yes', 'nein', 'oui'), else None."""
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str) or len(value.split()) > 2:
+        return None
+    try:
+        return V.parse_bool(value).value
+    except V.ValueParseError:
+        return None
 
 
 def names_one_adapter(text: str) -> bool:
@@ -237,6 +250,16 @@ def cores_of_sockets(sockets: int, stated: int, text: str) -> tuple[int | None, 
         return stated, f"the total of {sockets} x {model} ({per} cores each)"
     return None, (f"'{stated} cores' is neither one {model} ({per} cores) nor {sockets} of "
                   "them")
+
+
+def bracket_cores(text: str) -> tuple[int | None, str] | None:
+    """A labelled CPU cell '2 x Xeon 8480+ (112 cores)': the cores per node and why, (None,
+    why) when nothing says whether the figure counts one CPU or all; None if no such shape."""
+    cores = _CORES_RE.search(text)
+    sockets = re.match(r"\s*(\d)\s*[x×]\s*\D", text)
+    if not (cores and sockets and int(sockets.group(1)) > 1):
+        return None
+    return cores_of_sockets(int(sockets.group(1)), int(T.to_number(cores.group(1))), text)
 
 
 def system_facts(text: str) -> dict[str, float]:
