@@ -72,6 +72,11 @@ def _rack_time(unit_kind: str, unit_text: str) -> str | None:
         return unit_kind
     return None
 
+# A line's unit column that makes its quantity a storage size (in TB).
+_CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "po": 1000.0,
+                   "pib": 1125.899906842624}
+
+
 class Builder(TableReaders, MoneyReaders):
     """Collects facts about one offer, then resolves them."""
 
@@ -557,8 +562,8 @@ class Builder(TableReaders, MoneyReaders):
                 self.add("storage_type", kind, item.cells.get("description", where), desc,
                          IN_TEXT)
             if unit_kind == "tb_month":
-                self.add("storage_capacity_tb", qty, item.cells.get("quantity", where),
-                         cell_text(qty), TABLE, "quantity of TB-months on the line")
+                self._tb_months(desc, qty, item.unit or "", item.cells.get("description", where),
+                                item.cells.get("quantity", where))
                 self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month")),
                           where, raw, TABLE)
             else:
@@ -641,6 +646,29 @@ class Builder(TableReaders, MoneyReaders):
             self.add("gpu_count", int(qty) * per_rack, item.cells.get("quantity", where),
                      f"{cell_text(qty)} x {per_rack}", TABLE,
                      f"{cell_text(qty)} racks x {per_rack} GPUs per rack")
+
+    def _tb_months(self, desc: str, qty: float, unit: str, desc_at: Location,
+                   qty_at: Location) -> None:
+        """A line billed in TB-months: its quantity is TB x months billed (50 TB for 6 months
+        is 300), so the capacity is the size the description states; the quantity is the
+        capacity only for one month, and is read so with a warning when no size is stated."""
+        size = T.parse_size(desc)
+        if size is not None:
+            note = None if abs(size.tb - qty) < 1e-9 else \
+                f"the line bills {cell_text(qty)} TB-months; the stated size is the capacity"
+            self.add("storage_capacity_tb", size.tb, desc_at, desc, TABLE, note)
+            return
+        scale = _CAPACITY_UNITS.get(unit.strip().lower())
+        if scale is not None:  # "Lustre | 1.000 | TB | 18 € / TB / Monat": a size, not months
+            self.add("storage_capacity_tb", qty * scale, qty_at, cell_text(qty), TABLE,
+                     f"quantity in {unit.strip()}")
+            return
+        self.add("storage_capacity_tb", qty, qty_at, cell_text(qty), IN_TEXT,
+                 "quantity of TB-months on the line, read as TB for one month")
+        self.warn(qty_at, f"storage capacity read from a quantity of {cell_text(qty)} "
+                  "TB-months as if billed for one month; a longer billing period makes it "
+                  "smaller: confirm the capacity with the vendor", "storage_capacity_tb",
+                  cell_text(qty), "the storage capacity in TB", code="assumed-value")
 
     def _capex_line(self, item: LineItem, desc: str, low: str, price: float, qty: float,
                     currency: str, where: Location, raw: str) -> None:

@@ -187,9 +187,23 @@ def _precision(word: str) -> str:
         word, word)
 
 
+# A fabric named after a negation ("TPU ICI; ingen InfiniBand", "kein InfiniBand", "sans
+# RoCE", "no IB"): the document says what the network is NOT, so that name is never read.
+_NEGATED_BEFORE_RE = re.compile(
+    r"\b(?:no|not|without|non|kein\w*|ohne|nicht|sans|pas\s+de|aucun\w*|sin|ningun\w*|"
+    r"senza|nessun\w*|geen|zonder|ingen|inget|intet|uden|utan|ikke|ei|bez|zadn\w*|\u017e\u00e1dn\w*|"
+    r"brak|sem|nenhum\w*|nie|nincs)\s+(?:[\w-]+\s+){0,2}$", re.I)
+
+
+def _negated(text: str, start: int) -> bool:
+    """Whether the name found at `start` follows a negation in the same clause."""
+    before = re.split(r"[.;:,()|\n]", text[:start])[-1]
+    return _NEGATED_BEFORE_RE.search(before) is not None
+
+
 def _fabric(text: str) -> str | None:
     for name, pattern in _FABRIC_WORDS:
-        if re.search(pattern, text, re.I):
+        if any(not _negated(text, m.start()) for m in re.finditer(pattern, text, re.I)):
             return name
     return None
 

@@ -10,6 +10,7 @@ import re
 import unicodedata
 from typing import Any
 
+from evaltool.normalize import values as V
 from evaltool.normalize.facts import _CORES_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
 from evaltool.resources import data_dir
@@ -37,7 +38,7 @@ def _words() -> dict[str, Any]:
                                          for w in words), re.I),
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
-                       "notes_label", "cap")},
+                       "notes_label", "cap", "network_adapter")},
     }
 
 
@@ -65,6 +66,24 @@ def clauses(text: str) -> list[str]:
     if carry:
         out.append(carry)
     return out
+
+
+def yes_no(value: Any) -> bool | None:
+    """True/False for a yes-or-no cell (bool, 'yes', 'nein', 'oui'), else None."""
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str) or len(value.split()) > 2:
+        return None
+    try:
+        return V.parse_bool(value).value
+    except V.ValueParseError:
+        return None
+
+
+def names_one_adapter(text: str) -> bool:
+    """'Síťová karta NVIDIA ConnectX-7 400 Gb/s' names one network adapter: its speed is a
+    port's, whatever a node carries."""
+    return _words()["network_adapter"].search(fold(text)) is not None
 
 
 def topics(clause: str) -> list[str]:
@@ -193,6 +212,56 @@ def _size_gb(number: str, unit: str) -> float:
     return float(number.replace(",", ".")) * _SIZE_GB[unit.lower()]
 
 
+@functools.cache
+def _cpu_catalog() -> tuple[tuple[re.Pattern[str], str, int], ...]:
+    """The server CPUs of evaltool/data/cpus.yaml: a pattern for each model, its cores."""
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "cpus.yaml").read_text(encoding="utf-8"))
+    out = []
+    for key, cores in raw["cpus"].items():
+        brand, _, number = str(key).partition(" ")
+        pattern = rf"\b{brand}\b" + (rf"[^,;()]{{0,30}}?(?<![\d.,]){number}(?!\d)" if number
+                                       else "")
+        out.append((re.compile(pattern, re.I), str(key), int(cores)))
+    return tuple(out)
+
+
+def cpu_model_cores(text: str) -> tuple[str, int] | None:
+    """'2 x Intel Xeon Platinum 8480+' -> ('xeon 8480', 56): the cores of one CPU named."""
+    for pattern, model, cores in _cpu_catalog():
+        if pattern.search(text):
+            return model, cores
+    return None
+
+
+def cores_of_sockets(sockets: int, stated: int, text: str) -> tuple[int | None, str]:
+    """A core figure after a socket count, its basis unstated ('2 x Xeon 8480+ (112 cores)'
+    and '2 x Xeon 8480+ (56 cores)' are both written): the named CPU's own core count says
+    whether it is per socket or per node.  (None, why) when nothing says which."""
+    part = cpu_model_cores(text)
+    if part is None:
+        return None, (f"'{stated} cores' after {sockets} CPUs may count one CPU or all "
+                      f"{sockets}, and the CPU model is not one evaltool knows")
+    model, per = part
+    if stated == per:
+        return sockets * per, f"{sockets} sockets x {per} cores (a {model} has {per})"
+    if stated == sockets * per:
+        return stated, f"the total of {sockets} x {model} ({per} cores each)"
+    return None, (f"'{stated} cores' is neither one {model} ({per} cores) nor {sockets} of "
+                  "them")
+
+
+def bracket_cores(text: str) -> tuple[int | None, str] | None:
+    """A labelled CPU cell '2 x Xeon 8480+ (112 cores)': the cores per node and why, (None,
+    why) when nothing says whether the figure counts one CPU or all; None if no such shape."""
+    cores = _CORES_RE.search(text)
+    sockets = re.match(r"\s*(\d)\s*[x×]\s*\D", text)
+    if not (cores and sockets and int(sockets.group(1)) > 1):
+        return None
+    return cores_of_sockets(int(sockets.group(1)), int(T.to_number(cores.group(1))), text)
+
+
 def system_facts(text: str) -> dict[str, float]:
     """What a server's description states beside its GPUs: 'HGX B200 8-GPU, 2× Xeon 6960P
     (72C), 2,048 GB DDR5 (32 × 64 GB), 8× 3.84 TB NVMe U.2' -> cpu_cores_per_node 144,
@@ -214,8 +283,17 @@ def system_facts(text: str) -> dict[str, float]:
             elif sockets:
                 each = int(sockets.group(2) or sockets.group(3) or sockets.group(4))
                 found["cpu_cores_per_node"] = int(sockets.group(1)) * each
-            elif bracket and count:
-                found["cpu_cores_per_node"] = int(count.group(1)) * int(bracket.group(1))
+            elif bracket and count:  # "2 x Xeon 8480+ (112C)": per socket or per node?
+                cores_n, _ = cores_of_sockets(int(count.group(1)), int(bracket.group(1)), part)
+                if cores_n is not None:
+                    found["cpu_cores_per_node"] = cores_n
+            elif count and int(count.group(1)) > 1 and (cores := _CORES_RE.search(part)) and \
+                    cpu_model_cores(part) is not None:
+                # "2x Xeon 8568Y+ (48 jader)": the named CPU's own cores say which it is
+                cores_n, _ = cores_of_sockets(int(count.group(1)),
+                                              int(cores.group(1).replace(",", "")), part)
+                if cores_n is not None:
+                    found["cpu_cores_per_node"] = cores_n
             elif (cores := _CORES_RE.search(part)) and re.search(
                     r"per\s+(?:node|server|system)|total|celkem|insgesamt|gesamt|lacznie|razem|"
                     r"en total|au total|in totale|i alt|totalt", part, re.I):

@@ -82,7 +82,9 @@ class Plausibility:
         value = self.v.get(name)
         where = self._at(name)
         raw = self.p[name].raw if name in self.p and self.p[name].raw else repr(value)
-        if self.low(name):
+        prov = self.p.get(name)
+        derived = prov is not None and prov.raw is None and bool(prov.derived_from)
+        if self.low(name) or derived:  # a product of other readings is no vendor statement
             self.drop(name)
             self.b.warn(where, f"{name} {value!r} read from text is implausible ({why}); it is "
                         "left out rather than guessed", name, str(raw)[:120], expected,
@@ -101,8 +103,8 @@ class Plausibility:
 
     # --- rules -----------------------------------------------------------------------
     def run(self) -> None:
-        for rule in (self.counts, self.gpus_per_node, self.ranges, self.memory, self.peak,
-                     self.price, self.dates):
+        for rule in (self.counts, self.gpus_per_node, self.fabric, self.ranges, self.memory,
+                     self.peak, self.price, self.dates):
             try:
                 rule()
             except (EvaltoolError, ArithmeticError, ValueError, TypeError) as exc:
@@ -142,12 +144,39 @@ class Plausibility:
                                       note=f"from {others[0]} and {others[1]}; the reading "
                                       f"{old!r} from text disagreed")
 
+    def _family_rule(self, table: dict[str, Any]) -> tuple[str, Any] | None:
+        """The entry of `table` whose key begins the accelerator's family ('TPU' for
+        'TPU-v6e'), if any."""
+        acc = self._accelerator()
+        if acc is None:
+            return None
+        for prefix, entry in table.items():
+            if acc.family.lower().startswith(str(prefix).lower()):
+                return acc.family, entry
+        return None
+
     def gpus_per_node(self) -> None:
         per = self.v.get("gpus_per_node")
         rule = self.rules["gpus_per_node"]
-        if per is not None and int(per) not in rule["allowed"]:
+        if per is None:
+            return
+        if int(per) not in rule["allowed"]:
             allowed = ", ".join(str(x) for x in rule["allowed"])
             self.judge("gpus_per_node", f"servers carry one of {allowed} GPUs", allowed)
+            return
+        family = self._family_rule(rule.get("by_family", {}))
+        if family is not None and int(per) not in family[1]:
+            allowed = ", ".join(str(x) for x in family[1])
+            self.judge("gpus_per_node", f"a {family[0]} node (tray, board or rack) carries one "
+                       f"of {allowed} GPUs", allowed)
+
+    def fabric(self) -> None:
+        """A fabric the accelerator is never built with (a TPU on InfiniBand)."""
+        fabric = self.v.get("inter_node_fabric")
+        family = self._family_rule(self.rules["fabric_by_family"]["impossible"])
+        if isinstance(fabric, str) and family is not None and fabric in family[1]:
+            self.judge("inter_node_fabric", f"{family[0]} systems are not built with {fabric}",
+                       "the fabric the accelerator's systems use")
 
     def ranges(self) -> None:
         for name, rule in self.rules["ranges"].items():

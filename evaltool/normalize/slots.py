@@ -47,10 +47,13 @@ from evaltool.normalize.money import is_list_price
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
+    bracket_cores,
     fold,
+    names_one_adapter,
     other_traffic,
     read_write,
     root_granted,
+    yes_no,
 )
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import text as T
@@ -74,18 +77,6 @@ _CAP_WORD_RE = re.compile(r"\b(?:max(?:imum|imal)?|cap(?:ped)?|up\s+to|not\s+exc
                           r"plafonn\w*|höchstens|hochstens|bis\s+zu|jusqu.à)\b[^%]*$", re.I)
 _THRESHOLD_RE = re.compile(r"(?:[<>≤≥]|\bbelow|\bunder|\buptime|\bavailability|\bunter|"
                            r"\bsous|\bin\s*f[ée]rieure?\s+à)\s*[^%\d]*$", re.I)
-
-
-def _yes_no(value: Any) -> bool | None:
-    """True/False for a yes-or-no cell (bool, 'yes', 'nein', 'oui'), else None."""
-    if isinstance(value, bool):
-        return value
-    if not isinstance(value, str) or len(value.split()) > 2:
-        return None
-    try:
-        return V.parse_bool(value).value
-    except V.ValueParseError:
-        return None
 
 
 def _names_time_not_kw(label: str) -> bool:
@@ -511,6 +502,13 @@ class SlotReaders:
             self.add("cpu_cores_per_node", n * each, cand.where, text, LABELLED,
                      f"{n} sockets x {each} cores")
             return
+        if (reading := bracket_cores(text)) is not None:  # "2 x Xeon 8480+ (112 cores)"
+            if reading[0] is None:  # one CPU's cores or the node's: nothing says
+                return self.warn(cand.where, f"cpu_cores_per_node left out: {reading[1]}",
+                                 "cpu_cores_per_node", text[:120], "cores per CPU or per node",
+                                 code="cores-basis-unstated")
+            return self.add("cpu_cores_per_node", reading[0], cand.where, text, LABELLED,
+                            reading[1])
         cores = _CORES_RE.search(text)
         if cores:
             self.add("cpu_cores_per_node", int(T.to_number(cores.group(1))), cand.where, text,
@@ -523,7 +521,7 @@ class SlotReaders:
 
     def _slot_inter_node_fabric(self, cand: Candidate, text: str) -> None:
         label = cand.label.lower()
-        flag = _yes_no(cand.value)
+        flag = yes_no(cand.value)
         if flag is not None:
             # interconnect: {dedicated: true} / 'Shared fabric | no': the label says what
             # the yes or no is about.
@@ -581,9 +579,15 @@ class SlotReaders:
                       "Gbit/s is usual; a factor-8 misreading changes the network score", where,
                       text, ask_for="the per-node inter-node bandwidth in Gbit/s")
         scope = scope or bw.scope
+        if scope is None and bw.count <= 1 and names_one_adapter(text):
+            return  # one adapter's port speed: how many a node carries is not said here
         if scope is None:
             scope = "node"
             note = _join(note, "no 'per node' or 'per GPU' stated; read as per node")
+            priority = min(priority, IN_TEXT)  # a figure whose basis is said wins over it
+            for name in ("inter_node_gbit_s_per_node", "inter_node_gbit_s_per_gpu"):
+                self.warn(where, f"{bw.gbit_s:g} Gbit/s states no basis (node, GPU or "
+                          "port); read as per node", name, text[:120], "a basis", "assumed-value")
         name = "inter_node_gbit_s_per_gpu" if scope == "gpu" else "inter_node_gbit_s_per_node"
         self.add(name, bw.gbit_s, where, text, priority, note)
 
@@ -749,7 +753,7 @@ class SlotReaders:
     def _slot_delivery_date_committed(self, cand: Candidate, text: str) -> None:
         """'Firm delivery date | yes', or 'Committed delivery date | 2027-05-01' (a date
         under a label that says it is committed)."""
-        flag = _yes_no(cand.value)
+        flag = yes_no(cand.value)
         if flag is not None:
             self.add("delivery_date_committed", flag, cand.where, text, LABELLED)
             return
