@@ -102,8 +102,6 @@ KNOWN_GAPS = {
         "the minimum cash ($1.07M charged, the buyer's $537k)"),
     "g-07-inference-l40s-vs-h100-vs-mi300x": (
         "the L40S offer's run cost differs ($89k against the buyer's $115-192k band)"),
-    "g-09-per-node-hour-different-gpus-per-node": (
-        "no offer is scored: the prices are per node-hour only and none is read"),
 }
 
 
