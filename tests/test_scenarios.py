@@ -97,9 +97,6 @@ KNOWN_GAPS = {
         "run cost as well ($1.07M), as with storage in b-08"),
     # Set G (written blind in session 4, held out: 6/10, 88/101 checks untouched; 7/10, 89/101
     # after money-g's round): landed as the money development set. Not yet read right:
-    "g-01-prepaid-block-refund-schedule": (
-        "a refund of 85% of whole unstarted months of a 6-month prepaid block is not taken off "
-        "the minimum cash ($1.07M charged, the buyer's $537k)"),
     "g-07-inference-l40s-vs-h100-vs-mi300x": (
         "the L40S offer's run cost differs ($89k against the buyer's $115-192k band)"),
 }

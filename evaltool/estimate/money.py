@@ -418,6 +418,11 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
         # Leaving early gets back only the schedule's share of the unused prepaid fees.
         held = _days_held(terms, days or 0.0, term or 0.0, notice_served)
         share = _refund_share(schedule, held)
+        period = getattr(terms, "prepaid_refund_period_months", None)
+        if period and term:
+            # Only whole periods not yet started are refunded: a begun one is kept whole.
+            begun = math.ceil(held / DAYS_PER_MONTH / period - 1e-9) * period
+            cost = max(cost, prepaid * min(1.0, begun / term))
         cost = prepaid - share * (prepaid - cost)
         basis.append(BasisItem("prepayment_refund", {"usd": prepaid, "refund_pct": share * 100},
                                ev.get("prepaid_refund_schedule")))
