@@ -98,7 +98,19 @@ KNOWN_GAPS = {
     # Set G (written blind in session 4, held out: 6/10, 88/101 checks untouched; 7/10, 89/101
     # after money-g's round): landed as the money development set. Not yet read right:
     "g-07-inference-l40s-vs-h100-vs-mi300x": (
-        "the L40S offer's run cost differs ($89k against the buyer's $115-192k band)"),
+        "winner, eligibility and every commitment right; only the ineligible L40S offer's run "
+        "cost differs, by b-04's convention. The buyer's sizing arithmetic checks out (2 x 70e9 "
+        "x 1,250 tokens x 16 req/s = 2.80 PFLOP/s; 362 TFLOPS dense BF16 per L40S, NVIDIA L40S "
+        "datasheet, 733 with sparsity; 15.5-25.8 GPUs at 50-30% MFU), and its band prices those "
+        "15.5-25.8 GPUs at $0.85 for a year ($115-192k). The offer sells 12 (three 4-GPU "
+        "servers, no NVLink): we charge the 12-month block it bills, $89,352, as its full "
+        "commitment and minimum cash, which the buyer also states. The published evidence makes "
+        "it ineligible on both counts: compute (the buyer's 15.5 GPUs), and decode, where a "
+        "4-way replica reads 35 GB of weights per token per GPU at 864 GB/s (NVIDIA L40S "
+        "datasheet), 40.5 ms at full bandwidth and 50.6 ms at the 80% achievable "
+        "(assumptions.yaml hbm_efficiency), above MLPerf Inference v5.0's 40 ms interactive "
+        "TPOT for Llama 2 70B at any batch. A run cost for GPUs the offer does not sell is a "
+        "figure no one can sign"),
 }
 
 
