@@ -83,13 +83,6 @@ KNOWN_GAPS = {
         "(a run that needs 2 PB cannot run without it, so a GPU-only run cost understates "
         "it); the storage is in the full commitment and minimum cash as the buyer counts it"),
     # Set E (blind, held out, written without reading evaltool/): landed failing, each reason.
-    "e-06-inference-latency-l40s-h100-mi300x": (
-        "the workload names its latency target serving.max_ms_per_output_token, a key the "
-        "buyer invented; our key is serving.max_latency_ms_per_token (or "
-        "max_time_per_output_token_ms). PRODUCT.md names a serving target as 'tokens per "
-        "second, or requests with prompt and output lengths' and no latency key, so its "
-        "wording gives no ground for another synonym: the workload is refused with the known "
-        "keys listed, as an unknown key must be"),
     "e-10-egress-heavy-per-gb": (
         "winner right; only offer-a's run cost differs by convention: the buyer keeps "
         "run_cost_usd to GPU-hours and adds the 3,500 TB of egress ($315k at $0.09/GB) to the "
