@@ -273,7 +273,7 @@ def _kept_before_refund(terms: ContractTerms, cost: float, prepaid: float, held_
     period = getattr(terms, "prepaid_refund_period_months", None)
     if not period or not term:
         return cost
-    begun = math.ceil(held_days / DAYS_PER_MONTH / period - 1e-9) * period
+    begun = math.ceil(held_days / DAYS_PER_MONTH / float(period) - 1e-9) * float(period)
     return max(cost, prepaid * min(1.0, begun / term))
 
 

@@ -237,22 +237,7 @@ class Builder(TableReaders, MoneyReaders):
             # A price stated only in the contract, per GPU-, node- or server-hour ("Price:
             # USD 9.60 per node-hour"); a colocation rate per kW is not a compute price.
             # A free-text key ("notes", "description") is read the same way, after it.
-            texts = [(str(f.value), f.where) for f in self.facts.get("contract_text", [])[:1]]
-            texts += [(c.value, c.where) for c in self.record.candidates
-                      if isinstance(c.value, str) and len(c.value.split()) >= 4
-                      and self.vocab.match(c.label, c.section) in (None, "ignore")]
-            for text, where in texts:
-                for money, sentence in hourly_prices(text, self.currency_hint)[:1]:
-                    self.priced.append(_Priced("compute", money, where, sentence, IN_TEXT,
-                                               "price read from the text"))
-                    self.warn(where, "no labelled compute price; the price per GPU- or "
-                              "node-hour the text states is used", "price_usd_per_gpu_hour",
-                              sentence[:120], "a labelled price per GPU-hour",
-                              code="price-from-text")
-                    break
-                else:
-                    continue
-                break
+            self._price_from_text()
         self.settle_contract_value()
         bought = any(p.role == "capex_line" for p in self.priced) and not any(
             p.role in ("compute", "all_in") for p in self.priced)
@@ -300,6 +285,22 @@ class Builder(TableReaders, MoneyReaders):
             self.warn(self.record.title_where, "assumed value: no labelled offer name; the "
                       "sheet's title row is used", "offer_name", self.record.title[:120],
                       "a cell labelled offer, quote name or plan", code="assumed-value")
+
+    def _price_from_text(self) -> None:
+        """The first price per GPU- or node-hour the contract states, else a free-text key."""
+        texts: list[tuple[str, Location]] = [
+            (str(f.value), f.where) for f in self.facts.get("contract_text", [])[:1]]
+        texts += [(c.value, c.where) for c in self.record.candidates
+                  if isinstance(c.value, str) and len(c.value.split()) >= 4
+                  and self.vocab.match(c.label, c.section) in (None, "ignore")]
+        for body, where in texts:
+            for money, sentence in hourly_prices(body, self.currency_hint)[:1]:
+                self.priced.append(_Priced("compute", money, where, sentence, IN_TEXT,
+                                           "price read from the text"))
+                self.warn(where, "no labelled compute price; the price per GPU- or node-hour "
+                          "the text states is used", "price_usd_per_gpu_hour", sentence[:120],
+                          "a labelled price per GPU-hour", code="price-from-text")
+                return
 
     def settle_system_counts(self) -> None:
         """'N x <accelerator>' under a GPU-count label: with a node count of more than one
