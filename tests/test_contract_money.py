@@ -300,6 +300,9 @@ REFUND_PERIOD_WORDINGS = [
     # pro rata: by the day, whatever else it says
     ("Provider refunds 70% of the unused prepaid balance, prorated by the day, for each month "
      "remaining.", [(math.inf, 70.0)], None),
+    # pro rata, but only for whole months not yet started
+    ("Provider refunds, pro rata, 75% of the prepaid Fees for each full month not yet started "
+     "when termination takes effect.", [(math.inf, 75.0)], 1.0),
     # a share of the unused balance, no period
     ("On early termination, 60 percent of the remaining prepaid balance is refunded.",
      [(math.inf, 60.0)], None),
@@ -316,6 +319,19 @@ REFUND_PERIOD_WORDINGS = [
      "entier non commencé ; les 15 % restants sont conservés à titre de frais de résiliation.",
      [(math.inf, 85.0)], 1.0),
 ]
+
+
+@pytest.mark.parametrize("text", [
+    "15% of the prepaid Fees for the remaining months is retained as a cancellation charge and "
+    "the rest is refunded.",
+    "On termination the prepaid Fees for the remaining months are refunded less a cancellation "
+    "charge of 15%.",
+    "Die Vorauszahlung für die restlichen Monate wird abzüglich 15 % erstattet.",
+    "En cas de résiliation, le solde prépayé non utilisé est remboursé, moins 15 %.",
+])
+def test_a_share_kept_and_the_rest_refunded_refunds_the_complement(text: str) -> None:
+    # never the kept 15% read as the share given back
+    assert refund_schedule(text) == [(math.inf, 85.0)]
 
 
 @pytest.mark.parametrize(("text", "schedule", "period"), REFUND_PERIOD_WORDINGS)

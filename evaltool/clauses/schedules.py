@@ -428,7 +428,7 @@ def _refund_res() -> dict[str, re.Pattern[str]]:
     w = _words()
     return {key: re.compile(rf"(?:{w[key]})", FLAGS)
             for key in ("refund", "prepaid", "none", "vendor_failure", "retained",
-                        "prorated")} | {
+                        "prorated", "by_day", "deducted", "kept")} | {
         "percent": re.compile(rf"(?P<v>\d{{1,3}}(?:[.,]\d+)?)\s*(?:{w['percent']})", FLAGS)}
 
 
@@ -462,7 +462,27 @@ def _kept_share(text: str, start: int, end: int) -> bool:
                     if ids[min(m.start(), len(ids) - 1)] == k), default=math.inf)
 
     kept = nearest(res["retained"])
-    return kept < math.inf and kept < nearest(res["refund"])
+    if kept < math.inf and kept < nearest(res["refund"]):
+        return True
+    # "refunded less a cancellation charge of 15%", "abzüglich 15 % erstattet": a deduction
+    # between it and the refund word (or its clause's start) before it
+    given = [m.end() for m in res["refund"].finditer(text, 0, start)
+             if ids[min(m.start(), len(ids) - 1)] == k]
+    lo = given[-1] if given else next(
+        (i + 1 for i in range(start - 1, -1, -1) if ids[i] != k), 0)
+    return res["deducted"].search(text, lo, start) is not None
+
+
+def _rest_refunded(body: str, kept: list[float]) -> list[tuple[float, int, int]]:
+    """One share kept and the rest given back ("15% is retained ... and the rest is
+    refunded", "refunded less 15%"): the share refunded is its complement."""
+    res = _refund_res()
+    negated = [(m.start(), m.end()) for m in res["kept"].finditer(body)]
+    given = [m for m in res["refund"].finditer(body)
+             if not any(a <= m.start() < b for a, b in negated)]
+    if len(set(kept)) != 1 or not given or not 0 < kept[0] < 100:
+        return []
+    return [(100.0 - kept[0], given[0].start(), given[0].end())]
 
 
 def _refund_text(text: str) -> str:
@@ -508,8 +528,11 @@ def refund_schedule(text: str) -> list[tuple[float, float]] | None:
     body = _refund_text(text)
     if not body or not res["prepaid"].search(body):
         return None
-    items = [(v, s_, e) for v, s_, e in _percents(body)
-             if 0 <= v <= 100 and not _kept_share(body, s_, e)]
+    shares = [(v, s_, e, _kept_share(body, s_, e)) for v, s_, e in _percents(body)
+              if 0 <= v <= 100]
+    items = [(v, s_, e) for v, s_, e, kept in shares if not kept]
+    if not items:
+        items = _rest_refunded(body, [v for v, _s, _e, kept in shares if kept])
     items += [(0.0, m.start(), m.end()) for m in res["none"].finditer(body)
               if not any(s_ <= m.start() < e for _v, s_, e in items)]
     items.sort(key=lambda t: t[1])
@@ -555,16 +578,17 @@ def refund_whole_period_months(text: str) -> float | None:
     """The period, in months, a refund of unused prepaid fees is counted in when it gives
     back only whole periods not yet started ("each whole Service Month that has not started
     on that date": 1; "per unstarted quarter": 3), so a period that has begun is kept
-    whole. None when the refund is prorated ("prorated by the day") or says no period."""
+    whole. None when the refund runs by the day ("prorated by the day") or names no period;
+    "pro rata" alone gives way to a whole period named ("pro rata for each full month not
+    yet started") but not to "each unused month"."""
     res = _refund_res()
     body = _refund_text(text)
-    if not body or not res["refund"].search(body) or res["prorated"].search(body):
+    if not body or not res["refund"].search(body) or res["by_day"].search(body):
         return None
-    for pattern in _whole_period_res():
-        m = pattern.search(body)
-        if m:
-            return _months_per(m.group("u"))
-    return None
+    whole, not_started, each = _whole_period_res()
+    m = whole.search(body) or not_started.search(body) or (
+        None if res["prorated"].search(body) else each.search(body))
+    return _months_per(m.group("u")) if m else None
 
 
 # ------------------------------------------------------------------ spend floors
