@@ -528,11 +528,11 @@ def refund_schedule(text: str) -> list[tuple[float, float]] | None:
     body = _refund_text(text)
     if not body or not res["prepaid"].search(body):
         return None
-    shares = [(v, s_, e, _kept_share(body, s_, e)) for v, s_, e in _percents(body)
+    found = [(v, s_, e, _kept_share(body, s_, e)) for v, s_, e in _percents(body)
               if 0 <= v <= 100]
-    items = [(v, s_, e) for v, s_, e, kept in shares if not kept]
+    items = [(v, s_, e) for v, s_, e, kept in found if not kept]
     if not items:
-        items = _rest_refunded(body, [v for v, _s, _e, kept in shares if kept])
+        items = _rest_refunded(body, [v for v, _s, _e, kept in found if kept])
     items += [(0.0, m.start(), m.end()) for m in res["none"].finditer(body)
               if not any(s_ <= m.start() < e for _v, s_, e in items)]
     items.sort(key=lambda t: t[1])
