@@ -297,9 +297,9 @@ class Builder(TableReaders, MoneyReaders):
             for money, sentence in hourly_prices(body, self.currency_hint)[:1]:
                 self.priced.append(_Priced("compute", money, where, sentence, IN_TEXT,
                                            "price read from the text"))
-                self.warn(where, "no labelled compute price; the price per GPU- or node-hour "
-                          "the text states is used", "price_usd_per_gpu_hour", sentence[:120],
-                          "a labelled price per GPU-hour", code="price-from-text")
+                self.problems.append(Problem(
+                    where, field="price_usd_per_gpu_hour", found=sentence[:120],
+                    severity="warning", code="price-from-text"))
                 return
 
     def settle_system_counts(self) -> None:
