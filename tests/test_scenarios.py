@@ -89,7 +89,8 @@ KNOWN_GAPS = {
         "minimum cash and full commitment; we add the egress the workload must move to the "
         "run cost as well ($1.07M), as with storage in b-08"),
     # Set G (written blind in session 4, held out: 6/10, 88/101 checks untouched; 7/10, 89/101
-    # after money-g's round): landed as the money development set. Not yet read right:
+    # after money-g's round): landed as the money development set; 9/10, 100/101 after
+    # money-h (refunds of whole unstarted periods, prices per node-hour in any text). Left:
     "g-07-inference-l40s-vs-h100-vs-mi300x": (
         "winner, eligibility and every commitment right; only the ineligible L40S offer's run "
         "cost differs, by b-04's convention. The buyer's sizing arithmetic checks out (2 x 70e9 "
