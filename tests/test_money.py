@@ -1013,6 +1013,9 @@ _NODE_OFFER = ("vendor: Example Cloud\noffer_name: H100 nodes\noffer_kind: rent\
     ("price_usd_per_node_hour: 21.6\n", 8, 2.70),
     ("price: USD 12.00 per server-hour\n", 4, 3.00),
     ("pricing:\n  per_machine_hour: 26.4\n  currency: USD\n", 8, 3.30),
+    # the price word between the resource and the hour
+    ("hourly_rate_per_server: 21.6 USD\n", 8, 2.70),
+    ("commercials:\n  node_price_per_hour_usd: 12.0\n", 4, 3.00),
 ])
 def test_a_price_per_node_hour_anywhere_in_a_yaml_offer_prices_it_per_gpu(
         tmp_path: Any, extra: str, gpn: int, per_gpu: float) -> None:
