@@ -303,6 +303,12 @@ REFUND_PERIOD_WORDINGS = [
     # pro rata, but only for whole months not yet started
     ("Provider refunds, pro rata, 75% of the prepaid Fees for each full month not yet started "
      "when termination takes effect.", [(math.inf, 75.0)], 1.0),
+    # the month in progress kept, each later one refunded
+    ("Prepaid fees: if you cancel, we return 80% of the prepaid amount for each remaining "
+     "month; the month in progress is not refunded.", [(math.inf, 80.0)], 1.0),
+    # Spanish, each whole month not started
+    ("El proveedor reembolsará el 80 % de las cuotas prepagadas de cada mes completo no "
+     "iniciado.", [(math.inf, 80.0)], 1.0),
     # a share of the unused balance, no period
     ("On early termination, 60 percent of the remaining prepaid balance is refunded.",
      [(math.inf, 60.0)], None),

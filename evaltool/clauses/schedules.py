@@ -569,7 +569,9 @@ def refund_schedule(text: str) -> list[tuple[float, float]] | None:
 def _whole_period_res() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     w, unit = _words(), _units()[0]
     gap = r"(?:[\w-]+\s+){0,2}?"  # "whole Service Month", "vollen, noch nicht begonnenen Monat"
-    return (re.compile(rf"\b(?:{w['whole_period']})\b[\s,]+{gap}(?P<u>{unit})\b", FLAGS),
+    return (re.compile(rf"\b(?:{w['whole_period']})\b[\s,]+{gap}(?P<u>{unit})\b|"
+                       rf"\b(?:{w['in_progress_before']})\s+{gap}(?P<c>{unit})\b|"
+                       rf"\b(?P<p>{unit})\s+(?:{w['in_progress_after']})", FLAGS),
             re.compile(rf"\b(?P<u>{unit})\b[^.;]{{0,20}}?(?:{w['not_started']})", FLAGS),
             re.compile(rf"(?:{w['each_period']}){gap}(?P<u>{unit})\b", FLAGS))
 
@@ -588,7 +590,10 @@ def refund_whole_period_months(text: str) -> float | None:
     whole, not_started, each = _whole_period_res()
     m = whole.search(body) or not_started.search(body) or (
         None if res["prorated"].search(body) else each.search(body))
-    return _months_per(m.group("u")) if m else None
+    if m is None:
+        return None
+    found = m.groupdict()
+    return _months_per(found.get("u") or found.get("c") or found.get("p") or "month")
 
 
 # ------------------------------------------------------------------ spend floors
