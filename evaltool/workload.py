@@ -7,6 +7,7 @@ the key path, what was found and what was expected (a bad workload stops the run
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,7 @@ def parse_workload(data: Any, source: str) -> Workload:
         raise UsageError(Problem(Location(source), code="not-a-workload",
                                  params={"n_keys": len(data)}))
     try:
-        workload = Workload.model_validate(data)
+        workload = Workload.model_validate(_serving_by_concept(data))
     except ValidationError as exc:
         problems = _problems_from_validation(exc, source, data)
         raise UsageError("; ".join(str(p) for p in problems)) from None
@@ -94,6 +95,48 @@ def parse_workload(data: Any, source: str) -> Workload:
     if problem is not None:
         raise UsageError(problem)
     return workload
+
+
+# A serving key read by what its words say, not by one spelling: a time per token in a
+# stated unit ("max_ms_per_output_token", "tpot_ms", "inter_token_latency_ms",
+# "max_seconds_per_token") is the time per output token; a time to the first token
+# ("ttft_ms", "first_token_latency_s") is the TTFT target. A key with no time unit, or a rate
+# of tokens per second ("output_tokens_per_s"), is left to validation (unknown keys refused).
+_TIME_UNITS = {"ms": 1.0, "msec": 1.0, "millisecond": 1.0, "milliseconds": 1.0,
+               "s": 1000.0, "sec": 1000.0, "secs": 1000.0, "second": 1000.0, "seconds": 1000.0}
+
+
+def _serving_key_concept(key: str) -> tuple[str, float] | None:
+    """(canonical serving key, factor to milliseconds) for a latency key in other words."""
+    parts = [w for w in re.split(r"[^a-z0-9]+", key.lower()) if w]
+    units = [(i, _TIME_UNITS[w]) for i, w in enumerate(parts) if w in _TIME_UNITS]
+    if len(units) != 1 or (units[0][0] > 0 and parts[units[0][0] - 1] == "per"):
+        return None  # no unit, several, or a rate ("tokens_per_s")
+    factor = units[0][1]
+    if "ttft" in parts or ("first" in parts and "token" in parts):
+        return "max_time_to_first_token_ms", factor
+    if {"tpot", "itl"} & set(parts) or ("token" in parts and {"per", "inter", "latency",
+                                                                "time"} & set(parts)):
+        return "max_latency_ms_per_token", factor
+    return None
+
+
+def _serving_by_concept(data: dict[Any, Any]) -> dict[Any, Any]:
+    serving = data.get("serving")
+    if not isinstance(serving, dict):
+        return data
+    known = set(ServingTarget.model_fields) | {"max_time_per_output_token_ms"}
+    out = dict(serving)
+    for key, value in serving.items():
+        if str(key) in known or isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        found = _serving_key_concept(str(key))
+        if found is None or found[0] in out or (
+                found[0] == "max_latency_ms_per_token" and "max_time_per_output_token_ms" in out):
+            continue
+        out.pop(key)
+        out[found[0]] = float(value) * found[1]
+    return {**data, "serving": out}
 
 
 def _consistency_problem(workload: Workload, source: str) -> Problem | None:

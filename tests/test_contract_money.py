@@ -23,6 +23,7 @@ from evaltool.clauses.schedules import (
     periodic_floor,
     price_steps,
     refund_schedule,
+    refund_whole_period_months,
     tranches,
 )
 from evaltool.estimate.money import compute_money, contract_terms
@@ -280,6 +281,111 @@ def test_leaving_a_prepaid_block_early_costs_what_the_schedule_keeps(text: str,
     assert money.minimum_cash_to_sign_usd == pytest.approx(
         prepaid - share * (prepaid - used), rel=1e-6)
     assert money.full_commitment_usd == pytest.approx(prepaid)
+
+
+# A refund counted in whole periods not yet started, by the day, or of the unused balance;
+# a share the vendor keeps beside it is not a second refund.
+REFUND_PERIOD_WORDINGS = [
+    # formal, whole months not started, the kept share in the next sentence
+    ("4. Early exit. Customer may terminate on thirty (30) days' notice, effective at the end "
+     "of a billing month. Provider shall refund eighty percent (80%) of the prepaid Fees for "
+     "every full calendar month that has not yet started on the effective date. The other "
+     "twenty percent (20%) is kept as a cancellation charge.", [(math.inf, 80.0)], 1.0),
+    # term sheet, per unstarted quarter
+    ("Refund per unstarted quarter: 75% of that quarter's prepaid fees.",
+     [(math.inf, 75.0)], 3.0),
+    # sales, per unused month
+    ("Walk away any time: for each unused month of your prepaid block we pay back 70% of "
+     "what you prepaid for it.", [(math.inf, 70.0)], 1.0),
+    # pro rata: by the day, whatever else it says
+    ("Provider refunds 70% of the unused prepaid balance, prorated by the day, for each month "
+     "remaining.", [(math.inf, 70.0)], None),
+    # pro rata, but only for whole months not yet started
+    ("Provider refunds, pro rata, 75% of the prepaid Fees for each full month not yet started "
+     "when termination takes effect.", [(math.inf, 75.0)], 1.0),
+    # the month in progress kept, each later one refunded
+    ("Prepaid fees: if you cancel, we return 80% of the prepaid amount for each remaining "
+     "month; the month in progress is not refunded.", [(math.inf, 80.0)], 1.0),
+    # Spanish, each whole month not started
+    ("El proveedor reembolsará el 80 % de las cuotas prepagadas de cada mes completo no "
+     "iniciado.", [(math.inf, 80.0)], 1.0),
+    # a share of the unused balance, no period
+    ("On early termination, 60 percent of the remaining prepaid balance is refunded.",
+     [(math.inf, 60.0)], None),
+    # a table: tiers by exit month, each unused month refunded whole
+    ("Refund of prepaid fees per unused month, by month of termination:\n"
+     "| Termination effective | Refund |\n| Months 1-2 | 90% |\n| Months 3-4 | 50% |\n"
+     "| Months 5-6 | 0% |", [(2, 90.0), (4, 50.0), (6, 0.0), (math.inf, 0.0)], 1.0),
+    # German: whole months not begun, the rest kept
+    ("Bei Kündigung erstattet der Anbieter 80 % der Vorauszahlung für jeden vollen, noch nicht "
+     "begonnenen Monat; 20 % werden als Bearbeitungsgebühr einbehalten.", [(math.inf, 80.0)],
+     1.0),
+    # French: each whole month not started, the rest kept
+    ("En cas de résiliation, le fournisseur rembourse 85 % des frais prépayés de chaque mois "
+     "entier non commencé ; les 15 % restants sont conservés à titre de frais de résiliation.",
+     [(math.inf, 85.0)], 1.0),
+]
+
+
+@pytest.mark.parametrize("text", [
+    "15% of the prepaid Fees for the remaining months is retained as a cancellation charge and "
+    "the rest is refunded.",
+    "On termination the prepaid Fees for the remaining months are refunded less a cancellation "
+    "charge of 15%.",
+    "Die Vorauszahlung für die restlichen Monate wird abzüglich 15 % erstattet.",
+    "En cas de résiliation, le solde prépayé non utilisé est remboursé, moins 15 %.",
+])
+def test_a_share_kept_and_the_rest_refunded_refunds_the_complement(text: str) -> None:
+    # never the kept 15% read as the share given back
+    assert refund_schedule(text) == [(math.inf, 85.0)]
+
+
+@pytest.mark.parametrize(("text", "schedule", "period"), REFUND_PERIOD_WORDINGS)
+def test_a_refund_of_whole_unstarted_periods_or_by_the_day_is_read_in_every_wording(
+        text: str, schedule: list[tuple[float, float]], period: float | None) -> None:
+    assert refund_schedule(text) == schedule
+    assert refund_whole_period_months(text) == period
+
+
+@pytest.mark.parametrize("text", [
+    # a refund only the vendor's failure opens
+    "Customer may cancel and receive a full refund of the prepaid Fees for each whole month "
+    "if delivery is more than 14 days late.",
+    # nothing given back; a share kept is no refund
+    "Unused prepaid credits expire at the end of the term and are not refunded; 15% of the "
+    "fees are retained as a setup charge.",
+    "The prepaid Fees for each whole month are non-refundable.",
+    # an SLA credit counted per full month
+    "Service credits of 10% of the monthly fees for each full month below 99.5% availability.",
+    # a share kept with no share given back
+    "Bei Kündigung werden 15 % der Vorauszahlung einbehalten.",
+])
+def test_a_kept_share_a_remedy_or_a_credit_is_no_refund_of_whole_periods(text: str) -> None:
+    assert refund_schedule(text) is None
+
+
+@pytest.mark.parametrize(("text", "months_kept"), [
+    # 85% of each whole month not started: a 40-day run + notice ends in month 2, kept whole
+    (REFUND_PERIOD_WORDINGS[0][0], 2.0),
+    # per unstarted quarter: month 2 is in the first quarter, kept whole
+    (REFUND_PERIOD_WORDINGS[1][0], 3.0),
+    # by the day: only the 40 days held are kept
+    (REFUND_PERIOD_WORDINGS[3][0], 40 / (730 / 24)),
+])
+def test_leaving_a_prepaid_block_keeps_every_period_begun_when_only_whole_ones_are_refunded(
+        text: str, months_kept: float) -> None:
+    prepaid = 128 * 730 * 6 * 1.90
+    offer = builders.make_offer("prepaid", gpu_count=128, price_usd_per_gpu_hour=1.90,
+                                term_months=6, upfront_usd=prepaid,
+                                contract_text="Customer may terminate at any time on thirty "
+                                "(30) days' notice.\n\n" + text)
+    terms, _ = contract_terms(offer)
+    share = refund_schedule(text)[0][1] / 100  # type: ignore[index]
+    estimates = Estimates(total_cost_usd=128 * 24 * 40 * 1.90, time_to_train_days=40.0)
+    money = compute_money(offer.fields, estimates, terms, WORKLOAD)
+    kept = prepaid * months_kept / 6
+    assert money.minimum_cash_to_sign_usd == pytest.approx(
+        prepaid - share * (prepaid - kept), rel=1e-3)
 
 
 # ------------------------------------------------------------------ spend floors per period

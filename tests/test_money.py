@@ -988,3 +988,60 @@ def test_running_costs_stated_in_a_purchase_quotes_notes_are_read(
     (offer,) = _offers(path, {"EUR": 1.0})
     assert offer.fields.opex_usd_per_month == pytest.approx(opex)
     assert offer.fields.power_usd_per_kwh == pytest.approx(kwh)
+
+
+# ------------------------------------------------------------------ a price per node-hour only
+
+_NODE_OFFER = ("vendor: Example Cloud\noffer_name: H100 nodes\noffer_kind: rent\n"
+               "accelerator: H100-SXM\ngpu_count: 128\ngpus_per_node: {gpn}\n"
+               "node_count: {nodes}\nterm_months: 1\n")
+
+
+@pytest.mark.parametrize(("extra", "gpn", "per_gpu"), [
+    # a clause heading stands before the sentence with the amount
+    ("contract_text: |\n  1. Capacity. 16 nodes.\n  2. Price. USD 21.60 per node-hour, all-in"
+     " (GPUs, CPUs, InfiniBand), billed monthly.\n", 8, 2.70),
+    ("contract_text: |\n  Price. USD 12.00 per machine-hour, billed in arrears.\n", 4, 3.00),
+    ("contract_text: |\n  Fees. Each server is charged at $21.60 per server hour.\n", 8, 2.70),
+    ("contract_text: |\n  2. Entgelt: 21,60 EUR pro Knoten und Stunde, monatlich.\n"
+     "currency: EUR\n", 8, 2.70 * 1.1),
+    ("contract_text: |\n  3. Prix. 19,80 € par nœud et par heure, tout compris.\n", 8,
+     19.80 / 8 * 1.1),
+    # a free-text key of the buyer's YAML, and the price keys it may invent
+    ("notes: All-in price USD 21.60 per instance-hour, 250 TB included.\n", 8, 2.70),
+    ("description: Bare-metal nodes at USD 12.00 per host-hour all-in.\n", 4, 3.00),
+    ("price_usd_per_node_hour: 21.6\n", 8, 2.70),
+    ("price: USD 12.00 per server-hour\n", 4, 3.00),
+    ("pricing:\n  per_machine_hour: 26.4\n  currency: USD\n", 8, 3.30),
+    # the price word between the resource and the hour
+    ("hourly_rate_per_server: 21.6 USD\n", 8, 2.70),
+    ("commercials:\n  node_price_per_hour_usd: 12.0\n", 4, 3.00),
+])
+def test_a_price_per_node_hour_anywhere_in_a_yaml_offer_prices_it_per_gpu(
+        tmp_path: Any, extra: str, gpn: int, per_gpu: float) -> None:
+    path = tmp_path / "offer.yaml"
+    path.write_text(_NODE_OFFER.format(gpn=gpn, nodes=128 // gpn) + extra, "utf-8")
+    (offer,) = _offers(path, {"EUR": 1.1})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(per_gpu)
+
+
+@pytest.mark.parametrize("extra", [
+    # a service credit per node-hour of downtime is not the price
+    "contract_text: |\n  Service credits: USD 20 per node-hour of downtime below 99.5%.\n",
+    # a storage or support fee per month is not a compute price
+    "contract_text: |\n  Storage USD 30 per TB-month. Support USD 5,000 per month.\n",
+    "notes: Refund of USD 15 per node-hour not delivered.\n",
+])
+def test_money_per_hour_that_is_not_the_price_leaves_the_offer_unpriced(
+        tmp_path: Any, extra: str) -> None:
+    from evaltool.normalize.core import normalize_files
+
+    path = tmp_path / "offer.yaml"
+    path.write_text(_NODE_OFFER.format(gpn=8, nodes=16) + extra, "utf-8")
+    result = normalize_files([path], {})
+    assert not result.offers
+    assert result.not_evaluated
+
+
+def test_a_price_read_from_text_says_so() -> None:
+    assert is_registered("price-from-text")

@@ -83,27 +83,28 @@ KNOWN_GAPS = {
         "(a run that needs 2 PB cannot run without it, so a GPU-only run cost understates "
         "it); the storage is in the full commitment and minimum cash as the buyer counts it"),
     # Set E (blind, held out, written without reading evaltool/): landed failing, each reason.
-    "e-06-inference-latency-l40s-h100-mi300x": (
-        "the workload names its latency target serving.max_ms_per_output_token, a key the "
-        "buyer invented; our key is serving.max_latency_ms_per_token (or "
-        "max_time_per_output_token_ms). PRODUCT.md names a serving target as 'tokens per "
-        "second, or requests with prompt and output lengths' and no latency key, so its "
-        "wording gives no ground for another synonym: the workload is refused with the known "
-        "keys listed, as an unknown key must be"),
     "e-10-egress-heavy-per-gb": (
         "winner right; only offer-a's run cost differs by convention: the buyer keeps "
         "run_cost_usd to GPU-hours and adds the 3,500 TB of egress ($315k at $0.09/GB) to the "
         "minimum cash and full commitment; we add the egress the workload must move to the "
         "run cost as well ($1.07M), as with storage in b-08"),
     # Set G (written blind in session 4, held out: 6/10, 88/101 checks untouched; 7/10, 89/101
-    # after money-g's round): landed as the money development set. Not yet read right:
-    "g-01-prepaid-block-refund-schedule": (
-        "a refund of 85% of whole unstarted months of a 6-month prepaid block is not taken off "
-        "the minimum cash ($1.07M charged, the buyer's $537k)"),
+    # after money-g's round): landed as the money development set; 9/10, 100/101 after
+    # money-h (refunds of whole unstarted periods, prices per node-hour in any text). Left:
     "g-07-inference-l40s-vs-h100-vs-mi300x": (
-        "the L40S offer's run cost differs ($89k against the buyer's $115-192k band)"),
-    "g-09-per-node-hour-different-gpus-per-node": (
-        "no offer is scored: the prices are per node-hour only and none is read"),
+        "winner, eligibility and every commitment right; only the ineligible L40S offer's run "
+        "cost differs, by b-04's convention. The buyer's sizing arithmetic checks out (2 x 70e9 "
+        "x 1,250 tokens x 16 req/s = 2.80 PFLOP/s; 362 TFLOPS dense BF16 per L40S, NVIDIA L40S "
+        "datasheet, 733 with sparsity; 15.5-25.8 GPUs at 50-30% MFU), and its band prices those "
+        "15.5-25.8 GPUs at $0.85 for a year ($115-192k). The offer sells 12 (three 4-GPU "
+        "servers, no NVLink): we charge the 12-month block it bills, $89,352, as its full "
+        "commitment and minimum cash, which the buyer also states. The published evidence makes "
+        "it ineligible on both counts: compute (the buyer's 15.5 GPUs), and decode, where a "
+        "4-way replica reads 35 GB of weights per token per GPU at 864 GB/s (NVIDIA L40S "
+        "datasheet), 40.5 ms at full bandwidth and 50.6 ms at the 80% achievable "
+        "(assumptions.yaml hbm_efficiency), above MLPerf Inference v5.0's 40 ms interactive "
+        "TPOT for Llama 2 70B at any batch. A run cost for GPUs the offer does not sell is a "
+        "figure no one can sign"),
 }
 
 

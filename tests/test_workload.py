@@ -123,3 +123,40 @@ def test_the_default_workload_note_states_the_workload_it_used() -> None:
     assert default_workload_note(moe).endswith("(671B MoE pretraining, 14.8T tokens)")
     small = used.model_copy(update={"kind": "fine-tuning", "tokens_b": 0.5})
     assert default_workload_note(small).endswith("(70B dense fine-tuning, 0.5B tokens)")
+
+
+@pytest.mark.parametrize(("key", "value", "field", "ms"), [
+    ("max_ms_per_output_token", 20, "max_latency_ms_per_token", 20.0),
+    ("tpot_ms", 40, "max_latency_ms_per_token", 40.0),
+    ("inter_token_latency_ms", 35, "max_latency_ms_per_token", 35.0),
+    ("max_seconds_per_token", 0.05, "max_latency_ms_per_token", 50.0),
+    ("ttft_ms", 450, "max_time_to_first_token_ms", 450.0),
+    ("first_token_latency_s", 0.5, "max_time_to_first_token_ms", 500.0),
+])
+def test_a_serving_latency_key_is_read_by_what_its_words_say(
+        tmp_path: Path, key: str, value: float, field: str, ms: float) -> None:
+    path = write(tmp_path, f"""
+name: chat
+kind: inference
+params_b: 70
+serving: {{requests_per_s: 20, prompt_tokens: 1000, output_tokens: 300, {key}: {value}}}
+""")
+    serving = load_workload(path).serving
+    assert serving is not None and getattr(serving, field) == pytest.approx(ms)
+
+
+@pytest.mark.parametrize("key", [
+    "max_latency",  # no time unit: which latency, in what?
+    "p99_latency_ms",  # a request's latency, not a token's
+    "output_tokens_per_s_min",  # a rate, not a time
+])
+def test_a_serving_key_that_names_no_time_per_token_is_still_refused(
+        tmp_path: Path, key: str) -> None:
+    path = write(tmp_path, f"""
+name: chat
+kind: inference
+params_b: 70
+serving: {{requests_per_s: 20, output_tokens: 300, {key}: 40}}
+""")
+    with pytest.raises(UsageError, match=r"known keys"):
+        load_workload(path)

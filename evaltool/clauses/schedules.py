@@ -270,8 +270,8 @@ def _gap(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 
 # A line that starts a new row of a list or table ("- Months 4-12: $2.90", "(b) ...",
-# "Year 2: ..."), not a sentence wrapped onto the next line.
-_ROW_START = re.compile(r"\n\s*(?:[-•*]|\(?[a-z0-9]{1,3}[).]\s|[^\W\d_]+\s*\d)", FLAGS)
+# "Year 2: ...", "| Months 1-2 | 90% |"), not a sentence wrapped onto the next line.
+_ROW_START = re.compile(r"\n\s*(?:[-•*|]|\(?[a-z0-9]{1,3}[).]\s|[^\W\d_]+\s*\d)", FLAGS)
 
 
 def _clause_ids(text: str) -> list[int]:
@@ -427,7 +427,8 @@ def _percent_step(text: str, price: Amount) -> tuple[list[tuple[float, float]], 
 def _refund_res() -> dict[str, re.Pattern[str]]:
     w = _words()
     return {key: re.compile(rf"(?:{w[key]})", FLAGS)
-            for key in ("refund", "prepaid", "none", "vendor_failure")} | {
+            for key in ("refund", "prepaid", "none", "vendor_failure", "retained",
+                        "prorated", "by_day", "deducted", "kept")} | {
         "percent": re.compile(rf"(?P<v>\d{{1,3}}(?:[.,]\d+)?)\s*(?:{w['percent']})", FLAGS)}
 
 
@@ -446,6 +447,42 @@ def is_refund_share(text: str, start: int, end: int) -> bool:
     hi = min(len(text), end + 120)
     clause = "".join(ch if ids[i] == k else " " for i, ch in enumerate(text[lo:hi], lo))
     return bool(_refund_res()["refund"].search(clause))
+
+
+def _kept_share(text: str, start: int, end: int) -> bool:
+    """Whether the percentage at text[start:end] is the share the vendor keeps ("the
+    remaining 15% is retained as an early-termination charge"): a word of keeping stands
+    nearer to it in its clause than any word of giving back."""
+    res = _refund_res()
+    ids = _clause_ids(text)
+    k = ids[min(start, len(ids) - 1)]
+
+    def nearest(pattern: re.Pattern[str]) -> float:
+        return min((_gap((start, end), (m.start(), m.end())) for m in pattern.finditer(text)
+                    if ids[min(m.start(), len(ids) - 1)] == k), default=math.inf)
+
+    kept = nearest(res["retained"])
+    if kept < math.inf and kept < nearest(res["refund"]):
+        return True
+    # "refunded less a cancellation charge of 15%", "abzüglich 15 % erstattet": a deduction
+    # between it and the refund word (or its clause's start) before it
+    given = [m.end() for m in res["refund"].finditer(text, 0, start)
+             if ids[min(m.start(), len(ids) - 1)] == k]
+    lo = given[-1] if given else next(
+        (i + 1 for i in range(start - 1, -1, -1) if ids[i] != k), 0)
+    return res["deducted"].search(text, lo, start) is not None
+
+
+def _rest_refunded(body: str, kept: list[float]) -> list[tuple[float, int, int]]:
+    """One share kept and the rest given back ("15% is retained ... and the rest is
+    refunded", "refunded less 15%"): the share refunded is its complement."""
+    res = _refund_res()
+    negated = [(m.start(), m.end()) for m in res["kept"].finditer(body)]
+    given = [m for m in res["refund"].finditer(body)
+             if not any(a <= m.start() < b for a, b in negated)]
+    if len(set(kept)) != 1 or not given or not 0 < kept[0] < 100:
+        return []
+    return [(100.0 - kept[0], given[0].start(), given[0].end())]
 
 
 def _refund_text(text: str) -> str:
@@ -491,7 +528,11 @@ def refund_schedule(text: str) -> list[tuple[float, float]] | None:
     body = _refund_text(text)
     if not body or not res["prepaid"].search(body):
         return None
-    items = [(v, s_, e) for v, s_, e in _percents(body) if 0 <= v <= 100]
+    found = [(v, s_, e, _kept_share(body, s_, e)) for v, s_, e in _percents(body)
+              if 0 <= v <= 100]
+    items = [(v, s_, e) for v, s_, e, kept in found if not kept]
+    if not items:
+        items = _rest_refunded(body, [v for v, _s, _e, kept in found if kept])
     items += [(0.0, m.start(), m.end()) for m in res["none"].finditer(body)
               if not any(s_ <= m.start() < e for _v, s_, e in items)]
     items.sort(key=lambda t: t[1])
@@ -522,6 +563,37 @@ def refund_schedule(text: str) -> list[tuple[float, float]] | None:
     if out[-1][0] != math.inf:
         out.append((math.inf, 0.0))  # nothing is given back after the last tier
     return out
+
+
+@lru_cache(maxsize=1)
+def _whole_period_res() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    w, unit = _words(), _units()[0]
+    gap = r"(?:[\w-]+\s+){0,2}?"  # "whole Service Month", "vollen, noch nicht begonnenen Monat"
+    return (re.compile(rf"\b(?:{w['whole_period']})\b[\s,]+{gap}(?P<u>{unit})\b|"
+                       rf"\b(?:{w['in_progress_before']})\s+{gap}(?P<c>{unit})\b|"
+                       rf"\b(?P<p>{unit})\s+(?:{w['in_progress_after']})", FLAGS),
+            re.compile(rf"\b(?P<u>{unit})\b[^.;]{{0,20}}?(?:{w['not_started']})", FLAGS),
+            re.compile(rf"(?:{w['each_period']}){gap}(?P<u>{unit})\b", FLAGS))
+
+
+def refund_whole_period_months(text: str) -> float | None:
+    """The period, in months, a refund of unused prepaid fees is counted in when it gives
+    back only whole periods not yet started ("each whole Service Month that has not started
+    on that date": 1; "per unstarted quarter": 3), so a period that has begun is kept
+    whole. None when the refund runs by the day ("prorated by the day") or names no period;
+    "pro rata" alone gives way to a whole period named ("pro rata for each full month not
+    yet started") but not to "each unused month"."""
+    res = _refund_res()
+    body = _refund_text(text)
+    if not body or not res["refund"].search(body) or res["by_day"].search(body):
+        return None
+    whole, not_started, each = _whole_period_res()
+    m = whole.search(body) or not_started.search(body) or (
+        None if res["prorated"].search(body) else each.search(body))
+    if m is None:
+        return None
+    found = m.groupdict()
+    return _months_per(found.get("u") or found.get("c") or found.get("p") or "month")
 
 
 # ------------------------------------------------------------------ spend floors

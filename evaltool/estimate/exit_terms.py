@@ -25,6 +25,7 @@ from evaltool.clauses.schedules import (
     is_refund_share,
     price_steps,
     refund_schedule,
+    refund_whole_period_months,
     tranches,
     words,
 )
@@ -111,7 +112,7 @@ _NOT_BEFORE_TERM_END = re.compile(
     r"(?:fees|charges) for the (?:initial|minimum|committed) (?:term|period) (?:are|is|shall be|"
     r"remain) (?:committed|non-?refundable|payable in full|due in full)", re.I)
 # "... or of any later month": a termination takes effect only at a month's end.
-_AT_MONTH_END = re.compile(r"(?:end|or) of (?:the|any|each) (?:later |subsequent |following |"
+_AT_MONTH_END = re.compile(r"(?:end|or) of (?:the|any|each|an?) (?:later |subsequent |following |"
                            r"calendar |billing |service )?month", re.I)
 # Reserved capacity billed whatever the use: its term's fees are committed, not only a
 # stated spend floor ("billed ... whether or not used").
@@ -172,6 +173,9 @@ class MoneyTerms(ContractTerms):
     # A refund of the unused prepaid fees by when the exit takes effect: (up to the end
     # of this month of the term, this share refunded), in month order.
     prepaid_refund_schedule: list[tuple[float, float]] | None = None
+    # ... counted in whole periods of this many months not yet started when the exit takes
+    # effect (a period that has begun is kept whole); None: by the day.
+    prepaid_refund_period_months: float | None = None
     # A price that changes during the term: (from this month of the term, USD per
     # GPU-hour), in month order; the first step starts in month 1.
     price_steps: list[tuple[float, float]] | None = None
@@ -414,6 +418,9 @@ def _refund_schedule_wording(paragraph: _Paragraph, values: _Values,
     if schedule:
         values["prepaid_refund_schedule"] = schedule
         evidence["prepaid_refund_schedule"] = _evidence(paragraph.text.strip(), paragraph)
+        period = refund_whole_period_months(paragraph.rows)
+        if period:
+            values["prepaid_refund_period_months"] = period
 
 
 # A defined minimum period ("The first six (6) months of the Term are the Minimum Period")

@@ -266,6 +266,17 @@ def _refund_share(schedule: Sequence[tuple[float, float]], held_days: float) -> 
     return next((pct / 100.0 for last, pct in schedule if months <= last + 1e-9), 0.0)
 
 
+def _kept_before_refund(terms: ContractTerms, cost: float, prepaid: float, held_days: float,
+                        term: float | None) -> float:
+    """The prepaid fees of the part of the term held, before any refund: by the day, or
+    every period begun when only whole periods not yet started are refunded."""
+    period = getattr(terms, "prepaid_refund_period_months", None)
+    if not period or not term:
+        return cost
+    begun = math.ceil(held_days / DAYS_PER_MONTH / float(period) - 1e-9) * float(period)
+    return max(cost, prepaid * min(1.0, begun / term))
+
+
 def _step_factor(terms: ContractTerms, price: float, days: float) -> float:
     """The stepped fees for the first `days` of the term over the fees at the quoted price
     (1 when the price does not change during the term)."""
@@ -418,7 +429,7 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
         # Leaving early gets back only the schedule's share of the unused prepaid fees.
         held = _days_held(terms, days or 0.0, term or 0.0, notice_served)
         share = _refund_share(schedule, held)
-        cost = prepaid - share * (prepaid - cost)
+        cost = prepaid - share * (prepaid - _kept_before_refund(terms, cost, prepaid, held, term))
         basis.append(BasisItem("prepayment_refund", {"usd": prepaid, "refund_pct": share * 100},
                                ev.get("prepaid_refund_schedule")))
     elif prepaid > cost and terms.prepayment_refundable is not True:

@@ -16,6 +16,7 @@ from evaltool.models import (
 )
 from evaltool.normalize import values as V
 from evaltool.normalize.basis import time_of
+from evaltool.normalize.contract_price import hourly_prices
 from evaltool.normalize.dates import document_date_order
 from evaltool.normalize.facts import (
     _FIELD_KIND,
@@ -58,8 +59,6 @@ from evaltool.read.safety import value_too_long
 from evaltool.read.vocabulary import normalise_label
 
 # A compute price in contract text: per GPU-, node- or server-hour.
-_HOURLY_PRICE_RE = re.compile(r"(?:per|/)\s*(?:gpu|node|server|instance|host)[\s-]*(?:per\s+)?"
-                              r"(?:hour|hr|h)\b", re.I)
 # A price's basis as a resource and a time ("node_week", "gpu_year"): evaltool.read.text.
 _RESOURCE_TIME_RE = re.compile(r"^(?:gpu|node)_(?:hour|day|week|month|year)$")
 
@@ -242,10 +241,8 @@ class Builder(TableReaders, MoneyReaders):
                 "capex_usd"):
             # A price stated only in the contract, per GPU-, node- or server-hour ("Price:
             # USD 9.60 per node-hour"); a colocation rate per kW is not a compute price.
-            for fact in self.facts.get("contract_text", [])[:1]:
-                for sentence in re.split(r"(?<=[.;])\s+", " ".join(str(fact.value).split())):
-                    if _HOURLY_PRICE_RE.search(sentence):
-                        self._price_in_sentence(sentence, fact.where)
+            # A free-text key ("notes", "description") is read the same way, after it.
+            self._price_from_text()
         self.settle_contract_value()
         bought = any(p.role == "capex_line" for p in self.priced) and not any(
             p.role in ("compute", "all_in") for p in self.priced)
@@ -293,6 +290,22 @@ class Builder(TableReaders, MoneyReaders):
             self.warn(self.record.title_where, "assumed value: no labelled offer name; the "
                       "sheet's title row is used", "offer_name", self.record.title[:120],
                       "a cell labelled offer, quote name or plan", code="assumed-value")
+
+    def _price_from_text(self) -> None:
+        """The first price per GPU- or node-hour the contract states, else a free-text key."""
+        texts: list[tuple[str, Location]] = [
+            (str(f.value), f.where) for f in self.facts.get("contract_text", [])[:1]]
+        texts += [(c.value, c.where) for c in self.record.candidates
+                  if isinstance(c.value, str) and len(c.value.split()) >= 4
+                  and self.vocab.match(c.label, c.section) in (None, "ignore")]
+        for body, where in texts:
+            for money, sentence in hourly_prices(body, self.currency_hint)[:1]:
+                self.priced.append(_Priced("compute", money, where, sentence, IN_TEXT,
+                                           "price read from the text"))
+                self.problems.append(Problem(
+                    where, field="price_usd_per_gpu_hour", found=sentence[:120],
+                    severity="warning", code="price-from-text"))
+                return
 
     def settle_system_counts(self) -> None:
         """'N x <accelerator>' under a GPU-count label: with a node count of more than one

@@ -246,6 +246,12 @@ def billing_unit(text: str) -> str | None:
     resource_time = _resource_time(low)
     if resource_time is not None:
         return resource_time
+    # "node_price_per_hour", "hourly_rate_per_server": the price word between its bases
+    fee = r"[\s\-_]*(?:price|rate|cost|fee|charge)s?[\s\-_]*"
+    for words, name in ((_GPU_WORDS, "gpu_hour"), (_NODE_WORDS, "node_hour")):
+        if re.search(r"\b" + words + fee + r"(?:per|/)[\s\-_]*" + hour, low) or re.search(
+                r"\bhourly" + fee + r"(?:per|/)[\s\-_]*" + words + r"(?![^\W\d_])", low):
+            return name
     if re.search(r"\b" + _GPU_WORDS + sep + hour, low) or re.search(r"gpu[\s\-_]*hr", low):
         return "gpu_hour"
     if re.search(r"\b" + _NODE_WORDS + sep + hour, low):

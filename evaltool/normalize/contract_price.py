@@ -1,0 +1,64 @@
+"""A compute price stated only in the contract text, per GPU- or per node-hour.
+
+"2. Price. USD 12.00 per node-hour, all-in", "Fees: 21,60 EUR pro Knoten und Stunde",
+"each server is charged at $21.60 per server hour", "USD 2.70 per GPU-hour": the basis is
+the money parser's own (evaltool/data/basis_words.yaml, every language it knows: node,
+server, instance, host, machine, Knoten, nœud ...), so no English-only pattern decides
+whether an amount is a price. A clause heading ("Price.", "2. Fees.") belongs to the
+sentence after it. An amount per node-hour that is a service credit, a refund or a
+penalty ("a credit of USD 20 per node-hour of downtime") is not the price.
+"""
+
+from __future__ import annotations
+
+import re
+
+from evaltool.normalize import values as V
+
+# An amount with its currency before or after the figure.
+_MONEY_RE = re.compile(
+    r"(?:US\$|\$|€|£|\b(?:USD|EUR|GBP|CHF)\s?)\s?\d[\d.,\u00a0\u202f']*"
+    r"|\b\d[\d.,\u00a0\u202f']*\s?(?:USD|EUR|GBP|CHF|€|£)(?![A-Za-z])", re.I)
+# The amount's basis runs to the next comma, semicolon or bracket ("per node-hour, all-in").
+_BASIS_END = re.compile(r"[,;()]|\s-\s|\s–\s")
+# A short piece with no figure ending in '.' or ':' is a clause heading ("2. Price.").
+_HEADING_RE = re.compile(r"^(?:\d+(?:\.\d+)*[.)]?\s*)?[^\W\d_][^\d.:;]{0,30}[.:]$")
+# Money per hour that is not the price: a credit, a refund, a penalty, a rebate.
+_NOT_A_PRICE = re.compile(
+    r"\bcredit\w*|\brefund\w*|\bpenalt\w*|\brebate\w*|\bcompensat\w*|\bliquidated\b|"
+    r"gutschrift\w*|erstatt\w*|vertragsstraf\w*|\bcrédit\w*|rembours\w*|pénalit\w*|"
+    r"\bcrédito\w*|reembols\w*|penalizaci\w*", re.I)
+_HOURLY = {("gpu", "hour"), ("node", "hour")}
+
+
+def _pieces(text: str) -> list[str]:
+    """Sentences, each with the clause heading that stands before it."""
+    parts = re.split(r"(?<=[.;])\s+", " ".join(text.split()))
+    out: list[str] = []
+    heading = ""
+    for part in parts:
+        if _HEADING_RE.match(part) and len(part.split()) <= 4:
+            heading = f"{heading} {part}".strip()
+            continue
+        out.append(f"{heading.rstrip('.:')}: {part}" if heading else part)
+        heading = ""
+    return out
+
+
+def hourly_prices(text: str, currency: str | None = None) -> list[tuple[V.Money, str]]:
+    """Every amount in `text` stated per GPU-hour or per node-hour, with its sentence, in
+    order; amounts in a sentence about credits, refunds or penalties are left out."""
+    found: list[tuple[V.Money, str]] = []
+    for piece in _pieces(text):
+        if _NOT_A_PRICE.search(piece):
+            continue
+        for m in _MONEY_RE.finditer(piece):
+            stop = _BASIS_END.search(piece, m.end())
+            window = piece[m.start():stop.start() if stop else m.end() + 50].rstrip(" .")
+            try:
+                money = V.parse_money(window, currency=currency)
+            except (V.ValueParseError, V.ValueConversionError):
+                continue
+            if money.per in _HOURLY and money.currency and money.amount > 0:
+                found.append((money, piece))
+    return found
