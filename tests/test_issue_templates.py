@@ -34,15 +34,9 @@ DEBT: dict[str, set[str]] = {
     "?": {"evaltool/normalize/builder.py", "evaltool/normalize/slots.py"},
     "accelerator-unknown": {"evaltool/normalize/derive.py"},
     "derivation-failed": {"evaltool/normalize/builder.py", "evaltool/normalize/derive.py"},
-    "formula-without-value": {"evaltool/read/lineitems.py", "evaltool/read/rows.py"},
-    "hidden-sheet-skipped": {"evaltool/read/layout.py"},
+    "formula-without-value": {"evaltool/read/rows.py"},
     "offer-withdrawn": {"evaltool/read/rows.py"},
-    "options-in-blocks": {"evaltool/read/sheets.py"},
-    "options-in-columns": {"evaltool/read/layout.py"},
-    "options-in-line-groups": {"evaltool/read/sheets.py"},
-    "options-in-sheets": {"evaltool/read/sheets.py"},
     "region-site-code": {"evaltool/normalize/builder.py"},
-    "superseded-sheet-skipped": {"evaltool/read/sheets.py"},
     "value-not-given": {"evaltool/normalize/slots.py"},
     "value-unreadable": {"evaltool/normalize/slots.py"},
     "vendor-two-scripts": {"evaltool/normalize/builder.py"},
@@ -52,15 +46,12 @@ DEBT: dict[str, set[str]] = {
 # the generic default `invalid-input`, which no construction names any more), whose types have
 # no template yet.
 TEMPLATE_DEBT: set[str] = {
-    "accelerator-unknown", "assumed-value", "assumption", "bandwidth-units", "cell-not-understood",
-    "costs-combined", "count-mismatch", "date-order-assumed", "date-order-read", "date-span",
-    "derivation-failed", "european-thousands",
-    "figures-disagree", "file-unreadable", "formula-without-value", "hidden-sheet-skipped",
-    "implausible-value", "implausible-value-dropped", "invalid-input", "label-shape-disagree",
-    "label-without-reader", "line-total-mismatch", "offer-withdrawn",
-    "options-in-blocks", "options-in-columns", "options-in-line-groups", "options-in-sheets",
-    "purchase-without-running-cost", "region-site-code", "superseded-sheet-skipped",
-    "value-conflict",
+    "accelerator-unknown", "assumed-value", "assumption", "bandwidth-units",
+    "cell-not-understood", "costs-combined", "count-mismatch", "date-order-assumed",
+    "date-order-read", "date-span", "derivation-failed", "european-thousands",
+    "figures-disagree", "file-unreadable", "implausible-value", "implausible-value-dropped",
+    "invalid-input", "label-shape-disagree", "label-without-reader", "line-total-mismatch",
+    "offer-withdrawn", "purchase-without-running-cost", "region-site-code", "value-conflict",
     "value-not-given", "vendor-anonymised", "vendor-not-labelled", "vendor-two-scripts",
 }
 

@@ -535,10 +535,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     if grid.hidden:
         where = Location(grid.file, sheet=grid.name)
         record.skipped.append((where, "hidden sheet"))
-        record.problems.append(Problem(
-            where, "hidden sheet skipped: hidden sheets usually hold superseded prices or "
-            "workings, not the offer", found="a hidden sheet", expected="visible sheets",
-            severity="warning", code="hidden-sheet-skipped"))
+        record.problems.append(Problem(where, severity="warning", code="hidden-sheet-skipped"))
         return []
     banners_and_footers(grid, record)
     for r, text in grid.comments:  # a CSV's comment lines: the document's own title and notes
@@ -708,9 +705,8 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
         source["option"] = name
         target = RawRecord(id=f"{base_id}-{slug(name)}", source=source)
         target.problems.append(Problem(
-            grid.where(header, c), f"offers side by side: option {name!r} read from column "
-            f"{column_letter(c)}", found=name, expected="one offer per column",
-            severity="info", code="options-in-columns"))
+            grid.where(header, c), severity="info", code="options-in-columns",
+            params={"name": name, "column": column_letter(c)}))
         target.candidates.append(Candidate("offer name", name, grid.where(header, c),
                                            label_where=grid.where(header, c)))
         for r in range(header + 1, end):
