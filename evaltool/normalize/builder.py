@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.errors import EvaltoolError, Location
 from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
@@ -214,10 +214,8 @@ class Builder(TableReaders, MoneyReaders):
             try:
                 self.read_line_item(item)
             except (ValueError, ArithmeticError) as exc:  # e.g. an infinite quantity
-                self.problems.append(Problem(
-                    item.row_where,
-                    f"line item not read ({type(exc).__name__}: {exc})", severity="warning",
-                    code="derivation-failed"))
+                self.note(item.row_where, "line-item-not-read",
+                          {"error": type(exc).__name__, "reason": str(exc)})
             self._line_fields(item)
             self._nic_line(item)
             self._line_prose(item)
@@ -261,30 +259,23 @@ class Builder(TableReaders, MoneyReaders):
         for fact in self.facts.get("vendor", [])[:1]:
             forms = two_scripts(fact.value) if isinstance(fact.value, str) else None
             if forms is not None:
-                self.problems.append(Problem(
-                    fact.where, f"the vendor's name is given in two scripts ({forms[0]!r} and "
-                    f"{forms[1]!r}); kept whole", field="vendor", found=fact.value,
-                    severity="info", code="vendor-two-scripts"))
+                self.note(fact.where, "vendor-two-scripts", {"first": forms[0], "second": forms[1]},
+                          "vendor", fact.value, severity="info")
         for fact in [f for f in self.facts.get("vendor", [])
                      if isinstance(f.value, str) and anonymised(f.value, self.vocab)]:
             self.facts["vendor"].remove(fact)
-            self.warn(fact.where, f"{fact.value!r} is an anonymised seller, not a vendor's "
-                      "name; the name is looked for elsewhere", "vendor", fact.value,
-                      "a vendor's name", code="vendor-anonymised")
+            self.note(fact.where, "vendor-anonymised", {"name": fact.value}, "vendor", fact.value)
         if not self.facts.get("vendor"):
             self.facts.pop("vendor", None)
             found = vendor_fallback(self.record)
             if found is not None:
                 name, where, how = found
                 self.add("vendor", name, where, name, DERIVED, f"vendor name from {how}")
-                self.warn(where, f"no labelled vendor name; {name!r} taken from {how}",
-                          "vendor", name, "a cell labelled vendor, provider or supplier",
-                          code="vendor-not-labelled")
+                self.note(where, "vendor-not-labelled", {"name": name, "how": how}, "vendor",
+                          name)
             else:
-                self.warn(Location(str(self.record.source.get("file", ""))),
-                          "no vendor name found in the cells, document properties or file "
-                          "name; the offer is evaluated without one", "vendor",
-                          code="vendor-not-labelled")
+                self.note(Location(str(self.record.source.get("file", ""))), "vendor-not-found",
+                          {}, "vendor")
         if "offer_name" not in self.facts and self.record.title and self.record.title_where:
             self.add("offer_name", self.record.title, self.record.title_where, self.record.title,
                      DERIVED, "no offer name given: the sheet's title")
@@ -384,10 +375,8 @@ class Builder(TableReaders, MoneyReaders):
                     return
                 site = _SITE_CODE_RE.search(text)
                 if site:
-                    self.problems.append(Problem(
-                        cand.where, f"the region keeps the site code {site.group(1)!r} the "
-                        "vendor gives", field="region", found=text[:120], severity="info",
-                        code="region-site-code"))
+                    self.note(cand.where, "region-site-code", {"code": site.group(1)}, "region",
+                              text[:120], severity="info")
             self.add(slot, text, cand.where, text, LABELLED)
         elif kind == "count":
             system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
@@ -452,15 +441,15 @@ class Builder(TableReaders, MoneyReaders):
             if parsed.ambiguous:
                 # "03/11/2026": 3 November or March 11; the document's own dates and address
                 # decide, and a date they cannot decide is said
-                why = self.date_order or "nothing in the document decides the order; read " \
-                    "day-first"
-                self.problems.append(Problem(
-                    cand.where, f"{_notes(parsed.notes)}; {why}", field=slot, found=text,
-                    expected="a date with the month in words, or ISO 2026-03-11",
-                    severity="warning" if self.date_order is None else "info",
-                    code="date-order-assumed" if self.date_order is None else "date-order-read"))
+                if self.date_order is None:
+                    self.note(cand.where, "date-order-assumed",
+                              {"notes": _notes(parsed.notes)}, slot, text)
+                else:
+                    self.note(cand.where, "date-order-read", {
+                        "notes": _notes(parsed.notes), "reason": self.date_order}, slot, text,
+                        severity="info")
             if parsed.latest != parsed.earliest:
-                self.warn(cand.where, "; ".join(parsed.notes), slot, text, code="date-span")
+                self.note(cand.where, "date-span", {"notes": "; ".join(parsed.notes)}, slot, text)
         elif kind == "percent":
             if slot == "sla_uptime_pct" and self._availability_date(cand, text):
                 return
@@ -497,8 +486,8 @@ class Builder(TableReaders, MoneyReaders):
             _, dimension, unit = kind.split(":")
             self._quantity(slot, cand, text, dimension, unit)
         else:
-            self.warn(cand.where, f"label '{cand.label}' read as {slot}, which has no reader",
-                      slot, code="label-without-reader")
+            self.note(cand.where, "label-without-reader", {"label": cand.label, "field": slot},
+                      slot)
 
 
     # --- line items and notes ------------------------------------------------------
@@ -520,11 +509,10 @@ class Builder(TableReaders, MoneyReaders):
             expected_total = item.quantity * item.unit_price
             monthly = expected_total * HOURS_PER_MONTH
             if not (_close(item.total, expected_total) or _close(item.total, monthly)):
-                self.warn(item.cells.get("total", item.row_where),
-                          f"line total {item.total:,.2f} is not quantity x unit price "
-                          f"({item.quantity:g} x {item.unit_price:g} = {expected_total:,.2f})",
-                          None, cell_text(item.total), f"{expected_total:,.2f}",
-                          code="line-total-mismatch")
+                self.note(item.cells.get("total", item.row_where), "line-total-mismatch", {
+                    "total": item.total, "quantity": item.quantity,
+                    "unit_price": item.unit_price, "expected_total": expected_total},
+                    None, cell_text(item.total))
         if currency is None:
             currency = "USD"
             self.assumed("currency", item.row_where, raw, "no currency stated for the line "
