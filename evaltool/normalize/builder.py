@@ -30,7 +30,6 @@ from evaltool.normalize.facts import (
     Fact,
     _close,
     _iso,
-    _notes,
     _Priced,
     _same,
     _slot_field,
@@ -42,7 +41,6 @@ from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
     pair_counts,
-    words_to_digits,
 )
 from evaltool.normalize.slots import (
     GIB_PER_TB,
@@ -55,7 +53,6 @@ from evaltool.read import text as T
 from evaltool.read.blocks import clauses_for_option, names_another_option
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
-from evaltool.read.vocabulary import normalise_label
 
 # A compute price in contract text: per GPU-, node- or server-hour.
 _HOURLY_PRICE_RE = re.compile(r"(?:per|/)\s*(?:gpu|node|server|instance|host)[\s-]*(?:per\s+)?"
@@ -79,8 +76,6 @@ _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "p
 
 class Builder(TableReaders, MoneyReaders):
     """Collects facts about one offer, then resolves them."""
-
-    date_order: str | None = None  # why the document's dates read day- or month-first
 
     # --- reading -------------------------------------------------------------------
     def _own_clauses(self) -> None:
@@ -348,7 +343,8 @@ class Builder(TableReaders, MoneyReaders):
                   "a number written without a thousands mark", code="assumed-value")
         return cand, text
 
-    def read_slot(self, slot: str, cand: Candidate, text: str) -> None:  # noqa: C901  # owed: a table of slot readers
+    def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
+        """A labelled value: by its field's own reader, else by the kind of its field."""
         said = f"{cand.label} {text}"
         if slot in ("storage_capacity_tb", "storage_type") and _USABLE_RE.search(said) \
                 and not _RAW_RE.search(said):
@@ -359,136 +355,21 @@ class Builder(TableReaders, MoneyReaders):
         if handler is not None:
             handler(cand, text)
             return
-        kind = _FIELD_KIND.get(slot)
-        if kind == "text":
-            if slot == "region":
-                # "us-east (N. Virginia)." at the end of a sentence: the full stop is not
-                # part of the place.
-                text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
-                # "Dallas, TX (DAL-2)": the site code in brackets is part of what the vendor
-                # names as the location; kept whole (cutting it would make two sites of one
-                # metro read as the same place), and said.
-                gloss = _REGION_CODE_GLOSS_RE.match(text)
-                if gloss:  # "asia-northeast1（東京）": the cloud's region code; the city glosses it
-                    self.add(slot, gloss.group(1), cand.where, text, LABELLED,
-                             "the region's code; the name in brackets glosses it")
-                    return
-                site = _SITE_CODE_RE.search(text)
-                if site:
-                    self.note(cand.where, "region-site-code", {"code": site.group(1)}, "region",
-                              text[:120], severity="info")
-            self.add(slot, text, cand.where, text, LABELLED)
-        elif kind == "count":
-            system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
-                cand.value, str) and "total" not in normalise_label(cand.label) else None
-            if system and names_an_accelerator(text):
-                # "GPUs | 8 x NVIDIA H200 141 GB each": the GPUs of one system or of the whole
-                # offer; the offer's node count tells which (settle_system_counts).
-                self.system_counts.append((cand, text, int(system.group(1))))
-                return
-            shaped = count_facts(text) if isinstance(cand.value, str) else {}
-            try:
-                count = V.parse_count(cand.value)
-            except V.NoValueGiven:
-                raise
-            except V.ValueParseError:
-                lead = re.match(r"\s*(\d{1,6})\s*\(", text)  # "8 (8 GPUs each, 64 GPUs)"
-                if lead and slot not in shaped:
-                    shaped[slot] = int(lead.group(1))
-                in_words = words_to_digits(text).strip(" .")  # "six", "zwölf", "huit"
-                if in_words.isdigit() and slot not in shaped:
-                    shaped[slot] = int(in_words)
-                if slot not in shaped:
-                    raise
-                self.add(slot, shaped[slot], cand.where, text, LABELLED,
-                         "count read from the phrase")
-            else:
-                if slot in shaped and shaped[slot] != count.value:
-                    # "Host | 4 chips per host (128 hosts)": the first figure counts something
-                    # else; the phrase says which figure is this field's.
-                    self.add(slot, shaped[slot], cand.where, text, LABELLED,
-                             "count read from the phrase")
-                else:
-                    self.add(slot, count.value, cand.where, text, LABELLED,
-                             _notes(count.notes))
-            several = len(re.findall(r"\d+", text)) > 1  # "8 (8 GPUs each, 64 GPUs)"
-            for name, value in shaped.items():
-                if name != slot and several:
-                    self.add(name, value, cand.where, text, IN_TEXT, "count stated in the phrase")
-        elif kind == "date":
-            stated: Any = cand.value
-            order = _DATE_ORDER_RE.search(text) if isinstance(stated, str) else None
-            numeric = _NUMERIC_DATE_RE.search(text) if order else None
-            if order and numeric:
-                # "11/03/2025" beside "MM/DD/YYYY" (a unit column): the vendor's own order.
-                first, second, year = numeric.groups()
-                month, day = (first, second) if order.group(1).lower().startswith("m") \
-                    else (second, first)
-                stated = f"{year}-{int(month):02d}-{int(day):02d}"  # ISO: no order to guess
-            if isinstance(stated, str) and self._service_period(slot, cand, stated):
-                return
-            if slot == "delivery_date" and isinstance(stated, str) and \
-                    V.is_signing_deadline(stated):  # "… subject to signature by 31 March"
-                stated = V.before_signing_deadline(stated)
-                if not re.search(r"\d", stated):
-                    raise V.ValueParseError("a date by which to sign, not the delivery date",
-                                            found=text, expected=V.EXPECTED["date"])
-            parsed = V.parse_date(stated, dayfirst=self.dayfirst)
-            if parsed.value is None:
-                raise V.ValueParseError("no calendar date", found=text,
-                                        expected=V.EXPECTED["date"])
-            self.add(slot, parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
-            if parsed.ambiguous:
-                # "03/11/2026": 3 November or March 11; the document's own dates and address
-                # decide, and a date they cannot decide is said
-                if self.date_order is None:
-                    self.note(cand.where, "date-order-assumed",
-                              {"notes": _notes(parsed.notes)}, slot, text)
-                else:
-                    self.note(cand.where, "date-order-read", {
-                        "notes": _notes(parsed.notes), "reason": self.date_order}, slot, text,
-                        severity="info")
-            if parsed.latest != parsed.earliest:
-                self.note(cand.where, "date-span", {"notes": "; ".join(parsed.notes)}, slot, text)
-        elif kind == "percent":
-            if slot == "sla_uptime_pct" and self._availability_date(cand, text):
-                return
-            self._percent(slot, cand, text)
-        elif kind == "months":
-            if isinstance(cand.value, str) and self._service_period(slot, cand, text):
-                return  # "01/04/2026 - 31/03/2027": the period's length, and its first day
-            try:
-                months = V.parse_duration(cand.value, "months")
-            except V.NoValueGiven:
-                raise
-            except V.ValueParseError:
-                local = T.parse_duration(text)  # French/German units: "6 mois", "12 Monate"
-                if local is None:
-                    raise
-                self.add(slot, local.months, cand.where, text, LABELLED, local.assumed)
-                return
-            self.add(slot, months.value, cand.where, text, LABELLED, _notes(months.notes))
-        elif kind == "hours":
-            self._hours(slot, cand, text)
-        elif kind == "bool":
-            flag = V.parse_bool(cand.value)
-            self.add(slot, flag.value, cand.where, text, LABELLED, _notes(flag.notes))
-        elif kind == "number":  # "0.2", "0.2 per node-day"
-            figures = re.findall(T.NUMBER, text) if isinstance(cand.value, str) else []
-            if len(set(figures)) > 1:
-                raise V.ValueParseError("several figures; cannot tell which one is meant",
-                                        found=text, expected="one number")
-            figure = T.to_number(figures[0]) if figures else V.parse_number(cand.value).value
-            self.add(slot, figure, cand.where, text, LABELLED)
-        elif kind and kind.startswith("money"):
+        kind = _FIELD_KIND.get(slot) or ""
+        by_kind = {"text": self._text_field, "count": self._count_field,
+                   "date": self._date_field, "percent": self._percent_field,
+                   "months": self._months_field, "hours": self._hours,
+                   "bool": self._bool_field, "number": self._number_field}
+        if kind in by_kind:
+            by_kind[kind](slot, cand, text)
+        elif kind.startswith("money"):
             self._money_field(slot, cand, text, kind.partition(":")[2])
-        elif kind and kind.startswith("quantity"):
+        elif kind.startswith("quantity"):
             _, dimension, unit = kind.split(":")
             self._quantity(slot, cand, text, dimension, unit)
         else:
             self.note(cand.where, "label-without-reader", {"label": cand.label, "field": slot},
                       slot)
-
 
     # --- line items and notes ------------------------------------------------------
     def read_line_item(self, item: LineItem) -> None:  # noqa: C901  # owed: a table of line kinds
@@ -747,8 +628,6 @@ _GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)
 # decimals, which no count without 'x' writes: the document groups thousands with spaces.
 _SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
 _SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
-_DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
-_NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
 # A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.
 _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(?:tray|node|"
@@ -758,12 +637,6 @@ _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(
 _ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
                             r"amounts?|bedragen|montants?|betr[äa]ge|bel[øo]b|bel[øo]p|belopp|kwoty|ceny|"
                             r"[čc][áa]stky|importes?|importi|valores|pre[çc]os)\b", re.I)
-# A cloud region's code and a gloss in brackets: "asia-northeast1（東京）", "us-east5 (Ohio)".
-_REGION_CODE_GLOSS_RE = re.compile(r"^\s*([a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)\s*"
-                                   r"[（(][^()（）]*[)）]\s*$")
-# A trailing site or building code: capitals and digits with a dash or a digit, no spaces.
-_SITE_CODE_RE = re.compile(r"(?<=\S)\s*\(((?=[A-Z0-9_-]*[\d-])[A-Z][A-Z0-9_-]{1,15})\)\s*$")
-_SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
 _POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")
