@@ -100,14 +100,32 @@ class Builder(TableReaders, MoneyReaders):
             cands.append(cand)
         self.record.candidates = cands
 
-    def read(self) -> None:  # noqa: C901  # owed: split into candidates, line items, notes, terms
+    def read(self) -> None:
+        """Read the record: its labelled cells, then its lines and texts, then what only
+        the whole offer settles (prices in sentences, the offer's kind, vendor and name)."""
         self._own_clauses()
+        self._document_conventions()
+        slotted = self._slotted_candidates()
+        if self.currency_hint is None:
+            self._currency_from_texts()
+        self._read_slotted(self._expanded(slotted))
+        self._read_lines_and_texts()
+        self._prices_in_texts()
+        self._offer_kind_from_title()
+        self._vendor_and_name()
+
+    def _document_conventions(self) -> None:
+        """How the document writes dates and decimals, from all its texts."""
         self.dayfirst, self.date_order = document_date_order(
             [cell_text(c.value) for c in self.record.candidates if isinstance(c.value, str)]
             + [t for t, _ in (*self.record.notes, *self.record.banners, *self.record.footers)])
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
         self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
             re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
+
+    def _slotted_candidates(self) -> list[tuple[str, Candidate]]:
+        """Each labelled cell with its slot; a cell read by its shape only is read here, and
+        the currency and accelerator variant cells are taken as hints."""
         slotted: list[tuple[str, Candidate]] = []
         for cand in self.record.candidates:
             if cand.shape_only:
@@ -135,26 +153,31 @@ class Builder(TableReaders, MoneyReaders):
                     self.add("currency", code, cand.where, cell_text(cand.value), LABELLED)
             elif slot == "accelerator_variant":
                 self.accelerator_hints.append(cell_text(cand.value))
-        if self.currency_hint is None:
-            # No currency field: the currency the offer's own texts and labels use.
-            seen: dict[str, int] = {}
-            for cand in self.record.candidates:
-                code = T.currency_of(f"{cand.label} {cell_text(cand.value)}")
+        return slotted
+
+    def _currency_from_texts(self) -> None:
+        """No currency field: the currency the offer's own texts and labels use."""
+        seen: dict[str, int] = {}
+        for cand in self.record.candidates:
+            code = T.currency_of(f"{cand.label} {cell_text(cand.value)}")
+            if code:
+                seen[code] = seen.get(code, 0) + 1
+        for item in self.record.line_items:
+            if item.currency:
+                seen[item.currency] = seen.get(item.currency, 0) + 1
+        if not seen:
+            # Nor in a cell: a note that says it for all prices ("Prix en euros HT").
+            for text, _where in self.record.notes:
+                code = T.currency_of(text) if _ALL_PRICES_RE.search(text) else None
                 if code:
                     seen[code] = seen.get(code, 0) + 1
-            for item in self.record.line_items:
-                if item.currency:
-                    seen[item.currency] = seen.get(item.currency, 0) + 1
-            if not seen:
-                # Nor in a cell: a note that says it for all prices ("Prix en euros HT").
-                for text, _where in self.record.notes:
-                    code = T.currency_of(text) if _ALL_PRICES_RE.search(text) else None
-                    if code:
-                        seen[code] = seen.get(code, 0) + 1
-            if len(seen) == 1:
-                self.currency_hint = next(iter(seen))
-            elif not seen:  # nor in a note: the currency the cells' number formats display
-                self.currency_hint = self.record.properties.get("number_format_currency")
+        if len(seen) == 1:
+            self.currency_hint = next(iter(seen))
+        elif not seen:  # nor in a note: the currency the cells' number formats display
+            self.currency_hint = self.record.properties.get("number_format_currency")
+
+    def _expanded(self, slotted: list[tuple[str, Candidate]]) -> list[tuple[str, Candidate]]:
+        """A cell that pairs several labels and values ("Nodes / GPUs | 4 / 32") as its parts."""
         expanded: list[tuple[str, Candidate]] = []
         for slot, cand in slotted:
             pairs = pair_counts(cand.label, cell_text(cand.value)) \
@@ -166,6 +189,11 @@ class Builder(TableReaders, MoneyReaders):
                 expanded.extend((s, c) for s, c in parts if s is not None)
             else:
                 expanded.append((slot, cand))
+        return expanded
+
+    def _read_slotted(self, expanded: list[tuple[str, Candidate]]) -> None:
+        """Each labelled value by its slot, with the document's own digit grouping; a value
+        that cannot be read is said, never dropped."""
         comma_decimal = _writes_decimal_commas(c for _, c in expanded)
         space_groups = any(_SPACE_THOUSANDS_RE.search(t) for t in [
             *(cell_text(c.value) for _, c in expanded if isinstance(c.value, str)),
@@ -203,6 +231,9 @@ class Builder(TableReaders, MoneyReaders):
                 self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
                     f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
                     expected=expected_for(_slot_field(slot))))
+
+    def _read_lines_and_texts(self) -> None:
+        """The rows' prose, the line items, the contract terms, the notes, banners and footers."""
         for cand in self.record.candidates:
             self.read_row_prose(cand)
         for item in self.record.line_items:
@@ -226,6 +257,9 @@ class Builder(TableReaders, MoneyReaders):
         for text, where in self.record.footers:  # a closing line states terms as a note does
             if (text, where) not in self.record.notes:
                 self.read_prose(text, where)
+
+    def _prices_in_texts(self) -> None:
+        """Counts and the accelerator settled; a compute price stated only in a sentence."""
         self.settle_system_counts()
         self.settle_accelerator()
         if not any(p.role in ("compute", "all_in") for p in self.priced):
@@ -240,6 +274,9 @@ class Builder(TableReaders, MoneyReaders):
                     if _HOURLY_PRICE_RE.search(sentence):
                         self._price_in_sentence(sentence, fact.where)
         self.settle_contract_value()
+
+    def _offer_kind_from_title(self) -> None:
+        """Rental or purchase, from the document's title or subject line when no cell says."""
         bought = any(p.role == "capex_line" for p in self.priced) and not any(
             p.role in ("compute", "all_in") for p in self.priced)
         if "offer_kind" not in self.facts and not bought:  # purchase lines say what it is
@@ -251,6 +288,9 @@ class Builder(TableReaders, MoneyReaders):
                     self.add("offer_kind", kind, where, text, DERIVED,
                              "offer kind from the document's title")
                     break
+
+    def _vendor_and_name(self) -> None:
+        """The vendor (two scripts, anonymised, or from elsewhere) and the offer's name."""
         for fact in self.facts.get("vendor", [])[:1]:
             forms = two_scripts(fact.value) if isinstance(fact.value, str) else None
             if forms is not None:
