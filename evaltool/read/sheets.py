@@ -29,7 +29,8 @@ from evaltool.read.cells import (
     cell_text,
     is_empty,
 )
-from evaltool.read.layout import is_contract_sheet, key_values, read_grid, slug
+from evaltool.read.keyvalues import key_values
+from evaltool.read.layout import is_contract_sheet, read_grid, slug
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 # Slots that, together, make a set of labelled values a whole offer.
