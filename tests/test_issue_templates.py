@@ -45,7 +45,7 @@ TEMPLATE_DEBT: set[str] = {
     "accelerator-unknown", "assumed-value", "assumption", "cell-not-understood",
     "costs-combined", "count-mismatch", "derivation-failed", "figures-disagree",
     "file-unreadable", "invalid-input", "label-shape-disagree", "offer-withdrawn",
-    "purchase-without-running-cost", "value-conflict",
+    "purchase-without-running-cost",
 }
 
 

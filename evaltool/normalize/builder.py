@@ -643,10 +643,12 @@ class Builder(TableReaders, MoneyReaders):
         return values, provenance
 
     def conflict(self, name: str, best: Fact, other: Fact) -> None:
-        message = (f"{name}: two different values: {best.value!r} at {best.where} and "
-                   f"{other.value!r} at {other.where}; the first is used")
-        self.warn(other.where, message, name, other.raw, str(best.value), code="value-conflict")
+        self.note(other.where, "value-conflict", {
+            "field": name, "first": repr(best.value), "first_at": str(best.where),
+            "second": repr(other.value), "second_at": str(other.where)}, name, other.raw,
+            str(best.value))
         if name in ("gpu_count", "node_count", "gpus_per_node"):
+            message = self.problems[-1].message  # the flag says what the warning says
             self.flag("count_mismatch", "medium", message, other.where, other.raw,
                       ask_for="one consistent GPU and node count")
 

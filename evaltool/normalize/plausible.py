@@ -134,10 +134,9 @@ class Plausibility:
                        "gpu_count = node_count x gpus_per_node")
             return
         old = self.v[weakest]
-        self.b.warn(self._at(weakest), f"{weakest} {old!r} read from text disagrees with the "
-                    f"labelled counts (gpu_count {gpus}, node_count {nodes}, gpus_per_node "
-                    f"{per}); {int(fixed)} from the labelled counts is used", weakest, str(old),
-                    str(int(fixed)), code="implausible-value-dropped")
+        self.b.note(self._at(weakest), "count-from-labelled-counts", {
+            "field": weakest, "value": repr(old), "gpu_count": gpus, "node_count": nodes,
+            "gpus_per_node": per, "used": int(fixed)}, weakest, str(old), str(int(fixed)))
         others = [k for k in conf if k != weakest]
         self.v[weakest] = int(fixed)
         self.p[weakest] = FieldSource(where=self._at(weakest).to_dict(), raw=None,

@@ -66,11 +66,12 @@ from evaltool.read.vocabulary import Vocabulary, normalise_label
 # The codes a reader reports with Builder.note, its words from the code's template in
 # evaltool/data/issues/: typed, so mypy refuses a code that is not one of them.
 NoteCode = Literal[
-    "bandwidth-units", "cores-basis-unstated", "date-order-assumed", "date-order-read",
-    "date-span", "european-thousands", "implausible-value", "implausible-value-dropped",
-    "label-without-reader", "line-item-not-read", "line-total-mismatch",
-    "plausibility-check-not-run", "region-site-code", "vendor-anonymised", "vendor-not-found",
-    "vendor-not-labelled", "vendor-two-scripts"]
+    "bandwidth-units", "cores-basis-unstated", "count-from-labelled-counts",
+    "date-order-assumed", "date-order-read", "date-span", "european-thousands",
+    "implausible-value", "implausible-value-dropped", "label-without-reader",
+    "line-item-not-read", "line-total-mismatch", "plausibility-check-not-run",
+    "recurring-price-basis-unknown", "region-site-code", "value-conflict", "value-unreadable",
+    "vendor-anonymised", "vendor-not-found", "vendor-not-labelled", "vendor-two-scripts"]
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
                           r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps|to/s|go/s)",

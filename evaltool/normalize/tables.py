@@ -205,7 +205,8 @@ class TableReaders(ProseReaders):
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
             except (ValueError, ArithmeticError) as exc:
-                self.warn(where, f"not a valid value ({type(exc).__name__}: {exc})",
+                self.note(where, "value-unreadable",
+                          {"reason": f"not a valid value ({type(exc).__name__}: {exc})"},
                           _slot_field(slot), text[:120], expected_for(_slot_field(slot)))
 
     def _whole_column(self, label: str, text: str) -> bool:
@@ -313,9 +314,8 @@ class TableReaders(ProseReaders):
         if not (_RECURRING_RE.search(f"{price_text} {unit}") or price_text in (
                 "hour", "day", "week", "month")):
             return False
-        self.warn(where, f"a recurring price whose basis is not understood ({raw[:80]}); not "
-                  "read", "price_usd_per_gpu_hour", price_text or unit,
-                  "a price per GPU-hour, node-hour or node-month")
+        self.note(where, "recurring-price-basis-unknown", {"raw": raw[:80]},
+                  "price_usd_per_gpu_hour", price_text or unit)
         return True
 
 
