@@ -30,7 +30,9 @@ BUSY = ("evaltool/read/", "evaltool/normalize/", "evaltool/estimate/")
 
 # Constructions that still pass a message of their own, by code: the files they are in.
 DEBT: dict[str, set[str]] = {
-    # "?": the code is a variable a helper passes on (normalize/slots.Builder.warn).
+    # "?": the older Builder.warn (normalize/slots.py), a message of the caller's own: its
+    # assumed-value and label-shape-disagree calls (one code, many sentences: each wants a
+    # code of its own) and derive.py's and money_lines.py's. Builder.note is the typed way.
     "?": {"evaltool/normalize/slots.py"},
     "accelerator-unknown": {"evaltool/normalize/derive.py"},
     "derivation-failed": {"evaltool/normalize/derive.py"},
