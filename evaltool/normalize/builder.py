@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.errors import EvaltoolError, Location
 from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
@@ -31,7 +31,6 @@ from evaltool.normalize.facts import (
     Fact,
     _close,
     _iso,
-    _notes,
     _Priced,
     _same,
     _slot_field,
@@ -43,7 +42,6 @@ from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
     pair_counts,
-    words_to_digits,
 )
 from evaltool.normalize.slots import (
     GIB_PER_TB,
@@ -56,7 +54,6 @@ from evaltool.read import text as T
 from evaltool.read.blocks import clauses_for_option, names_another_option
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.safety import value_too_long
-from evaltool.read.vocabulary import normalise_label
 
 # A compute price in contract text: per GPU-, node- or server-hour.
 # A price's basis as a resource and a time ("node_week", "gpu_year"): evaltool.read.text.
@@ -78,8 +75,6 @@ _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "p
 
 class Builder(TableReaders, MoneyReaders):
     """Collects facts about one offer, then resolves them."""
-
-    date_order: str | None = None  # why the document's dates read day- or month-first
 
     # --- reading -------------------------------------------------------------------
     def _own_clauses(self) -> None:
@@ -104,14 +99,32 @@ class Builder(TableReaders, MoneyReaders):
             cands.append(cand)
         self.record.candidates = cands
 
-    def read(self) -> None:  # noqa: C901  # owed: split into candidates, line items, notes, terms
+    def read(self) -> None:
+        """Read the record: its labelled cells, then its lines and texts, then what only
+        the whole offer settles (prices in sentences, the offer's kind, vendor and name)."""
         self._own_clauses()
+        self._document_conventions()
+        slotted = self._slotted_candidates()
+        if self.currency_hint is None:
+            self._currency_from_texts()
+        self._read_slotted(self._expanded(slotted))
+        self._read_lines_and_texts()
+        self._prices_in_texts()
+        self._offer_kind_from_title()
+        self._vendor_and_name()
+
+    def _document_conventions(self) -> None:
+        """How the document writes dates and decimals, from all its texts."""
         self.dayfirst, self.date_order = document_date_order(
             [cell_text(c.value) for c in self.record.candidates if isinstance(c.value, str)]
             + [t for t, _ in (*self.record.notes, *self.record.banners, *self.record.footers)])
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
         self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
             re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
+
+    def _slotted_candidates(self) -> list[tuple[str, Candidate]]:
+        """Each labelled cell with its slot; a cell read by its shape only is read here, and
+        the currency and accelerator variant cells are taken as hints."""
         slotted: list[tuple[str, Candidate]] = []
         for cand in self.record.candidates:
             if cand.shape_only:
@@ -139,26 +152,31 @@ class Builder(TableReaders, MoneyReaders):
                     self.add("currency", code, cand.where, cell_text(cand.value), LABELLED)
             elif slot == "accelerator_variant":
                 self.accelerator_hints.append(cell_text(cand.value))
-        if self.currency_hint is None:
-            # No currency field: the currency the offer's own texts and labels use.
-            seen: dict[str, int] = {}
-            for cand in self.record.candidates:
-                code = T.currency_of(f"{cand.label} {cell_text(cand.value)}")
+        return slotted
+
+    def _currency_from_texts(self) -> None:
+        """No currency field: the currency the offer's own texts and labels use."""
+        seen: dict[str, int] = {}
+        for cand in self.record.candidates:
+            code = T.currency_of(f"{cand.label} {cell_text(cand.value)}")
+            if code:
+                seen[code] = seen.get(code, 0) + 1
+        for item in self.record.line_items:
+            if item.currency:
+                seen[item.currency] = seen.get(item.currency, 0) + 1
+        if not seen:
+            # Nor in a cell: a note that says it for all prices ("Prix en euros HT").
+            for text, _where in self.record.notes:
+                code = T.currency_of(text) if _ALL_PRICES_RE.search(text) else None
                 if code:
                     seen[code] = seen.get(code, 0) + 1
-            for item in self.record.line_items:
-                if item.currency:
-                    seen[item.currency] = seen.get(item.currency, 0) + 1
-            if not seen:
-                # Nor in a cell: a note that says it for all prices ("Prix en euros HT").
-                for text, _where in self.record.notes:
-                    code = T.currency_of(text) if _ALL_PRICES_RE.search(text) else None
-                    if code:
-                        seen[code] = seen.get(code, 0) + 1
-            if len(seen) == 1:
-                self.currency_hint = next(iter(seen))
-            elif not seen:  # nor in a note: the currency the cells' number formats display
-                self.currency_hint = self.record.properties.get("number_format_currency")
+        if len(seen) == 1:
+            self.currency_hint = next(iter(seen))
+        elif not seen:  # nor in a note: the currency the cells' number formats display
+            self.currency_hint = self.record.properties.get("number_format_currency")
+
+    def _expanded(self, slotted: list[tuple[str, Candidate]]) -> list[tuple[str, Candidate]]:
+        """A cell that pairs several labels and values ("Nodes / GPUs | 4 / 32") as its parts."""
         expanded: list[tuple[str, Candidate]] = []
         for slot, cand in slotted:
             pairs = pair_counts(cand.label, cell_text(cand.value)) \
@@ -170,6 +188,11 @@ class Builder(TableReaders, MoneyReaders):
                 expanded.extend((s, c) for s, c in parts if s is not None)
             else:
                 expanded.append((slot, cand))
+        return expanded
+
+    def _read_slotted(self, expanded: list[tuple[str, Candidate]]) -> None:
+        """Each labelled value by its slot, with the document's own digit grouping; a value
+        that cannot be read is said, never dropped."""
         comma_decimal = _writes_decimal_commas(c for _, c in expanded)
         space_groups = any(_SPACE_THOUSANDS_RE.search(t) for t in [
             *(cell_text(c.value) for _, c in expanded if isinstance(c.value, str)),
@@ -207,16 +230,17 @@ class Builder(TableReaders, MoneyReaders):
                 self.cannot_read(_slot_field(slot), cand, V.ValueParseError(
                     f"not a valid value ({type(exc).__name__}: {exc})", found=text[:80],
                     expected=expected_for(_slot_field(slot))))
+
+    def _read_lines_and_texts(self) -> None:
+        """The rows' prose, the line items, the contract terms, the notes, banners and footers."""
         for cand in self.record.candidates:
             self.read_row_prose(cand)
         for item in self.record.line_items:
             try:
                 self.read_line_item(item)
             except (ValueError, ArithmeticError) as exc:  # e.g. an infinite quantity
-                self.problems.append(Problem(
-                    item.row_where,
-                    f"line item not read ({type(exc).__name__}: {exc})", severity="warning",
-                    code="derivation-failed"))
+                self.note(item.row_where, "line-item-not-read",
+                          {"error": type(exc).__name__, "reason": str(exc)})
             self._line_fields(item)
             self._nic_line(item)
             self._line_prose(item)
@@ -232,6 +256,9 @@ class Builder(TableReaders, MoneyReaders):
         for text, where in self.record.footers:  # a closing line states terms as a note does
             if (text, where) not in self.record.notes:
                 self.read_prose(text, where)
+
+    def _prices_in_texts(self) -> None:
+        """Counts and the accelerator settled; a compute price stated only in a sentence."""
         self.settle_system_counts()
         self.settle_accelerator()
         if not any(p.role in ("compute", "all_in") for p in self.priced):
@@ -244,6 +271,9 @@ class Builder(TableReaders, MoneyReaders):
             # A free-text key ("notes", "description") is read the same way, after it.
             self._price_from_text()
         self.settle_contract_value()
+
+    def _offer_kind_from_title(self) -> None:
+        """Rental or purchase, from the document's title or subject line when no cell says."""
         bought = any(p.role == "capex_line" for p in self.priced) and not any(
             p.role in ("compute", "all_in") for p in self.priced)
         if "offer_kind" not in self.facts and not bought:  # purchase lines say what it is
@@ -255,33 +285,29 @@ class Builder(TableReaders, MoneyReaders):
                     self.add("offer_kind", kind, where, text, DERIVED,
                              "offer kind from the document's title")
                     break
+
+    def _vendor_and_name(self) -> None:
+        """The vendor (two scripts, anonymised, or from elsewhere) and the offer's name."""
         for fact in self.facts.get("vendor", [])[:1]:
             forms = two_scripts(fact.value) if isinstance(fact.value, str) else None
             if forms is not None:
-                self.problems.append(Problem(
-                    fact.where, f"the vendor's name is given in two scripts ({forms[0]!r} and "
-                    f"{forms[1]!r}); kept whole", field="vendor", found=fact.value,
-                    severity="info", code="vendor-two-scripts"))
+                self.note(fact.where, "vendor-two-scripts", {"first": forms[0], "second": forms[1]},
+                          "vendor", fact.value, severity="info")
         for fact in [f for f in self.facts.get("vendor", [])
                      if isinstance(f.value, str) and anonymised(f.value, self.vocab)]:
             self.facts["vendor"].remove(fact)
-            self.warn(fact.where, f"{fact.value!r} is an anonymised seller, not a vendor's "
-                      "name; the name is looked for elsewhere", "vendor", fact.value,
-                      "a vendor's name", code="vendor-anonymised")
+            self.note(fact.where, "vendor-anonymised", {"name": fact.value}, "vendor", fact.value)
         if not self.facts.get("vendor"):
             self.facts.pop("vendor", None)
             found = vendor_fallback(self.record)
             if found is not None:
                 name, where, how = found
                 self.add("vendor", name, where, name, DERIVED, f"vendor name from {how}")
-                self.warn(where, f"no labelled vendor name; {name!r} taken from {how}",
-                          "vendor", name, "a cell labelled vendor, provider or supplier",
-                          code="vendor-not-labelled")
+                self.note(where, "vendor-not-labelled", {"name": name, "how": how}, "vendor",
+                          name)
             else:
-                self.warn(Location(str(self.record.source.get("file", ""))),
-                          "no vendor name found in the cells, document properties or file "
-                          "name; the offer is evaluated without one", "vendor",
-                          code="vendor-not-labelled")
+                self.note(Location(str(self.record.source.get("file", ""))), "vendor-not-found",
+                          {}, "vendor")
         if "offer_name" not in self.facts and self.record.title and self.record.title_where:
             self.add("offer_name", self.record.title, self.record.title_where, self.record.title,
                      DERIVED, "no offer name given: the sheet's title")
@@ -370,7 +396,8 @@ class Builder(TableReaders, MoneyReaders):
                   "a number written without a thousands mark", code="assumed-value")
         return cand, text
 
-    def read_slot(self, slot: str, cand: Candidate, text: str) -> None:  # noqa: C901  # owed: a table of slot readers
+    def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
+        """A labelled value: by its field's own reader, else by the kind of its field."""
         said = f"{cand.label} {text}"
         if slot in ("storage_capacity_tb", "storage_type") and _USABLE_RE.search(said) \
                 and not _RAW_RE.search(said):
@@ -381,138 +408,21 @@ class Builder(TableReaders, MoneyReaders):
         if handler is not None:
             handler(cand, text)
             return
-        kind = _FIELD_KIND.get(slot)
-        if kind == "text":
-            if slot == "region":
-                # "us-east (N. Virginia)." at the end of a sentence: the full stop is not
-                # part of the place.
-                text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
-                # "Dallas, TX (DAL-2)": the site code in brackets is part of what the vendor
-                # names as the location; kept whole (cutting it would make two sites of one
-                # metro read as the same place), and said.
-                gloss = _REGION_CODE_GLOSS_RE.match(text)
-                if gloss:  # "asia-northeast1（東京）": the cloud's region code; the city glosses it
-                    self.add(slot, gloss.group(1), cand.where, text, LABELLED,
-                             "the region's code; the name in brackets glosses it")
-                    return
-                site = _SITE_CODE_RE.search(text)
-                if site:
-                    self.problems.append(Problem(
-                        cand.where, f"the region keeps the site code {site.group(1)!r} the "
-                        "vendor gives", field="region", found=text[:120], severity="info",
-                        code="region-site-code"))
-            self.add(slot, text, cand.where, text, LABELLED)
-        elif kind == "count":
-            system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
-                cand.value, str) and "total" not in normalise_label(cand.label) else None
-            if system and names_an_accelerator(text):
-                # "GPUs | 8 x NVIDIA H200 141 GB each": the GPUs of one system or of the whole
-                # offer; the offer's node count tells which (settle_system_counts).
-                self.system_counts.append((cand, text, int(system.group(1))))
-                return
-            shaped = count_facts(text) if isinstance(cand.value, str) else {}
-            try:
-                count = V.parse_count(cand.value)
-            except V.NoValueGiven:
-                raise
-            except V.ValueParseError:
-                lead = re.match(r"\s*(\d{1,6})\s*\(", text)  # "8 (8 GPUs each, 64 GPUs)"
-                if lead and slot not in shaped:
-                    shaped[slot] = int(lead.group(1))
-                in_words = words_to_digits(text).strip(" .")  # "six", "zwölf", "huit"
-                if in_words.isdigit() and slot not in shaped:
-                    shaped[slot] = int(in_words)
-                if slot not in shaped:
-                    raise
-                self.add(slot, shaped[slot], cand.where, text, LABELLED,
-                         "count read from the phrase")
-            else:
-                if slot in shaped and shaped[slot] != count.value:
-                    # "Host | 4 chips per host (128 hosts)": the first figure counts something
-                    # else; the phrase says which figure is this field's.
-                    self.add(slot, shaped[slot], cand.where, text, LABELLED,
-                             "count read from the phrase")
-                else:
-                    self.add(slot, count.value, cand.where, text, LABELLED,
-                             _notes(count.notes))
-            several = len(re.findall(r"\d+", text)) > 1  # "8 (8 GPUs each, 64 GPUs)"
-            for name, value in shaped.items():
-                if name != slot and several:
-                    self.add(name, value, cand.where, text, IN_TEXT, "count stated in the phrase")
-        elif kind == "date":
-            stated: Any = cand.value
-            order = _DATE_ORDER_RE.search(text) if isinstance(stated, str) else None
-            numeric = _NUMERIC_DATE_RE.search(text) if order else None
-            if order and numeric:
-                # "11/03/2025" beside "MM/DD/YYYY" (a unit column): the vendor's own order.
-                first, second, year = numeric.groups()
-                month, day = (first, second) if order.group(1).lower().startswith("m") \
-                    else (second, first)
-                stated = f"{year}-{int(month):02d}-{int(day):02d}"  # ISO: no order to guess
-            if isinstance(stated, str) and self._service_period(slot, cand, stated):
-                return
-            if slot == "delivery_date" and isinstance(stated, str) and \
-                    V.is_signing_deadline(stated):  # "… subject to signature by 31 March"
-                stated = V.before_signing_deadline(stated)
-                if not re.search(r"\d", stated):
-                    raise V.ValueParseError("a date by which to sign, not the delivery date",
-                                            found=text, expected=V.EXPECTED["date"])
-            parsed = V.parse_date(stated, dayfirst=self.dayfirst)
-            if parsed.value is None:
-                raise V.ValueParseError("no calendar date", found=text,
-                                        expected=V.EXPECTED["date"])
-            self.add(slot, parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
-            if parsed.ambiguous:
-                # "03/11/2026": 3 November or March 11; the document's own dates and address
-                # decide, and a date they cannot decide is said
-                why = self.date_order or "nothing in the document decides the order; read " \
-                    "day-first"
-                self.problems.append(Problem(
-                    cand.where, f"{_notes(parsed.notes)}; {why}", field=slot, found=text,
-                    expected="a date with the month in words, or ISO 2026-03-11",
-                    severity="warning" if self.date_order is None else "info",
-                    code="date-order-assumed" if self.date_order is None else "date-order-read"))
-            if parsed.latest != parsed.earliest:
-                self.warn(cand.where, "; ".join(parsed.notes), slot, text, code="date-span")
-        elif kind == "percent":
-            if slot == "sla_uptime_pct" and self._availability_date(cand, text):
-                return
-            self._percent(slot, cand, text)
-        elif kind == "months":
-            if isinstance(cand.value, str) and self._service_period(slot, cand, text):
-                return  # "01/04/2026 - 31/03/2027": the period's length, and its first day
-            try:
-                months = V.parse_duration(cand.value, "months")
-            except V.NoValueGiven:
-                raise
-            except V.ValueParseError:
-                local = T.parse_duration(text)  # French/German units: "6 mois", "12 Monate"
-                if local is None:
-                    raise
-                self.add(slot, local.months, cand.where, text, LABELLED, local.assumed)
-                return
-            self.add(slot, months.value, cand.where, text, LABELLED, _notes(months.notes))
-        elif kind == "hours":
-            self._hours(slot, cand, text)
-        elif kind == "bool":
-            flag = V.parse_bool(cand.value)
-            self.add(slot, flag.value, cand.where, text, LABELLED, _notes(flag.notes))
-        elif kind == "number":  # "0.2", "0.2 per node-day"
-            figures = re.findall(T.NUMBER, text) if isinstance(cand.value, str) else []
-            if len(set(figures)) > 1:
-                raise V.ValueParseError("several figures; cannot tell which one is meant",
-                                        found=text, expected="one number")
-            figure = T.to_number(figures[0]) if figures else V.parse_number(cand.value).value
-            self.add(slot, figure, cand.where, text, LABELLED)
-        elif kind and kind.startswith("money"):
+        kind = _FIELD_KIND.get(slot) or ""
+        by_kind = {"text": self._text_field, "count": self._count_field,
+                   "date": self._date_field, "percent": self._percent_field,
+                   "months": self._months_field, "hours": self._hours,
+                   "bool": self._bool_field, "number": self._number_field}
+        if kind in by_kind:
+            by_kind[kind](slot, cand, text)
+        elif kind.startswith("money"):
             self._money_field(slot, cand, text, kind.partition(":")[2])
-        elif kind and kind.startswith("quantity"):
+        elif kind.startswith("quantity"):
             _, dimension, unit = kind.split(":")
             self._quantity(slot, cand, text, dimension, unit)
         else:
-            self.warn(cand.where, f"label '{cand.label}' read as {slot}, which has no reader",
-                      slot, code="label-without-reader")
-
+            self.note(cand.where, "label-without-reader", {"label": cand.label, "field": slot},
+                      slot)
 
     # --- line items and notes ------------------------------------------------------
     def read_line_item(self, item: LineItem) -> None:  # noqa: C901  # owed: a table of line kinds
@@ -533,11 +443,10 @@ class Builder(TableReaders, MoneyReaders):
             expected_total = item.quantity * item.unit_price
             monthly = expected_total * HOURS_PER_MONTH
             if not (_close(item.total, expected_total) or _close(item.total, monthly)):
-                self.warn(item.cells.get("total", item.row_where),
-                          f"line total {item.total:,.2f} is not quantity x unit price "
-                          f"({item.quantity:g} x {item.unit_price:g} = {expected_total:,.2f})",
-                          None, cell_text(item.total), f"{expected_total:,.2f}",
-                          code="line-total-mismatch")
+                self.note(item.cells.get("total", item.row_where), "line-total-mismatch", {
+                    "total": item.total, "quantity": item.quantity,
+                    "unit_price": item.unit_price, "expected_total": expected_total},
+                    None, cell_text(item.total))
         if currency is None:
             currency = "USD"
             self.assumed("currency", item.row_where, raw, "no currency stated for the line "
@@ -747,10 +656,12 @@ class Builder(TableReaders, MoneyReaders):
         return values, provenance
 
     def conflict(self, name: str, best: Fact, other: Fact) -> None:
-        message = (f"{name}: two different values: {best.value!r} at {best.where} and "
-                   f"{other.value!r} at {other.where}; the first is used")
-        self.warn(other.where, message, name, other.raw, str(best.value), code="value-conflict")
+        self.note(other.where, "value-conflict", {
+            "field": name, "first": repr(best.value), "first_at": str(best.where),
+            "second": repr(other.value), "second_at": str(other.where)}, name, other.raw,
+            str(best.value))
         if name in ("gpu_count", "node_count", "gpus_per_node"):
+            message = self.problems[-1].message  # the flag says what the warning says
             self.flag("count_mismatch", "medium", message, other.where, other.raw,
                       ask_for="one consistent GPU and node count")
 
@@ -772,8 +683,6 @@ _GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)
 # decimals, which no count without 'x' writes: the document groups thousands with spaces.
 _SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
 _SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
-_DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
-_NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
 # A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.
 _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(?:tray|node|"
@@ -783,12 +692,6 @@ _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(
 _ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijzen|priser|"
                             r"amounts?|bedragen|montants?|betr[äa]ge|bel[øo]b|bel[øo]p|belopp|kwoty|ceny|"
                             r"[čc][áa]stky|importes?|importi|valores|pre[çc]os)\b", re.I)
-# A cloud region's code and a gloss in brackets: "asia-northeast1（東京）", "us-east5 (Ohio)".
-_REGION_CODE_GLOSS_RE = re.compile(r"^\s*([a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)\s*"
-                                   r"[（(][^()（）]*[)）]\s*$")
-# A trailing site or building code: capitals and digits with a dash or a digit, no spaces.
-_SITE_CODE_RE = re.compile(r"(?<=\S)\s*\(((?=[A-Z0-9_-]*[\d-])[A-Z][A-Z0-9_-]{1,15})\)\s*$")
-_SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
 _POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")

@@ -11,7 +11,7 @@ import unicodedata
 from typing import Any
 
 from evaltool.normalize import values as V
-from evaltool.normalize.facts import _CORES_RE, _SOCKETS_RE, _WordsRegex
+from evaltool.normalize.facts import _CORES_RE, _GPU_NAME_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
 from evaltool.resources import data_dir
 
@@ -348,3 +348,20 @@ def other_traffic(text: str) -> bool:
     "free" said of it says nothing of the egress price (evaltool/data/free_words.yaml)."""
     return bool(_other_traffic_re().search(text)) and not _words()["topics"]["egress"].search(
         fold(text))  # "no egress or ingress fees" still says egress is free
+
+
+_PRICE_SHAPE_RE = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|jpy|sek|pln|zł)\b|(?:\bper\b|/)\s*"
+                             r"(?:gb|tb|hour|month|h|mo)\b", re.I)
+
+
+_FLOPS_SHAPE_RE = re.compile(r"\s*[\d.,\s]+\s*(?:[pt](?:era|eta)?flops|[pt]flop/s)\b", re.I)
+
+
+def not_an_accelerator_shape(value: object, text: str) -> bool:
+    """A count (8, '128') or a price ('98.32 USD / instance-hour', '€ per GB per month')
+    never names an accelerator, whatever its label says."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return True
+    if re.fullmatch(r"[\s\d.,x×]*", text) or _FLOPS_SHAPE_RE.match(text):
+        return True
+    return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)

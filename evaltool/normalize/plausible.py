@@ -86,13 +86,13 @@ class Plausibility:
         derived = prov is not None and prov.raw is None and bool(prov.derived_from)
         if self.low(name) or derived:  # a product of other readings is no vendor statement
             self.drop(name)
-            self.b.warn(where, f"{name} {value!r} read from text is implausible ({why}); it is "
-                        "left out rather than guessed", name, str(raw)[:120], expected,
-                        code="implausible-value-dropped")
+            self.b.note(where, "implausible-value-dropped",
+                        {"field": name, "value": repr(value), "reason": why}, name,
+                        str(raw)[:120], expected)
         else:
-            self.b.warn(where, f"{name} {value!r} is implausible ({why}); the stated value is "
-                        "kept: confirm it with the vendor", name, str(raw)[:120], expected,
-                        code="implausible-value")
+            self.b.note(where, "implausible-value",
+                        {"field": name, "value": repr(value), "reason": why}, name,
+                        str(raw)[:120], expected)
 
     def drop(self, name: str) -> None:
         self.v.pop(name, None)
@@ -108,8 +108,9 @@ class Plausibility:
             try:
                 rule()
             except (EvaltoolError, ArithmeticError, ValueError, TypeError) as exc:
-                self.b.warn(self.where, f"plausibility check {rule.__name__} not run: {exc}",
-                            None, type(exc).__name__, code="derivation-failed")
+                self.b.note(self.where, "plausibility-check-not-run",
+                            {"check": rule.__name__, "reason": str(exc)}, None,
+                            type(exc).__name__)
 
     def counts(self) -> None:
         """gpu_count = node_count x gpus_per_node: the lowest-confidence of the three, when
@@ -133,10 +134,9 @@ class Plausibility:
                        "gpu_count = node_count x gpus_per_node")
             return
         old = self.v[weakest]
-        self.b.warn(self._at(weakest), f"{weakest} {old!r} read from text disagrees with the "
-                    f"labelled counts (gpu_count {gpus}, node_count {nodes}, gpus_per_node "
-                    f"{per}); {int(fixed)} from the labelled counts is used", weakest, str(old),
-                    str(int(fixed)), code="implausible-value-dropped")
+        self.b.note(self._at(weakest), "count-from-labelled-counts", {
+            "field": weakest, "value": repr(old), "gpu_count": gpus, "node_count": nodes,
+            "gpus_per_node": per, "used": int(fixed)}, weakest, str(old), str(int(fixed)))
         others = [k for k in conf if k != weakest]
         self.v[weakest] = int(fixed)
         self.p[weakest] = FieldSource(where=self._at(weakest).to_dict(), raw=None,

@@ -1,6 +1,7 @@
 """Facts a table's rows and columns give a cell: a line's own field and notes columns, what
 a line's description states about the service, a line of network cards, a recurring fee
-whose basis is not understood, and a period of two dates under a date or term label.
+whose basis is not understood, and a period of two dates under a date or term label; and a
+labelled value read by the kind of its field (text, count, date, months, number).
 
 Builder (normalize/builder.py) reads with these; they record facts as every reader does."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Any
 
 from evaltool.errors import Location
 from evaltool.normalize import values as V
@@ -15,21 +17,169 @@ from evaltool.normalize.facts import (
     IN_TEXT,
     LABELLED,
     _fabric,
+    _notes,
     _slot_field,
     expected_for,
 )
 from evaltool.normalize.phrases import MAX_PROSE_CHARS, clauses, topics
 from evaltool.normalize.prose import ProseReaders
+from evaltool.normalize.shapes import count_facts, words_to_digits
+from evaltool.normalize.slots import names_an_accelerator
+from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
+from evaltool.read.vocabulary import normalise_label
+
+_DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
+_NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
+_SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
+# A cloud region's code and a gloss in brackets: "asia-northeast1（東京）", "us-east5 (Ohio)".
+_REGION_CODE_GLOSS_RE = re.compile(r"^\s*([a-z]{2,}(?:-[a-z]+)+\d{1,2}[a-z]?)\s*"
+                                   r"[（(][^()（）]*[)）]\s*$")
+# A trailing site or building code: capitals and digits with a dash or a digit, no spaces.
+_SITE_CODE_RE = re.compile(r"(?<=\S)\s*\(((?=[A-Z0-9_-]*[\d-])[A-Z][A-Z0-9_-]{1,15})\)\s*$")
 
 
 class TableReaders(ProseReaders):
     """Readers of the cells a table gives their role."""
 
     dayfirst: bool = True  # how the document writes numeric dates (Builder.read decides)
+    date_order: str | None = None  # why the document's dates read day- or month-first
 
     def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
         raise NotImplementedError  # Builder.read_slot: a labelled value by its slot
+
+    # --- a labelled value by the kind of its field (Builder.read_slot) ----------------
+    def _text_field(self, slot: str, cand: Candidate, text: str) -> None:
+        """Words kept as written; a region's full stop, code and gloss."""
+        if slot == "region":
+            # "us-east (N. Virginia)." at the end of a sentence: the full stop is not
+            # part of the place.
+            text = re.sub(r"(?<=[)\w]{2})\.$", "", text.strip())
+            # "Dallas, TX (DAL-2)": the site code in brackets is part of what the vendor
+            # names as the location; kept whole (cutting it would make two sites of one
+            # metro read as the same place), and said.
+            gloss = _REGION_CODE_GLOSS_RE.match(text)
+            if gloss:  # "asia-northeast1（東京）": the cloud's region code; the city glosses it
+                self.add(slot, gloss.group(1), cand.where, text, LABELLED,
+                         "the region's code; the name in brackets glosses it")
+                return
+            site = _SITE_CODE_RE.search(text)
+            if site:
+                self.note(cand.where, "region-site-code", {"code": site.group(1)}, "region",
+                          text[:120], severity="info")
+        self.add(slot, text, cand.where, text, LABELLED)
+
+    def _count_field(self, slot: str, cand: Candidate, text: str) -> None:
+        """A count, or the counts a phrase states ("8 x H200", "six")."""
+        system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
+            cand.value, str) and "total" not in normalise_label(cand.label) else None
+        if system and names_an_accelerator(text):
+            # "GPUs | 8 x NVIDIA H200 141 GB each": the GPUs of one system or of the whole
+            # offer; the offer's node count tells which (settle_system_counts).
+            self.system_counts.append((cand, text, int(system.group(1))))
+            return
+        shaped = count_facts(text) if isinstance(cand.value, str) else {}
+        try:
+            count = V.parse_count(cand.value)
+        except V.NoValueGiven:
+            raise
+        except V.ValueParseError:
+            lead = re.match(r"\s*(\d{1,6})\s*\(", text)  # "8 (8 GPUs each, 64 GPUs)"
+            if lead and slot not in shaped:
+                shaped[slot] = int(lead.group(1))
+            in_words = words_to_digits(text).strip(" .")  # "six", "zwölf", "huit"
+            if in_words.isdigit() and slot not in shaped:
+                shaped[slot] = int(in_words)
+            if slot not in shaped:
+                raise
+            self.add(slot, shaped[slot], cand.where, text, LABELLED,
+                     "count read from the phrase")
+        else:
+            if slot in shaped and shaped[slot] != count.value:
+                # "Host | 4 chips per host (128 hosts)": the first figure counts something
+                # else; the phrase says which figure is this field's.
+                self.add(slot, shaped[slot], cand.where, text, LABELLED,
+                         "count read from the phrase")
+            else:
+                self.add(slot, count.value, cand.where, text, LABELLED,
+                         _notes(count.notes))
+        several = len(re.findall(r"\d+", text)) > 1  # "8 (8 GPUs each, 64 GPUs)"
+        for name, value in shaped.items():
+            if name != slot and several:
+                self.add(name, value, cand.where, text, IN_TEXT, "count stated in the phrase")
+
+    def _date_field(self, slot: str, cand: Candidate, text: str) -> None:
+        """A calendar date in the document's own order; a span's last day."""
+        stated: Any = cand.value
+        order = _DATE_ORDER_RE.search(text) if isinstance(stated, str) else None
+        numeric = _NUMERIC_DATE_RE.search(text) if order else None
+        if order and numeric:
+            # "11/03/2025" beside "MM/DD/YYYY" (a unit column): the vendor's own order.
+            first, second, year = numeric.groups()
+            month, day = (first, second) if order.group(1).lower().startswith("m") \
+                else (second, first)
+            stated = f"{year}-{int(month):02d}-{int(day):02d}"  # ISO: no order to guess
+        if isinstance(stated, str) and self._service_period(slot, cand, stated):
+            return
+        if slot == "delivery_date" and isinstance(stated, str) and \
+                V.is_signing_deadline(stated):  # "… subject to signature by 31 March"
+            stated = V.before_signing_deadline(stated)
+            if not re.search(r"\d", stated):
+                raise V.ValueParseError("a date by which to sign, not the delivery date",
+                                        found=text, expected=V.EXPECTED["date"])
+        parsed = V.parse_date(stated, dayfirst=self.dayfirst)
+        if parsed.value is None:
+            raise V.ValueParseError("no calendar date", found=text,
+                                    expected=V.EXPECTED["date"])
+        self.add(slot, parsed.value, cand.where, text, LABELLED, _notes(parsed.notes))
+        if parsed.ambiguous:
+            # "03/11/2026": 3 November or March 11; the document's own dates and address
+            # decide, and a date they cannot decide is said
+            if self.date_order is None:
+                self.note(cand.where, "date-order-assumed",
+                          {"notes": _notes(parsed.notes)}, slot, text)
+            else:
+                self.note(cand.where, "date-order-read", {
+                    "notes": _notes(parsed.notes), "reason": self.date_order}, slot, text,
+                    severity="info")
+        if parsed.latest != parsed.earliest:
+            self.note(cand.where, "date-span", {"notes": "; ".join(parsed.notes)}, slot, text)
+
+    def _percent_field(self, slot: str, cand: Candidate, text: str) -> None:
+        """A percentage; an uptime cell that gives a date is the delivery."""
+        if slot == "sla_uptime_pct" and self._availability_date(cand, text):
+            return
+        self._percent(slot, cand, text)
+
+    def _months_field(self, slot: str, cand: Candidate, text: str) -> None:
+        """A number of months, or a period's length and its first day."""
+        if isinstance(cand.value, str) and self._service_period(slot, cand, text):
+            return  # "01/04/2026 - 31/03/2027": the period's length, and its first day
+        try:
+            months = V.parse_duration(cand.value, "months")
+        except V.NoValueGiven:
+            raise
+        except V.ValueParseError:
+            local = T.parse_duration(text)  # French/German units: "6 mois", "12 Monate"
+            if local is None:
+                raise
+            self.add(slot, local.months, cand.where, text, LABELLED, local.assumed)
+            return
+        self.add(slot, months.value, cand.where, text, LABELLED, _notes(months.notes))
+
+    def _bool_field(self, slot: str, cand: Candidate, text: str) -> None:
+        """Yes or no."""
+        flag = V.parse_bool(cand.value)
+        self.add(slot, flag.value, cand.where, text, LABELLED, _notes(flag.notes))
+
+    def _number_field(self, slot: str, cand: Candidate, text: str) -> None:
+        """A plain number ("0.2", "0.2 per node-day"): one figure only."""
+        figures = re.findall(T.NUMBER, text) if isinstance(cand.value, str) else []
+        if len(set(figures)) > 1:
+            raise V.ValueParseError("several figures; cannot tell which one is meant",
+                                    found=text, expected="one number")
+        figure = T.to_number(figures[0]) if figures else V.parse_number(cand.value).value
+        self.add(slot, figure, cand.where, text, LABELLED)
 
     def _line_fields(self, item: LineItem) -> None:
         """The columns of a line that name a field ("Duración | 12 meses") or hold notes
@@ -55,7 +205,8 @@ class TableReaders(ProseReaders):
             except (V.ValueParseError, V.ValueConversionError) as exc:
                 self.cannot_read(_slot_field(slot), cand, exc)
             except (ValueError, ArithmeticError) as exc:
-                self.warn(where, f"not a valid value ({type(exc).__name__}: {exc})",
+                self.note(where, "value-unreadable",
+                          {"reason": f"not a valid value ({type(exc).__name__}: {exc})"},
                           _slot_field(slot), text[:120], expected_for(_slot_field(slot)))
 
     def _whole_column(self, label: str, text: str) -> bool:
@@ -163,9 +314,8 @@ class TableReaders(ProseReaders):
         if not (_RECURRING_RE.search(f"{price_text} {unit}") or price_text in (
                 "hour", "day", "week", "month")):
             return False
-        self.warn(where, f"a recurring price whose basis is not understood ({raw[:80]}); not "
-                  "read", "price_usd_per_gpu_hour", price_text or unit,
-                  "a price per GPU-hour, node-hour or node-month")
+        self.note(where, "recurring-price-basis-unknown", {"raw": raw[:80]},
+                  "price_usd_per_gpu_hour", price_text or unit)
         return True
 
 

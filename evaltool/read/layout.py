@@ -26,28 +26,27 @@ from evaltool.read.cells import (
 )
 from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
-from evaltool.read.headers import NO_UNIT as _NO_UNIT
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
-from evaltool.read.headers import SECTION_HEADERS as _SECTION_HEADERS
-from evaltool.read.headers import SPEC_VALUE_HEADERS as _SPEC_VALUE_HEADERS
 from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
+from evaltool.read.keyvalues import (
+    _is_sentence,
+    _template_header,
+    key_values,
+    label_value_in_cell,
+    with_unit,
+)
+from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapping.py's
 from evaltool.read.lineitems import line_items as _line_items
-from evaltool.read.margins import banners_and_footers, block_headings
+from evaltool.read.margins import banners_and_footers
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
-    billing_unit,
-    currency_of,
-    labels_a_price,
     states_amount,
 )
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "msa", "vertrag",
                         "bedingungen", "legal", "clauses", "contrat")
-_TERMS_WORDS = re.compile(r"\b(shall|will|may|must|guarantee[sd]?|commit|warrant|remedy|credit|"
-                          r"terminat\w*|liabilit\w*|notice|effort|sole|exclusive|penalt\w*|renew\w*"
-                          r"|agree\w*|obligat\w*|wird|muss|haftung|kündig\w*)\b", re.I)
 
 
 def slug(text: str) -> str:
@@ -60,20 +59,6 @@ def is_contract_sheet(name: str | None) -> bool:
     low = normalise_label(name)
     return any(re.search(rf"\b{w}", low) for w in CONTRACT_SHEET_WORDS)
 
-
-def reads_like_terms(text: str) -> bool:
-    return len(text.split()) >= 6 and bool(_TERMS_WORDS.search(text))
-
-
-def _is_sentence(text: str) -> bool:
-    if len(text) <= 90 and len(text.split()) <= MAX_LABEL_WORDS:
-        return False
-    # "Managed service (monitoring, remote hands) – included in TCO": an aside in brackets
-    # does not make a label a sentence.
-    bare = re.sub(r"\([^()]*\)", " ", text) if "(" in text else text
-    if re.search(r"\d|[.:;]\s", bare):
-        return True  # a figure or a full stop outside the brackets: a statement
-    return len(bare.split()) > MAX_LABEL_WORDS or len(bare) > 90
 
 
 # --- contract sheets ---------------------------------------------------------------------
@@ -210,322 +195,6 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
     return columns
 
 
-def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | None] | None:
-    """(label, value, note, unit column) of a 'Field | Unit | Value | Notes' header."""
-    label_col = value_col = note_col = unit_col = spec_col = None
-    for c, value in enumerate(row):
-        if not isinstance(value, str):
-            continue
-        norm = normalise_label(value)
-        if norm in _FIELD_HEADERS and label_col is None:
-            label_col = c
-        elif norm in _VALUE_HEADERS and value_col is None:
-            value_col = c
-        elif norm in _SPEC_VALUE_HEADERS and value_col is None and spec_col is None:
-            spec_col = c
-        elif norm in _NOTE_HEADERS and note_col is None:
-            note_col = c
-        elif norm in _UNIT_HEADERS and unit_col is None:
-            unit_col = c
-    if value_col is None and unit_col is not None:
-        value_col = spec_col
-    if label_col is not None and value_col is not None:
-        return label_col, value_col, note_col, unit_col
-    return None
-
-
-def with_unit(value: Any, unit: Any) -> Any:
-    """A value and the unit a separate column gives it: (31.2, 'USD per instance-hour') ->
-    '31.2 USD per instance-hour'.  Placeholder units ('—', 'count') add nothing."""
-    unit_text = cell_text(unit)
-    if is_empty(value) or normalise_label(unit_text) in _NO_UNIT or not unit_text.strip(" -\u2014"):
-        return value
-    text = cell_text(value)
-    if unit_text.lower() in text.lower():
-        return value
-    return f"{text} {unit_text}"
-
-
-_REQUIREMENT_CUT = re.compile(r"\s*(?:[<>=≥≤]|\bat\s+least\b|\bminimum\b|\bno\s+more\b|"
-                              r"\bor\s+(?:better|newer|faster)\b|\d)", re.I)
-_COLON_RE = re.compile(r"^\s*([^:\d][^:]{0,60}?)\s*:\s+(\S.*)$", re.S)
-
-
-def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
-                        ) -> tuple[str, str] | None:
-    """'Delivery date: 2027-05-10' / 'Tarif : 1,10 € par heure GPU' -> (label, value) when
-    the part before the colon is a known label."""
-    # "1. Rated power per node: 11.5 kW", "• Payment: ...": a list mark is not the label
-    match = _COLON_RE.match(re.sub(r"^\s*(?:\d{1,2}[.)]|[•▪*–※-])\s*", "", text))
-    if match is None:
-        return None
-    label, value = match.group(1).strip(), match.group(2).strip()
-    if len(label.split()) > 5 or re.search(r"\s[-–—|·]\s", label):
-        return None  # "Acme Cloud - Committed Use Quote: TPU v5p" is a title, not a label
-    slot = vocab.match(label, section)
-    if slot is None or slot == "ignore" or not value:
-        return None
-    # "Location: Slough, UK. Nodes ready week commencing 9 March": the label's value is its
-    # first sentence; the next one is a note of its own (the whole line stays a note).
-    return label, _SENTENCE_END_RE.split(value, maxsplit=1)[0]
-
-
-_SEPARATED_RE = re.compile(r"\s[·|•]\s")  # "Quantity: 32 VMs · Region: East US 2"
-_SENTENCE_END_RE = re.compile(r"(?<=\w\w)\.\s+(?=[A-Z][a-z]+\s+\w)")
-
-
-# --- key-value scan ----------------------------------------------------------------------
-
-def _next_filled(grid: SheetGrid, r: int, c: int, width: int) -> tuple[int | None, bool]:
-    """The next non-empty column right of (r, c), and whether a valueless formula came first."""
-    for col in range(c + 1, width):
-        if (r, col) in grid.formula_cells_without_value:
-            return col, True
-        if not is_empty(grid.value(r, col)):
-            return col, False
-    return None, False
-
-
-def key_values(  # noqa: C901  # owed: split label, unit and notes columns
-    grid: SheetGrid, rows: range, used: set[int], vocab: Vocabulary,
-    record: RawRecord,
-) -> None:
-    section: str | None = None
-    template: tuple[int, int, int | None, int | None] | None = None
-    section_col: int | None = None
-    col_sections: dict[int, str] = {}
-    if "price_basis" not in grid.found:
-        grid.found["price_basis"] = _price_basis_columns(grid, range(len(grid.rows)), vocab)
-    basis = {c: (hr, text) for c, (hr, text) in grid.found["price_basis"].items()
-             if hr in rows}
-    for r in rows:
-        if r in used:
-            section = None
-            continue
-        row = grid.rows[r]
-        width = len(row)
-        filled = [c for c in range(width) if not is_empty(row[c])]
-        if not filled:
-            section = None
-            col_sections = {}
-            continue
-        if block_headings(grid, r, filled):
-            # "CUSTOMER | | | PROVIDER | | | DATES": one heading over each block of label |
-            # value pairs side by side; each block's labels are read under its heading.
-            col_sections = {c: cell_text(row[c]) for c in filled}
-            continue
-        priced = [c for c in filled if c in basis and r > basis[c][0]]
-        if priced and len(priced) < len(filled):
-            # "Servers | 16 servers ... | € 1,79" under a "€ per GPU-uur" column: the column
-            # header gives the price its basis; the row's first text names what is priced.
-            row_label = next((cell_text(row[c]) for c in filled if isinstance(row[c], str)),
-                             None)
-            for c in priced:
-                record.candidates.append(Candidate(
-                    f"price ({basis[c][1]})", row[c], grid.where(r, c), note=row_label,
-                    label_where=grid.where(basis[c][0], c)))
-            filled = [c for c in filled if c not in priced]
-        if any(r == header_row for header_row, _ in basis.values()):
-            continue  # the header row of the priced columns ("Onderdeel | € per GPU-uur")
-        if template is None and (found := _template_header(row)) is not None:
-            template = found
-            section_col = next((c for c in filled if c < found[0] and normalise_label(
-                cell_text(row[c])) in _SECTION_HEADERS), None)
-            continue
-        if template is not None:
-            label_col, answer_col, note_col, unit_col = template
-            label = cell_text(grid.value(r, label_col))
-            if not label:
-                for c in filled:  # a sentence beside the table ("Valid until 10 April 2027.")
-                    text = cell_text(row[c])
-                    if isinstance(row[c], str) and _is_sentence(text):
-                        record.notes.append((text, grid.where(r, c)))
-                continue
-            value = grid.value(r, answer_col)
-            note = cell_text(grid.value(r, note_col)) if note_col is not None else None
-            if (r, answer_col) in grid.formula_cells_without_value:
-                record.problems.append(formula_problem(grid, r, answer_col, label))
-                continue
-            if is_empty(value):
-                # Below the table: one-cell "Label: value" lines and footnotes.
-                pair = label_value_in_cell(label, vocab)
-                if pair is not None:
-                    record.candidates.append(Candidate(pair[0], pair[1],
-                                                       grid.where(r, label_col),
-                                                       label_where=grid.where(r, label_col)))
-                if _is_sentence(label) or pair is not None:
-                    record.notes.append((label, grid.where(r, label_col)))
-                continue
-            if unit_col is not None:
-                value = with_unit(value, grid.value(r, unit_col))
-            if vocab.match(label) is None:
-                # A requirement sentence ("Accelerator: H100 or newer, at least 256 GPUs",
-                # "Inter-node fabric >= 400 Gb/s per GPU"): the part before a colon or a
-                # comparison is the label, else its leading words.
-                head = label.split(":", 1)[0] if ":" in label else _REQUIREMENT_CUT.split(
-                    label, maxsplit=1)[0]
-                if not head.strip() or vocab.match(head) is None:
-                    head = " ".join(label.split()[:4]) if _is_sentence(label) else label
-                label = head.strip()
-            group = cell_text(grid.value(r, section_col)) if section_col is not None else ""
-            record.candidates.append(Candidate(label, value, grid.where(r, answer_col),
-                                               section=group or None, note=note or None,
-                                               label_where=grid.where(r, label_col)))
-            continue
-        c_index = 0
-        while c_index < len(filled):
-            c = filled[c_index]
-            value = row[c]
-            text = cell_text(value)
-            # the heading over this block of a grid of blocks ("PROVIDER" over "Legal entity")
-            # (only where the heading and the label make a known label together: "Account
-            # exec" under "PROVIDER" is no vendor)
-            block = next((h for k, h in sorted(col_sections.items(), reverse=True) if k <= c),
-                         None)
-            sec = block if block and normalise_label(f"{block} {text}") in vocab.labels \
-                else section
-            parts = [label_value_in_cell(part, vocab, sec) for part in _SEPARATED_RE.split(
-                text)] if isinstance(value, str) and len(filled) == 1 and \
-                _SEPARATED_RE.search(text) else []
-            if len([p for p in parts if p]) >= 1 and len(parts) >= 2:
-                # "Quantity: 32 VMs = 256 GPUs · Region: East US 2 · Prices exclude taxes":
-                # several "Label: value" parts in one line, each read with its label
-                for pair_found in (p for p in parts if p):
-                    record.candidates.append(Candidate(pair_found[0], pair_found[1],
-                                                       grid.where(r, c),
-                                                       section=sec,
-                                                       label_where=grid.where(r, c)))
-                record.notes.append((text, grid.where(r, c)))
-                c_index += 1
-                continue
-            pair = label_value_in_cell(text, vocab, sec) if isinstance(value, str) else None
-            if pair is not None and len(filled) == 1:
-                record.candidates.append(Candidate(pair[0], pair[1], grid.where(r, c),
-                                                   section=sec,
-                                                   label_where=grid.where(r, c)))
-                record.notes.append((text, grid.where(r, c)))
-                c_index += 1
-                continue
-            if not isinstance(value, str) or (_is_sentence(text) and not (
-                    len(filled) == 2 and row[filled[0]] == text
-                    and labels_a_price(text, cell_text(row[filled[1]])))):
-                if isinstance(value, str) and _is_sentence(text):
-                    if r <= 1 and record.title is None and len(filled) == 1:
-                        record.title, record.title_where = text, grid.where(r, c)
-                    record.notes.append((text, grid.where(r, c)))
-                    if reads_like_terms(text):
-                        record.segments.append({"text": text, "where": grid.where(r, c).to_dict(),
-                                                "section": "notes"})
-                c_index += 1
-                continue
-            slot = vocab.match(text, sec)
-            value_col, formula_gap = _next_filled(grid, r, c, width)
-            if slot is None:
-                if r <= 2 and record.title is None and len(filled) == 1:
-                    record.title, record.title_where = text, grid.where(r, c)
-                elif len(filled) == 1 and re.search(r"\d", text) and len(text.split()) >= 3:
-                    # "Tilbuddet gælder til 31. marts 2026.": a short statement alone in its
-                    # row is a note, read for the facts it states
-                    record.notes.append((text, grid.where(r, c)))
-                elif value_col is not None and not formula_gap and len(filled) == 2 and \
-                        isinstance(row[value_col], str):
-                    # An unknown label: its value may still state facts by its shape
-                    # ("VM size | Standard_NB200 (8 GPUs per VM)").
-                    record.candidates.append(Candidate(text, row[value_col],
-                                                       grid.where(r, value_col),
-                                                       section=sec, shape_only=True,
-                                                       label_where=grid.where(r, c)))
-                c_index += 1
-                continue
-            if value_col is None and len(filled) == 1 and re.search(r"\d", text) and \
-                    len(text.split()) >= 3 and normalise_label(text) not in vocab.labels:
-                # "Oferta ważna do 15.03.2026", "Valid until 31 March 2026": a label with its
-                # value inline and no colon, read as a sentence about its topic
-                record.notes.append((text, grid.where(r, c)))
-                c_index += 1
-                continue
-            if value_col is None:
-                below = grid.value(r + 1, c) if r + 1 < len(grid.rows) else None
-                below_text = cell_text(below)
-                below_is_label = isinstance(below, str) and vocab.match(below_text) is not None
-                exact = normalise_label(text) in vocab.labels
-                if exact and slot != "ignore" and not is_empty(below) and not below_is_label \
-                        and len([x for x in grid.rows[r + 1] if not is_empty(x)]) == 1:
-                    # Label above its value (a vertical pair).
-                    record.candidates.append(Candidate(text, below, grid.where(r + 1, c),
-                                                       section=sec,
-                                                       label_where=grid.where(r, c)))
-                    used.add(r + 1)
-                elif len(filled) == 1 and len(text.split()) <= 4 and not re.search(r"[:\d]", text):
-                    section = text  # "Storage" above "Capacity": a section header
-                c_index += 1
-                continue
-            if formula_gap:
-                record.problems.append(formula_problem(grid, r, value_col, text))
-                c_index = _skip_to(filled, value_col)
-                continue
-            if slot == "ignore":
-                c_index = _skip_to(filled, value_col)
-                continue
-            note = None
-            next_index = _skip_to(filled, value_col)
-            if next_index < len(filled):
-                note_col = filled[next_index]
-                after = filled[next_index + 1] if next_index + 1 < len(filled) else None
-                note_text = cell_text(row[note_col])
-                starts_block = after is not None and vocab.match(note_text) is not None
-                if not starts_block:
-                    note = note_text
-                    next_index += 1
-            record.candidates.append(Candidate(text, row[value_col], grid.where(r, value_col),
-                                               section=sec, note=note,
-                                               label_where=grid.where(r, c)))
-            c_index = next_index
-
-
-_PER_WORD_RE = re.compile(r"\bper\b|/|\bpro\b|\bpar\b|\bje\b|\bpor\b|\bna\b", re.I)
-
-
-def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
-                         ) -> dict[int, tuple[int, str]]:
-    """Columns headed by a currency and a price basis ("€ per GPU-uur", "USD / TB-month"):
-    {column: (header row, header text)}."""
-    def is_basis(value: Any) -> bool:
-        text = cell_text(value)
-        return isinstance(value, str) and len(text.split()) <= 6 and not re.search(
-            r"\d", text) and _PER_WORD_RE.search(text) is not None and bool(
-            currency_of(text)) and billing_unit(text) is not None
-
-    found: dict[int, tuple[int, str]] = {}
-    for r in rows[:30]:
-        row = grid.rows[r]
-        # A header row: text only, no figure; a unit column repeats its basis on every row.
-        filled = [v for v in row if not is_empty(v)]
-        if len(filled) < 2 or any(not isinstance(v, str) or re.search(r"\d", v)
-                                  for v in filled):
-            continue
-        heads = [c for c, v in enumerate(row) if c > 0 and is_basis(v)]
-        if not heads:
-            continue
-        first = next((cell_text(v) for v in row if not is_empty(v)), "")
-        if vocab.match(first) not in (None, "ignore"):
-            continue  # "GPU | € per GB per month": a labelled row, not a header
-        for c in heads:
-            below = [grid.value(k, c) for k in range(r + 1, min(len(grid.rows), r + 40))]
-            if any(is_basis(v) for v in below) or not any(
-                    re.search(r"\d", cell_text(v)) for v in below if not is_empty(v)):
-                continue
-            found.setdefault(c, (r, cell_text(row[c])))
-    return found
-
-
-def _skip_to(filled: list[int], col: int) -> int:
-    for index, c in enumerate(filled):
-        if c > col:
-            return index
-    return len(filled)
-
-
 # --- whole grids -------------------------------------------------------------------------
 
 def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
@@ -535,10 +204,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     if grid.hidden:
         where = Location(grid.file, sheet=grid.name)
         record.skipped.append((where, "hidden sheet"))
-        record.problems.append(Problem(
-            where, "hidden sheet skipped: hidden sheets usually hold superseded prices or "
-            "workings, not the offer", found="a hidden sheet", expected="visible sheets",
-            severity="warning", code="hidden-sheet-skipped"))
+        record.problems.append(Problem(where, severity="warning", code="hidden-sheet-skipped"))
         return []
     banners_and_footers(grid, record)
     for r, text in grid.comments:  # a CSV's comment lines: the document's own title and notes
@@ -708,9 +374,8 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
         source["option"] = name
         target = RawRecord(id=f"{base_id}-{slug(name)}", source=source)
         target.problems.append(Problem(
-            grid.where(header, c), f"offers side by side: option {name!r} read from column "
-            f"{column_letter(c)}", found=name, expected="one offer per column",
-            severity="info", code="options-in-columns"))
+            grid.where(header, c), severity="info", code="options-in-columns",
+            params={"name": name, "column": column_letter(c)}))
         target.candidates.append(Candidate("offer name", name, grid.where(header, c),
                                            label_where=grid.where(header, c)))
         for r in range(header + 1, end):

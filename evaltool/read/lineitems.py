@@ -197,10 +197,7 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     if missing:
         record.problems.append(Problem(
             Location(grid.file, sheet=grid.name, cell=", ".join(missing)),
-            "formula cells hold no calculated value (the file was saved by a program that does "
-            "not compute formulas); formulas are never evaluated, so each line's total was "
-            "taken as quantity x unit price", found="formula without cached value",
-            expected="a number", severity="warning", code="formula-without-value"))
+            severity="warning", code="formula-without-value"))
     return used
 
 

@@ -29,7 +29,8 @@ from evaltool.read.cells import (
     cell_text,
     is_empty,
 )
-from evaltool.read.layout import is_contract_sheet, key_values, read_grid, slug
+from evaltool.read.keyvalues import key_values
+from evaltool.read.layout import is_contract_sheet, read_grid, slug
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 # Slots that, together, make a set of labelled values a whole offer.
@@ -89,9 +90,8 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             where = Location(grid.file, sheet=grid.name)
             part.skipped.append((where, "superseded sheet"))
             part.problems.append(Problem(
-                where, f"sheet skipped: it says it is superseded ({marker[:80]!r})",
-                found=marker[:120], expected="the current offer", severity="warning",
-                code="superseded-sheet-skipped"))
+                where, found=marker[:120], severity="warning", code="superseded-sheet-skipped",
+                params={"marker": marker[:80]}))
             sheets.append((grid, part, []))
             continue
         extra = read_grid(grid, vocab, part, base_id)
@@ -110,9 +110,8 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             part.candidates.append(Candidate("offer name", name, Location(grid.file,
                                                                           sheet=grid.name)))
             part.problems.append(Problem(
-                Location(grid.file, sheet=grid.name), f"one offer per sheet: option {name!r} "
-                f"read from sheet {name!r}", found=name, expected="one offer per sheet",
-                severity="info", code="options-in-sheets"))
+                Location(grid.file, sheet=grid.name), severity="info", code="options-in-sheets",
+                params={"name": name}))
             extra_records.append(part)
             continue
         _absorb(record, part)
@@ -145,9 +144,8 @@ def line_groups(record: RawRecord, extra: list[RawRecord], base_id: str) -> list
             out.append(target)
         target.line_items.extend(items)
         target.problems.append(Problem(
-            items[0].row_where, f"line items of option {name!r} read as its offer",
-            found=name, expected="one offer per group of lines", severity="info",
-            code="options-in-line-groups"))
+            items[0].row_where, severity="info", code="options-in-line-groups",
+            params={"name": name}))
     for target in out:
         target.line_items.extend(shared)
     record.line_items = []
@@ -211,9 +209,7 @@ def stacked_blocks(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         probe.candidates.append(Candidate("offer name", name, grid.where(r, next(
             c for c, v in enumerate(grid.rows[r]) if not is_empty(v)))))
         probe.problems.append(Problem(
-            grid.where(r, 0), f"offers stacked down the sheet: option {name!r} read from the "
-            f"rows under its heading", found=name, expected="one offer per block",
-            severity="info", code="options-in-blocks"))
+            grid.where(r, 0), severity="info", code="options-in-blocks", params={"name": name}))
         records.append(probe)
     return records
 
