@@ -328,9 +328,8 @@ class Builder(TableReaders, MoneyReaders):
             for money, sentence in hourly_prices(body, self.currency_hint)[:1]:
                 self.priced.append(_Priced("compute", money, where, sentence, IN_TEXT,
                                            "price read from the text"))
-                self.problems.append(Problem(
-                    where, field="price_usd_per_gpu_hour", found=sentence[:120],
-                    severity="warning", code="price-from-text"))
+                self.note(where, "price-from-text", {}, field_name="price_usd_per_gpu_hour",
+                          found=sentence[:120], severity="low")
                 return
 
     def settle_system_counts(self) -> None:

@@ -69,7 +69,7 @@ NoteCode = Literal[
     "bandwidth-units", "cores-basis-unstated", "count-from-labelled-counts",
     "date-order-assumed", "date-order-read", "date-span", "european-thousands",
     "implausible-value", "implausible-value-dropped", "label-without-reader",
-    "line-item-not-read", "line-total-mismatch", "plausibility-check-not-run",
+    "line-item-not-read", "line-total-mismatch", "plausibility-check-not-run", "price-from-text",
     "recurring-price-basis-unknown", "region-site-code", "value-conflict", "value-unreadable",
     "vendor-anonymised", "vendor-not-found", "vendor-not-labelled", "vendor-two-scripts"]
 
