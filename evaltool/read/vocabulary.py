@@ -78,7 +78,7 @@ def _label_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
     )
 
 
-def _label_shape(text: str) -> str | None:
+def label_shape(text: str) -> str | None:
     """Count labels by their shape: '<GPUs> per <node>', 'number of <nodes>', '<total> GPU',
     in every language of the basis and count words."""
     for slot, pattern in _label_shapes():
@@ -125,7 +125,7 @@ class Vocabulary:
             text = normalise_label(re.sub(r"\([^()]*\)", " ", label))
         if not text or len(text.split()) > MAX_LABEL_WORDS:
             return None
-        shaped = _label_shape(text)
+        shaped = label_shape(text)
         if shaped is not None and text not in self.labels:
             return shaped
         if text not in self.labels:
