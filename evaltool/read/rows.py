@@ -77,11 +77,11 @@ def _defined_columns(grid: SheetGrid, header_row: int, columns: dict[int, str]
                      ) -> dict[int, tuple[str, str]]:
     """{column: (label, definition)} for columns the file's comment lines define as a price
     (a currency and a time basis: "USD per hour for the whole machine"); the definition is
-    read as the unit of every value in the column."""
+    read as the unit of every value in the column (a column with no field name is a price)."""
     if not grid.comments:
         return {}
     names = {normalise_label(cell_text(v)): c for c, v in enumerate(grid.rows[header_row])
-             if isinstance(v, str) and c not in columns}
+             if isinstance(v, str)}
     found: dict[int, tuple[str, str]] = {}
     for _, comment in grid.comments:
         for part in re.split(r"[;\n]", comment):
@@ -91,7 +91,7 @@ def _defined_columns(grid: SheetGrid, header_row: int, columns: dict[int, str]
             c = names.get(normalise_label(m["key"]))
             text = m["text"].strip()
             if c is not None and currency_of(text) and billing_unit(text):
-                found[c] = ("price", text)
+                found[c] = (columns.get(c, "price"), text)
     return found
 
 

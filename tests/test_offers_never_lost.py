@@ -1,0 +1,69 @@
+"""No offer is ever lost: every offer a file states is read or listed as not evaluated with
+its reason.  Each class is specified with our own small examples in layouts and languages
+that no blind set uses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from evaltool.normalize.core import normalize_files
+
+
+def _workbook(path: Path, rows: list[list[Any]], margin: int = 0) -> Path:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Quote"
+    for row in rows:
+        ws.append([None] * margin + row)
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("margin", [1, 2])
+def test_options_side_by_side_on_a_form_with_an_empty_margin_column(tmp_path: Path,
+                                                                     margin: int) -> None:
+    """A printed form leaves column A (or A and B) empty: the labels stand in the first
+    used column, and each named option column is its own offer."""
+    path = _workbook(tmp_path / "tarjous.xlsx", [
+        ["Nordkapp Laskenta Oy"],
+        [None, "Vaihtoehto 1 — 12 kk", "Vaihtoehto 2 — 24 kk"],
+        ["GPU", "NVIDIA H100 SXM5 80GB", "NVIDIA H100 SXM5 80GB"],
+        ["Number of nodes", 4, 4],
+        ["GPUs per node", 8, 8],
+        ["Price per GPU-hour", "2.40 USD", "2.10 USD"],
+    ], margin=margin)
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    prices = sorted(o.fields.price_usd_per_gpu_hour or 0 for o in result.offers)
+    assert prices == [pytest.approx(2.10), pytest.approx(2.40)]
+    assert all(o.fields.gpu_count == 32 for o in result.offers)
+
+
+@pytest.mark.parametrize(("header", "legend", "gpus", "price"), [
+    ("gpus_total,gpu_type,price_hr", "# price_hr = USD per hour for the whole server",
+     4, 9.0 / 4),
+    ("anzahl_gpu;gpu_typ;preis_std", "# preis_std: EUR pro Stunde für den ganzen Server",
+     8, 16.0 / 8),
+])
+def test_a_csv_legend_defines_a_price_column_and_a_count_column_by_its_shape(
+        tmp_path: Path, header: str, legend: str, gpus: int, price: float) -> None:
+    """A marketplace export whose price column has no field name: its own comment line
+    says what the column holds ('USD per hour for the whole server'), and a count column
+    ('gpus_total', 'anzahl_gpu') is read by its shape."""
+    sep = "," if "," in header else ";"
+    value = "9.00" if sep == "," else "16,00"
+    rows = [header, sep.join([str(gpus), "H100 SXM", value]),
+            sep.join([str(gpus), "A100 SXM4 80GB", value]), legend]
+    path = tmp_path / "export.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = normalize_files([path], {"EUR": 1.0})
+    assert not result.not_evaluated, result.not_evaluated
+    assert len(result.offers) == 2
+    for offer in result.offers:
+        assert offer.fields.gpu_count == gpus
+        assert offer.fields.price_usd_per_gpu_hour == pytest.approx(price)
