@@ -67,3 +67,48 @@ def test_a_csv_legend_defines_a_price_column_and_a_count_column_by_its_shape(
     for offer in result.offers:
         assert offer.fields.gpu_count == gpus
         assert offer.fields.price_usd_per_gpu_hour == pytest.approx(price)
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("요청 수량: H100 32장 (4노드)", {"gpu_count": 32, "node_count": 4}),
+    ("租用 32张 H100", {"gpu_count": 32}),
+    ("H800 16卡", {"gpu_count": 16}),
+    ("Plan B：8ノード", {"node_count": 8}),
+])
+def test_a_cjk_counter_beside_an_accelerator_or_a_node_is_a_count(
+        text: str, facts: dict[str, int]) -> None:
+    """Korean, Chinese and Japanese count with a counter word after the number ('32장',
+    '32张', '16卡', '8ノード'): the counter is the noun of the count."""
+    from evaltool.normalize.shapes import count_facts
+
+    assert count_facts(text) == facts
+
+
+@pytest.mark.parametrize("text", [
+    "> Hello, we need about 40 GPUs each for training and inference",
+    "Necesitamos 40 GPUs para inferencia",
+])
+def test_a_quoted_request_or_a_purpose_is_no_count_of_one_node(text: str) -> None:
+    """A quoted line of the buyer's earlier message states nothing of the offer, and
+    'para' ('for') never scopes a count to one node."""
+    from evaltool.normalize.shapes import count_facts
+
+    assert "gpus_per_node" not in count_facts(text)
+
+
+def test_nodes_and_gpus_per_node_stated_in_one_sentence_of_a_letter(tmp_path: Path) -> None:
+    """An e-mail pasted into a sheet: '6 instancias dedicadas, cada una con 8× H100' gives
+    6 nodes of 8 GPUs, and the price per instance and month is divided by them."""
+    path = _workbook(tmp_path / "propuesta.xlsx", [
+        ["De: ventas@cumbre-gpu.example"],
+        ["Asunto: Propuesta H100"],
+        ["- 6 instancias dedicadas, cada una con 8× NVIDIA H100 SXM5 80GB (48 GPUs en total)"],
+        ["> Buenos días, necesitamos unas 48 GPUs para entrenamiento."],
+        ["Precio: 14.600,00 € por instancia/mes, contrato mínimo de 6 meses."],
+    ])
+    result = normalize_files([path], {"EUR": 1.0})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    assert (offer.fields.gpu_count, offer.fields.node_count) == (48, 6)
+    assert offer.fields.gpus_per_node == 8
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(14600 / 8 / 730, rel=1e-3)

@@ -45,7 +45,10 @@ def _number_words() -> dict[str, int]:
 def _fold(text: str) -> str:
     text = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ł", "l")
                                  .replace("Ł", "L"))
-    return "".join(c for c in text if not unicodedata.combining(c)).lower()
+    # NFC after dropping the accents: a Hangul syllable NFKD split into letters ("장") is
+    # one again, so Korean count words match.
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in text if not unicodedata.combining(c))).lower()
 
 
 def words_to_digits(text: str) -> str:
@@ -65,8 +68,9 @@ def words_to_digits(text: str) -> str:
 
 _X = r"\s*[x×*]\s*"
 # The words that scope a count to one node ("8 GPUs per node", "je Knoten", "por nodo",
-# "na węzeł", "cada uno", "per nodo"), folded like the text.
-_PER_WORDS = (r"per\b|each\b|in each\b|je\b|pro\b|par\b|por\b|para\b|na\b|voor\b|"
+# "na węzeł", "cada uno", "per nodo"), folded like the text.  Never "para" (Spanish and
+# Portuguese "for": "40 GPUs para inferência" is no count of one node).
+_PER_WORDS = (r"per\b|each\b|in each\b|je\b|pro\b|par\b|por\b|na\b|voor\b|"
               r"cada\b|ogni\b|/")
 _SIZE_UNIT = r"(?:gb|gib|tb|tib|go|to|mb)\b"
 _INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
@@ -86,7 +90,11 @@ _CLAUSE_SPLIT = re.compile(r"[.;\n]\s")
 
 
 def count_facts(text: str) -> dict[str, int]:
-    """gpu_count, node_count and gpus_per_node a phrase states, as far as it states them."""
+    """gpu_count, node_count and gpus_per_node a phrase states, as far as it states them.
+    A quoted line of an earlier message ('> we need about 40 GPUs') is the buyer's request,
+    not the offer: it states none."""
+    if text.lstrip().startswith(">"):
+        return {}
     if len(text) <= MAX_COUNT_PHRASE_CHARS:
         return _count_facts_in_phrase(text)
     found: dict[str, int] = {}
