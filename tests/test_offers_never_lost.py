@@ -112,3 +112,15 @@ def test_nodes_and_gpus_per_node_stated_in_one_sentence_of_a_letter(tmp_path: Pa
     assert (offer.fields.gpu_count, offer.fields.node_count) == (48, 6)
     assert offer.fields.gpus_per_node == 8
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(14600 / 8 / 730, rel=1e-3)
+
+
+@pytest.mark.parametrize("text", [
+    "Each rack: 18 compute trays with 4 GPUs",
+    "Pro Rack 18 Knoten mit je 4 GPUs",
+])
+def test_the_nodes_of_one_rack_are_not_the_offers_node_count(text: str) -> None:
+    """'Each rack: 18 compute trays' counts the nodes of one rack, not of the offer: left
+    unread rather than read wrong (4 racks hold 72 trays)."""
+    from evaltool.normalize.shapes import count_facts
+
+    assert "node_count" not in count_facts(text)

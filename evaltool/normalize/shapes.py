@@ -177,7 +177,9 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
                   filler + r")?" + _NODE +
                   r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|/)\s*(?:"
                   + _RACK + r"))", low)
-    if m and not re.search(r"per\s*$|each\s*$", low[:m.start()]):
+    # "Each rack: 18 compute trays", "pro Rack 18 Knoten": the nodes of one rack too.
+    if m and not re.search(r"per\s*$|each\s*$|(?:each|per|pro|je|par|por|cada|ogni)\s+"
+                           + _RACK + r"\s*[:,]?\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
     # "AMD Instinct MI300X, 192 GB HBM3, 8 per node": a count after the accelerator's name
     m = re.search(_ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + _NODE
