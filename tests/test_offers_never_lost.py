@@ -124,3 +124,26 @@ def test_the_nodes_of_one_rack_are_not_the_offers_node_count(text: str) -> None:
     from evaltool.normalize.shapes import count_facts
 
     assert "node_count" not in count_facts(text)
+
+
+@pytest.mark.parametrize(("label", "value"), [
+    ("Serveurs GPU (8 × NVIDIA H100 SXM5 80GB par serveur)", "4 pcs"),
+    ("GPU-Server (je 8 × NVIDIA H100 SXM5 80GB pro Server)", "4 Stk."),
+    ("Servidores GPU (8 × NVIDIA H100 SXM5 80GB por servidor)", 4),
+])
+def test_a_quantity_under_a_label_that_names_the_accelerator(tmp_path: Path, label: str,
+                                                             value: Any) -> None:
+    """'Servers (8 × H100 per server) | 4 pcs': the label names the accelerator and what
+    is counted, the value is how many; the offer is read, with a warning."""
+    path = _workbook(tmp_path / "quote.xlsx", [
+        ["Item", "Value", "Note"],
+        [label, value, "purchase"],
+        ["Total price", "1,200,000 USD", "one-off, on delivery"],
+    ])
+    result = normalize_files([path], {})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    assert offer.fields.accelerator.startswith("H100")
+    assert (offer.fields.node_count, offer.fields.gpus_per_node, offer.fields.gpu_count) == (
+        4, 8, 32)
+    assert any(w["code"] == "label-shape-disagree" for w in offer.warnings)

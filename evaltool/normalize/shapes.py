@@ -173,7 +173,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     filler = (r"(?:(?:hgx|dgx|mgx|compute|physical|baremetal|bare-metal|dedicated|gpu|"
               r"(?!\d+\b|" + _SIZE_UNIT + r")[a-z]*\d[a-z0-9-]*)\s+){1,3}?")
     # "18 trays per rack", "9 Knoten pro Rack": the nodes of one rack, not of the offer.
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+|" +
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu[\s-]+|" +
                   filler + r")?" + _NODE +
                   r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|/)\s*(?:"
                   + _RACK + r"))", low)
@@ -181,6 +181,12 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m and not re.search(r"per\s*$|each\s*$|(?:each|per|pro|je|par|por|cada|ogni)\s+"
                            + _RACK + r"\s*[:,]?\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
+    # "8 × AMD Instinct MI300X 192 GB por servidor", "4x H100 per node": N of the
+    # accelerator, scoped to one node
+    m = re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^;()]{0,40}?\b(?:per|par|pro|je|por|"
+                  r"each|/)\s*" + _NODE + r"\b", low)
+    if m:
+        put("gpus_per_node", _int(m.group(1)))
     # "AMD Instinct MI300X, 192 GB HBM3, 8 per node": a count after the accelerator's name
     m = re.search(_ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + _NODE
                   + r"\b", low)
@@ -213,8 +219,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0):
             put("gpu_count", value)
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + _HOUR_WORDS +
-                  r")[a-z]+[\s-]+)?" + _GPU +
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + _HOUR_WORDS + r"|" +
+                  _NODE + r"\b)[a-z]+[\s-]+)?" + _GPU +
                   r"\b(?!\s*(?:" + _PER_WORDS + r"|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
@@ -230,6 +236,20 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         put("gpus_per_rack", _int(m.group(2)))
         put("gpu_count", _int(m.group(1)) * _int(m.group(2)))
     return found
+
+
+@functools.cache
+def _pieces_re() -> re.Pattern[str]:
+    words = count_words()
+    return re.compile(r"^\s*(?P<n>\d{1,5})\s*(?:" + words["piece"] + r"|" + words["node"] + r"|"
+                      + words["gpu"] + r")?\.?\s*$", re.IGNORECASE)
+
+
+def counted_pieces(text: str) -> int | None:
+    """'8 uds.', '4 pcs', '16台', '12': a quantity and nothing else (a count of what its
+    label names), or None."""
+    m = _pieces_re().match(_fold(text))
+    return int(m["n"]) if m else None
 
 
 def gpus_per_rack_in_name(text: str) -> int | None:

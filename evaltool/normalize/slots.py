@@ -52,7 +52,7 @@ from evaltool.normalize.phrases import (
     read_write,
     root_granted,
 )
-from evaltool.normalize.shapes import count_facts
+from evaltool.normalize.shapes import count_facts, counted_pieces
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
@@ -361,6 +361,20 @@ class SlotReaders:
             # is a catalog id, not vendor prose: no form factor to guess.
             self.add("accelerator", text.strip(), cand.where, text, LABELLED,
                      "a catalog id under the canonical field name")
+            return
+        pieces = counted_pieces(text)
+        if pieces is not None and names_an_accelerator(cand.label):
+            # "Servidores GPU (8 × AMD Instinct MI300X por servidor) | 8 uds.": the label
+            # names the accelerator, the value counts what the label names.
+            self.add("accelerator_text", cand.label, cand.label_where or cand.where,
+                     cand.label, IN_TEXT, "accelerator named in the label of a count")
+            for name, value in count_facts(f"{pieces} {cand.label}").items():
+                self.add(name, value, cand.where, f"{text} | {cand.label}", IN_TEXT,
+                         "count of what the label names")
+            self.warn(cand.where, "the value is a quantity of what the label names; the "
+                      "accelerator is read from the label", "accelerator", text[:120],
+                      "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
+                      code="label-shape-disagree")
             return
         if _not_an_accelerator_shape(cand.value, text):
             # A label is evidence, a value's shape is evidence: a bare count or a price under
