@@ -147,3 +147,36 @@ def test_a_quantity_under_a_label_that_names_the_accelerator(tmp_path: Path, lab
     assert (offer.fields.node_count, offer.fields.gpus_per_node, offer.fields.gpu_count) == (
         4, 8, 32)
     assert any(w["code"] == "label-shape-disagree" for w in offer.warnings)
+
+
+@pytest.mark.parametrize(("unit", "basis"), [
+    ("台・月", "node_month"), ("台/月", "node_month"), ("ノード・時間", "node_hour"),
+    ("GPU・時間", "gpu_hour"), ("서버/월", "node_month"), ("节点/小时", "node_hour"),
+])
+def test_a_billing_unit_of_cjk_words_joined_by_a_middle_dot_or_slash(unit: str,
+                                                                      basis: str) -> None:
+    """One CJK ideograph is a word ('台' a machine, '月' a month), and the middle dot '・'
+    joins a resource and a time as a hyphen does."""
+    from evaltool.read.text import billing_unit
+
+    assert billing_unit(unit) == basis
+
+
+@pytest.mark.parametrize("label", ["No.", "Nr.", "No"])
+def test_a_numbered_column_is_no_node_count(label: str) -> None:
+    """'No.' over 1, 2, 3 numbers the lines ('nó', Portuguese for node, folds to 'no')."""
+    from evaltool.read.vocabulary import load_vocabulary
+
+    assert load_vocabulary().match(label) is None
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("【プランA】4ノード", "【プランB】8ノード"),
+    ("[Option 1] 4 nodes", "[Option 2] 8 nodes"),
+    ("■ Lot 1 — training", "■ Lot 2 — inference"),
+])
+def test_option_headings_may_open_with_a_bracket_or_a_bullet(first: str, second: str) -> None:
+    from evaltool.read.blocks import enumerates_options
+    from evaltool.read.vocabulary import load_vocabulary
+
+    assert enumerates_options([first, second], load_vocabulary())

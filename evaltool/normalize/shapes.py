@@ -181,17 +181,9 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m and not re.search(r"per\s*$|each\s*$|(?:each|per|pro|je|par|por|cada|ogni)\s+"
                            + _RACK + r"\s*[:,]?\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
-    # "8 × AMD Instinct MI300X 192 GB por servidor", "4x H100 per node": N of the
-    # accelerator, scoped to one node
-    m = re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^;()]{0,40}?\b(?:per|par|pro|je|por|"
-                  r"each|/)\s*" + _NODE + r"\b", low)
-    if m:
-        put("gpus_per_node", _int(m.group(1)))
-    # "AMD Instinct MI300X, 192 GB HBM3, 8 per node": a count after the accelerator's name
-    m = re.search(_ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + _NODE
-                  + r"\b", low)
-    if m:
-        put("gpus_per_node", _int(m.group(1)))
+    per_node = _accelerators_per_node(low, _NODE)
+    if per_node:
+        put("gpus_per_node", per_node)
     # "each node with eight NVIDIA H100" / "4 x NVIDIA A100 per node" / "nodes 4 x H100"
     m = re.search(r"(?:each|per)\s+" + _NODE + r"\s+(?:with|has|hat|avec)\s+" + _INT, low) or \
         re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^,;()]{0,30}?\bper\s+" + _NODE, low) or \
@@ -250,6 +242,16 @@ def counted_pieces(text: str) -> int | None:
     label names), or None."""
     m = _pieces_re().match(_fold(text))
     return int(m["n"]) if m else None
+
+
+def _accelerators_per_node(low: str, node: str) -> int | None:
+    """'8 × AMD Instinct MI300X 192 GB por servidor' (N of the accelerator, scoped to one
+    node) or 'AMD Instinct MI300X, 192 GB HBM3, 8 per node' (a count after the name)."""
+    m = re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^;()]{0,40}?\b(?:per|par|pro|je|por|"
+                  r"each|/)\s*" + node + r"\b", low) or re.search(
+        _ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + node + r"\b",
+        low)
+    return _int(m.group(1)) if m else None
 
 
 def gpus_per_rack_in_name(text: str) -> int | None:

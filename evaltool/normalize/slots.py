@@ -362,19 +362,11 @@ class SlotReaders:
             self.add("accelerator", text.strip(), cand.where, text, LABELLED,
                      "a catalog id under the canonical field name")
             return
-        pieces = counted_pieces(text)
+        pieces = counted_pieces(text)  # "Servidores GPU (8 × MI300X por servidor) | 8 uds."
         if pieces is not None and names_an_accelerator(cand.label):
-            # "Servidores GPU (8 × AMD Instinct MI300X por servidor) | 8 uds.": the label
-            # names the accelerator, the value counts what the label names.
-            self.add("accelerator_text", cand.label, cand.label_where or cand.where,
-                     cand.label, IN_TEXT, "accelerator named in the label of a count")
-            for name, value in count_facts(f"{pieces} {cand.label}").items():
-                self.add(name, value, cand.where, f"{text} | {cand.label}", IN_TEXT,
-                         "count of what the label names")
-            self.warn(cand.where, "the value is a quantity of what the label names; the "
-                      "accelerator is read from the label", "accelerator", text[:120],
-                      "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
-                      code="label-shape-disagree")
+            self._accelerator_text_with_facts(cand.label, cand.where, IN_TEXT, f"{pieces} ")
+            self.warn(cand.where, "a quantity of what the label names; the accelerator is "
+                      "read from the label", "accelerator", text[:120], code="label-shape-disagree")
             return
         if _not_an_accelerator_shape(cand.value, text):
             # A label is evidence, a value's shape is evidence: a bare count or a price under
@@ -392,8 +384,12 @@ class SlotReaders:
             # other cell of the offer names a known accelerator (its error then names it).
             self.unnamed_accelerators.append((cand, text))
             return
-        self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
-        self._facts_in_system_text(cand.where, text, IN_TEXT)
+        self._accelerator_text_with_facts(text, cand.where, LABELLED, note=cand.note)
+
+    def _accelerator_text_with_facts(self, text: str, where: Location, priority: int,
+                                     count: str = "", note: str | None = None) -> None:
+        self.add("accelerator_text", text, where, text, priority, note)
+        self._facts_in_system_text(where, f"{count}{text}", IN_TEXT)
 
     def _facts_in_system_text(self, where: Location, text: str, priority: int) -> None:
         """'8x H200 141GB SXM, 3.2 Tbps RoCE' also states GPUs per node, memory, network."""

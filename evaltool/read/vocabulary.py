@@ -33,7 +33,8 @@ def normalise_label(text: str) -> str:
         folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
     folded = folded.lower()
     # Kana and CJK ideographs are words too ("単価", "契約期間"): a Japanese label matches.
-    return " ".join(re.findall(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", folded))
+    # The middle dot "・" joins two words ("品名・仕様": name and specification).
+    return " ".join(re.findall(r"[a-z0-9]+|[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff]+", folded))
 
 
 _NODE_WORDS = ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
@@ -49,8 +50,10 @@ _IN_WORDS = ("in each", "each", "in", "im", "w", "v", "i", "dans", "en", "op", "
 def _resource_words() -> dict[str, str]:
     """Folded word -> 'gpu' or 'node': the basis words of evaltool/data/basis_words.yaml
     (every language's node, server and accelerator) and the English ones above."""
+    # Never "no": Portuguese "nó" (node) folds to the "No." of a numbered column.
     words = {normalise_label(w): b for w, b in basis_vocabulary()["words"].items()
-             if b in ("gpu", "node") and len(normalise_label(w)) > 1}
+             if b in ("gpu", "node") and len(normalise_label(w)) > 1
+             and normalise_label(w) not in ("no", "nr")}
     words.update({w: "node" for w in _NODE_WORDS})
     words.update({w: "gpu" for w in _GPU_WORDS})
     return words
