@@ -64,7 +64,7 @@ CORPORA = [
     # (reader-e1 + reader-e2): 476/537 fields (88.6%), 22/22 offers, 0 silently wrong;
     # reader-g2: 496/537 (92.4%)
     Corpus("blind_offers_e", 0.951, 22, 0, 3),
-    Corpus("blind_offers_d", 0.916, 22, 0, 3),  # 377/502 (75.1%); reader-g2 420/502 (83.7%)
+    Corpus("blind_offers_d", 0.922, 22, 0, 3),  # 377/502; reader-g2 420/502; reader-h1 463/502
     # held out, measured untouched: 222/495 fields (44.8%), 12/21 offers, 4 silently wrong;
     # reader-g2 (structure, counts and terms; money left to reader-g1): 392/495 (79.2%),
     # 17/21 offers, 0 silently wrong
@@ -72,8 +72,8 @@ CORPORA = [
     # 22/22; E 511/537 (95.2%); C 726/809 (89.7%); B 514/537 (95.7%); A 609/623 (97.8%)
     # held out, measured untouched: 115/504 (22.8%), 6/21, 7 silently wrong; after round 1
     # (reader-g1 + reader-g2): 212/504 (42.1%), 11/21 offers, 7 silently wrong; after
-    # reader-h1 (no offer lost): 291/504 (57.7%), 17/21 offers, 5 silently wrong
-    Corpus("blind_offers_g", 0.576, 17, 5, 2),
+    # reader-h1 (no offer lost): 323/504 (64.1%), 19/21 offers, 5 silently wrong
+    Corpus("blind_offers_g", 0.640, 19, 5, 2),
     Corpus("blind_offers_f", 0.959, 21, 0, 2),
 ]
 

@@ -180,3 +180,46 @@ def test_option_headings_may_open_with_a_bracket_or_a_bullet(first: str, second:
     from evaltool.read.vocabulary import load_vocabulary
 
     assert enumerates_options([first, second], load_vocabulary())
+
+
+@pytest.mark.parametrize(("text", "per"), [
+    ("GPUサーバ単価は1台（8GPU）あたりの月額です。", 8),
+    ("서버 단가는 1대(4 GPU) 기준입니다.", 4),
+    ("an instance (8 GPUs)", 8),
+    ("NVIDIA H100 SXM5 80GB HBM3 × 8", 8),
+    ("AMD Instinct MI300X 192GB x 4 (Infinity Fabric)", 4),
+])
+def test_the_gpus_of_one_node_said_in_brackets_or_after_the_accelerator(text: str,
+                                                                         per: int) -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert count_facts(text) == {"gpus_per_node": per}
+
+
+def test_a_quantity_in_node_months_yields_to_the_node_count_the_quote_states(
+        tmp_path: Path) -> None:
+    """'24 | node-month | 10,000' beside '4 nodes × 6 months': the quantity counts
+    node-months, so the quote's 4 nodes is the node count (never 24 nodes), and the GPUs of
+    a node come from the spec ('H100 SXM5 80GB × 8')."""
+    path = _workbook(tmp_path / "quote.xlsx", [
+        ["Cumulus Compute KK — quotation Q-1142"],
+        ["Dedicated H100 cluster: 4 nodes × 6 months"],
+        ["GPU", "NVIDIA H100 SXM5 80GB × 8"],
+        [],
+        ["No.", "Description", "Qty", "Unit", "Unit price (USD)", "Amount (USD)"],
+        [1, "GPU server monthly fee", 24, "node・month", 10000, 240000],
+        [2, "Setup", 1, "lot", 5000, 5000],
+    ])
+    result = normalize_files([path], {})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    assert (offer.fields.node_count, offer.fields.gpu_count) == (4, 32)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(10000 / 8 / 730, rel=1e-3)
+
+
+@pytest.mark.parametrize("text", ["4 nodes × 6 months", "4 Knoten x 12 Monate",
+                                  "2 servidores x 3 meses"])
+def test_nodes_times_a_term_is_no_count_of_gpus(text: str) -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert "gpus_per_node" not in count_facts(text)

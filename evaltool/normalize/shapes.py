@@ -12,6 +12,7 @@ import functools
 import re
 import unicodedata
 
+from evaltool.normalize.basis import basis_vocabulary
 from evaltool.resources import data_dir
 
 
@@ -116,7 +117,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
             found[name] = value
 
     # "1 instance = 8 GPUs", "1 node: 4 chips": a ratio, not a count of nodes
-    m = re.search(r"(?<![\w.])(?:1|one|a|an|each)\s+" + _NODE + r"\s*(?:=|:|equals|has|with|"
+    # "1台（8GPU）あたり": in CJK a count follows a word with no space, and brackets say it
+    m = re.search(r"(?<![\d.a-z])(?:1|one|a|an|each)\s*" + _NODE + r"\s*(?:=|:|\(|equals|has|with|"
                   r"comprises|contains|mit|avec|hat|a)\s*" + _INT + r"\s*(?:[a-z0-9]+\s+){0,3}?"
                   + _GPU + r"\b", low)
     if m:
@@ -133,8 +135,9 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m:
         put("gpu_count", _int(m.group(1)))
     # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
+    # ("4 nodes × 6 months" is a term, not 6 GPUs)
     m = re.search(_INT + r"\s*(?:bare[- ]metal\s+)?" + _NODE + r"\b[^.;]{0,12}?" + _X + _INT +
-                  r"\b", low)
+                  r"\b(?!\s*-?\s*(?:" + _time_words() + r"))", low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
@@ -231,6 +234,14 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
 
 
 @functools.cache
+def _time_words() -> str:
+    """Every word of a time basis (hour to year, every language), folded, as alternatives."""
+    words = {_fold(w) for w, b in basis_vocabulary()["words"].items()
+             if b in ("hour", "day", "week", "month", "year") and len(w) > 1}
+    return "|".join(re.escape(w) + r"\b" for w in sorted(words, key=len, reverse=True))
+
+
+@functools.cache
 def _pieces_re() -> re.Pattern[str]:
     words = count_words()
     return re.compile(r"^\s*(?P<n>\d{1,5})\s*(?:" + words["piece"] + r"|" + words["node"] + r"|"
@@ -246,11 +257,13 @@ def counted_pieces(text: str) -> int | None:
 
 def _accelerators_per_node(low: str, node: str) -> int | None:
     """'8 × AMD Instinct MI300X 192 GB por servidor' (N of the accelerator, scoped to one
-    node) or 'AMD Instinct MI300X, 192 GB HBM3, 8 per node' (a count after the name)."""
+    node), 'AMD Instinct MI300X, 192 GB HBM3, 8 per node' (a count after the name), or a
+    cell that is only the accelerator times N ('NVIDIA H100 SXM5 80GB × 8')."""
     m = re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^;()]{0,40}?\b(?:per|par|pro|je|por|"
                   r"each|/)\s*" + node + r"\b", low) or re.search(
         _ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + node + r"\b",
-        low)
+        low) or re.search(  # "NVIDIA H100 SXM5 80GB HBM3 × 8": the spec of one system
+        r"^\s*" + _ACC + r"[\w\s.-]{0,30}?\s[x×]\s*(1|2|4|8|16)\s*(?:$|\()", low)
     return _int(m.group(1)) if m else None
 
 
