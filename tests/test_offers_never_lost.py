@@ -223,3 +223,14 @@ def test_nodes_times_a_term_is_no_count_of_gpus(text: str) -> None:
     from evaltool.normalize.shapes import count_facts
 
     assert "gpus_per_node" not in count_facts(text)
+
+
+@pytest.mark.parametrize(("label", "norm"), [
+    ("GPU당 시간 단가", "gpu 당 시간 단가"), ("root 권한", "root 권한"), ("品名・仕様", "品名 仕様"),
+])
+def test_hangul_and_kana_labels_are_words(label: str, norm: str) -> None:
+    """A Korean label keeps its Hangul words (never read as its Latin fragment 'GPU' alone),
+    and the middle dot separates two Japanese words."""
+    from evaltool.read.vocabulary import normalise_label
+
+    assert normalise_label(label) == norm

@@ -26,15 +26,19 @@ def normalise_label(text: str) -> str:
     text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
     # letters NFKD does not split: "Bemærkninger" -> "bemaerkninger", "Łącznie" -> "lacznie"
     folded = unicodedata.normalize("NFKD", text.translate(_UNSPLIT_LETTERS))
-    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    # NFC again: a Hangul syllable NFKD split into its letters ("단가") is one again.
+    folded = unicodedata.normalize("NFC", "".join(c for c in folded
+                                                  if not unicodedata.combining(c)))
     folded = re.sub(r"(?<=[A-Za-z])['\u2019]s\b", "s", folded)  # "GPU's per node": plural
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
     if " " not in folded.strip():  # a key such as gpuCount: split camelCase
         folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
     folded = folded.lower()
-    # Kana and CJK ideographs are words too ("単価", "契約期間"): a Japanese label matches.
+    # Kana, CJK ideographs and Hangul are words too ("単価", "契約期間", "단가"): a Japanese or
+    # Korean label is never read as its Latin fragments alone ("GPU당 시간 단가" is no "GPU").
     # The middle dot "・" joins two words ("品名・仕様": name and specification).
-    return " ".join(re.findall(r"[a-z0-9]+|[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff]+", folded))
+    return " ".join(re.findall(r"[a-z0-9]+|[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff"
+                               r"\uac00-\ud7af]+", folded))
 
 
 _NODE_WORDS = ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
