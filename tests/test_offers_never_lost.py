@@ -67,6 +67,8 @@ def test_a_csv_legend_defines_a_price_column_and_a_count_column_by_its_shape(
     for offer in result.offers:
         assert offer.fields.gpu_count == gpus
         assert offer.fields.price_usd_per_gpu_hour == pytest.approx(price)
+        # the price is for the whole server: each row is one server of all its GPUs
+        assert (offer.fields.node_count, offer.fields.gpus_per_node) == (1, gpus)
 
 
 @pytest.mark.parametrize(("text", "facts"), [

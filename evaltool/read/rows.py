@@ -7,7 +7,7 @@ import re
 
 from evaltool.errors import Problem
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
-from evaltool.read.text import billing_unit, currency_of
+from evaltool.read.text import billing_unit, currency_of, resource_of
 from evaltool.read.vocabulary import Vocabulary, label_shape, normalise_label
 
 
@@ -28,6 +28,12 @@ def offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
     defined = _defined_columns(grid, header_row, columns)
     columns = {**columns, **{c: label for c, (label, _) in defined.items()}}
     units = unit_columns(grid.rows[header_row], columns)
+    # "USD per hour for the whole machine" and no node column: each row is one machine.
+    whole_node = next((c for c, (_, text) in defined.items() if resource_of(text) == "node"
+                       and billing_unit(text) in _TIMES), None)
+    if whole_node is not None and vocab is not None and any(
+            vocab.match(label) == "node_count" for label in columns.values()):
+        whole_node = None
     for r in data_rows:
         if len(data_rows) == 1:
             target = record
@@ -55,6 +61,9 @@ def offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
                 value = f"{cell_text(value)} {defined[c][1]}"
             target.candidates.append(Candidate(label, value, grid.where(r, c),
                                                label_where=grid.where(header_row, c)))
+            if c == whole_node:
+                target.candidates.append(Candidate("nodes", 1, grid.where(r, c),
+                                                   note=f"the price is {defined[c][1]!r}"))
     if records:
         record.source["rows"] = len(records)
     return records
@@ -68,6 +77,7 @@ def _count_columns(header: list[object], columns: dict[int, str]) -> dict[int, s
             and label_shape(normalise_label(head)) is not None}
 
 
+_TIMES = ("hour", "day", "week", "month", "year")
 # "dph_total = USD per hour for the whole machine", "price_eur: EUR pro Stunde und Server":
 # the document's own legend of a column whose name is no field label.
 _LEGEND_RE = re.compile(r"^\s*(?P<key>[\w.-]{2,40})\s*(?:=|:|—|–|-)\s*(?P<text>[^=]{3,120})$")
