@@ -228,7 +228,8 @@ def test_nodes_times_a_term_is_no_count_of_gpus(text: str) -> None:
 
 
 @pytest.mark.parametrize(("label", "norm"), [
-    ("GPU당 시간 단가", "gpu 당 시간 단가"), ("root 권한", "root 권한"), ("品名・仕様", "品名 仕様"),
+    ("GPU당 시간 단가", "gpu 당 시간 단가"), ("root 권한", "root 권한"),
+    ("品名・仕様", "品名 仕様"),
 ])
 def test_hangul_and_kana_labels_are_words(label: str, norm: str) -> None:
     """A Korean label keeps its Hangul words (never read as its Latin fragment 'GPU' alone),
