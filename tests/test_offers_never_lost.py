@@ -237,3 +237,16 @@ def test_hangul_and_kana_labels_are_words(label: str, norm: str) -> None:
     from evaltool.read.vocabulary import normalise_label
 
     assert normalise_label(label) == norm
+
+
+@pytest.mark.parametrize(("label", "basis"), [
+    ("Monthly fee per rack", "rack_month"), ("Preis pro Monat je GPU", "gpu_month"),
+    ("Tarif mensuel par serveur", "node_month"), ("Support per month", "month"),
+])
+def test_a_time_said_alone_and_a_resource_scoped_by_per_make_one_basis(label: str,
+                                                                        basis: str) -> None:
+    """'Monthly fee per rack' is a price per rack-month (divided by the GPUs of a rack),
+    never a monthly amount for the whole offer."""
+    from evaltool.read.text import billing_unit
+
+    assert billing_unit(label) == basis

@@ -254,6 +254,17 @@ def billing_unit(text: str) -> str | None:
         return "gpu_month"
     if re.search(r"\b" + _NODE_WORDS + sep + month, low):
         return "node_month"
+    time = _time_alone(low, hour, month)
+    if time in _TIMES:
+        # "Monthly fee per rack", "Preis pro Monat je GPU": a time said alone and a resource
+        # scoped by "per" make one resource x time basis.
+        scoped = [r for r in _RESOURCES if scope_re(r).search(low)]
+        if len(scoped) == 1:
+            return f"{scoped[0]}_{time}"
+    return time
+
+
+def _time_alone(low: str, hour: str, month: str) -> str | None:
     if re.search(r"(?:per|/|pro|par|je|an|a|por|na)\s*" + hour, low) or re.search(
             r"\bhourly\b|\bper hr\b|_per_hr\b|\bper h\b", low):
         return "hour"
