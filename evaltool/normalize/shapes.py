@@ -136,8 +136,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         put("gpu_count", _int(m.group(1)))
     # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
     # ("4 nodes × 6 months" is a term, not 6 GPUs)
-    m = re.search(_INT + r"\s*(?:bare[- ]metal\s+)?" + _NODE + r"\b[^.;]{0,12}?" + _X + _INT +
-                  r"\b(?!\s*-?\s*(?:" + _time_words() + r"))", low)
+    m = _nodes_times_gpus_re().search(low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
@@ -234,11 +233,13 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
 
 
 @functools.cache
-def _time_words() -> str:
-    """Every word of a time basis (hour to year, every language), folded, as alternatives."""
+def _nodes_times_gpus_re() -> re.Pattern[str]:
+    """'8 nodes x 8 GPUs', never '4 nodes × 6 months' (any time word of any language)."""
     words = {_fold(w) for w, b in basis_vocabulary()["words"].items()
              if b in ("hour", "day", "week", "month", "year") and len(w) > 1}
-    return "|".join(re.escape(w) + r"\b" for w in sorted(words, key=len, reverse=True))
+    times = "|".join(re.escape(w) + r"\b" for w in sorted(words, key=len, reverse=True))
+    return re.compile(_INT + r"\s*(?:bare[- ]metal\s+)?" + count_words()["node"] +
+                      r"\b[^.;]{0,12}?" + _X + _INT + r"\b(?!\s*-?\s*(?:" + times + r"))")
 
 
 @functools.cache

@@ -607,8 +607,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
     options.  Returns (header row, label column, unit column, {column: option name})."""
     # The label column is the sheet's leftmost used column (a printed form often leaves
     # column A empty as a margin): options are the named columns right of it.
-    lead = min((next(c for c, v in enumerate(row) if not is_empty(v))
-                for row in grid.rows[:80] if any(not is_empty(v) for v in row)), default=0)
+    lead = _leftmost_used_column(grid.rows[:80])
     for r, row in enumerate(grid.rows[:40]):
         heads = {c: cell_text(v) for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
@@ -662,6 +661,18 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if rows_with_values >= 4 or (priced and rows_with_values >= 2):
             return r, label_col, unit_col, options
     return None
+
+
+def _leftmost_used_column(rows: Sequence[Sequence[Any]]) -> int:
+    lead: int | None = None
+    for row in rows:
+        for c, v in enumerate(row[:lead]):
+            if not is_empty(v):
+                lead = c
+                break
+        if lead == 0:
+            return 0  # most sheets: column A is used
+    return lead or 0
 
 
 def _in_template_table(grid: SheetGrid, r: int) -> bool:
