@@ -250,3 +250,17 @@ def test_a_time_said_alone_and_a_resource_scoped_by_per_make_one_basis(label: st
     from evaltool.read.text import billing_unit
 
     assert billing_unit(label) == basis
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("AMD Instinct MI300X 8基", {"gpu_count": 8}),
+    ("노드 8대", {"node_count": 8}),
+    ("8 uds. de servidores GPU", {"node_count": 8}),
+    ("4 pcs of servers", {"node_count": 4}),
+    ("2 szt. serwerów", {"node_count": 2}),
+])
+def test_a_counter_or_a_piece_word_between_a_number_and_what_it_counts(
+        text: str, facts: dict[str, int]) -> None:
+    from evaltool.normalize.shapes import count_facts
+
+    assert count_facts(text) == facts

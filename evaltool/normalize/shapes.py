@@ -175,8 +175,10 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     filler = (r"(?:(?:hgx|dgx|mgx|compute|physical|baremetal|bare-metal|dedicated|gpu|"
               r"(?!\d+\b|" + _SIZE_UNIT + r")[a-z]*\d[a-z0-9-]*)\s+){1,3}?")
     # "18 trays per rack", "9 Knoten pro Rack": the nodes of one rack, not of the offer.
+    # "8 uds. de servidores", "4 pcs of servers": a piece word between is no filler.
+    pieces = r"(?:" + words["piece"] + r")\s*(?:de|of|di|z|von)?\s+"
     m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu[\s-]+|" +
-                  filler + r")?" + _NODE +
+                  pieces + r"|" + filler + r")?" + _NODE +
                   r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|/)\s*(?:"
                   + _RACK + r"))", low)
     # "Each rack: 18 compute trays", "pro Rack 18 Knoten": the nodes of one rack too.
