@@ -264,3 +264,13 @@ def test_a_counter_or_a_piece_word_between_a_number_and_what_it_counts(
     from evaltool.normalize.shapes import count_facts
 
     assert count_facts(text) == facts
+
+
+@pytest.mark.parametrize(("label", "norm"), [
+    ("Περιγραφή", "περιγραφη"), ("Цена за GPU-час", "цена за gpu час"),
+    ("GPU当たり", "gpu 当たり"), ("Fiyatı", "fiyati"),
+])
+def test_letters_of_every_script_are_words_of_a_label(label: str, norm: str) -> None:
+    from evaltool.read.vocabulary import normalise_label
+
+    assert normalise_label(label) == norm

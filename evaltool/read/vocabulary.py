@@ -17,7 +17,8 @@ _FOOTNOTE_MARKS = re.compile("[\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+")
 
 
 _UNSPLIT_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe",
-                                  "Œ": "OE", "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D"})
+                                  "Œ": "OE", "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D",
+                                  "ı": "i"})
 
 
 @lru_cache(maxsize=65536)  # called for every cell of every sheet, with few distinct texts
@@ -34,11 +35,15 @@ def normalise_label(text: str) -> str:
     if " " not in folded.strip():  # a key such as gpuCount: split camelCase
         folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
     folded = folded.lower()
-    # Kana, CJK ideographs and Hangul are words too ("単価", "契約期間", "단가"): a Japanese or
-    # Korean label is never read as its Latin fragments alone ("GPU당 시간 단가" is no "GPU").
+    # Letters of every script are words ("単価", "단가", "περιγραφή", "цена"): a label is never
+    # read as its Latin fragments alone ("GPU당 시간 단가" is no "GPU"); a run of kana and
+    # ideographs, or of Hangul, is a word of its own beside Latin letters ("GPU当たり").
     # The middle dot "・" joins two words ("品名・仕様": name and specification).
-    return " ".join(re.findall(r"[a-z0-9]+|[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff"
-                               r"\uac00-\ud7af]+", folded))
+    return " ".join(_WORD_RE.findall(folded))
+
+
+_WORD_RE = re.compile(r"[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff]+|[\uac00-\ud7af]+|"
+                      r"(?:(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[^\W_])+")
 
 
 _NODE_WORDS = ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
