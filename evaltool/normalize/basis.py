@@ -89,3 +89,10 @@ def once_re() -> re.Pattern[str]:
     words = [w for w, b in basis_vocabulary()["adverbs"].items() if b == "once"]
     return re.compile(r"(?<![^\W\d_])(?:" + "|".join(
         re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)
+
+
+def names_time_not_kw(label: str) -> bool:
+    """'Colocation + drift pr. måned': a label that names a time basis and no kW."""
+    words = basis_vocabulary()["words"]
+    bases = {words.get(w.casefold()) for w in re.findall(r"[^\W\d_]+", label)}
+    return "kw" not in bases and bool(bases & {"month", "year"})

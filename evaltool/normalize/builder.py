@@ -519,11 +519,14 @@ class Builder(TableReaders, MoneyReaders):
             # The unit column says what the quantity counts ("16 | node | $3.49 / GPU-hr"):
             # it beats the price's own basis, which says only what one price unit is.
             counted = T.resource_of(unit) or per[0]
+            # A unit of resource and time ("24 | 台・月"): the quantity may count node-months;
+            # any other count of the offer beats it.
+            rank = DERIVED if "_" in (T.billing_unit(unit) or "") else TABLE
             if counted == "gpu":
-                self.add("gpu_count", int(qty), count_where, cell_text(qty), TABLE,
+                self.add("gpu_count", int(qty), count_where, cell_text(qty), rank,
                          "quantity of GPUs on the compute line")
             elif counted == "node":
-                self.add("node_count", int(qty), count_where, cell_text(qty), TABLE,
+                self.add("node_count", int(qty), count_where, cell_text(qty), rank,
                          "quantity of nodes/instances on the compute line")
             self._system_text(desc, item.cells.get("description", where))
             return

@@ -12,6 +12,7 @@ import functools
 import re
 import unicodedata
 
+from evaltool.normalize.basis import basis_vocabulary
 from evaltool.resources import data_dir
 
 
@@ -45,7 +46,10 @@ def _number_words() -> dict[str, int]:
 def _fold(text: str) -> str:
     text = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ł", "l")
                                  .replace("Ł", "L"))
-    return "".join(c for c in text if not unicodedata.combining(c)).lower()
+    # NFC after dropping the accents: a Hangul syllable NFKD split into letters ("장") is
+    # one again, so Korean count words match.
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in text if not unicodedata.combining(c))).lower()
 
 
 def words_to_digits(text: str) -> str:
@@ -65,8 +69,9 @@ def words_to_digits(text: str) -> str:
 
 _X = r"\s*[x×*]\s*"
 # The words that scope a count to one node ("8 GPUs per node", "je Knoten", "por nodo",
-# "na węzeł", "cada uno", "per nodo"), folded like the text.
-_PER_WORDS = (r"per\b|each\b|in each\b|je\b|pro\b|par\b|por\b|para\b|na\b|voor\b|"
+# "na węzeł", "cada uno", "per nodo"), folded like the text.  Never "para" (Spanish and
+# Portuguese "for": "40 GPUs para inferência" is no count of one node).
+_PER_WORDS = (r"per\b|each\b|in each\b|je\b|pro\b|par\b|por\b|na\b|voor\b|"
               r"cada\b|ogni\b|/")
 _SIZE_UNIT = r"(?:gb|gib|tb|tib|go|to|mb)\b"
 _INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
@@ -86,7 +91,11 @@ _CLAUSE_SPLIT = re.compile(r"[.;\n]\s")
 
 
 def count_facts(text: str) -> dict[str, int]:
-    """gpu_count, node_count and gpus_per_node a phrase states, as far as it states them."""
+    """gpu_count, node_count and gpus_per_node a phrase states, as far as it states them.
+    A quoted line of an earlier message ('> we need about 40 GPUs') is the buyer's request,
+    not the offer: it states none."""
+    if text.lstrip().startswith(">"):
+        return {}
     if len(text) <= MAX_COUNT_PHRASE_CHARS:
         return _count_facts_in_phrase(text)
     found: dict[str, int] = {}
@@ -108,7 +117,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
             found[name] = value
 
     # "1 instance = 8 GPUs", "1 node: 4 chips": a ratio, not a count of nodes
-    m = re.search(r"(?<![\w.])(?:1|one|a|an|each)\s+" + _NODE + r"\s*(?:=|:|equals|has|with|"
+    # "1台（8GPU）あたり": in CJK a count follows a word with no space, and brackets say it
+    m = re.search(r"(?<![\d.a-z])(?:1|one|a|an|each)\s*" + _NODE + r"\s*(?:=|:|\(|equals|has|with|"
                   r"comprises|contains|mit|avec|hat|a)\s*" + _INT + r"\s*(?:[a-z0-9]+\s+){0,3}?"
                   + _GPU + r"\b", low)
     if m:
@@ -125,8 +135,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m:
         put("gpu_count", _int(m.group(1)))
     # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
-    m = re.search(_INT + r"\s*(?:bare[- ]metal\s+)?" + _NODE + r"\b[^.;]{0,12}?" + _X + _INT +
-                  r"\b", low)
+    # ("4 nodes × 6 months" is a term, not 6 GPUs)
+    m = _nodes_times_gpus_re().search(low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
@@ -165,17 +175,19 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     filler = (r"(?:(?:hgx|dgx|mgx|compute|physical|baremetal|bare-metal|dedicated|gpu|"
               r"(?!\d+\b|" + _SIZE_UNIT + r")[a-z]*\d[a-z0-9-]*)\s+){1,3}?")
     # "18 trays per rack", "9 Knoten pro Rack": the nodes of one rack, not of the offer.
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu\s+|" +
-                  filler + r")?" + _NODE +
+    # "8 uds. de servidores", "4 pcs of servers": a piece word between is no filler.
+    pieces = r"(?:" + words["piece"] + r")\s*(?:de|of|di|z|von)?\s+"
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu[\s-]+|" +
+                  pieces + r"|" + filler + r")?" + _NODE +
                   r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|/)\s*(?:"
                   + _RACK + r"))", low)
-    if m and not re.search(r"per\s*$|each\s*$", low[:m.start()]):
+    # "Each rack: 18 compute trays", "pro Rack 18 Knoten": the nodes of one rack too.
+    if m and not re.search(r"per\s*$|each\s*$|(?:each|per|pro|je|par|por|cada|ogni)\s+"
+                           + _RACK + r"\s*[:,]?\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
-    # "AMD Instinct MI300X, 192 GB HBM3, 8 per node": a count after the accelerator's name
-    m = re.search(_ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + _NODE
-                  + r"\b", low)
-    if m:
-        put("gpus_per_node", _int(m.group(1)))
+    per_node = _accelerators_per_node(low, _NODE)
+    if per_node:
+        put("gpus_per_node", per_node)
     # "each node with eight NVIDIA H100" / "4 x NVIDIA A100 per node" / "nodes 4 x H100"
     m = re.search(r"(?:each|per)\s+" + _NODE + r"\s+(?:with|has|hat|avec)\s+" + _INT, low) or \
         re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^,;()]{0,30}?\bper\s+" + _NODE, low) or \
@@ -203,8 +215,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0):
             put("gpu_count", value)
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + _HOUR_WORDS +
-                  r")[a-z]+[\s-]+)?" + _GPU +
+    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + _HOUR_WORDS + r"|" +
+                  _NODE + r"\b)[a-z]+[\s-]+)?" + _GPU +
                   r"\b(?!\s*(?:" + _PER_WORDS + r"|-hour|hour|h\b))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
@@ -220,6 +232,42 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         put("gpus_per_rack", _int(m.group(2)))
         put("gpu_count", _int(m.group(1)) * _int(m.group(2)))
     return found
+
+
+@functools.cache
+def _nodes_times_gpus_re() -> re.Pattern[str]:
+    """'8 nodes x 8 GPUs', never '4 nodes × 6 months' (any time word of any language)."""
+    words = {_fold(w) for w, b in basis_vocabulary()["words"].items()
+             if b in ("hour", "day", "week", "month", "year") and len(w) > 1}
+    times = "|".join(re.escape(w) + r"\b" for w in sorted(words, key=len, reverse=True))
+    return re.compile(_INT + r"\s*(?:bare[- ]metal\s+)?" + count_words()["node"] +
+                      r"\b[^.;]{0,12}?" + _X + _INT + r"\b(?!\s*-?\s*(?:" + times + r"))")
+
+
+@functools.cache
+def _pieces_re() -> re.Pattern[str]:
+    words = count_words()
+    return re.compile(r"^\s*(?P<n>\d{1,5})\s*(?:" + words["piece"] + r"|" + words["node"] + r"|"
+                      + words["gpu"] + r")?\.?\s*$", re.IGNORECASE)
+
+
+def counted_pieces(text: str) -> int | None:
+    """'8 uds.', '4 pcs', '16台', '12': a quantity and nothing else (a count of what its
+    label names), or None."""
+    m = _pieces_re().match(_fold(text))
+    return int(m["n"]) if m else None
+
+
+def _accelerators_per_node(low: str, node: str) -> int | None:
+    """'8 × AMD Instinct MI300X 192 GB por servidor' (N of the accelerator, scoped to one
+    node), 'AMD Instinct MI300X, 192 GB HBM3, 8 per node' (a count after the name), or a
+    cell that is only the accelerator times N ('NVIDIA H100 SXM5 80GB × 8')."""
+    m = re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^;()]{0,40}?\b(?:per|par|pro|je|por|"
+                  r"each|/)\s*" + node + r"\b", low) or re.search(
+        _ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + node + r"\b",
+        low) or re.search(  # "NVIDIA H100 SXM5 80GB HBM3 × 8": the spec of one system
+        r"^\s*" + _ACC + r"[\w\s.-]{0,30}?\s[x×]\s*(1|2|4|8|16)\s*(?:$|\()", low)
+    return _int(m.group(1)) if m else None
 
 
 def gpus_per_rack_in_name(text: str) -> int | None:

@@ -15,7 +15,7 @@ from evaltool.issues import Param
 from evaltool.issues import Severity as IssueSeverity
 from evaltool.models import Flag, Severity
 from evaltool.normalize import values as V
-from evaltool.normalize.basis import basis_vocabulary
+from evaltool.normalize.basis import names_time_not_kw
 from evaltool.normalize.facts import (
     _ALL_IN_RE,
     _CORES_EACH_RE,
@@ -58,7 +58,7 @@ from evaltool.normalize.phrases import (
     root_granted,
     yes_no,
 )
-from evaltool.normalize.shapes import count_facts
+from evaltool.normalize.shapes import count_facts, counted_pieces
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
@@ -90,13 +90,6 @@ _CAP_WORD_RE = re.compile(r"\b(?:max(?:imum|imal)?|cap(?:ped)?|up\s+to|not\s+exc
                           r"plafonn\w*|höchstens|hochstens|bis\s+zu|jusqu.à)\b[^%]*$", re.I)
 _THRESHOLD_RE = re.compile(r"(?:[<>≤≥]|\bbelow|\bunder|\buptime|\bavailability|\bunter|"
                            r"\bsous|\bin\s*f[ée]rieure?\s+à)\s*[^%\d]*$", re.I)
-
-
-def _names_time_not_kw(label: str) -> bool:
-    """'Colocation + drift pr. måned': a label that names a time basis and no kW."""
-    words = basis_vocabulary()["words"]
-    bases = {words.get(w.casefold()) for w in re.findall(r"[^\W\d_]+", label)}
-    return "kw" not in bases and bool(bases & {"month", "year"})
 
 
 class SlotReaders:
@@ -332,7 +325,7 @@ class SlotReaders:
             self.add(slot, 0.0, cand.where, text, LABELLED, f"{lead.strip()!r} read as 0")
             return
         money = self._money(cand, text, per)
-        if per_word == "kw_month" and _names_time_not_kw(cand.label) and not re.search(
+        if per_word == "kw_month" and names_time_not_kw(cand.label) and not re.search(
                 r"kw", text, re.I):
             # "Colocation + drift pr. måned | 168.500": the month's amount, not per kW.
             raise V.ValueParseError(f"{slot}: a monthly amount, not a price per kW-month",
@@ -376,6 +369,12 @@ class SlotReaders:
             self.add("accelerator", text.strip(), cand.where, text, LABELLED,
                      "a catalog id under the canonical field name")
             return
+        pieces = counted_pieces(text)  # "Servidores GPU (8 × MI300X por servidor) | 8 uds."
+        if pieces is not None and names_an_accelerator(cand.label):
+            self._accelerator_text_with_facts(cand.label, cand.where, IN_TEXT, f"{pieces} ")
+            self.warn(cand.where, "a quantity of what the label names; the accelerator is "
+                      "read from the label", "accelerator", text[:120], code="label-shape-disagree")
+            return
         if not_an_accelerator_shape(cand.value, text):
             # A label is evidence, a value's shape is evidence: a bare count or a price under
             # an accelerator-like label ("GPU | 8", a unit header "€ per GB per month") is not
@@ -392,8 +391,12 @@ class SlotReaders:
             # other cell of the offer names a known accelerator (its error then names it).
             self.unnamed_accelerators.append((cand, text))
             return
-        self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
-        self._facts_in_system_text(cand.where, text, IN_TEXT)
+        self._accelerator_text_with_facts(text, cand.where, LABELLED, note=cand.note)
+
+    def _accelerator_text_with_facts(self, text: str, where: Location, priority: int,
+                                     count: str = "", note: str | None = None) -> None:
+        self.add("accelerator_text", text, where, text, priority, note)
+        self._facts_in_system_text(where, f"{count}{text}", IN_TEXT)
 
     def _facts_in_system_text(self, where: Location, text: str, priority: int) -> None:
         """'8x H200 141GB SXM, 3.2 Tbps RoCE' also states GPUs per node, memory, network."""

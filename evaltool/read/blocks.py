@@ -13,7 +13,9 @@ from evaltool.read.cells import LineItem, RawRecord, SheetGrid, cell_text, is_em
 from evaltool.read.text import basis_per, billing_unit
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
-_ENUMERATED_RE = re.compile(r"^\s*(?P<word>[^\W\d_]+)\.?\s*(?:no\.?\s*|n[º°]\s*|#\s*)?"
+# A heading may open with a bracket or a bullet ("【プランA】", "[Option 2]", "■ Lot 1").
+_ENUMERATED_RE = re.compile(r"^\s*[【\[(（「『■□●◆◇▶•*]?\s*"
+                            r"(?P<word>[^\W\d_]+)\.?\s*(?:no\.?\s*|n[º°]\s*|#\s*)?"
                             r"(?P<mark>\d{1,2}|[IVX]{1,4}|[A-Z])\b(?!\s*[x×*]\s*\d)")
 
 

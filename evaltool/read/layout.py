@@ -271,24 +271,28 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
     """Several offers side by side: a header row naming two or more options over value
     columns, and below it rows whose first column is a field label with a value under most
     options.  Returns (header row, label column, unit column, {column: option name})."""
+    # The label column is the sheet's leftmost used column (a printed form often leaves
+    # column A empty as a margin): options are the named columns right of it.
+    lead = _leftmost_used_column(grid.rows[:80])
     for r, row in enumerate(grid.rows[:40]):
         heads = {c: cell_text(v) for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
-        options = {c: h for c, h in heads.items() if c > 0
+        options = {c: h for c, h in heads.items() if c > lead
                    and normalise_label(h) not in _OPTION_SKIP
                    and vocab.header_role(h) in (None, "group")
                    and vocab.labels.get(normalise_label(h)) is None}
-        if len(options) < 2 or len(options) != len([v for v in row[1:] if not is_empty(v)]) \
-                - sum(1 for c, h in heads.items() if c > 0 and c not in options):
+        if len(options) < 2 or len(options) != len([v for v in row[lead + 1:]
+                                                    if not is_empty(v)]) \
+                - sum(1 for c, h in heads.items() if c > lead and c not in options):
             continue
         if _template_header(row) is not None or _in_template_table(grid, r):
             continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
-        corner = normalise_label(cell_text(row[0])) if row else ""
+        corner = normalise_label(cell_text(row[lead])) if len(row) > lead else ""
         if corner and corner not in _FIELD_HEADERS and vocab.match(corner) not in (None,
                                                                                   "ignore"):
             continue  # "Vendor | Acme | Storage | VAST": a labelled row, not a header
         if any(not is_empty(row[c]) and normalise_label(cell_text(row[c])) not in _UNIT_HEADERS
-               for c in range(1, min(options))):
+               for c in range(lead + 1, min(options))):
             continue  # "compute | Accelerator | MI300X | | OAM": a labelled row, not a header
         if any(not re.search(r"[^\W\d_]", h) for h in options.values()):
             continue  # option names have letters ("Option A", "12-month reserved")
@@ -304,7 +308,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
             continue  # a column of labels ("Region", "Storage"): a grid of label | value
             # blocks side by side (an order form), not options
         first = min(options)
-        label_col = 0
+        label_col = lead
         # The unit header may sit in the row above, over a merged two-row header
         # ("Merkmal | Einheit | Angebotene Konfiguration" over "Option A | Option B").
         above = {c: cell_text(v) for c, v in enumerate(grid.rows[r - 1])} if r > 0 else {}
@@ -313,7 +317,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         rows_with_values = 0
         priced = False  # a price under each option makes a short table a table of options
         for k, below in enumerate(grid.rows[r + 1:r + 40]):
-            label = cell_text(below[label_col]) if below else ""
+            label = cell_text(below[label_col]) if len(below) > label_col else ""
             if not label or vocab.match(label) is None:
                 continue
             filled = sum(1 for c in options if not is_empty(grid.merged_value(r + 1 + k, c)))
@@ -323,6 +327,18 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if rows_with_values >= 4 or (priced and rows_with_values >= 2):
             return r, label_col, unit_col, options
     return None
+
+
+def _leftmost_used_column(rows: Sequence[Sequence[Any]]) -> int:
+    lead: int | None = None
+    for row in rows:
+        for c, v in enumerate(row[:lead]):
+            if not is_empty(v):
+                lead = c
+                break
+        if lead == 0:
+            return 0  # most sheets: column A is used
+    return lead or 0
 
 
 def _in_template_table(grid: SheetGrid, r: int) -> bool:

@@ -3,9 +3,12 @@ a header of field names, each cell read with the label of its column."""
 
 from __future__ import annotations
 
+import re
+
 from evaltool.errors import Problem
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
-from evaltool.read.vocabulary import Vocabulary, normalise_label
+from evaltool.read.text import billing_unit, currency_of, resource_of
+from evaltool.read.vocabulary import Vocabulary, label_shape, normalise_label
 
 
 def formula_problem(grid: SheetGrid, r: int, c: int, label: str) -> Problem:
@@ -21,7 +24,16 @@ def offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
                    vocab: Vocabulary | None = None) -> list[RawRecord]:
     records: list[RawRecord] = []
     status_col = _status_column(grid.rows[header_row], vocab)
+    columns = {**columns, **_count_columns(grid.rows[header_row], columns)}
+    defined = _defined_columns(grid, header_row, columns)
+    columns = {**columns, **{c: label for c, (label, _) in defined.items()}}
     units = unit_columns(grid.rows[header_row], columns)
+    # "USD per hour for the whole machine" and no node column: each row is one machine.
+    whole_node = next((c for c, (_, text) in defined.items() if resource_of(text) == "node"
+                       and billing_unit(text) in _TIMES), None)
+    if whole_node is not None and vocab is not None and any(
+            vocab.match(label) == "node_count" for label in columns.values()):
+        whole_node = None
     for r in data_rows:
         if len(data_rows) == 1:
             target = record
@@ -45,11 +57,52 @@ def offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
                 continue
             for unit_col in (u for u, of in units.items() if of == c):
                 value = _with_unit(value, grid.value(r, unit_col))
+            if c in defined:  # "dph_total = USD per hour for the whole machine"
+                value = f"{cell_text(value)} {defined[c][1]}"
             target.candidates.append(Candidate(label, value, grid.where(r, c),
                                                label_where=grid.where(header_row, c)))
+            if c == whole_node:
+                target.candidates.append(Candidate("nodes", 1, grid.where(r, c),
+                                                   note=f"the price is {defined[c][1]!r}"))
     if records:
         record.source["rows"] = len(records)
     return records
+
+
+def _count_columns(header: list[object], columns: dict[int, str]) -> dict[int, str]:
+    """Header cells that name a count by their shape ("num_gpus", "Anzahl Knoten", "GPUs
+    gesamt"), though not an exact field label: the GPUs or nodes each row offers."""
+    return {c: head.strip() for c, head in enumerate(header)
+            if c not in columns and isinstance(head, str) and head.strip()
+            and label_shape(normalise_label(head)) is not None}
+
+
+_TIMES = ("hour", "day", "week", "month", "year")
+# "dph_total = USD per hour for the whole machine", "price_eur: EUR pro Stunde und Server":
+# the document's own legend of a column whose name is no field label.
+_LEGEND_RE = re.compile(r"^\s*(?P<key>[\w.-]{2,40})\s*(?:=|:|—|–|-)\s*(?P<text>[^=]{3,120})$")
+
+
+def _defined_columns(grid: SheetGrid, header_row: int, columns: dict[int, str]
+                     ) -> dict[int, tuple[str, str]]:
+    """{column: (label, definition)} for columns the file's comment lines define as a price
+    (a currency and a time basis: "USD per hour for the whole machine"); the definition is
+    read as the unit of every value in the column (a column with no field name is a price)."""
+    if not grid.comments:
+        return {}
+    names = {normalise_label(cell_text(v)): c for c, v in enumerate(grid.rows[header_row])
+             if isinstance(v, str)}
+    found: dict[int, tuple[str, str]] = {}
+    for _, comment in grid.comments:
+        for part in re.split(r"[;\n]", comment):
+            m = _LEGEND_RE.match(part)
+            if m is None:
+                continue
+            c = names.get(normalise_label(m["key"]))
+            text = m["text"].strip()
+            if c is not None and currency_of(text) and billing_unit(text):
+                found[c] = (columns.get(c, "price"), text)
+    return found
 
 
 # A column that only says what another column's figure is counted in: "price | price_unit"

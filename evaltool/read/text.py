@@ -260,6 +260,17 @@ def billing_unit(text: str) -> str | None:
         return "gpu_month"
     if re.search(r"\b" + _NODE_WORDS + sep + month, low):
         return "node_month"
+    time = _time_alone(low, hour, month)
+    if time in _TIMES:
+        # "Monthly fee per rack", "Preis pro Monat je GPU": a time said alone and a resource
+        # scoped by "per" make one resource x time basis.
+        scoped = [r for r in _RESOURCES if scope_re(r).search(low)]
+        if len(scoped) == 1:
+            return f"{scoped[0]}_{time}"
+    return time
+
+
+def _time_alone(low: str, hour: str, month: str) -> str | None:
     if re.search(r"(?:per|/|pro|par|je|an|a|por|na)\s*" + hour, low) or re.search(
             r"\bhourly\b|\bper hr\b|_per_hr\b|\bper h\b", low):
         return "hour"
@@ -279,7 +290,9 @@ _TIMES = ("hour", "day", "week", "month", "year")
 
 
 def _alternatives(bases: tuple[str, ...]) -> str:
-    words = [w for w, b in basis_vocabulary()["words"].items() if b in bases and len(w) > 1]
+    # One letter is no word ("h", "m"), but one CJK ideograph is ("台" a machine, "月" month).
+    words = [w for w, b in basis_vocabulary()["words"].items() if b in bases
+             and (len(w) > 1 or ord(w[0]) >= 0x2E80)]
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
@@ -289,10 +302,10 @@ def _resource_time_re() -> tuple[re.Pattern[str], re.Pattern[str]]:
     'ora-nodo', 'GPU-時間'... (time, then resource): one grammar over the basis words of
     evaltool/data/basis_words.yaml, for every resource x time pair."""
     per = "|".join(re.escape(w) for w in basis_vocabulary()["per"])
-    sep = rf"\s*(?:[-_/·×x]\s*)?(?:(?:{per})\s+)?"
+    sep = rf"\s*(?:[-_/·・×x]\s*)?(?:(?:{per})\s+)?"
     res, time = _alternatives(_RESOURCES), _alternatives(_TIMES)
     first = re.compile(rf"(?<![^\W\d_])({res}){sep}({time})(?![^\W\d_])", re.I)
-    second = re.compile(rf"(?<![^\W\d_])({time})\s*[-_/·]\s*({res})(?![^\W\d_])", re.I)
+    second = re.compile(rf"(?<![^\W\d_])({time})\s*[-_/·・]\s*({res})(?![^\W\d_])", re.I)
     return first, second
 
 

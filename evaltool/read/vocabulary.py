@@ -17,7 +17,8 @@ _FOOTNOTE_MARKS = re.compile("[\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+")
 
 
 _UNSPLIT_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe",
-                                  "Œ": "OE", "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D"})
+                                  "Œ": "OE", "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D",
+                                  "ı": "i"})
 
 
 @lru_cache(maxsize=65536)  # called for every cell of every sheet, with few distinct texts
@@ -26,14 +27,23 @@ def normalise_label(text: str) -> str:
     text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
     # letters NFKD does not split: "Bemærkninger" -> "bemaerkninger", "Łącznie" -> "lacznie"
     folded = unicodedata.normalize("NFKD", text.translate(_UNSPLIT_LETTERS))
-    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    # NFC again: a Hangul syllable NFKD split into its letters ("단가") is one again.
+    folded = unicodedata.normalize("NFC", "".join(c for c in folded
+                                                  if not unicodedata.combining(c)))
     folded = re.sub(r"(?<=[A-Za-z])['\u2019]s\b", "s", folded)  # "GPU's per node": plural
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
     if " " not in folded.strip():  # a key such as gpuCount: split camelCase
         folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
     folded = folded.lower()
-    # Kana and CJK ideographs are words too ("単価", "契約期間"): a Japanese label matches.
-    return " ".join(re.findall(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u9fff]+", folded))
+    # Letters of every script are words ("単価", "단가", "περιγραφή", "цена"): a label is never
+    # read as its Latin fragments alone ("GPU당 시간 단가" is no "GPU"); a run of kana and
+    # ideographs, or of Hangul, is a word of its own beside Latin letters ("GPU当たり").
+    # The middle dot "・" joins two words ("品名・仕様": name and specification).
+    return " ".join(_WORD_RE.findall(folded))
+
+
+_WORD_RE = re.compile(r"[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff]+|[\uac00-\ud7af]+|"
+                      r"(?:(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[^\W_])+")
 
 
 _NODE_WORDS = ("node", "nodes", "server", "servers", "host", "hosts", "instance", "instances",
@@ -49,8 +59,10 @@ _IN_WORDS = ("in each", "each", "in", "im", "w", "v", "i", "dans", "en", "op", "
 def _resource_words() -> dict[str, str]:
     """Folded word -> 'gpu' or 'node': the basis words of evaltool/data/basis_words.yaml
     (every language's node, server and accelerator) and the English ones above."""
+    # Never "no": Portuguese "nó" (node) folds to the "No." of a numbered column.
     words = {normalise_label(w): b for w, b in basis_vocabulary()["words"].items()
-             if b in ("gpu", "node") and len(normalise_label(w)) > 1}
+             if b in ("gpu", "node") and len(normalise_label(w)) > 1
+             and normalise_label(w) not in ("no", "nr")}
     words.update({w: "node" for w in _NODE_WORDS})
     words.update({w: "gpu" for w in _GPU_WORDS})
     return words
@@ -78,7 +90,7 @@ def _label_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
     )
 
 
-def _label_shape(text: str) -> str | None:
+def label_shape(text: str) -> str | None:
     """Count labels by their shape: '<GPUs> per <node>', 'number of <nodes>', '<total> GPU',
     in every language of the basis and count words."""
     for slot, pattern in _label_shapes():
@@ -125,7 +137,7 @@ class Vocabulary:
             text = normalise_label(re.sub(r"\([^()]*\)", " ", label))
         if not text or len(text.split()) > MAX_LABEL_WORDS:
             return None
-        shaped = _label_shape(text)
+        shaped = label_shape(text)
         if shaped is not None and text not in self.labels:
             return shaped
         if text not in self.labels:
