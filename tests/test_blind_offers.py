@@ -22,6 +22,10 @@ Three corpora, each with the canonical values a buyer expects (expected.yaml; FX
   JSON, a US order form) and held out: measured untouched before the session's reader work
   (22.8% of fields, 6 of 21 offers, 7 silently wrong) and after its first round (42.1%, 11/21,
   7), then landed here for development.
+- tests/blind_offers_h/ — 15 files written blind in session 4 (Estonian, Hungarian, Romanian,
+  Turkish, Austrian, Irish, Indian, Singaporean, Brazilian, Mexican, Polish, Czech and Danish
+  quotes) and held out: measured untouched at the start of the session (33.0% of fields, 8 of
+  21 offers, 7 silently wrong) and after its two reader rounds (32.8%, 8/21, 3), then landed here.
 - tests/blind_offers_b/ — 15 files held out: no one fixing the reader saw it. Measured untouched
   at the end of session 2, then landed here.
 
@@ -75,6 +79,9 @@ CORPORA = [
     # reader-h1 (no offer lost): 331/504 (65.7%), 19/21 offers, 5 silently wrong; with
     # reader-h2 (every multiplied value rests on a stated basis): 335/504 (66.5%), 19/21, 0
     Corpus("blind_offers_g", 0.664, 19, 0, 2),
+    # held out, measured untouched: 134/406 (33.0%), 8/21, 7 silently wrong at the start of
+    # session 4; 133/406 (32.8%), 8/21, 3 after its two reader rounds
+    Corpus("blind_offers_h", 0.327, 8, 3, 2),
     Corpus("blind_offers_f", 0.959, 21, 0, 2),
 ]
 
