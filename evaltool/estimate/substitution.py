@@ -23,6 +23,7 @@ from evaltool.estimate.catalog import (
     UnknownAcceleratorError,
     load_catalog,
 )
+from evaltool.estimate.timeline import lengthen_run
 from evaltool.models import Estimates, OfferFields, Workload
 
 FLAGS = re.IGNORECASE
@@ -94,18 +95,5 @@ def with_substitution(estimates: Estimates, fields: OfferFields,
     accelerator, ratio = slowest
     before = float(estimates.time_to_train_days)
     added = before * (1.0 / ratio - 1.0)
-    data = estimates.model_dump()
-    data["time_to_train_days"] = before + added
-    breakdown = dict(data.get("time_to_train_breakdown_days") or {})
-    breakdown["slower_substitute"] = added
-    data["time_to_train_breakdown_days"] = breakdown
-    data["substitute_accelerator"] = accelerator
-    data["substitute_peak_ratio"] = ratio
-    if isinstance(data.get("days_to_trained_model"), int | float):
-        data["days_to_trained_model"] = data["days_to_trained_model"] + added
-        if workload.deadline_days is not None:
-            data["deadline_met"] = data["days_to_trained_model"] <= workload.deadline_days
-    if isinstance(data.get("cost_of_delay_usd"), int | float):
-        data["cost_of_delay_usd"] = (data["cost_of_delay_usd"]
-                                     + added * float(workload.cost_of_delay_usd_per_day or 0.0))
-    return Estimates(**data)
+    return lengthen_run(estimates, "slower_substitute", added, workload,
+                        substitute_accelerator=accelerator, substitute_peak_ratio=ratio)

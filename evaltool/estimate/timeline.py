@@ -12,9 +12,11 @@ and before the run: the wait for delivery, plus a slip when the vendor only hedg
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from evaltool.estimate.result import Result
 from evaltool.estimate.views import OfferView, Params, WorkloadView
+from evaltool.models import Estimates, Workload
 
 MAX_CAPACITY_LOST = 0.5  # beyond this the offer is broken, not slow; cap and say so
 
@@ -101,3 +103,24 @@ def delivery_wait_days(wv: WorkloadView, ov: OfferView, r: Result) -> float | No
             f"{wv.start_date.isoformat()}, counted in the cost of delay and the deadline."
         )
     return float(wait)
+
+
+def lengthen_run(estimates: Estimates, cause: str, added: float, workload: Workload,
+                 **facts: Any) -> Estimates:
+    """The estimates with the run longer by ``added`` days for ``cause`` (a key of the time
+    breakdown): the trained-model date, the deadline and the cost of delay move with it;
+    ``facts`` are stored beside (the tranches, the substitute)."""
+    data = estimates.model_dump()
+    data["time_to_train_days"] = float(estimates.time_to_train_days or 0.0) + added
+    breakdown = dict(data.get("time_to_train_breakdown_days") or {})
+    breakdown[cause] = added
+    data["time_to_train_breakdown_days"] = breakdown
+    data.update(facts)
+    if isinstance(data.get("days_to_trained_model"), int | float):
+        data["days_to_trained_model"] = data["days_to_trained_model"] + added
+        if workload.deadline_days is not None:
+            data["deadline_met"] = data["days_to_trained_model"] <= workload.deadline_days
+    if isinstance(data.get("cost_of_delay_usd"), int | float):
+        data["cost_of_delay_usd"] = (data["cost_of_delay_usd"]
+                                     + added * float(workload.cost_of_delay_usd_per_day or 0.0))
+    return Estimates(**data)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaltool.estimate.assumptions import assumption_values
+from evaltool.estimate.timeline import lengthen_run
 from evaltool.models import Estimates, OfferFields, Workload
 
 # (GPUs, ISO date, hedged) per tranche, in date order, as exit_terms stores them.
@@ -96,19 +97,6 @@ def with_tranches(estimates: Estimates, fields: OfferFields, tranches: Tranches 
     added = after - before
     if added <= 0:
         return estimates
-    data = estimates.model_dump()
-    data["time_to_train_days"] = after
-    breakdown = dict(data.get("time_to_train_breakdown_days") or {})
-    breakdown["waiting_for_tranches"] = added
-    data["time_to_train_breakdown_days"] = breakdown
-    data["delivery_tranches"] = [
+    return lengthen_run(estimates, "waiting_for_tranches", added, workload, delivery_tranches=[
         {"gpus": gpus, "date": day, "hedged": hedged, "starts_after_days": start}
-        for (gpus, day, hedged), (start, _g) in zip(tranches, offsets, strict=True)]
-    if isinstance(data.get("days_to_trained_model"), int | float):
-        data["days_to_trained_model"] = data["days_to_trained_model"] + added
-        if workload.deadline_days is not None:
-            data["deadline_met"] = data["days_to_trained_model"] <= workload.deadline_days
-    if isinstance(data.get("cost_of_delay_usd"), int | float):
-        data["cost_of_delay_usd"] = (data["cost_of_delay_usd"]
-                                     + added * float(workload.cost_of_delay_usd_per_day or 0.0))
-    return Estimates(**data)
+        for (gpus, day, hedged), (start, _g) in zip(tranches, offsets, strict=True)])
