@@ -67,19 +67,25 @@ from evaltool.read.vocabulary import Vocabulary, normalise_label
 # evaltool/data/issues/: typed, so mypy refuses a code that is not one of them.
 NoteCode = Literal[
     "accelerator-count-label", "accelerator-from-cell-text", "accelerator-label-not-a-name",
-    "annual-commitment-as-price", "assumed-value", "bandwidth-basis-unstated",
-    "bandwidth-units", "contract-value-as-price", "cores-basis-unstated",
-    "count-from-labelled-counts", "date-order-assumed", "date-order-read", "date-span",
-    "date-under-uptime-label", "decimal-or-thousands-assumed", "european-thousands",
-    "gpu-count-label-per-node", "gpu-link-under-network-label", "implausible-value",
-    "implausible-value-dropped", "label-shape-disagree", "label-without-reader",
+    "amount-in-assumed-usd", "annual-commitment-as-price", "assumed-value",
+    "bandwidth-basis-unstated", "bandwidth-per-gpu-per-node-disagree", "bandwidth-units",
+    "contract-value-as-price", "cores-basis-unstated", "costs-combined",
+    "count-from-labelled-counts", "count-mismatch", "date-order-assumed", "date-order-read",
+    "date-span", "date-under-uptime-label", "decimal-or-thousands-assumed",
+    "derivation-failed", "european-thousands", "figures-disagree", "gpu-count-from-text",
+    "gpu-count-label-per-node", "gpu-count-of-one-node", "gpu-link-under-network-label",
+    "gpus-per-node-from-text", "implausible-value", "implausible-value-dropped",
+    "implied-by-purchase", "label-shape-disagree", "label-without-reader",
     "line-item-not-read", "line-total-mismatch", "line-unit-unknown-one-off",
-    "node-disks-under-storage-label", "offer-name-from-title", "period-under-date-label",
-    "plausibility-check-not-run", "price-from-text", "recurring-price-basis-unknown",
-    "region-site-code", "storage-from-tb-months", "storage-price-by-unit", "value-conflict",
-    "value-reads-as-count", "value-reads-as-egress-price", "value-reads-as-flops",
-    "value-reads-as-network", "value-unreadable", "vendor-anonymised", "vendor-not-found",
-    "vendor-not-labelled", "vendor-two-scripts"]
+    "memory-unlike-catalog", "node-count-from-text", "node-disks-under-storage-label",
+    "offer-name-from-title", "opex-holds-colocation", "period-under-date-label",
+    "plausibility-check-not-run", "price-from-text", "price-over-assumed-months",
+    "purchase-without-running-cost", "recurring-price-basis-unknown", "region-site-code",
+    "rental-with-purchase-price", "second-compute-price", "sparse-peak-claimed",
+    "stated-price-unlike-purchase", "storage-from-tb-months", "storage-price-by-unit",
+    "value-conflict", "value-reads-as-count", "value-reads-as-egress-price",
+    "value-reads-as-flops", "value-reads-as-network", "value-unreadable", "vendor-anonymised",
+    "vendor-not-found", "vendor-not-labelled", "vendor-two-scripts"]
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
                           r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps|to/s|go/s)",
