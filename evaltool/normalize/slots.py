@@ -140,13 +140,6 @@ class SlotReaders:
         self.facts.setdefault(name, []).append(
             Fact(value, where, raw, priority, note, derived_from))
 
-    def warn(self, where: Location, message: str, field_name: str | None = None,
-             found: str | None = None, expected: str | None = None,
-             code: str = "value-unreadable") -> None:
-        """The older form, a message of the caller's own (debt: tests/test_issue_templates)."""
-        self.problems.append(Problem(where, message, field=field_name, found=found,
-                                     expected=expected, severity="warning", code=code))
-
     def note(self, where: Location, code: NoteCode, params: Mapping[str, Param],
              field_name: str | None = None, found: str | None = None,
              expected: str | None = None, severity: IssueSeverity = "warning") -> None:
