@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.estimate.catalog import load_catalog, recognise_accelerator
@@ -46,6 +46,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
 )
 from evaltool.normalize.money import is_list_price
+from evaltool.normalize.notecodes import NoteCode
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
@@ -62,30 +63,6 @@ from evaltool.normalize.shapes import count_facts, counted_pieces
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
-
-# The codes a reader reports with Builder.note, its words from the code's template in
-# evaltool/data/issues/: typed, so mypy refuses a code that is not one of them.
-NoteCode = Literal[
-    "accelerator-count-label", "accelerator-from-cell-text", "accelerator-label-not-a-name",
-    "amount-in-assumed-usd", "annual-commitment-as-price", "assumed-value",
-    "bandwidth-basis-unstated", "bandwidth-per-gpu-per-node-disagree", "bandwidth-units",
-    "contract-value-as-price", "cores-basis-unstated", "costs-combined",
-    "count-from-labelled-counts", "count-mismatch", "date-order-assumed", "date-order-read",
-    "date-span", "date-under-uptime-label", "decimal-or-thousands-assumed",
-    "derivation-failed", "european-thousands", "figures-disagree", "gpu-count-from-text",
-    "gpu-count-label-per-node", "gpu-count-of-one-node", "gpu-link-under-network-label",
-    "gpus-per-node-from-text", "implausible-value", "implausible-value-dropped",
-    "implied-by-purchase", "label-shape-disagree", "label-without-reader",
-    "line-item-not-read", "line-total-mismatch", "line-unit-unknown-one-off",
-    "memory-unlike-catalog", "node-count-from-text", "node-disks-under-storage-label",
-    "offer-name-from-title", "opex-holds-colocation", "period-under-date-label",
-    "plausibility-check-not-run", "price-from-text", "price-over-assumed-months",
-    "purchase-without-running-cost", "recurring-price-basis-unknown", "region-site-code",
-    "rental-with-purchase-price", "second-compute-price", "sparse-peak-claimed",
-    "stated-price-unlike-purchase", "storage-from-tb-months", "storage-price-by-unit",
-    "value-conflict", "value-reads-as-count", "value-reads-as-egress-price",
-    "value-reads-as-flops", "value-reads-as-network", "value-unreadable", "vendor-anonymised",
-    "vendor-not-found", "vendor-not-labelled", "vendor-two-scripts"]
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
                           r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps|to/s|go/s)",
