@@ -315,7 +315,7 @@ def findings_to_flags(findings: Sequence[Mapping[str, Any]]) -> list[Flag]:
 def assumption_flags(estimates: Estimates) -> list[Flag]:
     assumed = estimates.explain.get("assumed") if isinstance(estimates.explain, dict) else None
     return [
-        Flag(kind="assumption", severity="low", why=str(text))
+        Flag(kind="assumption", severity="low", why=str(text), figures={"assumption": str(text)})
         for text in (assumed or [])
     ]
 

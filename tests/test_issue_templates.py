@@ -2,9 +2,7 @@
 and the numbers and values it found (``params``); the message is rendered from the type's
 template in evaltool/data/issues/, so one sentence is written in exactly one place.
 
-A message given directly is debt: allowed only for the codes and files listed in DEBT below,
-which only shrinks. The three folders it names are being edited by other helpers; their
-constructions move to templates after those merges.
+A message given directly is refused: DEBT and TEMPLATE_DEBT below are empty and stay empty.
 """
 
 from __future__ import annotations
@@ -28,27 +26,13 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "evaltool"
 BUSY = ("evaltool/read/", "evaltool/normalize/", "evaltool/estimate/")
 
-# Constructions that still pass a message of their own, by code: the files they are in.
-DEBT: dict[str, set[str]] = {
-    # "?": the older Builder.warn (normalize/slots.py), a message of the caller's own: its
-    # assumed-value and label-shape-disagree calls (one code, many sentences: each wants a
-    # code of its own) and derive.py's and money_lines.py's. Builder.note is the typed way.
-    "?": {"evaltool/normalize/slots.py"},
-    "accelerator-unknown": {"evaltool/normalize/derive.py"},
-    "derivation-failed": {"evaltool/normalize/derive.py"},
-    "formula-without-value": {"evaltool/read/rows.py"},
-    "offer-withdrawn": {"evaltool/read/rows.py"},
-}
+# Constructions that still pass a message of their own, by code: the files they are in. Empty,
+# and it stays so: a new sentence is a registered code with a template (README, "adding an
+# issue type"); a reader reports it with Builder.note and its typed NoteCode.
+DEBT: dict[str, set[str]] = {}
 
-# Codes raised only by those constructions (or by flags the estimate words, `assumption`; or
-# the generic default `invalid-input`, which no construction names any more), whose types have
-# no template yet.
-TEMPLATE_DEBT: set[str] = {
-    "accelerator-unknown", "assumed-value", "assumption", "cell-not-understood",
-    "costs-combined", "count-mismatch", "derivation-failed", "figures-disagree",
-    "file-unreadable", "invalid-input", "label-shape-disagree", "offer-withdrawn",
-    "purchase-without-running-cost",
-}
+# Codes whose types have neither a template nor a writer in report/: none, and none may come.
+TEMPLATE_DEBT: set[str] = set()
 
 
 # UsageErrors still raised with a text of their own (the older form), by file: how many. A

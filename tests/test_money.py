@@ -655,8 +655,8 @@ def test_a_purchase_price_resting_on_an_assumed_amortisation_is_warned(tmp_path:
         [1, "GPU server 8x NVIDIA H100 SXM 80GB", 2, 250000, 500000],
     ]})
     (offer,) = normalize_files([path], {}).offers
-    assert any(w.get("field") == "price_usd_per_gpu_hour" and w.get("code") == "assumed-value"
-               for w in offer.warnings)
+    assert any(w.get("field") == "price_usd_per_gpu_hour"
+               and w.get("code") == "price-over-assumed-months" for w in offer.warnings)
 
 
 @pytest.mark.parametrize("title", ["Nabídka v1 (neplatná)", "Tilbud v1 — forældet",

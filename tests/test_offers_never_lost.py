@@ -148,7 +148,7 @@ def test_a_quantity_under_a_label_that_names_the_accelerator(tmp_path: Path, lab
     assert offer.fields.accelerator.startswith("H100")
     assert (offer.fields.node_count, offer.fields.gpus_per_node, offer.fields.gpu_count) == (
         4, 8, 32)
-    assert any(w["code"] == "label-shape-disagree" for w in offer.warnings)
+    assert any(w["code"] == "accelerator-count-label" for w in offer.warnings)
 
 
 @pytest.mark.parametrize(("unit", "basis"), [

@@ -139,9 +139,9 @@ def test_a_speed_with_no_basis_is_warned_on_node_and_gpu_figures(tmp_path: Path)
     ])
     offer = _one(path)
     if offer.fields.inter_node_gbit_s_per_node is not None:
-        assert _warned(offer, "inter_node_gbit_s_per_node", "assumed-value")
+        assert _warned(offer, "inter_node_gbit_s_per_node", "bandwidth-basis-unstated")
     if offer.fields.inter_node_gbit_s_per_gpu is not None:
-        assert _warned(offer, "inter_node_gbit_s_per_gpu", "assumed-value")
+        assert _warned(offer, "inter_node_gbit_s_per_gpu", "bandwidth-basis-unstated")
 
 
 # --- a GB200 node is a tray of 4 or a rack, never 16 ---------------------------------------------

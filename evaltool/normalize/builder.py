@@ -313,9 +313,8 @@ class Builder(TableReaders, MoneyReaders):
                      DERIVED, "no offer name given: the sheet's title")
             # A title row is a guess at the name (it may be a letterhead, an address or the
             # name of several options at once): say so, so a wrong name is never silent.
-            self.warn(self.record.title_where, "assumed value: no labelled offer name; the "
-                      "sheet's title row is used", "offer_name", self.record.title[:120],
-                      "a cell labelled offer, quote name or plan", code="assumed-value")
+            self.note(self.record.title_where, "offer-name-from-title", {}, "offer_name",
+                      self.record.title[:120], "a cell labelled offer, quote name or plan")
 
     def _price_from_text(self) -> None:
         """The first price per GPU- or node-hour the contract states, else a free-text key."""
@@ -344,10 +343,8 @@ class Builder(TableReaders, MoneyReaders):
             if nodes and n in (1, 2, 4, 8, 16):
                 self.add("gpus_per_node", n, cand.where, text, LABELLED,
                          "the GPUs of one system, beside the offer's node count")
-                self.warn(cand.where, f"'{text[:60]}' under a GPU-count label, beside a node "
-                          f"count: read as {n} GPUs per node", "gpus_per_node", text[:120],
-                          "the total number of GPUs, or GPUs per node",
-                          code="label-shape-disagree")
+                self.note(cand.where, "gpu-count-label-per-node", {"text": text[:60], "count": n},
+                          "gpus_per_node", text[:120], "the total number of GPUs, or GPUs per node")
             else:
                 self.add("gpu_count", n, cand.where, text, LABELLED)
 
@@ -360,10 +357,8 @@ class Builder(TableReaders, MoneyReaders):
         self._accelerator_anywhere()
         if "accelerator_text" in self.facts:
             for cand, text in self.unnamed_accelerators:
-                self.warn(cand.where, "the label suggests an accelerator but the value names "
-                          "none; the accelerator named elsewhere is used", "accelerator",
-                          text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
-                          code="label-shape-disagree")
+                self.note(cand.where, "label-shape-disagree", {}, "accelerator",
+                          text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'")
             return
         for cand, text in self.unnamed_accelerators:
             self.add("accelerator_text", text, cand.where, text, LABELLED, cand.note)
@@ -390,9 +385,8 @@ class Builder(TableReaders, MoneyReaders):
                 text[number.end(1):]
             return Candidate(cand.label, text, cand.where, cand.section, cand.note,
                              cand.label_where, cand.shape_only), text
-        self.warn(cand.where, f"'{text.strip()}' may be a decimal or a number with a "
-                  "thousands point; read as a decimal", _slot_field(slot), text,
-                  "a number written without a thousands mark", code="assumed-value")
+        self.note(cand.where, "decimal-or-thousands-assumed", {"amount": text.strip()},
+                  _slot_field(slot), text, "a number written without a thousands mark")
         return cand, text
 
     def read_slot(self, slot: str, cand: Candidate, text: str) -> None:
@@ -589,10 +583,8 @@ class Builder(TableReaders, MoneyReaders):
             return
         self.add("storage_capacity_tb", qty, qty_at, cell_text(qty), IN_TEXT,
                  "quantity of TB-months on the line, read as TB for one month")
-        self.warn(qty_at, f"storage capacity read from a quantity of {cell_text(qty)} "
-                  "TB-months as if billed for one month; a longer billing period makes it "
-                  "smaller: confirm the capacity with the vendor", "storage_capacity_tb",
-                  cell_text(qty), "the storage capacity in TB", code="assumed-value")
+        self.note(qty_at, "storage-from-tb-months", {"quantity": cell_text(qty)},
+                  "storage_capacity_tb", cell_text(qty), "the storage capacity in TB")
 
     def _capex_line(self, item: LineItem, desc: str, low: str, price: float, qty: float,
                     currency: str, where: Location, raw: str) -> None:

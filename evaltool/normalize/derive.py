@@ -52,9 +52,9 @@ class Derive:
                 raise
             except (EvaltoolError, ArithmeticError, ValueError) as exc:
                 self.b.problems.append(Problem(
-                    self.where, f"could not derive the {step.__name__.replace('_', ' ')} "
-                    f"values; they are left out: {exc}", found=type(exc).__name__,
-                    severity="warning", code="derivation-failed"))
+                    self.where, found=type(exc).__name__, severity="warning",
+                    code="derivation-failed",
+                    params={"step": step.__name__.replace("_", " "), "reason": str(exc)}))
 
     def accelerator(self) -> None:
         text = self.v.pop("accelerator_text", None)
@@ -69,10 +69,11 @@ class Derive:
             found = recognise_accelerator(full, self.v.get("gpu_memory_gb"))
         except UnknownAcceleratorError as exc:
             where = Location(**prov.where) if prov else self.where
+            hint = f"; closest catalog ids: {', '.join(exc.closest)}" if exc.closest else ""
             self.b.unreadable["accelerator"] = Problem(
-                where, str(exc), field="accelerator", found=text,
+                where, field="accelerator", found=text,
                 expected="an accelerator in the catalog (`evaltool accelerators`)",
-                code="accelerator-unknown")
+                code="accelerator-unknown", params={"text": exc.text, "closest_hint": hint})
             return
         self.v["accelerator"] = found.id
         assert prov is not None
@@ -113,17 +114,16 @@ class Derive:
             if nodes > 1 and (gpus == per or gpus < nodes):
                 # "GPUs | 8 x H100" beside "Instances | 64": a count no larger than one node's
                 # (or below the node count) counts the GPUs of one node, not of the offer.
-                message = (f"gpu_count {gpus} is the GPUs of one node, not node_count {nodes} x "
-                           f"gpus_per_node {per}; {nodes * per} GPUs are used")
-                self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"], message)
-                self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per),
-                            code="count-mismatch")
+                self.b.note(where, "gpu-count-of-one-node",
+                            {"gpus": gpus, "nodes": nodes, "per": per, "total": nodes * per},
+                            "gpu_count", str(gpus), str(nodes * per))
+                self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"],
+                         self.b.problems[-1].message)
                 return
-            message = (f"gpu_count {gpus} is not node_count {nodes} x gpus_per_node {per} "
-                       f"(= {nodes * per}); the stated GPU count is used")
-            self.b.warn(where, message, "gpu_count", str(gpus), str(nodes * per),
-                        code="count-mismatch")
-            self.b.flag("count_mismatch", "medium", message, where, str(gpus),
+            self.b.note(where, "count-mismatch",
+                        {"gpus": gpus, "nodes": nodes, "per": per, "total": nodes * per},
+                        "gpu_count", str(gpus), str(nodes * per))
+            self.b.flag("count_mismatch", "medium", self.b.problems[-1].message, where, str(gpus),
                         ask_for="one consistent GPU and node count")
 
     def unit_counts(self) -> None:
@@ -151,17 +151,18 @@ class Derive:
         if not gpn:
             why = f"{per} GPUs per node read from {phrase[:80]!r}"
             self.set("gpus_per_node", per, [], why)
-            self.b.warn(self.where, f"assumed value: {why}", "gpus_per_node", phrase[:120],
-                        code="assumed-value")
+            self.b.note(self.where, "gpus-per-node-from-text", {"per": per, "phrase": phrase[:80]},
+                        "gpus_per_node", phrase[:120])
         if stated_nodes is None and nodes:
             self.set("node_count", nodes, [], f"{nodes} nodes read from {phrase[:80]!r}")
-            self.b.warn(self.where, f"assumed value: {nodes} nodes read from {phrase[:80]!r}",
-                        "node_count", phrase[:120], code="assumed-value")
+            self.b.note(self.where, "node-count-from-text", {"nodes": nodes, "phrase": phrase[:80]},
+                        "node_count", phrase[:120])
         if gpus is None and nodes:
             self.set("gpu_count", nodes * per, ["node_count", "gpus_per_node"],
                      f"{nodes} nodes x {per} GPUs per node")
-            self.b.warn(self.where, f"assumed value: {nodes} x {per} GPUs read from "
-                        f"{phrase[:80]!r}", "gpu_count", phrase[:120], code="assumed-value")
+            self.b.note(self.where, "gpu-count-from-text",
+                        {"nodes": nodes, "per": per, "phrase": phrase[:80]}, "gpu_count",
+                        phrase[:120])
 
     def bandwidth(self) -> None:
         per_node = self.v.get("inter_node_gbit_s_per_node")
@@ -179,9 +180,9 @@ class Derive:
             elif per_gpu is not None and per_node is not None and not _close(
                     per_node, per_gpu * gpn):
                 where = Location(**self.p["inter_node_gbit_s_per_gpu"].where)
-                self.b.warn(where, f"per-GPU bandwidth {per_gpu:g} Gbit/s x {gpn} GPUs is not "
-                            f"the per-node {per_node:g} Gbit/s", "inter_node_gbit_s_per_gpu",
-                            code="figures-disagree")
+                self.b.note(where, "bandwidth-per-gpu-per-node-disagree",
+                            {"per_gpu": per_gpu, "gpus_per_node": gpn, "per_node": per_node},
+                            "inter_node_gbit_s_per_gpu")
 
     def catalog_checks(self) -> None:
         acc_id = self.v.get("accelerator")
@@ -196,10 +197,10 @@ class Derive:
         elif not _close(memory, acc.memory_gb, _MEMORY_TOL) and not _close(
                 memory * 1.073741824, acc.memory_gb, _MEMORY_TOL):
             where = Location(**self.p["gpu_memory_gb"].where)
-            message = (f"gpu_memory_gb {memory:g} is unlike the catalog's {acc.memory_gb:g} GB "
-                       f"for {acc_id}")
-            self.b.warn(where, message, "gpu_memory_gb", str(memory), f"{acc.memory_gb:g}",
-                        code="figures-disagree")
+            self.b.note(where, "memory-unlike-catalog",
+                        {"memory": memory, "catalog_gb": acc.memory_gb, "accelerator": acc_id},
+                        "gpu_memory_gb", str(memory), f"{acc.memory_gb:g}")
+            message = self.b.problems[-1].message
             self.b.flag("memory_mismatch", "medium", message + ": a different part, or a "
                         "misread accelerator", where, self.p["gpu_memory_gb"].raw)
         tflops = self.v.get("claimed_peak_tflops_per_gpu")
@@ -212,11 +213,11 @@ class Derive:
             if sparse is not None:
                 where = Location(**self.p["claimed_peak_tflops_per_gpu"].where)
                 dense = next((v for k, v in acc.dense_tflops.items() if k == sparse), 0.0)
-                why = (f"the claimed peak {tflops:g} TFLOPS equals {acc_id}'s {sparse.upper()} "
-                       f"peak WITH sparsity; the dense peak is {dense:g} TFLOPS. Compare "
-                       "dense figures only (NVIDIA datasheets mark sparse peaks \"with sparsity\")")
-                self.b.warn(where, why, "claimed_peak_tflops_per_gpu", str(tflops),
-                            f"{dense:g} (dense)", code="figures-disagree")
+                self.b.note(where, "sparse-peak-claimed",
+                            {"tflops": tflops, "accelerator": acc_id,
+                             "precision": sparse.upper(), "dense": dense},
+                            "claimed_peak_tflops_per_gpu", str(tflops), f"{dense:g} (dense)")
+                why = self.b.problems[-1].message
                 self.b.flag("sparse_peak_claim", "high", why, where,
                             self.p["claimed_peak_tflops_per_gpu"].raw,
                             ask_for=f"the dense {sparse.upper()} peak per GPU")
@@ -264,10 +265,9 @@ class Derive:
                 except EvaltoolError:
                     continue
                 if not _close(alt.value, price.value):
-                    b.warn(other.where, f"a second compute price reads as {alt.value:.4g} USD "
-                           f"per GPU-hour where {first.where} gives {price.value:.4g}; the "
-                           "first is used", "price_usd_per_gpu_hour", other.raw,
-                           code="figures-disagree")
+                    b.note(other.where, "second-compute-price",
+                           {"alt": alt.value, "first": str(first.where), "price": price.value},
+                           "price_usd_per_gpu_hour", other.raw)
         self.yearly_commitment()
         self.monthly_addons()
         self.purchase()
@@ -388,13 +388,11 @@ class Derive:
             capex = line_sum
         elif capex is not None and line_sum is not None and not _close(capex, line_sum, 0.001):
             where = Location(**self.p["capex_usd"].where)
-            message = (f"stated total {capex:,.0f} USD differs from the sum of the line items "
-                       f"{line_sum:,.0f} USD (by {line_sum - capex:+,.0f}); the stated total "
-                       "is used")
-            b.warn(where, message, "capex_usd", f"{capex:,.0f}", f"{line_sum:,.0f}",
-                   code="figures-disagree")
-            b.flag("total_mismatch", "medium", message, where, self.p["capex_usd"].raw,
-                   ask_for="a quote whose total matches its lines")
+            b.note(where, "figures-disagree",
+                   {"capex": capex, "line_sum": line_sum, "difference": line_sum - capex},
+                   "capex_usd", f"{capex:,.0f}", f"{line_sum:,.0f}")
+            b.flag("total_mismatch", "medium", b.problems[-1].message, where,
+                   self.p["capex_usd"].raw, ask_for="a quote whose total matches its lines")
         if capex is None:
             return
         if self.v.get("offer_kind") == "rent" and self.v.get(
@@ -403,9 +401,8 @@ class Derive:
             # rate make a purchase. The two readings disagree, so say so.
             source = self.p.get("offer_kind")
             where = Location(**source.where) if source else self.where
-            b.warn(where, "the offer reads as a rental here but states a purchase price and no "
-                   "rental rate; read as a purchase", "offer_kind", source.raw if source else
-                   None, "purchase", code="label-shape-disagree")
+            b.note(where, "rental-with-purchase-price", {}, "offer_kind",
+                   source.raw if source else None, "purchase")
             self.set("offer_kind", "purchase", ["capex_usd"], "a capex figure and no rental "
                      "rate make it a purchase")
         gpus = self.v.get("gpu_count")
@@ -419,8 +416,8 @@ class Derive:
             self.set("amortization_months", months, [], why)
             b.assumed("amortization_months", where, "", why)
             # The effective price rests on that assumption: it carries the warning too.
-            b.warn(where, f"assumed value: the price per GPU-hour spreads the capex over an "
-                   f"assumed {months:g} months", "price_usd_per_gpu_hour", code="assumed-value")
+            b.note(where, "price-over-assumed-months", {"months": months},
+                   "price_usd_per_gpu_hour")
         nodes = self.v.get("node_count")
         kw = self.v.get("power_kw_per_node")
         parts = [f"capex {capex:,.0f} / {months:g} months"]
@@ -447,9 +444,7 @@ class Derive:
                          f"{kwh:g} USD/kWh")
             used += ["power_kw_per_node", "node_count", "power_usd_per_kwh"]
         else:
-            b.warn(self.where, "purchase offer without power or colocation cost (power per node "
-                   "and a USD/kWh or USD/kW-month rate); the effective price leaves power out",
-                   "price_usd_per_gpu_hour", code="purchase-without-running-cost")
+            b.note(self.where, "purchase-without-running-cost", {}, "price_usd_per_gpu_hour")
         opex = self.v.get("opex_usd_per_month")
         services = [p for p in b.priced if p.role == "opex_month"]
         service_sum = sum(self.money(p) for p in services)
@@ -458,11 +453,10 @@ class Derive:
             # "Hébergement et services / mois" = the colocation lines + the service lines: the
             # hosting is counted from its lines, so only the services remain opex.
             source = self.p.get("opex_usd_per_month")
-            b.warn(Location(**source.where) if source else self.where,
-                   f"the stated monthly amount {opex:,.0f} USD is the colocation and service "
-                   f"lines together; {service_sum:,.0f} USD of services is the opex",
+            b.note(Location(**source.where) if source else self.where,
+                   "opex-holds-colocation", {"opex": opex, "services": service_sum},
                    "opex_usd_per_month", source.raw if source else None,
-                   f"{service_sum:,.0f}", code="costs-combined")
+                   f"{service_sum:,.0f}")
             opex = None
         if opex is None and services:
             opex = sum(self.money(p) for p in services)
@@ -472,10 +466,9 @@ class Derive:
         if opex and not hosting and "colocation_usd_per_kw_month" not in used \
                 and "power_usd_per_kwh" not in used:
             source = self.p.get("opex_usd_per_month")
-            b.warn(Location(**source.where) if source else self.where,
-                   "a monthly amount and no separate colocation or power cost: it is used "
-                   "whole as opex and may already hold the hosting", "opex_usd_per_month",
-                   source.raw if source else None, code="costs-combined")
+            b.note(Location(**source.where) if source else self.where,
+                   "costs-combined", {}, "opex_usd_per_month",
+                   source.raw if source else None)
         if opex:
             monthly += opex
             parts.append(f"opex {opex:,.0f} USD/month")
@@ -484,11 +477,9 @@ class Derive:
         stated = self.v.get("compute_price_usd_per_gpu_hour")
         if stated is not None and not _close(stated, effective, 0.02):
             source = self.p.get("compute_price_usd_per_gpu_hour")
-            b.warn(Location(**source.where) if source else self.where,
-                   f"the offer states {stated:.4g} USD per GPU-hour; its purchase terms give "
-                   f"{effective:.4g} (capex, hosting and services over the amortisation period); "
-                   "the purchase terms are used", "price_usd_per_gpu_hour",
-                   source.raw if source else None, f"{effective:.4g}", code="figures-disagree")
+            b.note(Location(**source.where) if source else self.where,
+                   "stated-price-unlike-purchase", {"stated": stated, "effective": effective},
+                   "price_usd_per_gpu_hour", source.raw if source else None, f"{effective:.4g}")
         self.set("price_usd_per_gpu_hour", effective, [*used, "gpu_count"],
                  f"purchase: ({' + '.join(parts)}) / ({gpus} GPUs x {HOURS_PER_MONTH} h) = "
                  f"{effective:.4g} USD per GPU-hour (PRODUCT.md purchase rule)")
@@ -537,9 +528,7 @@ class Derive:
             return
         for name in sorted(self.v):
             if "usd" in name and name != "currency" and self.v[name] is not None:
-                self.b.warn(assumed[0].where or self.where, "assumed value: the amount was "
-                            "read as USD because no currency was stated beside it", name,
-                            code="assumed-value")
+                self.b.note(assumed[0].where or self.where, "amount-in-assumed-usd", {}, name)
 
     def ownership(self) -> None:
         """A purchase is your own cluster: root, a dedicated network, and your own scheduler.
@@ -557,5 +546,5 @@ class Derive:
         for name, (value, why) in implied.items():
             if self.v.get(name) is None:
                 self.set(name, value, ["offer_kind"], f"implied by a purchase: {why}")
-                self.b.warn(self.where, f"assumed value: {why}", name, code="assumed-value")
+                self.b.note(self.where, "implied-by-purchase", {"why": why}, name)
 

@@ -95,10 +95,8 @@ class MoneyReaders(SlotReaders):
             return  # a piece, a lump sum, a one-off ("one-time") or nothing due ("included")
         where = item.cells.get("unit", item.row_where)
         for name in ("capex_usd", "offer_kind"):
-            self.warn(where, f"assumed value: the line's unit {item.unit!r} is no piece and no "
-                      "time the vocabulary knows; the line is read as a one-off purchase",
-                      name, item.unit, "a unit such as 'pcs', 'month' or 'GPU-hour'",
-                      code="assumed-value")
+            self.note(where, "line-unit-unknown-one-off", {"unit": item.unit}, name, item.unit,
+                      "a unit such as 'pcs', 'month' or 'GPU-hour'")
 
     def money_by_basis(self, cand: Candidate) -> None:
         """'Azurion Managed Lustre (1 PiB) | $140.00 per TiB-month': under a label that names
@@ -114,9 +112,8 @@ class MoneyReaders(SlotReaders):
             return
         self._usd("storage_usd_per_tb_month", money, cand.where, text, IN_TEXT,
                   f"a price per TB-month under {cand.label!r}: storage")
-        self.warn(cand.where, f"assumed value: {cand.label!r} names no field; its price per "
-                  "TB-month is read as the storage price", "storage_usd_per_tb_month", text,
-                  code="assumed-value")
+        self.note(cand.where, "storage-price-by-unit", {"label": cand.label},
+                  "storage_usd_per_tb_month", text)
 
     def money_terms_in_note(self, text: str, where: Location) -> None:
         """'…; afskrivningsperiode til sammenligning: 60 måneder.': a labelled money term
@@ -161,9 +158,8 @@ class MoneyReaders(SlotReaders):
         except (V.ValueParseError, V.ValueConversionError):
             return
         if ambiguous and money.per == ("month",):
-            self.warn(where, f"{amount.group(0).strip()!r} may be a decimal or a number with a "
-                      "thousands point; read as a decimal", "opex_usd_per_month", clause,
-                      code="assumed-value")
+            self.note(where, "decimal-or-thousands-assumed", {"amount": amount.group(0).strip()},
+                      "opex_usd_per_month", clause)
         if money.per == ("kwh",):
             self._usd("power_usd_per_kwh", money, where, text, IN_TEXT,
                       "the power price stated in a note")
@@ -188,9 +184,8 @@ class MoneyReaders(SlotReaders):
             first = yearly[0]
             self.priced.append(_Priced("compute", first.money, first.where, first.raw, TABLE,
                                        "the annual commitment, for all GPUs and one year"))
-            self.warn(first.where, "no compute rate stated: the annual commitment is read as "
-                      "the price of all GPUs for one year", "price_usd_per_gpu_hour",
-                      first.raw[:120], "a price per GPU-hour", code="assumed-value")
+            self.note(first.where, "annual-commitment-as-price", {}, "price_usd_per_gpu_hour",
+                      first.raw[:120], "a price per GPU-hour")
 
     def _slot_contract_value(self, cand: Candidate, text: str) -> None:
         """'Total contract value | USD 1,345,536': the price of the whole offer for its whole
@@ -209,9 +204,8 @@ class MoneyReaders(SlotReaders):
         money, where, text = self.contract_value
         self.priced.append(_Priced("compute", money, where, text, LABELLED,
                                    "the total contract value, for all GPUs and the whole term"))
-        self.warn(where, "no compute price stated: the total contract value is read as the "
-                  "price of all GPUs for the whole term", "price_usd_per_gpu_hour", text[:120],
-                  "a price per GPU-hour", code="assumed-value")
+        self.note(where, "contract-value-as-price", {}, "price_usd_per_gpu_hour", text[:120],
+                  "a price per GPU-hour")
 
     def _slot_min_commitment(self, cand: Candidate, text: str) -> None:
         if not re.search(r"[$€£]|\b(usd|eur|gbp|chf)\b", text, re.I) and \

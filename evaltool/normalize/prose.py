@@ -123,17 +123,15 @@ class ProseReaders(SlotReaders):
         if "network" in found and re.search(r"\d\s*(?:[gt]bit|[gt]b/s|[gt]bps|gbe)", text, re.I):
             # "Réseau inter-nœuds | 8 × 400 Gb/s InfiniBand" read under a node label.
             self._as_text(self._prose_network, text, cand.where)
-            self.warn(cand.where, f"the value of '{cand.label}' reads as the network, not as "
-                      "the field its label names", "inter_node_fabric", text[:120],
-                      code="label-shape-disagree")
+            self.note(cand.where, "value-reads-as-network", {"label": cand.label},
+                      "inter_node_fabric", text[:120])
             return
         if T.billing_unit(text) == "gb" and T.currency_of(text) and "storage" not in found:
             # "Network egress | $0.12 per GB (internet)" under a network label.
             self._as_text(lambda t, w: self._money_field("egress_usd_per_gb", Candidate(
                 "egress", t, w), t, "gb"), text, cand.where)
-            self.warn(cand.where, f"the value of '{cand.label}' reads as a price per GB "
-                      "transferred; taken as the egress price", "egress_usd_per_gb", text[:120],
-                      code="label-shape-disagree")
+            self.note(cand.where, "value-reads-as-egress-price", {"label": cand.label},
+                      "egress_usd_per_gb", text[:120])
             return
         if "peak" in found:
             self._peak_by_shape(cand, text)
@@ -141,9 +139,8 @@ class ProseReaders(SlotReaders):
         for name, value in count_facts(text).items():
             self.add(name, value, cand.where, text, IN_TEXT,
                      f"count read from the value of a cell labelled {cand.label!r}")
-            self.warn(cand.where, f"the value of '{cand.label}' reads as a count, not as the "
-                      f"field its label names; {name} = {value} taken from it", name, text[:120],
-                      code="label-shape-disagree")
+            self.note(cand.where, "value-reads-as-count",
+                      {"label": cand.label, "field": name, "value": value}, name, text[:120])
 
     def _peak_by_shape(self, cand: Candidate, text: str) -> None:
         """'FP8/FP6 Tensor Core | 9 PFLOPS per GPU': a FLOPS figure under a label that is
@@ -151,9 +148,8 @@ class ProseReaders(SlotReaders):
         before = len(self.facts.get("claimed_peak_tflops_per_gpu", []))
         self._as_text(self._prose_peak, f"{text} ({cand.label})", cand.where)
         if len(self.facts.get("claimed_peak_tflops_per_gpu", [])) > before:
-            self.warn(cand.where, f"the value of '{cand.label}' reads as a FLOPS figure; "
-                      "taken as the peak per GPU", "claimed_peak_tflops_per_gpu",
-                      text[:120], code="label-shape-disagree")
+            self.note(cand.where, "value-reads-as-flops", {"label": cand.label},
+                      "claimed_peak_tflops_per_gpu", text[:120])
 
     def _read_the_note(self, cand: Candidate) -> bool:
         """'Data transfer out | Internet egress | $0.08 per GB': the value names the item,
@@ -425,9 +421,8 @@ class ProseReaders(SlotReaders):
         self._usd("min_commit_usd", V.Money(money.amount, money.currency, (), clause), where,
                   clause, IN_TEXT, "the committed amount read from a sentence")
         if ambiguous:
-            self.warn(where, f"{amount.group(0)!r} may be a decimal or a number with a "
-                      "thousands point; read as a decimal", "min_commit_usd", clause,
-                      code="assumed-value")
+            self.note(where, "decimal-or-thousands-assumed", {"amount": amount.group(0)},
+                      "min_commit_usd", clause)
 
     def _slot_storage_type(self, cand: Candidate, text: str) -> None:
         """'Managed Lustre, 500 TiB, $0.14 per GiB per month': the product, the capacity and
@@ -447,11 +442,10 @@ class ProseReaders(SlotReaders):
             if size is not None:
                 self.add("local_nvme_tb_per_node", size.tb, cand.where, text, IN_TEXT,
                          "a node's own disks under a storage label")
-                self.warn(cand.where, f"'{cand.label}' states a node's own disks ({text[:60]}):"
-                          " read as local NVMe per node, not as shared storage",
+                self.note(cand.where, "node-disks-under-storage-label",
+                          {"label": cand.label, "text": text[:60]},
                           "local_nvme_tb_per_node", text[:120],
-                          "shared storage: a file system and its capacity",
-                          code="label-shape-disagree")
+                          "shared storage: a file system and its capacity")
             return
         super()._slot_storage_type(cand, text)
         kind, others = _storage_kind(text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.estimate.catalog import load_catalog, recognise_accelerator
@@ -46,6 +46,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
 )
 from evaltool.normalize.money import is_list_price
+from evaltool.normalize.notecodes import NoteCode
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
@@ -62,16 +63,6 @@ from evaltool.normalize.shapes import count_facts, counted_pieces
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
-
-# The codes a reader reports with Builder.note, its words from the code's template in
-# evaltool/data/issues/: typed, so mypy refuses a code that is not one of them.
-NoteCode = Literal[
-    "bandwidth-units", "cores-basis-unstated", "count-from-labelled-counts",
-    "date-order-assumed", "date-order-read", "date-span", "european-thousands",
-    "implausible-value", "implausible-value-dropped", "label-without-reader",
-    "line-item-not-read", "line-total-mismatch", "plausibility-check-not-run", "price-from-text",
-    "recurring-price-basis-unknown", "region-site-code", "value-conflict", "value-unreadable",
-    "vendor-anonymised", "vendor-not-found", "vendor-not-labelled", "vendor-two-scripts"]
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
                           r"(?:\d\s*[:)]?\s*)?" + T.NUMBER + r"\s*(tb/s|gb/s|tbps|gbps|to/s|go/s)",
@@ -125,13 +116,6 @@ class SlotReaders:
             note: str | None = None, derived_from: list[str] | None = None) -> None:
         self.facts.setdefault(name, []).append(
             Fact(value, where, raw, priority, note, derived_from))
-
-    def warn(self, where: Location, message: str, field_name: str | None = None,
-             found: str | None = None, expected: str | None = None,
-             code: str = "value-unreadable") -> None:
-        """The older form, a message of the caller's own (debt: tests/test_issue_templates)."""
-        self.problems.append(Problem(where, message, field=field_name, found=found,
-                                     expected=expected, severity="warning", code=code))
 
     def note(self, where: Location, code: NoteCode, params: Mapping[str, Param],
              field_name: str | None = None, found: str | None = None,
@@ -226,7 +210,7 @@ class SlotReaders:
     def assumed(self, name: str, where: Location, raw: str, why: str) -> None:
         if any(f.kind == "assumed_value" and f.why == f"{name}: {why}" for f in self.flags):
             return  # one warning per assumption, not one per cell it touches
-        self.warn(where, f"assumed value: {why}", name, raw, code="assumed-value")
+        self.note(where, "assumed-value", {"why": why}, name, raw)
         self.flag("assumed_value", "low", f"{name}: {why}", where, raw,
                   ask_for=f"a stated {name.replace('_', ' ')}")
 
@@ -372,17 +356,14 @@ class SlotReaders:
         pieces = counted_pieces(text)  # "Servidores GPU (8 × MI300X por servidor) | 8 uds."
         if pieces is not None and names_an_accelerator(cand.label):
             self._accelerator_text_with_facts(cand.label, cand.where, IN_TEXT, f"{pieces} ")
-            self.warn(cand.where, "a quantity of what the label names; the accelerator is "
-                      "read from the label", "accelerator", text[:120], code="label-shape-disagree")
+            self.note(cand.where, "accelerator-count-label", {}, "accelerator", text[:120])
             return
         if not_an_accelerator_shape(cand.value, text):
             # A label is evidence, a value's shape is evidence: a bare count or a price under
             # an accelerator-like label ("GPU | 8", a unit header "€ per GB per month") is not
             # an accelerator name.  Skip the cell and say so; another cell may name it.
-            self.warn(cand.where, "the label suggests an accelerator but the value is a "
-                      "count, a price or a figure; not read as the accelerator", "accelerator",
-                      text[:120], "an accelerator name such as 'NVIDIA H100 SXM 80GB'",
-                      code="label-shape-disagree")
+            self.note(cand.where, "accelerator-label-not-a-name", {}, "accelerator", text[:120],
+                      "an accelerator name such as 'NVIDIA H100 SXM 80GB'")
             self.value_by_shape(cand, text)
             return
         if not names_an_accelerator(" ".join([text, *self.accelerator_hints])):
@@ -444,8 +425,7 @@ class SlotReaders:
                 continue
             self.add("accelerator_text", text, where, text, IN_TEXT,
                      "accelerator named in a description, not a labelled cell")
-            self.warn(where, "no labelled accelerator; read from the text of this cell",
-                      "accelerator", text[:120], code="label-shape-disagree")
+            self.note(where, "accelerator-from-cell-text", {}, "accelerator", text[:120])
             self._facts_in_system_text(where, text, IN_TEXT)
             return
 
@@ -566,11 +546,9 @@ class SlotReaders:
             link = _GPU_LINK_RE.search(text)
             if link is not None:
                 self._gpu_link(text, cand.where)
-                self.warn(cand.where, "a GPU-to-GPU link (NVLink, Infinity Fabric) under a "
-                          "network label: read as the intra-node bandwidth",
+                self.note(cand.where, "gpu-link-under-network-label", {},
                           "intra_node_gbyte_s_per_gpu", text[:120],
-                          "the inter-node network (InfiniBand, RoCE, Ethernet)",
-                          code="label-shape-disagree")
+                          "the inter-node network (InfiniBand, RoCE, Ethernet)")
                 return
         self._network(cand.where, f"{text} {cand.note or ''}".strip(), LABELLED)
 
@@ -608,8 +586,8 @@ class SlotReaders:
             note = _join(note, "no 'per node' or 'per GPU' stated; read as per node")
             priority = min(priority, IN_TEXT)  # a figure whose basis is said wins over it
             for name in ("inter_node_gbit_s_per_node", "inter_node_gbit_s_per_gpu"):
-                self.warn(where, f"{bw.gbit_s:g} Gbit/s states no basis (node, GPU or "
-                          "port); read as per node", name, text[:120], "a basis", "assumed-value")
+                self.note(where, "bandwidth-basis-unstated", {"gbit_s": bw.gbit_s}, name,
+                          text[:120], "a basis")
         name = "inter_node_gbit_s_per_gpu" if scope == "gpu" else "inter_node_gbit_s_per_node"
         self.add(name, bw.gbit_s, where, text, priority, note)
 

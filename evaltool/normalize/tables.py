@@ -253,10 +253,9 @@ class TableReaders(ProseReaders):
         self.add("term_months", float(months), cand.where, text, LABELLED,
                  f"the service period, {first.isoformat()} to {last.isoformat()}")
         if slot not in ("delivery_date", "term_months"):
-            self.warn(cand.where, f"'{cand.label}' gives a period of {months} months "
-                      f"({text.strip()[:60]}): read as the service period (delivery date "
-                      "and term), not as this field", _slot_field(slot), text[:120],
-                      "a single date", code="label-shape-disagree")
+            self.note(cand.where, "period-under-date-label",
+                      {"label": cand.label, "months": months, "text": text.strip()[:60]},
+                      _slot_field(slot), text[:120], "a single date")
         return True
 
     def _line_prose(self, item: LineItem) -> None:
@@ -301,10 +300,9 @@ class TableReaders(ProseReaders):
             return False
         self.add("delivery_date", parsed.value, cand.where, text, IN_TEXT,
                  "a date under an availability label: when the capacity is available")
-        self.warn(cand.where, f"'{cand.label}' gives a date ({text[:60]}), not an uptime: read "
-                  "as the delivery date", "delivery_date", text[:120],
-                  "an uptime percentage, or a delivery date under its own label",
-                  code="label-shape-disagree")
+        self.note(cand.where, "date-under-uptime-label", {"label": cand.label, "text": text[:60]},
+                  "delivery_date", text[:120],
+                  "an uptime percentage, or a delivery date under its own label")
         return True
 
     def _recurring_unread(self, price_text: str, unit: str, where: Location, raw: str) -> bool:

@@ -12,10 +12,8 @@ from evaltool.read.vocabulary import Vocabulary, label_shape, normalise_label
 
 
 def formula_problem(grid: SheetGrid, r: int, c: int, label: str) -> Problem:
-    return Problem(grid.where(r, c), f"'{label}': formula cell holds no calculated value; "
-                   "formulas are never evaluated, so the value is taken from the offer's "
-                   "other figures where they allow it", found="formula without cached value",
-                   expected="a value", severity="warning", code="formula-without-value")
+    return Problem(grid.where(r, c), severity="warning", code="formula-cell-without-value",
+                   params={"label": label})
 
 
 
@@ -44,10 +42,8 @@ def offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
             records.append(target)
         status = cell_text(grid.value(r, status_col)) if status_col is not None else ""
         if vocab is not None and status and normalise_label(status) in vocab.withdrawn:
-            target.problems.append(Problem(
-                grid.where(r, status_col or 0), f"the row's status is {status!r}: the listing "
-                "is no longer on offer, so it is not evaluated", found=status,
-                expected="an active listing", code="offer-withdrawn"))
+            target.problems.append(Problem(grid.where(r, status_col or 0),
+                                           code="offer-withdrawn", params={"status": status}))
         for c, label in columns.items():
             value = grid.value(r, c)
             if (r, c) in grid.formula_cells_without_value:

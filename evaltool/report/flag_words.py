@@ -142,7 +142,13 @@ def delivery_in_tranches(figures: Mapping[str, Any]) -> str:
             "first and waits for the others, each billed from its delivery")
 
 
+def assumption(figures: Mapping[str, Any]) -> str:
+    """figures: assumption (the default the estimate used, as it states it and its source)."""
+    return str(figures["assumption"])
+
+
 SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "assumption": assumption,
     "delivery-in-tranches": delivery_in_tranches,
     "hardware-substitution": hardware_substitution,
     "commitment-exceeds-run": commitment_exceeds_run,

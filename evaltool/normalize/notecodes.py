@@ -1,0 +1,29 @@
+"""The registered issue codes the readers of normalize/ report with ``Builder.note``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+# The codes a reader reports with Builder.note, its words from the code's template in
+# evaltool/data/issues/: typed, so mypy refuses a code that is not one of them.
+NoteCode = Literal[
+    "accelerator-count-label", "accelerator-from-cell-text", "accelerator-label-not-a-name",
+    "amount-in-assumed-usd", "annual-commitment-as-price", "assumed-value",
+    "bandwidth-basis-unstated", "bandwidth-per-gpu-per-node-disagree", "bandwidth-units",
+    "contract-value-as-price", "cores-basis-unstated", "costs-combined",
+    "count-from-labelled-counts", "count-mismatch", "date-order-assumed", "date-order-read",
+    "date-span", "date-under-uptime-label", "decimal-or-thousands-assumed", "derivation-failed",
+    "european-thousands", "figures-disagree", "gpu-count-from-text", "gpu-count-label-per-node",
+    "gpu-count-of-one-node", "gpu-link-under-network-label", "gpus-per-node-from-text",
+    "implausible-value", "implausible-value-dropped", "implied-by-purchase",
+    "label-shape-disagree", "label-without-reader", "line-item-not-read", "line-total-mismatch",
+    "line-unit-unknown-one-off", "memory-unlike-catalog", "node-count-from-text",
+    "node-disks-under-storage-label", "offer-name-from-title", "opex-holds-colocation",
+    "period-under-date-label", "plausibility-check-not-run", "price-from-text",
+    "price-over-assumed-months", "purchase-without-running-cost", "recurring-price-basis-unknown",
+    "region-site-code", "rental-with-purchase-price", "second-compute-price",
+    "sparse-peak-claimed", "stated-price-unlike-purchase", "storage-from-tb-months",
+    "storage-price-by-unit", "value-conflict", "value-reads-as-count",
+    "value-reads-as-egress-price", "value-reads-as-flops", "value-reads-as-network",
+    "value-unreadable", "vendor-anonymised", "vendor-not-found", "vendor-not-labelled",
+    "vendor-two-scripts"]
