@@ -2501,3 +2501,25 @@ def test_a_duration_in_a_name_that_is_not_a_term(tmp_path: Path, name: str) -> N
     path = _workbook(tmp_path / "q.xlsx", {"Q": [
         *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"], ["Offer", name]]})
     assert _one(path).fields.term_months is None
+
+
+@pytest.mark.parametrize("header", [
+    ["Parameter", "Værdi", "Enhed", "Bemærkning"],   # Danish
+    ["Paraméter", "Érték", "Mértékegység", "Megjegyzés"],  # Hungarian
+    ["Parametre", "Valoare", "Unitate", "Observații"],  # Romanian
+])
+def test_a_field_value_table_below_a_quote_number_line_is_one_offer(
+        tmp_path: Path, header: list[str]) -> None:
+    # "Quote no. | Q-1" above the table is a labelled line, not a header of two options.
+    path = _workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Compute", None, "Quote no.", "Q-0311"],
+        [None, None, "Date", "2026-11-20"],
+        [],
+        header,
+        ["Accelerator", "NVIDIA H100 SXM5 80GB", None, "80 GB HBM3 per GPU"],
+        ["GPUs", 64, "pcs", None],
+        ["Price", 2.5, "USD per GPU-hour", "excl. VAT"],
+        ["Term", 12, "months", None]]})
+    offer = _one(path)
+    assert offer.fields.gpu_count == 64
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.5)
