@@ -12,7 +12,7 @@ import pytest
 from evaltool.normalize.core import normalize_files
 from evaltool.normalize.phrases import system_facts
 from evaltool.normalize.shapes import count_facts
-from evaltool.normalize.values import parse_money, price_per_gpu_hour
+from evaltool.normalize.values import parse_count, parse_money, price_per_gpu_hour
 
 
 def _workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
@@ -2523,3 +2523,14 @@ def test_a_field_value_table_below_a_quote_number_line_is_one_offer(
     offer = _one(path)
     assert offer.fields.gpu_count == 64
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.5)
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("128 stk.", 128), ("16 szt.", 16), ("4 db.", 4), ("12 ks", 12), ("8 Stück", 8)])
+def test_a_count_followed_by_an_abbreviated_piece_word(text: str, count: int) -> None:
+    assert parse_count(text).value == count
+
+
+@pytest.mark.parametrize("text", ["8 GPU pr. node", "8 GPU pr node", "8 GPUs per node"])
+def test_gpus_per_node_with_the_danish_and_norwegian_per(text: str) -> None:
+    assert count_facts(text) == {"gpus_per_node": 8}
