@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from evaltool.normalize.core import normalize_files
-from evaltool.normalize.phrases import system_facts
+from evaltool.normalize.phrases import orchestrator_named, system_facts
 from evaltool.normalize.shapes import count_facts
 from evaltool.normalize.values import parse_count, parse_money, price_per_gpu_hour
 
@@ -2534,3 +2534,13 @@ def test_a_count_followed_by_an_abbreviated_piece_word(text: str, count: int) ->
 @pytest.mark.parametrize("text", ["8 GPU pr. node", "8 GPU pr node", "8 GPUs per node"])
 def test_gpus_per_node_with_the_danish_and_norwegian_per(text: str) -> None:
     assert count_facts(text) == {"gpus_per_node": 8}
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Slurm is preinstalled (or bring your own k8s), you get root", "slurm"),
+    ("Kubernetes verwaltet; eigenes Slurm möglich", "kubernetes"),
+    ("Slurm; BYO Kubernetes", "slurm"),
+    ("Slurm und Kubernetes", "both"),
+])
+def test_an_orchestrator_the_customer_brings_is_not_the_offers(text: str, named: str) -> None:
+    assert orchestrator_named(text) == named
