@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from evaltool.normalize.core import normalize_files
-from evaltool.normalize.phrases import system_facts
+from evaltool.normalize.phrases import orchestrator_named, system_facts
 from evaltool.normalize.shapes import count_facts
-from evaltool.normalize.values import parse_money, price_per_gpu_hour
+from evaltool.normalize.values import parse_count, parse_money, price_per_gpu_hour
 
 
 def _workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
@@ -2505,3 +2505,46 @@ def test_a_duration_in_a_name_that_is_not_a_term(tmp_path: Path, name: str) -> N
     path = _workbook(tmp_path / "q.xlsx", {"Q": [
         *_SHARED_SPEC, ["Total GPUs", 64], ["Price per GPU-hour", "USD 2"], ["Offer", name]]})
     assert _one(path).fields.term_months is None
+
+
+@pytest.mark.parametrize("header", [
+    ["Parameter", "Værdi", "Enhed", "Bemærkning"],   # Danish
+    ["Paraméter", "Érték", "Mértékegység", "Megjegyzés"],  # Hungarian
+    ["Parametre", "Valoare", "Unitate", "Observații"],  # Romanian
+])
+def test_a_field_value_table_below_a_quote_number_line_is_one_offer(
+        tmp_path: Path, header: list[str]) -> None:
+    # "Quote no. | Q-1" above the table is a labelled line, not a header of two options.
+    path = _workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Compute", None, "Quote no.", "Q-0311"],
+        [None, None, "Date", "2026-11-20"],
+        [],
+        header,
+        ["Accelerator", "NVIDIA H100 SXM5 80GB", None, "80 GB HBM3 per GPU"],
+        ["GPUs", 64, "pcs", None],
+        ["Price", 2.5, "USD per GPU-hour", "excl. VAT"],
+        ["Term", 12, "months", None]]})
+    offer = _one(path)
+    assert offer.fields.gpu_count == 64
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.5)
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("128 stk.", 128), ("16 szt.", 16), ("4 db.", 4), ("12 ks", 12), ("8 Stück", 8)])
+def test_a_count_followed_by_an_abbreviated_piece_word(text: str, count: int) -> None:
+    assert parse_count(text).value == count
+
+
+@pytest.mark.parametrize("text", ["8 GPU pr. node", "8 GPU pr node", "8 GPUs per node"])
+def test_gpus_per_node_with_the_danish_and_norwegian_per(text: str) -> None:
+    assert count_facts(text) == {"gpus_per_node": 8}
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Slurm is preinstalled (or bring your own k8s), you get root", "slurm"),
+    ("Kubernetes verwaltet; eigenes Slurm möglich", "kubernetes"),
+    ("Slurm; BYO Kubernetes", "slurm"),
+    ("Slurm und Kubernetes", "both"),
+])
+def test_an_orchestrator_the_customer_brings_is_not_the_offers(text: str, named: str) -> None:
+    assert orchestrator_named(text) == named

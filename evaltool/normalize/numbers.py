@@ -331,7 +331,8 @@ def parse_number(raw: RawValue) -> ParsedNumber:
 
 _COUNT_RE: Final = _LazyRegex(
     rf"^(?:{_QUALIFIER_RE}\s*)?(?P<a>\d[\d,.' ]*)\s*(?:(?:[x×*])\s*(?P<b>\d+))?"
-    r"(?:\s+[A-Za-z][\w\s()-]*)?$"
+    # the word counted, perhaps abbreviated ("128 stk.", "16 szt.", "4 db.", "8 Stück")
+    r"(?:\s+[^\W\d_][\w\s()-]*\.?)?$"
 )
 
 

@@ -159,10 +159,22 @@ def read_write(clause: str) -> tuple[float | None, float | None]:
     return read, write
 
 
+# "(or bring your own k8s)", "eigenes Kubernetes möglich": one the customer installs, not
+# one the offer runs.
+_OWN_RE = re.compile(r"(?:bring\s+your\s+own|\bbyo\w*|your\s+own|\beigene[nsmr]?|"
+                     r"\bpropi[oa]s?|votre\s+propre|\bw[łl]asn\w*|\bvlastn\w*|\beg(?:en|et|ne)|\boma)"
+                     r"\W+(?:\w+\W+)?$")
+
+
+def named_not_own(low: str, pattern: str) -> bool:
+    return any(not _OWN_RE.search(low[max(0, m.start() - 40):m.start()])
+               for m in re.finditer(pattern, low))
+
+
 def orchestrator_named(clause: str) -> str | None:
     low = clause.lower()
-    slurm = "slurm" in low
-    k8s = bool(re.search(r"kubernetes|\bk8s\b", low))
+    slurm = named_not_own(low, r"slurm")
+    k8s = named_not_own(low, r"kubernetes|\bk8s\b")
     if slurm and k8s:
         return "both"
     return "slurm" if slurm else "kubernetes" if k8s else None

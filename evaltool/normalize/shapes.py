@@ -71,8 +71,9 @@ _X = r"\s*[x×*]\s*"
 # The words that scope a count to one node ("8 GPUs per node", "je Knoten", "por nodo",
 # "na węzeł", "cada uno", "per nodo"), folded like the text.  Never "para" (Spanish and
 # Portuguese "for": "40 GPUs para inferência" is no count of one node).
+# Danish and Norwegian abbreviate "per" as "pr." ("8 GPU pr. node").
 _PER_WORDS = (r"per\b|each\b|in each\b|je\b|pro\b|par\b|por\b|na\b|voor\b|"
-              r"cada\b|ogni\b|/")
+              r"pr\.?(?=\s)|cada\b|ogni\b|/")
 _SIZE_UNIT = r"(?:gb|gib|tb|tib|go|to|mb)\b"
 _INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
 # "450.000 ore GPU", "10 000 GPU hours": hours of GPU time, never a count of GPUs.

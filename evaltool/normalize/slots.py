@@ -52,6 +52,7 @@ from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
     bracket_cores,
     fold,
+    named_not_own,
     names_one_adapter,
     not_an_accelerator_shape,
     other_traffic,
@@ -678,9 +679,8 @@ class SlotReaders:
         # "CKE with TPU node pools; no Slurm": a scheduler named only to deny it is not offered.
         low = re.sub(r"\b(?:no|not|without|kein\w*|sans|pas\s+de|geen|sin|senza)\s+"
                      r"(?:\w+\s+){0,2}?(?:slurm|kubernetes|k8s)\b", " ", text.lower())
-        slurm = "slurm" in low
-        k8s = bool(re.search(r"kubernetes|\bk8s\b|\bgke\b|\beks\b|\baks\b|openshift|\bk3s\b",
-                             low))
+        slurm = named_not_own(low, r"slurm")  # not "bring your own Slurm"
+        k8s = named_not_own(low, r"kubernetes|\bk8s\b|\bgke\b|\beks\b|\baks\b|openshift|\bk3s\b")
         if slurm and k8s:
             value = "both"
         elif slurm:

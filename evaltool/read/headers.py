@@ -4,16 +4,20 @@ its notes, a clause number or a section ('Voce | Valore | Unità | Note')."""
 VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", "your answer",
                   "response", "vendor response", "wert", "angebot", "valeur", "reponse",
                   "your answer the contract wording", "ihre antwort", "votre reponse",
-                  "valor", "valore", "wartosc", "waarde", "varde"}
+                  "valor", "valore", "wartosc", "waarde", "varde",
+                  # Danish, Norwegian, Finnish, Hungarian, Czech, Romanian, Turkish
+                  "vaerdi", "verdi", "arvo", "ertek", "valoare", "deger"}
 FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
                   "champ", "requirement", "canonical field", "label", "designation", "merkmal",
                   "rubrique", "position", "kennzahl", "parametre", "caracteristique",
                   # Spanish, Italian, Polish, Dutch, Swedish
                   "concepto", "parametro", "caracteristica", "voce", "parametr", "pozycja",
                   "onderdeel", "kenmerk", "egenskap", "specifikation", "component", "komponente",
+                  "parametri", "parameteri", "jellemzo", "ozellik",
                   "composant", "componente"}
 UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per", "unidad",
-                 "unita", "jednostka", "eenheid", "enhet"}
+                 "unita", "jednostka", "eenheid", "enhet", "enhed", "yksikko", "mertekegyseg",
+                 "egyseg", "jednotka", "unitate", "birim"}
 NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", "anzahl",
             "nombre", "date", "datum"}
 # The vendor's own clause number beside its answer (the RFP template's "Clause reference").
@@ -26,7 +30,9 @@ NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", 
                  "jednostka uwagi", "unidad notas", "eenheid opmerkingen", "unit notes", "remark",
                  "footnote", "footnotes", "observations", "observaciones", "observacoes",
                  "osservazioni", "anmerkungen", "bemerkungen", "bemaerkninger", "poznamky",
-                 "anmarkningar", "kommentar", "kommentare", "備考", "摘要"}
+                 "anmarkningar", "kommentar", "kommentare", "bemaerkning", "merknad", "merknader",
+                 "huomautus", "huomautukset", "lisatiedot", "megjegyzes", "observatii",
+                 "aciklama", "notlar", "備考", "摘要"}
 # "Component | Specification | Unit | Comment": a specification column is the value column
 # only beside a unit column (without one, "Item | Specification" rows are read as prose).
 SPEC_VALUE_HEADERS = {"specification", "spezifikation", "especificacion", "specifica",

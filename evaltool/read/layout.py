@@ -274,6 +274,8 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
     # The label column is the sheet's leftmost used column (a printed form often leaves
     # column A empty as a margin): options are the named columns right of it.
     lead = _leftmost_used_column(grid.rows[:80])
+    if any(_template_header(row) is not None for row in grid.rows[:40]):
+        return None  # "Parameter | Value | Unit | Notes" below a "Quote no. | Q-1" line: one offer
     for r, row in enumerate(grid.rows[:40]):
         heads = {c: cell_text(v) for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
