@@ -272,6 +272,8 @@ def main() -> None:
     print(BASELINE_A)
     print()
     print(SESSION_3)
+    print()
+    print(SESSION_4)
     for folder in sorted((ROOT / "tests").glob("blind_offers_*")):
         print()
         print_blind(measure_blind(folder), detail=False)
@@ -347,6 +349,25 @@ SESSION_3 = (
     "set F (15 files, 21 offers, 495 fields), written blind at the end: 43.8% (12/21, 5\n"
     "silently wrong) before round 3 and 44.8% (12/21, 4) after it. Offers not found on a\n"
     "layout nobody has seen remain the main failure class; the 95% target is not met.")
+
+
+
+# Session 4: three rounds of fixes by class, each measured on sets nobody fixing had seen.
+SESSION_4 = (
+    "Session 4 (fields right, offers found, silently wrong; held-out sets measured untouched).\n"
+    "Dev: F 44.8% 12/21 4 -> 96.0% 21/21 0 (round 1: price grammar in 12 languages, GPUs per\n"
+    "node from anywhere, net capex, line-item sections and totals, options side by side, date\n"
+    "order by the document, storage kinds); G 22.8% -> 66.5% 19/21 0 (round 2: cores by CPU\n"
+    "model, negated fabrics, node sizes per family, CJK counters, CSV comment-defined columns,\n"
+    "nodes x GPUs per node from different places); H 32.8% -> 37.1% 9/21 2 (round 3).\n"
+    "Held out: G 22.8% (6/21, 7) -> 42.1% (11/21, 7) after round 1; H 33.0% (8/21, 7) at the\n"
+    "start -> 32.8% (8/21, 3) after rounds 1-2; I (mostly English) 42.3% (11/23, 4) at the\n"
+    "start -> 43.8% (11/23, 4) after rounds 1-3. Every dev set reaches 90-96% while unseen\n"
+    "layouts stay at 33-44%: offers never found remain the main class (price grids of regions x\n"
+    "terms with the count stated once, tiered volume prices, 'no single time basis' prices,\n"
+    "formula totals without saved values, pro-forma invoices, third stacked options); the\n"
+    "silently wrong left on I: a '$' that is CAD, a document title read as the vendor.\n"
+    "The 95% target on a held-out set is not met.")
 
 
 if __name__ == "__main__":
