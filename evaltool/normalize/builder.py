@@ -418,13 +418,11 @@ class Builder(TableReaders, MoneyReaders):
                       slot)
 
     # --- line items and notes ------------------------------------------------------
-    def read_line_item(self, item: LineItem) -> None:  # noqa: C901  # owed: a table of line kinds
-        desc = item.description
-        unit = (item.unit or "").strip()
-        low = f"{desc} {unit}".lower()
-        currency = item.currency or self.currency_hint
+    def _line_price(self, item: LineItem) -> tuple[float, Location, str, str] | None:
+        """A line's price (the unit price, else the total over the quantity), its cell, its raw
+        text and currency; a total that is neither quantity x price nor that a month, warned."""
         if item.unit_price is None and item.total is None:
-            return
+            return None
         price = item.unit_price
         where = item.cells.get("unit_price", item.row_where)
         raw = " | ".join(v for v in item.raw.values() if v)
@@ -440,10 +438,16 @@ class Builder(TableReaders, MoneyReaders):
                     "total": item.total, "quantity": item.quantity,
                     "unit_price": item.unit_price, "expected_total": expected_total},
                     None, cell_text(item.total))
+        currency = item.currency or self.currency_hint
         if currency is None:
             currency = "USD"
             self.assumed("currency", item.row_where, raw, "no currency stated for the line "
                          "items; read as USD")
+        return price, where, raw, currency
+
+    @staticmethod
+    def _line_basis(item: LineItem, unit: str) -> tuple[str, str | None]:
+        """(the price cell's own text when it carries a basis, the line's billing unit)."""
         # The price cell may carry its own basis ("19,84 € / Knoten / h"): it beats the unit
         # column ("Knoten"), which beats the description.
         price_text = item.raw.get("unit_price", "") if isinstance(item.raw.get(
@@ -452,8 +456,19 @@ class Builder(TableReaders, MoneyReaders):
         unit_kind = (T.billing_unit(price_text) if price_text else None) or (
             T.billing_unit(f"per {unit}") if unit else None) or (
             time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
-            None if unit else T.billing_unit(desc)) or (  # a remarks column: "€ / kW / mois"
+            None if unit else T.billing_unit(item.description)) or (  # remarks: "€ / kW / mois"
             None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"]))
+        return price_text, unit_kind
+
+    def read_line_item(self, item: LineItem) -> None:
+        desc = item.description
+        unit = (item.unit or "").strip()
+        low = f"{desc} {unit}".lower()
+        priced = self._line_price(item)
+        if priced is None:
+            return
+        price, where, raw, currency = priced
+        price_text, unit_kind = self._line_basis(item, unit)
         if self._per_gb_month_line(item, unit, price_text, price, currency, where, raw):
             return
         if unit.lower().strip() in ("gb", "per gb") or unit_kind == "gb" or re.search(
