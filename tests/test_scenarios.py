@@ -106,11 +106,8 @@ KNOWN_GAPS = {
         "TPOT for Llama 2 70B at any batch. A run cost for GPUs the offer does not sell is a "
         "figure no one can sign"),
     # Set H (written blind in session 4, held out to the end: 7/10 (91/95 checks) at the start
-    # of the session, 8/10 (93/95) after both money rounds, untouched). Not yet read right:
-    "h-01-prepaid-block-refund-schedule": (
-        "winner right; the prepaid block's full commitment is the whole prepayment ($780k) but "
-        "we report it net of the refund the contract allows ($547k): a refund lowers the "
-        "minimum cash, never what is committed at signing"),
+    # of the session, 8/10 (93/95) after both money rounds, untouched; h-01 fixed after its
+    # measurement: a refund never lowers the full commitment). Not yet read right:
     "h-07-inference-l40s-h100-mi300x": (
         "winner right; the L40S offer, ineligible for both of us, is charged the 24 GPUs it "
         "sells ($179k) where the buyer prices the GPUs the target needs: b-04's and g-07's "

@@ -423,11 +423,29 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     if commit is not None and cost < commit and first.code != "min_commit":
         cost = commit
         basis.append(BasisItem("min_commit", {"usd": commit}, ev.get("min_commit_usd")))
+    cost, committed = _with_prepayment(terms, cost, full,
+                                       first.code == "termination_for_convenience",
+                                       (days or 0.0, term), notice_served, basis)
+    if terms.auto_renewal:
+        basis.append(BasisItem("auto_renewal", {
+            "renewal_term_months": terms.renewal_term_months or 0.0,
+            "renewal_notice_days": terms.renewal_notice_days or 0.0}, ev.get("auto_renewal")))
+    return cost, committed
+
+
+def _with_prepayment(terms: ContractTerms, cost: float, full: float | None, leaving_early: bool,
+                     run_and_term: tuple[float, float | None], notice_served: str,
+                     basis: list[BasisItem]) -> tuple[float, float | None]:
+    """The cheapest way out and the full commitment with a prepayment: paid at signing, it is
+    all committed; leaving early gets back only the refund schedule's share of it."""
     prepaid = terms.prepayment_usd or 0.0
+    if prepaid <= 0:
+        return cost, full
+    days, term = run_and_term
+    ev = terms.evidence
     schedule = getattr(terms, "prepaid_refund_schedule", None)
-    if prepaid > cost and schedule and first.code == "termination_for_convenience":
-        # Leaving early gets back only the schedule's share of the unused prepaid fees.
-        held = _days_held(terms, days or 0.0, term or 0.0, notice_served)
+    if prepaid > cost and schedule and leaving_early:
+        held = _days_held(terms, days, term or 0.0, notice_served)
         share = _refund_share(schedule, held)
         cost = prepaid - share * (prepaid - _kept_before_refund(terms, cost, prepaid, held, term))
         basis.append(BasisItem("prepayment_refund", {"usd": prepaid, "refund_pct": share * 100},
@@ -435,11 +453,8 @@ def _rental(fields: OfferFields, terms: ContractTerms, run: float | None, days: 
     elif prepaid > cost and terms.prepayment_refundable is not True:
         cost = prepaid
         basis.append(BasisItem("prepayment", {"usd": prepaid}, ev.get("prepayment_usd")))
-    if terms.auto_renewal:
-        basis.append(BasisItem("auto_renewal", {
-            "renewal_term_months": terms.renewal_term_months or 0.0,
-            "renewal_notice_days": terms.renewal_notice_days or 0.0}, ev.get("auto_renewal")))
-    return cost, full
+    # A refund lowers the cheapest way out, never what is committed at signing.
+    return cost, max(full or 0.0, prepaid)
 
 
 def _purchase(fields: OfferFields, terms: ContractTerms, estimates: Estimates,
