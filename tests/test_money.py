@@ -11,6 +11,7 @@ from typing import Any
 
 import builders
 import pytest
+from workbooks import write_workbook
 
 from evaltool.estimate.money import compute_money, contract_terms, with_money
 from evaltool.issues import is_registered
@@ -494,17 +495,7 @@ def test_an_unknown_word_after_per_is_reported_not_guessed() -> None:
         parse_money("USD 12 per widget-hour")
 
 
-def _workbook(path: Any, sheets: dict[str, list[list[Any]]]) -> Any:
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets.items():
-        ws = wb.create_sheet(name)
-        for row in rows:
-            ws.append(row)
-    wb.save(path)
-    return path
+_workbook = write_workbook
 
 
 def _offers(path: Any, fx: dict[str, float]) -> list[Any]:

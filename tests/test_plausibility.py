@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from workbooks import write_sheet
 
 from evaltool.errors import Location
 from evaltool.models import FieldSource
@@ -215,15 +216,7 @@ def test_included_at_no_charge_is_not_implausible() -> None:
 
 # --- end to end: a line item's unit column says what its quantity counts ---------------------
 
-def _workbook(path: Path, rows: list[list[Any]]) -> Path:
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    ws = wb.active
-    for row in rows:
-        ws.append(row)
-    wb.save(path)
-    return path
+_workbook = write_sheet
 
 
 @pytest.mark.parametrize(("header", "unit", "price", "fx"), [

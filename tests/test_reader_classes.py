@@ -8,24 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from workbooks import write_workbook
 
 from evaltool.normalize.core import normalize_files
 from evaltool.normalize.phrases import orchestrator_named, system_facts
 from evaltool.normalize.shapes import count_facts
 from evaltool.normalize.values import parse_count, parse_money, price_per_gpu_hour
 
-
-def _workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets.items():
-        ws = wb.create_sheet(name)
-        for row in rows:
-            ws.append(row)
-    wb.save(path)
-    return path
+_workbook = write_workbook
 
 
 def _one(path: Path, fx: dict[str, float] | None = None) -> Any:

@@ -10,21 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from workbooks import write_sheet
 
 from evaltool.normalize.core import normalize_files
 from evaltool.normalize.facts import _fabric
 from evaltool.normalize.phrases import cores_of_sockets, system_facts
 
-
-def _workbook(path: Path, rows: list[list[Any]]) -> Path:
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    ws = wb.active
-    for row in rows:
-        ws.append(row)
-    wb.save(path)
-    return path
+_workbook = write_sheet
 
 
 def _one(path: Path, fx: dict[str, float] | None = None) -> Any:
