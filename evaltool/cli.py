@@ -109,6 +109,7 @@ def _stderr(message: str, color: str | None = None) -> None:
 SETTING_FLAGS = {
     "fx": "--fx", "workload": "--workload", "rubric": "--rubric", "method": "--method",
     "kind": "--report", "page_size": "--page-size", "fmt": "--format", "out": "-o",
+    "cost_basis": "--cost-basis",
 }
 
 

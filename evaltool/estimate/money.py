@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from evaltool.clauses.models import ContractTerms, TermEvidence
-from evaltool.errors import UsageError
+from evaltool.errors import Problem, UsageError
 from evaltool.estimate import estimate_offer
 from evaltool.estimate.assumptions import assumption_values
 from evaltool.estimate.catalog import (
@@ -126,8 +126,8 @@ def money_settings(assumptions: Mapping[str, Any] | None,
                                 if k in ("notice_served",)} or None)
     basis = str((assumptions or {}).get("cost_basis") or "cash")
     if basis not in COST_BASES:
-
-        raise UsageError(f"cost basis {basis!r}: expected one of {', '.join(COST_BASES)}")
+        raise UsageError(Problem(None, code="unknown-cost-basis", params={
+            "basis": repr(basis), "bases": ", ".join(COST_BASES)}), setting="cost_basis")
     resale = (assumptions or {}).get("resale_value_fraction")
     if resale is None and workload is not None:
         resale = workload.resale_value_fraction
