@@ -8,7 +8,6 @@ read to its last line, not to its first break.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
@@ -138,7 +137,9 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
                   if c not in roles.values() and isinstance(v, str) and v.strip()
                   and vocab is not None and (vocab.match(cell_text(v)) not in (None, "ignore")
                                              or normalise_label(v) in NOTE_HEADERS)}
-    note_col = note_column(header, roles)  # "Remarque | € / kW / mois": a line's unit
+    # A remarks column ("Remarque | € / kW / mois") may state a line's billing unit.
+    note_col = next((c for c, head in field_cols.items()
+                     if normalise_label(head) in NOTE_HEADERS), None)
     r = header_row + 1
     used: set[int] = set()
     missing: list[str] = []
@@ -218,10 +219,3 @@ def alternatives_by_accelerator(items: list[LineItem]) -> None:
         return
     for index in named:
         items[index].raw["group"] = items[index].description
-
-
-def note_column(header: Sequence[Any], roles: dict[str, int]) -> int | None:
-    """A remarks column beside a line-item table's roles ("Remarque", "Notes"), whose words
-    may state a line's billing unit where the table has no unit column."""
-    return next((c for c, v in enumerate(header) if c not in roles.values() and isinstance(
-        v, str) and normalise_label(v) in NOTE_HEADERS), None)
