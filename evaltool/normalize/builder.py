@@ -8,8 +8,8 @@ import datetime as dt
 import re
 from typing import Any
 
+from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location
-from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from evaltool.catalog import UnknownAcceleratorError, load_catalog, recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
-from evaltool.estimate.catalog import UnknownAcceleratorError, load_catalog, recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
