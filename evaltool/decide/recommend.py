@@ -68,14 +68,7 @@ def what_would_change(
 
     basis = sensitivity.get("commitment_basis")
     if basis:
-        out.append({"kind": "cost_basis", "basis": "commitment", "new_winner": basis["winner"],
-                    "scores": basis["scores"],
-                    "figures": {
-                        "labels": _labels(winner, *(by_id[k] for k in basis["scores"])),
-                        "winner_id": basis["winner_id"],
-                        "winner_commitment_usd": basis["winner_commitment_usd"],
-                        "winner_minimum_cash_usd": basis["winner_minimum_cash_usd"],
-                    }})
+        out.append(_cost_basis(winner, basis, by_id))
 
     out.extend(_weight_changes(eligible, sensitivity, by_id))
     out.extend(unverified_changes(ranked, winner))
@@ -102,6 +95,24 @@ def what_would_change(
                         "max_price_cut": MAX_PRICE_CUT},
         })
     return out
+
+
+def _cost_basis(
+    winner: ScoredOffer, basis: Mapping[str, Any], by_id: Mapping[str, ScoredOffer],
+) -> dict[str, Any]:
+    """Who ranks first when every offer is charged its full commitment; with the winner's
+    commitment against its cheapest way out, and the best of the others on that basis."""
+    scores = basis["scores"]
+    others = {k: v for k, v in scores.items() if k != winner.offer.id}
+    return {"kind": "cost_basis", "basis": "commitment", "new_winner": basis["winner"],
+            "scores": scores,
+            "figures": {
+                "labels": _labels(winner, *(by_id[k] for k in scores)),
+                "winner_id": winner.offer.id,
+                "winner_commitment_usd": basis["winner_commitment_usd"],
+                "winner_minimum_cash_usd": basis["winner_minimum_cash_usd"],
+                "best_other_id": max(others, key=lambda k: (others[k], k)) if others else None,
+            }}
 
 
 def _input_break_evens(

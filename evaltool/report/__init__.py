@@ -9,8 +9,8 @@
 - ``decide_words`` — `decision_with_words`, where what decide returned (numbers and names)
   gets its sentences: the questions to send vendors, and through ``recommend_words`` the
   headline, confidence reason, trade-off and each what-would-change item's text
-- ``recommendation`` — the phrases of the money (the way out, the runner-up's money, the
-  cost basis, buy against rent)
+- ``recommendation`` — the money phrases those sentences use (the way out of a contract,
+  an offer's money, buy against rent)
 - ``picks``   — which offer won and which is next (shared by the views and charts)
 - ``html``, ``pdf``, ``charts`` — the documents; ``exports``, ``sheets`` — JSON, CSV, XLSX, MD
 - ``terminal``, ``text`` — the terminal table and the data commands' text formats;

@@ -12,11 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from evaltool.report.fmt import usd
-from evaltool.report.recommendation import (
-    cost_basis_sentence,
-    money_clause,
-    runner_up_sentence,
-)
+from evaltool.report.recommendation import money_clause, runner_up_sentence
 
 Item = Mapping[str, Any]
 
@@ -83,8 +79,18 @@ def _input_break_even(item: Item, f: Item, titles: Mapping[str, str]) -> str:
 
 
 def _cost_basis(item: Item, f: Item, titles: Mapping[str, str]) -> str:
-    basis = {"scores": item["scores"], "winner": item["new_winner"], **f}
-    return cost_basis_sentence(f["labels"][f["winner_id"]], basis, f["labels"])
+    """What charging every offer its full commitment does to the ranking."""
+    names, scores = f["labels"], item["scores"]
+    winner, new, second = f["winner_id"], item["new_winner"], f["best_other_id"]
+    terms = (f"{names[winner]} commits {usd(f['winner_commitment_usd'])}; the cheapest way "
+             f"out after the run is {usd(f['winner_minimum_cash_usd'])}")
+    if new != winner:
+        return (f"{terms}. If the full commitments were charged instead, {names[new]} would "
+                f"rank first ({scores[new]:.1f} against {scores[winner]:.1f}).")
+    lead = ("" if second is None else
+            f" ({scores[winner]:.1f} against {scores[second]:.1f} for {names[second]})")
+    return (f"{terms}. Charging every offer its full commitment instead keeps {names[winner]} "
+            f"first{lead}.")
 
 
 def _weight(item: Item, f: Item, titles: Mapping[str, str]) -> str:
