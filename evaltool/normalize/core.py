@@ -35,6 +35,7 @@ from evaltool.normalize.render import (
     result_to_dict,
 )
 from evaltool.normalize.teach import UserMapping, apply_mapping
+from evaltool.normalize.tiers import choose_tiers
 from evaltool.read import read_offer_file
 from evaltool.read.cells import RawRecord
 from evaltool.read.safety import problem_for_exception
@@ -65,7 +66,7 @@ def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float
                 problem_for_exception(exc, where, "normalising").to_dict()]))
             continue
         offers.append(result)
-    return offers, failed
+    return choose_tiers(offers), failed
 
 
 def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabulary) -> Offer:

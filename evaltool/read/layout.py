@@ -16,6 +16,7 @@ from typing import Any
 
 from evaltool.errors import Location, Problem
 from evaltool.read.blocks import tables_as_options
+from evaltool.read.crosstab import find_price_grids, read_price_grids
 from evaltool.read.cells import (
     Candidate,
     RawRecord,
@@ -215,6 +216,9 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         _contract_facts(grid, vocab, record)
         return []
     used: set[int] = set()
+    grids = find_price_grids(grid, vocab)
+    if grids:  # a rate card: one offer per priced cell
+        return read_price_grids(grid, vocab, record, base_id, grids)
     options = _option_columns(grid, vocab)
     if options is not None:
         return _offers_in_columns(grid, vocab, record, base_id, *options)

@@ -1,0 +1,356 @@
+"""Price grids: a header row and a header column framing a rectangle of prices.
+
+A rate card prices one capacity many ways at once: regions across, terms down ("Sydney |
+Melbourne" over "12-month reserved | 36-month reserved"), or volume tiers down and terms
+across ("1 ~ 31장 | 32 ~ 127장 | 128장 이상" by "온디맨드 | 12개월 약정").  The basis and currency are
+stated once (a title line "AUD per GPU-hour, ex GST", a header spanning the price columns, the
+column header itself), the GPU count and accelerator elsewhere in the file.  Each priced cell
+is an offer named by its row and column, and shares every other fact of the file.
+
+A block is a price grid only when every cell under its price columns is a figure (or a dash,
+"sold out"), its row labels are not field labels, and the basis of its prices is stated: a
+table of fields side by side, a line-item table or a one-offer-per-row table is never one.
+Rows that are volume tiers (tiers.py) carry their range; which tier is the offer's is decided
+once its GPU count is known (normalize/tiers.py), or by a mark the document puts on one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaltool.errors import Location, Problem
+from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, column_letter, is_empty
+from evaltool.read.keyvalues import key_values
+from evaltool.read.text import currency_of, is_placeholder
+from evaltool.read.tiers import (
+    Tier,
+    marks_applied,
+    price_basis,
+    tiers_of_bounds,
+    tiers_of_labels,
+    unit_of,
+)
+from evaltool.read.vocabulary import Vocabulary, normalise_label
+
+# Row or column labels that may name an axis of a price grid (a term, a region); any other
+# field label ("GPU", "Storage") makes the block a table of fields, not of prices.
+_AXIS_SLOTS = frozenset({None, "ignore", "price", "term_months", "region", "offer_name"})
+_RESOURCE_WORDS = {"gpu": "GPU", "node": "node", "rack": "rack"}
+_DASHES = frozenset("-–—−/x×")
+
+
+@dataclass
+class PriceGrid:
+    header: int
+    label_col: int
+    rows: list[int]
+    columns: dict[int, str]  # price column -> its label
+    basis: tuple[str, str]
+    basis_where: Location
+    currency: str | None
+    corner: str
+    axis: str | None = None  # a header spanning the price columns ("Region")
+    attrs: dict[int, str] = field(default_factory=dict)  # other columns of each row
+    tiers: dict[int, Tier] = field(default_factory=dict)
+    applied: set[int] = field(default_factory=set)
+    used: set[int] = field(default_factory=set)  # header, title and basis rows
+
+
+def _figure(value: Any) -> bool:
+    """A price cell: a number, or a short text that is a figure with a currency."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    if not isinstance(value, str):
+        return False
+    text = value.strip()
+    if not re.search(r"\d", text) or re.search(r"\d\s*[-–~]\s*\d", text) or re.search(
+            r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}", text):
+        return False  # a range or a date, not a price
+    rest = re.sub(r"[\d.,'\s\u00a0\u202f]", "", text)
+    return len(rest) <= 4
+
+
+def _no_price(value: Any) -> bool:
+    """'—', 'n/a', 'sold out', 'TBC': a cell of the grid that offers nothing."""
+    if is_empty(value):
+        return True
+    text = cell_text(value)
+    return (set(text) <= _DASHES or is_placeholder(text)
+            or (not re.search(r"\d", text) and len(text.split()) <= 3))
+
+
+def _short(value: Any) -> str | None:
+    if isinstance(value, str) and value.strip() and len(value.split()) <= 8:
+        return " ".join(value.split())
+    return None
+
+
+def find_price_grids(grid: SheetGrid, vocab: Vocabulary) -> list[PriceGrid]:
+    found: list[PriceGrid] = []
+    r = 0
+    limit = min(len(grid.rows), 400)
+    while r < limit:
+        block = _grid_at(grid, vocab, r)
+        if block is None:
+            r += 1
+            continue
+        found.append(block)
+        r = block.rows[-1] + 1
+    return found
+
+
+def _data_rows(grid: SheetGrid, header: int, label_col: int) -> list[int]:
+    rows: list[int] = []
+    for k in range(header + 1, len(grid.rows)):
+        label = grid.value(k, label_col)
+        if _short(label) is None and not isinstance(label, (int, float)):
+            break
+        if isinstance(label, bool) or all(is_empty(v) for v in grid.rows[k][label_col + 1:]):
+            break
+        rows.append(k)
+    return rows
+
+
+def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
+    row = grid.rows[r]
+    heads = {c: t for c, v in enumerate(row) if (t := _short(v)) is not None}
+    if len(heads) < 2 or any(not is_empty(v) and c not in heads for c, v in enumerate(row)):
+        return None
+    fields = {vocab.match(h) for h in heads.values()} - _AXIS_SLOTS
+    if len(fields) >= 2:
+        return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row
+    nxt = grid.rows[r + 1] if r + 1 < len(grid.rows) else []
+    first = next((c for c, v in enumerate(nxt) if not is_empty(v)), None)
+    if first is None:
+        return None
+    label_col = min(first, min(heads))
+    rows = _data_rows(grid, r, label_col)
+    if not rows:
+        return None
+    labels = [cell_text(grid.value(k, label_col)) for k in rows]
+    columns: dict[int, str] = {}
+    attrs: dict[int, str] = {}
+    width = max(len(grid.rows[k]) for k in [r, *rows])
+    numeric_cols: list[int] = []
+    for c in range(label_col + 1, width):
+        cells = [grid.value(k, c) for k in rows]
+        head = heads.get(c) or _short(grid.merged_value(r, c))
+        if all(is_empty(v) for v in cells):
+            continue
+        if head is None:
+            return None  # a filled column without a header: not a grid
+        figures = sum(1 for v in cells if _figure(v))
+        if figures and figures * 2 >= len(cells) and all(_figure(v) or _no_price(v)
+                                                          for v in cells):
+            numeric_cols.append(c)
+        attrs[c] = head
+    tiers: dict[int, Tier] = {}
+    bounds: set[int] = set()
+    for c, c2 in zip(numeric_cols, numeric_cols[1:], strict=False):
+        if c2 == c + 1:
+            ranges = tiers_of_bounds([grid.value(k, c) for k in rows],
+                                     [grid.value(k, c2) for k in rows])
+            if ranges:
+                unit = unit_of([attrs[c], attrs[c2], heads.get(label_col, "")])
+                tiers = {k: Tier(lo, hi, f"{cell_text(grid.value(k, c))}-"
+                                 f"{cell_text(grid.value(k, c2))}".rstrip("-") + "+" * (
+                                     hi is None), unit) for k, (lo, hi) in zip(rows, ranges,
+                                                                             strict=True)}
+                bounds = {c, c2}
+                break
+    for c in numeric_cols:
+        if c not in bounds:
+            columns[c] = attrs.pop(c)
+    for c in bounds:
+        attrs.pop(c, None)
+    if not columns:
+        return None
+    if any(len(label.split()) > 8 for label in labels):
+        return None
+    if not tiers:
+        ranges = tiers_of_labels(labels)
+        if ranges:
+            unit = unit_of([*labels, heads.get(label_col, "")])
+            tiers = {k: Tier(lo, hi, label, unit) for k, label, (lo, hi)
+                     in zip(rows, labels, ranges, strict=True)}
+        else:
+            for c, head in list(attrs.items()):  # a column of ranges ("Sunucu adedi | 1 – 4")
+                texts = [cell_text(grid.value(k, c)) for k in rows]
+                ranges = tiers_of_labels(texts)
+                if ranges:
+                    unit = unit_of([*texts, head])
+                    tiers = {k: Tier(lo, hi, t, unit) for k, t, (lo, hi)
+                             in zip(rows, texts, ranges, strict=True)}
+                    attrs.pop(c)
+                    break
+    if not tiers and any(vocab.match(label) not in _AXIS_SLOTS for label in labels):
+        return None  # field labels down the rows: a table of fields
+    if any(vocab.header_role(h) in ("quantity", "total", "description", "part")
+           for h in [*columns.values(), *attrs.values()]):
+        return None  # a line-item table
+    basis = _basis(grid, r, label_col, columns)
+    if basis is None:
+        return None
+    (per, where, text), used = basis
+    if any(vocab.match(h) not in _AXIS_SLOTS and price_basis(h) is None
+           for h in columns.values()):
+        return None  # "GPUs | Memory" across: fields, not prices
+    if len(columns) * len(rows) < 2:
+        return None
+    corner = heads.get(label_col, "")
+    block = PriceGrid(r, label_col, rows, columns, per, where,
+                      currency_of(text) or _cell_currency(grid, rows, columns), corner,
+                      attrs=attrs, tiers=tiers, used={r, *used})
+    block.axis = _axis(grid, r, columns, text)
+    if tiers:
+        block.applied = _applied(grid, block, labels)
+    return block
+
+
+def _basis(grid: SheetGrid, header: int, label_col: int, columns: dict[int, str]
+           ) -> tuple[tuple[tuple[str, str], Location, str], set[int]] | None:
+    """The basis of the grid's prices: in every price column's header, in a header spanning
+    them, or in a title line above the table (up to four rows up)."""
+    per_col = {c: price_basis(h) for c, h in columns.items()}
+    if all(per_col.values()) and len(set(per_col.values())) == 1:
+        c = min(columns)
+        return (next(iter(per_col.values())) or ("", ""), grid.where(header, c),
+                columns[c]), set()
+    if any(per_col.values()):
+        return None  # some columns say their basis, others do not: leave it
+    for k in range(header - 1, max(-1, header - 5), -1):
+        filled = [c for c, v in enumerate(grid.rows[k]) if not is_empty(v)]
+        # a title line (one cell), or a header spanning the price columns only: never the
+        # unit cell of a 'Label | value | unit' row above the table
+        if len(filled) != 1 and not (k == header - 1 and filled
+                                     and all(c in columns for c in filled)):
+            continue
+        for c in filled:
+            text = cell_text(grid.value(k, c)) if isinstance(grid.value(k, c), str) else ""
+            if not text or len(text) > 240:
+                continue
+            per = price_basis(text)
+            if per is not None:
+                return (per, grid.where(k, c), text), {k}
+    return None
+
+
+def _axis(grid: SheetGrid, header: int, columns: dict[int, str], basis_text: str) -> str | None:
+    """'Region' merged over 'Sydney | Melbourne': what the column labels are."""
+    if header == 0:
+        return None
+    texts = {cell_text(grid.merged_value(header - 1, c)) for c in columns}
+    if len(texts) == 1:
+        text = texts.pop()
+        if text and text != basis_text and price_basis(text) is None:
+            return text
+    return None
+
+
+def _cell_currency(grid: SheetGrid, rows: list[int], columns: dict[int, str]) -> str | None:
+    found = {currency_of(v) for k in rows for c in columns
+             if isinstance(v := grid.value(k, c), str)}
+    found.discard(None)
+    return found.pop() if len(found) == 1 else None
+
+
+def _applied(grid: SheetGrid, block: PriceGrid, labels: list[str]) -> set[int]:
+    """The tier the document marks as the buyer's: a tick or 'applied' in one row's other
+    cells, or a line outside the grid whose text names one tier's label ('Tramo aplicado |
+    T3 (96 GPU)')."""
+    marked = {k for k in block.rows for c in block.attrs
+              if isinstance(v := grid.value(k, c), str) and marks_applied(v)}
+    if len(marked) == 1:
+        return marked
+    inside = set(block.rows) | block.used
+    named: set[int] = set()
+    for k, row in enumerate(grid.rows):
+        if k in inside:
+            continue
+        texts = [cell_text(v) for v in row if isinstance(v, str)]
+        if not any(marks_applied(t) or (block.corner and normalise_label(block.corner)
+                                        in normalise_label(t)) for t in texts):
+            continue
+        for t in texts:
+            for r, label in zip(block.rows, labels, strict=True):
+                if re.match(rf"\s*{re.escape(label)}(?![\w])", t, re.I):
+                    named.add(r)
+    return named if len(named) == 1 else set()
+
+
+def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: RawRecord,
+                 base_id: str) -> list[RawRecord]:
+    """One record per priced cell; cells that offer nothing are said on the sheet's record."""
+    resource, time = block.basis
+    label = f"Price per {_RESOURCE_WORDS.get(resource, resource)}-{time}"
+    records: list[RawRecord] = []
+    many_cols, many_rows = len(block.columns) > 1, len(block.rows) > 1
+    for k in block.rows:
+        row_label = " ".join(cell_text(grid.value(k, block.label_col)).split())
+        for c, col_label in block.columns.items():
+            value = grid.value(k, c)
+            where = grid.where(k, c)
+            if not _figure(value):
+                if not is_empty(value):
+                    record.problems.append(Problem(
+                        where, found=cell_text(value)[:80], severity="info",
+                        code="price-grid-cell-not-offered",
+                        params={"row": row_label, "column": col_label}))
+                continue
+            name = ", ".join(p for p, keep in ((row_label, many_rows or not many_cols),
+                                               (col_label, many_cols)) if keep)
+            source = {**record.source, "option": name, "cell": where.cell}
+            target = RawRecord(id=f"{base_id}-{_slug(name)}", source=source)
+            target.candidates.append(Candidate("offer name", name, where,
+                                               label_where=grid.where(k, block.label_col)))
+            amount: Any = value
+            if block.currency:  # "225.000,00 TL" -> "TRY 225.000,00": one currency, by code
+                figure = re.search(r"\d[\d.,'\s\u00a0\u202f]*", cell_text(value))
+                if figure:
+                    amount = f"{block.currency} {figure.group(0).strip()}"
+            target.candidates.append(Candidate(label, amount, where,
+                                               label_where=block.basis_where))
+            if not block.tiers and vocab.match(block.corner) not in (None, "ignore", "price"):
+                target.candidates.append(Candidate(block.corner, row_label,
+                                                   grid.where(k, block.label_col)))
+            if block.axis and vocab.match(block.axis) not in (None, "ignore", "price"):
+                target.candidates.append(Candidate(block.axis, col_label,
+                                                   grid.where(block.header, c)))
+            for a, head in block.attrs.items():
+                if is_empty(grid.value(k, a)):
+                    continue
+                target.candidates.append(Candidate(
+                    head, grid.value(k, a), grid.where(k, a),
+                    label_where=grid.where(block.header, a),
+                    shape_only=vocab.match(head) is None))
+            if block.tiers:
+                tier = block.tiers[k]
+                source["tier"] = {**tier.as_dict(), "applied": k in block.applied,
+                                  "group": f"{grid.name}!{grid.where(block.header, c).cell}"}
+            target.problems.append(Problem(where, severity="info", code="price-grid-cell",
+                                           params={"name": name,
+                                                   "column": column_letter(c)}))
+            records.append(target)
+    return records
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "offer"
+
+
+def read_price_grids(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, base_id: str,
+                     blocks: list[PriceGrid]) -> list[RawRecord]:
+    """The offers of a sheet's price grids; the rest of the sheet is what they share."""
+    records: list[RawRecord] = []
+    used: set[int] = set()
+    for block in blocks:
+        records += grid_records(grid, vocab, block, record, base_id)
+        used |= set(block.rows) | block.used
+        if block.axis:
+            used.add(block.header - 1)
+    key_values(grid, range(len(grid.rows)), used, vocab, record)
+    return records
