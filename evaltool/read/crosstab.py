@@ -289,8 +289,12 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
     label = f"Price per {_RESOURCE_WORDS.get(resource, resource)}-{time}"
     records: list[RawRecord] = []
     many_cols, many_rows = len(block.columns) > 1, len(block.rows) > 1
-    for k in block.rows:
+    ranged = bool(block.tiers) and all(
+        cell_text(grid.value(k, block.label_col)) == block.tiers[k].text for k in block.rows)
+    for index, k in enumerate(block.rows, start=1):
         row_label = " ".join(cell_text(grid.value(k, block.label_col)).split())
+        if ranged:  # "ab 10 Server" names a tier, not this offer's count: "Tier 2"
+            row_label = f"{block.corner or 'Tier'} {index}"
         for c, col_label in block.columns.items():
             value = grid.value(k, c)
             where = grid.where(k, c)

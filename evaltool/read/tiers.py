@@ -99,8 +99,21 @@ def tiers_of_labels(texts: list[str]) -> list[tuple[float, float | None]] | None
     ranges = [parse_range(t) for t in texts]
     if any(r is None for r in ranges):
         return None
-    clean = [r for r in ranges if r is not None]
+    clean = _closed([r for r in ranges if r is not None])
     return clean if ascending(clean) else None
+
+
+def _closed(ranges: list[tuple[float, float | None]]) -> list[tuple[float, float | None]]:
+    """'ab 1 Server', 'ab 10 Server' (each open above) end where the next begins; 'up to 99',
+    'up to 199' begin where the one before ends."""
+    out = list(ranges)
+    for k in range(len(out) - 1):
+        (lo, hi), (lo2, hi2) = out[k], out[k + 1]
+        if hi is None and lo2 > lo:
+            out[k] = (lo, lo2 - 1)
+        if lo2 == 1.0 and hi is not None and hi2 is not None and hi2 > hi:
+            out[k + 1] = (hi + 1, hi2)
+    return out
 
 
 def tiers_of_bounds(lows: list[Any], highs: list[Any]) -> list[tuple[float, float | None]] | None:

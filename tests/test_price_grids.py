@@ -1,0 +1,153 @@
+"""Specification: price grids and volume tiers, each with a small example of our own (never a
+blind file).  A rate card prices one capacity several ways in one grid — regions or terms
+across, terms or volume tiers down — its basis and currency stated once; each priced cell is an
+offer that shares every other fact of the file.  Of a volume-tier table, the tier the document
+marks, or else the one that holds the offer's count, is the offer's price; when neither tells,
+every tier stays visible with a warning."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from workbooks import write_workbook
+
+from evaltool.normalize.core import normalize_files
+from evaltool.read.tiers import parse_range, price_basis, tiers_of_labels
+
+
+def _offers(path: Path, fx: dict[str, float]) -> list[Any]:
+    result = normalize_files([path], fx)
+    assert not result.not_evaluated, result.not_evaluated
+    return sorted(result.offers, key=lambda o: o.fields.offer_name or "")
+
+
+def _codes(offer: Any) -> set[str]:
+    return {w.get("code") for w in offer.warnings}
+
+
+def test_a_german_rate_card_is_one_offer_per_region_and_term(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "preisliste.xlsx", {
+        "Konfiguration": [
+            ["Beispiel Rechenzentrum GmbH"],
+            ["Server", "4 x 8-GPU-Server NVIDIA HGX H100 SXM5 80GB (32 GPUs)"],
+            ["Netzwerk", "InfiniBand NDR, 8 x 400 Gb/s je Server"],
+        ],
+        "Preise": [
+            ["Preise in EUR pro GPU-Stunde, zzgl. MwSt."],
+            [],
+            ["Laufzeit", "Frankfurt", "München", "Bemerkung"],
+            ["On-Demand", 2.9, 3.1, "monatlich abgerechnet"],
+            ["12 Monate", 2.3, 2.5, "monatlich abgerechnet"],
+        ],
+    })
+    offers = _offers(path, {"EUR": 1.1})
+    prices = {o.fields.offer_name: o.fields.price_usd_per_gpu_hour for o in offers}
+    assert prices == pytest.approx({
+        "On-Demand, Frankfurt": 2.9 * 1.1, "On-Demand, München": 3.1 * 1.1,
+        "12 Monate, Frankfurt": 2.3 * 1.1, "12 Monate, München": 2.5 * 1.1})
+    assert all(o.fields.gpu_count == 32 and o.fields.accelerator for o in offers)
+    assert {o.fields.term_months for o in offers if "12 Monate" in (o.fields.offer_name or "")
+            } == {12}
+    assert all("price-grid-cell" in _codes(o) for o in offers)
+
+
+def test_a_dash_in_a_grid_is_said_not_read_as_an_offer(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "grid.xlsx", {"Rates": [
+        ["Example Cloud — NVIDIA H200, 64 GPUs"],
+        ["USD per GPU-hour"],
+        ["Term", "us-east", "eu-west"],
+        ["1 year", 3.1, "—"],
+        ["3 years", 2.6, 2.7],
+    ]})
+    result = normalize_files([path], {})
+    assert sorted(o.fields.price_usd_per_gpu_hour for o in result.offers) == [2.6, 2.7, 3.1]
+    notes = [w for o in result.offers for w in o.warnings
+             if w.get("code") == "price-grid-cell-not-offered"]
+    assert notes and "C4" in notes[0]["where"]["cell"]
+
+
+def test_a_french_tier_table_gives_the_tier_that_holds_the_count(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "devis.xlsx", {"Devis": [
+        ["Exemple Calcul SAS"],
+        ["Configuration", "8 serveurs de 8 x NVIDIA H100 SXM5 80GB (64 GPU)"],
+        [],
+        ["Tarif dégressif (€ par GPU et par heure, HT)"],
+        ["Palier", "Nombre de GPU", "Prix"],
+        ["Palier 1", "1 - 31", "2,40 €"],
+        ["Palier 2", "32 - 127", "2,10 €"],
+        ["Palier 3", "128 et plus", "1,90 €"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.10)
+    assert offer.fields.gpu_count == 64
+    assert "volume-tier-chosen" in _codes(offer)
+
+
+def test_the_tier_the_document_marks_is_used(tmp_path: Path) -> None:
+    # Korean-style: tiers down, terms across, a mark in the notes column.
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example GPU Cloud — H100 SXM, 8 nodes of 8 GPUs (64 GPUs)"],
+        ["Unit price (USD per GPU per hour)"],
+        ["GPUs", "On-demand", "12-month commitment", "Remarks"],
+        ["1 ~ 31", 3.0, 2.5, ""],
+        ["32 ~ 127", 2.8, 2.3, "← applied to your order"],
+        ["128 or more", 2.6, 2.1, ""],
+    ]})
+    offers = _offers(path, {})
+    assert sorted(o.fields.price_usd_per_gpu_hour for o in offers) == [2.3, 2.8]
+
+
+def test_tiers_stay_visible_with_a_warning_when_the_count_is_unknown(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "cennik.xlsx", {"Cennik": [
+        ["Przykład Obliczenia sp. z o.o. — NVIDIA L40S"],
+        ["Cena w USD za GPU za godzinę"],
+        ["Próg", "Cena"],
+        ["do 99 kart", 1.2],
+        ["od 100 kart", 1.0],
+        [],
+        ["Liczba GPU", 64],
+    ]})
+    # The count is known here (64): the first tier applies.
+    (offer,) = _offers(path, {})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(1.2)
+    unknown = write_workbook(tmp_path / "cennik2.xlsx", {"Cennik": [
+        ["Przykład Obliczenia sp. z o.o. — NVIDIA L40S"],
+        ["Cena w USD za GPU za godzinę"],
+        ["Próg", "Cena"],
+        ["ab 1 Server", 1.2],
+        ["ab 10 Server", 1.0],
+        [],
+        ["Liczba GPU", 64],
+    ]})
+    # The GPUs are known but the tiers count servers, and the servers are not known.
+    result = normalize_files([unknown], {})
+    warned = [o for o in result.offers if "volume-tier-unresolved" in _codes(o)]
+    assert len(warned) == len(result.offers) == 2  # never one picked silently
+
+
+def test_a_table_of_fields_is_not_a_price_grid(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "listings.xlsx", {"Export": [
+        ["listing", "gpu", "qty_gpus", "usd_per_gpu_hr"],
+        ["L-1", "NVIDIA H100 SXM5 80GB", 16, 2.1],
+        ["L-2", "NVIDIA A100 SXM4 80GB", 32, 1.2],
+    ]})
+    result = normalize_files([path], {})
+    assert {o.fields.gpu_count for o in result.offers} == {16, 32}
+    assert not any("price-grid-cell" in _codes(o) for o in result.offers)
+
+
+def test_ranges_and_bases_are_read_by_shape() -> None:
+    assert parse_range("32 ~ 127장") == (32, 127)
+    assert parse_range("Tier 2 (96-191 GPUs)") == (96, 191)
+    assert parse_range("17 ve üzeri") == (17, None)
+    assert parse_range("ab 64 GPU") == (64, None)
+    assert parse_range("12-month reserved") is None
+    assert parse_range("2027-01-15") is None
+    assert tiers_of_labels(["1-31", "32-127", "128+"]) == [(1, 31), (32, 127), (128, None)]
+    assert tiers_of_labels(["64-127", "1-31"]) is None  # not ascending: no tier table
+    assert price_basis("AUD per GPU-hour, ex GST") == ("gpu", "hour")
+    assert price_basis("Aylık fiyat / sunucu") == ("node", "month")
+    assert price_basis("GPU당 시간 단가") == ("gpu", "hour")
+    assert price_basis("Rates valid to 31/01/2027") is None
