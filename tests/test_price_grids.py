@@ -151,3 +151,42 @@ def test_ranges_and_bases_are_read_by_shape() -> None:
     assert price_basis("Aylık fiyat / sunucu") == ("node", "month")
     assert price_basis("GPU당 시간 단가") == ("gpu", "hour")
     assert price_basis("Rates valid to 31/01/2027") is None
+
+
+def test_every_option_stacked_down_a_sheet_is_an_offer(tmp_path: Path) -> None:
+    # A value and its note beside it ("Periodo | sin compromiso | facturación por hora") is no
+    # header of options side by side: the three stacked options are three offers.
+    path = write_workbook(tmp_path / "oferta.xlsx", {"Oferta": [
+        ["Ejemplo Cómputo S.L. — Oferta comercial"],
+        ["Servidores", "4 x NVIDIA HGX H100 SXM5 80GB (8 GPU por servidor) — 32 GPU"],
+        [],
+        ["Opción 1 – Bajo demanda"],
+        ["Precio", "2,90 €", "por GPU-hora"],
+        ["Periodo", "sin compromiso", "facturación por hora"],
+        [],
+        ["Opción 2 – 6 meses"],
+        ["Precio", "2,50 €", "por GPU-hora"],
+        ["Periodo", "6 meses", "pago mensual"],
+        [],
+        ["Opción 3 – 12 meses"],
+        ["Precio", "2,20 €", "por GPU-hora"],
+        ["Periodo", "12 meses", "pago mensual"],
+    ]})
+    offers = _offers(path, {"EUR": 1.0})
+    assert sorted(o.fields.price_usd_per_gpu_hour for o in offers) == pytest.approx(
+        [2.2, 2.5, 2.9])
+
+
+def test_an_option_offered_only_in_a_note_is_said(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel Cloud GmbH"],
+        ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Anzahl GPUs", 64],
+        ["Preis pro GPU-Stunde (EUR)", 2.4],
+        ["Laufzeit", "12 Monate"],
+        [],
+        ["Hinweis: Alternative mit 36 Monaten Laufzeit: 8% Rabatt auf den GPU-Preis."],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    noted = [w for w in offer.warnings if w.get("code") == "option-in-note"]
+    assert noted and "8%" in noted[0]["message"]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import Location, Problem
-from evaltool.read.blocks import tables_as_options
+from evaltool.read.blocks import names_an_option, tables_as_options
 from evaltool.read.crosstab import find_price_grids, read_price_grids
 from evaltool.read.cells import (
     Candidate,
@@ -323,6 +323,9 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         rows_with_values = 0
         priced = False  # a price under each option makes a short table a table of options
         for k, below in enumerate(grid.rows[r + 1:r + 40]):
+            alone = [v for v in below if not is_empty(v)]
+            if len(alone) == 1 and names_an_option(cell_text(alone[0]), vocab):
+                break  # "Wariant 2 – 6 miesięcy" heads the next stacked option: not this table
             label = cell_text(below[label_col]) if len(below) > label_col else ""
             if not label or vocab.match(label) is None:
                 continue
