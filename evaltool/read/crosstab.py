@@ -2,10 +2,11 @@
 
 A rate card prices one capacity many ways at once: regions across, terms down ("Sydney |
 Melbourne" over "12-month reserved | 36-month reserved"), or volume tiers down and terms
-across ("1 ~ 31장 | 32 ~ 127장 | 128장 이상" by "온디맨드 | 12개월 약정").  The basis and currency are
-stated once (a title line "AUD per GPU-hour, ex GST", a header spanning the price columns, the
-column header itself), the GPU count and accelerator elsewhere in the file.  Each priced cell
-is an offer named by its row and column, and shares every other fact of the file.
+across ("1 ~ 31장 | 32 ~ 127장 | 128장 이상" by "온디맨드 | 12개월 약정").
+The basis and currency are stated once (a title line "AUD per GPU-hour, ex GST", a header
+spanning the price columns, the column header itself), the GPU count and accelerator elsewhere
+in the file.  Each priced cell is an offer named by its row and column, and shares every other
+fact of the file.
 
 A block is a price grid only when every cell under its price columns is a figure (or a dash,
 "sold out"), its row labels are not field labels, and the basis of its prices is stated: a
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from evaltool.errors import Location, Problem
@@ -132,61 +134,16 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     if not rows:
         return None
     labels = [cell_text(grid.value(k, label_col)) for k in rows]
-    columns: dict[int, str] = {}
-    attrs: dict[int, str] = {}
-    width = max(len(grid.rows[k]) for k in [r, *rows])
-    numeric_cols: list[int] = []
-    for c in range(label_col + 1, width):
-        cells = [grid.value(k, c) for k in rows]
-        head = heads.get(c) or _short(grid.merged_value(r, c))
-        if all(is_empty(v) for v in cells):
-            continue
-        if head is None:
-            return None  # a filled column without a header: not a grid
-        figures = sum(1 for v in cells if _figure(v))
-        if figures and figures * 2 >= len(cells) and all(_figure(v) or _no_price(v)
-                                                          for v in cells):
-            numeric_cols.append(c)
-        attrs[c] = head
-    tiers: dict[int, Tier] = {}
-    bounds: set[int] = set()
-    for c, c2 in zip(numeric_cols, numeric_cols[1:], strict=False):
-        if c2 == c + 1:
-            ranges = tiers_of_bounds([grid.value(k, c) for k in rows],
-                                     [grid.value(k, c2) for k in rows])
-            if ranges:
-                unit = unit_of([attrs[c], attrs[c2], heads.get(label_col, "")])
-                tiers = {k: Tier(lo, hi, f"{cell_text(grid.value(k, c))}-"
-                                 f"{cell_text(grid.value(k, c2))}".rstrip("-") + "+" * (
-                                     hi is None), unit) for k, (lo, hi) in zip(rows, ranges,
-                                                                             strict=True)}
-                bounds = {c, c2}
-                break
-    for c in numeric_cols:
-        if c not in bounds:
-            columns[c] = attrs.pop(c)
-    for c in bounds:
-        attrs.pop(c, None)
+    split = _classify(grid, r, rows, heads, label_col)
+    if split is None:
+        return None
+    columns, attrs, tiers = split
     if not columns:
         return None
     if any(len(label.split()) > 8 for label in labels):
         return None
     if not tiers:
-        ranges = tiers_of_labels(labels)
-        if ranges:
-            unit = unit_of([*labels, heads.get(label_col, "")])
-            tiers = {k: Tier(lo, hi, label, unit) for k, label, (lo, hi)
-                     in zip(rows, labels, ranges, strict=True)}
-        else:
-            for c, head in list(attrs.items()):  # a column of ranges ("Sunucu adedi | 1 – 4")
-                texts = [cell_text(grid.value(k, c)) for k in rows]
-                ranges = tiers_of_labels(texts)
-                if ranges:
-                    unit = unit_of([*texts, head])
-                    tiers = {k: Tier(lo, hi, t, unit) for k, t, (lo, hi)
-                             in zip(rows, texts, ranges, strict=True)}
-                    attrs.pop(c)
-                    break
+        tiers = _label_tiers(grid, rows, labels, heads.get(label_col, ""), attrs)
     if not tiers and any(vocab.match(label) not in _AXIS_SLOTS for label in labels):
         return None  # field labels down the rows: a table of fields
     if any(vocab.header_role(h) in ("quantity", "total", "description", "part")
@@ -209,6 +166,65 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     if tiers:
         block.applied = _applied(grid, block, labels)
     return block
+
+
+def _classify(grid: SheetGrid, r: int, rows: list[int], heads: dict[int, str], label_col: int
+              ) -> tuple[dict[int, str], dict[int, str], dict[int, Tier]] | None:
+    """The price columns, the other columns, and the tiers of two 'From | To' columns."""
+    columns: dict[int, str] = {}
+    attrs: dict[int, str] = {}
+    width = max(len(grid.rows[k]) for k in [r, *rows])
+    numeric_cols: list[int] = []
+    for c in range(label_col + 1, width):
+        cells = [grid.value(k, c) for k in rows]
+        head = heads.get(c) or _short(grid.merged_value(r, c))
+        if all(is_empty(v) for v in cells):
+            continue
+        if head is None:
+            return None  # a filled column without a header: not a grid
+        figures = sum(1 for v in cells if _figure(v))
+        if figures and figures * 2 >= len(cells) and all(_figure(v) or _no_price(v)
+                                                          for v in cells):
+            numeric_cols.append(c)
+        attrs[c] = head
+    tiers: dict[int, Tier] = {}
+    bounds: set[int] = set()
+    for c, c2 in pairwise(numeric_cols):
+        ranges = tiers_of_bounds([grid.value(k, c) for k in rows],
+                                 [grid.value(k, c2) for k in rows]) if c2 == c + 1 else None
+        if ranges:
+            unit = unit_of([attrs[c], attrs[c2], heads.get(label_col, "")])
+            tiers = {k: Tier(lo, hi, f"{cell_text(grid.value(k, c))}-"
+                             f"{cell_text(grid.value(k, c2))}".rstrip("-") + "+" * (hi is None),
+                             unit) for k, (lo, hi) in zip(rows, ranges, strict=True)}
+            bounds = {c, c2}
+            break
+    for c in numeric_cols:
+        if c not in bounds:
+            columns[c] = attrs.pop(c)
+    for c in bounds:
+        attrs.pop(c, None)
+    return columns, attrs, tiers
+
+
+def _label_tiers(grid: SheetGrid, rows: list[int], labels: list[str], corner: str,
+                 attrs: dict[int, str]) -> dict[int, Tier]:
+    """Tiers in the row labels ("1 ~ 31장"), or in a column of ranges ("Sunucu adedi | 1 – 4",
+    taken out of the row's other columns)."""
+    ranges = tiers_of_labels(labels)
+    if ranges:
+        unit = unit_of([*labels, corner])
+        return {k: Tier(lo, hi, label, unit) for k, label, (lo, hi)
+                in zip(rows, labels, ranges, strict=True)}
+    for c, head in list(attrs.items()):
+        texts = [cell_text(grid.value(k, c)) for k in rows]
+        found = tiers_of_labels(texts)
+        if found:
+            unit = unit_of([*texts, head])
+            attrs.pop(c)
+            return {k: Tier(lo, hi, t, unit) for k, t, (lo, hi)
+                    in zip(rows, texts, found, strict=True)}
+    return {}
 
 
 def _basis(grid: SheetGrid, header: int, label_col: int, columns: dict[int, str]

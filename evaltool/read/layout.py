@@ -16,7 +16,6 @@ from typing import Any
 
 from evaltool.errors import Location, Problem
 from evaltool.read.blocks import names_an_option, tables_as_options
-from evaltool.read.crosstab import find_price_grids, read_price_grids
 from evaltool.read.cells import (
     Candidate,
     RawRecord,
@@ -25,6 +24,7 @@ from evaltool.read.cells import (
     column_letter,
     is_empty,
 )
+from evaltool.read.crosstab import find_price_grids, read_price_grids
 from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS

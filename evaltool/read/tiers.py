@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from evaltool.normalize.basis import basis_vocabulary
@@ -88,7 +89,7 @@ def parse_range(text: str) -> tuple[float, float | None] | None:
 
 def ascending(ranges: list[tuple[float, float | None]]) -> bool:
     """Ranges one after another without overlap (the last may be open above)."""
-    for (lo, hi), (lo2, _hi2) in zip(ranges, ranges[1:], strict=False):
+    for (lo, hi), (lo2, _hi2) in pairwise(ranges):
         if hi is None or lo2 <= lo or lo2 < hi:
             return False
     return len(ranges) >= 2
@@ -127,7 +128,7 @@ def tiers_of_bounds(lows: list[Any], highs: list[Any]) -> list[tuple[float, floa
     if not ascending(ranges):
         return None
     if any(hi is not None and abs(lo2 - hi - 1) > 1e-9 and lo2 != hi
-           for (_lo, hi), (lo2, _h) in zip(ranges, ranges[1:], strict=False)):
+           for (_lo, hi), (lo2, _h) in pairwise(ranges)):
         return None
     return ranges
 
@@ -145,10 +146,10 @@ def basis_words(text: str) -> tuple[list[str], list[str]]:
     for match in _TOKEN_RE.finditer(text):
         token = match.group(0)
         kinds = []
-        if len(token) == 1 and token.isascii():
-            # one letter is a basis only right after a slash or a hyphen ("€/GPU/h")
-            if match.start() == 0 or text[match.start() - 1] not in "/-":
-                continue
+        # one letter is a basis only right after a slash or a hyphen ("€/GPU/h")
+        if len(token) == 1 and token.isascii() and (
+                match.start() == 0 or text[match.start() - 1] not in "/-"):
+            continue
         kind = words.get(token.lower()) or words.get(token)
         if kind is not None:
             kinds.append(kind)
