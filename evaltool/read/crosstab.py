@@ -29,6 +29,7 @@ from evaltool.read.text import currency_of, is_placeholder
 from evaltool.read.tiers import (
     Tier,
     marks_applied,
+    months_in_label,
     price_basis,
     tiers_of_bounds,
     tiers_of_labels,
@@ -161,7 +162,8 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     corner = heads.get(label_col, "")
     block = PriceGrid(r, label_col, rows, columns, per, where,
                       currency_of(text) or _cell_currency(grid, rows, columns), corner,
-                      attrs=attrs, tiers=tiers, used={r, *used})
+                      attrs=attrs, tiers=tiers,
+                      used={r} | (used if _only_basis(grid, used) else set()))
     block.axis = _axis(grid, r, columns, text)
     if tiers:
         block.applied = _applied(grid, block, labels)
@@ -255,6 +257,12 @@ def _basis(grid: SheetGrid, header: int, label_col: int, columns: dict[int, str]
     return None
 
 
+def _only_basis(grid: SheetGrid, rows: set[int]) -> bool:
+    """A basis row that says nothing more than the basis ("Preț EUR / GPU-oră" over the
+    price columns) is the grid's own; a title line that also states facts stays readable."""
+    return all(len(" ".join(cell_text(v) for v in grid.rows[k]).split()) <= 6 for k in rows)
+
+
 def _axis(grid: SheetGrid, header: int, columns: dict[int, str], basis_text: str) -> str | None:
     """'Region' merged over 'Sydney | Melbourne': what the column labels are."""
     if header == 0:
@@ -337,6 +345,12 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
             if not block.tiers and vocab.match(block.corner) not in (None, "ignore", "price"):
                 target.candidates.append(Candidate(block.corner, row_label,
                                                    grid.where(k, block.label_col)))
+            for text, at in ((row_label, grid.where(k, block.label_col)),
+                             (col_label, grid.where(block.header, c))):
+                months = None if block.tiers and text == row_label else months_in_label(text)
+                if months is not None:  # "Angajament 12 luni", "12개월 약정": the term
+                    target.candidates.append(Candidate("Term", f"{months:g} months", at,
+                                                       label_where=at))
             if block.axis and vocab.match(block.axis) not in (None, "ignore", "price"):
                 target.candidates.append(Candidate(block.axis, col_label,
                                                    grid.where(block.header, c)))

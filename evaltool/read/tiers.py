@@ -199,3 +199,18 @@ def marks_applied(text: str) -> bool:
     return any((w in low) if not w.isascii() or not w[0].isalpha()
                else re.search(rf"\b{re.escape(w)}\b", low) is not None
                for w in grid_words()["applied"])
+
+
+def months_in_label(text: str) -> float | None:
+    """'12개월 약정', 'Angajament 12 luni', '36-month reserved', '1-year CUD' -> months; None
+    unless the label states exactly one figure of months or years."""
+    words = basis_vocabulary()["words"]
+    found: list[float] = []
+    for match in re.finditer(r"(?<![\d.,])(\d{1,3})(?![\d.,])[\s-]*", text):
+        token = _TOKEN_RE.match(text, match.end())
+        if token is None:
+            continue
+        kind = words.get(token.group(0).lower()) or words.get(token.group(0))
+        if kind in ("month", "year") and len(token.group(0)) > 1:
+            found.append(float(match.group(1)) * (12 if kind == "year" else 1))
+    return found[0] if len(found) == 1 else None
