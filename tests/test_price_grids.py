@@ -190,3 +190,36 @@ def test_an_option_offered_only_in_a_note_is_said(tmp_path: Path) -> None:
     (offer,) = _offers(path, {"EUR": 1.0})
     noted = [w for w in offer.warnings if w.get("code") == "option-in-note"]
     assert noted and "8%" in noted[0]["message"]
+
+
+def test_tiers_across_with_terms_down_and_a_row_of_units(tmp_path: Path) -> None:
+    # Tiers as column headers, a row of units under them, terms down; the count (96 GPUs)
+    # picks the middle column in every row.
+    path = write_workbook(tmp_path / "tiers.xlsx", {"Pricing": [
+        ["Example Compute Ltd — NVIDIA H200 SXM, 12 servers x 8 GPUs (96 GPUs)"],
+        [],
+        ["Commitment", "1-63 GPUs", "64-255 GPUs", "256+ GPUs"],
+        ["", "GBP / GPU-hour", "GBP / GPU-hour", "GBP / GPU-hour"],
+        ["1 month", 3.2, 3.0, 2.8],
+        ["12 months", 2.6, 2.4, 2.2],
+    ]})
+    offers = _offers(path, {"GBP": 1.25})
+    assert sorted(o.fields.price_usd_per_gpu_hour for o in offers) == pytest.approx(
+        [2.4 * 1.25, 3.0 * 1.25])
+    assert {o.fields.term_months for o in offers} == {1, 12}
+    assert all(o.fields.gpu_count == 96 for o in offers)
+
+
+def test_the_basis_may_stand_in_the_corner(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "corner.xlsx", {"Tarifs": [
+        ["Exemple Cloud SAS"],
+        ["GPU", "NVIDIA L40S 48GB"],
+        ["Nombre de GPU", 16],
+        [],
+        ["EUR par GPU-heure", "Paris", "Marseille"],
+        ["Sans engagement", 1.1, 1.2],
+        ["Engagement 12 mois", 0.9, 1.0],
+    ]})
+    offers = _offers(path, {"EUR": 1.0})
+    assert sorted(o.fields.price_usd_per_gpu_hour for o in offers) == pytest.approx(
+        [0.9, 1.0, 1.1, 1.2])

@@ -56,7 +56,8 @@ class PriceGrid:
     corner: str
     axis: str | None = None  # a header spanning the price columns ("Region")
     attrs: dict[int, str] = field(default_factory=dict)  # other columns of each row
-    tiers: dict[int, Tier] = field(default_factory=dict)
+    tiers: dict[int, Tier] = field(default_factory=dict)  # row -> its tier
+    col_tiers: dict[int, Tier] = field(default_factory=dict)  # tiers across: column -> tier
     applied: set[int] = field(default_factory=set)
     used: set[int] = field(default_factory=set)  # header, title and basis rows
 
@@ -126,12 +127,14 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     fields = {vocab.match(h) for h in heads.values()} - _AXIS_SLOTS
     if len(fields) >= 2:
         return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row
-    nxt = grid.rows[r + 1] if r + 1 < len(grid.rows) else []
+    unit_row = _unit_row(grid, r, min(heads))
+    top = r if unit_row is None else unit_row
+    nxt = grid.rows[top + 1] if top + 1 < len(grid.rows) else []
     first = next((c for c, v in enumerate(nxt) if not is_empty(v)), None)
     if first is None:
         return None
     label_col = min(first, min(heads))
-    rows = _data_rows(grid, r, label_col)
+    rows = _data_rows(grid, top, label_col)
     if not rows:
         return None
     labels = [cell_text(grid.value(k, label_col)) for k in rows]
@@ -145,24 +148,30 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
         return None
     if not tiers:
         tiers = _label_tiers(grid, rows, labels, heads.get(label_col, ""), attrs)
+    col_tiers: dict[int, Tier] = {}
+    across = tiers_of_labels(list(columns.values())) if not tiers else None
+    if across:  # "1-31 GPUs | 32-127 GPUs | 128+ GPUs" across, terms down
+        unit = unit_of([*columns.values(), heads.get(label_col, "")])
+        col_tiers = {c: Tier(lo, hi, h, unit) for (c, h), (lo, hi)
+                     in zip(columns.items(), across, strict=True)}
     if not tiers and any(vocab.match(label) not in _AXIS_SLOTS for label in labels):
         return None  # field labels down the rows: a table of fields
     if any(vocab.header_role(h) in ("quantity", "total", "description", "part")
            for h in [*columns.values(), *attrs.values()]):
         return None  # a line-item table
-    basis = _basis(grid, r, label_col, columns)
+    basis = _basis(grid, r, label_col, columns, unit_row)
     if basis is None:
         return None
     (per, where, text), used = basis
-    if any(vocab.match(h) not in _AXIS_SLOTS and price_basis(h) is None
-           for h in columns.values()):
+    if not col_tiers and any(vocab.match(h) not in _AXIS_SLOTS and price_basis(h) is None
+                             for h in columns.values()):
         return None  # "GPUs | Memory" across: fields, not prices
     if len(columns) * len(rows) < 2:
         return None
     corner = heads.get(label_col, "")
     block = PriceGrid(r, label_col, rows, columns, per, where,
                       currency_of(text) or _cell_currency(grid, rows, columns), corner,
-                      attrs=attrs, tiers=tiers,
+                      attrs=attrs, tiers=tiers, col_tiers=col_tiers,
                       used={r} | (used if _only_basis(grid, used) else set()))
     block.axis = _axis(grid, r, columns, text)
     if tiers:
@@ -229,17 +238,40 @@ def _label_tiers(grid: SheetGrid, rows: list[int], labels: list[str], corner: st
     return {}
 
 
-def _basis(grid: SheetGrid, header: int, label_col: int, columns: dict[int, str]
+def _unit_row(grid: SheetGrid, header: int, first_head: int) -> int | None:
+    """A row of units under the header ("| USD / GPU-h | USD / GPU-h"): its label cell empty,
+    every filled cell a price basis."""
+    k = header + 1
+    if k >= len(grid.rows):
+        return None
+    filled = [(c, v) for c, v in enumerate(grid.rows[k]) if not is_empty(v)]
+    after = grid.rows[k + 1] if k + 1 < len(grid.rows) else []
+    lead = next((c for c, v in enumerate(after) if not is_empty(v)), None)
+    if not filled or lead is None or min(c for c, _ in filled) <= min(lead, first_head) or \
+            not all(isinstance(v, str) and price_basis(v) is not None for _, v in filled):
+        return None
+    return k
+
+
+def _basis(grid: SheetGrid, header: int, label_col: int, columns: dict[int, str],
+           unit_row: int | None = None
            ) -> tuple[tuple[tuple[str, str], Location, str], set[int]] | None:
-    """The basis of the grid's prices: in every price column's header, in a header spanning
-    them, or in a title line above the table (up to four rows up)."""
-    per_col = {c: price_basis(h) for c, h in columns.items()}
+    """The basis of the grid's prices: in every price column's header (or the row of units
+    under it), in the corner cell, in a header spanning them, or in a title line above the
+    table (up to four rows up)."""
+    at = header if unit_row is None else unit_row
+    texts = {c: cell_text(grid.value(at, c)) if unit_row is not None else h
+             for c, h in columns.items()}
+    per_col = {c: price_basis(t) for c, t in texts.items()}
     if all(per_col.values()) and len(set(per_col.values())) == 1:
         c = min(columns)
-        return (next(iter(per_col.values())) or ("", ""), grid.where(header, c),
-                columns[c]), set()
+        return (next(iter(per_col.values())) or ("", ""), grid.where(at, c),
+                texts[c]), ({unit_row} if unit_row is not None else set())
     if any(per_col.values()):
         return None  # some columns say their basis, others do not: leave it
+    corner = cell_text(grid.value(header, label_col))
+    if price_basis(corner) is not None:  # "USD / GPU-h | Sydney | Melbourne"
+        return (price_basis(corner) or ("", ""), grid.where(header, label_col), corner), set()
     for k in range(header - 1, max(-1, header - 5), -1):
         filled = [c for c, v in enumerate(grid.rows[k]) if not is_empty(v)]
         # a title line (one cell), or a header spanning the price columns only: never the
@@ -319,7 +351,9 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
         row_label = " ".join(cell_text(grid.value(k, block.label_col)).split())
         if ranged:  # "ab 10 Server" names a tier, not this offer's count: "Tier 2"
             row_label = f"{block.corner or 'Tier'} {index}"
-        for c, col_label in block.columns.items():
+        for index_c, (c, col_label) in enumerate(block.columns.items(), start=1):
+            if c in block.col_tiers:  # "128+ GPUs" names a tier, not this offer's count
+                col_label = f"{block.axis or 'Tier'} {index_c}"
             value = grid.value(k, c)
             where = grid.where(k, c)
             if not _figure(value):
@@ -346,12 +380,14 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                 target.candidates.append(Candidate(block.corner, row_label,
                                                    grid.where(k, block.label_col)))
             for text, at in ((row_label, grid.where(k, block.label_col)),
-                             (col_label, grid.where(block.header, c))):
+                             (col_label if c not in block.col_tiers else "",
+                              grid.where(block.header, c))):
                 months = None if block.tiers and text == row_label else months_in_label(text)
                 if months is not None:  # "Angajament 12 luni", "12개월 약정": the term
                     target.candidates.append(Candidate("Term", f"{months:g} months", at,
                                                        label_where=at))
-            if block.axis and vocab.match(block.axis) not in (None, "ignore", "price"):
+            if block.axis and not block.col_tiers and vocab.match(block.axis) not in (
+                    None, "ignore", "price"):
                 target.candidates.append(Candidate(block.axis, col_label,
                                                    grid.where(block.header, c)))
             for a, head in block.attrs.items():
@@ -365,6 +401,9 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                 tier = block.tiers[k]
                 source["tier"] = {**tier.as_dict(), "applied": k in block.applied,
                                   "group": f"{grid.name}!{grid.where(block.header, c).cell}"}
+            elif c in block.col_tiers:
+                source["tier"] = {**block.col_tiers[c].as_dict(), "applied": False, "group":
+                                  f"{grid.name}!{grid.where(k, block.label_col).cell}"}
             target.problems.append(Problem(where, severity="info", code="price-grid-cell",
                                            params={"name": name,
                                                    "column": column_letter(c)}))
