@@ -254,3 +254,24 @@ def test_the_basis_may_stand_in_the_corner(tmp_path: Path) -> None:
     offers = _offers(path, {"EUR": 1.0})
     assert sorted(o.fields.price_usd_per_gpu_hour for o in offers) == pytest.approx(
         [0.9, 1.0, 1.1, 1.2])
+
+
+def test_a_note_limits_a_term_to_some_tiers(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "grid.xlsx", {"Quote": [
+        ["Example GPU Cloud"],
+        ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64],
+        [],
+        ["USD per GPU-hour"],
+        ["GPUs", "On-demand", "1-year", "3-year"],
+        ["1-63", 3.0, 2.6, 2.2],
+        ["64-127", 2.9, 2.5, 2.1],
+        ["128+", 2.8, 2.4, 2.0],
+        ["The 3-year commitment is available only for 128+ GPUs."],
+    ]})
+    result = normalize_files([path], {})
+    priced = {round(o.fields.price_usd_per_gpu_hour or 0, 2): o for o in result.offers}
+    assert 2.9 in priced and 2.5 in priced
+    assert 2.1 not in priced  # the 64-127 cell of a column the note limits to 128+
+    # the 3-year price that is left is for another tier: shown, and warned
+    assert "volume-tier-unresolved" in _codes(priced[2.0])

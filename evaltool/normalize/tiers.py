@@ -59,6 +59,13 @@ def _count(offer: Offer, unit: str | None) -> float | None:
 def _choose(members: list[Offer]) -> list[Offer]:
     """The members that are not the offer's tier (to drop); notes on the kept ones."""
     if len(members) < 2:
+        lone = members[0] if members else None
+        unit = _tier(lone).get("unit") if lone else None
+        count = _count(lone, unit) if lone else None
+        if lone is not None and count is not None and not _holds(_tier(lone), count):
+            _warn(lone, "volume-tier-unresolved", {  # the only tier left does not apply
+                "tier": _tier(lone).get("text"), "tiers": _tier(lone).get("text"),
+                "reason": f"no tier holds {_fmt(count)} {_UNIT_WORD.get(unit or '', 'units')}"})
         return []
     marked = [o for o in members if _tier(o).get("applied")]
     unit = _tier(members[0]).get("unit")

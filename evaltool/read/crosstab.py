@@ -30,6 +30,7 @@ from evaltool.read.tiers import (
     Tier,
     marks_applied,
     months_in_label,
+    parse_range,
     price_basis,
     tiers_of_bounds,
     tiers_of_labels,
@@ -60,6 +61,9 @@ class PriceGrid:
     col_tiers: dict[int, Tier] = field(default_factory=dict)  # tiers across: column -> tier
     applied: set[int] = field(default_factory=set)
     used: set[int] = field(default_factory=set)  # header, title and basis rows
+    # A note that limits a column to some tiers ("36-month only for 128+ GPUs"):
+    # column -> (rows it is offered in, the note, where)
+    limited: dict[int, tuple[set[int], str, Location]] = field(default_factory=dict)
 
 
 def _figure(value: Any) -> bool:
@@ -176,7 +180,34 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     block.axis = _axis(grid, r, columns, text)
     if tiers:
         block.applied = _applied(grid, block, labels)
+        block.limited = _limited(grid, block)
     return block
+
+
+def _limited(grid: SheetGrid, block: PriceGrid) -> dict[int, tuple[set[int], str, Location]]:
+    """'※ 36개월 약정은 128장 이상 계약 시에만 제공됩니다' (36-month only from 128 cards), below
+    or above the grid: a note naming one price column and one tier's range limits that column
+    to the tiers inside the range."""
+    limited: dict[int, tuple[set[int], str, Location]] = {}
+    start, end = max(0, block.header - 6), min(len(grid.rows), block.rows[-1] + 8)
+    for k in range(start, end):
+        if k in block.rows or k == block.header:
+            continue
+        filled = [(c, v) for c, v in enumerate(grid.rows[k]) if isinstance(v, str) and v.strip()]
+        if len(filled) != 1:
+            continue
+        c0, text = filled[0][0], cell_text(filled[0][1])
+        named = [c for c, label in block.columns.items()
+                 if normalise_label(label) and normalise_label(label) in normalise_label(text)]
+        span = parse_range(text)
+        if len(named) != 1 or span is None:
+            continue
+        low, high = span
+        rows = {r for r, t in block.tiers.items() if t.low >= low
+                and (high is None or (t.high is not None and t.high <= high))}
+        if rows and rows != set(block.rows):
+            limited[named[0]] = (rows, text, grid.where(k, c0))
+    return limited
 
 
 def _classify(grid: SheetGrid, r: int, rows: list[int], heads: dict[int, str], label_col: int
@@ -356,6 +387,12 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                 col_label = f"{block.axis or 'Tier'} {index_c}"
             value = grid.value(k, c)
             where = grid.where(k, c)
+            if c in block.limited and k not in block.limited[c][0]:
+                _rows, text, at = block.limited[c]
+                record.problems.append(Problem(
+                    at, found=text[:120], severity="info", code="price-grid-cell-limited",
+                    params={"row": row_label, "column": col_label, "cell": where.cell}))
+                continue
             if not _figure(value):
                 if not is_empty(value):
                     record.problems.append(Problem(
