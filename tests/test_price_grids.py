@@ -275,3 +275,34 @@ def test_a_note_limits_a_term_to_some_tiers(tmp_path: Path) -> None:
     assert 2.1 not in priced  # the 64-127 cell of a column the note limits to 128+
     # the 3-year price that is left is for another tier: shown, and warned
     assert "volume-tier-unresolved" in _codes(priced[2.0])
+
+
+def test_tiers_as_lines_without_a_header(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel GPU-Cloud GmbH"],
+        ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Anzahl GPUs", 96],
+        [],
+        ["Staffelpreise"],
+        ["bis 63 GPU", "2,40 EUR pro GPU-Stunde"],
+        ["ab 64 GPU", "2,10 EUR pro GPU-Stunde"],
+        ["ab 256 GPU", "1,90 EUR pro GPU-Stunde"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.10)
+    assert "volume-tier-chosen" in _codes(offer)
+
+
+def test_a_table_of_discounts_is_no_price_grid(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "calc.xlsx", {"Calculator": [
+        ["Example Cloud — pricing calculator"],
+        ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64],
+        ["List price", "USD 3.00 per GPU-hour"],
+        [],
+        ["Commitment", "1-year", "3-year"],
+        ["Discount vs list", 0.2, 0.4],
+    ]})
+    result = normalize_files([path], {})
+    assert all(o.fields.price_usd_per_gpu_hour not in (0.2, 0.4) for o in result.offers)
+    assert not any("price-grid-cell" in _codes(o) for o in result.offers)

@@ -18,16 +18,16 @@ once its GPU count is known (normalize/tiers.py), or by a mark the document puts
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
 from evaltool.errors import Location, Problem
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, column_letter, is_empty
-from evaltool.read.keyvalues import key_values
 from evaltool.read.text import currency_of, is_placeholder
 from evaltool.read.tiers import (
     Tier,
+    grid_words,
     marks_applied,
     months_in_label,
     parse_range,
@@ -64,6 +64,7 @@ class PriceGrid:
     # A note that limits a column to some tiers ("36-month only for 128+ GPUs"):
     # column -> (rows it is offered in, the note, where)
     limited: dict[int, tuple[set[int], str, Location]] = field(default_factory=dict)
+    texts: bool = False  # prices written as text with their basis ("$2.50 / GPU-hour")
 
 
 def _figure(value: Any) -> bool:
@@ -102,13 +103,61 @@ def find_price_grids(grid: SheetGrid, vocab: Vocabulary) -> list[PriceGrid]:
     r = 0
     limit = min(len(grid.rows), 400)
     while r < limit:
-        block = _grid_at(grid, vocab, r)
+        block = _grid_at(grid, vocab, r) or _tier_lines_at(grid, r)
         if block is None:
             r += 1
             continue
         found.append(block)
         r = block.rows[-1] + 1
     return found
+
+
+def _tier_lines_at(grid: SheetGrid, r: int) -> PriceGrid | None:
+    """Tiers as label | price lines without a header ("1-31 GPUs | $2.50 / GPU-hour",
+    "ab 64 GPU | 2,10 € pro GPU-Stunde"): ascending ranges down one column, a price beside
+    each, the basis in the prices themselves or in a title line above."""
+    def pair(k: int) -> tuple[int, str, Any] | None:
+        filled = [(c, v) for c, v in enumerate(grid.rows[k]) if not is_empty(v)]
+        if len(filled) != 2 or not isinstance(filled[0][1], str):
+            return None
+        return filled[0][0], cell_text(filled[0][1]), filled[1][1]
+
+    first = pair(r) if r < len(grid.rows) else None
+    if first is None or parse_range(first[1]) is None or (r > 0 and (
+            (above := pair(r - 1)) is not None and parse_range(above[1]) is not None)):
+        return None
+    lines: list[tuple[int, int, str, Any]] = []
+    k = r
+    while k < len(grid.rows) and (line := pair(k)) is not None and line[0] == first[0]:
+        lines.append((k, *line))
+        k += 1
+    ranges = tiers_of_labels([label for _, _, label, _ in lines])
+    cols = {c for k2, _, _, v in lines for c, v2 in enumerate(grid.rows[k2]) if v2 is v}
+    if ranges is None or len(cols) != 1:
+        return None
+    col = cols.pop()
+    values = [v for _, _, _, v in lines]
+    if not all(_figure(v) or (isinstance(v, str) and re.search(r"\d", v)) for v in values):
+        return None
+    bases = {price_basis(v) if isinstance(v, str) else None for v in values}
+    basis: tuple[tuple[str, str], Location, str] | None = None
+    if len(bases) == 1 and None not in bases:
+        basis = (bases.pop() or ("", ""), grid.where(r, col), cell_text(values[0]))
+    else:
+        if not all(_figure(v) for v in values):
+            return None
+        found = _basis(grid, r, first[0], {col: ""})
+        basis = found[0] if found else None
+    if basis is None:
+        return None
+    rows = [k2 for k2, _, _, _ in lines]
+    labels = [label for _, _, label, _ in lines]
+    unit = unit_of(labels)
+    currency = currency_of(basis[2]) or _cell_currency(grid, rows, {col: ""})
+    return PriceGrid(r, first[0], rows, {col: ""}, basis[0], basis[1], currency, "",
+                     tiers={k2: Tier(lo, hi, t, unit) for k2, t, (lo, hi)
+                            in zip(rows, labels, ranges, strict=True)},
+                     used=set(), texts=True)
 
 
 def _data_rows(grid: SheetGrid, header: int, label_col: int) -> list[int]:
@@ -163,6 +212,8 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     if any(vocab.header_role(h) in ("quantity", "total", "description", "part")
            for h in [*columns.values(), *attrs.values()]):
         return None  # a line-item table
+    if any(_discounting(t) for t in [*labels, *columns.values(), heads.get(label_col, "")]):
+        return None  # "Discount vs list | 37% | 55%": shares of a price, not prices
     basis = _basis(grid, r, label_col, columns, unit_row)
     if basis is None:
         return None
@@ -267,6 +318,14 @@ def _label_tiers(grid: SheetGrid, rows: list[int], labels: list[str], corner: st
             return {k: Tier(lo, hi, t, unit) for k, t, (lo, hi)
                     in zip(rows, texts, found, strict=True)}
     return {}
+
+
+def _discounting(text: str) -> bool:
+    """'Discount vs list', 'Rabatt (%)': a row or column of shares of a price."""
+    low = text.lower()
+    return "%" in low or any(
+        (w in low) if not w.isascii() else re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low)
+        is not None for w in grid_words()["discount"] if w not in ("off", "less"))
 
 
 def _unit_row(grid: SheetGrid, header: int, first_head: int) -> int | None:
@@ -393,7 +452,7 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                     at, found=text[:120], severity="info", code="price-grid-cell-limited",
                     params={"row": row_label, "column": col_label, "cell": where.cell}))
                 continue
-            if not _figure(value):
+            if not _figure(value) and not (block.texts and re.search(r"\d", cell_text(value))):
                 if not is_empty(value):
                     record.problems.append(Problem(
                         where, found=cell_text(value)[:80], severity="info",
@@ -453,8 +512,9 @@ def _slug(text: str) -> str:
 
 
 def read_price_grids(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, base_id: str,
-                     blocks: list[PriceGrid]) -> list[RawRecord]:
-    """The offers of a sheet's price grids; the rest of the sheet is what they share."""
+                     blocks: list[PriceGrid]) -> tuple[list[RawRecord], SheetGrid]:
+    """The offers of a sheet's price grids, and the sheet without them: the rest is read as
+    any sheet is (what the offers share, line items, other tables)."""
     records: list[RawRecord] = []
     used: set[int] = set()
     for block in blocks:
@@ -462,5 +522,5 @@ def read_price_grids(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, base
         used |= set(block.rows) | block.used
         if block.axis:
             used.add(block.header - 1)
-    key_values(grid, range(len(grid.rows)), used, vocab, record)
-    return records
+    rest = [[None] * len(row) if k in used else row for k, row in enumerate(grid.rows)]
+    return records, replace(grid, rows=rest)

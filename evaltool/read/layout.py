@@ -216,12 +216,13 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         _contract_facts(grid, vocab, record)
         return []
     used: set[int] = set()
+    priced: list[RawRecord] = []  # a rate card: one offer per priced cell; the rest as usual
     grids = find_price_grids(grid, vocab)
-    if grids:  # a rate card: one offer per priced cell
-        return read_price_grids(grid, vocab, record, base_id, grids)
+    if grids:
+        priced, grid = read_price_grids(grid, vocab, record, base_id, grids)
     options = _option_columns(grid, vocab)
     if options is not None:
-        return _offers_in_columns(grid, vocab, record, base_id, *options)
+        return priced + _offers_in_columns(grid, vocab, record, base_id, *options)
     tables: list[tuple[int, int]] = []  # (header row, index of its first line item)
     for r, row in enumerate(grid.rows):
         if r in used:
@@ -261,10 +262,10 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 used.update([r, *data_rows])
                 rows = offer_per_row(grid, r, columns, data_rows, record, base_id, vocab)
                 key_values(grid, range(len(grid.rows)), used, vocab, record)
-                return rows
+                return priced + rows
     tables_as_options(grid, vocab, record, tables)
     key_values(grid, range(len(grid.rows)), used, vocab, record)
-    return []
+    return priced
 
 
 _OPTION_SKIP = _VALUE_HEADERS | _NOTE_HEADERS | _FIELD_HEADERS | _UNIT_HEADERS
