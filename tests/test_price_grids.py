@@ -306,3 +306,22 @@ def test_a_table_of_discounts_is_no_price_grid(tmp_path: Path) -> None:
     result = normalize_files([path], {})
     assert all(o.fields.price_usd_per_gpu_hour not in (0.2, 0.4) for o in result.offers)
     assert not any("price-grid-cell" in _codes(o) for o in result.offers)
+
+
+def test_instance_types_down_terms_across_each_row_its_own_gpu(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "rates.xlsx", {"Rates": [
+        ["Example Hyperscaler — GPU instances, us-east-1"],
+        ["USD per instance-hour"],
+        ["Instance", "GPUs", "On-demand", "1-year reserved", "3-year reserved"],
+        ["gpu8-h100", "8 x NVIDIA H100 SXM5 80GB", 98.32, 62.0, 43.0],
+        ["gpu8-h200", "8 x NVIDIA H200 141GB", 110.0, 70.0, 50.0],
+        [],
+        ["Capacity: 4 instances"],
+    ]})
+    offers = {o.fields.offer_name: o for o in _offers(path, {})}
+    assert len(offers) == 6
+    h200 = offers["gpu8-h200, 3-year reserved"]
+    assert h200.fields.accelerator == "H200" and h200.fields.gpus_per_node == 8
+    assert h200.fields.price_usd_per_gpu_hour == pytest.approx(50.0 / 8)
+    assert h200.fields.term_months == 36
+    assert offers["gpu8-h100, On-demand"].fields.accelerator == "H100-SXM"

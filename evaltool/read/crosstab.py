@@ -177,7 +177,7 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     heads = {c: t for c, v in enumerate(row) if (t := _short(v)) is not None}
     if len(heads) < 2 or any(not is_empty(v) and c not in heads for c, v in enumerate(row)):
         return None
-    fields = {vocab.match(h) for h in heads.values()} - _AXIS_SLOTS
+    fields = {vocab.match(h) for c, h in heads.items() if c != min(heads)} - _AXIS_SLOTS
     if len(fields) >= 2:
         return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row
     unit_row = _unit_row(grid, r, min(heads))
@@ -472,7 +472,7 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                     amount = f"{block.currency} {figure.group(0).strip()}"
             target.candidates.append(Candidate(label, amount, where,
                                                label_where=block.basis_where))
-            if not block.tiers and vocab.match(block.corner) not in (None, "ignore", "price"):
+            if not block.tiers and vocab.match(block.corner) in ("term_months", "region"):
                 target.candidates.append(Candidate(block.corner, row_label,
                                                    grid.where(k, block.label_col)))
             for text, at in ((row_label, grid.where(k, block.label_col)),
@@ -482,8 +482,8 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                 if months is not None:  # "Angajament 12 luni", "12개월 약정": the term
                     target.candidates.append(Candidate("Term", f"{months:g} months", at,
                                                        label_where=at))
-            if block.axis and not block.col_tiers and vocab.match(block.axis) not in (
-                    None, "ignore", "price"):
+            if block.axis and not block.col_tiers and vocab.match(block.axis) in (
+                    "term_months", "region"):
                 target.candidates.append(Candidate(block.axis, col_label,
                                                    grid.where(block.header, c)))
             for a, head in block.attrs.items():
