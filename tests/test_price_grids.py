@@ -325,3 +325,39 @@ def test_instance_types_down_terms_across_each_row_its_own_gpu(tmp_path: Path) -
     assert h200.fields.price_usd_per_gpu_hour == pytest.approx(50.0 / 8)
     assert h200.fields.term_months == 36
     assert offers["gpu8-h100, On-demand"].fields.accelerator == "H100-SXM"
+
+
+def test_a_line_naming_the_applied_tier_chooses_it(tmp_path: Path) -> None:
+    # The tier is named on its own line ("Tramo aplicado | T2"), and its range is in
+    # "Desde | Hasta" figures; the count alone would also say T2.
+    path = write_workbook(tmp_path / "presupuesto.xlsx", {"Presupuesto": [
+        ["Ejemplo Nube S.L."],
+        ["GPU", "NVIDIA L40S 48GB"],
+        ["Número de GPU", 48],
+        [],
+        ["Tramo", "Desde (GPU)", "Hasta (GPU)", "€/GPU/h"],
+        ["T1", 1, 31, 1.40],
+        ["T2", 32, 127, 1.20],
+        ["T3", 128, None, 1.00],
+        [],
+        ["Tramo aplicado", "T2 (48 GPU)"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(1.20)
+    chosen = [w for w in offer.warnings if w.get("code") == "volume-tier-chosen"]
+    assert chosen and "marks it" in chosen[0]["message"]
+
+
+def test_a_marked_tier_that_does_not_hold_the_count_is_warned(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Cloud Inc."],
+        ["GPU", "NVIDIA L40S 48GB"],
+        ["Number of GPUs", 48],
+        [],
+        ["Tier", "GPUs", "USD per GPU-hour", "Applied"],
+        ["Tier 1", "1-31", 1.40, "✓"],
+        ["Tier 2", "32-127", 1.20, ""],
+    ]})
+    (offer,) = _offers(path, {})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(1.40)  # as the document says
+    assert "volume-tier-mark-disagrees" in _codes(offer)

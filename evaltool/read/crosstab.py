@@ -17,6 +17,7 @@ once its GPU count is known (normalize/tiers.py), or by a mark the document puts
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
@@ -75,6 +76,11 @@ def _figure(value: Any) -> bool:
         return True
     if not isinstance(value, str):
         return False
+    return _figure_text(value)
+
+
+@functools.lru_cache(maxsize=8192)  # a sheet asks about the same cells for each header row
+def _figure_text(value: str) -> bool:
     text = value.strip()
     if not re.search(r"\d", text) or re.search(r"\d\s*[-–~]\s*\d", text) or re.search(
             r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}", text):
@@ -93,9 +99,13 @@ def _no_price(value: Any) -> bool:
 
 
 def _short(value: Any) -> str | None:
-    if isinstance(value, str) and value.strip() and len(value.split()) <= 8:
-        return " ".join(value.split())
-    return None
+    return _short_text(value) if isinstance(value, str) else None
+
+
+@functools.lru_cache(maxsize=8192)
+def _short_text(value: str) -> str | None:
+    words = value.split()
+    return " ".join(words) if words and len(words) <= 8 else None
 
 
 def find_price_grids(grid: SheetGrid, vocab: Vocabulary) -> list[PriceGrid]:
@@ -122,6 +132,8 @@ def _tier_lines_at(grid: SheetGrid, r: int) -> PriceGrid | None:
             return None
         return filled[0][0], cell_text(filled[0][1]), filled[1][1]
 
+    if not any(isinstance(v, str) and any(ch.isdigit() for ch in v) for v in grid.rows[r]):
+        return None  # (a tier's label has a figure: the cheap test first)
     first = pair(r) if r < len(grid.rows) else None
     if first is None or parse_range(first[1]) is None or (r > 0 and (
             (above := pair(r - 1)) is not None and parse_range(above[1]) is not None)):
@@ -174,12 +186,12 @@ def _data_rows(grid: SheetGrid, header: int, label_col: int) -> list[int]:
 
 def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     row = grid.rows[r]
+    if sum(1 for v in row if isinstance(v, str)) < 2 or not any(
+            _figure(v) for k in (r + 1, r + 2) if k < len(grid.rows) for v in grid.rows[k][1:]):
+        return None  # (cheap tests first: a header of texts over a row with a figure)
     heads = {c: t for c, v in enumerate(row) if (t := _short(v)) is not None}
     if len(heads) < 2 or any(not is_empty(v) and c not in heads for c, v in enumerate(row)):
         return None
-    fields = {vocab.match(h) for c, h in heads.items() if c != min(heads)} - _AXIS_SLOTS
-    if len(fields) >= 2:
-        return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row
     unit_row = _unit_row(grid, r, min(heads))
     top = r if unit_row is None else unit_row
     nxt = grid.rows[top + 1] if top + 1 < len(grid.rows) else []
@@ -197,6 +209,9 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     columns, attrs, tiers = split
     if not columns:
         return None
+    fields = {vocab.match(h) for c, h in heads.items() if c != min(heads)} - _AXIS_SLOTS
+    if len(fields) >= 2:
+        return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row
     if any(len(label.split()) > 8 for label in labels):
         return None
     if not tiers:
@@ -523,4 +538,4 @@ def read_price_grids(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, base
         if block.axis:
             used.add(block.header - 1)
     rest = [[None] * len(row) if k in used else row for k, row in enumerate(grid.rows)]
-    return records, replace(grid, rows=rest)
+    return records, replace(grid, rows=rest, found={})
