@@ -361,3 +361,20 @@ def test_a_marked_tier_that_does_not_hold_the_count_is_warned(tmp_path: Path) ->
     (offer,) = _offers(path, {})
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(1.40)  # as the document says
     assert "volume-tier-mark-disagrees" in _codes(offer)
+
+
+def test_an_option_a_note_prices_is_its_own_offer(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Cloud Inc."],
+        ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of GPUs", 64],
+        ["Price per GPU-hour (USD)", 2.2],
+        ["Term", "12 months"],
+        [],
+        ["Option B: 24-month term at $1.85 per GPU-hour."],
+    ]})
+    offers = {o.fields.offer_name: o for o in _offers(path, {})}
+    option = offers["Option B"]
+    assert option.fields.price_usd_per_gpu_hour == pytest.approx(1.85)
+    assert option.fields.term_months == 24 and option.fields.gpu_count == 64
+    assert "option-priced-in-note" in _codes(option)

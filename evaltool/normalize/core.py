@@ -67,7 +67,7 @@ def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float
                 problem_for_exception(exc, where, "normalising").to_dict()]))
             continue
         offers.append(result)
-    return offers_from_notes(choose_tiers(offers)), failed
+    return offers_from_notes(choose_tiers(offers), fx), failed
 
 
 def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabulary) -> Offer:
