@@ -12,7 +12,10 @@ A block is a price grid only when every cell under its price columns is a figure
 "sold out"), its row labels are not field labels, and the basis of its prices is stated: a
 table of fields side by side, a line-item table or a one-offer-per-row table is never one.
 Rows that are volume tiers (tiers.py) carry their range; which tier is the offer's is decided
-once its GPU count is known (normalize/tiers.py), or by a mark the document puts on one.
+once its GPU count is known (normalize/tiers.py), or by a mark the document puts on one.  Tiers
+may run down the rows, across the columns, in a column of ranges, in 'From | To' figures, or
+as header-less 'range | price' lines; a note that limits a price column to some tiers ("36-month
+only from 128 GPUs") is obeyed.  The rest of the sheet is read as any sheet is.
 """
 
 from __future__ import annotations
