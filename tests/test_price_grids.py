@@ -378,3 +378,20 @@ def test_an_option_a_note_prices_is_its_own_offer(tmp_path: Path) -> None:
     assert option.fields.price_usd_per_gpu_hour == pytest.approx(1.85)
     assert option.fields.term_months == 24 and option.fields.gpu_count == 64
     assert "option-priced-in-note" in _codes(option)
+
+
+def test_capacities_across_and_the_basis_in_a_note_below(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "pricing.xlsx", {"Pricing": [
+        ["Example Neocloud — NVIDIA H200 SXM 141GB clusters"],
+        [],
+        ["Term", "8 GPUs", "64 GPUs", "256 GPUs"],
+        ["1 month", 3.5, 3.2, 2.9],
+        ["12 months", 2.9, 2.6, 2.3],
+        [],
+        ["All prices in USD per GPU-hour, excluding taxes."],
+    ]})
+    offers = {o.fields.offer_name: o for o in _offers(path, {})}
+    assert len(offers) == 6
+    big = offers["12 months, 256 GPUs"]
+    assert big.fields.gpu_count == 256 and big.fields.term_months == 12
+    assert big.fields.price_usd_per_gpu_hour == pytest.approx(2.3)

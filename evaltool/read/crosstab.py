@@ -45,6 +45,7 @@ from evaltool.read.vocabulary import Vocabulary, normalise_label
 # Row or column labels that may name an axis of a price grid (a term, a region); any other
 # field label ("GPU", "Storage") makes the block a table of fields, not of prices.
 _AXIS_SLOTS = frozenset({None, "ignore", "price", "term_months", "region", "offer_name"})
+_COUNT_RE = re.compile(r"^\s*\d{1,5}\s*[^\W\d_]{1,14}\.?\s*$")  # "64 GPUs", "8 nodes", "16 Server"
 _RESOURCE_WORDS = {"gpu": "GPU", "node": "node", "rack": "rack"}
 _DASHES = frozenset("-–—−/x×")
 
@@ -225,18 +226,20 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
         unit = unit_of([*columns.values(), heads.get(label_col, "")])
         col_tiers = {c: Tier(lo, hi, h, unit) for (c, h), (lo, hi)
                      in zip(columns.items(), across, strict=True)}
-    if not tiers and any(vocab.match(label) not in _AXIS_SLOTS for label in labels):
+    if not tiers and any(vocab.match(label) not in _AXIS_SLOTS and not _capacity(label, vocab)
+                         for label in labels):
         return None  # field labels down the rows: a table of fields
     if any(vocab.header_role(h) in ("quantity", "total", "description", "part")
            for h in [*columns.values(), *attrs.values()]):
         return None  # a line-item table
     if any(_discounting(t) for t in [*labels, *columns.values(), heads.get(label_col, "")]):
         return None  # "Discount vs list | 37% | 55%": shares of a price, not prices
-    basis = _basis(grid, r, label_col, columns, unit_row)
+    basis = _basis(grid, r, label_col, columns, unit_row, after=rows[-1] + 1)
     if basis is None:
         return None
     (per, where, text), used = basis
     if not col_tiers and any(vocab.match(h) not in _AXIS_SLOTS and price_basis(h) is None
+                             and not _capacity(h, vocab)
                              for h in columns.values()):
         return None  # "GPUs | Memory" across: fields, not prices
     if len(columns) * len(rows) < 2:
@@ -338,6 +341,11 @@ def _label_tiers(grid: SheetGrid, rows: list[int], labels: list[str], corner: st
     return {}
 
 
+def _capacity(text: str, vocab: Vocabulary) -> bool:
+    """'64 GPUs', '8 nodes': a label that is the capacity of its row or column."""
+    return bool(_COUNT_RE.match(text)) and vocab.match(text) in ("gpu_count", "node_count")
+
+
 def _discounting(text: str) -> bool:
     """'Discount vs list', 'Rabatt (%)': a row or column of shares of a price."""
     low = text.lower()
@@ -362,11 +370,11 @@ def _unit_row(grid: SheetGrid, header: int, first_head: int) -> int | None:
 
 
 def _basis(grid: SheetGrid, header: int, label_col: int, columns: dict[int, str],
-           unit_row: int | None = None
+           unit_row: int | None = None, after: int | None = None
            ) -> tuple[tuple[tuple[str, str], Location, str], set[int]] | None:
     """The basis of the grid's prices: in every price column's header (or the row of units
-    under it), in the corner cell, in a header spanning them, or in a title line above the
-    table (up to four rows up)."""
+    under it), in the corner cell, in a header spanning them, in a title line above the
+    table (up to four rows up) or in a note just below it ("All prices in USD per GPU-hour")."""
     at = header if unit_row is None else unit_row
     texts = {c: cell_text(grid.value(at, c)) if unit_row is not None else h
              for c, h in columns.items()}
@@ -380,7 +388,8 @@ def _basis(grid: SheetGrid, header: int, label_col: int, columns: dict[int, str]
     corner = cell_text(grid.value(header, label_col))
     if price_basis(corner) is not None:  # "USD / GPU-h | Sydney | Melbourne"
         return (price_basis(corner) or ("", ""), grid.where(header, label_col), corner), set()
-    for k in range(header - 1, max(-1, header - 5), -1):
+    below = range(after, min(len(grid.rows), after + 4)) if after is not None else range(0)
+    for k in [*range(header - 1, max(-1, header - 5), -1), *below]:
         filled = [c for c, v in enumerate(grid.rows[k]) if not is_empty(v)]
         # a title line (one cell), or a header spanning the price columns only: never the
         # unit cell of a 'Label | value | unit' row above the table
@@ -493,6 +502,10 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
             if not block.tiers and vocab.match(block.corner) in ("term_months", "region"):
                 target.candidates.append(Candidate(block.corner, row_label,
                                                    grid.where(k, block.label_col)))
+            for text, at in ((row_label, grid.where(k, block.label_col)),
+                             (col_label, grid.where(block.header, c))):
+                if _capacity(text, vocab):  # "64 GPUs" over the column: its capacity
+                    target.candidates.append(Candidate(text, text, at, label_where=at))
             for text, at in ((row_label, grid.where(k, block.label_col)),
                              (col_label if c not in block.col_tiers else "",
                               grid.where(block.header, c))):
