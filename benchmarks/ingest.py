@@ -274,6 +274,7 @@ def main() -> None:
     print(SESSION_3)
     print()
     print(SESSION_4)
+    print(SESSION_5_J1)
     for folder in sorted((ROOT / "tests").glob("blind_offers_*")):
         print()
         print_blind(measure_blind(folder), detail=False)
@@ -368,6 +369,24 @@ SESSION_4 = (
     "formula totals without saved values, pro-forma invoices, third stacked options); the\n"
     "silently wrong left on I: a '$' that is CAD, a document title read as the vendor.\n"
     "The 95% target on a held-out set is not met.")
+
+
+# Session 5, reader-j1: table structure that hid whole offers, fixed by mechanism.
+SESSION_5_J1 = (
+    "Session 5, reader-j1 (price grids, volume tiers, options that went missing). Mechanisms:\n"
+    "a price grid is a header row and a header column framing prices whose basis is stated\n"
+    "once (title line, spanning header, column header, corner, a row of units); each priced\n"
+    "cell is an offer named by its row and column, sharing the file's other facts; a row or\n"
+    "column label that states a term gives the cell's term. Volume tiers (ranges down, across,\n"
+    "in a column, as 'From | To' figures, or as header-less label | price lines, in 12\n"
+    "languages) are chosen by the document's mark, else by the offer's GPU or server count;\n"
+    "unresolved tiers stay visible and warned; a note that limits a column to some tiers is\n"
+    "obeyed. A heading that names the next stacked option ends an options table; an option a\n"
+    "note offers is its own offer when it is one discount under a one-offer file (paid up front\n"
+    "for the term when the note says so), else a warning naming it. Dev before -> after:\n"
+    "I 43.8% 11/23 4 -> 67.0% 16/23 6 (the 2 added: the prepay option copies the base offer's\n"
+    "title-as-vendor and catalog memory); H 37.2% 9/21 2 -> 57.4% 15/21 2; G 66.5% 19/21 0 ->\n"
+    "71.8% 21/21 0; F, E, D, C, B, A unchanged (96.0, 95.2, 92.2, 89.7, 95.7, 97.8; 0).")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import Location, Problem
-from evaltool.read.blocks import tables_as_options
+from evaltool.read.blocks import names_an_option, tables_as_options
 from evaltool.read.cells import (
     Candidate,
     RawRecord,
@@ -24,6 +24,7 @@ from evaltool.read.cells import (
     column_letter,
     is_empty,
 )
+from evaltool.read.crosstab import find_price_grids, read_price_grids
 from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
@@ -215,9 +216,13 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         _contract_facts(grid, vocab, record)
         return []
     used: set[int] = set()
+    priced: list[RawRecord] = []  # a rate card: one offer per priced cell; the rest as usual
+    grids = find_price_grids(grid, vocab)
+    if grids:
+        priced, grid = read_price_grids(grid, vocab, record, base_id, grids)
     options = _option_columns(grid, vocab)
     if options is not None:
-        return _offers_in_columns(grid, vocab, record, base_id, *options)
+        return priced + _offers_in_columns(grid, vocab, record, base_id, *options)
     tables: list[tuple[int, int]] = []  # (header row, index of its first line item)
     for r, row in enumerate(grid.rows):
         if r in used:
@@ -257,10 +262,10 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 used.update([r, *data_rows])
                 rows = offer_per_row(grid, r, columns, data_rows, record, base_id, vocab)
                 key_values(grid, range(len(grid.rows)), used, vocab, record)
-                return rows
+                return priced + rows
     tables_as_options(grid, vocab, record, tables)
     key_values(grid, range(len(grid.rows)), used, vocab, record)
-    return []
+    return priced
 
 
 _OPTION_SKIP = _VALUE_HEADERS | _NOTE_HEADERS | _FIELD_HEADERS | _UNIT_HEADERS
@@ -319,6 +324,9 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         rows_with_values = 0
         priced = False  # a price under each option makes a short table a table of options
         for k, below in enumerate(grid.rows[r + 1:r + 40]):
+            alone = [v for v in below if not is_empty(v)]
+            if len(alone) == 1 and names_an_option(cell_text(alone[0]), vocab):
+                break  # "Wariant 2 – 6 miesięcy" heads the next stacked option: not this table
             label = cell_text(below[label_col]) if len(below) > label_col else ""
             if not label or vocab.match(label) is None:
                 continue

@@ -31,6 +31,7 @@ from evaltool.read.cells import (
 )
 from evaltool.read.keyvalues import key_values
 from evaltool.read.layout import is_contract_sheet, read_grid, slug
+from evaltool.read.noted_options import options_in_notes
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 # Slots that, together, make a set of labelled values a whole offer.
@@ -116,7 +117,9 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             continue
         _absorb(record, part)
         extra_records.extend(extra)
-    return line_groups(record, extra_records, base_id)
+    offers = line_groups(record, extra_records, base_id)
+    options_in_notes(record, offers)  # an option a note offers and no table prices: said
+    return offers
 
 
 def line_groups(record: RawRecord, extra: list[RawRecord], base_id: str) -> list[RawRecord]:

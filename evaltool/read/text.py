@@ -210,11 +210,11 @@ _CURRENCY_WORDS = {
     "£": "GBP", "gbp": "GBP", "chf": "CHF", "¥": "JPY", "jpy": "JPY", "sek": "SEK",
     "dkk": "DKK", "nok": "NOK", "cad": "CAD", "aud": "AUD", "inr": "INR", "cny": "CNY",
     "krw": "KRW", "sgd": "SGD", "pln": "PLN", "zł": "PLN", "zl": "PLN", "czk": "CZK", "kč": "CZK",
-    "huf": "HUF", "ron": "RON",
+    "huf": "HUF", "ron": "RON", "₩": "KRW", "원": "KRW", "₺": "TRY", "tl": "TRY", "try": "TRY",
 }
 _CURRENCY_RE = re.compile(
-    r"(us\$|\$|€|£|¥|zł|kč|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|czk|huf|ron|"
-    r"dollars?)\b)", re.I)
+    r"(us\$|\$|€|£|¥|zł|kč|₩|₺|(?<=[\d\s(,])원(?![가-힣])|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|"
+    r"krw|sgd|pln|czk|huf|ron|tl|dollars?)\b|\b(?-i:TRY)\b)", re.I)
 _GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
               r"akcelerator\w*|versneller)")
 _NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|instance|host|vm|"
