@@ -82,6 +82,8 @@ def with_unit(value: Any, unit: Any) -> Any:
 _REQUIREMENT_CUT = re.compile(r"\s*(?:[<>=≥≤]|\bat\s+least\b|\bminimum\b|\bno\s+more\b|"
                               r"\bor\s+(?:better|newer|faster)\b|\d)", re.I)
 _COLON_RE = re.compile(r"^\s*([^:\d][^:]{0,60}?)\s*:\s+(\S.*)$", re.S)
+_LIST_MARK_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[•▪*–※-])\s*")
+_DIGIT_RE = re.compile(r"\d")
 
 
 def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
@@ -89,7 +91,7 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
     """'Delivery date: 2027-05-10' / 'Tarif : 1,10 € par heure GPU' -> (label, value) when
     the part before the colon is a known label."""
     # "1. Rated power per node: 11.5 kW", "• Payment: ...": a list mark is not the label
-    match = _COLON_RE.match(re.sub(r"^\s*(?:\d{1,2}[.)]|[•▪*–※-])\s*", "", text))
+    match = _COLON_RE.match(_LIST_MARK_RE.sub("", text))
     if match is None:
         return None
     label, value = match.group(1).strip(), match.group(2).strip()
@@ -330,7 +332,7 @@ class _KeyValueScan:
         its value, or a section header."""
         grid, record, vocab = self.grid, self.record, self.vocab
         text = cell_text(grid.rows[r][c])
-        if len(filled) == 1 and re.search(r"\d", text) and \
+        if len(filled) == 1 and _DIGIT_RE.search(text) and \
                 len(text.split()) >= 3 and normalise_label(text) not in vocab.labels:
             # "Oferta ważna do 15.03.2026", "Valid until 31 March 2026": a label with its
             # value inline and no colon, read as a sentence about its topic
@@ -374,8 +376,8 @@ def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
     {column: (header row, header text)}."""
     def is_basis(value: Any) -> bool:
         text = cell_text(value)
-        return isinstance(value, str) and len(text.split()) <= 6 and not re.search(
-            r"\d", text) and _PER_WORD_RE.search(text) is not None and bool(
+        return isinstance(value, str) and len(text.split()) <= 6 and not _DIGIT_RE.search(
+            text) and _PER_WORD_RE.search(text) is not None and bool(
             currency_of(text)) and billing_unit(text) is not None
 
     found: dict[int, tuple[int, str]] = {}
@@ -383,7 +385,7 @@ def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
         row = grid.rows[r]
         # A header row: text only, no figure; a unit column repeats its basis on every row.
         filled = [v for v in row if not is_empty(v)]
-        if len(filled) < 2 or any(not isinstance(v, str) or re.search(r"\d", v)
+        if len(filled) < 2 or any(not isinstance(v, str) or _DIGIT_RE.search(v)
                                   for v in filled):
             continue
         heads = [c for c, v in enumerate(row) if c > 0 and is_basis(v)]

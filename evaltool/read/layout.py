@@ -49,15 +49,20 @@ CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "
                         "bedingungen", "legal", "clauses", "contrat")
 
 
+_NOT_SLUG_RE = re.compile(r"[^a-z0-9]+")
+# One pattern for every word (was one search per word, for every sheet name asked about).
+_CONTRACT_SHEET_RE = re.compile(r"\b(?:" + "|".join(CONTRACT_SHEET_WORDS) + ")")
+
+
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "offer"
+    return _NOT_SLUG_RE.sub("-", text.lower()).strip("-") or "offer"
 
 
 def is_contract_sheet(name: str | None) -> bool:
     if not name:
         return False
     low = normalise_label(name)
-    return any(re.search(rf"\b{w}", low) for w in CONTRACT_SHEET_WORDS)
+    return _CONTRACT_SHEET_RE.search(low) is not None
 
 
 
