@@ -17,6 +17,7 @@ said, like hidden ones: they hold old prices, not the offer.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from evaltool.errors import Location, Problem
@@ -49,12 +50,20 @@ def superseded(grid: SheetGrid, vocab: Vocabulary) -> str | None:
     texts = [grid.name or ""]
     for row in grid.rows[:3]:
         texts += [cell_text(v) for v in row if isinstance(v, str)]
+    if not vocab.superseded:
+        return None
+    pattern = _superseded_re(vocab.superseded)
     for text in texts:
-        norm = f" {normalise_label(text)} "
-        for phrase in vocab.superseded:
-            if f" {phrase} " in norm:
-                return text
+        if pattern.search(f" {normalise_label(text)} "):
+            return text
     return None
+
+
+@functools.lru_cache(maxsize=4)
+def _superseded_re(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """' phrase ' for any of the phrases, as one pattern: each sheet's first cells were
+    tried against every phrase in turn (benchmarks/ingest.py)."""
+    return re.compile(" (?:" + "|".join(re.escape(p) for p in phrases) + ") ")
 
 
 def _absorb(into: RawRecord, part: RawRecord) -> None:
