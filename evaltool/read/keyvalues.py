@@ -67,6 +67,16 @@ def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | No
     return None
 
 
+def template_header_at(grid: SheetGrid, r: int
+                       ) -> tuple[int, int, int | None, int | None] | None:
+    """`_template_header` of row r, worked out once per grid: the layout's table scan, its
+    options scan and the key-value scan all ask it of the same rows."""
+    memo = grid.found.setdefault("template_header", {})
+    if r not in memo:
+        memo[r] = _template_header(grid.rows[r])
+    return memo[r]  # type: ignore[no-any-return]
+
+
 def with_unit(value: Any, unit: Any) -> Any:
     """A value and the unit a separate column gives it: (31.2, 'USD per instance-hour') ->
     '31.2 USD per instance-hour'.  Placeholder units ('—', 'count') add nothing."""
@@ -163,7 +173,7 @@ class _KeyValueScan:
             filled = [c for c in filled if c not in priced]
         if any(r == header_row for header_row, _ in basis.values()):
             return  # the header row of the priced columns ("Onderdeel | € per GPU-uur")
-        if self.template is None and (found := _template_header(row)) is not None:
+        if self.template is None and (found := template_header_at(grid, r)) is not None:
             self.template = found
             self.section_col = next((c for c in filled if c < found[0] and normalise_label(
                 cell_text(row[c])) in _SECTION_HEADERS), None)

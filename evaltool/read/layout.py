@@ -31,9 +31,9 @@ from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
 from evaltool.read.keyvalues import (
     _is_sentence,
-    _template_header,
     key_values,
     label_value_in_cell,
+    template_header_at,
     with_unit,
 )
 from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapping.py's
@@ -227,7 +227,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     for r, row in enumerate(grid.rows):
         if r in used:
             continue
-        if _template_header(row) is not None:
+        if template_header_at(grid, r) is not None:
             break  # 'Field | Value' (or 'Requirement | Response'): one offer down the rows
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
@@ -279,7 +279,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
     # The label column is the sheet's leftmost used column (a printed form often leaves
     # column A empty as a margin): options are the named columns right of it.
     lead = _leftmost_used_column(grid.rows[:80])
-    if any(_template_header(row) is not None for row in grid.rows[:40]):
+    if any(template_header_at(grid, r) is not None for r in range(min(40, len(grid.rows)))):
         return None  # "Parameter | Value | Unit | Notes" below a "Quote no. | Q-1" line: one offer
     for r, row in enumerate(grid.rows[:40]):
         heads = {c: cell_text(v) for c, v in enumerate(row)
@@ -292,7 +292,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
                                                     if not is_empty(v)]) \
                 - sum(1 for c, h in heads.items() if c > lead and c not in options):
             continue
-        if _template_header(row) is not None or _in_template_table(grid, r):
+        if template_header_at(grid, r) is not None or _in_template_table(grid, r):
             continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
         corner = normalise_label(cell_text(row[lead])) if len(row) > lead else ""
         if corner and corner not in _FIELD_HEADERS and vocab.match(corner) not in (None,
@@ -353,7 +353,7 @@ def _in_template_table(grid: SheetGrid, r: int) -> bool:
     'Accesso | utente non privilegiato | | nessun accesso root' is a value and its note."""
     k = r - 1
     while k >= 0 and any(not is_empty(v) for v in grid.rows[k]):
-        if _template_header(grid.rows[k]) is not None:
+        if template_header_at(grid, k) is not None:
             return True
         k -= 1
     return False
