@@ -4,6 +4,7 @@ fabric, storage and precision words, and the small helpers shared by the stages.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -240,6 +241,7 @@ _TOTAL_SPEED_RE = re.compile(
     r"(\d[\d.,]*\s*(?:[gt]bit/s|[gt]b/s|[gt]bps)(?:\s+per\s+\w+)?)\s+in\s+total\b", re.I)
 
 
+@functools.lru_cache(maxsize=4096)  # by its words alone (frozen result); readers ask again
 def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth | None:
     text = _GPU_LINK_SPEED_RE.sub(" ", text)
     total = _TOTAL_SPEED_RE.search(text)

@@ -57,6 +57,7 @@ _WORD_RE = re.compile(r"\b[a-z]+(?:-[a-z]+)?\b")
 _REPEATED_COUNT_RE = re.compile(r"\b(\d+)\s*\(\s*\1\s*\)")
 
 
+@functools.lru_cache(maxsize=8192)  # the same phrases are read for counts by several readers
 def words_to_digits(text: str) -> str:
     """'Twelve nodes, each with eight GPUs' -> '12 nodes, each with 8 GPUs'."""
     words = _number_words()
@@ -100,16 +101,21 @@ def count_facts(text: str) -> dict[str, int]:
     """gpu_count, node_count and gpus_per_node a phrase states, as far as it states them.
     A quoted line of an earlier message ('> we need about 40 GPUs') is the buyer's request,
     not the offer: it states none."""
+    return dict(_count_facts(text))  # the caller's own dict
+
+
+@functools.lru_cache(maxsize=8192)  # a phrase's counts by its words alone; readers ask again
+def _count_facts(text: str) -> tuple[tuple[str, int], ...]:
     if text.lstrip().startswith(">"):
-        return {}
+        return ()
     if len(text) <= MAX_COUNT_PHRASE_CHARS:
-        return _count_facts_in_phrase(text)
+        return tuple(_count_facts_in_phrase(text).items())
     found: dict[str, int] = {}
     for clause in _CLAUSE_SPLIT.split(text):
         if len(clause) <= MAX_COUNT_PHRASE_CHARS:
             for name, value in _count_facts_in_phrase(clause).items():
                 found.setdefault(name, value)
-    return found
+    return tuple(found.items())
 
 
 @functools.cache

@@ -256,6 +256,7 @@ _MONTHLY_RE = re.compile(r"\bmonthly\b|\bmonatlich\b|\bmensuel")
 _YEARLY_RE = re.compile(r"(?:per|/|pro|par)\s*(?:year|yr|jahr|an)\b|\bannual|\byearly\b")
 
 
+@functools.lru_cache(maxsize=8192)  # a text by its words alone: several readers ask of a cell
 def billing_unit(text: str) -> str | None:
     """The 'per ...' of a price: 'per node-hour' -> node_hour, '/TB-month' -> tb_month."""
     low = text.lower().replace("‑", "-")
