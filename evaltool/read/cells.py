@@ -122,6 +122,16 @@ def is_empty(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def filled_columns(grid: SheetGrid, r: int) -> tuple[int, ...]:
+    """The columns of row r that hold a value, worked out once per grid: the margins, the
+    key-value scan and the stacked-blocks scan each ask it of every row."""
+    memo: dict[int, tuple[int, ...]] = grid.found.setdefault("filled_columns", {})
+    got = memo.get(r)
+    if got is None:
+        got = memo[r] = tuple(c for c, v in enumerate(grid.rows[r]) if not is_empty(v))
+    return got
+
+
 def cell_text(value: Any) -> str:
     """A cell value as the text a person sees (floats without a spurious .0)."""
     if value is None:

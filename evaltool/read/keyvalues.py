@@ -10,7 +10,14 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
+from evaltool.read.cells import (
+    Candidate,
+    RawRecord,
+    SheetGrid,
+    cell_text,
+    filled_columns,
+    is_empty,
+)
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
 from evaltool.read.headers import NO_UNIT as _NO_UNIT
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
@@ -150,7 +157,7 @@ class _KeyValueScan:
             self.section = None
             return
         row = grid.rows[r]
-        filled = [c for c in range(len(row)) if not is_empty(row[c])]
+        filled = list(filled_columns(grid, r))
         if not filled:
             self.section = None
             self.col_sections = {}

@@ -28,6 +28,7 @@ from evaltool.read.cells import (
     RawRecord,
     SheetGrid,
     cell_text,
+    filled_columns,
     is_empty,
 )
 from evaltool.read.keyvalues import key_values
@@ -161,8 +162,8 @@ def line_groups(record: RawRecord, extra: list[RawRecord], base_id: str) -> list
     return out
 
 
-def _block_heading(row: list[object]) -> str | None:
-    filled = [v for v in row if not is_empty(v)]
+def _block_heading(grid: SheetGrid, r: int) -> str | None:
+    filled = [grid.rows[r][c] for c in filled_columns(grid, r)]
     if len(filled) != 1 or not isinstance(filled[0], str):
         return None
     text = cell_text(filled[0])
@@ -175,8 +176,8 @@ def stacked_blocks(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                    base_id: str) -> list[RawRecord]:
     """Offers stacked down one sheet, each under a one-cell heading; [] when the sheet
     holds fewer than two whole offers that way."""
-    headings = [(r, text) for r, row in enumerate(grid.rows)
-                if (text := _block_heading(row)) is not None]
+    headings = [(r, text) for r in range(len(grid.rows))
+                if (text := _block_heading(grid, r)) is not None]
     if len(headings) < 2:
         return []
     # Two whole offers name two accelerators under their labels: a cheap test first.
