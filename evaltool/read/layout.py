@@ -22,6 +22,7 @@ from evaltool.read.cells import (
     SheetGrid,
     cell_text,
     column_letter,
+    filled_columns,
     is_empty,
 )
 from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
@@ -282,6 +283,8 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
     if any(template_header_at(grid, r) is not None for r in range(min(40, len(grid.rows)))):
         return None  # "Parameter | Value | Unit | Notes" below a "Quote no. | Q-1" line: one offer
     for r, row in enumerate(grid.rows[:40]):
+        if sum(1 for c in filled_columns(grid, r) if c > lead) < 2:
+            continue  # under two filled cells right of the labels: no options header
         heads = {c: cell_text(v) for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
         options = {c: h for c, h in heads.items() if c > lead
