@@ -216,10 +216,15 @@ def _fabric(text: str) -> str | None:
 
 
 def _storage_kind(text: str) -> tuple[str | None, list[str]]:
-    found = [name for name, pattern in _STORAGE_RES if pattern.search(text)]
+    found = _storage_kinds(text)
     if not found:
         return None, []
-    return found[0], found[1:]
+    return found[0], list(found[1:])
+
+
+@functools.lru_cache(maxsize=8192)  # by the text alone: a description is asked by several readers
+def _storage_kinds(text: str) -> tuple[str, ...]:
+    return tuple(name for name, pattern in _STORAGE_RES if pattern.search(text))
 
 
 # "NVLink 5 (1,800 GB/s per GPU)": the speed of a GPU-to-GPU link is never the network's.

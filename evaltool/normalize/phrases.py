@@ -104,6 +104,7 @@ def is_notes_label(label: str) -> bool:
     return bool(_words()["notes_label"].search(fold(label).strip(" :").lower()))
 
 
+@functools.lru_cache(maxsize=8192)  # by the clause's words alone
 def network_dedicated(clause: str) -> bool | None:
     """True for a network said to be dedicated, False for one said to be shared, else None."""
     folded = fold(clause)

@@ -15,6 +15,7 @@ warned (Builder.resolve).
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -87,6 +88,12 @@ _DELAY_WORDS_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|
 # system >= 2 PB") is a requirement's threshold (an RFP's own column), not what is offered.
 _THRESHOLD_RE = re.compile(r"(?:[≥≤]|>=|<=)\s*\d[\d.,]*\s*(?:%|[^\W\d_]+(?:/[^\W\d_]+)?"
                            r"(?:\s+(?:per|por|pro|par|je)\s+[^\W\d_]+)?)?")
+
+
+@functools.lru_cache(maxsize=8192)  # by the text alone; the same notes recur across options
+def _may_state_terms(text: str) -> bool:
+    return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
+        _TERMS_HINT_RE.search(text) is not None
 
 
 class ProseReaders(SlotReaders):
@@ -191,9 +198,7 @@ class ProseReaders(SlotReaders):
         terms as a contract sheet does."""
         seen = {(str(s.get("text", "")), str(s.get("where"))) for s in self.record.segments}
 
-        def states_terms(text: str) -> bool:  # clause analysis is costly: only likely text
-            return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
-                _TERMS_HINT_RE.search(text) is not None
+        states_terms = _may_state_terms  # clause analysis is costly: only likely text
 
         notes = [{"text": text, "where": where.to_dict()} for text, where in self.record.notes
                  if (text, str(where.to_dict())) not in seen and states_terms(text)]

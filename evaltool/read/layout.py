@@ -10,6 +10,7 @@ contract segments, each with the cell it came from.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -59,6 +60,7 @@ def slug(text: str) -> str:
     return _NOT_SLUG_RE.sub("-", text.lower()).strip("-") or "offer"
 
 
+@functools.lru_cache(maxsize=1024)  # asked of each sheet's name by several readers
 def is_contract_sheet(name: str | None) -> bool:
     if not name:
         return False
