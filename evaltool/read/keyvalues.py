@@ -107,6 +107,8 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
                         ) -> tuple[str, str] | None:
     """'Delivery date: 2027-05-10' / 'Tarif : 1,10 € par heure GPU' -> (label, value) when
     the part before the colon is a known label."""
+    if ":" not in text:
+        return None  # most cells: no colon, no "Label: value"
     # "1. Rated power per node: 11.5 kW", "• Payment: ...": a list mark is not the label
     match = _COLON_RE.match(_LIST_MARK_RE.sub("", text))
     if match is None:
@@ -249,7 +251,7 @@ class _KeyValueScan:
         # (only where the heading and the label make a known label together: "Account
         # exec" under "PROVIDER" is no vendor)
         block = next((h for k, h in sorted(self.col_sections.items(), reverse=True) if k <= c),
-                     None)
+                     None) if self.col_sections else None
         sec = block if block and normalise_label(f"{block} {text}") in vocab.labels \
             else self.section
         if self._pairs_in_cell(r, c, filled, sec):
