@@ -6,12 +6,14 @@ the `Location` it came from so every canonical value can be traced to its cell o
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from evaltool.errors import Location, Problem
 
 
+@functools.lru_cache(maxsize=1024)  # every cell reference names one of a few columns
 def column_letter(col: int) -> str:
     """0-based column index -> Excel letters (0 -> A, 26 -> AA)."""
     letters = ""

@@ -357,7 +357,7 @@ def _in_template_table(grid: SheetGrid, r: int) -> bool:
     """Row r is a row of a 'Voce | Valore | Unità | Note' table above it (no blank between):
     'Accesso | utente non privilegiato | | nessun accesso root' is a value and its note."""
     k = r - 1
-    while k >= 0 and any(not is_empty(v) for v in grid.rows[k]):
+    while k >= 0 and filled_columns(grid, k):
         if template_header_at(grid, k) is not None:
             return True
         k -= 1
