@@ -96,6 +96,15 @@ def _may_state_terms(text: str) -> bool:
         _TERMS_HINT_RE.search(text) is not None
 
 
+@functools.lru_cache(maxsize=8192)  # by the text alone: most values are no yes/no (it raised)
+def _says_yes(value: str) -> bool:
+    """A value that answers yes ('sí', 'included', 'ja')."""
+    try:
+        return bool(V.parse_bool(value).value)
+    except V.ValueParseError:
+        return False
+
+
 class ProseReaders(SlotReaders):
     """Reads the facts of sentences with the slot readers, at the priority of text."""
 
@@ -355,13 +364,9 @@ class ProseReaders(SlotReaders):
             # the offer's own name is its term (the name needs no word for "term")
             self._as_text(lambda t, w: self._prose_term(t, w, named=True), cand.value,
                           cand.where)
-        if isinstance(cand.value, str) and len(cand.label.split()) >= 2:
-            try:
-                yes = V.parse_bool(cand.value).value
-            except V.ValueParseError:
-                return
-            if yes:
-                self.read_prose(cand.label, cand.where)
+        if isinstance(cand.value, str) and len(cand.label.split()) >= 2 and \
+                _says_yes(cand.value):
+            self.read_prose(cand.label, cand.where)
 
     def _prose_term(self, clause: str, where: Location, named: bool = False) -> None:
         """'a minimum term of 9 months', 'Allocation period: 12 months (1 April 2027 -
