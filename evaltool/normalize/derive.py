@@ -4,7 +4,6 @@ recording how it was computed."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location, Problem
@@ -26,9 +25,10 @@ from evaltool.normalize.shapes import gpus_per_rack_in_name
 from evaltool.normalize.slots import names_an_accelerator
 from evaltool.normalize.unit_counts import gpus_per_unit
 from evaltool.read.cells import cell_text
+from evaltool.read.textcache import by_text
 
 
-@functools.lru_cache(maxsize=4096)  # a batch's quotes name the same accelerators in the same words
+@by_text(4096)  # a batch's quotes name the same accelerators in the same words
 def _recognised(text: str, memory_gb: float | None) -> RecognisedAccelerator:
     """`recognise_accelerator` (a frozen result) for the text and memory, once each."""
     return recognise_accelerator(text, memory_gb)

@@ -4,7 +4,6 @@ fabric, storage and precision words, and the small helpers shared by the stages.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from evaltool.models import (
 from evaltool.normalize import values as V
 from evaltool.normalize.shapes import count_words
 from evaltool.read import text as T
+from evaltool.read.textcache import by_text
 
 LABELLED, TABLE, IN_TEXT, DERIVED = 3, 2, 1, 0
 REQUIRED = ("accelerator", "gpu_count")  # and a price or capex; a name changes no number
@@ -222,7 +222,7 @@ def _storage_kind(text: str) -> tuple[str | None, list[str]]:
     return found[0], list(found[1:])
 
 
-@functools.lru_cache(maxsize=8192)  # by the text alone: a description is asked by several readers
+@by_text(8192)  # by the text alone: a description is asked by several readers
 def _storage_kinds(text: str) -> tuple[str, ...]:
     return tuple(name for name, pattern in _STORAGE_RES if pattern.search(text))
 
@@ -246,7 +246,7 @@ _TOTAL_SPEED_RE = re.compile(
     r"(\d[\d.,]*\s*(?:[gt]bit/s|[gt]b/s|[gt]bps)(?:\s+per\s+\w+)?)\s+in\s+total\b", re.I)
 
 
-@functools.lru_cache(maxsize=4096)  # by its words alone (frozen result); readers ask again
+@by_text(4096)  # by its words alone (frozen result); readers ask again
 def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth | None:
     text = _GPU_LINK_SPEED_RE.sub(" ", text)
     total = _TOTAL_SPEED_RE.search(text)

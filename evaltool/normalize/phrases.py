@@ -14,6 +14,7 @@ from evaltool.clauses.lexicon import fast_compile
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import _CORES_RE, _GPU_NAME_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
+from evaltool.read.textcache import by_text
 from evaltool.resources import data_dir
 
 # A clause ends at . ; ! ? (not after an abbreviation: "ca. 15 kW pr. server", "max. 25%",
@@ -108,7 +109,7 @@ def is_notes_label(label: str) -> bool:
     return bool(_words()["notes_label"].search(fold(label).strip(" :").lower()))
 
 
-@functools.lru_cache(maxsize=8192)  # by the clause's words alone
+@by_text(8192)  # by the clause's words alone
 def network_dedicated(clause: str) -> bool | None:
     """True for a network said to be dedicated, False for one said to be shared, else None."""
     folded = fold(clause)

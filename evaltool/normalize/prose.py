@@ -15,7 +15,6 @@ warned (Builder.resolve).
 from __future__ import annotations
 
 import contextlib
-import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -58,6 +57,7 @@ from evaltool.normalize.shapes import count_facts, words_to_digits
 from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
+from evaltool.read.textcache import by_text
 
 # Text that may state a contract term (uptime, credits, replacement, response, delivery,
 # term, egress, commitment, prepayment) and has a figure: the only text given to clause
@@ -90,13 +90,13 @@ _THRESHOLD_RE = re.compile(r"(?:[≥≤]|>=|<=)\s*\d[\d.,]*\s*(?:%|[^\W\d_]+(?:/
                            r"(?:\s+(?:per|por|pro|par|je)\s+[^\W\d_]+)?)?")
 
 
-@functools.lru_cache(maxsize=8192)  # by the text alone; the same notes recur across options
+@by_text(8192)  # by the text alone; the same notes recur across options
 def _may_state_terms(text: str) -> bool:
     return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
         _TERMS_HINT_RE.search(text) is not None
 
 
-@functools.lru_cache(maxsize=8192)  # by the text alone: most values are no yes/no (it raised)
+@by_text(8192)  # by the text alone: most values are no yes/no (it raised)
 def _says_yes(value: str) -> bool:
     """A value that answers yes ('sí', 'included', 'ja')."""
     try:

@@ -13,6 +13,7 @@ import re
 import unicodedata
 
 from evaltool.normalize.basis import basis_vocabulary
+from evaltool.read.textcache import by_text
 from evaltool.resources import data_dir
 
 
@@ -57,7 +58,7 @@ _WORD_RE = re.compile(r"\b[a-z]+(?:-[a-z]+)?\b")
 _REPEATED_COUNT_RE = re.compile(r"\b(\d+)\s*\(\s*\1\s*\)")
 
 
-@functools.lru_cache(maxsize=8192)  # the same phrases are read for counts by several readers
+@by_text(8192)  # the same phrases are read for counts by several readers
 def words_to_digits(text: str) -> str:
     """'Twelve nodes, each with eight GPUs' -> '12 nodes, each with 8 GPUs'."""
     words = _number_words()
@@ -104,7 +105,7 @@ def count_facts(text: str) -> dict[str, int]:
     return dict(_count_facts(text))  # the caller's own dict
 
 
-@functools.lru_cache(maxsize=8192)  # a phrase's counts by its words alone; readers ask again
+@by_text(8192)  # a phrase's counts by its words alone; readers ask again
 def _count_facts(text: str) -> tuple[tuple[str, int], ...]:
     if text.lstrip().startswith(">"):
         return ()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from evaltool.normalize.basis import basis_vocabulary, scope_re
 from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
+from evaltool.read.textcache import by_text
 
 NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
           r"(?:,\d+)?(?![\d.,])|\d+(?:[.,]\d+)?)")
@@ -256,7 +257,7 @@ _MONTHLY_RE = re.compile(r"\bmonthly\b|\bmonatlich\b|\bmensuel")
 _YEARLY_RE = re.compile(r"(?:per|/|pro|par)\s*(?:year|yr|jahr|an)\b|\bannual|\byearly\b")
 
 
-@functools.lru_cache(maxsize=8192)  # a text by its words alone: several readers ask of a cell
+@by_text(8192)  # a text by its words alone: several readers ask of a cell
 def billing_unit(text: str) -> str | None:
     """The 'per ...' of a price: 'per node-hour' -> node_hour, '/TB-month' -> tb_month."""
     low = text.lower().replace("‑", "-")
