@@ -375,15 +375,16 @@ SESSION_4 = (
 # Session 5: the speed of normalising (issue 10, "<= 1.0x a bare openpyxl read-only read").
 SESSION_5 = (
     "Session 5 (speed; reader output unchanged: blind sets A-I, offers/ and the test corpus\n"
-    "normalise byte-identically). Normalise / openpyxl read-only on these 200 workbooks, both\n"
-    "in one process, CPU time (other jobs shared the machine; wall clock was too noisy),\n"
-    "median of runs 2-8 of two sessions: 1.13x (1.05-1.24) before, 0.83x (0.75-0.86) after;\n"
-    "the first, colder run 1.55x -> 1.2x. On 12 workbooks the process had not seen: 0.13 s ->\n"
-    "0.08 s. Savings: patterns compiled once (re's 512-pattern cache kept dropping them), the\n"
-    "prose topic patterns through clause analysis's fast gate (66 -> 13 ms on the samples'\n"
-    "clauses), a row's header and filled columns worked out once per grid, superseded markers\n"
-    "as one pattern, no sniffing of files named as workbooks, and pure readers of a text\n"
-    "(counts, bandwidth, billing unit, storage kinds, number words, accelerator) cached by it.\n"
+    "normalise byte-identically). Normalise / openpyxl read-only on these 200 workbooks, as\n"
+    "printed above (median of 3, wall clock; other jobs shared the machine): before 1.20-1.67x\n"
+    "(lead: 1.21-1.25x quiet), after median 0.89x over 8 runs (0.83-1.06x). Both sides in one\n"
+    "process, CPU time, runs 2-8: 1.13x (1.04-1.24) before, 0.80x (0.75-0.86) after. On 12\n"
+    "workbooks the process had not seen: 0.13 s -> 0.08 s. Savings: patterns compiled once\n"
+    "(re's 512-pattern cache kept dropping them), the prose topic patterns through clause\n"
+    "analysis's fast gate (66 -> 13 ms on the samples' clauses), a row's header and filled\n"
+    "columns worked out once per grid, superseded markers as one pattern, no sniffing of files\n"
+    "named as workbooks, and pure readers of a text (counts, bandwidth, billing unit, storage\n"
+    "kinds, number words, yes/no, accelerator) cached by it (texts up to 1,000 characters).\n"
     "The text caches are about half of the saving here, where 200 copies of 12 layouts share\n"
     "their texts; a batch of distinct quotes gains less from them.")
 
