@@ -73,6 +73,10 @@ _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "p
                    "pib": 1125.899906842624}
 
 
+_DECIMAL_COMMA_RE = re.compile(r"\d,\d{1,2}(?!\d)")
+_DECIMAL_POINT_RE = re.compile(r"\d\.\d{1,2}(?!\d)")
+
+
 class Builder(TableReaders, MoneyReaders):
     """Collects facts about one offer, then resolves them."""
 
@@ -119,8 +123,8 @@ class Builder(TableReaders, MoneyReaders):
             [cell_text(c.value) for c in self.record.candidates if isinstance(c.value, str)]
             + [t for t, _ in (*self.record.notes, *self.record.banners, *self.record.footers)])
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
-        self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
-            re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
+        self.decimal_comma = any(_DECIMAL_COMMA_RE.search(x) for x in texts) and not any(
+            _DECIMAL_POINT_RE.search(x) for x in texts)
 
     def _slotted_candidates(self) -> list[tuple[str, Candidate]]:
         """Each labelled cell with its slot; a cell read by its shape only is read here, and

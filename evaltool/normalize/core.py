@@ -155,7 +155,8 @@ def _validated_fields(values: dict[str, Any], provenance: dict[str, FieldSource]
                       ) -> tuple[OfferFields, list[Problem]]:
     from pydantic import ValidationError
 
-    clean = {k: v for k, v in values.items() if k in OfferFields.model_fields}
+    known = OfferFields.model_fields  # pydantic builds it on each access: asked once
+    clean = {k: v for k, v in values.items() if k in known}
     for key in ("gpu_count", "node_count", "gpus_per_node", "cpu_cores_per_node"):
         if isinstance(clean.get(key), float) and clean[key].is_integer():
             clean[key] = int(clean[key])

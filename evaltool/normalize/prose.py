@@ -57,6 +57,7 @@ from evaltool.normalize.shapes import count_facts, words_to_digits
 from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
+from evaltool.read.textcache import by_text
 
 # Text that may state a contract term (uptime, credits, replacement, response, delivery,
 # term, egress, commitment, prepayment) and has a figure: the only text given to clause
@@ -87,6 +88,21 @@ _DELAY_WORDS_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|
 # system >= 2 PB") is a requirement's threshold (an RFP's own column), not what is offered.
 _THRESHOLD_RE = re.compile(r"(?:[≥≤]|>=|<=)\s*\d[\d.,]*\s*(?:%|[^\W\d_]+(?:/[^\W\d_]+)?"
                            r"(?:\s+(?:per|por|pro|par|je)\s+[^\W\d_]+)?)?")
+
+
+@by_text(8192)  # by the text alone; the same notes recur across options
+def _may_state_terms(text: str) -> bool:
+    return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
+        _TERMS_HINT_RE.search(text) is not None
+
+
+@by_text(8192)  # by the text alone: most values are no yes/no (it raised)
+def _says_yes(value: str) -> bool:
+    """A value that answers yes ('sí', 'included', 'ja')."""
+    try:
+        return bool(V.parse_bool(value).value)
+    except V.ValueParseError:
+        return False
 
 
 class ProseReaders(SlotReaders):
@@ -191,9 +207,7 @@ class ProseReaders(SlotReaders):
         terms as a contract sheet does."""
         seen = {(str(s.get("text", "")), str(s.get("where"))) for s in self.record.segments}
 
-        def states_terms(text: str) -> bool:  # clause analysis is costly: only likely text
-            return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
-                _TERMS_HINT_RE.search(text) is not None
+        states_terms = _may_state_terms  # clause analysis is costly: only likely text
 
         notes = [{"text": text, "where": where.to_dict()} for text, where in self.record.notes
                  if (text, str(where.to_dict())) not in seen and states_terms(text)]
@@ -350,13 +364,9 @@ class ProseReaders(SlotReaders):
             # the offer's own name is its term (the name needs no word for "term")
             self._as_text(lambda t, w: self._prose_term(t, w, named=True), cand.value,
                           cand.where)
-        if isinstance(cand.value, str) and len(cand.label.split()) >= 2:
-            try:
-                yes = V.parse_bool(cand.value).value
-            except V.ValueParseError:
-                return
-            if yes:
-                self.read_prose(cand.label, cand.where)
+        if isinstance(cand.value, str) and len(cand.label.split()) >= 2 and \
+                _says_yes(cand.value):
+            self.read_prose(cand.label, cand.where)
 
     def _prose_term(self, clause: str, where: Location, named: bool = False) -> None:
         """'a minimum term of 9 months', 'Allocation period: 12 months (1 April 2027 -

@@ -10,6 +10,7 @@ contract segments, each with the cell it came from.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -22,6 +23,7 @@ from evaltool.read.cells import (
     SheetGrid,
     cell_text,
     column_letter,
+    filled_columns,
     is_empty,
 )
 from evaltool.read.crosstab import find_price_grids, read_price_grids
@@ -32,9 +34,9 @@ from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
 from evaltool.read.keyvalues import (
     _is_sentence,
-    _template_header,
     key_values,
     label_value_in_cell,
+    template_header_at,
     with_unit,
 )
 from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapping.py's
@@ -50,15 +52,21 @@ CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "
                         "bedingungen", "legal", "clauses", "contrat")
 
 
+_NOT_SLUG_RE = re.compile(r"[^a-z0-9]+")
+# One pattern for every word (was one search per word, for every sheet name asked about).
+_CONTRACT_SHEET_RE = re.compile(r"\b(?:" + "|".join(CONTRACT_SHEET_WORDS) + ")")
+
+
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "offer"
+    return _NOT_SLUG_RE.sub("-", text.lower()).strip("-") or "offer"
 
 
+@functools.lru_cache(maxsize=1024)  # asked of each sheet's name by several readers
 def is_contract_sheet(name: str | None) -> bool:
     if not name:
         return False
     low = normalise_label(name)
-    return any(re.search(rf"\b{w}", low) for w in CONTRACT_SHEET_WORDS)
+    return _CONTRACT_SHEET_RE.search(low) is not None
 
 
 
@@ -227,7 +235,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     for r, row in enumerate(grid.rows):
         if r in used:
             continue
-        if _template_header(row) is not None:
+        if template_header_at(grid, r) is not None:
             break  # 'Field | Value' (or 'Requirement | Response'): one offer down the rows
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
@@ -279,9 +287,11 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
     # The label column is the sheet's leftmost used column (a printed form often leaves
     # column A empty as a margin): options are the named columns right of it.
     lead = _leftmost_used_column(grid.rows[:80])
-    if any(_template_header(row) is not None for row in grid.rows[:40]):
+    if any(template_header_at(grid, r) is not None for r in range(min(40, len(grid.rows)))):
         return None  # "Parameter | Value | Unit | Notes" below a "Quote no. | Q-1" line: one offer
     for r, row in enumerate(grid.rows[:40]):
+        if sum(1 for c in filled_columns(grid, r) if c > lead) < 2:
+            continue  # under two filled cells right of the labels: no options header
         heads = {c: cell_text(v) for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
         options = {c: h for c, h in heads.items() if c > lead
@@ -292,7 +302,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
                                                     if not is_empty(v)]) \
                 - sum(1 for c, h in heads.items() if c > lead and c not in options):
             continue
-        if _template_header(row) is not None or _in_template_table(grid, r):
+        if template_header_at(grid, r) is not None or _in_template_table(grid, r):
             continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
         corner = normalise_label(cell_text(row[lead])) if len(row) > lead else ""
         if corner and corner not in _FIELD_HEADERS and vocab.match(corner) not in (None,
@@ -355,8 +365,8 @@ def _in_template_table(grid: SheetGrid, r: int) -> bool:
     """Row r is a row of a 'Voce | Valore | Unità | Note' table above it (no blank between):
     'Accesso | utente non privilegiato | | nessun accesso root' is a value and its note."""
     k = r - 1
-    while k >= 0 and any(not is_empty(v) for v in grid.rows[k]):
-        if _template_header(grid.rows[k]) is not None:
+    while k >= 0 and filled_columns(grid, k):
+        if template_header_at(grid, k) is not None:
             return True
         k -= 1
     return False
