@@ -21,7 +21,7 @@ import difflib
 import functools
 import io
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
@@ -54,17 +54,33 @@ MAMF_CONSISTENCY_TOLERANCE = 0.006
 
 
 class UnknownAcceleratorError(EvaltoolError):
-    """Vendor text or an id that names no catalog accelerator; lists the closest ids."""
+    """Vendor text or an id that names no catalog accelerator; lists the closest ids.
 
-    def __init__(self, text: str, closest: list[str], where: str | None = None) -> None:
+    The closest ids may be given as a function: the readers ask the catalog of many cells that
+    name no accelerator and drop the error, so the fuzzy match (difflib over every alias, the
+    costliest step of reading an unseen workbook) runs only when the message is read.
+    """
+
+    def __init__(self, text: str, closest: list[str] | Callable[[], list[str]] | None = None,
+                 where: str | None = None) -> None:
+        super().__init__(text)
         self.text = text
-        self.closest = list(closest)
-        prefix = f"{where}: " if where else ""
+        self.where = where
+        self._closest: list[str] | Callable[[], list[str]] = (
+            closest if callable(closest) else list(closest or []))
+
+    @property
+    def closest(self) -> list[str]:
+        if callable(self._closest):
+            self._closest = list(self._closest())
+        return self._closest
+
+    def __str__(self) -> str:
+        prefix = f"{self.where}: " if self.where else ""
+        closest = self.closest
         hint = f"; closest catalog ids: {', '.join(closest)}" if closest else ""
-        super().__init__(
-            f"{prefix}unknown accelerator {text!r}: it matches no catalog id or alias{hint} "
-            "(`evaltool accelerators` lists them all)"
-        )
+        return (f"{prefix}unknown accelerator {self.text!r}: it matches no catalog id or "
+                f"alias{hint} (`evaltool accelerators` lists them all)")
 
 
 class UndefinedPrecisionError(EvaltoolError):
@@ -410,7 +426,8 @@ class Catalog(BaseModel):
         for acc in self.accelerators:
             if acc.id.casefold() == folded:
                 return acc
-        raise UnknownAcceleratorError(accelerator_id, self.closest_ids(accelerator_id))
+        raise UnknownAcceleratorError(accelerator_id,
+                                         functools.partial(self.closest_ids, accelerator_id))
 
     def normalise_precision(self, precision: str) -> str:
         key = self._precision.get(_compact(precision))
@@ -478,7 +495,7 @@ class Catalog(BaseModel):
             raise UnknownAcceleratorError(text, [])
         matches = self._find(tokens)
         if not matches:
-            raise UnknownAcceleratorError(text, self.closest_ids(text))
+            raise UnknownAcceleratorError(text, functools.partial(self.closest_ids, text))
         notes: list[str] = []
         confidence = 1.0
 

@@ -32,5 +32,6 @@ def by_text(maxsize: int = 4096) -> Callable[[Callable[_P, _R]], Callable[_P, _R
                 return reader(*args, **kwargs)
             return cached(*args, **kwargs)  # type: ignore[arg-type]
 
+        read.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
         return read
     return wrap
