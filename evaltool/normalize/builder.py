@@ -18,6 +18,7 @@ from evaltool.normalize import values as V
 from evaltool.normalize.basis import time_of
 from evaltool.normalize.contract_price import hourly_prices
 from evaltool.normalize.dates import document_date_order
+from evaltool.normalize.doc_kinds import is_document_title
 from evaltool.normalize.facts import (
     _FIELD_KIND,
     _MEMORY_TOL,
@@ -297,6 +298,11 @@ class Builder(TableReaders, MoneyReaders):
                      if isinstance(f.value, str) and anonymised(f.value, self.vocab)]:
             self.facts["vendor"].remove(fact)
             self.note(fact.where, "vendor-anonymised", {"name": fact.value}, "vendor", fact.value)
+        for fact in [f for f in self.facts.get("vendor", [])
+                     if isinstance(f.value, str) and is_document_title(f.value)]:
+            self.facts["vendor"].remove(fact)  # "PRO FORMA INVOICE" beside the issuer's name
+            self.note(fact.where, "vendor-is-document-title", {"name": fact.value}, "vendor",
+                      fact.value)
         if not self.facts.get("vendor"):
             self.facts.pop("vendor", None)
             found = vendor_fallback(self.record)
