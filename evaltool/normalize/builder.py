@@ -120,6 +120,12 @@ class Builder(TableReaders, MoneyReaders):
             [cell_text(c.value) for c in self.record.candidates if isinstance(c.value, str)]
             + [t for t, _ in (*self.record.notes, *self.record.banners, *self.record.footers)])
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
+        # "kr 5 816 640,00" anywhere (a cell read or not, a line, a note): the document groups
+        # thousands with spaces, so its "3 072 GB" is 3072, never 3 x 72
+        self.space_thousands = any(_SPACE_THOUSANDS_RE.search(t) or _ZERO_GROUP_RE.search(t)
+                                   for t in [
+            *texts, *(v for item in self.record.line_items for v in item.raw.values()),
+            *(t for t, _ in self.record.notes)])
         self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
             re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
 
@@ -195,9 +201,7 @@ class Builder(TableReaders, MoneyReaders):
         """Each labelled value by its slot, with the document's own digit grouping; a value
         that cannot be read is said, never dropped."""
         comma_decimal = _writes_decimal_commas(c for _, c in expanded)
-        space_groups = any(_SPACE_THOUSANDS_RE.search(t) for t in [
-            *(cell_text(c.value) for _, c in expanded if isinstance(c.value, str)),
-            *(v for item in self.record.line_items for v in item.raw.values())])
+        space_groups = self.space_thousands
         for slot, cand in expanded:
             if slot in ("currency", "accelerator_variant"):
                 continue
@@ -697,6 +701,9 @@ _GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)
 # "52 560,00", "1 234 567.50": a space (plain, no-break or thin) between digit groups before
 # decimals, which no count without 'x' writes: the document groups thousands with spaces.
 _SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
+# "1 000 TB", "3 072 GB": a group after a space that starts with 0 is never a second number
+# ("2 x 072"), so the document groups thousands with spaces.
+_ZERO_GROUP_RE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:[ \u00a0\u202f]0\d{2})+(?![\d.,]?\d)")
 _SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
 # A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.
