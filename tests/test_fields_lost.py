@@ -46,3 +46,17 @@ def test_a_zero_led_group_in_a_servers_description_is_a_thousand(
     rows: list[list[Any]] = [["Vendor", "Example Servis"], *_PRICED, [], [sentence]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.cpu_memory_gb_per_node == 2048
+
+
+@pytest.mark.parametrize(("label", "value", "field", "expected"), [
+    ("Jobbkø", "Slurm", "orchestrator", "slurm"),
+    ("ジョブ管理", "Slurm", "orchestrator", "slurm"),
+    ("Planificator sarcini", "Kubernetes", "orchestrator", "kubernetes"),
+    ("メモリ", "2,048GB DDR5", "cpu_memory_gb_per_node", 2048),
+    ("Operativno", "1.536 GB DDR5", "cpu_memory_gb_per_node", 1536),
+])
+def test_a_value_whose_label_is_unknown_is_read_by_its_own_shape(
+        tmp_path: Path, label: str, value: str, field: str, expected: object) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [label, value]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert getattr(offer.fields, field) == expected
