@@ -60,3 +60,17 @@ def test_a_value_whose_label_is_unknown_is_read_by_its_own_shape(
     rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [label, value]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert getattr(offer.fields, field) == expected
+
+
+@pytest.mark.parametrize(("label", "value", "upfront"), [
+    ("Forskuddsbetaling", "Ingen", 0.0),
+    ("Opłata wstępna", "0 USD", 0.0),
+    ("Vorschuss", "keine", 0.0),
+    ("Forskuddsbetaling", "USD 15 137 280,00", 15_137_280.0),   # every group of the run
+])
+def test_a_prepayment_in_other_languages_and_none_words(
+        tmp_path: Path, label: str, value: str, upfront: float) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, ["Term", "36 months"],
+                             [label, value], ["Monthly", "USD 5 816 640,00"]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.upfront_usd == pytest.approx(upfront)

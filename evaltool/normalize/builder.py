@@ -210,7 +210,7 @@ class Builder(TableReaders, MoneyReaders):
             if isinstance(cand.value, str) and space_groups and _SPACE_GROUP_RE.search(text):
                 # "2 048 GB" where the quote writes "52 560,00": a thousands space, by the
                 # document's own convention (else ambiguous, and said by the value parser)
-                text = _SPACE_GROUP_RE.sub(r"\1\2", text)
+                text = _SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), text)
                 cand = Candidate(cand.label, text, cand.where, cand.section, cand.note,
                                  cand.label_where, cand.shape_only)
             if isinstance(cand.value, str) and _GROUPED_BY_DOTS_RE.match(text):
@@ -704,7 +704,8 @@ _SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.
 # "1 000 TB", "3 072 GB": a group after a space that starts with 0 is never a second number
 # ("2 x 072"), so the document groups thousands with spaces.
 _ZERO_GROUP_RE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:[ \u00a0\u202f]0\d{2})+(?![\d.,]?\d)")
-_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
+_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]?\d)"
+                             r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
 # A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.
 _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(?:tray|node|"

@@ -62,7 +62,8 @@ from evaltool.read.cells import Candidate
 # term, egress, commitment, prepayment) and has a figure: the only text given to clause
 # analysis besides the contract itself.
 # "2 048 GB": a thousands space (only where the document writes its amounts that way).
-_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
+_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]?\d)"
+                             r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
 _TERMS_HINT_RE = re.compile(
     r"credit|uptime|availab|\bsla\b|replac|swap|respon|deliver|hand(?:ed)?\s*over|ready|\bterm\b|"
     r"month|egress|commit|prepa|upfront|verf[üu]g|gutschrift|austausch|liefer|laufzeit|"
@@ -461,7 +462,7 @@ class ProseReaders(SlotReaders):
         # part of the description (its sockets count starts the text)
         clause = re.sub(r"^[^:\d]{1,40}:\s+(?=\d)", "", clause)
         if self.space_thousands:  # "2 048 GB DDR5" in a document that writes "27 256 320,00"
-            clause = _SPACE_GROUP_RE.sub(r"\1\2", clause)
+            clause = _SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), clause)
         for name, value in system_facts(clause).items():
             self.add(name, value, where, clause, IN_TEXT, "read from the system's description")
 
