@@ -74,3 +74,37 @@ def test_a_prepayment_in_other_languages_and_none_words(
                              [label, value], ["Monthly", "USD 5 816 640,00"]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.upfront_usd == pytest.approx(upfront)
+
+
+@pytest.mark.parametrize(("sentence", "delivery"), [
+    ("Disponibilidade a partir de 7 de dezembro de 2030, no nosso datacenter.", "2030-12-07"),
+    ("Capacidad disponible desde el 1 de marzo de 2030.", "2030-03-01"),
+    ("Service period: month 1 of 12 (start 2030-02-01)", "2030-02-01"),
+    ("Commencement of service: 1 March 2030", "2030-03-01"),
+])
+def test_a_start_of_service_in_a_sentence_is_the_delivery_date(
+        tmp_path: Path, sentence: str, delivery: str) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [], [sentence]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert str(offer.fields.delivery_date) == delivery
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("Prepared:", "Service Commencement:"),
+    ("Dato:", "Leveringsdato:"),
+    ("Data wystawienia:", "Termin uruchomienia:"),
+])
+def test_label_value_pairs_side_by_side_are_read_even_when_the_labels_are_unknown(
+        tmp_path: Path, first: str, second: str) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"],
+                             [first, "2030-01-10", None, second, "2030-03-01"], *_PRICED]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert str(offer.fields.delivery_date) == "2030-03-01"
+
+
+def test_a_compliance_row_keeps_its_requirement_label(tmp_path: Path) -> None:
+    # "ID | requirement | response | compliant": the id is no label of the requirement
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED,
+                             ["T-11", "Availability SLA", "99.0% monthly", "P"]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.sla_uptime_pct == 99.0

@@ -249,7 +249,8 @@ class _KeyValueScan:
         slot = vocab.match(text, sec)
         value_col, formula_gap = _next_filled(grid, r, c, len(row))
         if slot is None:
-            self._unknown_label(r, c, filled, sec, value_col, formula_gap)
+            if self._unknown_label(r, c, filled, sec, value_col, formula_gap):
+                return index + 2  # past the value read by its shape
             return index + 1
         if value_col is None:
             self._label_alone(r, c, filled, sec, slot)
@@ -303,9 +304,9 @@ class _KeyValueScan:
         return False
 
     def _unknown_label(self, r: int, c: int, filled: list[int], sec: str | None,
-                       value_col: int | None, formula_gap: bool) -> None:
+                       value_col: int | None, formula_gap: bool) -> bool:
         """Words no label names: a title, a short statement, or a label whose value may
-        still state facts by its shape."""
+        still state facts by its shape (True: the value beside it was taken with it)."""
         grid, record = self.grid, self.record
         row = grid.rows[r]
         text = cell_text(row[c])
@@ -315,14 +316,21 @@ class _KeyValueScan:
             # "Tilbuddet gælder til 31. marts 2026.": a short statement alone in its
             # row is a note, read for the facts it states
             record.notes.append((text, grid.where(r, c)))
-        elif value_col is not None and not formula_gap and len(filled) == 2 and \
-                isinstance(row[value_col], str):
+        elif value_col is not None and not formula_gap and isinstance(row[value_col], str) \
+                and (len(filled) == 2 or (len(filled) % 2 == 0 and filled.index(c) % 2 == 0
+                                          and value_col in filled
+                                          and filled.index(value_col) == filled.index(c) + 1
+                                          and self.vocab.match(cell_text(row[value_col]),
+                                                               sec) is None)):
             # An unknown label: its value may still state facts by its shape
-            # ("VM size | Standard_NB200 (8 GPUs per VM)").
+            # ("VM size | Standard_NB200 (8 GPUs per VM)"), also where pairs stand side by
+            # side ("Prepared: | 11/18/2026 | Service Commencement: | 03/01/2027").
             record.candidates.append(Candidate(text, row[value_col],
                                                grid.where(r, value_col),
                                                section=sec, shape_only=True,
                                                label_where=grid.where(r, c)))
+            return len(filled) > 2
+        return False
 
     def _label_alone(self, r: int, c: int, filled: list[int], sec: str | None,
                      slot: str) -> None:
