@@ -108,3 +108,43 @@ def test_a_compliance_row_keeps_its_requirement_label(tmp_path: Path) -> None:
                              ["T-11", "Availability SLA", "99.0% monthly", "P"]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.sla_uptime_pct == 99.0
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    # sockets after the model, a total word in another script
+    ("Intel Xeon Platinum 8480+ × 2（計112コア）", {"cpu_cores_per_node": 112}),
+    ("2 × Intel Xeon 6960P (totalt 144 kjerner)", {"cpu_cores_per_node": 144}),
+    # a list in brackets, its "per tray" said once for all its items
+    ("18 compute trays with 4 GPUs (192 GB HBM3e each) and 2 Grace CPUs (144 Arm cores, "
+     "960 GB LPDDR5X per tray)", {"cpu_cores_per_node": 144, "cpu_memory_gb_per_node": 960}),
+    # a conjunction before a figure starts a new part
+    ("1× AMD EPYC 9354 (32 núcleos) e 384 GB de RAM por instância",
+     {"cpu_cores_per_node": 32, "cpu_memory_gb_per_node": 384}),
+    ("1x AMD EPYC 9354 (32 Kerne) und 768 GB RAM je Server",
+     {"cpu_cores_per_node": 32, "cpu_memory_gb_per_node": 768}),
+])
+def test_a_servers_cpus_and_memory_in_descriptions(text: str, facts: dict[str, float]) -> None:
+    from evaltool.normalize.phrases import system_facts
+
+    found = system_facts(text)
+    assert {k: found.get(k) for k in facts} == facts
+
+
+def test_a_figure_for_each_cpu_is_never_read_as_the_nodes() -> None:
+    from evaltool.normalize.phrases import system_facts
+
+    found = system_facts("4 GPUs + 2 Grace CPUs (72 Arm cores each, 480 GB LPDDR5X each)")
+    assert found.get("cpu_memory_gb_per_node") != 480
+
+
+@pytest.mark.parametrize(("header", "field"), [
+    ("cpu_ram_gb", "cpu_memory_gb_per_node"), ("host_memory_gb", "cpu_memory_gb_per_node"),
+    ("gpu_ram_gb", "gpu_memory_gb"),
+])
+def test_a_memory_column_is_the_memory_of_what_it_names(
+        tmp_path: Path, header: str, field: str) -> None:
+    path = tmp_path / "export.csv"
+    path.write_text(f"listing_id,vendor,gpu_name,num_gpus,price_per_gpu_hr_usd,{header}\n"
+                    "L-1,Example Hub,H100 SXM,8,2.00,80\n")
+    offer = _one(path)
+    assert getattr(offer.fields, field) == 80

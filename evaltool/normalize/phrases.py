@@ -186,7 +186,7 @@ def orchestrator_named(clause: str) -> str | None:
 
 _CPU_WORDS_RE = re.compile(r"\b(?:xeon|epyc|grace|cpus?|processors?|processeurs?|prozessor\w*|"
                            r"procesador\w*|processor[ei]|threadripper|neoverse|ampere)\b", re.I)
-_RAM_WORDS_RE = re.compile(r"\b(?:ddr\d\w*|ram|memory|dimms?|rdimms?|lrdimms?|memoire|"
+_RAM_WORDS_RE = re.compile(r"\b(?:(?:lp)?ddr\d\w*|ram|memory|dimms?|rdimms?|lrdimms?|memoire|"
                            r"arbeitsspeicher|memoria|geheugen|minne|pamiec)\b", re.I)
 _NVME_WORDS_RE = re.compile(r"\b(?:nvme|ssds?|u\.2|e1\.s|e3\.s)\b", re.I)
 _SIZE_TOKEN = r"(\d+(?:[.,]\d+)?)\s*(gb|gib|tb|tib|go|to)\b"
@@ -218,6 +218,32 @@ def _parts(text: str) -> list[str]:
             start = i + 1
     parts.append(text[start:])
     return [p.strip() for p in parts if p.strip()]
+
+
+# "1× EPYC 9354 (32 núcleos) e 384 GB de RAM": a conjunction before a figure starts a part.
+_AND_FIGURE_RE = re.compile(r"\s+(?:and|e|y|und|et|og|och|i|a|oraz|és|ve|en|и)\s+(?=\d)", re.I)
+_PER_NODE_RE = re.compile(r"\bper\s+(?:node|server|system|tray|instance|host|blade|vm)\b", re.I)
+
+
+_EACH_WORD_RE = _WordsRegex(lambda w: r"(?<!\w)(?:" + w["each"] + r")(?!\w)")
+
+
+def _with_bracket_lists(parts: list[str]) -> list[str]:
+    """The parts, then the items of a list in brackets ("2 Grace CPUs (144 Arm cores, 960 GB
+    LPDDR5X per tray)"), each with the list's 'per tray' when one item says it."""
+    out = list(parts)
+    for part in parts:
+        for group in re.findall(r"\(([^()]*)\)", part):
+            items = _parts(group)
+            if len(items) < 2:
+                continue
+            per = _PER_NODE_RE.search(group)
+            # "(72 Arm cores each, 480 GB LPDDR5X each)": each CPU's, not the node's; the
+            # part itself reads sockets x each, an item alone would not
+            out.extend(item if per is None or _PER_NODE_RE.search(item) else
+                       f"{item} {per.group(0)}" for item in items
+                       if not _EACH_WORD_RE.search(item))
+    return out
 
 
 def _size_gb(number: str, unit: str) -> float:
@@ -280,7 +306,8 @@ def system_facts(text: str) -> dict[str, float]:
     cpu_memory_gb_per_node 2048, local_nvme_tb_per_node 30.72.  Only parts that name what
     they are (a CPU, DDR memory, NVMe drives) are read."""
     found: dict[str, float] = {}
-    for part in _parts(fold(text)):
+    parts = [piece for part in _parts(fold(text)) for piece in _AND_FIGURE_RE.split(part)]
+    for part in _with_bracket_lists(parts):
         if (_CPU_WORDS_RE.search(part) or _CORES_RE.search(part)) and \
                 "cpu_cores_per_node" not in found:
             sockets = _SOCKETS_RE.search(part)
@@ -306,9 +333,13 @@ def system_facts(text: str) -> dict[str, float]:
                                               int(cores.group(1).replace(",", "")), part)
                 if cores_n is not None:
                     found["cpu_cores_per_node"] = cores_n
+            elif count and int(count.group(1)) == 1 and (cores := _CORES_RE.search(part)):
+                # "1× EPYC 9354 (32 núcleos)": one CPU, so its cores are the node's
+                found["cpu_cores_per_node"] = int(cores.group(1).replace(",", ""))
             elif (cores := _CORES_RE.search(part)) and re.search(
-                    r"per\s+(?:node|server|system)|total|celkem|insgesamt|gesamt|lacznie|razem|"
-                    r"en total|au total|in totale|i alt|totalt", part, re.I):
+                    r"per\s+(?:node|server|system|tray|instance|host|blade|vm)|total|celkem|insgesamt|gesamt|lacznie|razem|"
+                    r"en total|au total|in totale|i alt|totalt|össz|toplam|計|合計|총|共", part,
+                    re.I):
                 found["cpu_cores_per_node"] = int(cores.group(1).replace(",", ""))
         elif _RAM_WORDS_RE.search(part) and "cpu_memory_gb_per_node" not in found \
                 and not re.search(r"\bhbm", part, re.I):
