@@ -148,3 +148,29 @@ def test_a_memory_column_is_the_memory_of_what_it_names(
                     "L-1,Example Hub,H100 SXM,8,2.00,80\n")
     offer = _one(path)
     assert getattr(offer.fields, field) == 80
+
+
+@pytest.mark.parametrize(("sentence", "field", "value"), [
+    ("Ved brudd krediteres 5 % per påbegynte 0,1 %-poeng, inntil 25 % av månedsbeløpet.",
+     "sla_max_credit_pct", 25.0),
+    ("SLA: dostępność 99,5% w miesiącu; rekompensata maks. 20% opłaty miesięcznej",
+     "sla_max_credit_pct", 20.0),
+    ("SLA：月間稼働率 99.5%。下回った場合、月額利用料の最大10%を"
+     "サービスクレジットとして返還します。",
+     "sla_max_credit_pct", 10.0),
+    ("Oppetid: 99,9 % per kalendermåned.", "sla_uptime_pct", 99.9),
+    ("Maskinvarebytte: defekte komponenter byttes innen 8 timer.", "hw_replacement_hours", 8.0),
+])
+def test_service_levels_in_sentences_of_more_languages(
+        tmp_path: Path, sentence: str, field: str, value: float) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [], [sentence]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert getattr(offer.fields, field) == pytest.approx(value)
+
+
+def test_kana_keep_their_marks_when_folded() -> None:
+    from evaltool.normalize.phrases import fold, topics
+
+    assert fold("サービスクレジット") == "サービスクレジット"
+    assert fold("Dédié") == "Dedie"
+    assert "credit" in topics("月額利用料の最大10%をサービスクレジットとして返還")

@@ -45,8 +45,18 @@ def _words() -> dict[str, Any]:
 @functools.lru_cache(maxsize=8192)  # the same notes and cells recur in every option's record
 def fold(text: str) -> str:
     """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
-    folded = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ß", "ss"))
+    text = text.replace("œ", "oe").replace("ß", "ss")
+    if _KANA_HANGUL_RE.search(text):
+        # Kana and Hangul keep their marks ("クレジット" is not "クレシット", "크레딧" is no
+        # string of jamo): the vocabulary writes them whole; the rest is folded as usual.
+        return "".join(part if _KANA_HANGUL_RE.match(part) else fold(part)
+                       for part in _KANA_HANGUL_SPLIT_RE.split(text) if part)
+    folded = unicodedata.normalize("NFKD", text)
     return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+_KANA_HANGUL_RE = re.compile(r"[\u3040-\u30ff\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+")
+_KANA_HANGUL_SPLIT_RE = re.compile(r"([\u3040-\u30ff\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+)")
 
 
 def clauses(text: str) -> list[str]:
