@@ -174,3 +174,27 @@ def test_kana_keep_their_marks_when_folded() -> None:
     assert fold("サービスクレジット") == "サービスクレジット"
     assert fold("Dédié") == "Dedie"
     assert "credit" in topics("月額利用料の最大10%をサービスクレジットとして返還")
+
+
+@pytest.mark.parametrize(("text", "memory"), [
+    ("GB200 NVL72 rack, reserved — 72x NVIDIA Blackwell GPUs (192 GB HBM3e each)", 192.0),
+    ("Baie GB200 NVL72 : 72 GPU Blackwell, 192 Go de HBM3e par GPU", 192.0),
+    ("Rack GB200 NVL72 (13,5 TB HBM3e in totale)", None),  # a system's total: not one GPU's
+])
+def test_a_gpus_memory_stated_with_hbm_is_the_documents_not_the_catalogs(
+        text: str, memory: float | None) -> None:
+    from evaltool.normalize.gpu_memory import hbm_gb
+
+    assert hbm_gb(text) == memory
+
+
+def test_a_line_items_hbm_figure_is_kept_over_the_catalog(tmp_path: Path) -> None:
+    rows: list[list[Any]] = [
+        ["Example AI Cloud, LLC", None, None, "PRO FORMA INVOICE"], [],
+        ["Description", "Qty", "Unit price (USD)", "Amount (USD)"],
+        ["GB200 NVL72 rack, reserved — 72x NVIDIA Blackwell GPUs (192 GB HBM3e each), "
+         "per rack-month", 2, 229950, 459900],
+    ]
+    offer = _one(write_workbook(tmp_path / "pf.xlsx", {"Pro Forma": rows}))
+    assert offer.fields.gpu_memory_gb == 192
+    assert offer.fields.vendor == "Example AI Cloud, LLC"

@@ -38,6 +38,7 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
+from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.shapes import (
     count_facts,
@@ -240,6 +241,12 @@ class Builder(TableReaders, MoneyReaders):
         """The rows' prose, the line items, the contract terms, the notes, banners and footers."""
         for cand in self.record.candidates:
             self.read_row_prose(cand)
+        for text, where in [*((i.description, i.cells.get("description", i.row_where))
+                              for i in self.record.line_items), *self.record.notes]:
+            memory = hbm_gb(text)
+            if memory is not None:  # "(192 GB HBM3e each)": HBM is only ever a GPU's
+                self.add("gpu_memory_gb", memory, where, text, IN_TEXT,
+                         "GPU memory stated with the word HBM")
         for item in self.record.line_items:
             try:
                 self.read_line_item(item)
