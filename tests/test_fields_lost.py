@@ -198,3 +198,35 @@ def test_a_line_items_hbm_figure_is_kept_over_the_catalog(tmp_path: Path) -> Non
     offer = _one(write_workbook(tmp_path / "pf.xlsx", {"Pro Forma": rows}))
     assert offer.fields.gpu_memory_gb == 192
     assert offer.fields.vendor == "Example AI Cloud, LLC"
+
+
+@pytest.mark.parametrize(("lang", "rows"), [
+    ("en", [["Section", "Line", "Qty", "Unit", "Rate (USD)", "Amount (USD)", "Notes"],
+            ["A. Hardware (one-off)", "8x NVIDIA H200 141GB SXM5 server", 4, "server", 300000,
+             1200000, "ownership transfers on delivery"],
+            [None, "Subtotal one-off", None, None, None, 1200000, "ex VAT"],
+            ["B. Colocation (recurring)", "Power-inclusive colocation", 42, "kW", 200, 8400,
+             None],
+            [None, "Managed service & remote hands", 1, "month", 5000, 5000, None]]),
+    ("da", [["Afsnit", "Beskrivelse", "Antal", "Enhed", "Enhedspris (USD)", "Beløb (USD)",
+             "Bemærkninger"],
+            ["A. Hardware (engang)", "8x NVIDIA H200 141GB SXM5 server", 4, "server", 300000,
+             1200000, "ejerskab ved levering"],
+            [None, "Subtotal engang", None, None, None, 1200000, "ekskl. moms"],
+            ["B. Colocation (løbende)", "Colocation inkl. strøm", 42, "kW", 200, 8400, None],
+            [None, "Managed service og remote hands", 1, "måned", 5000, 5000, None]]),
+])
+def test_a_subtotal_with_a_remark_beside_it_does_not_end_the_line_items(
+        tmp_path: Path, lang: str, rows: list[list[Any]]) -> None:
+    sheets = {"Cover": [["Example Colo Ltd"], ["Term: 36 months"]], "Lines": rows}
+    offer = _one(write_workbook(tmp_path / f"colo_{lang}.xlsx", sheets))
+    assert offer.fields.colocation_usd_per_kw_month == 200
+    assert offer.fields.opex_usd_per_month == 5000
+
+
+def test_a_monthly_service_of_a_few_dollars_is_warned(tmp_path: Path) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED,
+                             ["Managed service per month", "USD 1"]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert any(w["code"] in ("implausible-value", "implausible-value-dropped")
+               and w.get("field") == "opex_usd_per_month" for w in offer.warnings)
