@@ -19,7 +19,7 @@ _PRICED = [["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
 
 
 def _offers(path: Path) -> list[Any]:
-    result = normalize_files([path], {})
+    result = normalize_files([path], {"BRL": 0.19})
     assert not result.not_evaluated, result.not_evaluated
     return result.offers
 
@@ -108,3 +108,27 @@ def test_a_file_number_before_the_name_is_not_the_name(tmp_path: Path) -> None:
                                       {"Blatt1": _PRICED}))
     assert offer.fields.vendor == "Examplecloud"
     assert any(w["code"] == "vendor-not-labelled" for w in offer.warnings)
+
+
+@pytest.mark.parametrize(("title", "header", "unit", "price", "included"), [
+    ("FATURA PRÓ-FORMA Nº PF-1", ["Item", "Descrição", "Qtd.", "Unidade", "Valor unitário",
+                                 "Valor total"], "servidor/mês", "R$ 43.800,00", "incluso"),
+    ("PROFORMA FATURA No. 7", ["No", "Açıklama", "Miktar", "Birim", "Birim fiyat", "Tutar"],
+     "sunucu/ay", "USD 8.760,00", "dahil"),
+    ("PRO FORMA INVOICE No. 12", ["Item", "Description", "Qty", "Unit", "Unit price",
+                                  "Amount"], "server/month", "USD 8,760.00", "included"),
+])
+def test_an_invoice_like_quote_is_one_offer_its_included_lines_shared(
+        tmp_path: Path, title: str, header: list[str], unit: str, price: str,
+        included: str) -> None:
+    """A pro-forma invoice lists the compute line, the lines included at no charge (the
+    network) and the extras: one offer, never one offer per line."""
+    rows: list[list[Any]] = [
+        ["Example Cloud Ltda"], [title], [], header,
+        [1, "Dedicated GPU server: 4x NVIDIA H100 PCIe 80GB", 4, unit, price, None],
+        [2, "Private network 100 Gb/s Ethernet per server", 4, unit, included, None],
+    ]
+    offers = _offers(write_workbook(tmp_path / "pf.xlsx", {"PF": rows}))
+    assert len(offers) == 1
+    assert offers[0].fields.gpu_count == 16
+    assert offers[0].fields.inter_node_gbit_s_per_node == 100
