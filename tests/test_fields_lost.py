@@ -230,3 +230,34 @@ def test_a_monthly_service_of_a_few_dollars_is_warned(tmp_path: Path) -> None:
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert any(w["code"] in ("implausible-value", "implausible-value-dropped")
                and w.get("field") == "opex_usd_per_month" for w in offer.warnings)
+
+
+@pytest.mark.parametrize(("header", "storage", "setup"), [
+    (["No.", "品名・仕様", "数量", "単位", "単価（USD）", "金額（USD）"],
+     ["高速共有ストレージ Lustre 200TB（月額）", 6, "月", 8000],
+     ["初期設定費用", 1, "式", 3000]),
+    (["Item", "Descrição", "Qtd.", "Unidade", "Valor unitário (USD)", "Valor total (USD)"],
+     ["Armazenamento compartilhado Lustre, 200 TB", 6, "mês", 8000],
+     ["Taxa de instalação", 1, "un", 3000]),
+    (["Pos.", "Beschreibung", "Menge", "Einheit", "Einzelpreis (USD)", "Gesamt (USD)"],
+     ["Paralleles Dateisystem Lustre, 200 TB", 6, "Monat", 8000],
+     ["Einrichtung (einmalig)", 1, "pauschal", 3000]),
+])
+def test_a_monthly_storage_line_states_its_capacity_and_a_setup_line_is_upfront(
+        tmp_path: Path, header: list[str], storage: list[Any], setup: list[Any]) -> None:
+    rows: list[list[Any]] = [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 32],
+        ["Price per GPU-hour", "USD 2.00"], [], header, [1, *storage, None],
+        [2, *setup, None]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.storage_capacity_tb == 200
+    assert offer.fields.storage_usd_per_tb_month == pytest.approx(40.0)  # a month, not six
+    assert offer.fields.upfront_usd == 3000
+
+
+def test_a_single_ideograph_is_a_unit_of_time() -> None:
+    from evaltool.normalize.basis import once_re, time_of
+
+    assert time_of("月") == "month"
+    assert time_of("m") is None  # a Latin letter alone is as often a unit as a time
+    assert once_re().search("初期設定費用（プランB特典により無償）")

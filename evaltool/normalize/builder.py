@@ -50,6 +50,7 @@ from evaltool.normalize.slots import (
     PER_GB_MONTH_RE,
     names_an_accelerator,
 )
+from evaltool.normalize.storage_lines import capacity_tb, is_storage_line
 from evaltool.normalize.tables import TableReaders
 from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
 from evaltool.read import text as T
@@ -502,8 +503,9 @@ class Builder(TableReaders, MoneyReaders):
             self.unknown_unit_line(item)
             self._capex_line(item, desc, low, price, qty, currency, where, raw)
             return
-        if unit_kind == "tb_month" or (unit_kind == "month" and re.search(
-                r"\b(storage|file ?system|lustre|weka|vast|gpfs|nfs)\b", low)):
+        if unit_kind == "tb_month" or (unit_kind == "month" and (re.search(
+                r"\b(storage|file ?system|lustre|weka|vast|gpfs|nfs)\b", low)
+                or is_storage_line(desc))):
             kind, _ = _storage_kind(desc)
             if kind:
                 self.add("storage_type", kind, item.cells.get("description", where), desc,
@@ -513,6 +515,15 @@ class Builder(TableReaders, MoneyReaders):
                                 item.cells.get("quantity", where))
                 self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month")),
                           where, raw, TABLE)
+            elif (size := capacity_tb(desc)) is not None:
+                # "NFS (all-flash), 50 TB | 1 | mês | 6.500": the month's price over the
+                # capacity the line states (a quantity of months is the term, not volumes)
+                monthly = price if len(re.findall(r"[^\W\d_]+", unit)) == 1 else price * qty
+                self.add("storage_capacity_tb", size, item.cells.get("description", where), desc,
+                         IN_TEXT, "capacity stated on the storage line")
+                self._usd("storage_usd_per_tb_month", V.Money(monthly / size, currency,
+                                                              ("tb", "month")), where, raw,
+                          TABLE, f"{monthly:g} per month / {size:g} TB on the line")
             else:
                 self.priced.append(_Priced("storage_month", V.Money(price * qty, currency,
                                                                     ("month",)),
