@@ -261,3 +261,17 @@ def test_a_single_ideograph_is_a_unit_of_time() -> None:
     assert time_of("月") == "month"
     assert time_of("m") is None  # a Latin letter alone is as often a unit as a time
     assert once_re().search("初期設定費用（プランB特典により無償）")
+
+
+@pytest.mark.parametrize(("label", "value", "months"), [
+    ("Bindingstid", "12 måneder", 12),
+    ("契約期間", "6ヶ月", 6),
+    ("계약 기간", "12개월", 12),
+    ("Sözleşme süresi", "24 ay", 24),
+    ("Prazo contratual", "2 anos", 24),
+])
+def test_a_term_in_the_words_of_the_basis_vocabulary(
+        tmp_path: Path, label: str, value: str, months: int) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [label, value]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.term_months == months

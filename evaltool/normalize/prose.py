@@ -55,6 +55,7 @@ from evaltool.normalize.phrases import (
 )
 from evaltool.normalize.shapes import count_facts, words_to_digits
 from evaltool.normalize.slots import SlotReaders
+from evaltool.normalize.term_words import duration_months
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
 
@@ -375,15 +376,10 @@ class ProseReaders(SlotReaders):
                                        r"\bcompra|\bacquisto|\bzakup|\bwarrant|\bgarantie",
                                        clause, re.I):
             return  # "HGX purchase with 24-month buy-back": that duration is not a term
-        match = re.search(r"(?:\((\d{1,3})\)|(?<![\d.,])(\d{1,3}))\s*-?\s*(months?|mois|monate?n?|"
-                          r"meses|mesi|maanden|m[åa]nader|m[åa]neder|miesi\w*|m[eě]s[ií]c\w*|"
-                          r"years?|jahre?n?|ans?|a[ñn]os|anni|jaar|[åa]r|lat|rok[uy]?|let)\b",
-                          words_to_digits(clause), re.I)
-        if match is None:
+        found_months = duration_months(words_to_digits(clause))  # every language's words
+        if found_months is None:
             return
-        count = int(match.group(1) or match.group(2))
-        unit = match.group(3).lower()
-        months = count if unit.startswith(("m", "mo")) else count * 12
+        months = found_months[0]
         if 1 <= months <= 120:
             self.add("term_months", float(months), where, clause, IN_TEXT,
                      "the term read from a sentence")
