@@ -275,3 +275,27 @@ def test_a_term_in_the_words_of_the_basis_vocabulary(
     rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [label, value]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.term_months == months
+
+
+@pytest.mark.parametrize(("line", "orchestrator", "root"), [
+    ("- Acesso root completo; sem orquestrador pré-instalado", "none", True),
+    ("• Voller Root-Zugriff, ohne vorinstallierte Orchestrierung", "none", True),
+    ("- Accès root complet, sans orchestrateur préinstallé", "none", True),
+])
+def test_a_statement_alone_in_its_row_is_read_even_without_figures(
+        tmp_path: Path, line: str, orchestrator: str, root: bool) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [], [line]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.orchestrator == orchestrator
+    assert offer.fields.root_access is root
+
+
+@pytest.mark.parametrize("sentence", [
+    "Lagring og utgående trafikk er inkludert i prisen.",
+    "Outbound data transfer is included in the price.",
+    "Der ausgehende Datenverkehr ist im Preis enthalten.",
+])
+def test_egress_included_in_the_price_is_free(tmp_path: Path, sentence: str) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [], [sentence]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.egress_usd_per_gb == 0

@@ -38,7 +38,7 @@ def _words() -> dict[str, Any]:
                                          for w in words), re.I),
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
-                       "notes_label", "cap", "network_adapter")},
+                       "notes_label", "cap", "network_adapter", "no_orchestrator")},
     }
 
 
@@ -187,6 +187,8 @@ def orchestrator_named(clause: str) -> str | None:
     k8s = named_not_own(low, r"kubernetes|\bk8s\b")
     if slurm and k8s:
         return "both"
+    if not slurm and not k8s and _words()["no_orchestrator"].search(fold(low)):
+        return "none"  # "sem orquestrador pré-instalado": bare machines, no scheduler
     return "slurm" if slurm else "kubernetes" if k8s else None
 
 

@@ -312,9 +312,11 @@ class _KeyValueScan:
         text = cell_text(row[c])
         if r <= 2 and record.title is None and len(filled) == 1:
             record.title, record.title_where = text, grid.where(r, c)
-        elif len(filled) == 1 and re.search(r"\d", text) and len(text.split()) >= 3:
+        elif len(filled) == 1 and len(text.split()) >= 3 and (
+                re.search(r"\d", text) or re.match(r"\s*[-–•·*]\s", text)):
             # "Tilbuddet gælder til 31. marts 2026.": a short statement alone in its
-            # row is a note, read for the facts it states
+            # row is a note, read for the facts it states; so is a bullet ("- Acesso root
+            # completo; sem orquestrador pré-instalado"), figures or not
             record.notes.append((text, grid.where(r, c)))
         elif value_col is not None and not formula_gap and isinstance(row[value_col], str) \
                 and (len(filled) == 2 or (len(filled) % 2 == 0 and filled.index(c) % 2 == 0
@@ -338,10 +340,12 @@ class _KeyValueScan:
         its value, or a section header."""
         grid, record, vocab = self.grid, self.record, self.vocab
         text = cell_text(grid.rows[r][c])
-        if len(filled) == 1 and re.search(r"\d", text) and \
+        if len(filled) == 1 and (re.search(r"\d", text) or len(text.split()) >= 5 or re.match(
+                r"\s*[-–•·*]\s", text)) and \
                 len(text.split()) >= 3 and normalise_label(text) not in vocab.labels:
             # "Oferta ważna do 15.03.2026", "Valid until 31 March 2026": a label with its
-            # value inline and no colon, read as a sentence about its topic
+            # value inline and no colon, read as a sentence about its topic; so is a
+            # statement alone in its row ("- Acesso root completo; sem orquestrador")
             record.notes.append((text, grid.where(r, c)))
             return
         below = grid.value(r + 1, c) if r + 1 < len(grid.rows) else None
