@@ -299,3 +299,14 @@ def test_egress_included_in_the_price_is_free(tmp_path: Path, sentence: str) -> 
     rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [], [sentence]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.egress_usd_per_gb == 0
+
+
+@pytest.mark.parametrize(("sentence", "uptime"), [
+    ("Availability SLA 99.9%; service credits capped at 25% of the monthly fee.", 99.9),
+    ("• Suporte 24x7 com SLA de disponibilidade de 99,9%.", 99.9),
+    ("Verfügbarkeit von 99,5 % pro Monat, Gutschrift bis zu 10 %.", 99.5),
+])
+def test_the_uptime_a_sentence_promises(tmp_path: Path, sentence: str, uptime: float) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [], [sentence]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.sla_uptime_pct == uptime

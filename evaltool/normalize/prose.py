@@ -395,6 +395,16 @@ class ProseReaders(SlotReaders):
         self.add("support_response_hours", V.parse_duration(bare, "hours").value, where,
                  clause, IN_TEXT, "response time read from a sentence")
 
+    def _prose_uptime(self, clause: str, where: Location) -> None:
+        """'Availability SLA 99.9%', 'SLA de disponibilidade de 99,9%': the uptime promised,
+        the first percentage from 90 to 100 (a credit or a share is never that high)."""
+        for match in re.finditer(r"(?<![\d.,])(9\d(?:[.,]\d{1,3})?|100)\s*%", clause):
+            value = float(match.group(1).replace(",", "."))
+            if 90 <= value <= 100:
+                self.add("sla_uptime_pct", value, where, clause, IN_TEXT,
+                         "uptime read from a sentence")
+                return
+
     def _prose_credit(self, clause: str, where: Location) -> None:
         if _DELAY_WORDS_RE.search(clause):
             return  # a late-delivery credit is not the service-level credit cap
