@@ -310,3 +310,28 @@ def test_the_uptime_a_sentence_promises(tmp_path: Path, sentence: str, uptime: f
     rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [], [sentence]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.sla_uptime_pct == uptime
+
+
+@pytest.mark.parametrize(("text", "region"), [
+    ("• Prazo contratual: 24 meses. Data center: São Paulo (Tamboré).", "São Paulo"),
+    ("Wir betreiben die Server in unserem Rechenzentrum in Frankfurt.", "Frankfurt"),
+    ("16 servere i vores datacenter i Aarhus.", "Aarhus"),
+    ("Private AI Cloud — GB200 NVL72 | Columbus, Ohio campus | Proposal 61", "Columbus, Ohio"),
+    ("v6e-256 slice, 730 hours, europe-north1 - chip-hours", "europe-north1"),
+    ("Rechenzentrum Nordlicht GmbH · Angebot Nr. 2025-118", None),  # a company, no place
+    ("Hall 3 (4 racks x 42 kW) on a 36-month agreement", None),
+])
+def test_a_region_from_the_data_centres_place_or_a_cloud_region_id(
+        text: str, region: str | None) -> None:
+    from evaltool.normalize.places import region_in_text
+
+    found = region_in_text(text)
+    assert (found[0] if found else None) == region
+
+
+def test_a_region_read_from_a_sentence_is_warned(tmp_path: Path) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [],
+                             ["Capacity is hosted in our Lisboa data centre, hall 2."]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.region == "Lisboa"
+    assert any(w["code"] == "region-from-text" for w in offer.warnings)

@@ -40,6 +40,7 @@ from evaltool.normalize.facts import (
 )
 from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.money_lines import MoneyReaders
+from evaltool.normalize.places import region_in_text
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
@@ -112,6 +113,7 @@ class Builder(TableReaders, MoneyReaders):
             self._currency_from_texts()
         self._read_slotted(self._expanded(slotted))
         self._read_lines_and_texts()
+        self._region_in_texts()
         self._prices_in_texts()
         self._offer_kind_from_title()
         self._vendor_and_name()
@@ -269,6 +271,23 @@ class Builder(TableReaders, MoneyReaders):
         for text, where in self.record.footers:  # a closing line states terms as a note does
             if (text, where) not in self.record.notes:
                 self.read_prose(text, where)
+
+    def _region_in_texts(self) -> None:
+        """No labelled region: a cloud region's id or the data centre's place in the text."""
+        if self.facts.get("region"):
+            return
+        texts = [*self.record.notes, *self.record.banners, *self.record.footers,
+                 *((i.description, i.cells.get("description", i.row_where))
+                   for i in self.record.line_items),
+                 *((c.value, c.where) for c in self.record.candidates
+                   if isinstance(c.value, str))]
+        for text, where in texts:
+            found = region_in_text(text)
+            if found is not None:
+                self.add("region", found[0], where, text, IN_TEXT, f"region from {found[1]}")
+                self.note(where, "region-from-text", {"region": found[0], "how": found[1]},
+                          "region", text[:120])
+                return
 
     def _prices_in_texts(self) -> None:
         """Counts and the accelerator settled; a compute price stated only in a sentence."""
