@@ -335,3 +335,33 @@ def test_a_region_read_from_a_sentence_is_warned(tmp_path: Path) -> None:
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.region == "Lisboa"
     assert any(w["code"] == "region-from-text" for w in offer.warnings)
+
+
+@pytest.mark.parametrize(("raw", "iso"), [
+    (1798675200, "2026-12-31"),        # Unix seconds, as a JSON export writes expires_at
+    (1798675200000, "2026-12-31"),     # and milliseconds
+    (46022, "2025-12-31"),             # an Excel serial stays an Excel serial
+])
+def test_a_date_written_as_a_number(raw: int, iso: str) -> None:
+    from evaltool.normalize.values import parse_date
+
+    assert str(parse_date(raw).value) == iso
+
+
+@pytest.mark.parametrize(("value", "months"), [("12M", 12), ("6m", 6), ("3Y", 36)])
+def test_an_exports_term_shorthand_is_months_never_millions(
+        tmp_path: Path, value: str, months: int) -> None:
+    path = tmp_path / "export.csv"
+    path.write_text("quote_id,vendor,gpu_model,gpus,price_per_gpu_hr_usd,commit_term\n"
+                    f"Q-1,Example Cloud,H100 SXM,8,2.00,{value}\n")
+    assert _one(path).fields.term_months == months
+
+
+@pytest.mark.parametrize("line", [
+    "Cliente: Buyer Labs S.A.    Fecha: 18/11/2030    Validez: hasta el 15 de enero de 2031",
+    "Kunde: Buyer Labs GmbH    Datum: 18.11.2030    Gültig bis: 15.01.2031",
+])
+def test_pairs_set_apart_by_spaces_in_one_cell(tmp_path: Path, line: str) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], [line], *_PRICED]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert str(offer.fields.valid_until) == "2031-01-15"

@@ -155,6 +155,14 @@ class TableReaders(ProseReaders):
         """A number of months, or a period's length and its first day."""
         if isinstance(cand.value, str) and self._service_period(slot, cand, text):
             return  # "01/04/2026 - 31/03/2027": the period's length, and its first day
+        short = re.fullmatch(r"\s*(\d{1,3})\s*([MY])\s*", text, re.I)
+        if short is not None:
+            # "12M", "3Y" under a term label: an export's shorthand for months and years
+            # (never 12 million, as a bare amount would read)
+            count = int(short.group(1)) * (12 if short.group(2).upper() == "Y" else 1)
+            self.add(slot, float(count), cand.where, text, LABELLED,
+                     f"'{text.strip()}' read as {count} months")
+            return
         try:
             months = V.parse_duration(cand.value, "months")
         except V.NoValueGiven:

@@ -103,7 +103,9 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
     return label, _SENTENCE_END_RE.split(value, maxsplit=1)[0]
 
 
-_SEPARATED_RE = re.compile(r"\s[·|•]\s")  # "Quantity: 32 VMs · Region: East US 2"
+# "Quantity: 32 VMs · Region: East US 2", "Fecha: 18/11/2026    Validez: hasta el 15 de
+# enero de 2027" (pairs set apart by a run of spaces)
+_SEPARATED_RE = re.compile(r"\s[·|•]\s|\s{3,}")
 _SENTENCE_END_RE = re.compile(r"(?<=\w\w)\.\s+(?=[A-Z][a-z]+\s+\w)")
 
 
