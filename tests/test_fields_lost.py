@@ -365,3 +365,20 @@ def test_pairs_set_apart_by_spaces_in_one_cell(tmp_path: Path, line: str) -> Non
     rows: list[list[Any]] = [["Vendor", "Example Cloud"], [line], *_PRICED]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert str(offer.fields.valid_until) == "2031-01-15"
+
+
+def test_an_export_column_no_label_names_is_read_by_its_shape(tmp_path: Path) -> None:
+    path = tmp_path / "listings.csv"
+    path.write_text("listing_id,provider,gpu,qty_gpu,usd_gpu_hr,commit,shared_storage\n"
+                    "L-1,Example Hub,H200 141GB SXM,64,2.89,12 months,WEKA 300TB\n")
+    offer = _one(path)
+    assert offer.fields.term_months == 12
+    assert offer.fields.storage_type == "weka"
+    assert offer.fields.storage_capacity_tb == 300
+
+
+def test_an_amount_under_a_commitment_label_is_no_term(tmp_path: Path) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED,
+                             ["Monthly commitment", 925056], ["Term", "12 months"]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.term_months == 12

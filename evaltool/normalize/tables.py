@@ -163,6 +163,12 @@ class TableReaders(ProseReaders):
             self.add(slot, float(count), cand.where, text, LABELLED,
                      f"'{text.strip()}' read as {count} months")
             return
+        if slot == "term_months" and isinstance(cand.value, (int, float)) and \
+                not isinstance(cand.value, bool) and cand.value > 240:
+            # "Monthly commitment | 925,056": an amount under a word the term shares, never
+            # 77,000 years; said, and the cell is read by its shape instead
+            raise V.ValueParseError("a bare figure far beyond any term (over 240 months)",
+                                    found=text, expected="a number of months")
         try:
             months = V.parse_duration(cand.value, "months")
         except V.NoValueGiven:
