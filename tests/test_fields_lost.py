@@ -382,3 +382,36 @@ def test_an_amount_under_a_commitment_label_is_no_term(tmp_path: Path) -> None:
                              ["Monthly commitment", 925056], ["Term", "12 months"]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.term_months == 12
+
+
+@pytest.mark.parametrize(("unit", "desc"), [
+    ("lot", "VAST shared storage 150 TB, 12 months"),
+    ("Stk.", "Paralleles Dateisystem (WEKA), 150 TB nutzbar"),
+    ("kpl", "Sdílené úložiště Lustre 150 TB"),
+])
+def test_a_storage_lines_capacity_whatever_its_basis(
+        tmp_path: Path, unit: str, desc: str) -> None:
+    rows: list[list[Any]] = [
+        ["Vendor", "Example Cloud"], *_PRICED, [],
+        ["Item", "Description", "Qty", "Unit", "Unit price (USD)", "Total (USD)"],
+        [1, desc, 1, unit, 0, 0]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.storage_capacity_tb == 150
+
+
+def test_cores_written_as_c_before_total() -> None:
+    from evaltool.normalize.phrases import system_facts
+
+    facts = system_facts("8x H200 SXM 141GB, 2x Xeon 8568Y+ 96C total, 2TB DDR5")
+    assert facts["cpu_cores_per_node"] == 96
+
+
+@pytest.mark.parametrize("sentence", [
+    "Availability credits are 10% of the charges, and 30% below 95.0%.",
+    "Bei Verfügbarkeit unter 99 % eine Gutschrift von 25 %.",
+])
+def test_a_credit_tiers_threshold_is_not_the_promised_uptime(
+        tmp_path: Path, sentence: str) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [], [sentence]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.sla_uptime_pct is None

@@ -250,6 +250,13 @@ class Builder(TableReaders, MoneyReaders):
             if memory is not None:  # "(192 GB HBM3e each)": HBM is only ever a GPU's
                 self.add("gpu_memory_gb", memory, where, text, IN_TEXT,
                          "GPU memory stated with the word HBM")
+        for item in self.record.line_items:  # "VAST shared storage 150 TB, 12 months | lot"
+            size = capacity_tb(item.description) if is_storage_line(item.description) \
+                else None
+            if size is not None:
+                self.add("storage_capacity_tb", size, item.cells.get("description",
+                                                                     item.row_where),
+                         item.description, IN_TEXT, "capacity stated on the storage line")
         for item in self.record.line_items:
             try:
                 self.read_line_item(item)

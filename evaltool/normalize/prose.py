@@ -62,6 +62,11 @@ from evaltool.read.cells import Candidate
 # Text that may state a contract term (uptime, credits, replacement, response, delivery,
 # term, egress, commitment, prepayment) and has a figure: the only text given to clause
 # analysis besides the contract itself.
+# A credit tier's threshold: "30% below 95.0%", "unter 99 %", "por debajo del 99%".
+_BELOW_RE = re.compile(r"(?:\bbelow|\bunder|\bless\s+than|\blower\s+than|\bunter(?:halb)?|"
+                       r"\binferieur\w*|\ben\s+dessous\s+de|\bpor\s+debajo\s+del?|\babaixo\s+de|"
+                       r"\bsotto\s+il|\bponizej|\bpod|\balatt|\bonder|<|≤)\s*(?:the\s+|de\s+|di\s+|"
+                       r"of\s+)?$", re.I)
 # "2 048 GB": a thousands space (only where the document writes its amounts that way).
 _SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]?\d)"
                              r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
@@ -400,6 +405,8 @@ class ProseReaders(SlotReaders):
         the first percentage from 90 to 100 (a credit or a share is never that high)."""
         for match in re.finditer(r"(?<![\d.,])(9\d(?:[.,]\d{1,3})?|100)\s*%", clause):
             value = float(match.group(1).replace(",", "."))
+            if _BELOW_RE.search(fold(clause[max(0, match.start() - 25):match.start()])):
+                continue  # "30% below 95.0%": a credit tier's threshold, not the promise
             if 90 <= value <= 100:
                 self.add("sla_uptime_pct", value, where, clause, IN_TEXT,
                          "uptime read from a sentence")
