@@ -132,3 +132,17 @@ def test_an_invoice_like_quote_is_one_offer_its_included_lines_shared(
     assert len(offers) == 1
     assert offers[0].fields.gpu_count == 16
     assert offers[0].fields.inter_node_gbit_s_per_node == 100
+
+
+@pytest.mark.parametrize(("header", "signature", "vendor"), [
+    (["From: Jane Roe <jane@example-cloud.test>", "To: Anna Berg", "Subject: RE: quote"],
+     "Jane Roe, Example Cloud OÜ, Tallinn", "Example Cloud OÜ"),
+    (["Von: Max Muster <max@beispiel.test>", "An: Anna Berg", "Betreff: Angebot"],
+     "Max Muster, Beispiel Rechenzentrum GmbH, Hamburg", "Beispiel Rechenzentrum GmbH"),
+])
+def test_an_email_names_its_sender_in_the_signature_never_the_addressee(
+        tmp_path: Path, header: list[str], signature: str, vendor: str) -> None:
+    rows: list[list[Any]] = [*([h] for h in header), [], *_PRICED, [], ["Best regards,"],
+                             [signature]]
+    (offer,) = _offers(write_workbook(tmp_path / "mail.xlsx", {"Mail": rows}))
+    assert offer.fields.vendor == vendor

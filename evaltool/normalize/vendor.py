@@ -101,12 +101,18 @@ def _without_kind(segment: str) -> str | None:
     return _clean(name) if name and _name_like(_clean(name)) else ""
 
 
+# An e-mail's or a form's header line: a word or two and a colon before the value.
+_HEADER_LINE_RE = re.compile(r"^\s*[^\W\d_]{1,12}(?:\s[^\W\d_]{1,12})?\s?:\s")
+
+
 def _first_segment(text: str) -> str | None:
     parts = [p for p in _SPLIT.split(text.strip()) if p.strip()]
     if parts and len(parts) >= 2 and is_document_title(parts[0]):
         parts = parts[1:]  # "PRO FORMA INVOICE | IronPeak AI Cloud": the kind, then the name
     if not parts:
         return None
+    if _HEADER_LINE_RE.match(parts[0]):
+        return None  # "To: Anna Berg", "Date: 19 November": a labelled line, not a letterhead
     segment = _clean(parts[0].strip(" #*•"))
     named = _without_kind(segment)
     if named is not None and named != segment:

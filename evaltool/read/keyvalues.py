@@ -315,7 +315,8 @@ class _KeyValueScan:
         if r <= 2 and record.title is None and len(filled) == 1:
             record.title, record.title_where = text, grid.where(r, c)
         elif len(filled) == 1 and len(text.split()) >= 3 and (
-                re.search(r"\d", text) or re.match(r"\s*[-–•·*]\s", text)):
+                re.search(r"\d", text) or re.match(r"\s*[-–•·*]\s", text)
+                or len(text.split()) >= 5):
             # "Tilbuddet gælder til 31. marts 2026.": a short statement alone in its
             # row is a note, read for the facts it states; so is a bullet ("- Acesso root
             # completo; sem orquestrador pré-instalado"), figures or not
