@@ -146,3 +146,25 @@ def test_an_email_names_its_sender_in_the_signature_never_the_addressee(
                              [signature]]
     (offer,) = _offers(write_workbook(tmp_path / "mail.xlsx", {"Mail": rows}))
     assert offer.fields.vendor == vendor
+
+
+@pytest.mark.parametrize(("lines", "gpus", "storage_per_tb", "support"), [
+    ([["Cloud TPU v6e, v6e-256 slice = 256 chips, 730 timer – antal chip-timer", 186880, 1.5],
+      ["Hyperdisk ML, 100 TB, pr. måned – antal TB", 100, 23],
+      ["Partnersupport Premium (svartid 1 time), pr. måned", 1, 5000]], 256, 23, 5000),
+    ([["HGX H100 8-GPU servers, 32 GPUs, 730 Stunden – Anzahl GPU-Stunden", 23360, 2.0],
+      ["Paralleles Dateisystem, 100 TB, monatlich – Anzahl TB", 100, 23],
+      ["Premium-Support (Reaktionszeit 1 Stunde), monatlich", 1, 5000]], 32, 23, 5000),
+])
+def test_a_pro_forma_invoice_without_a_unit_column_says_what_each_quantity_counts(
+        tmp_path: Path, lines: list[list[Any]], gpus: int, storage_per_tb: float,
+        support: float) -> None:
+    rows: list[list[Any]] = [["Example Cloud ApS"], ["PROFORMAFAKTURA"], [],
+                             ["Description", "Qty", "Unit price (USD)", "Amount (USD)"],
+                             *([d, q, p, q * p] for d, q, p in lines)]
+    (offer,) = _offers(write_workbook(tmp_path / "pf.xlsx", {"PF": rows}))
+    assert offer.fields.gpu_count == gpus
+    assert offer.fields.storage_capacity_tb == 100
+    assert offer.fields.storage_usd_per_tb_month == storage_per_tb
+    assert offer.fields.support_usd_per_month == support
+    assert offer.fields.support_response_hours == 1

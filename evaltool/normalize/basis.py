@@ -101,3 +101,21 @@ def names_time_not_kw(label: str) -> bool:
     words = basis_vocabulary()["words"]
     bases = {words.get(w.casefold()) for w in re.findall(r"[^\W\d_]+", label)}
     return "kw" not in bases and bool(bases & {"month", "year"})
+
+
+@functools.cache
+def _time_adverb_re() -> re.Pattern[str]:
+    adverbs = sorted((w for w, b in basis_vocabulary()["adverbs"].items()
+                      if b in ("hour", "day", "week", "month", "year")), key=len, reverse=True)
+    cjk = [w for w in adverbs if re.search(r"[\u3040-\u9fff\uac00-\ud7af]", w)]
+    latin = [w for w in adverbs if w not in cjk]
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in latin) + r")(?![\w-])"
+                      + "".join("|" + re.escape(w) for w in cjk), re.I)
+
+
+def time_adverb(text: str) -> str | None:
+    """'Partnersupport Premium, pr. måned', 'Wartung monatlich': the time basis an adverb
+    states in a text (hour, day, week, month or year), or None."""
+    found = _time_adverb_re().search(text)
+    return basis_vocabulary()["adverbs"].get(found.group(0).casefold()) if found else None
+

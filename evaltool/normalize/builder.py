@@ -15,7 +15,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
-from evaltool.normalize.basis import time_of
+from evaltool.normalize.basis import time_adverb, time_of
 from evaltool.normalize.contract_price import hourly_prices
 from evaltool.normalize.dates import document_date_order
 from evaltool.normalize.doc_kinds import is_document_title
@@ -40,6 +40,7 @@ from evaltool.normalize.facts import (
 )
 from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.money_lines import MoneyReaders
+from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
 from evaltool.normalize.shapes import (
     count_facts,
@@ -501,12 +502,13 @@ class Builder(TableReaders, MoneyReaders):
             T.billing_unit(f"per {unit}") if unit else None) or (
             time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
             None if unit else T.billing_unit(item.description)) or (  # remarks: "€ / kW / mois"
-            None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"]))
+            None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"])) or (
+            None if unit else time_adverb(item.description))  # "…, pr. måned", "monatlich"
         return price_text, unit_kind
 
     def read_line_item(self, item: LineItem) -> None:
         desc = item.description
-        unit = (item.unit or "").strip()
+        unit = (item.unit or "").strip() or self._unit_in_description(desc)
         low = f"{desc} {unit}".lower()
         priced = self._line_price(item)
         if priced is None:
@@ -654,6 +656,16 @@ class Builder(TableReaders, MoneyReaders):
                  "quantity of TB-months on the line, read as TB for one month")
         self.note(qty_at, "storage-from-tb-months", {"quantity": cell_text(qty)},
                   "storage_capacity_tb", cell_text(qty), "the storage capacity in TB")
+
+    def _unit_in_description(self, desc: str) -> str:
+        """No unit column: what the description says the quantity counts ("… 730 timer –
+        antal chip-timer", "Hyperdisk ML, 100 TB, pr. måned – antal TB", "(qty: GPU-hours)"),
+        in the count words of every language (evaltool/data/field_synonyms.yaml)."""
+        words = "|".join(re.escape(w) for w in sorted(self.vocab.count_words, key=len,
+                                                         reverse=True))
+        found = re.search(rf"(?:[–—-]|\(|;|,)\s*(?:{words})\s*(?:of\s+|in\s+|[:=]\s*)?"
+                          r"([^\W\d_][\w\-/ ]{0,30}?)\s*\)?\s*$", fold(desc), re.I)
+        return found.group(1).strip() if found else ""
 
     def _capex_line(self, item: LineItem, desc: str, low: str, price: float, qty: float,
                     currency: str, where: Location, raw: str) -> None:

@@ -77,7 +77,8 @@ _TERMS_HINT_RE = re.compile(
 _TERMS_CACHE: dict[Any, list[tuple[str, Any, Location, str, str]]] = {}
 # A response time is named as one: "response", "reagiert", "svarstid", "temps de réponse".
 _RESPONSE_RE = re.compile(r"\brespon\w*|\breaction|\breakti\w*|\breagier\w*|\bsvarstid|\breponse|"
-                          r"\brespuesta|\brisposta|\breactie|\breakcj\w*|\bantwort\w*", re.I)
+                          r"\brespuesta|\brisposta|\breactie|\breakcj\w*|\bantwort\w*|"
+                          r"\bsvartid|\bodezv\w*|\bvalaszido|\byanit|応答|回答|응답", re.I)
 # A node's own disks, and the words of a shared file system.
 _LOCAL_DISK_RE = re.compile(r"\bnvme\b|\bssds?\b|\blocal\b|\blokal|\blocale?s?\b|\bscratch\b|"
                             r"\bper\s+(?:node|server|instance)\b|\bje\s+knoten|\bpar\s+serveur",
@@ -397,8 +398,17 @@ class ProseReaders(SlotReaders):
             return
         if not _RESPONSE_RE.search(fold(bare)):
             return  # "3-year hardware support" is how long, not how fast
-        self.add("support_response_hours", V.parse_duration(bare, "hours").value, where,
-                 clause, IN_TEXT, "response time read from a sentence")
+        try:
+            hours = V.parse_duration(bare, "hours").value
+        except V.ValueParseError:
+            # "4時間以内に一次回答", "4시간 이내": hours in a script the parser does not read
+            # ("9時〜18時" are the clock's hours, never a duration)
+            cjk = re.search(r"(\d+(?:[.,]\d+)?)\s*(?:時間|시간|小时|小時)", bare)
+            if cjk is None:
+                raise
+            hours = float(cjk.group(1).replace(",", "."))
+        self.add("support_response_hours", hours, where, clause, IN_TEXT,
+                 "response time read from a sentence")
 
     def _prose_uptime(self, clause: str, where: Location) -> None:
         """'Availability SLA 99.9%', 'SLA de disponibilidade de 99,9%': the uptime promised,
