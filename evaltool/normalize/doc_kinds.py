@@ -62,6 +62,7 @@ def kind_span(text: str) -> tuple[int, int] | None:
     return match.span() if match else None
 
 
+@functools.lru_cache(maxsize=4096)  # the same texts recur in every option
 def is_document_title(text: str) -> bool:
     """'PRO FORMA INVOICE', 'Quotation No. Q-2026-001', 'TILBUD', '御　見　積　書': a
     document's kind (with its qualifiers, number or date) and nothing that could be a name."""
@@ -80,6 +81,7 @@ def is_document_title(text: str) -> bool:
     return not re.search(r"[^\W\d_]", rest)
 
 
+@functools.lru_cache(maxsize=4096)  # the same texts recur in every option
 def name_before_kind(segment: str) -> str | None:
     """'GPUXchange marketplace export' -> 'GPUXchange'; 'Quotation from Nimbus Cloud' ->
     'Nimbus Cloud'; '' for a title that names only a kind ('PRO FORMA INVOICE'); None when

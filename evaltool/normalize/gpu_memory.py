@@ -10,6 +10,7 @@ figure is kept before the catalog's (the catalog's GB200 is 186 GB usable; quote
 
 from __future__ import annotations
 
+import functools
 import re
 
 # 16 to 999 GB (decimal gigabytes, as marketed), then "HBM" within two small words.
@@ -17,6 +18,7 @@ _HBM_RE = re.compile(r"(?<![\d.,])(\d{2,3}(?:[.,]\d{1,2})?)\s*(?:GB|Go)\b\s*(?:o
                      r"di\s+)?(?:\w+\s+)?HBM\d?\w*", re.I)
 
 
+@functools.lru_cache(maxsize=4096)  # the same texts recur in every option
 def hbm_gb(text: str) -> float | None:
     """The GPU memory in GB a text states with the word HBM, or None (two different
     figures in one text say nothing sure: None)."""

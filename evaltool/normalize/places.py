@@ -8,6 +8,7 @@ Read at text priority, and said (the caller warns): a sentence may name another 
 
 from __future__ import annotations
 
+import functools
 import re
 
 # Cloud region ids: "us-east-1", "eu-west-2", "europe-north1", "asia-northeast1", "ap-south-1".
@@ -37,6 +38,7 @@ _COMPANY_RE = re.compile(r"\b(?:GmbH|AG|Inc|Ltd|LLC|Limited|Corp|S\.?A|A/S|ApS|A
                          r"Oy|Oyj|SE|SAS|SARL|Srl|S\.?p\.?A|S\.?L|sp|s\.r\.o|Lda|Ltda|Kft|plc)\b")
 
 
+@functools.lru_cache(maxsize=4096)  # the same texts recur in every option
 def region_in_text(text: str) -> tuple[str, str] | None:
     """(the region, how it was found) a text states outside a region label, or None."""
     cloud = _CLOUD_REGION_RE.search(text)

@@ -10,6 +10,7 @@ the nodes' own disks.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from evaltool.normalize.facts import _storage_kind
@@ -23,6 +24,7 @@ _TB = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "po": 1000.0,
        "pib": 1125.899906842624}
 
 
+@functools.lru_cache(maxsize=4096)  # the same texts recur in every option
 def is_storage_line(description: str) -> bool:
     """'Managed WEKA storage', 'Armazenamento compartilhado NFS', 'DDN EXAScaler 200TB':
     shared storage, never a node's local disks."""
@@ -32,6 +34,7 @@ def is_storage_line(description: str) -> bool:
     return "storage" in found or _storage_kind(description)[0] not in (None, "local_nvme")
 
 
+@functools.lru_cache(maxsize=4096)  # the same texts recur in every option
 def capacity_tb(description: str) -> float | None:
     """The one capacity a storage line's description states, in TB; None for none or two."""
     sizes = {round(float(m.group(1).replace(",", ".")) * _TB[m.group(2).lower()], 6)
