@@ -415,3 +415,13 @@ def test_a_credit_tiers_threshold_is_not_the_promised_uptime(
     rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [], [sentence]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.sla_uptime_pct is None
+
+
+@pytest.mark.parametrize(("label", "value"), [
+    ("ネットワーク占有", "お客様専有（他テナントとの共有なし）"),
+    ("Nettverk", "8 × 400 Gb/s InfiniBand, dedikert (ikke delt med andre kunder)"),
+])
+def test_a_dedicated_network_in_more_languages(tmp_path: Path, label: str, value: str) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [label, value]]
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.network_dedicated is True
