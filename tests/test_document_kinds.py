@@ -168,3 +168,16 @@ def test_a_pro_forma_invoice_without_a_unit_column_says_what_each_quantity_count
     assert offer.fields.storage_usd_per_tb_month == storage_per_tb
     assert offer.fields.support_usd_per_month == support
     assert offer.fields.support_response_hours == 1
+
+
+@pytest.mark.parametrize(("footer", "vendor"), [
+    ("Bank: Example Bank AG · IBAN DE00 0000 · Account holder: Example Cloud GmbH",
+     "Example Cloud GmbH"),
+    ("Bankverbindung: Beispielbank AG · Kontoinhaber: Beispiel Rechenzentrum GmbH",
+     "Beispiel Rechenzentrum GmbH"),
+])
+def test_the_bank_in_the_remittance_details_is_never_the_vendor(
+        tmp_path: Path, footer: str, vendor: str) -> None:
+    rows: list[list[Any]] = [["ANGEBOT"], [], *_PRICED, [], [footer]]
+    (offer,) = _offers(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
+    assert offer.fields.vendor == vendor

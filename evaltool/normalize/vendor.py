@@ -66,6 +66,10 @@ _CUSTOMER_BEFORE_RE = re.compile(
     r"[^·|–—]{0,25}$", re.I)
 _CUSTOMER_AFTER_RE = re.compile(r"\s*\(?\s*[\"“']?\s*(?:(?:the\s+)?(?:customer|client|buyer|"
                                 r"kunde|auftraggeber)\b|御中|様|貴中|귀하|귀중)", re.I)
+# "Bank: Danske Bank A/S", "Bankverbindung: Beispielbank AG": the bank, never the issuer.
+_BANK_BEFORE_RE = re.compile(r"(?:\bbank(?:verbindung|name)?|\bbanco|\bbanque|\bbanca|"
+                             r"\bpaid\s+(?:in)?to\s+the\s+bank|\bswift|\bbic|\biban)\s*:?\s*$",
+                             re.I)
 _ISSUER_BEFORE_RE = re.compile(r"(?:prepared\s+by|issued\s+by|from|provider|supplier|vendor|"
                                r"seller|anbieter|fournisseur|fornitore|between|remit(?:tance)?\s+to|"
                                r"payable\s+to|pay\s+to|beneficiary|account\s+(?:holder|name)|"
@@ -168,8 +172,9 @@ def _issuer_of(texts: list[tuple[str, Location]]) -> tuple[str, Location] | None
             name = match.group(0).strip(" ,;:-–—|·(")
             before = text[max(0, match.start() - 40):match.start()]
             after = text[match.end():match.end() + 30]
-            if _CUSTOMER_BEFORE_RE.search(before) or _CUSTOMER_AFTER_RE.match(after):
-                continue
+            if _CUSTOMER_BEFORE_RE.search(before) or _CUSTOMER_AFTER_RE.match(after) or \
+                    _BANK_BEFORE_RE.search(before):
+                continue  # the customer, or the bank that holds the account
             if re.search(r"\band\s*$", before, re.I) and re.search(r"\bbetween\b", text[
                     :match.start()], re.I):
                 continue  # "between Helix Compute Corp. and Halcyon Labs, Inc.": the second
