@@ -181,3 +181,10 @@ def test_the_bank_in_the_remittance_details_is_never_the_vendor(
     rows: list[list[Any]] = [["ANGEBOT"], [], *_PRICED, [], [footer]]
     (offer,) = _offers(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.vendor == vendor
+
+
+def test_a_bank_named_alone_in_the_footer_is_not_taken_for_the_vendor(tmp_path: Path) -> None:
+    rows: list[list[Any]] = [["TILBUD"], [], *_PRICED, [],
+                             ["Betaling: netto 14 dage. Bank: Danske Bank A/S, reg. 3001"]]
+    (offer,) = _offers(write_workbook(tmp_path / "examplecloud_tilbud.xlsx", {"Q": rows}))
+    assert offer.fields.vendor != "Danske Bank A/S"
