@@ -106,7 +106,11 @@ def _without_kind(segment: str) -> str | None:
 
 
 # An e-mail's or a form's header line: a word or two and a colon before the value.
-_HEADER_LINE_RE = re.compile(r"^\s*[^\W\d_]{1,12}(?:\s[^\W\d_]{1,12})?\s?:\s")
+_HEADER_LINE_RE = re.compile(
+    r"^\s*(?:to|cc|bcc|an|para|à|a|til|till|do|aan|per|sent|gesendet|envoyé|enviado|inviato|"
+    r"date|datum|data|fecha|dato|subject|betreff|objet|asunto|assunto|oggetto|emne|ämne|"
+    r"temat|předmět|from|von|de|fra|od|från|van|da|attn|customer|client|kunde|cliente|klient|"
+    r"prepared\s+for|bill\s+to|ship\s+to)\s?:\s", re.I)
 
 
 def _first_segment(text: str) -> str | None:
