@@ -759,8 +759,10 @@ _GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)
 _SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
 # "1 000 TB", "3 072 GB": a group after a space that starts with 0 is never a second number
 # ("2 x 072"), so the document groups thousands with spaces.
-_ZERO_GROUP_RE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:[ \u00a0\u202f]0\d{2})+(?![\d.,]?\d)")
-_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]?\d)"
+_ZERO_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]0\d{2})+"
+                            r"(?![\d.,]?\d)")
+_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
+                             r"(?![\d.,]?\d)"
                              r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
 # A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.

@@ -66,6 +66,8 @@ def kind_span(text: str) -> tuple[int, int] | None:
 def is_document_title(text: str) -> bool:
     """'PRO FORMA INVOICE', 'Quotation No. Q-2026-001', 'TILBUD', '御　見　積　書': a
     document's kind (with its qualifiers, number or date) and nothing that could be a name."""
+    if len(text) > 200:
+        return False  # a title is short; a paragraph is never only a document's kind
     folded = _fold(text)
     kind_re, qualifier_re = _patterns()
     if not kind_re.search(folded):
@@ -86,7 +88,7 @@ def name_before_kind(segment: str) -> str | None:
     """'GPUXchange marketplace export' -> 'GPUXchange'; 'Quotation from Nimbus Cloud' ->
     'Nimbus Cloud'; '' for a title that names only a kind ('PRO FORMA INVOICE'); None when
     the segment names no document kind at all."""
-    span = kind_span(segment)
+    span = kind_span(segment) if len(segment) <= 300 else None
     if span is None:
         return None
     before = segment[:span[0]].strip(_EDGE)

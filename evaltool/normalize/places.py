@@ -41,6 +41,8 @@ _COMPANY_RE = re.compile(r"\b(?:GmbH|AG|Inc|Ltd|LLC|Limited|Corp|S\.?A|A/S|ApS|A
 @functools.lru_cache(maxsize=4096)  # the same texts recur in every option
 def region_in_text(text: str) -> tuple[str, str] | None:
     """(the region, how it was found) a text states outside a region label, or None."""
+    if len(text) > 2000:
+        return None  # a contract's page, not a sentence about the site
     cloud = _CLOUD_REGION_RE.search(text)
     if cloud is not None:
         return cloud.group(1), "a cloud region's id"

@@ -68,7 +68,8 @@ _BELOW_RE = re.compile(r"(?:\bbelow|\bunder|\bless\s+than|\blower\s+than|\bunter
                        r"\bsotto\s+il|\bponizej|\bpod|\balatt|\bonder|<|≤)\s*(?:the\s+|de\s+|di\s+|"
                        r"of\s+)?$", re.I)
 # "2 048 GB": a thousands space (only where the document writes its amounts that way).
-_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]?\d)"
+_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
+                             r"(?![\d.,]?\d)"
                              r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
 _TERMS_HINT_RE = re.compile(
     r"credit|uptime|availab|\bsla\b|replac|swap|respon|deliver|hand(?:ed)?\s*over|ready|\bterm\b|"

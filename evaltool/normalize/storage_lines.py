@@ -28,6 +28,8 @@ _TB = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "po": 1000.0,
 def is_storage_line(description: str) -> bool:
     """'Managed WEKA storage', 'Armazenamento compartilhado NFS', 'DDN EXAScaler 200TB':
     shared storage, never a node's local disks."""
+    if len(description) > 500:
+        return False  # a line's description, not a page of terms
     found = topics(description)
     if "local_storage" in found:
         return False
