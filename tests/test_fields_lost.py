@@ -425,3 +425,29 @@ def test_a_dedicated_network_in_more_languages(tmp_path: Path, label: str, value
     rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [label, value]]
     offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}))
     assert offer.fields.network_dedicated is True
+
+
+def test_a_spec_table_row_whose_parameter_is_unknown_is_read_as_a_sentence(
+        tmp_path: Path) -> None:
+    """'Parameter | Værdi | Enhed | Bemærkning': a row whose parameter no label names is
+    still read as a sentence about its value, unit and remark."""
+    rows: list[list[Any]] = [
+        ["Vendor", "Example Beregning ApS"], [],
+        ["Parameter", "Værdi", "Enhed", "Bemærkning"],
+        ["Accelerator", "AMD Instinct MI325X", None, "256 GB HBM3E pr. GPU"],
+        ["Antal noder", 16, "stk.", "8 GPU pr. node"],
+        ["Netværk", "8 x 400", "Gbit/s pr. node", "RoCE v2, dedikeret (ikke delt)"],
+        ["Lager", 300, "TB", "WEKA, læs 180 GB/s, skriv 90 GB/s"],
+        ["Pris", "2,50", "USD pr. GPU pr. time", None],
+        ["Bindingsperiode", 12, "måneder", None],
+    ]
+    f = _one(write_workbook(tmp_path / "tilbud.xlsx", {"Tilbud": rows})).fields
+    assert f.inter_node_gbit_s_per_node == 3200
+    assert f.storage_read_gbyte_s == 180
+    assert f.term_months == 12
+
+
+def test_letters_nfkd_does_not_split_are_folded_as_the_vocabulary_writes_them() -> None:
+    from evaltool.normalize.phrases import fold
+
+    assert fold("Netværk højst wyłącznie") == "Netvaerk hojst wylacznie"

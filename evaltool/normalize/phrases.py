@@ -13,6 +13,7 @@ from typing import Any
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import _CORES_RE, _GPU_NAME_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
+from evaltool.read.vocabulary import UNSPLIT_LETTERS
 from evaltool.resources import data_dir
 
 # A clause ends at . ; ! ? (not after an abbreviation: "ca. 15 kW pr. server", "max. 25%",
@@ -45,7 +46,9 @@ def _words() -> dict[str, Any]:
 @functools.lru_cache(maxsize=8192)  # the same notes and cells recur in every option's record
 def fold(text: str) -> str:
     """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
-    text = text.replace("œ", "oe").replace("ß", "ss")
+    # letters NFKD does not split, as the vocabulary writes them ("Netværk" -> "Netvaerk",
+    # "højst" -> "hojst", "wyłącznie" -> "wylacznie"), the same table as normalise_label's
+    text = text.translate(UNSPLIT_LETTERS)
     if _KANA_HANGUL_RE.search(text):
         # Kana and Hangul keep their marks ("クレジット" is not "クレシット", "크레딧" is no
         # string of jamo): the vocabulary writes them whole; the rest is folded as usual.

@@ -347,7 +347,8 @@ class ProseReaders(SlotReaders):
         if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
             self._peak_by_shape(cand, cand.value)
         if isinstance(cand.value, str) and (is_notes_label(cand.label) or cand.shape_only or (
-                len(cand.value.split()) >= 4)) and \
+                len(cand.value.split()) >= 4) or self.vocab.match(cand.label, cand.section)
+                is None) and \
                 self.vocab.match(cand.label, cand.section) not in ("contract_text",
                                                                    "offer_name"):
             # (contract text is read by clause analysis, clause numbers and all)
