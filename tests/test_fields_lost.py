@@ -444,6 +444,7 @@ def test_a_spec_table_row_whose_parameter_is_unknown_is_read_as_a_sentence(
     f = _one(write_workbook(tmp_path / "tilbud.xlsx", {"Tilbud": rows})).fields
     assert f.inter_node_gbit_s_per_node == 3200
     assert f.storage_read_gbyte_s == 180
+    assert f.storage_capacity_tb == 300  # the value and its remark are one sentence
     assert f.term_months == 12
 
 

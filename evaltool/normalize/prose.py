@@ -355,7 +355,12 @@ class ProseReaders(SlotReaders):
             # "notes | root/sudo on all nodes"; "Orchestration | managed Kubernetes; root on
             # the VMs": a cell's other facts, below any labelled reading of them (the label
             # read with the value: "Per system | up to 72 PFLOPS" is not one GPU's).
-            self.read_prose(f"{cand.label}: {cand.value}", cand.where)
+            unknown = self.vocab.match(cand.label, cand.section) is None
+            # (an unknown parameter's remark says what its value is: "Lager | 300 TiB |
+            # WEKA, læs 180 GB/s" is one sentence about the storage)
+            self.read_prose(f"{cand.label}: {cand.value}" + (
+                f", {cand.note}" if unknown and cand.note and len(cand.note) <= 200 else ""),
+                cand.where)
         if isinstance(cand.value, str) and self.vocab.match(cand.label, cand.section) == \
                 "offer_name" and len(cand.value) <= MAX_PROSE_CHARS:
             # "Reserva 6 meses", "Dedizierter GPU-Cluster HGX H200, 12 Monate": a duration in
