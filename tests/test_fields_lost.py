@@ -452,3 +452,25 @@ def test_letters_nfkd_does_not_split_are_folded_as_the_vocabulary_writes_them() 
     from evaltool.normalize.phrases import fold
 
     assert fold("Netværk højst wyłącznie") == "Netvaerk hojst wylacznie"
+
+
+def test_a_sentence_with_an_uptime_and_a_response_time_gives_both(tmp_path: Path) -> None:
+    rows: list[list[Any]] = [
+        ["Vendor", "Example Rekenkracht B.V."], *_PRICED, [],
+        ["Wij garanderen een beschikbaarheid van 99,5 % per maand en een reactietijd van "
+         "2 uur bij storingen met prioriteit 1."],
+        ["Wij streven naar oplevering op 1 mei 2030."]]
+    f = _one(write_workbook(tmp_path / "offerte.xlsx", {"Offerte": rows})).fields
+    assert f.sla_uptime_pct == 99.5
+    assert f.support_response_hours == 2
+    assert str(f.delivery_date) == "2030-05-01"
+
+
+@pytest.mark.parametrize("label", ["Periodo di allocazione", "Zeitraum der Zuteilung"])
+def test_a_period_under_an_unknown_label_gives_the_delivery_and_the_term(
+        tmp_path: Path, label: str) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Centre"], *_PRICED,
+                             [label, "01/04/2030 – 31/03/2031 (12 mesi)"]]
+    f = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows})).fields
+    assert str(f.delivery_date) == "2030-04-01"
+    assert f.term_months == 12

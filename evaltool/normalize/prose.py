@@ -356,6 +356,9 @@ class ProseReaders(SlotReaders):
             # the VMs": a cell's other facts, below any labelled reading of them (the label
             # read with the value: "Per system | up to 72 PFLOPS" is not one GPU's).
             unknown = self.vocab.match(cand.label, cand.section) is None
+            if unknown and self._service_period("term_months", cand,
+                                                re.sub(r"\s*\([^()]*\)\s*$", "", cand.value)):
+                return  # "Periodo di allocazione | 01/04/2026 – 31/03/2027 (12 mesi)"
             # (an unknown parameter's remark says what its value is: "Lager | 300 TiB |
             # WEKA, læs 180 GB/s" is one sentence about the storage)
             self.read_prose(f"{cand.label}: {cand.value}" + (
@@ -401,7 +404,10 @@ class ProseReaders(SlotReaders):
         """'support is reachable 24/7 with a 2-hour response time': the response time (a
         "24/7" or "24x7" says when, not how fast)."""
         bare = re.sub(r"\b24\s*[x×/]\s*7\b|\b24\s*h\s*/\s*24\b", " ", clause)
-        if not re.search(r"\d", bare) or re.search(r"[$€£]|\b(?:usd|eur|gbp)\b|%", bare, re.I):
+        # "een beschikbaarheid van 99,5 % … en een reactietijd van 2 uur": the uptime beside
+        # the response time is not part of it
+        bare = re.sub(r"\d+(?:[.,]\d+)?\s*%", " ", bare)
+        if not re.search(r"\d", bare) or re.search(r"[$€£]|\b(?:usd|eur|gbp)\b", bare, re.I):
             return
         if not _RESPONSE_RE.search(fold(bare)):
             return  # "3-year hardware support" is how long, not how fast
