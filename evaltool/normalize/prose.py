@@ -103,6 +103,10 @@ _THRESHOLD_RE = re.compile(r"(?:[≥≤]|>=|<=)\s*\d[\d.,]*\s*(?:%|[^\W\d_]+(?:/
 class ProseReaders(SlotReaders):
     """Reads the facts of sentences with the slot readers, at the priority of text."""
 
+    def _service_period(self, slot: str, cand: Candidate, text: str) -> bool:
+        """A date range read as the service period (TableReaders)."""
+        return False
+
     def read_prose(self, text: str, where: Location) -> None:
         if len(text) > MAX_PROSE_CHARS:
             return
