@@ -75,7 +75,7 @@ def _catalog_rows() -> list[dict[str, str]]:
     source = SNAPSHOT if SNAPSHOT.is_file() else LEGACY_SAMPLE
     with source.open(newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
-    from evaltool.estimate.catalog import UnknownAcceleratorError, recognise_accelerator
+    from evaltool.catalog import UnknownAcceleratorError, recognise_accelerator
 
     out = []
     for row in rows:

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from evaltool import pipeline
+from evaltool.catalog import load_catalog
 from evaltool.clauses import analyse_file
 from evaltool.errors import Problem, UsageError
-from evaltool.estimate.catalog import load_catalog
 from evaltool.models import Recommendation, ScoreReport, Sensitivity, Workload
 from evaltool.normalize import core as normalize_core
 from evaltool.report.finding_words import analysis_with_words

@@ -184,13 +184,13 @@ def _check_config(rubric: str | None, workload: Path | None) -> None:
     """Load --workload and --rubric together, so that all their errors are reported at once."""
     lib = evaltool.commands  # the library, loaded on first use
 
-    problems: list[str] = []
+    errors: list[UsageError] = []
     the_workload = None
     if workload is not None:
         try:
             the_workload = lib.load_workload(workload)
         except UsageError as exc:
-            problems.append(error_text(exc))
+            errors.append(exc)
     if rubric is not None:
         try:
             if the_workload is not None:
@@ -198,9 +198,9 @@ def _check_config(rubric: str | None, workload: Path | None) -> None:
             else:
                 lib.load_rubric(rubric)
         except UsageError as exc:
-            problems.append(error_text(exc))
-    if problems:
-        raise UsageError("\n".join(problems))
+            errors.append(exc)
+    if errors:  # each raised with its registered issues; said together, one to a line
+        _fail("\n".join(error_text(exc) for exc in errors), UsageError.exit_code)
 
 
 # --------------------------------------------------------------------------- commands

@@ -8,9 +8,9 @@ renderers. Importing this module loads the whole pipeline.
 
 from __future__ import annotations
 
+from evaltool.catalog import load_catalog
 from evaltool.clauses.files import analyse_files_clauses
 from evaltool.demo import copy_samples
-from evaltool.estimate.catalog import load_catalog
 from evaltool.market import current_market, filter_offers
 from evaltool.market.store import import_many, store_path
 from evaltool.normalize.core import normalize_files, normalize_to_rows, render_normalized

@@ -8,7 +8,9 @@ and what was expected.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from evaltool.issues import Issue, Location
 
@@ -40,21 +42,35 @@ class EvaltoolError(Exception):
 class UsageError(EvaltoolError):
     """A bad flag, rubric or workload: the whole run cannot go on (exit 2).
 
-    Raised with the registered issue it is, ``UsageError(Issue(where, code=..., params=...))``:
-    its text is the issue's, and ``code`` names its type. A plain text message is the older
-    form, kept while call sites move (tests/test_issue_templates.py lists where).
+    Raised with the registered issue it is, ``UsageError(Issue(where, code=..., params=...))``,
+    or with several found at once (a workload's every invalid key),
+    ``UsageError([issue, ...])``: its text is the issues' texts joined with "; " (as an
+    InputError's), ``issues`` holds them and ``code`` names the first's type. A text of its
+    own is refused: every message to a user is a registered code (tests/test_issue_templates).
     """
 
     exit_code = 2
 
-    def __init__(self, *args: object, setting: str | None = None) -> None:
-        self.issue = args[0] if len(args) == 1 and isinstance(args[0], Issue) else None
-        super().__init__(*((str(self.issue),) if self.issue else args), setting=setting)
+    def __init__(self, issues: Issue | Sequence[Issue], *, setting: str | None = None) -> None:
+        self.issues: list[Issue] = [issues] if isinstance(issues, Issue) else list(issues)
+        if not self.issues or not all(isinstance(i, Issue) for i in self.issues):
+            raise TypeError("a UsageError is raised with the registered issue(s) it is, "
+                            f"UsageError(Issue(where, code=..., params=...)); got {issues!r}")
+        super().__init__("; ".join(str(i) for i in self.issues), setting=setting)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its issues, not its text (a copy or a pickle would pass the text).
+        return (type(self), (self.issues,), {"setting": self.setting})
 
     @property
-    def code(self) -> str | None:
-        """The registered code of the issue it was raised with (None for a plain message)."""
-        return self.issue.code if self.issue else None
+    def issue(self) -> Issue:
+        """The first issue it was raised with."""
+        return self.issues[0]
+
+    @property
+    def code(self) -> str:
+        """The registered code of its first issue."""
+        return self.issues[0].code
 
 
 class InputError(EvaltoolError):

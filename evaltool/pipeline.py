@@ -129,7 +129,7 @@ def parse_fx(specs: Sequence[str], files: Sequence[Path] = ()) -> dict[str, floa
         try:
             check_fx_rate(code, rate, repr(spec))
         except UsageError as exc:
-            raise UsageError(exc.issue or str(exc), setting="fx") from None
+            raise UsageError(exc.issues, setting="fx") from None
         if code in from_flags and from_flags[code] != rate:
             raise UsageError(Problem(None, code="fx-flag-given-twice", params={
                 "currency": code, "first": from_flags[code], "second": rate}), setting="fx")

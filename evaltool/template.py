@@ -16,8 +16,8 @@ import datetime as dt
 from pathlib import Path
 from typing import Any, get_args
 
+from evaltool.catalog import load_catalog
 from evaltool.errors import Location, Problem, UsageError
-from evaltool.estimate.catalog import load_catalog
 from evaltool.models import Fabric, OfferKind, Orchestrator, StorageType
 
 LISTS_SHEET = "evaltool-lists"  # hidden; the reader skips sheets named evaltool*

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from evaltool.errors import EvaltoolError, Location, Problem, UsageError
+from evaltool.errors import InputError, Location, Problem, UsageError
 from evaltool.models import ServingTarget, Workload
 from evaltool.yamlsafe import load_yaml_file
 
@@ -90,7 +90,7 @@ def parse_workload(data: Any, source: str) -> Workload:
         workload = Workload.model_validate(_serving_by_concept(data))
     except ValidationError as exc:
         problems = _problems_from_validation(exc, source, data)
-        raise UsageError("; ".join(str(p) for p in problems)) from None
+        raise UsageError(problems) from None
     problem = _consistency_problem(workload, source)
     if problem is not None:
         raise UsageError(problem)
@@ -170,8 +170,8 @@ def load_workload(path: Path) -> Workload:
         raise UsageError(Problem(Location(str(path)), code="workload-not-found"))
     try:
         data = load_yaml_file(path)
-    except EvaltoolError as exc:
-        raise UsageError(str(exc)) from None
+    except InputError as exc:  # not YAML, too large, too deep: the problems it names
+        raise UsageError(exc.problems) from None
     except OSError as exc:
         raise UsageError(Problem(Location(str(path)), code="workload-unreadable",
                                  params={"reason": str(exc)})) from None

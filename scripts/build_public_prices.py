@@ -2,7 +2,7 @@
 
 Input: shared/data/public-offers/gpu-vm-offers.csv (rows from skypilot-org/skypilot-catalog,
 see its README). Each row's accelerator is mapped to a catalog id with
-``evaltool.estimate.catalog.recognise_accelerator``;
+``evaltool.catalog.recognise_accelerator``;
 rows that map to nothing (L4, T4, V100, B300, ...)
 are skipped and counted. Output: per catalog id the number of offers and the min, p25, median,
 p75 and max on-demand USD per GPU-hour, the clouds, and the source commits.
@@ -11,7 +11,7 @@ Caveats from the README applied here:
 - The per-GPU price is recomputed as on-demand instance price / gpu_count and checked against
   the sample's derived column (host CPU/RAM/disk are not separated out).
 - Memory is GiB as reported by the catalog (usable, not marketing): recognition snaps it to
-  the marketed size within 8% (evaltool.estimate.catalog.MEMORY_MATCH_REL_TOLERANCE).
+  the marketed size within 8% (evaltool.catalog.MEMORY_MATCH_REL_TOLERANCE).
 - SkyPilot names the 40 GB A100 plain "A100" and the 80 GB one "A100-80GB", so a bare "A100"
   with no memory listed (Azure rows) is taken as 40 GB.
 - Rows flagged ``catalog_gpu_count_12_suspect_vendor_spec_is_8`` have a wrong GPU count, so
@@ -34,7 +34,7 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from evaltool.estimate.catalog import UnknownAcceleratorError, recognise_accelerator
+from evaltool.catalog import UnknownAcceleratorError, recognise_accelerator
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_INPUT = REPO.parent / "shared" / "data" / "public-offers" / "gpu-vm-offers.csv"

@@ -15,6 +15,7 @@ from numpy.typing import ArrayLike
 from evaltool.decide import sensitivity as sa
 from evaltool.decide import weight_draws as wd
 from evaltool.decide.mcda import FloatArray
+from evaltool.issues import Issue
 from evaltool.score.core import ScoredOffer
 from evaltool.score.rubric import Rubric
 
@@ -158,7 +159,7 @@ def old_smaa(
     the rank acceptabilities alone.
     """
     if n_draws < 1:
-        raise sa.McdaError(f"n_draws: found {n_draws}, expected at least 1")
+        raise sa.McdaError(Issue(None, code="mcda-draws-count", params={"found": repr(n_draws)}))
     if missing_intervals is not None and np.asarray(missing_intervals).dtype == np.bool_:
         intervals = sa.intervals_from_mask(values, missing_intervals)
         v = intervals[..., 0]
@@ -168,18 +169,21 @@ def old_smaa(
         if missing_intervals is not None:
             intervals = sa._as_float_array(missing_intervals, "missing_intervals")
             if intervals.shape != (*v.shape, 2):
-                raise sa.McdaError(
-                    f"missing_intervals: found shape {intervals.shape}, "
-                    f"expected {(*v.shape, 2)}: (low, high) per value"
-                )
+                raise sa.McdaError(Issue(None, code="mcda-intervals-shape", params={
+                    "shape": str(intervals.shape), "expected_shape": str((*v.shape, 2))}))
             sa.as_values(intervals[..., 0], "missing_intervals[..., 0]")
             sa.as_values(intervals[..., 1], "missing_intervals[..., 1]")
-            if (intervals[..., 0] > intervals[..., 1]).any():
-                raise sa.McdaError("missing_intervals: found low > high, expected low <= high")
+            reversed_ = intervals[..., 0] > intervals[..., 1]
+            if reversed_.any():
+                i, j = (int(k) for k in np.argwhere(reversed_)[0])
+                raise sa.McdaError(Issue(None, code="mcda-interval-reversed", params={
+                    "row": i, "column": j, "low": repr(float(intervals[i, j, 0])),
+                    "high": repr(float(intervals[i, j, 1]))}))
             stray = np.isnan(v) & (intervals[..., 0] == intervals[..., 1])
             if stray.any():
                 i, j = (int(k) for k in np.argwhere(stray)[0])
-                raise sa.McdaError(f"values[{i}, {j}]: NaN without an interval")
+                raise sa.McdaError(Issue(None, code="mcda-nan-without-interval", params={
+                    "row": i, "column": j, "low": repr(float(intervals[i, j, 0]))}))
             v = intervals[..., 0]
     n_alt, n_crit = v.shape
     w = sa.as_weights(weights, n_crit)
@@ -187,10 +191,9 @@ def old_smaa(
     outside = (w < bands[:, 0] - 1e-9) | (w > bands[:, 1] + 1e-9)
     if outside.any():
         j = int(np.argwhere(outside)[0][0])
-        raise sa.McdaError(
-            f"weights[{j}]: found {w[j]:.6g}, outside its band "
-            f"({bands[j, 0]:.6g}, {bands[j, 1]:.6g})"
-        )
+        raise sa.McdaError(Issue(None, code="mcda-weight-outside-band", params={
+            "index": j, "found": float(w[j]), "low": float(bands[j, 0]),
+            "high": float(bands[j, 1])}))
     rng = np.random.default_rng(seed)
     draws, acceptance, method = wd.sample_weights_in_bands(bands, n_draws, rng)
     scores = draws @ v.T  # [n_draws, n_alt]

@@ -3,7 +3,8 @@
 - no import cycles between evaltool modules (the graph of module-level imports is acyclic);
 - own-module imports stand at the top of each file, so the data path reads from the top of a
   file (only heavy third-party libraries load inside functions, for a fast `--help`);
-- no module grows past what one head can hold.
+- no module grows past what one head can hold;
+- only report/ writes words: no earlier stage imports it.
 """
 
 from __future__ import annotations
@@ -106,3 +107,20 @@ def test_the_folders_follow_the_data_path() -> None:
     stages = ["read", "normalize", "estimate", "clauses", "score", "decide", "report"]
     for stage in stages:
         assert (PACKAGE / stage / "__init__.py").is_file(), stage
+
+
+def test_only_report_writes_words_no_stage_imports_it() -> None:
+    # Each stage returns typed results (numbers, names, codes); only report/ turns them into
+    # words, so no earlier stage may import it (decide/ hands its figures to
+    # report/decide_words through pipeline.py). Every import counts, at any depth.
+    earlier = ["read", "normalize", "estimate", "clauses", "score", "decide"]
+    reaching: list[str] = []
+    for stage in earlier:
+        for path in sorted((PACKAGE / stage).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                         else [a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [])
+                reaching += [f"{path.relative_to(PACKAGE)}: {name}" for name in names
+                             if name == "evaltool.report" or name.startswith("evaltool.report.")]
+    assert reaching == []

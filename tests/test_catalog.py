@@ -17,8 +17,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evaltool.errors import EvaltoolError, InputError
-from evaltool.estimate.catalog import (
+from evaltool.catalog import (
     Accelerator,
     RecognisedAccelerator,
     UndefinedPrecisionError,
@@ -30,6 +29,7 @@ from evaltool.estimate.catalog import (
     public_price_reference,
     recognise_accelerator,
 )
+from evaltool.errors import EvaltoolError, InputError
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PUBLIC_OFFERS = SHARED / "data" / "public-offers" / "gpu-vm-offers.csv"

@@ -201,6 +201,13 @@ def test_workload_and_rubric_problems_are_reported_at_once(tmp_path: Path) -> No
     assert result.exit_code == 2
     assert "kind" in result.stderr and "params_b" in result.stderr
     assert "rubric" in result.stderr and "criteria" in result.stderr
+    # One error: the workload's issues on its first line, "; " between them, then the
+    # rubric's, each as the library raised it.
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(f"error: {workload} › kind: invalid workload value")
+    assert f"; {workload} › params_b: invalid workload value (found '-1'" in lines[0]
+    assert lines[1] == "invalid rubric:" and lines[2].startswith(f"  {rubric} › ")
+    assert sum(line.startswith("error:") for line in lines) == 1
 
 
 def test_a_rubric_error_never_echoes_the_file_contents(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """The recommendation and what would change it: every statement holds when applied.
 
-Each "what would change the decision" sentence comes with a structured item
+decide returns numbers and names; report words them (`decision_with_words`). Each "what
+would change the decision" sentence comes with a structured item
 (`sensitivity["what_would_change_detail"]`); these tests apply the item to the real
 estimate + score path (a price cut, an MFU or bandwidth gain, a weight, an answer) and
 check that the claimed tie or change happens. Oracles: the product's own scoring path
@@ -10,6 +11,7 @@ calls, and the published Kendall tau-b example of scipy.stats.kendalltau.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -55,8 +57,9 @@ class Case:
     ranked: list[ScoredOffer]
     rubric: Rubric
     workload: Workload
-    sensitivity: dict[str, Any]
+    sensitivity: dict[str, Any]  # as the report states it: decide's figures, worded
     recommendation: dict[str, Any]
+    decided: tuple[dict[str, Any], dict[str, Any]]  # what decide returned, before the words
 
     @property
     def eligible(self) -> list[ScoredOffer]:
@@ -70,7 +73,9 @@ def run_case(offers: list[Offer], rubric: Rubric = RUBRIC, workload: Workload = 
              **kwargs: Any) -> Case:
     ranked = rank([evaluate_offer(o, rubric, workload, None) for o in offers])
     sensitivity, recommendation = decide(ranked, rubric, workload, None, **kwargs)
-    return Case(ranked, rubric, workload, sensitivity, recommendation)
+    decided = copy.deepcopy((sensitivity, recommendation))
+    decision_with_words(sensitivity, recommendation, rubric)
+    return Case(ranked, rubric, workload, sensitivity, recommendation, decided)
 
 
 @pytest.fixture(scope="module")
@@ -386,7 +391,9 @@ def test_clarification_questions_are_ranked_and_checked_on_the_real_scores(
         assert q["score_if_best"] == pytest.approx(best, abs=1e-4)
         if s is not winner:
             assert q["could_change_winner"] == (best > winner.score)
-        assert "question" not in q  # decide returns the field; report/decide_words asks
+    # decide returns the field; report/decide_words asks the question
+    assert not any("question" in q for q in contest.decided[0]["clarification_questions"])
+    assert all(q["question"] for q in questions)
 
 
 def test_kendall_tau_b_matches_the_published_example() -> None:
@@ -459,11 +466,11 @@ def test_an_offer_excluded_for_an_unanswered_gate_is_named_with_its_score() -> N
 def test_no_eligible_offer_gives_no_recommendation() -> None:
     case = run_case([make_offer("slow", accelerator="A100-SXM-80GB", gpu_count=64,
                                 node_count=8)])
-    assert case.recommendation["offer_id"] is None
-    assert case.recommendation["confidence"] == "low"
-    assert case.recommendation["excluded"] == ["slow"]
-    assert "headline" not in case.recommendation  # words are report/decide_words'
-    decision_with_words(case.sensitivity, case.recommendation, RUBRIC)
+    decided = case.decided[1]
+    assert decided["offer_id"] is None
+    assert decided["confidence"] == "low"
+    assert decided["excluded"] == ["slow"]
+    assert "headline" not in decided  # words are report/decide_words'
     assert case.recommendation["headline"] == (
         "No offer passes the rubric's knock-out gates; none can be recommended.")
 
@@ -479,6 +486,32 @@ def test_each_clarification_question_asks_for_its_field(contest: Case) -> None:
         assert q["question"].endswith(("?", "."))
     assert clarification_question("no_such_field", "Egress price") == (
         "Please state: egress price.")
+
+
+SENTENCES = ("headline", "headline_lead", "headline_time", "headline_runner_up",
+             "confidence_reason", "tradeoff")
+
+
+@pytest.mark.parametrize("name", ["samples", "contest"])
+def test_decide_returns_numbers_and_names_and_report_words_them(
+    name: str, request: pytest.FixtureRequest,
+) -> None:
+    case: Case = request.getfixturevalue(name)
+    sensitivity, recommendation = case.decided
+    # decide: no sentence, but every figure a sentence states, under `figures`
+    assert "what_would_change" not in sensitivity
+    assert not set(SENTENCES) & set(recommendation)
+    assert {"draws", "tradeoff", "cash_basis"} <= set(recommendation["figures"])
+    for item in sensitivity["what_would_change_detail"]:
+        assert "text" not in item and "labels" in item["figures"], item
+    # report: each item keeps its kind and structured fields, its figures worded into `text`
+    worded = case.sensitivity["what_would_change_detail"]
+    items = sensitivity["what_would_change_detail"]
+    assert [list(i) for i in worded] == [[k for k in i if k != "figures"] + ["text"]
+                                         for i in items]
+    assert case.sensitivity["what_would_change"] == [i["text"] for i in worded]
+    assert set(SENTENCES) <= set(case.recommendation)
+    assert "figures" not in case.recommendation
 
 
 def test_score_cli_method_flag_adds_the_cross_check(tmp_path: Path) -> None:

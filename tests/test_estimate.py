@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from evaltool.catalog import public_price_reference
 from evaltool.clauses import extract_terms
 from evaltool.errors import UsageError
 from evaltool.estimate import (
@@ -21,7 +22,6 @@ from evaltool.estimate import (
     round_numbers,
 )
 from evaltool.estimate import formulas as fm
-from evaltool.estimate.catalog import public_price_reference
 from evaltool.estimate.contract import with_contract_facts
 from evaltool.estimate.layout import _plan_one
 from evaltool.estimate.money import estimate_with_money

@@ -474,3 +474,21 @@ def test_a_period_under_an_unknown_label_gives_the_delivery_and_the_term(
     f = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows})).fields
     assert str(f.delivery_date) == "2030-04-01"
     assert f.term_months == 12
+
+
+def test_the_response_time_is_the_hours_after_the_response_word(tmp_path: Path) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED,
+                             ["장애 대응",
+                              "하드웨어 교체 4시간 이내, 기술지원 응답 1시간 이내 (24x7)"]]
+    f = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows})).fields
+    assert f.support_response_hours == 1
+
+
+def test_a_swap_time_and_a_response_time_in_one_sentence(tmp_path: Path) -> None:
+    rows: list[list[Any]] = [["Vendor", "Example Cloud"], *_PRICED, [],
+                             ["Failed nodes are replaced within 4 hours; P1 response within "
+                              "30 minutes."],
+                             ["장애 대응: 하드웨어 교체 8시간 이내, 기술지원 응답 1시간 이내"]]
+    f = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows})).fields
+    assert f.hw_replacement_hours == 4
+    assert f.support_response_hours == 0.5

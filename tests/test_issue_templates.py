@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import pickle
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,12 +36,10 @@ DEBT: dict[str, set[str]] = {}
 TEMPLATE_DEBT: set[str] = set()
 
 
-# UsageErrors still raised with a text of their own (the older form), by file: how many. A
-# UsageError is raised with the registered issue it is: UsageError(Problem(where, code=...)).
-USAGE_DEBT: dict[str, int] = {
-    "evaltool/cli.py": 1,  # the workload's and the rubric's errors, joined to be said at once
-    "evaltool/workload.py": 3,
-}
+# UsageErrors and InputErrors (or their subclasses) raised with a text of their own, by file:
+# how many. Empty, and it stays so: one is raised with the registered issue(s) it is,
+# UsageError(Problem(where, code=...)) or UsageError([problem, ...]).
+USAGE_DEBT: dict[str, int] = {}
 
 
 @dataclass(frozen=True)
@@ -284,21 +283,85 @@ def _call_name(node: ast.expr | None) -> str | None:
     return getattr(node.func, "id", None) or getattr(node.func, "attr", None)
 
 
-def test_a_usage_error_is_raised_with_its_issue_outside_the_debt_list() -> None:
+ERROR_BASES = ("UsageError", "InputError")
+
+
+def _error_classes(trees: dict[str, ast.Module]) -> set[str]:
+    """UsageError, InputError and every class deriving from them, read from the source: a
+    class whose base is one of them, and so on down (McdaError(UsageError), ...)."""
+    bases: dict[str, set[str]] = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = {getattr(b, "id", None) or getattr(b, "attr", "")
+                                    for b in node.bases}
+    found = set(ERROR_BASES)
+    while more := {name for name, of in bases.items() if of & found} - found:
+        found |= more
+    return found
+
+
+def _is_text(node: ast.expr | None) -> bool:
+    """A message written on the spot: a string, an f-string, a concatenation, str(...),
+    "...".join(...) or "...".format(...). An issue, a list of issues, or a name or attribute
+    holding them (exc.issues, problems) is not text; mypy checks their types."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):  # "found " + x, "%s" % x; a list + a list is not text
+        return _is_text(node.left) or _is_text(node.right)
+    return _call_name(node) in ("str", "join", "format", "repr")
+
+
+def _text_raises(trees: dict[str, ast.Module]) -> dict[str, int]:
+    """Calls of an error class (UsageError, InputError or a subclass) given text, by file."""
+    classes = _error_classes(trees)
     texts: dict[str, int] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        name = path.relative_to(ROOT).as_posix()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if _call_name(node) != "UsageError" or name == "evaltool/errors.py":
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            if _call_name(node) not in classes or name == "evaltool/errors.py":
                 continue
             assert isinstance(node, ast.Call)
             first = node.args[0] if node.args else None
-            if _call_name(first) in ("Issue", "Problem"):
-                continue
-            if isinstance(first, ast.BoolOp | ast.Attribute):
-                continue  # an issue passed on (exc.issue or str(exc))
-            texts[name] = texts.get(name, 0) + 1
-    assert texts == USAGE_DEBT, "raise UsageError(Problem(...)) in the new ones; shrink the list"
+            if _is_text(first) or any(_is_text(k.value) for k in node.keywords
+                                       if k.arg in ("problems", "issues")):
+                texts[name] = texts.get(name, 0) + 1
+    return texts
+
+
+def _package_trees() -> dict[str, ast.Module]:
+    return {path.relative_to(ROOT).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
+            for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_the_walk_sees_the_subclasses_of_usage_and_input_errors() -> None:
+    trees = _package_trees()
+    assert {"UsageError", "InputError", "McdaError"} <= _error_classes(trees)
+    calls = sum(1 for tree in trees.values() for node in ast.walk(tree)
+                if _call_name(node) == "McdaError")
+    assert calls >= 40  # every check of evaltool/decide/mcda.py, sensitivity.py, weight_draws.py
+
+
+def test_a_new_plain_text_raise_of_a_subclass_is_caught() -> None:
+    source = ast.parse(
+        "class ShapeError(McdaError): ...\n"
+        "class McdaError(UsageError): ...\n"
+        "raise ShapeError(f'values: found {shape}')\n"
+        "raise McdaError('weights: all 0')\n"
+        "raise InputError('; '.join(texts))\n"
+        "raise InputError(problems + [problem])\n"
+        "raise UsageError(name + ': not a rubric')\n"
+        "raise ShapeError(Issue(None, code='mcda-table-shape', params=params))\n"
+        "raise UsageError(exc.issues)\n"
+        "raise UsageError([first, second])\n")
+    assert _text_raises({"evaltool/example.py": source}) == {"evaltool/example.py": 4}
+
+
+def test_a_usage_error_is_raised_with_its_issue_outside_the_debt_list() -> None:
+    assert _text_raises(_package_trees()) == USAGE_DEBT, (
+        "raise UsageError(Problem(...)) in the new ones; shrink the list")
+    assert USAGE_DEBT == {}
 
 
 def test_a_usage_error_carries_its_code_and_says_what_it_always_said() -> None:
@@ -307,4 +370,22 @@ def test_a_usage_error_carries_its_code_and_says_what_it_always_said() -> None:
     assert error.code == "fx-bad-currency-code" and error.setting == "fx"
     assert str(error) == ("rates.yaml › fx.EURO: expected a 3-letter ISO currency code "
                           "(found 'EURO')")
-    assert UsageError("a message of its own").code is None
+    with pytest.raises(TypeError, match="registered issue"):
+        UsageError("a message of its own")  # type: ignore[arg-type]
+
+
+def test_a_usage_error_carries_several_issues_said_as_one_text() -> None:
+    where = Location("workload.yaml", key="params_b")
+    first = Issue(where, code="workload-active-exceeds-total",
+                  params={"active_params_b": 80.0, "params_b": 70.0})
+    second = Issue(Location("workload.yaml", key="tokens_b"), code="workload-without-tokens",
+                   params={"kind": "pretraining"})
+    error = UsageError([first, second], setting="workload")
+    assert error.issues == [first, second] and error.issue == first
+    assert error.code == "workload-active-exceeds-total" and error.exit_code == 2
+    assert str(error) == f"{first}; {second}"
+    copied = pickle.loads(pickle.dumps(error))
+    assert (copied.issues, copied.setting, str(copied)) == ([first, second], "workload",
+                                                            str(error))
+    with pytest.raises(TypeError):
+        UsageError([])

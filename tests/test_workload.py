@@ -160,3 +160,25 @@ serving: {{requests_per_s: 20, output_tokens: 300, {key}: 40}}
 """)
     with pytest.raises(UsageError, match=r"known keys"):
         load_workload(path)
+
+
+def test_every_invalid_key_is_raised_as_its_own_registered_issue(tmp_path: Path) -> None:
+    path = write(tmp_path, "name: x\nkind: training\nparams_b: -5\ncolour: blue\n")
+    with pytest.raises(UsageError) as raised:
+        load_workload(path)
+    error = raised.value
+    assert [(i.code, i.where.key if i.where else None) for i in error.issues] == [
+        ("workload-invalid-value", "kind"), ("workload-invalid-value", "params_b"),
+        ("workload-unknown-key", "colour")]
+    assert error.code == "workload-invalid-value"
+    # said as one text, the issues' texts joined, as before they were carried one by one
+    assert str(error) == "; ".join(str(i) for i in error.issues)
+    assert str(error).startswith(f"{path} › kind: invalid workload value (found 'training'")
+
+
+def test_a_workload_that_is_not_yaml_keeps_the_readers_issue(tmp_path: Path) -> None:
+    path = write(tmp_path, "name: x\nkind: [unclosed\n")
+    with pytest.raises(UsageError) as raised:
+        load_workload(path)
+    assert raised.value.code == "invalid-yaml" and raised.value.exit_code == 2
+    assert str(raised.value).startswith(f"{path} › line 3, column 1: not valid YAML: ")

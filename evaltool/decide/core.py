@@ -3,12 +3,13 @@
 "Why this vendor, how sure are we, and what would change the answer?" The numeric
 work is in `evaltool.decide.sensitivity` and `evaltool.decide.mcda`; this module maps rubric
 criteria and offers onto their matrices, runs the input break-evens on the real estimate + score
-path, and hands the results to `evaltool.decide.recommend`, which turns them into the
-recommendation's sentences.
+path, and hands the results to `evaltool.decide.recommend`, which picks the recommendation and
+the "what would change the decision" items. Numbers and names only: the sentences are
+written from them by `evaltool.report.decide_words.decision_with_words`.
 
-Every "what would change the decision" sentence is built from a structured item
-(`sensitivity["what_would_change_detail"]`, same order) that a test re-applies to the
-pipeline: a price cut, an MFU or bandwidth gain, a weight, an answer to a question.
+Every "what would change the decision" item (`sensitivity["what_would_change_detail"]`) is
+a structured change a test re-applies to the pipeline: a price cut, an MFU or bandwidth gain,
+a weight, an answer to a question.
 """
 
 from __future__ import annotations
@@ -205,9 +206,7 @@ def decide(
     if buy_rent:
         sensitivity["buy_vs_rent"] = buy_rent
     if not eligible:
-        changes = unverified_changes(ranked, None)
-        sensitivity["what_would_change"] = [c["text"] for c in changes]
-        sensitivity["what_would_change_detail"] = changes
+        sensitivity["what_would_change_detail"] = unverified_changes(ranked, None)
         recommendation = {  # the headline is evaltool.report.decide_words'
             "offer_id": None,
             "vendor": None,
@@ -291,9 +290,8 @@ def decide(
             names[i]: list(iv) for i, iv in enumerate(intervals) if unknown[i].any()
         }
         sensitivity["clarification_questions"] = _questions(eligible, rubric, values, w, unknown)
-    changes = what_would_change(eligible, sensitivity, rubric, ranked)
-    sensitivity["what_would_change"] = [c["text"] for c in changes]
-    sensitivity["what_would_change_detail"] = changes
+    sensitivity["what_would_change_detail"] = what_would_change(
+        eligible, sensitivity, rubric, ranked)
     recommendation = recommend(winner, runner, sensitivity, ranked, eligible, workload, draws)
     return sensitivity, recommendation
 

@@ -26,6 +26,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from evaltool.errors import UsageError
+from evaltool.issues import Issue
 
 FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
@@ -41,7 +42,12 @@ JSON_DECIMALS = 6
 
 
 class McdaError(UsageError):
-    """A matrix, weight vector or parameter that an aggregation method cannot use."""
+    """A matrix, weight vector or parameter that an aggregation method cannot use.
+
+    Raised with its registered issue (evaltool/data/issues/decide.yaml, codes ``mcda-*``):
+    ``McdaError(Issue(None, code=..., params={"name": "values[1, 0]", ...}))``. It names the
+    library argument and the index of its first bad entry, not a file: its ``where`` is None.
+    """
 
 
 # --------------------------------------------------------------------------- JSON output
@@ -89,32 +95,40 @@ def _as_float_array(value: ArrayLike, name: str) -> FloatArray:
     try:
         array = np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError) as exc:
-        raise McdaError(f"{name}: found a non-numeric entry ({exc}), expected numbers") from exc
+        raise McdaError(Issue(None, code="mcda-not-numeric",
+                              params={"name": name, "reason": str(exc)})) from exc
     return array
 
 
-def _first_bad(mask: BoolArray) -> str:
-    index = tuple(int(i) for i in np.argwhere(mask)[0])
-    return "[" + ", ".join(str(i) for i in index) + "]"
+def _first_bad(mask: BoolArray) -> tuple[int, ...]:
+    """The index of the first True entry of ``mask``."""
+    return tuple(int(i) for i in np.argwhere(mask)[0])
+
+
+def _indexed(name: str, index: tuple[int, ...]) -> str:
+    """An argument's entry as a caller writes it: values[1, 0]."""
+    return f"{name}[{', '.join(str(i) for i in index)}]"
+
+
+def _not_finite(name: str, array: FloatArray) -> McdaError | None:
+    """The error for the first NaN or infinity of ``array``, or None if all are finite."""
+    bad = ~np.isfinite(array)
+    if not bad.any():
+        return None
+    index = _first_bad(bad)
+    return McdaError(Issue(None, code="mcda-not-finite", params={
+        "name": _indexed(name, index), "found": repr(float(array[index]))}))
 
 
 def as_matrix(matrix: ArrayLike, name: str = "matrix", *, allow_nan: bool = False) -> FloatArray:
     """Check ``matrix`` is a non-empty 2-D array of finite numbers [n_alt, n_crit]."""
     array = _as_float_array(matrix, name)
     if array.ndim != 2 or array.shape[0] == 0 or array.shape[1] == 0:
-        raise McdaError(
-            f"{name}: found shape {array.shape}, expected a 2-D table "
-            "[alternatives x criteria] with at least one row and one column"
-        )
-    bad = ~np.isfinite(array)
-    if allow_nan:
-        bad &= ~np.isnan(array)
-    if bad.any():
-        where = _first_bad(bad)
-        raise McdaError(
-            f"{name}{where}: found {float(array[tuple(np.argwhere(bad)[0])])!r}, "
-            "expected a finite number"
-        )
+        raise McdaError(Issue(None, code="mcda-table-shape",
+                              params={"name": name, "shape": str(array.shape)}))
+    error = _not_finite(name, np.where(np.isnan(array), 0.0, array) if allow_nan else array)
+    if error is not None:
+        raise error
     return array
 
 
@@ -124,11 +138,9 @@ def as_values(values: ArrayLike, name: str = "values", *, allow_nan: bool = Fals
     with np.errstate(invalid="ignore"):
         bad = (array < 0.0) | (array > 1.0)
     if bad.any():
-        where = _first_bad(bad)
-        raise McdaError(
-            f"{name}{where}: found {float(array[tuple(np.argwhere(bad)[0])])!r}, "
-            "expected a value in 0..1 (apply the criterion's value function first)"
-        )
+        index = _first_bad(bad)
+        raise McdaError(Issue(None, code="mcda-value-outside-0-1", params={
+            "name": _indexed(name, index), "found": repr(float(array[index]))}))
     return array
 
 
@@ -152,18 +164,19 @@ def normalize_weights(
     """
     array = _as_float_array(weights, name)
     if array.ndim != 1 or array.size == 0:
-        raise McdaError(f"{name}: found shape {array.shape}, expected a 1-D list of weights")
+        raise McdaError(Issue(None, code="mcda-weights-shape",
+                              params={"name": name, "shape": str(array.shape)}))
     if n_criteria is not None and array.size != n_criteria:
-        raise McdaError(
-            f"{name}: found {array.size} weights, expected one per criterion ({n_criteria})"
-        )
+        raise McdaError(Issue(None, code="mcda-weights-count", params={
+            "name": name, "count": array.size, "criteria": n_criteria}))
     bad = ~np.isfinite(array) | (array < 0)
     if bad.any():
-        i = int(np.argwhere(bad)[0][0])
-        raise McdaError(f"{name}[{i}]: found {float(array[i])!r}, expected a finite weight >= 0")
+        index = _first_bad(bad)
+        raise McdaError(Issue(None, code="mcda-weight-negative", params={
+            "name": _indexed(name, index), "found": repr(float(array[index]))}))
     total = float(array.sum())
     if total <= 0.0:
-        raise McdaError(f"{name}: all weights are 0, expected at least one positive weight")
+        raise McdaError(Issue(None, code="mcda-weights-all-zero", params={"name": name}))
     return WeightNormalization(
         weights=array / total, original_sum=total, renormalized=abs(total - 1.0) > 1e-9
     )
@@ -178,14 +191,11 @@ def as_benefit(benefit: Sequence[bool] | ArrayLike, n_criteria: int) -> BoolArra
     """Directions: True = benefit (more is better), False = cost (less is better)."""
     array = np.asarray(benefit)
     if array.ndim != 1 or array.size != n_criteria:
-        raise McdaError(
-            f"benefit: found {array.size} directions, expected one per criterion ({n_criteria})"
-        )
+        raise McdaError(Issue(None, code="mcda-directions-count",
+                              params={"count": array.size, "criteria": n_criteria}))
     if array.dtype != np.bool_:
-        raise McdaError(
-            f"benefit: found dtype {array.dtype}, expected booleans "
-            "(True = more is better, False = less is better)"
-        )
+        raise McdaError(Issue(None, code="mcda-directions-not-boolean",
+                              params={"dtype": str(array.dtype)}))
     return array.astype(np.bool_)
 
 
@@ -199,8 +209,9 @@ def rank_scores(
     offers were listed in.
     """
     array = _as_float_array(scores, "scores").ravel()
-    if not np.isfinite(array).all():
-        raise McdaError("scores: found a non-finite score, expected finite numbers")
+    error = _not_finite("scores", array)
+    if error is not None:
+        raise error
     signed = array if higher_is_better else -array
     better = signed[None, :] > signed[:, None] + tolerance
     ranks: IntArray = (1 + better.sum(axis=1)).astype(np.int64)
@@ -214,24 +225,24 @@ def _check_points(points: Sequence[tuple[float, float]]) -> tuple[FloatArray, Fl
     try:
         array = np.asarray(points, dtype=np.float64)
     except (TypeError, ValueError) as exc:
-        raise McdaError(f"points: {exc}; expected a list of (x, value) pairs") from exc
+        raise McdaError(Issue(None, code="mcda-points-unreadable",
+                              params={"reason": str(exc)})) from exc
     if array.ndim != 2 or array.shape[1] != 2 or array.shape[0] < 2:
-        raise McdaError(
-            f"points: found shape {array.shape}, expected at least two (x, value) pairs"
-        )
-    if not np.isfinite(array).all():
-        raise McdaError("points: found a non-finite number, expected finite (x, value) pairs")
+        raise McdaError(Issue(None, code="mcda-points-shape",
+                              params={"shape": str(array.shape)}))
+    error = _not_finite("points", array)
+    if error is not None:
+        raise error
     xs, vs = array[:, 0], array[:, 1]
     steps = np.diff(xs)
     if (steps <= 0).any():
         i = int(np.argwhere(steps <= 0)[0][0]) + 1
-        raise McdaError(
-            f"points[{i}]: found x = {float(xs[i])!r} after {float(xs[i - 1])!r}, "
-            "expected x strictly increasing"
-        )
+        raise McdaError(Issue(None, code="mcda-points-not-increasing", params={
+            "index": i, "x": repr(float(xs[i])), "previous": repr(float(xs[i - 1]))}))
     if ((vs < 0) | (vs > 1)).any():
         i = int(np.argwhere((vs < 0) | (vs > 1))[0][0])
-        raise McdaError(f"points[{i}]: found value {float(vs[i])!r}, expected a value in 0..1")
+        raise McdaError(Issue(None, code="mcda-point-value-outside-0-1",
+                              params={"index": i, "value": repr(float(vs[i]))}))
     return xs, vs
 
 
@@ -242,7 +253,8 @@ def piecewise_linear_values(
     px, pv = _check_points(points)
     x = _as_float_array(xs, "x")
     if np.isnan(x).any():
-        raise McdaError("x: found NaN, expected a number (a missing value has its own policy)")
+        name = _indexed("x", _first_bad(np.isnan(x))) if x.size > 1 else "x"
+        raise McdaError(Issue(None, code="mcda-x-missing", params={"name": name}))
     result = np.interp(x, px, pv)
     if out_of_bounds == "interpolate":
         low, high = x < px[0], x > px[-1]
@@ -251,7 +263,9 @@ def piecewise_linear_values(
         result = np.where(low, pv[0] + slope_low * (x - px[0]), result)
         result = np.where(high, pv[-1] + slope_high * (x - px[-1]), result)
     elif out_of_bounds != "clip":
-        raise McdaError(f"out_of_bounds: found {out_of_bounds!r}, expected 'clip' or 'interpolate'")
+        raise McdaError(Issue(None, code="mcda-unknown-option", params={
+            "name": "out_of_bounds", "found": repr(out_of_bounds),
+            "options": "'clip', 'interpolate'"}))
     return np.asarray(result, dtype=np.float64)
 
 
@@ -278,17 +292,19 @@ def discrete_level_value(level: str, levels: Mapping[str, float]) -> float:
     lists the allowed ones (a guess would silently score the offer).
     """
     if not levels:
-        raise McdaError("levels: empty, expected at least one level -> value")
+        raise McdaError(Issue(None, code="mcda-levels-empty"))
     for name, value in levels.items():
         if not (isinstance(value, (int, float)) and 0.0 <= float(value) <= 1.0):
-            raise McdaError(f"levels[{name!r}]: found {value!r}, expected a value in 0..1")
+            raise McdaError(Issue(None, code="mcda-level-value-outside-0-1",
+                                  params={"level": repr(name), "found": repr(value)}))
     if level in levels:
         return float(levels[level])
     wanted = str(level).strip().casefold()
     for name, value in levels.items():
         if name.strip().casefold() == wanted:
             return float(value)
-    raise McdaError(f"level: found {level!r}, expected one of {sorted(levels)}")
+    raise McdaError(Issue(None, code="mcda-unknown-level",
+                          params={"found": repr(level), "levels": str(sorted(levels))}))
 
 
 # --------------------------------------------------------------------------- additive model
@@ -345,7 +361,9 @@ def _scale_columns(x: FloatArray, method: Normalization) -> FloatArray:
     if method == "sum":
         denom = x.sum(axis=0)
         return _float_array(np.divide(x, denom, out=np.zeros_like(x), where=denom != 0))
-    raise McdaError(f"normalization: found {method!r}, expected 'vector', 'minmax', 'max' or 'sum'")
+    raise McdaError(Issue(None, code="mcda-unknown-option", params={
+        "name": "normalization", "found": repr(method),
+        "options": "'vector', 'minmax', 'max', 'sum'"}))
 
 
 def topsis(
@@ -427,7 +445,8 @@ def vikor(
     is_benefit = as_benefit(benefit, x.shape[1])
     w = as_weights(weights, x.shape[1])
     if not 0.0 <= v <= 1.0:
-        raise McdaError(f"v: found {v!r}, expected a strategy weight in 0..1")
+        raise McdaError(Issue(None, code="mcda-vikor-strategy-weight",
+                              params={"found": repr(v)}))
     best = np.where(is_benefit, x.max(axis=0), x.min(axis=0))
     worst = np.where(is_benefit, x.min(axis=0), x.max(axis=0))
     span = best - worst

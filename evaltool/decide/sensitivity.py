@@ -36,6 +36,7 @@ from evaltool.decide.mcda import (
     McdaError,
     _as_float_array,
     _check_points,
+    _not_finite,
     _ToDict,
     as_values,
     as_weights,
@@ -45,6 +46,7 @@ from evaltool.decide.weight_draws import (
     _as_bands,
     sample_weights_in_bands,
 )
+from evaltool.issues import Issue
 
 # Bytes per array of one chunk of draws: cache-sized (2.5x faster than 16 MiB at 5,000 offers).
 _CHUNK_BYTES = 2**20
@@ -66,10 +68,9 @@ def _winner(scores: FloatArray) -> int:
 def _as_mask(mask: ArrayLike, shape: tuple[int, ...], name: str = "missing_mask") -> BoolArray:
     array = np.asarray(mask)
     if array.shape != shape or array.dtype != np.bool_:
-        raise McdaError(
-            f"{name}: found shape {array.shape} dtype {array.dtype}, "
-            f"expected booleans of shape {shape} (True = value unknown)"
-        )
+        raise McdaError(Issue(None, code="mcda-mask-shape", params={
+            "name": name, "shape": str(array.shape), "dtype": str(array.dtype),
+            "expected_shape": str(shape)}))
     return array.astype(np.bool_)
 
 
@@ -80,10 +81,8 @@ def _known_values(values: ArrayLike, missing_mask: ArrayLike) -> tuple[FloatArra
     stray = np.isnan(v) & ~mask
     if stray.any():
         i, j = (int(k) for k in np.argwhere(stray)[0])
-        raise McdaError(
-            f"values[{i}, {j}]: found NaN on a cell not marked missing, "
-            "expected a value in 0..1 or missing_mask[i, j] = True"
-        )
+        raise McdaError(Issue(None, code="mcda-nan-not-marked-missing",
+                              params={"row": i, "column": j}))
     return v, mask
 
 
@@ -93,17 +92,15 @@ def apply_weight_change(weights: ArrayLike, crit: int, new_weight: float) -> Flo
     w = _as_float_array(weights, "weights")
     w = as_weights(w, w.size)
     if not 0 <= crit < w.size:
-        raise McdaError(f"crit: found {crit}, expected a criterion index 0..{w.size - 1}")
+        raise McdaError(Issue(None, code="mcda-criterion-index",
+                              params={"found": repr(crit), "last": w.size - 1}))
     if not 0.0 <= new_weight <= 1.0:
-        raise McdaError(f"new_weight: found {new_weight!r}, expected a weight in 0..1")
+        raise McdaError(Issue(None, code="mcda-new-weight", params={"found": repr(new_weight)}))
     rest = 1.0 - w[crit]
     if rest <= 0.0:
         if new_weight == 1.0:
             return w.copy()
-        raise McdaError(
-            f"weights[{crit}]: is 1, the other weights are all 0 and cannot be "
-            "rescaled proportionally"
-        )
+        raise McdaError(Issue(None, code="mcda-weight-cannot-rescale", params={"index": crit}))
     out = w * ((1.0 - new_weight) / rest)
     out[crit] = new_weight
     return np.asarray(out, dtype=np.float64)
@@ -132,8 +129,11 @@ def margin(scores: ArrayLike, tie_threshold_points: float = 0.0) -> Margin:
     (e.g. 2 points; shma.co.uk "Tie-breakers") or exactly 0.
     """
     s = _as_float_array(scores, "scores").ravel()
-    if s.size == 0 or not np.isfinite(s).all():
-        raise McdaError("scores: expected at least one finite score")
+    if s.size == 0:
+        raise McdaError(Issue(None, code="mcda-no-scores"))
+    error = _not_finite("scores", s)
+    if error is not None:
+        raise error
     order = np.argsort(-s, kind="stable")
     winner = int(order[0])
     if s.size == 1:
@@ -251,9 +251,11 @@ def value_gain_to_win(values: ArrayLike, weights: ArrayLike, alt: int, crit: int
     n_alt, n_crit = v.shape
     w = as_weights(weights, n_crit)
     if not 0 <= alt < n_alt:
-        raise McdaError(f"alt: found {alt}, expected an offer index 0..{n_alt - 1}")
+        raise McdaError(Issue(None, code="mcda-offer-index",
+                              params={"found": repr(alt), "last": n_alt - 1}))
     if not 0 <= crit < n_crit:
-        raise McdaError(f"crit: found {crit}, expected a criterion index 0..{n_crit - 1}")
+        raise McdaError(Issue(None, code="mcda-criterion-index",
+                              params={"found": repr(crit), "last": n_crit - 1}))
     scores = _scores_unit(v, w)
     deficit = float(scores.max() - scores[alt])
     if deficit <= 0.0:
@@ -280,7 +282,7 @@ def invert_piecewise_linear(
     """
     xs, vs = _check_points(points)
     if not math.isfinite(v):
-        raise McdaError(f"v: found {v!r}, expected a finite value")
+        raise McdaError(Issue(None, code="mcda-not-finite", params={"name": "v", "found": repr(v)}))
     lo, hi = float(vs.min()), float(vs.max())
     eps = 1e-12
     if v < lo - eps or v > hi + eps:
@@ -308,10 +310,7 @@ def invert_piecewise_linear(
         return min(solutions)
     if (steps <= 0).all():
         return max(solutions)
-    raise McdaError(
-        "points: the value function is not monotone (a target criterion); "
-        "pass current_x to choose which side to move towards"
-    )
+    raise McdaError(Issue(None, code="mcda-points-not-monotone"))
 
 
 # --------------------------------------------------------------------------- tornado
@@ -421,7 +420,7 @@ def smaa(
     draw; None keeps all). Draws run in chunks: memory is chunk x offers whatever n_draws.
     """
     if n_draws < 1:
-        raise McdaError(f"n_draws: found {n_draws}, expected at least 1")
+        raise McdaError(Issue(None, code="mcda-draws-count", params={"found": repr(n_draws)}))
     if missing_intervals is not None and np.asarray(missing_intervals).dtype == np.bool_:
         intervals = intervals_from_mask(values, missing_intervals)
         v = intervals[..., 0]
@@ -431,18 +430,21 @@ def smaa(
         if missing_intervals is not None:
             intervals = _as_float_array(missing_intervals, "missing_intervals")
             if intervals.shape != (*v.shape, 2):
-                raise McdaError(
-                    f"missing_intervals: found shape {intervals.shape}, "
-                    f"expected {(*v.shape, 2)}: (low, high) per value"
-                )
+                raise McdaError(Issue(None, code="mcda-intervals-shape", params={
+                    "shape": str(intervals.shape), "expected_shape": str((*v.shape, 2))}))
             as_values(intervals[..., 0], "missing_intervals[..., 0]")
             as_values(intervals[..., 1], "missing_intervals[..., 1]")
-            if (intervals[..., 0] > intervals[..., 1]).any():
-                raise McdaError("missing_intervals: found low > high, expected low <= high")
+            reversed_ = intervals[..., 0] > intervals[..., 1]
+            if reversed_.any():
+                i, j = (int(k) for k in np.argwhere(reversed_)[0])
+                raise McdaError(Issue(None, code="mcda-interval-reversed", params={
+                    "row": i, "column": j, "low": repr(float(intervals[i, j, 0])),
+                    "high": repr(float(intervals[i, j, 1]))}))
             stray = np.isnan(v) & (intervals[..., 0] == intervals[..., 1])
             if stray.any():
                 i, j = (int(k) for k in np.argwhere(stray)[0])
-                raise McdaError(f"values[{i}, {j}]: NaN without an interval")
+                raise McdaError(Issue(None, code="mcda-nan-without-interval", params={
+                    "row": i, "column": j, "low": repr(float(intervals[i, j, 0]))}))
             v = intervals[..., 0]
     n_alt, n_crit = v.shape
     w = as_weights(weights, n_crit)
@@ -450,10 +452,9 @@ def smaa(
     outside = (w < bands[:, 0] - 1e-9) | (w > bands[:, 1] + 1e-9)
     if outside.any():
         j = int(np.argwhere(outside)[0][0])
-        raise McdaError(
-            f"weights[{j}]: found {w[j]:.6g}, outside its band "
-            f"({bands[j, 0]:.6g}, {bands[j, 1]:.6g})"
-        )
+        raise McdaError(Issue(None, code="mcda-weight-outside-band", params={
+            "index": j, "found": float(w[j]), "low": float(bands[j, 0]),
+            "high": float(bands[j, 1])}))
     rng = np.random.default_rng(seed)
     draws, acceptance, method = sample_weights_in_bands(bands, n_draws, rng)
     # The pairwise table needs every draw's full order.
@@ -501,7 +502,7 @@ def pairwise_winning_indices(ranks: ArrayLike) -> FloatArray:
     ``ranks`` is [n_samples, n_alt] (smaa.pwi in gertvv/rsmaa; R15)."""
     r = _as_float_array(ranks, "ranks")
     if r.ndim != 2 or r.shape[0] == 0:
-        raise McdaError(f"ranks: found shape {r.shape}, expected [n_samples, n_alt]")
+        raise McdaError(Issue(None, code="mcda-ranks-shape", params={"shape": str(r.shape)}))
     return np.asarray((r[:, :, None] < r[:, None, :]).mean(axis=0), dtype=np.float64)
 
 
@@ -517,11 +518,12 @@ def pareto_frontier(cost: ArrayLike, time: ArrayLike) -> list[int]:
     c = _as_float_array(cost, "cost").ravel()
     t = _as_float_array(time, "time").ravel()
     if c.shape != t.shape:
-        raise McdaError(f"time: found {t.size} values, expected one per offer ({c.size})")
+        raise McdaError(Issue(None, code="mcda-time-count",
+                              params={"count": t.size, "offers": c.size}))
     for name, array in (("cost", c), ("time", t)):
-        if not np.isfinite(array).all():
-            i = int(np.argwhere(~np.isfinite(array))[0][0])
-            raise McdaError(f"{name}[{i}]: found {float(array[i])!r}, expected a finite number")
+        error = _not_finite(name, array)
+        if error is not None:
+            raise error
     order = np.lexsort((np.arange(c.size), t, c))
     frontier: list[int] = []
     best_time = math.inf

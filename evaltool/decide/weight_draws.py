@@ -10,7 +10,14 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from evaltool.decide.mcda import FloatArray, McdaError, _as_float_array, as_weights
+from evaltool.decide.mcda import (
+    FloatArray,
+    McdaError,
+    _as_float_array,
+    _not_finite,
+    as_weights,
+)
+from evaltool.issues import Issue
 
 # Below this acceptance rate exact rejection sampling is too slow; use hit-and-run.
 MIN_ACCEPTANCE = 0.01
@@ -19,24 +26,19 @@ MIN_ACCEPTANCE = 0.01
 def _as_bands(weight_bands: ArrayLike, n_crit: int) -> FloatArray:
     bands = _as_float_array(weight_bands, "weight_bands")
     if bands.shape != (n_crit, 2):
-        raise McdaError(
-            f"weight_bands: found shape {bands.shape}, "
-            f"expected ({n_crit}, 2): (low, high) per criterion"
-        )
-    if not np.isfinite(bands).all():
-        raise McdaError("weight_bands: found a non-finite bound, expected numbers in 0..1")
+        raise McdaError(Issue(None, code="mcda-bands-shape",
+                              params={"shape": str(bands.shape), "criteria": n_crit}))
+    error = _not_finite("weight_bands", bands)
+    if error is not None:
+        raise error
     bad = (bands[:, 0] < 0) | (bands[:, 1] > 1) | (bands[:, 0] > bands[:, 1])
     if bad.any():
         j = int(np.argwhere(bad)[0][0])
-        raise McdaError(
-            f"weight_bands[{j}]: found ({float(bands[j, 0])!r}, {float(bands[j, 1])!r}), "
-            "expected 0 <= low <= high <= 1"
-        )
+        raise McdaError(Issue(None, code="mcda-band-invalid", params={
+            "index": j, "low": repr(float(bands[j, 0])), "high": repr(float(bands[j, 1]))}))
     if bands[:, 0].sum() > 1 + 1e-9 or bands[:, 1].sum() < 1 - 1e-9:
-        raise McdaError(
-            f"weight_bands: the lows sum to {bands[:, 0].sum():.6g} and the highs to "
-            f"{bands[:, 1].sum():.6g}; no weights summing to 1 fit (expected lows <= 1 <= highs)"
-        )
+        raise McdaError(Issue(None, code="mcda-bands-infeasible", params={
+            "low_sum": float(bands[:, 0].sum()), "high_sum": float(bands[:, 1].sum())}))
     return bands
 
 
@@ -45,7 +47,8 @@ def relative_weight_bands(weights: ArrayLike, relative: float = 0.2) -> FloatArr
     w = _as_float_array(weights, "weights")
     w = as_weights(w, w.size)
     if not relative >= 0.0:
-        raise McdaError(f"relative: found {relative!r}, expected >= 0")
+        raise McdaError(Issue(None, code="mcda-relative-negative",
+                              params={"found": repr(relative)}))
     return np.column_stack([np.clip(w * (1 - relative), 0, 1), np.clip(w * (1 + relative), 0, 1)])
 
 
@@ -139,7 +142,7 @@ def sample_weights_in_bands(
     lo, hi = bands[:, 0], bands[:, 1]
     n = lo.size
     if n_draws < 1:
-        raise McdaError(f"n_draws: found {n_draws}, expected at least 1")
+        raise McdaError(Issue(None, code="mcda-draws-count", params={"found": repr(n_draws)}))
     slack_low, slack_high = 1.0 - lo.sum(), hi.sum() - 1.0
     if n == 1 or slack_low <= 1e-12 or slack_high <= 1e-12:
         point = lo / lo.sum() if slack_low <= 1e-12 else hi / hi.sum()

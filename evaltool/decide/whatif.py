@@ -2,7 +2,7 @@
 
 A price cut, an MFU or bandwidth gain, a software efficiency or a criterion weight: each is
 applied to the real estimate and score path (never to a copy of a formula), so the "what
-would change the decision" sentences state what the pipeline would really do.
+would change the decision" items (worded in report/) state what the pipeline would really do.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evaltool.estimate.catalog import public_price_reference
+from evaltool.catalog import public_price_reference
 from evaltool.estimate.result import Result
 from evaltool.estimate.timeline import days_to_trained_model
 from evaltool.estimate.views import OfferView, Params, WorkloadView

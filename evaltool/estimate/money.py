@@ -32,17 +32,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from evaltool.clauses.models import ContractTerms, TermEvidence
-from evaltool.errors import Problem, UsageError
-from evaltool.estimate import estimate_offer
-from evaltool.estimate.assumptions import assumption_values
-from evaltool.estimate.catalog import (
+from evaltool.catalog import (
     UndefinedPrecisionError,
     UnknownAcceleratorError,
     _public_prices,
     load_catalog,
     public_price_reference,
 )
+from evaltool.clauses.models import ContractTerms, TermEvidence
+from evaltool.errors import Problem, UsageError
+from evaltool.estimate import estimate_offer
+from evaltool.estimate.assumptions import assumption_values
 from evaltool.estimate.exit_terms import DAYS_PER_MONTH, MoneyTerms, contract_terms
 from evaltool.estimate.substitution import with_substitution
 from evaltool.estimate.tranches import applies as applies_tranches

@@ -17,12 +17,12 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from evaltool.clauses.schedules import words
-from evaltool.estimate.catalog import (
+from evaltool.catalog import (
     UndefinedPrecisionError,
     UnknownAcceleratorError,
     load_catalog,
 )
+from evaltool.clauses.schedules import words
 from evaltool.estimate.timeline import lengthen_run
 from evaltool.models import Estimates, OfferFields, Workload
 

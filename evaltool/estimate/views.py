@@ -13,16 +13,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaltool.catalog import load_catalog
 from evaltool.errors import EvaltoolError
 from evaltool.estimate import formulas as fm
 from evaltool.estimate.assumptions import assumption_values
-from evaltool.estimate.catalog import load_catalog
 from evaltool.models import OfferFields, Workload
 
 
 @dataclass(frozen=True, slots=True)
 class AcceleratorSpec:
-    """What the estimate needs from the accelerator catalog (evaltool.estimate.catalog)."""
+    """What the estimate needs from the accelerator catalog (evaltool.catalog)."""
 
     id: str
     dense_tflops: Mapping[str, float]

@@ -29,8 +29,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from evaltool.catalog import UnknownAcceleratorError, recognise_accelerator
 from evaltool.errors import InputError, Location, Problem
-from evaltool.estimate.catalog import UnknownAcceleratorError, recognise_accelerator
 
 Term = Literal["on-demand", "spot", "1y", "3y"]
 TERMS: tuple[str, ...] = ("on-demand", "spot", "1y", "3y")

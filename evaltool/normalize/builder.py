@@ -8,8 +8,8 @@ import datetime as dt
 import re
 from typing import Any
 
+from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location
-from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
@@ -78,6 +78,10 @@ _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "p
                    "pib": 1125.899906842624}
 
 
+_DECIMAL_COMMA_RE = re.compile(r"\d,\d{1,2}(?!\d)")
+_DECIMAL_POINT_RE = re.compile(r"\d\.\d{1,2}(?!\d)")
+
+
 class Builder(TableReaders, MoneyReaders):
     """Collects facts about one offer, then resolves them."""
 
@@ -131,8 +135,8 @@ class Builder(TableReaders, MoneyReaders):
                                    for t in [
             *texts, *(v for item in self.record.line_items for v in item.raw.values()),
             *(t for t, _ in self.record.notes)])
-        self.decimal_comma = any(re.search(r"\d,\d{1,2}(?!\d)", x) for x in texts) and not any(
-            re.search(r"\d\.\d{1,2}(?!\d)", x) for x in texts)
+        self.decimal_comma = any(_DECIMAL_COMMA_RE.search(x) for x in texts) and not any(
+            _DECIMAL_POINT_RE.search(x) for x in texts)
 
     def _slotted_candidates(self) -> list[tuple[str, Candidate]]:
         """Each labelled cell with its slot; a cell read by its shape only is read here, and

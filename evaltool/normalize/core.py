@@ -28,6 +28,7 @@ from evaltool.normalize.builder import Builder
 from evaltool.normalize.derive import Derive
 from evaltool.normalize.facts import REQUIRED, NormalizeResult
 from evaltool.normalize.identity import flag_duplicates, unique_ids
+from evaltool.normalize.noted_options import offers_from_notes
 from evaltool.normalize.plausible import Plausibility
 from evaltool.normalize.render import (
     normalize_to_rows,
@@ -35,6 +36,7 @@ from evaltool.normalize.render import (
     result_to_dict,
 )
 from evaltool.normalize.teach import UserMapping, apply_mapping
+from evaltool.normalize.tiers import choose_tiers
 from evaltool.read import read_offer_file
 from evaltool.read.cells import RawRecord
 from evaltool.read.safety import problem_for_exception
@@ -65,7 +67,7 @@ def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float
                 problem_for_exception(exc, where, "normalising").to_dict()]))
             continue
         offers.append(result)
-    return offers, failed
+    return offers_from_notes(choose_tiers(offers), fx), failed
 
 
 def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabulary) -> Offer:
@@ -153,7 +155,8 @@ def _validated_fields(values: dict[str, Any], provenance: dict[str, FieldSource]
                       ) -> tuple[OfferFields, list[Problem]]:
     from pydantic import ValidationError
 
-    clean = {k: v for k, v in values.items() if k in OfferFields.model_fields}
+    known = OfferFields.model_fields  # pydantic builds it on each access: asked once
+    clean = {k: v for k, v in values.items() if k in known}
     for key in ("gpu_count", "node_count", "gpus_per_node", "cpu_cores_per_node"):
         if isinstance(clean.get(key), float) and clean[key].is_integer():
             clean[key] = int(clean[key])

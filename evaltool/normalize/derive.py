@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from evaltool.catalog import (
+    RecognisedAccelerator,
+    UnknownAcceleratorError,
+    load_catalog,
+    recognise_accelerator,
+)
 from evaltool.errors import EvaltoolError, Location, Problem
-from evaltool.estimate.catalog import UnknownAcceleratorError, load_catalog, recognise_accelerator
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
@@ -20,6 +25,13 @@ from evaltool.normalize.shapes import gpus_per_rack_in_name
 from evaltool.normalize.slots import names_an_accelerator
 from evaltool.normalize.unit_counts import gpus_per_unit
 from evaltool.read.cells import cell_text
+from evaltool.read.textcache import by_text
+
+
+@by_text(4096)  # a batch's quotes name the same accelerators in the same words
+def _recognised(text: str, memory_gb: float | None) -> RecognisedAccelerator:
+    """`recognise_accelerator` (a frozen result) for the text and memory, once each."""
+    return recognise_accelerator(text, memory_gb)
 
 
 class Derive:
@@ -66,7 +78,7 @@ class Derive:
         note = prov.note if prov else None
         full = " ".join(x for x in (text, hints, note or "") if x)
         try:
-            found = recognise_accelerator(full, self.v.get("gpu_memory_gb"))
+            found = _recognised(full, self.v.get("gpu_memory_gb"))
         except UnknownAcceleratorError as exc:
             where = Location(**prov.where) if prov else self.where
             hint = f"; closest catalog ids: {', '.join(exc.closest)}" if exc.closest else ""

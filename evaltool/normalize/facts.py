@@ -17,6 +17,7 @@ from evaltool.models import (
 from evaltool.normalize import values as V
 from evaltool.normalize.shapes import count_words
 from evaltool.read import text as T
+from evaltool.read.textcache import by_text
 
 LABELLED, TABLE, IN_TEXT, DERIVED = 3, 2, 1, 0
 REQUIRED = ("accelerator", "gpu_count")  # and a price or capex; a name changes no number
@@ -73,6 +74,9 @@ _STORAGE_WORDS: tuple[tuple[str, str], ...] = (
     ("object", r"\bobject\b|\bs3\b|bucket|\bblob\b|\bgcs\b|cloud storage"),
     ("local_nvme", r"local nvme|local ssd"),
 )
+# Compiled once: every sentence and cell is tried against each (benchmarks/ingest.py).
+_FABRIC_RES = tuple((name, re.compile(pattern, re.I)) for name, pattern in _FABRIC_WORDS)
+_STORAGE_RES = tuple((name, re.compile(pattern, re.I)) for name, pattern in _STORAGE_WORDS)
 _DEDICATED_RE = re.compile(r"\bnot shared\b|\bdedicated\b|\bsingle[- ]tenant\b|\bexclusive\b|"
                            r"\bisolated\b|\bprivate\b|\bunshared\b|\bnicht geteilt\b|\bdédié|"
                            r"\bdediziert|\btoegewijd|\bdedicad[oa]|\bdedicat[oa]|\bdedykowan|"
@@ -195,24 +199,32 @@ _NEGATED_BEFORE_RE = re.compile(
     r"brak|sem|nenhum\w*|nie|nincs)\s+(?:[\w-]+\s+){0,2}$", re.I)
 
 
+_CLAUSE_MARK_RE = re.compile(r"[.;:,()|\n]")
+
+
 def _negated(text: str, start: int) -> bool:
     """Whether the name found at `start` follows a negation in the same clause."""
-    before = re.split(r"[.;:,()|\n]", text[:start])[-1]
+    before = _CLAUSE_MARK_RE.split(text[:start])[-1]
     return _NEGATED_BEFORE_RE.search(before) is not None
 
 
 def _fabric(text: str) -> str | None:
-    for name, pattern in _FABRIC_WORDS:
-        if any(not _negated(text, m.start()) for m in re.finditer(pattern, text, re.I)):
+    for name, pattern in _FABRIC_RES:
+        if any(not _negated(text, m.start()) for m in pattern.finditer(text)):
             return name
     return None
 
 
 def _storage_kind(text: str) -> tuple[str | None, list[str]]:
-    found = [name for name, pattern in _STORAGE_WORDS if re.search(pattern, text, re.I)]
+    found = _storage_kinds(text)
     if not found:
         return None, []
-    return found[0], found[1:]
+    return found[0], list(found[1:])
+
+
+@by_text(8192)  # by the text alone: a description is asked by several readers
+def _storage_kinds(text: str) -> tuple[str, ...]:
+    return tuple(name for name, pattern in _STORAGE_RES if pattern.search(text))
 
 
 # "NVLink 5 (1,800 GB/s per GPU)": the speed of a GPU-to-GPU link is never the network's.
@@ -234,6 +246,7 @@ _TOTAL_SPEED_RE = re.compile(
     r"(\d[\d.,]*\s*(?:[gt]bit/s|[gt]b/s|[gt]bps)(?:\s+per\s+\w+)?)\s+in\s+total\b", re.I)
 
 
+@by_text(4096)  # by its words alone (frozen result); readers ask again
 def _bandwidth(text: str, default_unit: str | None = None) -> V.ParsedBandwidth | None:
     text = _GPU_LINK_SPEED_RE.sub(" ", text)
     total = _TOTAL_SPEED_RE.search(text)

@@ -59,7 +59,7 @@ _CURRENCY_CODES: Final = frozenset(
     {
         "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SGD", "CNY", "INR", "KRW",
         "SEK", "NOK", "DKK", "PLN", "HKD", "NZD", "BRL", "CZK", "ILS", "AED", "SAR",
-        "HUF", "RON", "BGN", "ISK",
+        "HUF", "RON", "BGN", "ISK", "TRY",
     }
 )
 _CURRENCY_WORDS: Final[dict[str, str]] = {

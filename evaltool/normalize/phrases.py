@@ -10,9 +10,11 @@ import re
 import unicodedata
 from typing import Any
 
+from evaltool.clauses.lexicon import fast_compile
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import _CORES_RE, _GPU_NAME_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
+from evaltool.read.textcache import by_text
 from evaltool.read.vocabulary import UNSPLIT_LETTERS
 from evaltool.resources import data_dir
 
@@ -32,11 +34,14 @@ def _words() -> dict[str, Any]:
     import yaml
 
     raw = yaml.safe_load((data_dir() / "prose_words.yaml").read_text(encoding="utf-8"))
+    # The topic patterns run over every clause of every note and cell: compiled with clause
+    # analysis's fast gate (evaltool.clauses.lexicon.GatedRegex, results identical to
+    # re.search; a case-insensitive alternation of 261 words scanned each position slowly).
     return {
-        "topics": {topic: re.compile("|".join(f"(?:{w})" for w in words), re.I)
+        "topics": {topic: fast_compile("|".join(f"(?:{w})" for w in words))
                    for topic, words in raw["topics"].items()},
-        "any_topic": re.compile("|".join(f"(?:{w})" for words in raw["topics"].values()
-                                         for w in words), re.I),
+        "any_topic": fast_compile("|".join(f"(?:{w})" for words in raw["topics"].values()
+                                           for w in words)),
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
                        "notes_label", "cap", "network_adapter", "no_orchestrator")},
@@ -117,6 +122,7 @@ def is_notes_label(label: str) -> bool:
     return bool(_words()["notes_label"].search(fold(label).strip(" :").lower()))
 
 
+@by_text(8192)  # by the clause's words alone
 def network_dedicated(clause: str) -> bool | None:
     """True for a network said to be dedicated, False for one said to be shared, else None."""
     folded = fold(clause)

@@ -16,8 +16,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from evaltool.catalog import Accelerator, load_catalog, public_price_reference
 from evaltool.errors import EvaltoolError, Location
-from evaltool.estimate.catalog import Accelerator, load_catalog, public_price_reference
 from evaltool.models import FieldSource
 from evaltool.normalize.facts import IN_TEXT, LABELLED
 from evaltool.normalize.slots import SlotReaders

@@ -58,6 +58,7 @@ from evaltool.normalize.slots import SlotReaders
 from evaltool.normalize.term_words import duration_months
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
+from evaltool.read.textcache import by_text
 
 # Text that may state a contract term (uptime, credits, replacement, response, delivery,
 # term, egress, commitment, prepayment) and has a figure: the only text given to clause
@@ -98,6 +99,21 @@ _DELAY_WORDS_RE = re.compile(r"\bdela(?:y|yed)\b|\blate\b|\bdeliver\w*|\bverzug|
 # system >= 2 PB") is a requirement's threshold (an RFP's own column), not what is offered.
 _THRESHOLD_RE = re.compile(r"(?:[≥≤]|>=|<=)\s*\d[\d.,]*\s*(?:%|[^\W\d_]+(?:/[^\W\d_]+)?"
                            r"(?:\s+(?:per|por|pro|par|je)\s+[^\W\d_]+)?)?")
+
+
+@by_text(8192)  # by the text alone; the same notes recur across options
+def _may_state_terms(text: str) -> bool:
+    return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
+        _TERMS_HINT_RE.search(text) is not None
+
+
+@by_text(8192)  # by the text alone: most values are no yes/no (it raised)
+def _says_yes(value: str) -> bool:
+    """A value that answers yes ('sí', 'included', 'ja')."""
+    try:
+        return bool(V.parse_bool(value).value)
+    except V.ValueParseError:
+        return False
 
 
 class ProseReaders(SlotReaders):
@@ -206,9 +222,7 @@ class ProseReaders(SlotReaders):
         terms as a contract sheet does."""
         seen = {(str(s.get("text", "")), str(s.get("where"))) for s in self.record.segments}
 
-        def states_terms(text: str) -> bool:  # clause analysis is costly: only likely text
-            return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
-                _TERMS_HINT_RE.search(text) is not None
+        states_terms = _may_state_terms  # clause analysis is costly: only likely text
 
         notes = [{"text": text, "where": where.to_dict()} for text, where in self.record.notes
                  if (text, str(where.to_dict())) not in seen and states_terms(text)]
@@ -374,13 +388,9 @@ class ProseReaders(SlotReaders):
             # the offer's own name is its term (the name needs no word for "term")
             self._as_text(lambda t, w: self._prose_term(t, w, named=True), cand.value,
                           cand.where)
-        if isinstance(cand.value, str) and len(cand.label.split()) >= 2:
-            try:
-                yes = V.parse_bool(cand.value).value
-            except V.ValueParseError:
-                return
-            if yes:
-                self.read_prose(cand.label, cand.where)
+        if isinstance(cand.value, str) and len(cand.label.split()) >= 2 and \
+                _says_yes(cand.value):
+            self.read_prose(cand.label, cand.where)
 
     def _prose_term(self, clause: str, where: Location, named: bool = False) -> None:
         """'a minimum term of 9 months', 'Allocation period: 12 months (1 April 2027 -
@@ -420,7 +430,10 @@ class ProseReaders(SlotReaders):
         except V.ValueParseError:
             # "4時間以内に一次回答", "4시간 이내": hours in a script the parser does not read
             # ("9時〜18時" are the clock's hours, never a duration)
-            cjk = re.search(r"(\d+(?:[.,]\d+)?)\s*(?:時間|시간|小时|小時)", bare)
+            said = _RESPONSE_RE.search(bare)  # the hours after the response word, not the
+            # hardware swap's before it ("교체 4시간 이내, 기술지원 응답 1시간 이내")
+            cjk = re.search(r"(\d+(?:[.,]\d+)?)\s*(?:時間|시간|小时|小時)",
+                            bare[said.end() if said else 0:])
             if cjk is None:
                 raise
             hours = float(cjk.group(1).replace(",", "."))
@@ -551,9 +564,16 @@ class ProseReaders(SlotReaders):
         """'Failed compute tray swapped within 4 hours', '4-hour onsite hardware replacement',
         'binnen 72 uur te vervangen': the hours to replace failed hardware (never a response
         time, which is read as support)."""
-        if _RESPONSE_RE.search(fold(clause)):
-            return
-        hours = _HOURS_RE.search(fold(clause))
+        folded = fold(clause)
+        response = _RESPONSE_RE.search(folded)
+        if response is not None:
+            swap = _words()["topics"]["replacement"].search(folded)
+            if swap is None or swap.start() > response.start():
+                return
+            # "하드웨어 교체 4시간 이내, 기술지원 응답 1시간 이내": the swap's hours come
+            # before the response word
+            folded = folded[:response.start()]
+        hours = _HOURS_RE.search(folded)
         if hours is not None:
             self.add("hw_replacement_hours", float(hours.group(1).replace(",", ".")), where,
                      clause, IN_TEXT, "replacement time read from a sentence")
@@ -648,6 +668,7 @@ _NODE_SCOPE_AFTER_RE = re.compile(r"\s*(?:per|pr\.?|je|pro|par|por|na|/|each|a)\
 _NODE_SCOPE_BEFORE_RE = re.compile(r"\b(?:per|pr\.?|je|pro|par|por|na)\s*" + _NODE_WORDS +
                                    r"\b[^.;\d]{0,25}$")
 _HOURS_RE = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d)?)\s*-?\s*(?:hours?|hrs?|h|uur|stunden?|std|"
-                       r"heures?|horas?|ore|godzin\w*|timmar|timer|hodin\w*|tuntia|時間)(?![a-z])",
+                       r"heures?|horas?|ore|godzin\w*|timmar|timer|hodin\w*|tuntia|時間|시간|小时|"
+                       r"小時|saat|óra)(?![a-z])",
                        re.I)
 

@@ -13,6 +13,7 @@ import re
 import unicodedata
 
 from evaltool.normalize.basis import basis_vocabulary
+from evaltool.read.textcache import by_text
 from evaltool.resources import data_dir
 
 
@@ -52,19 +53,25 @@ def _fold(text: str) -> str:
         "NFC", "".join(c for c in text if not unicodedata.combining(c))).lower()
 
 
+_LATIN_RE = re.compile(r"[a-z]")
+_WORD_RE = re.compile(r"\b[a-z]+(?:-[a-z]+)?\b")
+_REPEATED_COUNT_RE = re.compile(r"\b(\d+)\s*\(\s*\1\s*\)")
+
+
+@by_text(8192)  # the same phrases are read for counts by several readers
 def words_to_digits(text: str) -> str:
     """'Twelve nodes, each with eight GPUs' -> '12 nodes, each with 8 GPUs'."""
     words = _number_words()
     folded = _fold(text)
-    if not re.search(r"[a-z]", folded):
+    if not _LATIN_RE.search(folded):
         return folded
 
     def swap(match: re.Match[str]) -> str:
         return str(words.get(match.group(0), match.group(0)))
 
-    digits = re.sub(r"\b[a-z]+(?:-[a-z]+)?\b", swap, folded)
+    digits = _WORD_RE.sub(swap, folded)
     # "Twee (2) racks", "Two (2) nodes": the legal style repeats the count in figures.
-    return re.sub(r"\b(\d+)\s*\(\s*\1\s*\)", r"\1", digits)
+    return _REPEATED_COUNT_RE.sub(r"\1", digits)
 
 
 _X = r"\s*[x×*]\s*"
@@ -95,16 +102,32 @@ def count_facts(text: str) -> dict[str, int]:
     """gpu_count, node_count and gpus_per_node a phrase states, as far as it states them.
     A quoted line of an earlier message ('> we need about 40 GPUs') is the buyer's request,
     not the offer: it states none."""
+    return dict(_count_facts(text))  # the caller's own dict
+
+
+@by_text(8192)  # a phrase's counts by its words alone; readers ask again
+def _count_facts(text: str) -> tuple[tuple[str, int], ...]:
     if text.lstrip().startswith(">"):
-        return {}
+        return ()
     if len(text) <= MAX_COUNT_PHRASE_CHARS:
-        return _count_facts_in_phrase(text)
+        return tuple(_count_facts_in_phrase(text).items())
     found: dict[str, int] = {}
     for clause in _CLAUSE_SPLIT.split(text):
         if len(clause) <= MAX_COUNT_PHRASE_CHARS:
             for name, value in _count_facts_in_phrase(clause).items():
                 found.setdefault(name, value)
-    return found
+    return tuple(found.items())
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """The count patterns, built from the count words, compiled once each: re's own cache
+    (512 patterns for the whole program) kept dropping them (benchmarks/ingest.py)."""
+    return re.compile(pattern)
+
+
+def _search(pattern: str, text: str) -> re.Match[str] | None:
+    return _compiled(pattern).search(text)
 
 
 def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
@@ -119,20 +142,20 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
 
     # "1 instance = 8 GPUs", "1 node: 4 chips": a ratio, not a count of nodes
     # "1台（8GPU）あたり": in CJK a count follows a word with no space, and brackets say it
-    m = re.search(r"(?<![\d.a-z])(?:1|one|a|an|each)\s*" + _NODE + r"\s*(?:=|:|\(|equals|has|with|"
+    m = _search(r"(?<![\d.a-z])(?:1|one|a|an|each)\s*" + _NODE + r"\s*(?:=|:|\(|equals|has|with|"
                   r"comprises|contains|mit|avec|hat|a)\s*" + _INT + r"\s*(?:[a-z0-9]+\s+){0,3}?"
                   + _GPU + r"\b", low)
     if m:
         put("gpus_per_node", _int(m.group(1)))
         low = low[:m.start()] + " " + low[m.end():]
     # "Compute tray: 4 GPUs + 2 Grace CPUs", "Knoten: 8 GPUs": a node defined by what it holds
-    m = re.search(r"^\s*(?:[a-z-]+\s+){0,2}?" + _NODE + r"\s*:\s*" + _INT +
+    m = _search(r"^\s*(?:[a-z-]+\s+){0,2}?" + _NODE + r"\s*:\s*" + _INT +
                   r"\s*(?:[a-z0-9-]+\s+){0,3}?" + _GPU + r"\b", low)
     if m:
         put("gpus_per_node", _int(m.group(1)))
         low = low[:m.start()] + " " + low[m.end():]
     # "2 racks x 72 GPUs = 144 GPUs", "2 Knoten x 8 GPUs = 16 GPUs": the product is the count
-    m = re.search(r"=\s*" + _INT + r"\s*(?:[a-z0-9-]+\s+){0,3}?" + _GPU + r"\b", low)
+    m = _search(r"=\s*" + _INT + r"\s*(?:[a-z0-9-]+\s+){0,3}?" + _GPU + r"\b", low)
     if m:
         put("gpu_count", _int(m.group(1)))
     # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
@@ -142,31 +165,31 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
     # "N GPUs per node / each / in each server / je Knoten / par noeud"
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!\d+\b|" + _NODE + r"\b)[a-z0-9-]+\s+){0,4}?"
+    m = _search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!\d+\b|" + _NODE + r"\b)[a-z0-9-]+\s+){0,4}?"
                   + _GPU +
                   r"\s*(?:" + _PER_WORDS + r")\s*(?:(?:[a-z0-9-]+\s+){0,3}?" + _NODE +
                   r")?", low)  # "4 chips per TPU VM host": a few words may name the node
-    if m and not re.search(_INT + r"\s*" + _GPU + r"\s+total", m.group(0)) and re.search(
+    if m and not _search(_INT + r"\s*" + _GPU + r"\s+total", m.group(0)) and _search(
             r"each|per\s*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"|" + _PER_WORDS + r"|/\s*" + _NODE,
             m.group(0)):
         put("gpus_per_node", _int(m.group(1)))
     # "16 x 8-GPU servers", "4x 8-GPU MI325X servers", "16 stk. 8-GPU servere": N nodes of
     # M GPUs each (the piece words of a quantity: stk., pcs., szt., ks)
-    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:[x×*]|" + words["piece"] + r")\s*" + _INT +
+    m = _search(r"(?<![\w.])" + _INT + r"\s*(?:[x×*]|" + words["piece"] + r")\s*" + _INT +
                   r"\s*-\s*" + _GPU + r"\b[\s-]*(?:[a-z0-9-]+\s+){0,3}?" + _NODE + r"\b", low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
     # "24 instancias de 2 × NVIDIA L40S", "12 nodes of 8 x H100", "4 Server mit je 8 × H200":
     # N nodes, each of M accelerators
-    m = re.search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"\s+(?:de|of|with|con|mit|avec|med|"
+    m = _search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"\s+(?:de|of|with|con|mit|avec|med|"
                   r"z|met|da|di|com)\s+(?:je\s+|each\s+|cada\s+)?" + _INT + r"\s*(?:[x×*]\s*)?"
                   + _ACC, low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
     # "N-GPU servers", "8-GPU nodes", "HGX B200 8-GPU"
-    m = re.search(_INT + r"\s*-\s*" + _GPU + r"\s+" + _NODE, low) or re.search(
+    m = _search(_INT + r"\s*-\s*" + _GPU + r"\s+" + _NODE, low) or _search(
         r"\b(?:hgx|dgx)\b[^,;]{0,20}?" + _INT + r"\s*-\s*gpu", low)
     if m:
         put("gpus_per_node", _int(m.group(1)))
@@ -178,29 +201,29 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     # "18 trays per rack", "9 Knoten pro Rack": the nodes of one rack, not of the offer.
     # "8 uds. de servidores", "4 pcs of servers": a piece word between is no filler.
     pieces = r"(?:" + words["piece"] + r")\s*(?:de|of|di|z|von)?\s+"
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu[\s-]+|" +
+    m = _search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu[\s-]+|" +
                   pieces + r"|" + filler + r")?" + _NODE +
                   r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|/)\s*(?:"
                   + _RACK + r"))", low)
     # "Each rack: 18 compute trays", "pro Rack 18 Knoten": the nodes of one rack too.
-    if m and not re.search(r"per\s*$|each\s*$|(?:each|per|pro|je|par|por|cada|ogni)\s+"
+    if m and not _search(r"per\s*$|each\s*$|(?:each|per|pro|je|par|por|cada|ogni)\s+"
                            + _RACK + r"\s*[:,]?\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
     per_node = _accelerators_per_node(low, _NODE)
     if per_node:
         put("gpus_per_node", per_node)
     # "each node with eight NVIDIA H100" / "4 x NVIDIA A100 per node" / "nodes 4 x H100"
-    m = re.search(r"(?:each|per)\s+" + _NODE + r"\s+(?:with|has|hat|avec)\s+" + _INT, low) or \
-        re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^,;()]{0,30}?\bper\s+" + _NODE, low) or \
-        re.search(_NODE + r"\s+" + _INT + _X + _ACC, low)
+    m = _search(r"(?:each|per)\s+" + _NODE + r"\s+(?:with|has|hat|avec)\s+" + _INT, low) or \
+        _search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^,;()]{0,30}?\bper\s+" + _NODE, low) or \
+        _search(_NODE + r"\s+" + _INT + _X + _ACC, low)
     if m:
         put("gpus_per_node", _int(m.group(1)))
     # "24 x Dell PowerEdge XE9680, each with 8x H100", "6 × HGX H200 (je 8× NVIDIA H200)"
-    m = re.search(r"(?<![\w.])" + _INT + _X + r"[^,;(]{3,50}?[,(]?\s*(?:each|je|jeweils|chacun\w*|"
+    m = _search(r"(?<![\w.])" + _INT + _X + r"[^,;(]{3,50}?[,(]?\s*(?:each|je|jeweils|chacun\w*|"
                   r"cada|ciascun\w*)\s*(?:with|has|mit|avec|con)?\s*" + _INT +
                   r"\s*[x×]?\s*" + _ACC, low)
     # "8 servers, elk uitgerust met 8 Intel Gaudi 3", "4 nodes, each equipped with 8 H100"
-    m = m or re.search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"(?:\s+[a-z]+){0,3}?\s*,?\s*"
+    m = m or _search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"(?:\s+[a-z]+){0,3}?\s*,?\s*"
                        r"(?:each|elk\w?|je|"
                        r"jeweils|chacun\w*|cada|ciascun\w*)\s+(?:[a-z]+\s+){0,2}?(?:with|met|"
                        r"mit|avec|con)\s+" + _INT + r"\s*[x×]?\s*" + _ACC, low)
@@ -210,22 +233,22 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     # "(256 GPUs total)", "64 GPUs", "288 Blackwell GPUs"
     # "128 NVIDIA A100 SXM4 80GB GPUs": the count before the accelerator's name; a size
     # ("80GB GPUs") or a model number ("TV-9800 GPU server") is never a count.
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:[x×]\s*)?" + _ACC + r"[^,;()]{0,30}?\b" + _GPU +
+    m = _search(r"(?<![\w.-])" + _INT + r"\s*(?:[x×]\s*)?" + _ACC + r"[^,;()]{0,30}?\b" + _GPU +
                   r"\b(?!\s*(?:" + _PER_WORDS + r"))", low)
-    if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
+    if m and not _search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0):
             put("gpu_count", value)
-    m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + _HOUR_WORDS + r"|" +
+    m = _search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + _HOUR_WORDS + r"|" +
                   _NODE + r"\b)[a-z]+[\s-]+)?" + _GPU +
                   r"\b(?!\s*(?:" + _PER_WORDS + r"|-hour|hour|h\b))", low)
-    if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
+    if m and not _search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0) or "total" in low[m.end():m.end() + 8]:
             put("gpu_count", value)
     # "4 × GB200 NVL72 racks", "2 GB300 NVL72 racks": a rack-scale system names the GPUs of
     # one rack (NVL72 = 72 GPUs in one NVLink domain).
-    m = re.search(r"(?<![\w.])" + _INT + r"\)?(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*"
+    m = _search(r"(?<![\w.])" + _INT + r"\)?(?:" + _X + r"|\s+)(?:[a-z]+\s+){0,2}?[a-z]*\d*\s*"
                   r"nvl(\d{2,3})[\s-]+" +
                   _RACK, low)
     if m:
@@ -263,10 +286,10 @@ def _accelerators_per_node(low: str, node: str) -> int | None:
     """'8 × AMD Instinct MI300X 192 GB por servidor' (N of the accelerator, scoped to one
     node), 'AMD Instinct MI300X, 192 GB HBM3, 8 per node' (a count after the name), or a
     cell that is only the accelerator times N ('NVIDIA H100 SXM5 80GB × 8')."""
-    m = re.search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^;()]{0,40}?\b(?:per|par|pro|je|por|"
-                  r"each|/)\s*" + node + r"\b", low) or re.search(
+    m = _search(r"(?<![\w.])" + _INT + _X + _ACC + r"[^;()]{0,40}?\b(?:per|par|pro|je|por|"
+                  r"each|/)\s*" + node + r"\b", low) or _search(
         _ACC + r"[^;()]{0,40}?,\s*" + _INT + r"\s*(?:per|par|pro|je|each|/)\s*" + node + r"\b",
-        low) or re.search(  # "NVIDIA H100 SXM5 80GB HBM3 × 8": the spec of one system
+        low) or _search(  # "NVIDIA H100 SXM5 80GB HBM3 × 8": the spec of one system
         r"^\s*" + _ACC + r"[\w\s.-]{0,30}?\s[x×]\s*(1|2|4|8|16)\s*(?:$|\()", low)
     return _int(m.group(1)) if m else None
 
@@ -277,14 +300,19 @@ def gpus_per_rack_in_name(text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+_LABEL_SPLIT_RE = re.compile(r"\s+/\s+|\s*;\s*")
+_SHARED_UNIT_RE = re.compile(r"^(.*\d)\s*((?:[KMGTP]i?B|[KMGT]bit|[GT]b)/s)$")
+_VALUE_SPLIT_RE = re.compile(r"\s*/\s*|\s*;\s*")
+
+
 def pair_counts(label: str, value: str) -> list[tuple[str, str]]:
     """'Nodes / GPUs per node' with '24 / 8' -> [('Nodes', '24'), ('GPUs per node', '8')]."""
-    labels = [x.strip() for x in re.split(r"\s+/\s+|\s*;\s*", label) if x.strip()]
+    labels = [x.strip() for x in _LABEL_SPLIT_RE.split(label) if x.strip()]
     # A shared unit after the last figure ("120 / 90 GB/s", joined from a unit column) is
     # every figure's unit; its own slash does not split the value.
-    shared = re.match(r"^(.*\d)\s*((?:[KMGTP]i?B|[KMGT]bit|[GT]b)/s)$", value.strip())
+    shared = _SHARED_UNIT_RE.match(value.strip())
     body, unit = (shared.group(1), f" {shared.group(2)}") if shared else (value, "")
-    values = [x.strip() for x in re.split(r"\s*/\s*|\s*;\s*", body) if x.strip()]
+    values = [x.strip() for x in _VALUE_SPLIT_RE.split(body) if x.strip()]
     if len(labels) >= 2 and len(labels) == len(values):
         return [(lab, f"{val}{unit}") for lab, val in zip(labels, values, strict=True)]
     return []

@@ -9,8 +9,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from evaltool.catalog import load_catalog, recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
-from evaltool.estimate.catalog import load_catalog, recognise_accelerator
 from evaltool.issues import Param
 from evaltool.issues import Severity as IssueSeverity
 from evaltool.models import Flag, Severity

@@ -9,8 +9,8 @@ import functools
 import re
 from collections.abc import Iterable
 
+from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError
-from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.normalize.basis import basis_vocabulary
 
 _TOTAL_RE = re.compile(r"\b(?:total|in all|insgesamt|gesamt|au total|en total|em total|"

@@ -131,6 +131,10 @@ def read_fx_file(path: Path) -> dict[str, float]:
 
 def _sniff_format(path: Path) -> str:
     suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".ods"):
+        # A workbook by its name whatever its first bytes (the workbook reader names what is
+        # wrong with it): no need to open the file for them.
+        return "workbook"
     try:
         with path.open("rb") as handle:
             head = handle.read(8)
@@ -138,8 +142,6 @@ def _sniff_format(path: Path) -> str:
         head = b""
     if head.startswith(_ZIP_MAGIC) or head.startswith(_OLE_MAGIC):
         return "workbook"
-    if suffix in (".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".ods"):
-        return "workbook"  # the workbook reader names what is wrong with it
     if suffix in _YAML_SUFFIXES:
         return "mapping"
     if suffix in _CSV_SUFFIXES:

@@ -6,12 +6,14 @@ the `Location` it came from so every canonical value can be traced to its cell o
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from evaltool.errors import Location, Problem
 
 
+@functools.lru_cache(maxsize=1024)  # every cell reference names one of a few columns
 def column_letter(col: int) -> str:
     """0-based column index -> Excel letters (0 -> A, 26 -> AA)."""
     letters = ""
@@ -120,6 +122,16 @@ class RawRecord:
 
 def is_empty(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
+
+
+def filled_columns(grid: SheetGrid, r: int) -> tuple[int, ...]:
+    """The columns of row r that hold a value, worked out once per grid: the margins, the
+    key-value scan and the stacked-blocks scan each ask it of every row."""
+    memo: dict[int, tuple[int, ...]] = grid.found.setdefault("filled_columns", {})
+    got = memo.get(r)
+    if got is None:
+        got = memo[r] = tuple(c for c, v in enumerate(grid.rows[r]) if not is_empty(v))
+    return got
 
 
 def cell_text(value: Any) -> str:

@@ -10,7 +10,14 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
+from evaltool.read.cells import (
+    Candidate,
+    RawRecord,
+    SheetGrid,
+    cell_text,
+    filled_columns,
+    is_empty,
+)
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
 from evaltool.read.headers import NO_UNIT as _NO_UNIT
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
@@ -67,6 +74,16 @@ def _template_header(row: Sequence[Any]) -> tuple[int, int, int | None, int | No
     return None
 
 
+def template_header_at(grid: SheetGrid, r: int
+                       ) -> tuple[int, int, int | None, int | None] | None:
+    """`_template_header` of row r, worked out once per grid: the layout's table scan, its
+    options scan and the key-value scan all ask it of the same rows."""
+    memo = grid.found.setdefault("template_header", {})
+    if r not in memo:
+        memo[r] = _template_header(grid.rows[r])
+    return memo[r]  # type: ignore[no-any-return]
+
+
 def with_unit(value: Any, unit: Any) -> Any:
     """A value and the unit a separate column gives it: (31.2, 'USD per instance-hour') ->
     '31.2 USD per instance-hour'.  Placeholder units ('—', 'count') add nothing."""
@@ -82,14 +99,18 @@ def with_unit(value: Any, unit: Any) -> Any:
 _REQUIREMENT_CUT = re.compile(r"\s*(?:[<>=≥≤]|\bat\s+least\b|\bminimum\b|\bno\s+more\b|"
                               r"\bor\s+(?:better|newer|faster)\b|\d)", re.I)
 _COLON_RE = re.compile(r"^\s*([^:\d][^:]{0,60}?)\s*:\s+(\S.*)$", re.S)
+_LIST_MARK_RE = re.compile(r"^\s*(?:\d{1,2}[.)]|[•▪*–※-])\s*")
+_DIGIT_RE = re.compile(r"\d")
 
 
 def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
                         ) -> tuple[str, str] | None:
     """'Delivery date: 2027-05-10' / 'Tarif : 1,10 € par heure GPU' -> (label, value) when
     the part before the colon is a known label."""
+    if ":" not in text:
+        return None  # most cells: no colon, no "Label: value"
     # "1. Rated power per node: 11.5 kW", "• Payment: ...": a list mark is not the label
-    match = _COLON_RE.match(re.sub(r"^\s*(?:\d{1,2}[.)]|[•▪*–※-])\s*", "", text))
+    match = _COLON_RE.match(_LIST_MARK_RE.sub("", text))
     if match is None:
         return None
     label, value = match.group(1).strip(), match.group(2).strip()
@@ -140,7 +161,7 @@ class _KeyValueScan:
             self.section = None
             return
         row = grid.rows[r]
-        filled = [c for c in range(len(row)) if not is_empty(row[c])]
+        filled = list(filled_columns(grid, r))
         if not filled:
             self.section = None
             self.col_sections = {}
@@ -163,7 +184,7 @@ class _KeyValueScan:
             filled = [c for c in filled if c not in priced]
         if any(r == header_row for header_row, _ in basis.values()):
             return  # the header row of the priced columns ("Onderdeel | € per GPU-uur")
-        if self.template is None and (found := _template_header(row)) is not None:
+        if self.template is None and (found := template_header_at(grid, r)) is not None:
             self.template = found
             self.section_col = next((c for c in filled if c < found[0] and normalise_label(
                 cell_text(row[c])) in _SECTION_HEADERS), None)
@@ -232,7 +253,7 @@ class _KeyValueScan:
         # (only where the heading and the label make a known label together: "Account
         # exec" under "PROVIDER" is no vendor)
         block = next((h for k, h in sorted(self.col_sections.items(), reverse=True) if k <= c),
-                     None)
+                     None) if self.col_sections else None
         sec = block if block and normalise_label(f"{block} {text}") in vocab.labels \
             else self.section
         if self._pairs_in_cell(r, c, filled, sec):
@@ -343,7 +364,7 @@ class _KeyValueScan:
         its value, or a section header."""
         grid, record, vocab = self.grid, self.record, self.vocab
         text = cell_text(grid.rows[r][c])
-        if len(filled) == 1 and (re.search(r"\d", text) or len(text.split()) >= 5 or re.match(
+        if len(filled) == 1 and (_DIGIT_RE.search(text) or len(text.split()) >= 5 or re.match(
                 r"\s*[-–•·*]\s", text)) and \
                 len(text.split()) >= 3 and normalise_label(text) not in vocab.labels:
             # "Oferta ważna do 15.03.2026", "Valid until 31 March 2026": a label with its
@@ -389,8 +410,8 @@ def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
     {column: (header row, header text)}."""
     def is_basis(value: Any) -> bool:
         text = cell_text(value)
-        return isinstance(value, str) and len(text.split()) <= 6 and not re.search(
-            r"\d", text) and _PER_WORD_RE.search(text) is not None and bool(
+        return isinstance(value, str) and len(text.split()) <= 6 and not _DIGIT_RE.search(
+            text) and _PER_WORD_RE.search(text) is not None and bool(
             currency_of(text)) and billing_unit(text) is not None
 
     found: dict[int, tuple[int, str]] = {}
@@ -398,7 +419,7 @@ def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
         row = grid.rows[r]
         # A header row: text only, no figure; a unit column repeats its basis on every row.
         filled = [v for v in row if not is_empty(v)]
-        if len(filled) < 2 or any(not isinstance(v, str) or re.search(r"\d", v)
+        if len(filled) < 2 or any(not isinstance(v, str) or _DIGIT_RE.search(v)
                                   for v in filled):
             continue
         heads = [c for c, v in enumerate(row) if c > 0 and is_basis(v)]

@@ -10,20 +10,23 @@ contract segments, each with the cell it came from.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import Location, Problem
-from evaltool.read.blocks import tables_as_options
+from evaltool.read.blocks import names_an_option, tables_as_options
 from evaltool.read.cells import (
     Candidate,
     RawRecord,
     SheetGrid,
     cell_text,
     column_letter,
+    filled_columns,
     is_empty,
 )
+from evaltool.read.crosstab import find_price_grids, read_price_grids
 from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
@@ -31,9 +34,9 @@ from evaltool.read.headers import UNIT_HEADERS as _UNIT_HEADERS
 from evaltool.read.headers import VALUE_HEADERS as _VALUE_HEADERS
 from evaltool.read.keyvalues import (
     _is_sentence,
-    _template_header,
     key_values,
     label_value_in_cell,
+    template_header_at,
     with_unit,
 )
 from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapping.py's
@@ -49,15 +52,21 @@ CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "
                         "bedingungen", "legal", "clauses", "contrat")
 
 
+_NOT_SLUG_RE = re.compile(r"[^a-z0-9]+")
+# One pattern for every word (was one search per word, for every sheet name asked about).
+_CONTRACT_SHEET_RE = re.compile(r"\b(?:" + "|".join(CONTRACT_SHEET_WORDS) + ")")
+
+
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "offer"
+    return _NOT_SLUG_RE.sub("-", text.lower()).strip("-") or "offer"
 
 
+@functools.lru_cache(maxsize=1024)  # asked of each sheet's name by several readers
 def is_contract_sheet(name: str | None) -> bool:
     if not name:
         return False
     low = normalise_label(name)
-    return any(re.search(rf"\b{w}", low) for w in CONTRACT_SHEET_WORDS)
+    return _CONTRACT_SHEET_RE.search(low) is not None
 
 
 
@@ -215,14 +224,18 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         _contract_facts(grid, vocab, record)
         return []
     used: set[int] = set()
+    priced: list[RawRecord] = []  # a rate card: one offer per priced cell; the rest as usual
+    grids = find_price_grids(grid, vocab)
+    if grids:
+        priced, grid = read_price_grids(grid, vocab, record, base_id, grids)
     options = _option_columns(grid, vocab)
     if options is not None:
-        return _offers_in_columns(grid, vocab, record, base_id, *options)
+        return priced + _offers_in_columns(grid, vocab, record, base_id, *options)
     tables: list[tuple[int, int]] = []  # (header row, index of its first line item)
     for r, row in enumerate(grid.rows):
         if r in used:
             continue
-        if _template_header(row) is not None:
+        if template_header_at(grid, r) is not None:
             break  # 'Field | Value' (or 'Requirement | Response'): one offer down the rows
         roles = _header_roles(row, vocab)
         if _is_line_item_header(roles):
@@ -257,10 +270,10 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 used.update([r, *data_rows])
                 rows = offer_per_row(grid, r, columns, data_rows, record, base_id, vocab)
                 key_values(grid, range(len(grid.rows)), used, vocab, record)
-                return rows
+                return priced + rows
     tables_as_options(grid, vocab, record, tables)
     key_values(grid, range(len(grid.rows)), used, vocab, record)
-    return []
+    return priced
 
 
 _OPTION_SKIP = _VALUE_HEADERS | _NOTE_HEADERS | _FIELD_HEADERS | _UNIT_HEADERS
@@ -274,9 +287,11 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
     # The label column is the sheet's leftmost used column (a printed form often leaves
     # column A empty as a margin): options are the named columns right of it.
     lead = _leftmost_used_column(grid.rows[:80])
-    if any(_template_header(row) is not None for row in grid.rows[:40]):
+    if any(template_header_at(grid, r) is not None for r in range(min(40, len(grid.rows)))):
         return None  # "Parameter | Value | Unit | Notes" below a "Quote no. | Q-1" line: one offer
     for r, row in enumerate(grid.rows[:40]):
+        if sum(1 for c in filled_columns(grid, r) if c > lead) < 2:
+            continue  # under two filled cells right of the labels: no options header
         heads = {c: cell_text(v) for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip() and len(v.split()) <= 6}
         options = {c: h for c, h in heads.items() if c > lead
@@ -287,7 +302,7 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
                                                     if not is_empty(v)]) \
                 - sum(1 for c, h in heads.items() if c > lead and c not in options):
             continue
-        if _template_header(row) is not None or _in_template_table(grid, r):
+        if template_header_at(grid, r) is not None or _in_template_table(grid, r):
             continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
         corner = normalise_label(cell_text(row[lead])) if len(row) > lead else ""
         if corner and corner not in _FIELD_HEADERS and vocab.match(corner) not in (None,
@@ -319,6 +334,9 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         rows_with_values = 0
         priced = False  # a price under each option makes a short table a table of options
         for k, below in enumerate(grid.rows[r + 1:r + 40]):
+            alone = [v for v in below if not is_empty(v)]
+            if len(alone) == 1 and names_an_option(cell_text(alone[0]), vocab):
+                break  # "Wariant 2 – 6 miesięcy" heads the next stacked option: not this table
             label = cell_text(below[label_col]) if len(below) > label_col else ""
             if not label or vocab.match(label) is None:
                 continue
@@ -347,8 +365,8 @@ def _in_template_table(grid: SheetGrid, r: int) -> bool:
     """Row r is a row of a 'Voce | Valore | Unità | Note' table above it (no blank between):
     'Accesso | utente non privilegiato | | nessun accesso root' is a value and its note."""
     k = r - 1
-    while k >= 0 and any(not is_empty(v) for v in grid.rows[k]):
-        if _template_header(grid.rows[k]) is not None:
+    while k >= 0 and filled_columns(grid, k):
+        if template_header_at(grid, k) is not None:
             return True
         k -= 1
     return False

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
-from evaltool.estimate.catalog import recognise_accelerator
 from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.headers import NOTE_HEADERS

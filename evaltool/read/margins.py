@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from evaltool.read.cells import RawRecord, SheetGrid, cell_text, is_empty
+from evaltool.read.cells import RawRecord, SheetGrid, cell_text, filled_columns, is_empty
 
 
 def block_headings(grid: SheetGrid, r: int, filled: list[int]) -> bool:
@@ -28,9 +28,9 @@ def block_headings(grid: SheetGrid, r: int, filled: list[int]) -> bool:
 
 def banners_and_footers(grid: SheetGrid, record: RawRecord) -> None:
     """The first rows (letterhead, title) and the last rows (footer) of a sheet, as text."""
-    rows = [r for r, row in enumerate(grid.rows) if any(not is_empty(v) for v in row)]
+    rows = [r for r in range(len(grid.rows)) if filled_columns(grid, r)]
     for index, r in enumerate(rows[:3] + rows[-2:]):
-        filled = [c for c, v in enumerate(grid.rows[r]) if not is_empty(v)]
+        filled = filled_columns(grid, r)
         texts = [(c, cell_text(v)) for c, v in enumerate(grid.rows[r])
                  if isinstance(v, str) and v.strip()]
         top = index < min(3, len(rows))

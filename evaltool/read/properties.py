@@ -17,6 +17,7 @@ _TAGS = {"creator": rb"<dc:creator>([^<]{1,200})</dc:creator>",
          "company": rb"<Company>([^<]{1,200})</Company>",
          "title": rb"<dc:title>([^<]{1,200})</dc:title>",
          "manager": rb"<Manager>([^<]{1,200})</Manager>"}
+_TAG_RES = {key: re.compile(pattern) for key, pattern in _TAGS.items()}
 _HEADER_FOOTER_RE = re.compile(rb"<(?:\w+:)?(?:oddHeader|oddFooter|evenHeader|evenFooter|"
                                rb"firstHeader|firstFooter)>([^<]{1,500})<")
 _CODES_RE = re.compile(r"&(?:\"[^\"]*\"|[LCRPNDTAFZGBIUSEXY]|\d+)")  # &L &C &"Arial,Bold" &P
@@ -43,8 +44,8 @@ def archive_properties(archive: zipfile.ZipFile,
             if part not in names or archive.getinfo(part).file_size > 200_000:
                 continue
             xml = archive.read(part)
-            for key, pattern in _TAGS.items():
-                match = re.search(pattern, xml)
+            for key, pattern in _TAG_RES.items():
+                match = pattern.search(xml)
                 if match and key not in found:
                     found[key] = _text(match.group(1))
         texts = header_footer if header_footer is not None else _archive_header_footer(

@@ -17,6 +17,7 @@ said, like hidden ones: they hold old prices, not the offer.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from evaltool.errors import Location, Problem
@@ -27,10 +28,12 @@ from evaltool.read.cells import (
     RawRecord,
     SheetGrid,
     cell_text,
+    filled_columns,
     is_empty,
 )
 from evaltool.read.keyvalues import key_values
 from evaltool.read.layout import is_contract_sheet, read_grid, slug
+from evaltool.read.noted_options import options_in_notes
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 # Slots that, together, make a set of labelled values a whole offer.
@@ -49,12 +52,20 @@ def superseded(grid: SheetGrid, vocab: Vocabulary) -> str | None:
     texts = [grid.name or ""]
     for row in grid.rows[:3]:
         texts += [cell_text(v) for v in row if isinstance(v, str)]
+    if not vocab.superseded:
+        return None
+    pattern = _superseded_re(vocab.superseded)
     for text in texts:
-        norm = f" {normalise_label(text)} "
-        for phrase in vocab.superseded:
-            if f" {phrase} " in norm:
-                return text
+        if pattern.search(f" {normalise_label(text)} "):
+            return text
     return None
+
+
+@functools.lru_cache(maxsize=4)
+def _superseded_re(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """' phrase ' for any of the phrases, as one pattern: each sheet's first cells were
+    tried against every phrase in turn (benchmarks/ingest.py)."""
+    return re.compile(" (?:" + "|".join(re.escape(p) for p in phrases) + ") ")
 
 
 def _absorb(into: RawRecord, part: RawRecord) -> None:
@@ -116,7 +127,9 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             continue
         _absorb(record, part)
         extra_records.extend(extra)
-    return line_groups(record, extra_records, base_id)
+    offers = line_groups(record, extra_records, base_id)
+    options_in_notes(record, offers)  # an option a note offers and no table prices: said
+    return offers
 
 
 def line_groups(record: RawRecord, extra: list[RawRecord], base_id: str) -> list[RawRecord]:
@@ -152,8 +165,8 @@ def line_groups(record: RawRecord, extra: list[RawRecord], base_id: str) -> list
     return out
 
 
-def _block_heading(row: list[object]) -> str | None:
-    filled = [v for v in row if not is_empty(v)]
+def _block_heading(grid: SheetGrid, r: int) -> str | None:
+    filled = [grid.rows[r][c] for c in filled_columns(grid, r)]
     if len(filled) != 1 or not isinstance(filled[0], str):
         return None
     text = cell_text(filled[0])
@@ -166,8 +179,8 @@ def stacked_blocks(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                    base_id: str) -> list[RawRecord]:
     """Offers stacked down one sheet, each under a one-cell heading; [] when the sheet
     holds fewer than two whole offers that way."""
-    headings = [(r, text) for r, row in enumerate(grid.rows)
-                if (text := _block_heading(row)) is not None]
+    headings = [(r, text) for r in range(len(grid.rows))
+                if (text := _block_heading(grid, r)) is not None]
     if len(headings) < 2:
         return []
     # Two whole offers name two accelerators under their labels: a cheap test first.

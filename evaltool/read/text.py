@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from evaltool.normalize.basis import basis_vocabulary, scope_re
 from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
+from evaltool.read.textcache import by_text
 
 NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
           r"(?:,\d+)?(?![\d.,])|\d+(?:[.,]\d+)?)")
@@ -210,11 +211,12 @@ _CURRENCY_WORDS = {
     "£": "GBP", "gbp": "GBP", "chf": "CHF", "¥": "JPY", "jpy": "JPY", "sek": "SEK",
     "dkk": "DKK", "nok": "NOK", "cad": "CAD", "aud": "AUD", "inr": "INR", "cny": "CNY",
     "krw": "KRW", "sgd": "SGD", "pln": "PLN", "zł": "PLN", "zl": "PLN", "czk": "CZK", "kč": "CZK",
-    "huf": "HUF", "ron": "RON", "r$": "BRL",
+    "huf": "HUF", "ron": "RON", "₩": "KRW", "원": "KRW", "₺": "TRY", "tl": "TRY", "try": "TRY",
+    "r$": "BRL",
 }
 _CURRENCY_RE = re.compile(
-    r"(us\$|r\$|\$|€|£|¥|zł|kč|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|czk|huf|ron|"
-    r"dollars?)\b)", re.I)
+    r"(us\$|r\$|\$|€|£|¥|zł|kč|₩|₺|(?<=[\d\s(,])원(?![가-힣])|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|"
+    r"krw|sgd|pln|czk|huf|ron|tl|dollars?)\b|\b(?-i:TRY)\b)", re.I)
 _GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
               r"akcelerator\w*|versneller)")
 _NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|instance|host|vm|"
@@ -226,41 +228,66 @@ def currency_of(text: str) -> str | None:
     return _CURRENCY_WORDS.get(match.group(1).lower()) if match else None
 
 
+_HOUR = r"(?:hour|hr|h|stunde|std|heure|hora|ora|ore|godz\w*|uur|timme|tim)s?\b"
+_MONTH = r"(?:month|mo|mon|monat|mois|mes|mese|mesi|mies\w*|maand|manad)s?\b"
+_SEP = r"[\s\-_/·]*(?:per\s+|pro\s+|par\s+|je\s+|por\s+|na\s+|/\s*)?"
+_FEE = r"[\s\-_]*(?:price|rate|cost|fee|charge)s?[\s\-_]*"
+# Compiled once: billing_unit runs for many cells of every file, and its patterns built
+# per call missed re's own cache (benchmarks/ingest.py).
+_PCT_OF_RE = re.compile(r"%\s*of|percent of|% der|% du")
+_KWH_RE = re.compile(r"\bkwh\b")
+_KW_MONTH_RE = re.compile(r"\bkw\b" + _SEP + _MONTH)
+_PER_KW_RE = re.compile(r"\bper\s+kw\b")
+_TB_MONTH_RE = re.compile(r"\b(?:tb|tib)" + _SEP + _MONTH)
+_PER_TB_RE = re.compile(r"per tb\b")
+_TO_MONTH_RE = re.compile(r"\bto\s*[·/]\s*(?:par\s+)?" + _MONTH)  # French "To·mois"
+_PER_GB_RE = re.compile(r"(?:per|/)\s*gb\b|\bper gigabyte\b")
+_PRICE_BETWEEN_BASES = tuple(
+    (re.compile(r"\b" + words + _FEE + r"(?:per|/)[\s\-_]*" + _HOUR),
+     re.compile(r"\bhourly" + _FEE + r"(?:per|/)[\s\-_]*" + words + r"(?![^\W\d_])"), name)
+    for words, name in ((_GPU_WORDS, "gpu_hour"), (_NODE_WORDS, "node_hour")))
+_GPU_HOUR_RE = re.compile(r"\b" + _GPU_WORDS + _SEP + _HOUR)
+_GPU_HR_RE = re.compile(r"gpu[\s\-_]*hr")
+_NODE_HOUR_RE = re.compile(r"\b" + _NODE_WORDS + _SEP + _HOUR)
+_GPU_MONTH_RE = re.compile(r"\b" + _GPU_WORDS + _SEP + _MONTH)
+_NODE_MONTH_RE = re.compile(r"\b" + _NODE_WORDS + _SEP + _MONTH)
+_PER_HOUR_RE = re.compile(r"(?:per|/|pro|par|je|an|a|por|na)\s*" + _HOUR)
+_HOURLY_RE = re.compile(r"\bhourly\b|\bper hr\b|_per_hr\b|\bper h\b")
+_PER_MONTH_RE = re.compile(r"(?:per|/|pro|par|je|a|por|na)\s*" + _MONTH)
+_MONTHLY_RE = re.compile(r"\bmonthly\b|\bmonatlich\b|\bmensuel")
+_YEARLY_RE = re.compile(r"(?:per|/|pro|par)\s*(?:year|yr|jahr|an)\b|\bannual|\byearly\b")
+
+
+@by_text(8192)  # a text by its words alone: several readers ask of a cell
 def billing_unit(text: str) -> str | None:
     """The 'per ...' of a price: 'per node-hour' -> node_hour, '/TB-month' -> tb_month."""
     low = text.lower().replace("‑", "-")
-    hour = r"(?:hour|hr|h|stunde|std|heure|hora|ora|ore|godz\w*|uur|timme|tim)s?\b"
-    month = r"(?:month|mo|mon|monat|mois|mes|mese|mesi|mies\w*|maand|manad)s?\b"
-    sep = r"[\s\-_/·]*(?:per\s+|pro\s+|par\s+|je\s+|por\s+|na\s+|/\s*)?"
-    if re.search(r"%\s*of|percent of|% der|% du", low):
+    if _PCT_OF_RE.search(low):
         return "pct_of_spend"
-    if re.search(r"\bkwh\b", low):
+    if _KWH_RE.search(low):
         return "kwh"
-    if re.search(r"\bkw\b" + sep + month, low) or re.search(r"\bper\s+kw\b", low):
+    if _KW_MONTH_RE.search(low) or _PER_KW_RE.search(low):
         return "kw_month"
-    if re.search(r"\b(?:tb|tib)" + sep + month, low) or re.search(r"per tb\b", low) or \
-            re.search(r"\bto\s*[·/]\s*(?:par\s+)?" + month, low):  # French "To·mois"
+    if _TB_MONTH_RE.search(low) or _PER_TB_RE.search(low) or _TO_MONTH_RE.search(low):
         return "tb_month"
-    if re.search(r"(?:per|/)\s*gb\b|\bper gigabyte\b", low):
+    if _PER_GB_RE.search(low):
         return "gb"
     resource_time = _resource_time(low)
     if resource_time is not None:
         return resource_time
     # "node_price_per_hour", "hourly_rate_per_server": the price word between its bases
-    fee = r"[\s\-_]*(?:price|rate|cost|fee|charge)s?[\s\-_]*"
-    for words, name in ((_GPU_WORDS, "gpu_hour"), (_NODE_WORDS, "node_hour")):
-        if re.search(r"\b" + words + fee + r"(?:per|/)[\s\-_]*" + hour, low) or re.search(
-                r"\bhourly" + fee + r"(?:per|/)[\s\-_]*" + words + r"(?![^\W\d_])", low):
+    for words_fee_hour, hourly_fee_words, name in _PRICE_BETWEEN_BASES:
+        if words_fee_hour.search(low) or hourly_fee_words.search(low):
             return name
-    if re.search(r"\b" + _GPU_WORDS + sep + hour, low) or re.search(r"gpu[\s\-_]*hr", low):
+    if _GPU_HOUR_RE.search(low) or _GPU_HR_RE.search(low):
         return "gpu_hour"
-    if re.search(r"\b" + _NODE_WORDS + sep + hour, low):
+    if _NODE_HOUR_RE.search(low):
         return "node_hour"
-    if re.search(r"\b" + _GPU_WORDS + sep + month, low):
+    if _GPU_MONTH_RE.search(low):
         return "gpu_month"
-    if re.search(r"\b" + _NODE_WORDS + sep + month, low):
+    if _NODE_MONTH_RE.search(low):
         return "node_month"
-    time = _time_alone(low, hour, month)
+    time = _time_alone(low)
     if time in _TIMES:
         # "Monthly fee per rack", "Preis pro Monat je GPU": a time said alone and a resource
         # scoped by "per" make one resource x time basis.
@@ -270,14 +297,12 @@ def billing_unit(text: str) -> str | None:
     return time
 
 
-def _time_alone(low: str, hour: str, month: str) -> str | None:
-    if re.search(r"(?:per|/|pro|par|je|an|a|por|na)\s*" + hour, low) or re.search(
-            r"\bhourly\b|\bper hr\b|_per_hr\b|\bper h\b", low):
+def _time_alone(low: str) -> str | None:
+    if _PER_HOUR_RE.search(low) or _HOURLY_RE.search(low):
         return "hour"
-    if re.search(r"(?:per|/|pro|par|je|a|por|na)\s*" + month, low) or re.search(
-            r"\bmonthly\b|\bmonatlich\b|\bmensuel", low):
+    if _PER_MONTH_RE.search(low) or _MONTHLY_RE.search(low):
         return "month"
-    if re.search(r"(?:per|/|pro|par)\s*(?:year|yr|jahr|an)\b|\bannual|\byearly\b", low):
+    if _YEARLY_RE.search(low):
         return "year"
     match = _time_only_re().search(low)
     if match:

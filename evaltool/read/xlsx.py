@@ -153,11 +153,12 @@ def _uncalculated_formulas(xml: bytes) -> set[tuple[int, int]]:
 
 
 def _xml_extent(xml: bytes) -> tuple[int, int]:
-    last_row = last_col = 0
-    for letters, digits in _USED_CELL_RE.findall(xml):
-        last_row = max(last_row, int(digits))
-        last_col = max(last_col, _col_index(letters) + 1)
-    return last_row, last_col
+    cells = _USED_CELL_RE.findall(xml)
+    if not cells:
+        return 0, 0
+    # Each distinct column's letters converted once (a sheet has few columns, many cells).
+    return (max(int(digits) for _, digits in cells),
+            max(_col_index(letters) for letters in {letters for letters, _ in cells}) + 1)
 
 
 @dataclass

@@ -6,8 +6,11 @@
 - ``flag_words``, ``finding_words``, ``score_words`` — the one place that writes a flag's, a
   clause finding's, a knock-out gate's or a missing criterion's sentence from its code and
   figures; ``clauses`` renders `evaltool clauses`
-- ``decide_words`` — the questions to send vendors and the headline when no offer passes
-- ``recommendation`` — the sentences of the recommendation and its money
+- ``decide_words`` — `decision_with_words`, where what decide returned (numbers and names)
+  gets its sentences: the questions to send vendors, and through ``recommend_words`` the
+  headline, confidence reason, trade-off and each what-would-change item's text
+- ``recommendation`` — the money phrases those sentences use (the way out of a contract,
+  an offer's money, buy against rent)
 - ``picks``   — which offer won and which is next (shared by the views and charts)
 - ``html``, ``pdf``, ``charts`` — the documents; ``exports``, ``sheets`` — JSON, CSV, XLSX, MD
 - ``terminal``, ``text`` — the terminal table and the data commands' text formats;

@@ -1,10 +1,11 @@
-"""The sentences of the decision stage that are not the recommendation's own.
+"""The decision stage's sentences: evaltool/decide returns numbers and names, this module
+is where `decision_with_words` writes them.
 
-evaltool/decide returns numbers and names: which unknown field of which offer could move
-the decision (and by how many points), and that no offer passed the gates. This module is
-the one place that words them: the question to send a vendor about a field, and the
-headline when no offer can be recommended. (The recommendation's sentences are written by
-evaltool.decide.recommend and evaltool.report.recommendation.)
+It fills in what decide left unsaid: the question to send a vendor about each unknown field
+that could move the decision, each "what would change the decision" item's `text` (and the
+list of them, `sensitivity["what_would_change"]`), and the recommendation's headline,
+confidence reason and trade-off (evaltool.report.recommend_words), or the headline when no
+offer passes the gates.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from typing import Any
 
+from evaltool.report.recommend_words import change_sentence, recommendation_words
 from evaltool.score.rubric import Rubric
 
 # The question to send a vendor about a canonical field or contract metric it left unstated.
@@ -56,11 +58,34 @@ NO_ELIGIBLE_HEADLINE = "No offer passes the rubric's knock-out gates; none can b
 
 def decision_with_words(sensitivity: MutableMapping[str, Any],
                         recommendation: MutableMapping[str, Any], rubric: Rubric) -> None:
-    """Write, in place, each clarification question and (with no eligible offer) the
-    headline, from what decide found."""
+    """Write, in place, the sentences of what decide found: each clarification question,
+    each what-would-change item's `text` (its `figures` worded, so dropped), the list of those
+    sentences, and the recommendation's headline, confidence reason and trade-off."""
     titles = {c.id: c.title for c in rubric.criteria}
     for q in sensitivity.get("clarification_questions") or []:
         q["question"] = clarification_question(
             str(q["field"]), titles.get(q["criterion"], str(q["field"])))
+    detail = sensitivity.get("what_would_change_detail")
+    if detail is not None:
+        for item in detail:
+            text = change_sentence(item, titles)
+            item.pop("figures", None)
+            item["text"] = text
+        _insert_before(sensitivity, "what_would_change_detail", "what_would_change",
+                       [item["text"] for item in detail])
+    if "figures" in recommendation:
+        worded = recommendation_words(recommendation)
+        recommendation.clear()
+        recommendation.update(worded)
     if recommendation.get("offer_id") is None and not recommendation.get("headline"):
         recommendation["headline"] = NO_ELIGIBLE_HEADLINE
+
+
+def _insert_before(mapping: MutableMapping[str, Any], key: str, new: str, value: Any) -> None:
+    """Set `mapping[new]` just before `key`, so the JSON reads the sentences, then the items."""
+    pairs = [(k, v) for k, v in mapping.items() if k != new]
+    mapping.clear()
+    for k, v in pairs:
+        if k == key:
+            mapping[new] = value
+        mapping[k] = v

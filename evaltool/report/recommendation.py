@@ -1,6 +1,9 @@
-"""The recommendation's sentences: decide/ hands numbers and codes, this module words them.
+"""The money phrases of the recommendation: the way out of a contract (in a clause, in prose,
+in a table cell), an offer's money in one clause or sentence, a purchase against renting.
 
-Every figure in a sentence is one the caller passed in; nothing here computes money.
+decide/ and estimate/ hand numbers and codes; these phrases word them, and every figure in
+them is one the caller passed in: nothing here computes money. The headline, trade-off and
+what-would-change sentences that use them are evaltool.report.recommend_words'.
 """
 
 from __future__ import annotations
@@ -147,26 +150,6 @@ def runner_up_sentence(label: str, estimates: Mapping[str, Any]) -> str:
     if not parts:
         return f"Runner-up {label}: no money figures could be computed."
     return f"Runner-up {label}: " + ", ".join(parts) + "."
-
-
-def cost_basis_sentence(winner: str, basis: Mapping[str, Any], labels: Mapping[str, str]) -> str:
-    """What charging every offer its full commitment does to the ranking (computed in decide)."""
-    scores = basis["scores"]
-    terms = (f"{winner} commits {usd(basis['winner_commitment_usd'])}; the cheapest way out "
-             f"after the run is {usd(basis['winner_minimum_cash_usd'])}")
-    new = basis["winner"]
-    if new != basis["winner_id"]:
-        return (f"{terms}. If the full commitments were charged instead, "
-                f"{labels[new]} would rank first ({scores[new]:.1f} against "
-                f"{scores[basis['winner_id']]:.1f}).")
-    others = {k: v for k, v in scores.items() if k != basis["winner_id"]}
-    lead = ""
-    if others:
-        second = max(others, key=lambda k: (others[k], k))
-        lead = (f" ({scores[basis['winner_id']]:.1f} against {others[second]:.1f} for "
-                f"{labels[second]})")
-    return (f"{terms}. Charging every offer its full commitment instead keeps {winner} "
-            f"first{lead}.")
 
 
 def exit_short(basis: Sequence[Mapping[str, Any]]) -> str:

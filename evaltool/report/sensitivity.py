@@ -12,8 +12,9 @@ from evaltool.report.view_model import ReportView
 
 
 def what_would_change(report: ScoreReport, winner: OfferResult | None, limit: int) -> list[str]:
-    """Plain-English break-evens: the scorer's sentences, else built from sensitivity."""
-    # The scorer's sentences (evaltool.decide.core), with sums rounded like the rest of the memo.
+    """Plain-English break-evens: the decision's sentences, else built from sensitivity."""
+    # The decision's sentences (decide's items, worded by report/recommend_words), with sums
+    # rounded like the rest of the memo.
     detail = report.sensitivity.get("what_would_change_detail")
     given = report.sensitivity.get("what_would_change")
     if isinstance(detail, list) and detail:

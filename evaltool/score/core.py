@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from evaltool.estimate.catalog import (
+from evaltool.catalog import (
     UndefinedPrecisionError,
     UnknownAcceleratorError,
     load_catalog,
