@@ -53,8 +53,9 @@ def time_of(unit: str) -> str | None:
     vocabulary = basis_vocabulary()
     words = [w.casefold() for w in re.findall(r"[^\W\d_]+", unit)]
     words = [w for w in words if w not in {p.casefold() for p in vocabulary["per"]}]
-    if any(len(w) == 1 and w != "h" for w in words):
+    if any(len(w) == 1 and w.isascii() and w != "h" for w in words):
         return None  # "u", "m", "d" alone are as often a unit ("u." = unidad) as a time
+        # (an ideograph is a whole word: "月" is a month)
     bases = {vocabulary["words"].get(w) for w in words}
     times = bases & {"hour", "day", "week", "month", "year"}
     if not words or len(times) != 1 or bases != times:
@@ -86,9 +87,13 @@ def minor_unit_divisor(currency: str | None) -> float:
 @functools.cache
 def once_re() -> re.Pattern[str]:
     """'einmalig', 'one-time', 'Installation', 'idriftsættelse': the words of a one-off charge."""
-    words = [w for w, b in basis_vocabulary()["adverbs"].items() if b == "once"]
-    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(
-        re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)
+    words = sorted((w for w, b in basis_vocabulary()["adverbs"].items() if b == "once"),
+                   key=len, reverse=True)
+    # Scripts without spaces between words ("初期設定費用"): a word stands anywhere in them.
+    cjk = [w for w in words if re.search(r"[\u3040-\u9fff\uac00-\ud7af]", w)]
+    latin = [w for w in words if w not in cjk]
+    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in latin) +
+                      r")(?![^\W\d_])" + "".join("|" + re.escape(w) for w in cjk), re.I)
 
 
 def names_time_not_kw(label: str) -> bool:
@@ -96,3 +101,21 @@ def names_time_not_kw(label: str) -> bool:
     words = basis_vocabulary()["words"]
     bases = {words.get(w.casefold()) for w in re.findall(r"[^\W\d_]+", label)}
     return "kw" not in bases and bool(bases & {"month", "year"})
+
+
+@functools.cache
+def _time_adverb_re() -> re.Pattern[str]:
+    adverbs = sorted((w for w, b in basis_vocabulary()["adverbs"].items()
+                      if b in ("hour", "day", "week", "month", "year")), key=len, reverse=True)
+    cjk = [w for w in adverbs if re.search(r"[\u3040-\u9fff\uac00-\ud7af]", w)]
+    latin = [w for w in adverbs if w not in cjk]
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in latin) + r")(?![\w-])"
+                      + "".join("|" + re.escape(w) for w in cjk), re.I)
+
+
+def time_adverb(text: str) -> str | None:
+    """'Partnersupport Premium, pr. måned', 'Wartung monatlich': the time basis an adverb
+    states in a text (hour, day, week, month or year), or None."""
+    found = _time_adverb_re().search(text)
+    return basis_vocabulary()["adverbs"].get(found.group(0).casefold()) if found else None
+

@@ -15,9 +15,10 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
-from evaltool.normalize.basis import time_of
+from evaltool.normalize.basis import time_adverb, time_of
 from evaltool.normalize.contract_price import hourly_prices
 from evaltool.normalize.dates import document_date_order
+from evaltool.normalize.doc_kinds import is_document_title
 from evaltool.normalize.facts import (
     _FIELD_KIND,
     _MEMORY_TOL,
@@ -37,7 +38,10 @@ from evaltool.normalize.facts import (
     _storage_kind,
     expected_for,
 )
+from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.money_lines import MoneyReaders
+from evaltool.normalize.phrases import fold
+from evaltool.normalize.places import region_in_text
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
@@ -48,6 +52,7 @@ from evaltool.normalize.slots import (
     PER_GB_MONTH_RE,
     names_an_accelerator,
 )
+from evaltool.normalize.storage_lines import capacity_tb, is_storage_line
 from evaltool.normalize.tables import TableReaders
 from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
 from evaltool.read import text as T
@@ -113,6 +118,7 @@ class Builder(TableReaders, MoneyReaders):
             self._currency_from_texts()
         self._read_slotted(self._expanded(slotted))
         self._read_lines_and_texts()
+        self._region_in_texts()
         self._prices_in_texts()
         self._offer_kind_from_title()
         self._vendor_and_name()
@@ -123,6 +129,12 @@ class Builder(TableReaders, MoneyReaders):
             [cell_text(c.value) for c in self.record.candidates if isinstance(c.value, str)]
             + [t for t, _ in (*self.record.notes, *self.record.banners, *self.record.footers)])
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
+        # "kr 5 816 640,00" anywhere (a cell read or not, a line, a note): the document groups
+        # thousands with spaces, so its "3 072 GB" is 3072, never 3 x 72
+        self.space_thousands = any(_SPACE_THOUSANDS_RE.search(t) or _ZERO_GROUP_RE.search(t)
+                                   for t in [
+            *texts, *(v for item in self.record.line_items for v in item.raw.values()),
+            *(t for t, _ in self.record.notes)])
         self.decimal_comma = any(_DECIMAL_COMMA_RE.search(x) for x in texts) and not any(
             _DECIMAL_POINT_RE.search(x) for x in texts)
 
@@ -198,9 +210,7 @@ class Builder(TableReaders, MoneyReaders):
         """Each labelled value by its slot, with the document's own digit grouping; a value
         that cannot be read is said, never dropped."""
         comma_decimal = _writes_decimal_commas(c for _, c in expanded)
-        space_groups = any(_SPACE_THOUSANDS_RE.search(t) for t in [
-            *(cell_text(c.value) for _, c in expanded if isinstance(c.value, str)),
-            *(v for item in self.record.line_items for v in item.raw.values())])
+        space_groups = self.space_thousands
         for slot, cand in expanded:
             if slot in ("currency", "accelerator_variant"):
                 continue
@@ -209,7 +219,7 @@ class Builder(TableReaders, MoneyReaders):
             if isinstance(cand.value, str) and space_groups and _SPACE_GROUP_RE.search(text):
                 # "2 048 GB" where the quote writes "52 560,00": a thousands space, by the
                 # document's own convention (else ambiguous, and said by the value parser)
-                text = _SPACE_GROUP_RE.sub(r"\1\2", text)
+                text = _SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), text)
                 cand = Candidate(cand.label, text, cand.where, cand.section, cand.note,
                                  cand.label_where, cand.shape_only)
             if isinstance(cand.value, str) and _GROUPED_BY_DOTS_RE.match(text):
@@ -239,6 +249,19 @@ class Builder(TableReaders, MoneyReaders):
         """The rows' prose, the line items, the contract terms, the notes, banners and footers."""
         for cand in self.record.candidates:
             self.read_row_prose(cand)
+        for text, where in [*((i.description, i.cells.get("description", i.row_where))
+                              for i in self.record.line_items), *self.record.notes]:
+            memory = hbm_gb(text)
+            if memory is not None:  # "(192 GB HBM3e each)": HBM is only ever a GPU's
+                self.add("gpu_memory_gb", memory, where, text, IN_TEXT,
+                         "GPU memory stated with the word HBM")
+        for item in self.record.line_items:  # "VAST shared storage 150 TB, 12 months | lot"
+            size = capacity_tb(item.description) if is_storage_line(item.description) \
+                else None
+            if size is not None:
+                self.add("storage_capacity_tb", size, item.cells.get("description",
+                                                                     item.row_where),
+                         item.description, IN_TEXT, "capacity stated on the storage line")
         for item in self.record.line_items:
             try:
                 self.read_line_item(item)
@@ -260,6 +283,23 @@ class Builder(TableReaders, MoneyReaders):
         for text, where in self.record.footers:  # a closing line states terms as a note does
             if (text, where) not in self.record.notes:
                 self.read_prose(text, where)
+
+    def _region_in_texts(self) -> None:
+        """No labelled region: a cloud region's id or the data centre's place in the text."""
+        if self.facts.get("region"):
+            return
+        texts = [*self.record.notes, *self.record.banners, *self.record.footers,
+                 *((i.description, i.cells.get("description", i.row_where))
+                   for i in self.record.line_items),
+                 *((c.value, c.where) for c in self.record.candidates
+                   if isinstance(c.value, str))]
+        for text, where in texts:
+            found = region_in_text(text)
+            if found is not None:
+                self.add("region", found[0], where, text, IN_TEXT, f"region from {found[1]}")
+                self.note(where, "region-from-text", {"region": found[0], "how": found[1]},
+                          "region", text[:120])
+                return
 
     def _prices_in_texts(self) -> None:
         """Counts and the accelerator settled; a compute price stated only in a sentence."""
@@ -301,6 +341,11 @@ class Builder(TableReaders, MoneyReaders):
                      if isinstance(f.value, str) and anonymised(f.value, self.vocab)]:
             self.facts["vendor"].remove(fact)
             self.note(fact.where, "vendor-anonymised", {"name": fact.value}, "vendor", fact.value)
+        for fact in [f for f in self.facts.get("vendor", [])
+                     if isinstance(f.value, str) and is_document_title(f.value)]:
+            self.facts["vendor"].remove(fact)  # "PRO FORMA INVOICE" beside the issuer's name
+            self.note(fact.where, "vendor-is-document-title", {"name": fact.value}, "vendor",
+                      fact.value)
         if not self.facts.get("vendor"):
             self.facts.pop("vendor", None)
             found = vendor_fallback(self.record)
@@ -461,12 +506,13 @@ class Builder(TableReaders, MoneyReaders):
             T.billing_unit(f"per {unit}") if unit else None) or (
             time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
             None if unit else T.billing_unit(item.description)) or (  # remarks: "€ / kW / mois"
-            None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"]))
+            None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"])) or (
+            None if unit else time_adverb(item.description))  # "…, pr. måned", "monatlich"
         return price_text, unit_kind
 
     def read_line_item(self, item: LineItem) -> None:
         desc = item.description
-        unit = (item.unit or "").strip()
+        unit = (item.unit or "").strip() or self._unit_in_description(desc)
         low = f"{desc} {unit}".lower()
         priced = self._line_price(item)
         if priced is None:
@@ -489,8 +535,9 @@ class Builder(TableReaders, MoneyReaders):
             self.unknown_unit_line(item)
             self._capex_line(item, desc, low, price, qty, currency, where, raw)
             return
-        if unit_kind == "tb_month" or (unit_kind == "month" and re.search(
-                r"\b(storage|file ?system|lustre|weka|vast|gpfs|nfs)\b", low)):
+        if unit_kind == "tb_month" or (unit_kind == "month" and (re.search(
+                r"\b(storage|file ?system|lustre|weka|vast|gpfs|nfs)\b", low)
+                or is_storage_line(desc))):
             kind, _ = _storage_kind(desc)
             if kind:
                 self.add("storage_type", kind, item.cells.get("description", where), desc,
@@ -500,6 +547,15 @@ class Builder(TableReaders, MoneyReaders):
                                 item.cells.get("quantity", where))
                 self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month")),
                           where, raw, TABLE)
+            elif (size := capacity_tb(desc)) is not None:
+                # "NFS (all-flash), 50 TB | 1 | mês | 6.500": the month's price over the
+                # capacity the line states (a quantity of months is the term, not volumes)
+                monthly = price if len(re.findall(r"[^\W\d_]+", unit)) == 1 else price * qty
+                self.add("storage_capacity_tb", size, item.cells.get("description", where), desc,
+                         IN_TEXT, "capacity stated on the storage line")
+                self._usd("storage_usd_per_tb_month", V.Money(monthly / size, currency,
+                                                              ("tb", "month")), where, raw,
+                          TABLE, f"{monthly:g} per month / {size:g} TB on the line")
             else:
                 self.priced.append(_Priced("storage_month", V.Money(price * qty, currency,
                                                                     ("month",)),
@@ -605,6 +661,16 @@ class Builder(TableReaders, MoneyReaders):
         self.note(qty_at, "storage-from-tb-months", {"quantity": cell_text(qty)},
                   "storage_capacity_tb", cell_text(qty), "the storage capacity in TB")
 
+    def _unit_in_description(self, desc: str) -> str:
+        """No unit column: what the description says the quantity counts ("… 730 timer –
+        antal chip-timer", "Hyperdisk ML, 100 TB, pr. måned – antal TB", "(qty: GPU-hours)"),
+        in the count words of every language (evaltool/data/field_synonyms.yaml)."""
+        words = "|".join(re.escape(w) for w in sorted(self.vocab.count_words, key=len,
+                                                         reverse=True))
+        found = re.search(rf"(?:[–—-]|\(|;|,)\s*(?:{words})\s*(?:of\s+|in\s+|[:=]\s*)?"
+                          r"([^\W\d_][\w\-/ ]{0,30}?)\s*\)?\s*$", fold(desc), re.I)
+        return found.group(1).strip() if found else ""
+
     def _capex_line(self, item: LineItem, desc: str, low: str, price: float, qty: float,
                     currency: str, where: Location, raw: str) -> None:
         """A line with no time basis: a one-off purchase item, at its line total when the
@@ -695,7 +761,13 @@ _GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)
 # "52 560,00", "1 234 567.50": a space (plain, no-break or thin) between digit groups before
 # decimals, which no count without 'x' writes: the document groups thousands with spaces.
 _SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
-_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(\d{1,3})[ \u00a0\u202f](\d{3})(?![\d.,]?\d)")
+# "1 000 TB", "3 072 GB": a group after a space that starts with 0 is never a second number
+# ("2 x 072"), so the document groups thousands with spaces.
+_ZERO_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]0\d{2})+"
+                            r"(?![\d.,]?\d)")
+_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
+                             r"(?![\d.,]?\d)"
+                             r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
 # A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.
 _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(?:tray|node|"

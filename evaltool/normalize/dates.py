@@ -9,7 +9,7 @@ import functools
 import itertools
 import re
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from evaltool.normalize.numbers import (
@@ -239,7 +239,16 @@ def _date_from_number(
         return ParsedDate(
             day, raw_s, [f"Excel serial date {_fmt(value)} read as {day.isoformat()}"], day, day
         )
+    for scale, name in ((1, "seconds"), (1000, "milliseconds")):
+        # A JSON export's Unix time ("expires_at": 1798675200): 2000-01-01 to 2100-01-01
+        if value.is_integer() and _UNIX_RANGE[0] * scale <= value < _UNIX_RANGE[1] * scale:
+            day = datetime.fromtimestamp(value / scale, tz=UTC).date()
+            return ParsedDate(day, raw_s, [f"Unix time {_fmt(value)} ({name}) read as "
+                                           f"{day.isoformat()} (UTC)"], day, day)
     raise ValueParseError("a number that is not a date", found=raw_s, expected=expected)
+
+
+_UNIX_RANGE: Final = (946684800, 4102444800)  # seconds from 1970 to 2000-01-01 and 2100-01-01
 
 
 _SPACED_DOTTED_DATE_RE = re.compile(r"(?<![\d.])(\d{1,2})\.\s+(\d{1,2})\.\s*(\d{4})(?!\d)")

@@ -382,9 +382,10 @@ class Derive:
         bought = line_sum is not None and self.v.get("amortization_months") is not None
         if line_sum is not None and not bought and capex is None and self.v.get(
                 "compute_price_usd_per_gpu_hour") is not None and self.v.get(
-                "offer_kind") != "purchase" and self.v.get("upfront_usd") is None and line_sum \
+                "offer_kind") != "purchase" and self.v.get("upfront_usd") is None \
                 and all(not names_an_accelerator(p.raw) and once_re().search(p.raw)
-                        for p in lines if self.money(p)):
+                        for p in lines if self.money(p) or not line_sum):
+            # (a setup line at 0, "waived", is an upfront of nothing, said as such)
             # A rental's one-off lines ("Einrichtung (einmalig)", "Installation fee"): paid
             # once at the start, not hardware bought.
             self.set("upfront_usd", line_sum, [], "the rental's one-off lines (setup, "

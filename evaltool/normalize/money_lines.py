@@ -13,6 +13,7 @@ from evaltool.normalize.basis import basis_vocabulary, once_re, scope_re
 from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
 from evaltool.normalize.money import by_document_decimals
 from evaltool.normalize.numbers import is_free_of_charge
+from evaltool.normalize.phrases import topics
 from evaltool.normalize.slots import SlotReaders, names_an_accelerator
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
@@ -47,7 +48,8 @@ class MoneyReaders(SlotReaders):
         one."""
         desc = item.description
         low = f"{desc} {item.unit or ''}".lower()
-        if unit_kind == "month" and (re.search(r"\bsupport\b|\bsla\b|\bservice level", low)
+        if unit_kind == "month" and (re.search(r"support\b|\bsla\b|\bservice level", low)
+                                     or "support" in topics(desc)  # every language's words
                                      or self.vocab.match(desc) in ("support",
                                                                    "support_usd_per_month")):
             self.priced.append(_Priced("support_month", V.Money(price * monthly_qty, currency,

@@ -21,9 +21,9 @@ NoteCode = Literal[
     "node-disks-under-storage-label", "offer-name-from-title", "opex-holds-colocation",
     "period-under-date-label", "plausibility-check-not-run", "price-from-text",
     "price-over-assumed-months", "purchase-without-running-cost", "recurring-price-basis-unknown",
-    "region-site-code", "rental-with-purchase-price", "second-compute-price",
+    "region-from-text", "region-site-code", "rental-with-purchase-price", "second-compute-price",
     "sparse-peak-claimed", "stated-price-unlike-purchase", "storage-from-tb-months",
     "storage-price-by-unit", "value-conflict", "value-reads-as-count",
     "value-reads-as-egress-price", "value-reads-as-flops", "value-reads-as-network",
-    "value-unreadable", "vendor-anonymised", "vendor-not-found", "vendor-not-labelled",
-    "vendor-two-scripts"]
+    "value-unreadable", "vendor-anonymised", "vendor-is-document-title", "vendor-not-found",
+    "vendor-not-labelled", "vendor-two-scripts"]

@@ -15,6 +15,7 @@ from evaltool.normalize import values as V
 from evaltool.normalize.facts import _CORES_RE, _GPU_NAME_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
 from evaltool.read.textcache import by_text
+from evaltool.read.vocabulary import UNSPLIT_LETTERS
 from evaltool.resources import data_dir
 
 # A clause ends at . ; ! ? (not after an abbreviation: "ca. 15 kW pr. server", "max. 25%",
@@ -43,15 +44,27 @@ def _words() -> dict[str, Any]:
                                            for w in words)),
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
-                       "notes_label", "cap", "network_adapter")},
+                       "notes_label", "cap", "network_adapter", "no_orchestrator")},
     }
 
 
 @functools.lru_cache(maxsize=8192)  # the same notes and cells recur in every option's record
 def fold(text: str) -> str:
     """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
-    folded = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ß", "ss"))
+    # letters NFKD does not split, as the vocabulary writes them ("Netværk" -> "Netvaerk",
+    # "højst" -> "hojst", "wyłącznie" -> "wylacznie"), the same table as normalise_label's
+    text = text.translate(UNSPLIT_LETTERS)
+    if _KANA_HANGUL_RE.search(text):
+        # Kana and Hangul keep their marks ("クレジット" is not "クレシット", "크레딧" is no
+        # string of jamo): the vocabulary writes them whole; the rest is folded as usual.
+        return "".join(part if _KANA_HANGUL_RE.match(part) else fold(part)
+                       for part in _KANA_HANGUL_SPLIT_RE.split(text) if part)
+    folded = unicodedata.normalize("NFKD", text)
     return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+_KANA_HANGUL_RE = re.compile(r"[\u3040-\u30ff\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+")
+_KANA_HANGUL_SPLIT_RE = re.compile(r"([\u3040-\u30ff\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+)")
 
 
 def clauses(text: str) -> list[str]:
@@ -183,6 +196,8 @@ def orchestrator_named(clause: str) -> str | None:
     k8s = named_not_own(low, r"kubernetes|\bk8s\b")
     if slurm and k8s:
         return "both"
+    if not slurm and not k8s and _words()["no_orchestrator"].search(fold(low)):
+        return "none"  # "sem orquestrador pré-instalado": bare machines, no scheduler
     return "slurm" if slurm else "kubernetes" if k8s else None
 
 
@@ -192,7 +207,7 @@ def orchestrator_named(clause: str) -> str | None:
 
 _CPU_WORDS_RE = re.compile(r"\b(?:xeon|epyc|grace|cpus?|processors?|processeurs?|prozessor\w*|"
                            r"procesador\w*|processor[ei]|threadripper|neoverse|ampere)\b", re.I)
-_RAM_WORDS_RE = re.compile(r"\b(?:ddr\d\w*|ram|memory|dimms?|rdimms?|lrdimms?|memoire|"
+_RAM_WORDS_RE = re.compile(r"\b(?:(?:lp)?ddr\d\w*|ram|memory|dimms?|rdimms?|lrdimms?|memoire|"
                            r"arbeitsspeicher|memoria|geheugen|minne|pamiec)\b", re.I)
 _NVME_WORDS_RE = re.compile(r"\b(?:nvme|ssds?|u\.2|e1\.s|e3\.s)\b", re.I)
 _SIZE_TOKEN = r"(\d+(?:[.,]\d+)?)\s*(gb|gib|tb|tib|go|to)\b"
@@ -224,6 +239,32 @@ def _parts(text: str) -> list[str]:
             start = i + 1
     parts.append(text[start:])
     return [p.strip() for p in parts if p.strip()]
+
+
+# "1× EPYC 9354 (32 núcleos) e 384 GB de RAM": a conjunction before a figure starts a part.
+_AND_FIGURE_RE = re.compile(r"\s+(?:and|e|y|und|et|og|och|i|a|oraz|és|ve|en|и)\s+(?=\d)", re.I)
+_PER_NODE_RE = re.compile(r"\bper\s+(?:node|server|system|tray|instance|host|blade|vm)\b", re.I)
+
+
+_EACH_WORD_RE = _WordsRegex(lambda w: r"(?<!\w)(?:" + w["each"] + r")(?!\w)")
+
+
+def _with_bracket_lists(parts: list[str]) -> list[str]:
+    """The parts, then the items of a list in brackets ("2 Grace CPUs (144 Arm cores, 960 GB
+    LPDDR5X per tray)"), each with the list's 'per tray' when one item says it."""
+    out = list(parts)
+    for part in parts:
+        for group in re.findall(r"\(([^()]*)\)", part):
+            items = _parts(group)
+            if len(items) < 2:
+                continue
+            per = _PER_NODE_RE.search(group)
+            # "(72 Arm cores each, 480 GB LPDDR5X each)": each CPU's, not the node's; the
+            # part itself reads sockets x each, an item alone would not
+            out.extend(item if per is None or _PER_NODE_RE.search(item) else
+                       f"{item} {per.group(0)}" for item in items
+                       if not _EACH_WORD_RE.search(item))
+    return out
 
 
 def _size_gb(number: str, unit: str) -> float:
@@ -286,7 +327,8 @@ def system_facts(text: str) -> dict[str, float]:
     cpu_memory_gb_per_node 2048, local_nvme_tb_per_node 30.72.  Only parts that name what
     they are (a CPU, DDR memory, NVMe drives) are read."""
     found: dict[str, float] = {}
-    for part in _parts(fold(text)):
+    parts = [piece for part in _parts(fold(text)) for piece in _AND_FIGURE_RE.split(part)]
+    for part in _with_bracket_lists(parts):
         if (_CPU_WORDS_RE.search(part) or _CORES_RE.search(part)) and \
                 "cpu_cores_per_node" not in found:
             sockets = _SOCKETS_RE.search(part)
@@ -312,9 +354,13 @@ def system_facts(text: str) -> dict[str, float]:
                                               int(cores.group(1).replace(",", "")), part)
                 if cores_n is not None:
                     found["cpu_cores_per_node"] = cores_n
+            elif count and int(count.group(1)) == 1 and (cores := _CORES_RE.search(part)):
+                # "1× EPYC 9354 (32 núcleos)": one CPU, so its cores are the node's
+                found["cpu_cores_per_node"] = int(cores.group(1).replace(",", ""))
             elif (cores := _CORES_RE.search(part)) and re.search(
-                    r"per\s+(?:node|server|system)|total|celkem|insgesamt|gesamt|lacznie|razem|"
-                    r"en total|au total|in totale|i alt|totalt", part, re.I):
+                    r"per\s+(?:node|server|system|tray|instance|host|blade|vm)|total|celkem|insgesamt|gesamt|lacznie|razem|"
+                    r"en total|au total|in totale|i alt|totalt|össz|toplam|計|合計|총|共", part,
+                    re.I):
                 found["cpu_cores_per_node"] = int(cores.group(1).replace(",", ""))
         elif _RAM_WORDS_RE.search(part) and "cpu_memory_gb_per_node" not in found \
                 and not re.search(r"\bhbm", part, re.I):

@@ -55,6 +55,7 @@ from evaltool.normalize.phrases import (
 )
 from evaltool.normalize.shapes import count_facts, words_to_digits
 from evaltool.normalize.slots import SlotReaders
+from evaltool.normalize.term_words import duration_months
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
 from evaltool.read.textcache import by_text
@@ -62,6 +63,15 @@ from evaltool.read.textcache import by_text
 # Text that may state a contract term (uptime, credits, replacement, response, delivery,
 # term, egress, commitment, prepayment) and has a figure: the only text given to clause
 # analysis besides the contract itself.
+# A credit tier's threshold: "30% below 95.0%", "unter 99 %", "por debajo del 99%".
+_BELOW_RE = re.compile(r"(?:\bbelow|\bunder|\bless\s+than|\blower\s+than|\bunter(?:halb)?|"
+                       r"\binferieur\w*|\ben\s+dessous\s+de|\bpor\s+debajo\s+del?|\babaixo\s+de|"
+                       r"\bsotto\s+il|\bponizej|\bpod|\balatt|\bonder|<|≤)\s*(?:the\s+|de\s+|di\s+|"
+                       r"of\s+)?$", re.I)
+# "2 048 GB": a thousands space (only where the document writes its amounts that way).
+_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
+                             r"(?![\d.,]?\d)"
+                             r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
 _TERMS_HINT_RE = re.compile(
     r"credit|uptime|availab|\bsla\b|replac|swap|respon|deliver|hand(?:ed)?\s*over|ready|\bterm\b|"
     r"month|egress|commit|prepa|upfront|verf[üu]g|gutschrift|austausch|liefer|laufzeit|"
@@ -69,7 +79,8 @@ _TERMS_HINT_RE = re.compile(
 _TERMS_CACHE: dict[Any, list[tuple[str, Any, Location, str, str]]] = {}
 # A response time is named as one: "response", "reagiert", "svarstid", "temps de réponse".
 _RESPONSE_RE = re.compile(r"\brespon\w*|\breaction|\breakti\w*|\breagier\w*|\bsvarstid|\breponse|"
-                          r"\brespuesta|\brisposta|\breactie|\breakcj\w*|\bantwort\w*", re.I)
+                          r"\brespuesta|\brisposta|\breactie|\breakcj\w*|\bantwort\w*|"
+                          r"\bsvartid|\bodezv\w*|\bvalaszido|\byanit|応答|回答|응답", re.I)
 # A node's own disks, and the words of a shared file system.
 _LOCAL_DISK_RE = re.compile(r"\bnvme\b|\bssds?\b|\blocal\b|\blokal|\blocale?s?\b|\bscratch\b|"
                             r"\bper\s+(?:node|server|instance)\b|\bje\s+knoten|\bpar\s+serveur",
@@ -107,6 +118,10 @@ def _says_yes(value: str) -> bool:
 
 class ProseReaders(SlotReaders):
     """Reads the facts of sentences with the slot readers, at the priority of text."""
+
+    def _service_period(self, slot: str, cand: Candidate, text: str) -> bool:
+        """A date range read as the service period (TableReaders)."""
+        return False
 
     def read_prose(self, text: str, where: Location) -> None:
         if len(text) > MAX_PROSE_CHARS:
@@ -349,15 +364,24 @@ class ProseReaders(SlotReaders):
                 self._counts_in_text(cand.note, cand.where)
         if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
             self._peak_by_shape(cand, cand.value)
-        if isinstance(cand.value, str) and (is_notes_label(cand.label) or (
-                len(cand.value.split()) >= 4)) and \
+        if isinstance(cand.value, str) and (is_notes_label(cand.label) or cand.shape_only or (
+                len(cand.value.split()) >= 4) or self.vocab.match(cand.label, cand.section)
+                is None) and \
                 self.vocab.match(cand.label, cand.section) not in ("contract_text",
                                                                    "offer_name"):
             # (contract text is read by clause analysis, clause numbers and all)
             # "notes | root/sudo on all nodes"; "Orchestration | managed Kubernetes; root on
             # the VMs": a cell's other facts, below any labelled reading of them (the label
             # read with the value: "Per system | up to 72 PFLOPS" is not one GPU's).
-            self.read_prose(f"{cand.label}: {cand.value}", cand.where)
+            unknown = self.vocab.match(cand.label, cand.section) is None
+            if unknown and self._service_period("term_months", cand,
+                                                re.sub(r"\s*\([^()]*\)\s*$", "", cand.value)):
+                return  # "Periodo di allocazione | 01/04/2026 – 31/03/2027 (12 mesi)"
+            # (an unknown parameter's remark says what its value is: "Lager | 300 TiB |
+            # WEKA, læs 180 GB/s" is one sentence about the storage)
+            self.read_prose(f"{cand.label}: {cand.value}" + (
+                f", {cand.note}" if unknown and cand.note and len(cand.note) <= 200 else ""),
+                cand.where)
         if isinstance(cand.value, str) and self.vocab.match(cand.label, cand.section) == \
                 "offer_name" and len(cand.value) <= MAX_PROSE_CHARS:
             # "Reserva 6 meses", "Dedizierter GPU-Cluster HGX H200, 12 Monate": a duration in
@@ -382,15 +406,10 @@ class ProseReaders(SlotReaders):
                                        r"\bcompra|\bacquisto|\bzakup|\bwarrant|\bgarantie",
                                        clause, re.I):
             return  # "HGX purchase with 24-month buy-back": that duration is not a term
-        match = re.search(r"(?:\((\d{1,3})\)|(?<![\d.,])(\d{1,3}))\s*-?\s*(months?|mois|monate?n?|"
-                          r"meses|mesi|maanden|m[åa]nader|m[åa]neder|miesi\w*|m[eě]s[ií]c\w*|"
-                          r"years?|jahre?n?|ans?|a[ñn]os|anni|jaar|[åa]r|lat|rok[uy]?|let)\b",
-                          words_to_digits(clause), re.I)
-        if match is None:
+        found_months = duration_months(words_to_digits(clause))  # every language's words
+        if found_months is None:
             return
-        count = int(match.group(1) or match.group(2))
-        unit = match.group(3).lower()
-        months = count if unit.startswith(("m", "mo")) else count * 12
+        months = found_months[0]
         if 1 <= months <= 120:
             self.add("term_months", float(months), where, clause, IN_TEXT,
                      "the term read from a sentence")
@@ -399,12 +418,39 @@ class ProseReaders(SlotReaders):
         """'support is reachable 24/7 with a 2-hour response time': the response time (a
         "24/7" or "24x7" says when, not how fast)."""
         bare = re.sub(r"\b24\s*[x×/]\s*7\b|\b24\s*h\s*/\s*24\b", " ", clause)
-        if not re.search(r"\d", bare) or re.search(r"[$€£]|\b(?:usd|eur|gbp)\b|%", bare, re.I):
+        # "een beschikbaarheid van 99,5 % … en een reactietijd van 2 uur": the uptime beside
+        # the response time is not part of it
+        bare = re.sub(r"\d+(?:[.,]\d+)?\s*%", " ", bare)
+        if not re.search(r"\d", bare) or re.search(r"[$€£]|\b(?:usd|eur|gbp)\b", bare, re.I):
             return
         if not _RESPONSE_RE.search(fold(bare)):
             return  # "3-year hardware support" is how long, not how fast
-        self.add("support_response_hours", V.parse_duration(bare, "hours").value, where,
-                 clause, IN_TEXT, "response time read from a sentence")
+        try:
+            hours = V.parse_duration(bare, "hours").value
+        except V.ValueParseError:
+            # "4時間以内に一次回答", "4시간 이내": hours in a script the parser does not read
+            # ("9時〜18時" are the clock's hours, never a duration)
+            said = _RESPONSE_RE.search(bare)  # the hours after the response word, not the
+            # hardware swap's before it ("교체 4시간 이내, 기술지원 응답 1시간 이내")
+            cjk = re.search(r"(\d+(?:[.,]\d+)?)\s*(?:時間|시간|小时|小時)",
+                            bare[said.end() if said else 0:])
+            if cjk is None:
+                raise
+            hours = float(cjk.group(1).replace(",", "."))
+        self.add("support_response_hours", hours, where, clause, IN_TEXT,
+                 "response time read from a sentence")
+
+    def _prose_uptime(self, clause: str, where: Location) -> None:
+        """'Availability SLA 99.9%', 'SLA de disponibilidade de 99,9%': the uptime promised,
+        the first percentage from 90 to 100 (a credit or a share is never that high)."""
+        for match in re.finditer(r"(?<![\d.,])(9\d(?:[.,]\d{1,3})?|100)\s*%", clause):
+            value = float(match.group(1).replace(",", "."))
+            if _BELOW_RE.search(fold(clause[max(0, match.start() - 25):match.start()])):
+                continue  # "30% below 95.0%": a credit tier's threshold, not the promise
+            if 90 <= value <= 100:
+                self.add("sla_uptime_pct", value, where, clause, IN_TEXT,
+                         "uptime read from a sentence")
+                return
 
     def _prose_credit(self, clause: str, where: Location) -> None:
         if _DELAY_WORDS_RE.search(clause):
@@ -468,6 +514,8 @@ class ProseReaders(SlotReaders):
         # "Host: 2x EPYC 9654 (96c each), 2.3 TB RAM": the label before the colon is not
         # part of the description (its sockets count starts the text)
         clause = re.sub(r"^[^:\d]{1,40}:\s+(?=\d)", "", clause)
+        if self.space_thousands:  # "2 048 GB DDR5" in a document that writes "27 256 320,00"
+            clause = _SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), clause)
         for name, value in system_facts(clause).items():
             self.add(name, value, where, clause, IN_TEXT, "read from the system's description")
 
@@ -516,9 +564,16 @@ class ProseReaders(SlotReaders):
         """'Failed compute tray swapped within 4 hours', '4-hour onsite hardware replacement',
         'binnen 72 uur te vervangen': the hours to replace failed hardware (never a response
         time, which is read as support)."""
-        if _RESPONSE_RE.search(fold(clause)):
-            return
-        hours = _HOURS_RE.search(fold(clause))
+        folded = fold(clause)
+        response = _RESPONSE_RE.search(folded)
+        if response is not None:
+            swap = _words()["topics"]["replacement"].search(folded)
+            if swap is None or swap.start() > response.start():
+                return
+            # "하드웨어 교체 4시간 이내, 기술지원 응답 1시간 이내": the swap's hours come
+            # before the response word
+            folded = folded[:response.start()]
+        hours = _HOURS_RE.search(folded)
         if hours is not None:
             self.add("hw_replacement_hours", float(hours.group(1).replace(",", ".")), where,
                      clause, IN_TEXT, "replacement time read from a sentence")
@@ -613,6 +668,7 @@ _NODE_SCOPE_AFTER_RE = re.compile(r"\s*(?:per|pr\.?|je|pro|par|por|na|/|each|a)\
 _NODE_SCOPE_BEFORE_RE = re.compile(r"\b(?:per|pr\.?|je|pro|par|por|na)\s*" + _NODE_WORDS +
                                    r"\b[^.;\d]{0,25}$")
 _HOURS_RE = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d)?)\s*-?\s*(?:hours?|hrs?|h|uur|stunden?|std|"
-                       r"heures?|horas?|ore|godzin\w*|timmar|timer|hodin\w*|tuntia|時間)(?![a-z])",
+                       r"heures?|horas?|ore|godzin\w*|timmar|timer|hodin\w*|tuntia|時間|시간|小时|"
+                       r"小時|saat|óra)(?![a-z])",
                        re.I)
 

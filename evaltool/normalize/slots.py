@@ -111,6 +111,7 @@ class SlotReaders:
         self.looked_at: set[str] = set()
         self.compute_rate_named = False  # the offer names its compute-only rate itself
         self.decimal_comma = False
+        self.space_thousands = False  # the document writes "5 816 640,00"
 
     # --- recording -----------------------------------------------------------------
     def add(self, name: str, value: Any, where: Location, raw: str, priority: int,

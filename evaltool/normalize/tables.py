@@ -155,6 +155,20 @@ class TableReaders(ProseReaders):
         """A number of months, or a period's length and its first day."""
         if isinstance(cand.value, str) and self._service_period(slot, cand, text):
             return  # "01/04/2026 - 31/03/2027": the period's length, and its first day
+        short = re.fullmatch(r"\s*(\d{1,3})\s*([MY])\s*", text, re.I)
+        if short is not None:
+            # "12M", "3Y" under a term label: an export's shorthand for months and years
+            # (never 12 million, as a bare amount would read)
+            count = int(short.group(1)) * (12 if short.group(2).upper() == "Y" else 1)
+            self.add(slot, float(count), cand.where, text, LABELLED,
+                     f"'{text.strip()}' read as {count} months")
+            return
+        if slot == "term_months" and isinstance(cand.value, (int, float)) and \
+                not isinstance(cand.value, bool) and cand.value > 240:
+            # "Monthly commitment | 925,056": an amount under a word the term shares, never
+            # 77,000 years; said, and the cell is read by its shape instead
+            raise V.ValueParseError("a bare figure far beyond any term (over 240 months)",
+                                    found=text, expected="a number of months")
         try:
             months = V.parse_duration(cand.value, "months")
         except V.NoValueGiven:

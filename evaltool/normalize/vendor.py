@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from evaltool.issues import Location
+from evaltool.normalize.doc_kinds import is_document_title, kind_span, name_before_kind
 from evaltool.read.cells import RawRecord
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
@@ -39,24 +40,41 @@ _FILE_STOP = re.compile(
 
 
 # A company name and its legal form: up to five capitalised words before "Inc.", "GmbH"...
-_LEGAL_FORMS = (r"Inc\.?|Incorporated|Corp\.?|Corporation|Ltd\.?|Limited|LLC|L\.L\.C\.|GmbH|"
+_LEGAL_FORMS = (r"GmbH & Co\.? KG|S\.A\. de C\.V\.|Inc\.?|Incorporated|Corp\.?|Corporation|"
+                r"Ltd\.?|Limited|LLC|L\.L\.C\.|GmbH|"
                 r"S\.r\.l\.|Srl|S\.p\.A\.|SpA|SAS|S\.A\.S\.|SARL|S\.A\.|B\.V\.|N\.V\.|K\.K\.|"
                 r"Oyj|A/S|ApS|plc|PLC|S\.L\.|S\.L\.U\.|Sp\.\s?z\s?o\.o\.|s\.r\.o\.|"
-                r"Pty\.? Ltd\.?|Co\., Ltd\.?")
+                r"Pty\.? Ltd\.?|Pte\.? Ltd\.?|Pvt\.? Ltd\.?|Co\., Ltd\.?|Lda\.?|Ltda\.?|"
+                r"Kft\.?|Zrt\.?|Nyrt\.?|A\.Ş\.|d\.o\.o\.|a\.s\.|"
+                r"S\.R\.L\.|SRL|G\.K\.|OÜ|UAB|e\.K\.")
 # Two-letter forms that are also place codes ("Reno, NV"): only without a comma before them.
 _SHORT_FORMS = r"AG|SA|AB|BV|NV|KK|Oy|AS|ASA|KG|SE"
 _NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ0-9][\w&'’.-]*|&)"
+# Small words inside a name ("Centro de Datos Meseta, S.L.", "Banca della Rete S.p.A.").
+_PARTICLE = r"(?:de|del|della|di|da|do|dos|das|du|des|la|le|van|von|der|den|y|e|i|und|och|og|of)"
 _LEGAL_NAME_RE = re.compile(
-    rf"(?<![\w.])(?:{_NAME_WORD}\s+){{0,4}}{_NAME_WORD}(?:,?\s+(?:{_LEGAL_FORMS})|"
-    rf"\s+(?:{_SHORT_FORMS}))(?![\w])")
+    rf"(?<![\w.])(?:{_NAME_WORD}\s+(?:{_PARTICLE}\s+)?){{0,4}}{_NAME_WORD}(?:,?\s+"
+    rf"(?:{_LEGAL_FORMS})|\s+(?:{_SHORT_FORMS}))(?![\w])")
+# A company in the scripts that write the legal form before or after the name without a
+# space ("株式会社ツバサ・コンピュート", "한빛클라우드 주식회사", "华北算力有限公司").
+_CJK_LEGAL_NAME_RE = re.compile(
+    r"(?:株式会社|合同会社|有限会社|주식회사|\(주\)|㈜)[^\s\d、。,（(]{1,20}|"
+    r"[^\s\d、。,（(:：]{1,20}(?:株式会社|合同会社|有限会社|有限公司|股份有限公司|주식회사)")
 _CUSTOMER_BEFORE_RE = re.compile(
     r"(?:prepared\s+for|for\s*:|to\s*:|attn\.?|attention|dear|spett\.?le|c\.a\.|customer|"
     r"client|kunde|für|pour\s*:?|destinataire|empfänger|bill\s+to|ship\s+to|sold\s+to)"
     r"[^·|–—]{0,25}$", re.I)
-_CUSTOMER_AFTER_RE = re.compile(r"\s*\(?\s*[\"“']?\s*(?:the\s+)?(?:customer|client|buyer|"
-                                r"kunde|auftraggeber)\b", re.I)
+_CUSTOMER_AFTER_RE = re.compile(r"\s*\(?\s*[\"“']?\s*(?:(?:the\s+)?(?:customer|client|buyer|"
+                                r"kunde|auftraggeber)\b|御中|様|貴中|귀하|귀중)", re.I)
+# "Bank: Danske Bank A/S", "Bankverbindung: Beispielbank AG": the bank, never the issuer.
+_BANK_BEFORE_RE = re.compile(r"(?:\bbank(?:verbindung|name)?|\bbanco|\bbanque|\bbanca|"
+                             r"\bpaid\s+(?:in)?to\s+the\s+bank|\bswift|\bbic|\biban)\s*:?\s*$",
+                             re.I)
 _ISSUER_BEFORE_RE = re.compile(r"(?:prepared\s+by|issued\s+by|from|provider|supplier|vendor|"
-                               r"seller|anbieter|fournisseur|fornitore|between)\s*:?\s*$", re.I)
+                               r"seller|anbieter|fournisseur|fornitore|between|remit(?:tance)?\s+to|"
+                               r"payable\s+to|pay\s+to|beneficiary|account\s+(?:holder|name)|"
+                               r"kontoinhaber|b[ée]n[ée]ficiaire|titulaire|beneficiario|intestatario|"
+                               r"de|von|od|fra|från)\s*:?\s*$", re.I)
 
 
 def _clean(segment: str) -> str:
@@ -78,11 +96,35 @@ def _name_like(segment: str) -> bool:
             and any(w[:1].isupper() for w in words))
 
 
+def _without_kind(segment: str) -> str | None:
+    """The name in a segment that also names the document's kind ("GPUXchange marketplace
+    export" -> "GPUXchange"); '' when the segment is only a kind ("PRO FORMA INVOICE")."""
+    name = name_before_kind(segment)
+    if name is None:
+        return segment
+    return _clean(name) if name and _name_like(_clean(name)) else ""
+
+
+# An e-mail's or a form's header line: a word or two and a colon before the value.
+_HEADER_LINE_RE = re.compile(
+    r"^\s*(?:to|cc|bcc|an|para|à|a|til|till|do|aan|per|sent|gesendet|envoyé|enviado|inviato|"
+    r"date|datum|data|fecha|dato|subject|betreff|objet|asunto|assunto|oggetto|emne|ämne|"
+    r"temat|předmět|from|von|de|fra|od|från|van|da|attn|customer|client|kunde|cliente|klient|"
+    r"prepared\s+for|bill\s+to|ship\s+to)\s?:\s", re.I)
+
+
 def _first_segment(text: str) -> str | None:
     parts = [p for p in _SPLIT.split(text.strip()) if p.strip()]
+    if parts and len(parts) >= 2 and is_document_title(parts[0]):
+        parts = parts[1:]  # "PRO FORMA INVOICE | IronPeak AI Cloud": the kind, then the name
     if not parts:
         return None
-    segment = _clean(parts[0])
+    if _HEADER_LINE_RE.match(parts[0]):
+        return None  # "To: Anna Berg", "Date: 19 November": a labelled line, not a letterhead
+    segment = _clean(parts[0].strip(" #*•"))
+    named = _without_kind(segment)
+    if named is not None and named != segment:
+        return named or None
     if len(parts) >= 2 and re.fullmatch(r"[A-Z][A-Z0-9&]{1,7}", segment):
         # "CNCA - Consorzio Nazionale per il Calcolo Avanzato": an acronym and the name it
         # stands for are one name
@@ -108,9 +150,11 @@ def _author(properties: dict[str, str]) -> str | None:
 
 def _from_file_name(path: str) -> str | None:
     words = [w for w in re.split(r"[_\-\s.]+", Path(path).stem) if w]
+    while words and words[0].isdigit():  # "10_gridbazaar_export": a file's number in a batch
+        words = words[1:]
     name: list[str] = []
     for word in words:
-        if _FILE_STOP.match(word):
+        if _FILE_STOP.match(word) or kind_span(word) is not None:
             break
         name.append(word)
     if not name or len(name) > 4:
@@ -122,14 +166,19 @@ def _legal_name(record: RawRecord) -> tuple[str, Location] | None:
     """A company named with its legal form ("Nimbora Cloud, Inc.", "Lattanzi Calcolo S.r.l.")
     in the letterhead, title or footer rows, that is not the customer's: the one introduced
     as the issuer ("Prepared by", "From") first, else the first one named."""
+    return _issuer_of([*record.banners, *record.footers])
+
+
+def _issuer_of(texts: list[tuple[str, Location]]) -> tuple[str, Location] | None:
     found: list[tuple[int, str, Location]] = []
-    for order, (text, where) in enumerate([*record.banners, *record.footers]):
-        for match in _LEGAL_NAME_RE.finditer(text):
+    for order, (text, where) in enumerate(texts):
+        for match in [*_LEGAL_NAME_RE.finditer(text), *_CJK_LEGAL_NAME_RE.finditer(text)]:
             name = match.group(0).strip(" ,;:-–—|·(")
             before = text[max(0, match.start() - 40):match.start()]
             after = text[match.end():match.end() + 30]
-            if _CUSTOMER_BEFORE_RE.search(before) or _CUSTOMER_AFTER_RE.match(after):
-                continue
+            if _CUSTOMER_BEFORE_RE.search(before) or _CUSTOMER_AFTER_RE.match(after) or \
+                    _BANK_BEFORE_RE.search(before):
+                continue  # the customer, or the bank that holds the account
             if re.search(r"\band\s*$", before, re.I) and re.search(r"\bbetween\b", text[
                     :match.start()], re.I):
                 continue  # "between Helix Compute Corp. and Halcyon Labs, Inc.": the second
@@ -206,6 +255,12 @@ def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
         name = _first_segment(footer)
         if name:
             return name, Location(file), "the printed page header or footer"
+    short = [(t, w) for t, w in record.notes if len(t) <= 80] + [
+        (str(c.value), c.where) for c in record.candidates
+        if c.shape_only and isinstance(c.value, str) and len(c.value) <= 80]
+    issuer = _issuer_of(short)
+    if issuer is not None:  # an issuer block or a signature beside the tables
+        return issuer[0], issuer[1], "a company name with its legal form in the document"
     name = _from_file_name(file)
     if name:
         return name, Location(file), "the file name"

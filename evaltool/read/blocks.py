@@ -123,8 +123,10 @@ def _alternatives_in_table(items: list[LineItem]) -> None:
     ¥405" on-demand, "256 | chip-hour | ¥255" 1-year commitment): alternatives, one offer
     each; adding them would double the capacity.  The other lines (storage, support) are
     shared by every alternative."""
+    # (a line priced "included" or "—" is part of every alternative, never one itself)
     compute = [item for item in items if _compute_basis(item) is not None
-               and item.quantity and not item.raw.get("group")]
+               and item.quantity and not item.raw.get("group")
+               and (item.unit_price or item.total)]
     if len(compute) < 2 or len({(item.quantity, _compute_basis(item)) for item in compute}) != 1:
         return
     if len({item.description for item in compute}) != len(compute) or len(

@@ -124,7 +124,9 @@ def label_value_in_cell(text: str, vocab: Vocabulary, section: str | None = None
     return label, _SENTENCE_END_RE.split(value, maxsplit=1)[0]
 
 
-_SEPARATED_RE = re.compile(r"\s[·|•]\s")  # "Quantity: 32 VMs · Region: East US 2"
+# "Quantity: 32 VMs · Region: East US 2", "Fecha: 18/11/2026    Validez: hasta el 15 de
+# enero de 2027" (pairs set apart by a run of spaces)
+_SEPARATED_RE = re.compile(r"\s[·|•]\s|\s{3,}")
 _SENTENCE_END_RE = re.compile(r"(?<=\w\w)\.\s+(?=[A-Z][a-z]+\s+\w)")
 
 
@@ -270,7 +272,8 @@ class _KeyValueScan:
         slot = vocab.match(text, sec)
         value_col, formula_gap = _next_filled(grid, r, c, len(row))
         if slot is None:
-            self._unknown_label(r, c, filled, sec, value_col, formula_gap)
+            if self._unknown_label(r, c, filled, sec, value_col, formula_gap):
+                return index + 2  # past the value read by its shape
             return index + 1
         if value_col is None:
             self._label_alone(r, c, filled, sec, slot)
@@ -324,26 +327,36 @@ class _KeyValueScan:
         return False
 
     def _unknown_label(self, r: int, c: int, filled: list[int], sec: str | None,
-                       value_col: int | None, formula_gap: bool) -> None:
+                       value_col: int | None, formula_gap: bool) -> bool:
         """Words no label names: a title, a short statement, or a label whose value may
-        still state facts by its shape."""
+        still state facts by its shape (True: the value beside it was taken with it)."""
         grid, record = self.grid, self.record
         row = grid.rows[r]
         text = cell_text(row[c])
         if r <= 2 and record.title is None and len(filled) == 1:
             record.title, record.title_where = text, grid.where(r, c)
-        elif len(filled) == 1 and re.search(r"\d", text) and len(text.split()) >= 3:
+        elif len(filled) == 1 and len(text.split()) >= 3 and (
+                re.search(r"\d", text) or re.match(r"\s*[-–•·*]\s", text)
+                or len(text.split()) >= 5):
             # "Tilbuddet gælder til 31. marts 2026.": a short statement alone in its
-            # row is a note, read for the facts it states
+            # row is a note, read for the facts it states; so is a bullet ("- Acesso root
+            # completo; sem orquestrador pré-instalado"), figures or not
             record.notes.append((text, grid.where(r, c)))
-        elif value_col is not None and not formula_gap and len(filled) == 2 and \
-                isinstance(row[value_col], str):
+        elif value_col is not None and not formula_gap and isinstance(row[value_col], str) \
+                and (len(filled) == 2 or (len(filled) % 2 == 0 and filled.index(c) % 2 == 0
+                                          and value_col in filled
+                                          and filled.index(value_col) == filled.index(c) + 1
+                                          and self.vocab.match(cell_text(row[value_col]),
+                                                               sec) is None)):
             # An unknown label: its value may still state facts by its shape
-            # ("VM size | Standard_NB200 (8 GPUs per VM)").
+            # ("VM size | Standard_NB200 (8 GPUs per VM)"), also where pairs stand side by
+            # side ("Prepared: | 11/18/2026 | Service Commencement: | 03/01/2027").
             record.candidates.append(Candidate(text, row[value_col],
                                                grid.where(r, value_col),
                                                section=sec, shape_only=True,
                                                label_where=grid.where(r, c)))
+            return len(filled) > 2
+        return False
 
     def _label_alone(self, r: int, c: int, filled: list[int], sec: str | None,
                      slot: str) -> None:
@@ -351,10 +364,12 @@ class _KeyValueScan:
         its value, or a section header."""
         grid, record, vocab = self.grid, self.record, self.vocab
         text = cell_text(grid.rows[r][c])
-        if len(filled) == 1 and _DIGIT_RE.search(text) and \
+        if len(filled) == 1 and (_DIGIT_RE.search(text) or len(text.split()) >= 5 or re.match(
+                r"\s*[-–•·*]\s", text)) and \
                 len(text.split()) >= 3 and normalise_label(text) not in vocab.labels:
             # "Oferta ważna do 15.03.2026", "Valid until 31 March 2026": a label with its
-            # value inline and no colon, read as a sentence about its topic
+            # value inline and no colon, read as a sentence about its topic; so is a
+            # statement alone in its row ("- Acesso root completo; sem orquestrador")
             record.notes.append((text, grid.where(r, c)))
             return
         below = grid.value(r + 1, c) if r + 1 < len(grid.rows) else None

@@ -80,12 +80,14 @@ def _is_heading(grid: SheetGrid, r: int) -> bool:
 def _between_groups(grid: SheetGrid, r: int, roles: dict[str, int]) -> tuple[int, set[int]]:
     """After row r-1 (a line): the next line of the same table and the heading rows before
     it, or (-1, {}) when the table ends here.  Only blank rows, one-cell headings and short
-    subtotal rows (at most two cells) may stand between two lines."""
+    subtotal rows (at most two cells under the table's columns: a remark beside a subtotal,
+    "Subtotal one-off | 4,776,000 | ex VAT", is no third) may stand between two lines."""
     headings: set[int] = set()
+    columns = set(roles.values())
     for k in range(r, min(r + _MAX_ROWS_BETWEEN_GROUPS, len(grid.rows))):
         if _is_line(grid, k, roles, strict=True):
             return k, headings
-        filled = [v for v in grid.rows[k] if not is_empty(v)]
+        filled = [v for c, v in enumerate(grid.rows[k]) if not is_empty(v) and c in columns]
         if _is_heading(grid, k):
             headings.add(k)
         elif len(filled) > 2:

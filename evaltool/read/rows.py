@@ -60,6 +60,17 @@ def offer_per_row(grid: SheetGrid, header_row: int, columns: dict[int, str],
             if c == whole_node:
                 target.candidates.append(Candidate("nodes", 1, grid.where(r, c),
                                                    note=f"the price is {defined[c][1]!r}"))
+        for c, head in enumerate(grid.rows[header_row]):
+            # A column no label names ("commit | 6 months", "shared_storage | WEKA 300TB"):
+            # its words may still state facts, read by their shape only.
+            value = grid.value(r, c)
+            if c in columns or c in units or c == status_col or not isinstance(head, str) \
+                    or not head.strip() or not isinstance(value, str) \
+                    or not re.search(r"[^\W\d_]", value):
+                continue
+            target.candidates.append(Candidate(head.strip(), value, grid.where(r, c),
+                                               label_where=grid.where(header_row, c),
+                                               shape_only=True))
     if records:
         record.source["rows"] = len(records)
     return records

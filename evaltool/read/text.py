@@ -212,9 +212,10 @@ _CURRENCY_WORDS = {
     "dkk": "DKK", "nok": "NOK", "cad": "CAD", "aud": "AUD", "inr": "INR", "cny": "CNY",
     "krw": "KRW", "sgd": "SGD", "pln": "PLN", "zł": "PLN", "zl": "PLN", "czk": "CZK", "kč": "CZK",
     "huf": "HUF", "ron": "RON", "₩": "KRW", "원": "KRW", "₺": "TRY", "tl": "TRY", "try": "TRY",
+    "r$": "BRL",
 }
 _CURRENCY_RE = re.compile(
-    r"(us\$|\$|€|£|¥|zł|kč|₩|₺|(?<=[\d\s(,])원(?![가-힣])|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|"
+    r"(us\$|r\$|\$|€|£|¥|zł|kč|₩|₺|(?<=[\d\s(,])원(?![가-힣])|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|"
     r"krw|sgd|pln|czk|huf|ron|tl|dollars?)\b|\b(?-i:TRY)\b)", re.I)
 _GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
               r"akcelerator\w*|versneller)")

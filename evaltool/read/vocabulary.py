@@ -19,6 +19,7 @@ _FOOTNOTE_MARKS = re.compile("[\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+")
 _UNSPLIT_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe",
                                   "Œ": "OE", "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D",
                                   "ı": "i"})
+UNSPLIT_LETTERS = _UNSPLIT_LETTERS  # for the prose readers' folding (normalize/phrases.py)
 
 
 @lru_cache(maxsize=65536)  # called for every cell of every sheet, with few distinct texts
