@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from evaltool.normalize.basis import basis_vocabulary, scope_re
 from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
+from evaltool.read.currency_signs import is_shared_sign, sign_currency, stated_currency
 
 NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
           r"(?:,\d+)?(?![\d.,])|\d+(?:[.,]\d+)?)")
@@ -214,7 +215,7 @@ _CURRENCY_WORDS = {
 }
 _CURRENCY_RE = re.compile(
     r"(us\$|\$|€|£|¥|zł|kč|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|czk|huf|ron|"
-    r"dollars?)\b)", re.I)
+    r"dollars?)\b|(?<![^\W\d_])kr\.?(?![^\W\d_]))", re.I)
 _GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
               r"akcelerator\w*|versneller)")
 _NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|instance|host|vm|"
@@ -222,8 +223,20 @@ _NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|inst
 
 
 def currency_of(text: str) -> str | None:
-    match = _CURRENCY_RE.search(text)
-    return _CURRENCY_WORDS.get(match.group(1).lower()) if match else None
+    """The currency a text names: a code or a sign only one currency writes comes first; a sign
+    several share ("$", "dollars", "kr") is what the text itself qualifies it as ("Canadian
+    dollars", "A$"), else what the current document says (evaltool.read.currency_signs)."""
+    shared: str | None = None
+    for match in _CURRENCY_RE.finditer(text):
+        token = match.group(1)
+        if not is_shared_sign(token) and token.lower() != "us$":
+            return _CURRENCY_WORDS.get(token.lower())
+        if token.lower() == "us$":
+            return "USD"
+        shared = shared or token
+    if shared is None:
+        return None
+    return stated_currency(text) or sign_currency(shared)
 
 
 def billing_unit(text: str) -> str | None:
