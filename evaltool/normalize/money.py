@@ -54,13 +54,13 @@ _CURRENCY_SYMBOLS: Final[dict[str, str]] = {
     "SG$": "SGD", "HK$": "HKD", "NZ$": "NZD", "R$": "BRL", "$": "USD", "€": "EUR",
     "£": "GBP", "CN¥": "CNY", "JP¥": "JPY", "¥": "JPY", "₹": "INR", "₩": "KRW",
     "RMB": "CNY", "元": "CNY", "SFr.": "CHF", "Fr.": "CHF",
-    "zł": "PLN", "Kč": "CZK", "Ft": "HUF",
+    "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "₽": "RUB", "₴": "UAH",
 }
 _CURRENCY_CODES: Final = frozenset(
     {
         "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SGD", "CNY", "INR", "KRW",
         "SEK", "NOK", "DKK", "PLN", "HKD", "NZD", "BRL", "CZK", "ILS", "AED", "SAR",
-        "HUF", "RON", "BGN", "ISK",
+        "HUF", "RON", "BGN", "ISK", "RUB", "UAH", "MXN",
     }
 )
 _CURRENCY_WORDS: Final[dict[str, str]] = {
@@ -276,6 +276,12 @@ def _money_terms(text: str) -> list[re.Match[str]]:
     return [
         m for m in _MONEY_RE.finditer(text) if m["cur1"] or m["cur2"] or m["cur3"]
     ]
+
+
+def money_spans(text: str) -> list[tuple[int, int]]:
+    """Where each amount with a currency beside it stands in ``text`` (any currency the
+    parser knows: codes, symbols, shared signs)."""
+    return [m.span() for m in _money_terms(text)]
 
 
 def parse_money(

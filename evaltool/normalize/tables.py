@@ -29,6 +29,9 @@ from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.vocabulary import normalise_label
 
+# "4× NVIDIA H100 SXM5 80 GB": a count of the accelerator the cell names; the label gives the scope.
+_TIMES_NAMED_RE = re.compile(r"\s*(\d{1,6})\s*[x×*]\s*(?=[^\W\d_])", re.I)
+
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
@@ -87,6 +90,9 @@ class TableReaders(ProseReaders):
             lead = re.match(r"\s*(\d{1,6})\s*\(", text)  # "8 (8 GPUs each, 64 GPUs)"
             if lead and slot not in shaped:
                 shaped[slot] = int(lead.group(1))
+            times = _TIMES_NAMED_RE.match(text)  # "GPU na uzel | 4× NVIDIA H100 SXM5 80 GB"
+            if times and slot not in shaped and names_an_accelerator(text):
+                shaped[slot] = int(times.group(1))
             in_words = words_to_digits(text).strip(" .")  # "six", "zwölf", "huit"
             if in_words.isdigit() and slot not in shaped:
                 shaped[slot] = int(in_words)

@@ -315,13 +315,15 @@ class _KeyValueScan:
             # "Tilbuddet gælder til 31. marts 2026.": a short statement alone in its
             # row is a note, read for the facts it states
             record.notes.append((text, grid.where(r, c)))
-        elif value_col is not None and not formula_gap and len(filled) == 2 and \
-                isinstance(row[value_col], str):
+        elif value_col is not None and not formula_gap and len(filled) in (2, 3) and \
+                filled[:2] == [c, value_col] and isinstance(row[value_col], str):
             # An unknown label: its value may still state facts by its shape
-            # ("VM size | Standard_NB200 (8 GPUs per VM)").
+            # ("VM size | Standard_NB200 (8 GPUs per VM)"), a third cell its note
+            # ("Síť | 8× HDR 200 Gb/s InfiniBand na server | vyhrazená, bez sdílení").
+            note = cell_text(row[filled[2]]) if len(filled) == 3 else None
             record.candidates.append(Candidate(text, row[value_col],
                                                grid.where(r, value_col),
-                                               section=sec, shape_only=True,
+                                               section=sec, shape_only=True, note=note,
                                                label_where=grid.where(r, c)))
 
     def _label_alone(self, r: int, c: int, filled: list[int], sec: str | None,

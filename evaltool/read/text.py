@@ -211,10 +211,12 @@ _CURRENCY_WORDS = {
     "£": "GBP", "gbp": "GBP", "chf": "CHF", "¥": "JPY", "jpy": "JPY", "sek": "SEK",
     "dkk": "DKK", "nok": "NOK", "cad": "CAD", "aud": "AUD", "inr": "INR", "cny": "CNY",
     "krw": "KRW", "sgd": "SGD", "pln": "PLN", "zł": "PLN", "zl": "PLN", "czk": "CZK", "kč": "CZK",
-    "huf": "HUF", "ron": "RON",
+    "huf": "HUF", "ron": "RON", "rub": "RUB", "₽": "RUB", "uah": "UAH", "₴": "UAH",
+    "brl": "BRL", "r$": "BRL", "mxn": "MXN", "nzd": "NZD", "hkd": "HKD", "isk": "ISK",
 }
 _CURRENCY_RE = re.compile(
-    r"(us\$|\$|€|£|¥|zł|kč|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|czk|huf|ron|"
+    r"(us\$|r\$|\$|€|£|¥|₽|₴|zł|kč|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|czk|huf|ron|"
+    r"rub|uah|brl|mxn|nzd|hkd|isk|"
     r"dollars?)\b|(?<![^\W\d_])kr\.?(?![^\W\d_]))", re.I)
 _GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
               r"akcelerator\w*|versneller)")
