@@ -224,6 +224,8 @@ class Builder(TableReaders, MoneyReaders):
             try:
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
+                if slot == "term_months" and self.commitment_under_term(cand, text):
+                    continue
                 self.cannot_read(_slot_field(slot), cand, exc)
                 self.value_by_shape(cand, text)
             except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count

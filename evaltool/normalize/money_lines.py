@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
 from evaltool.errors import Location
 from evaltool.normalize import values as V
@@ -33,8 +34,15 @@ def _RESOURCE_WORD_RE() -> re.Pattern[str]:
         re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)
 
 
+# The money and term slots a terms section's row is also read by, by its own label.
+_MONEY_TERM_SLOTS = frozenset({"term_months", "upfront_usd", "min_commitment", "annual_commitment",
+                               "egress_usd_per_gb", "support_usd_per_month"})
+
+
 class MoneyReaders(SlotReaders):
     """The readers of money that spans a line or a sentence rather than one labelled cell."""
+
+    read_slot: Callable[[str, Candidate, str], None]  # the Builder's: a value by its slot
 
     def running_cost_line(self, item: LineItem, unit_kind: str | None, price: float,
                           qty: float, monthly_qty: float, currency: str, where: Location,
@@ -206,6 +214,37 @@ class MoneyReaders(SlotReaders):
                                    "the total contract value, for all GPUs and the whole term"))
         self.note(where, "contract-value-as-price", {}, "price_usd_per_gpu_hour", text[:120],
                   "a price per GPU-hour")
+
+    def term_row_by_label(self, cand: Candidate, text: str) -> None:
+        """'Commercial terms' over 'Prepayment at signature | USD 4,471,200.00': the section
+        makes the row part of the contract; its own label still says which money it is (an
+        upfront, a commitment, a term), so it is read by that label as well."""
+        own = self.vocab.match(cand.label)
+        if own not in _MONEY_TERM_SLOTS:
+            return
+        try:
+            self.read_slot(own, cand, text)
+        except (V.ValueParseError, V.ValueConversionError):
+            if own == "term_months":
+                self.commitment_under_term(cand, text)
+
+    def commitment_under_term(self, cand: Candidate, text: str) -> bool:
+        """'Compute commitment (4 racks × 36 months) | USD 29,808,000.00': a term's label over
+        an amount of money, no duration: the money committed for the term (the value's shape
+        wins over the label's, and is said). False where the value is no such amount."""
+        if not isinstance(cand.value, str) or T.currency_of(text) is None:
+            return False
+        try:
+            money = V.parse_money(text)
+        except (V.ValueParseError, V.ValueConversionError):
+            return False
+        if money.per not in ((), ("term",)) or money.amount <= 0:
+            return False
+        self._usd("min_commit_usd", money, cand.where, text, LABELLED,
+                  f"an amount under {cand.label!r}: the money committed for the term")
+        self.note(cand.where, "amount-under-term-label", {"label": cand.label},
+                  "min_commit_usd", text[:120])
+        return True
 
     def _slot_min_commitment(self, cand: Candidate, text: str) -> None:
         if not re.search(r"[$€£]|\b(usd|eur|gbp|chf)\b", text, re.I) and \

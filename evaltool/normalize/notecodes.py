@@ -8,7 +8,8 @@ from typing import Literal
 # evaltool/data/issues/: typed, so mypy refuses a code that is not one of them.
 NoteCode = Literal[
     "accelerator-count-label", "accelerator-from-cell-text", "accelerator-label-not-a-name",
-    "amount-in-assumed-usd", "annual-commitment-as-price", "assumed-value",
+    "amount-in-assumed-usd", "amount-under-term-label", "annual-commitment-as-price",
+    "assumed-value",
     "bandwidth-basis-unstated", "bandwidth-per-gpu-per-node-disagree", "bandwidth-units",
     "contract-value-as-price", "cores-basis-unstated", "costs-combined",
     "count-from-labelled-counts", "count-mismatch", "currency-sign-ambiguous",
@@ -27,4 +28,4 @@ NoteCode = Literal[
     "storage-price-by-unit", "value-conflict", "value-reads-as-count",
     "value-reads-as-egress-price", "value-reads-as-flops", "value-reads-as-network",
     "value-unreadable", "vendor-anonymised", "vendor-not-found", "vendor-not-labelled",
-    "vendor-two-scripts"]
+    "vendor-two-scripts", "upfront-amortised"]

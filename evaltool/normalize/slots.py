@@ -767,6 +767,10 @@ class SlotReaders:
 
     def _slot_contract_text(self, cand: Candidate, text: str) -> None:
         self.add("contract_text", text, cand.where, text[:200], LABELLED)
+        self.term_row_by_label(cand, text)
+
+    def term_row_by_label(self, cand: Candidate, text: str) -> None:
+        """A row of a terms section read by its own label too (money_lines.py)."""
 
 
 @functools.lru_cache(maxsize=4096)  # the same descriptions recur across a batch of quotes

@@ -1,7 +1,8 @@
 """Offer readers: any file a vendor or the team sends, read into labelled raw records.
 
 `read_offer_file` dispatches on the file's content (not only its name): workbooks
-(.xlsx/.xlsm/.xls/.ods, read as data only, never evaluating formulas or macros), CSV,
+(.xlsx/.xlsm/.xls/.ods, read as data only: never a macro, and of a formula saved without
+its value only plain arithmetic, read/formulas.py), CSV,
 YAML and JSON.  `sniff_input_kind` tells offers from the workload, rates and rubric files
 that `evaltool score offers/*` also passes.  Such a file is obeyed only when the caller allows
 it (the project's own examples, or the user said the inputs may configure the run); among
