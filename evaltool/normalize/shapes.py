@@ -200,10 +200,12 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
                   r"cada|ciascun\w*)\s*(?:with|has|mit|avec|con)?\s*" + _INT +
                   r"\s*[x×]?\s*" + _ACC, low)
     # "8 servers, elk uitgerust met 8 Intel Gaudi 3", "4 nodes, each equipped with 8 H100"
-    m = m or re.search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"(?:\s+[a-z]+){0,3}?\s*,?\s*"
-                       r"(?:each|elk\w?|je|"
-                       r"jeweils|chacun\w*|cada|ciascun\w*)\s+(?:[a-z]+\s+){0,2}?(?:with|met|"
-                       r"mit|avec|con)\s+" + _INT + r"\s*[x×]?\s*" + _ACC, low)
+    # "szesnaście (16) serwerów NVIDIA DGX A100, każdy z 8 × A100": model names between
+    m = m or re.search(r"(?<![\w.])" + _INT + r"\)?\s+" + _NODE +
+                       r"(?:\s+[a-z0-9-]+){0,4}?\s*,?\s*(?:each|elk\w?|je|jeweils|chacun\w*|"
+                       r"cada|ciascun\w*|" + words["each"] + r")\s+(?:[a-z]+\s+){0,2}?"
+                       r"(?:with|met|mit|avec|con|z|ze|s|se|med|com|cu|с)\s+" + _INT +
+                       r"\s*[x×]?\s*" + _ACC, low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))

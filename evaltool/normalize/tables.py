@@ -62,7 +62,9 @@ class TableReaders(ProseReaders):
             # names as the location; kept whole (cutting it would make two sites of one
             # metro read as the same place), and said.
             gloss = _REGION_CODE_GLOSS_RE.match(text)
-            if gloss:  # "asia-northeast1（東京）": the cloud's region code; the city glosses it
+            if gloss and re.search(r"[^\x00-\u024f\s()（）,.-]", text[gloss.end(1):]):
+                # "asia-northeast1（東京）": the cloud's region code, the city glossed in another
+                # script; "asia-southeast1 (Singapore)" is the vendor's own words, kept whole
                 self.add(slot, gloss.group(1), cand.where, text, LABELLED,
                          "the region's code; the name in brackets glosses it")
                 return
