@@ -180,7 +180,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     pieces = r"(?:" + words["piece"] + r")\s*(?:de|of|di|z|von)?\s+"
     m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu[\s-]+|" +
                   pieces + r"|" + filler + r")?" + _NODE +
-                  r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|/)\s*(?:"
+                  r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|pr\.?|/)\s*(?:"
                   + _RACK + r"))", low)
     # "Each rack: 18 compute trays", "pro Rack 18 Knoten": the nodes of one rack too.
     if m and not re.search(r"per\s*$|each\s*$|(?:each|per|pro|je|par|por|cada|ogni)\s+"

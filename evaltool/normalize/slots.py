@@ -743,6 +743,11 @@ class SlotReaders:
             self._usd("egress_usd_per_gb", money, cand.where, text, LABELLED,
                       "a price per GB: data transfer")
             return
+        for per, name in ((("kw", "month"), "colocation_usd_per_kw_month"),
+                          (("kwh",), "power_usd_per_kwh")):  # hosting a purchase, not compute
+            if money.per == per:
+                self._usd(name, money, cand.where, text, LABELLED, f"a price per {per[0]}")
+                return
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
         # "List rate | 98.32" above "Net rate | 58.99": the price before the discount is what
