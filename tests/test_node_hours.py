@@ -62,3 +62,19 @@ def test_a_russian_node_hour_quote(tmp_path: Path) -> None:
     offer = _one(path, {"RUB": 0.011})
     assert offer.fields.gpu_count == 32
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2400 / 8 * 0.011)
+
+
+def test_a_short_value_under_an_unknown_label_states_its_facts(tmp_path: Path) -> None:
+    # Labels in a language the vocabulary lacks ("Ütemező" = scheduler, "Tárhely" = storage):
+    # the value names the thing itself, so it is read by its shape.
+    path = write_sheet(tmp_path / "hu.xlsx", [
+        ["Szállító", "Példa Számítás Kft."],
+        ["Gyorsító", "NVIDIA H100 SXM 80GB"],
+        ["GPU összesen", 64],
+        ["Díj", "3,10 € / GPU-óra"],
+        ["Ütemező", "Slurm"],
+        ["Tárhely", "Lustre, 200 TB"],
+    ])
+    offer = _one(path, {"EUR": 1.08})
+    assert offer.fields.orchestrator == "slurm"
+    assert offer.fields.storage_type == "lustre"

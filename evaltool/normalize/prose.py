@@ -335,7 +335,7 @@ class ProseReaders(SlotReaders):
                 self._counts_in_text(cand.note, cand.where)
         if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
             self._peak_by_shape(cand, cand.value)
-        if isinstance(cand.value, str) and (is_notes_label(cand.label) or (
+        if isinstance(cand.value, str) and (is_notes_label(cand.label) or cand.shape_only or (
                 len(cand.value.split()) >= 4)) and \
                 self.vocab.match(cand.label, cand.section) not in ("contract_text",
                                                                    "offer_name"):
