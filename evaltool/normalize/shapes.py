@@ -77,7 +77,11 @@ _PER_WORDS = (r"per\b|each\b|in each\b|je\b|pro\b|par\b|por\b|na\b|voor\b|"
 _SIZE_UNIT = r"(?:gb|gib|tb|tib|go|to|mb)\b"
 _INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
 # "450.000 ore GPU", "10 000 GPU hours": hours of GPU time, never a count of GPUs.
-_HOUR_WORDS = r"|(?:hours?|ore|stunden|heures|horas|uur|timmar|godzin\w*|tunnit)\b"
+_HOUR_WORDS = (r"|(?:hours?|ore|stunden|heures|horas|uur|timmar|godzin\w*|tunnit|óra|órák|órát|"
+               r"hodin\w*|час\w*)\b")
+# A GPU-hour in any language: "250 000 GPU-óra" is an allocation of hours, never 250,000 GPUs.
+_GPU_HOUR_AFTER = (r"|[-\s]?(?:hours?|h|hrs?|óra|órák|órát|stunden?|std|heures?|horas?|ore|ora|uur|"
+                   r"timmar|timer|time|timme|hod\w*|godz\w*|час\w*|tunti\w*)\b")
 
 
 def _int(token: str) -> int:
@@ -220,7 +224,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
             put("gpu_count", value)
     m = re.search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + _HOUR_WORDS + r"|" +
                   _NODE + r"\b)[a-z]+[\s-]+)?" + _GPU +
-                  r"\b(?!\s*(?:" + _PER_WORDS + r"|-hour|hour|h\b))", low)
+                  r"\b(?!\s*(?:" + _PER_WORDS + _GPU_HOUR_AFTER + r"))", low)
     if m and not re.search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0) or "total" in low[m.end():m.end() + 8]:

@@ -30,6 +30,12 @@ from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.vocabulary import normalise_label
 
 # "4× NVIDIA H100 SXM5 80 GB": a count of the accelerator the cell names; the label gives the scope.
+_SYSTEM_AFTER_RE = re.compile(r"\s*(?:[\w-]+\s+){0,2}?(?:hgx|dgx|mgx|supermicro|dell|hpe|lenovo|"
+                              r"gigabyte|asus|inspur|poweredge|proliant|thinksystem|sys-|xe\d|"
+                              r"server|servers|node|nodes|system|systems|rack|racks|nvl\d)",
+                              re.I)
+# The accelerator's maker right after the "×": chips, not an instance type ("gpu.a100x8").
+_CHIP_AFTER_RE = re.compile(r"\s*(?:nvidia|amd|intel|google)\b", re.I)
 _TIMES_NAMED_RE = re.compile(r"\s*(\d{1,6})\s*[x×*]\s*(?=[^\W\d_])", re.I)
 
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
@@ -94,7 +100,16 @@ class TableReaders(ProseReaders):
                 shaped[slot] = int(lead.group(1))
             times = _TIMES_NAMED_RE.match(text)  # "GPU na uzel | 4× NVIDIA H100 SXM5 80 GB"
             if times and slot not in shaped and names_an_accelerator(text):
-                shaped[slot] = int(times.group(1))
+                if slot != "node_count":
+                    shaped[slot] = int(times.group(1))
+                elif _CHIP_AFTER_RE.match(text, times.end()) and not _SYSTEM_AFTER_RE.match(
+                        text, times.end()):
+                    # "Csomópont | 4× NVIDIA A100 SXM4 80GB": accelerators, not systems, so the
+                    # node the label names is described ("Servers | 32 × Supermicro HGX B200"
+                    # counts systems, and is left to the phrase readers)
+                    self.add("gpus_per_node", int(times.group(1)), cand.where, text, LABELLED,
+                             "the accelerators of the node the label names")
+                    return
             in_words = words_to_digits(text).strip(" .")  # "six", "zwölf", "huit"
             if in_words.isdigit() and slot not in shaped:
                 shaped[slot] = int(in_words)

@@ -21,6 +21,7 @@ from evaltool.models import ServingTarget, Workload
 from evaltool.read.cells import RawRecord
 from evaltool.read.layout import slug
 from evaltool.read.mapping import load_mapping, read_mapping
+from evaltool.read.references import follow_sheet_references
 from evaltool.read.safety import check_file_size, problem_for_exception
 from evaltool.read.sheets import read_sheets
 from evaltool.read.tabular import read_csv
@@ -197,6 +198,8 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
         record.properties = properties
     extra = read_sheets(grids, vocab, record, base_id)
+    if len(grids) > 1:  # "Price | see sheet 'Rates'": the rate that sheet states for the offer
+        follow_sheet_references(grids, [record, *extra], vocab)
     if extra:
         for item in extra:
             item.properties = dict(record.properties)
