@@ -68,3 +68,31 @@ def test_nodes_each_with_accelerators_in_more_languages(text: str, counts: dict[
 def test_a_size_restated_exactly_in_brackets_wins() -> None:
     assert system_facts("2 TB RAM (2048 GB) na serwer")["cpu_memory_gb_per_node"] == 2048
     assert system_facts("2 TB RAM per node")["cpu_memory_gb_per_node"] == 2000
+
+
+def test_a_pricing_calculator_with_inputs_and_commitment_columns(tmp_path: Path) -> None:
+    # An inputs block ("Value | Unit": the unit column is no option) above a commitment block
+    # whose columns are the options, named by their term; the prices are formulas.
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Calculator"
+    for row in [["Example Cloud — accelerator pricing calculator"], [],
+                ["INPUTS", "Value", "Unit"],
+                ["Accelerator", "TPU v5p (95 GB HBM per chip)", None],
+                ["Slice", "v5p-128", "128 chips"],
+                ["Chips", 128, "chips"],
+                ["List price", 4.2, "USD per chip-hour"],
+                [],
+                ["COMMITMENT", "1-year", "3-year"],
+                ["Discount vs list", 0.3, 0.5],
+                ["Price per chip-hour", "=$B$7*(1-B10)", "=$B$7*(1-C10)"],
+                ["Term (months)", 12, 36]]:
+        ws.append(row)
+    path = tmp_path / "calculator.xlsx"
+    wb.save(path)
+    offers = _offers(path)
+    assert offers["1-year"].price_usd_per_gpu_hour == pytest.approx(4.2 * 0.7)
+    assert offers["3-year"].price_usd_per_gpu_hour == pytest.approx(4.2 * 0.5)
+    assert offers["3-year"].gpu_count == 128 and offers["3-year"].term_months == 36
