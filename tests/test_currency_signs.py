@@ -41,17 +41,21 @@ def test_a_named_currency_beats_the_dollar_word_beside_it() -> None:
 def test_the_document_states_the_dollar() -> None:
     reading = read_signs(["Currency: CAD", "Rate: $27.60 per node-hour"])["dollar"]
     assert (reading.currency, reading.strength) == ("CAD", "stated")
-    both = read_signs(["List prices in USD", "Invoiced in AUD"])["dollar"]
+    both = read_signs(["List prices in USD", "Invoiced in AUD", "$2.10"])["dollar"]
     assert both.strength == "mixed" and both.currency == "USD"
 
 
 def test_places_tax_words_and_domains_make_an_assumption() -> None:
-    assert read_signs(["Level 12, 1 Collins St, Melbourne VIC 3000", "ABN 12 345 678 901"])[
-        "dollar"].currency == "AUD"
-    assert read_signs(["sales@northwind-gpu.com.sg"])["dollar"].currency == "SGD"
-    assert read_signs(["GST/HST #: 1234 RT0001"])["dollar"].strength == "assumed"
+    price = "$2.10 per GPU-hour"
+    assert read_signs(["Level 12, 1 Collins St, Melbourne VIC 3000", "ABN 12 345 678 901",
+                       price])["dollar"].currency == "AUD"
+    assert read_signs(["sales@northwind-gpu.com.sg", price])["dollar"].currency == "SGD"
+    assert read_signs(["GST/HST #: 1234 RT0001", price])["dollar"].strength == "assumed"
     # Words that only look like evidence: "abn" inside a word, "cad" in lower case.
-    assert read_signs(["cad drawings of the abnormal rack"])["dollar"].strength == "default"
+    assert read_signs(["cad drawings of the abnormal rack", price])[
+        "dollar"].strength == "default"
+    # A document that writes no "$" has nothing to settle.
+    assert read_signs(["Toronto, Canada", "EUR 2.10"])["dollar"].strength == "default"
 
 
 def test_a_crown_needs_the_document_to_say_which() -> None:
@@ -61,7 +65,7 @@ def test_a_crown_needs_the_document_to_say_which() -> None:
     for texts, code in ((["Org.nr 912 345 678 MVA", "Oslo"], "NOK"),
                         (["CVR 41 88 27 15, København"], "DKK"),
                         (["Box 12, 111 22 Stockholm, Sverige"], "SEK")):
-        with document_signs(read_signs(texts)):
+        with document_signs(read_signs([*texts, "Pris: 1.500 kr. pr. time"])):
             assert parse_money("1.500 kr. pr. time").currency == code
 
 

@@ -47,6 +47,9 @@ class _Family:
     default: str | None
     stated: dict[str, re.Pattern[str]]
     weak: dict[str, re.Pattern[str]]
+    # Each currency's words, case-folded: a pattern is tried only where one of them occurs.
+    words: dict[str, tuple[str, ...]]
+    written_re: re.Pattern[str]
 
 
 def _pattern(words: Iterable[str], domains: Iterable[str] = ()) -> re.Pattern[str] | None:
@@ -78,7 +81,10 @@ def _families() -> tuple[_Family, ...]:
     for name, spec in raw["signs"].items():
         stated: dict[str, re.Pattern[str]] = {}
         weak: dict[str, re.Pattern[str]] = {}
+        folded: dict[str, tuple[str, ...]] = {}
         for code, words in spec["currencies"].items():
+            folded[code] = tuple(str(w).casefold() for key in ("stated", "place", "tax", "domain")
+                                 for w in words.get(key, []))
             strong = _pattern(words.get("stated", []))
             if strong is not None:
                 stated[code] = strong
@@ -86,7 +92,9 @@ def _families() -> tuple[_Family, ...]:
                              words.get("domain", []))
             if other is not None:
                 weak[code] = other
-        families.append(_Family(name, tuple(spec["written"]), spec.get("default"), stated, weak))
+        written = tuple(spec["written"])
+        families.append(_Family(name, written, spec.get("default"), stated, weak, folded,
+                                _written_pattern(written)))
     return tuple(families)
 
 
@@ -113,12 +121,18 @@ def read_signs(texts: Iterable[str]) -> dict[str, SignReading]:
     states (a code or qualified sign, one only), else the one its places, tax words and domain
     point to (assumed), else the sign's default."""
     joined = "\n".join(t for t in texts if t)
+    low = joined.casefold()
     readings: dict[str, SignReading] = {}
     for family in _families():
+        if not family.written_re.search(joined):  # the sign is not written: nothing to settle
+            readings[family.name] = SignReading(
+                family.name, family.default, "default" if family.default else "none")
+            continue
+        present = {code for code, words in family.words.items() if any(w in low for w in words)}
         stated = {code: m.group(0) for code, p in family.stated.items()
-                  if (m := p.search(joined)) is not None}
+                  if code in present and (m := p.search(joined)) is not None}
         weak = {code: m.group(0) for code, p in family.weak.items()
-                if (m := p.search(joined)) is not None}
+                if code in present and (m := p.search(joined)) is not None}
         if len(stated) == 1:
             code, text = next(iter(stated.items()))
             readings[family.name] = SignReading(family.name, code, "stated", (text,), (code,))
@@ -172,16 +186,16 @@ def current_reading(token: str) -> SignReading | None:
     return readings.get(family.name)
 
 
-def _written_re(family: _Family) -> re.Pattern[str]:
+def _written_pattern(written: Iterable[str]) -> re.Pattern[str]:
     parts = [re.escape(w) if not w[:1].isalpha() else rf"(?<![^\W\d_]){re.escape(w)}(?![^\W\d_])"
-             for w in sorted(family.written, key=len, reverse=True)]
+             for w in sorted(written, key=len, reverse=True)]
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
 def signs_written(texts: Iterable[str]) -> list[str]:
     """The shared-sign families ("dollar", "krone") a document writes beside its figures."""
     joined = "\n".join(t for t in texts if t)
-    return [f.name for f in _families() if _written_re(f).search(joined)]
+    return [f.name for f in _families() if f.written_re.search(joined)]
 
 
 def record_texts(record: RawRecord) -> list[str]:
