@@ -123,3 +123,18 @@ def test_a_danish_quote_in_kroner(tmp_path: Path) -> None:
     assert offer.fields.currency == "DKK"
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(20 * 0.145)
     assert "currency-sign-assumed" in _codes(offer)
+
+
+def test_the_buyer_s_address_and_the_region_are_no_evidence(tmp_path: Path) -> None:
+    path = write_sheet(tmp_path / "us_to_canada.xlsx", [
+        ["Example GPU Cloud LLC, 100 Main St, Austin, TX"],
+        ["Prepared for", "Maple AI Inc., 1 King St W, Toronto, ON, Canada"],
+        ["Region", "Sydney (ap-southeast-2)"],
+        ["Vendor", "Example GPU Cloud LLC"],
+        ["Accelerator", "H100 SXM"],
+        ["GPUs", 64],
+        ["Price", "$2.40 per GPU-hour"],
+    ])
+    offer = _one(path)
+    assert offer.fields.currency == "USD"
+    assert not {"currency-sign-assumed", "currency-sign-ambiguous"} & _codes(offer)

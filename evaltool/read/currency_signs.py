@@ -198,15 +198,29 @@ def signs_written(texts: Iterable[str]) -> list[str]:
     return [f.name for f in _families() if f.written_re.search(joined)]
 
 
+# Cells about the buyer or the data centre, not the vendor: a customer in Toronto or a region
+# in Sydney says nothing about the currency a US vendor quotes in.
+_NOT_THE_VENDOR_RE = re.compile(
+    r"^\s*(?:prepared\s+for|customer|client|bill(?:ed)?\s+to|ship\s+to|sold\s+to|attn|"
+    r"attention|to\b|kunde|auftraggeber|empf[äa]nger|destinataire|cliente|klient|zákazník|"
+    r"zamawiaj|odbiorca|region|location|site|data\s*cent(?:er|re)|standort|rechenzentrum|lieu|"
+    r"localisation|ubicaci[óo]n|sede|localit[àa]|lokalita|lokalizacja|lokation|plats)",
+    re.IGNORECASE)
+
+
 def record_texts(record: RawRecord) -> list[str]:
-    """Every text of one offer's record a reader may take a currency's evidence from."""
+    """Every text of one offer's record a reader may take a currency's evidence from (the
+    buyer's and the data centre's cells left out)."""
     texts = [record.title or ""]
     for cand in record.candidates:
+        if _NOT_THE_VENDOR_RE.match(cand.label):
+            continue
         texts += [cand.label, cell_text(cand.value), cand.note or ""]
     for item in record.line_items:
         texts += [item.description, *item.raw.values()]
         texts += [f"{h} {cell_text(v)}" for h, v, _ in item.fields]
-    texts += [t for t, _ in (*record.notes, *record.banners, *record.footers)]
+    texts += [t for t, _ in (*record.notes, *record.banners, *record.footers)
+              if not _NOT_THE_VENDOR_RE.match(t)]
     texts += [str(v) for v in record.properties.values()]
     return texts
 
