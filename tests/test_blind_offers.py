@@ -90,8 +90,8 @@ CORPORA = [
     Corpus("blind_offers_h", 0.586, 14, 2, 2),
     # held out to the end of session 4, untouched: 191/452 (42.3%), 11/23, 4 silently wrong
     # at its start; 198/452 (43.8%), 11/23, 4 after its three reader rounds
-    # reader-j2 (money stated but never priced): 323/452 (71.5%), 18/23, 2 silently wrong
-    Corpus("blind_offers_i", 0.714, 18, 2, 2),
+    # reader-j2 (money stated but never priced): 324/452 (71.7%), 18/23, 2 silently wrong
+    Corpus("blind_offers_i", 0.716, 18, 2, 2),
     Corpus("blind_offers_f", 0.965, 21, 0, 2),
 ]
 

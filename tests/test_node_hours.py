@@ -78,3 +78,15 @@ def test_a_short_value_under_an_unknown_label_states_its_facts(tmp_path: Path) -
     offer = _one(path, {"EUR": 1.08})
     assert offer.fields.orchestrator == "slurm"
     assert offer.fields.storage_type == "lustre"
+
+
+def test_a_term_followed_by_how_it_is_billed(tmp_path: Path) -> None:
+    path = write_sheet(tmp_path / "pl_term.xlsx", [
+        ["Dostawca", "Przykład Obliczenia sp. z o.o."],
+        ["Akcelerator", "NVIDIA H100 SXM 80GB"],
+        ["Liczba GPU", 64],
+        ["Cena", "12,00 zł / GPU / godz."],
+        ["Okres umowy",
+         "12 miesięcy, rozliczenie miesięczne (ok. 560 640,00 zł / mies. przy 730 h)"],
+    ])
+    assert _one(path, {"PLN": 0.25}).fields.term_months == 12

@@ -183,6 +183,18 @@ class TableReaders(ProseReaders):
         except V.NoValueGiven:
             raise
         except V.ValueParseError:
+            head = re.split(r"[,;(]", text, maxsplit=1)[0]
+            if head.strip() != text.strip():
+                # "12 miesięcy, rozliczenie miesięczne (… / mies. przy 730 h)": the term leads;
+                # what follows says how it is billed
+                try:
+                    months = V.parse_duration(head.strip(), "months")
+                except V.ValueParseError:
+                    pass
+                else:
+                    self.add(slot, months.value, cand.where, text, LABELLED,
+                             _notes(months.notes) or "the duration the value starts with")
+                    return
             local = T.parse_duration(text)  # French/German units: "6 mois", "12 Monate"
             if local is None:
                 raise
