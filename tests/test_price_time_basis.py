@@ -96,3 +96,30 @@ def test_a_pricing_calculator_with_inputs_and_commitment_columns(tmp_path: Path)
     assert offers["1-year"].price_usd_per_gpu_hour == pytest.approx(4.2 * 0.7)
     assert offers["3-year"].price_usd_per_gpu_hour == pytest.approx(4.2 * 0.5)
     assert offers["3-year"].gpu_count == 128 and offers["3-year"].term_months == 36
+
+
+def test_an_upfront_and_a_recurring_price_in_one_cell(tmp_path: Path) -> None:
+    from workbooks import write_sheet
+
+    path = write_sheet(tmp_path / "partial_upfront.xlsx", [
+        ["Vendor", "Example Cloud"],
+        ["Accelerator", "H100 SXM"],
+        ["Instances (8 GPUs each)", 4],
+        ["Pricing", "USD 300,000 upfront plus USD 20,000 per instance-month over a 12-month "
+                    "term"],
+    ])
+    (fields,) = _offers(path).values()
+    assert fields.gpu_count == 32
+    assert fields.upfront_usd == pytest.approx(300_000)
+    # No total contract value says the upfront is on top: the recurring rate as quoted.
+    assert fields.price_usd_per_gpu_hour == pytest.approx(20_000 / (8 * 730))
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("4 Server mit je 8 GPUs", {"node_count": 4, "gpus_per_node": 8}),
+    ("6 nœuds de 8 GPU", {"node_count": 6, "gpus_per_node": 8}),
+])
+def test_nodes_of_gpus_named_by_the_gpu_word(text: str, counts: dict[str, int]) -> None:
+    found = count_facts(text)
+    assert {k: found.get(k) for k in counts} == counts
+    assert found.get("gpu_count") in (None, counts["node_count"] * counts["gpus_per_node"])

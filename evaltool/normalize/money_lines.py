@@ -12,7 +12,7 @@ from evaltool.errors import Location
 from evaltool.normalize import values as V
 from evaltool.normalize.basis import basis_vocabulary, once_re, scope_re
 from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
-from evaltool.normalize.money import by_document_decimals
+from evaltool.normalize.money import by_document_decimals, money_spans
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.slots import SlotReaders, names_an_accelerator
 from evaltool.read import text as T
@@ -227,6 +227,34 @@ class MoneyReaders(SlotReaders):
         except (V.ValueParseError, V.ValueConversionError):
             if own == "term_months":
                 self.commitment_under_term(cand, text)
+
+    def upfront_and_recurring(self, cand: Candidate, text: str) -> bool:
+        """'USD 300,000 upfront plus USD 20,000 per instance-month over 12 months': a one-off
+        amount and a recurring price in one cell (a partial-upfront reservation). The one-off
+        is the upfront, the recurring one the compute price (the upfront is spread over the
+        term only where the offer's total says it is on top: normalize/upfront.py)."""
+        if not isinstance(cand.value, str) or len(money_spans(text)) < 2:
+            return False
+        once: list[V.Money] = []
+        recurring: list[V.Money] = []
+        spans = money_spans(text)
+        for index, (start, _end) in enumerate(spans):
+            stop = spans[index + 1][0] if index + 1 < len(spans) else len(text)
+            try:
+                money = V.parse_money(text[start:stop].strip(" ,;+"), currency=self.currency_hint)
+            except (V.ValueParseError, V.ValueConversionError):
+                return False
+            if money.per == ("once",):
+                once.append(money)
+            elif any(t in money.per for t in ("hour", "day", "week", "month", "year")):
+                recurring.append(money)
+        if len(once) != 1 or len(recurring) != 1:
+            return False
+        self._usd("upfront_usd", once[0], cand.where, text, LABELLED,
+                  "the one-off amount beside the recurring price")
+        self.priced.append(_Priced("compute", recurring[0], cand.where, text, LABELLED,
+                                   "the recurring price beside the upfront"))
+        return True
 
     def commitment_under_term(self, cand: Candidate, text: str) -> bool:
         """'Compute commitment (4 racks × 36 months) | USD 29,808,000.00': a term's label over

@@ -163,9 +163,10 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         put("gpus_per_node", _int(m.group(2)))
     # "24 instancias de 2 × NVIDIA L40S", "12 nodes of 8 x H100", "4 Server mit je 8 × H200":
     # N nodes, each of M accelerators
+    # ("6 nœuds de 8 GPU", "4 Server mit je 8 GPUs": the GPU word in place of the name)
     m = re.search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"\s+(?:de|of|with|con|mit|avec|med|"
-                  r"z|met|da|di|com)\s+(?:je\s+|each\s+|cada\s+)?" + _INT + r"\s*(?:[x×*]\s*)?"
-                  + _ACC, low)
+                  r"z|met|da|di|com|à|a)\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" + _INT +
+                  r"\s*(?:[x×*]\s*)?(?:" + _ACC + r"|" + _GPU + r"\b)", low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))

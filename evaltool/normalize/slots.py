@@ -733,6 +733,8 @@ class SlotReaders:
             self._usd("storage_usd_per_tb_month", money, cand.where, text, LABELLED,
                       f"a price per {per_gb_month.group(1)}-month x {scale:g}", scale=scale)
             return
+        if self.upfront_and_recurring(cand, text):
+            return  # "USD 300,000 upfront plus USD 20,000 per instance-month" (money_lines.py)
         money = self._money(cand, text)
         # A price label whose value is per TB-month or per GB is storage or egress, not compute.
         if money.per == ("tb", "month"):
@@ -776,6 +778,10 @@ class SlotReaders:
 
     def term_row_by_label(self, cand: Candidate, text: str) -> None:
         """A row of a terms section read by its own label too (money_lines.py)."""
+
+    def upfront_and_recurring(self, cand: Candidate, text: str) -> bool:
+        """An upfront and a recurring price in one cell, each read as such (money_lines.py)."""
+        return False
 
 
 @functools.lru_cache(maxsize=4096)  # the same descriptions recur across a batch of quotes

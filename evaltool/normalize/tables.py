@@ -82,6 +82,12 @@ class TableReaders(ProseReaders):
 
     def _count_field(self, slot: str, cand: Candidate, text: str) -> None:
         """A count, or the counts a phrase states ("8 x H200", "six")."""
+        if slot == "node_count" and "(" in cand.label:
+            # "Instances (8 GPUs each) | 4": the label's bracket says what one node holds
+            per_node = count_facts(cand.label.split("(", 1)[1]).get("gpus_per_node")
+            if per_node:
+                self.add("gpus_per_node", per_node, cand.label_where or cand.where,
+                         cand.label, LABELLED, "the GPUs of one node, stated in the label")
         system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
             cand.value, str) and "total" not in normalise_label(cand.label) else None
         if system and names_an_accelerator(text):
