@@ -168,7 +168,9 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
                   r"z|met|da|di|com|à|a)\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" + _INT +
                   r"\s*(?:[x×*]\s*)?(?:" + _ACC + r"|" + _GPU + r"\b)", low)
     if m:
-        put("node_count", _int(m.group(1)))
+        if not re.search(r"(?:each|per|pro|je|par|por|cada|ogni)\s+" + _RACK + r"\s*[:,]?\s*$",
+                         low[:m.start()]):  # "Pro Rack 18 Knoten": the nodes of one rack
+            put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
     # "N-GPU servers", "8-GPU nodes", "HGX B200 8-GPU"
     m = re.search(_INT + r"\s*-\s*" + _GPU + r"\s+" + _NODE, low) or re.search(
