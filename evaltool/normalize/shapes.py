@@ -111,6 +111,23 @@ def count_facts(text: str) -> dict[str, int]:
     return found
 
 
+def _nodes_of_accelerators(low: str) -> dict[str, int]:
+    """'24 instancias de 2 × NVIDIA L40S', '6 nœuds de 8 GPU', '4 Server mit je 8 GPUs': N
+    nodes, each of M accelerators; 'Pro Rack 18 Knoten mit je 4 GPUs' counts the nodes of one
+    rack, so only the GPUs of a node are taken from it."""
+    words = count_words()
+    m = re.search(r"(?<![\w.])" + _INT + r"\s+" + words["node"] + r"\s+(?:de|of|with|con|mit|"
+                  r"avec|med|z|met|da|di|com|à|a)\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" +
+                  _INT + r"\s*(?:[x×*]\s*)?(?:" + _ACC + r"|" + words["gpu"] + r"\b)", low)
+    if m is None:
+        return {}
+    found = {"gpus_per_node": _int(m.group(2))}
+    if not re.search(r"(?:each|per|pro|je|par|por|cada|ogni)\s+" + words["rack"] +
+                     r"\s*[:,]?\s*$", low[:m.start()]):
+        found["node_count"] = _int(m.group(1))
+    return found
+
+
 def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     low = words_to_digits(text)
     words = count_words()
@@ -161,17 +178,10 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
-    # "24 instancias de 2 × NVIDIA L40S", "12 nodes of 8 x H100", "4 Server mit je 8 × H200":
+    # "24 instancias de 2 × NVIDIA L40S", "12 nodes of 8 x H100", "4 Server mit je 8 GPUs":
     # N nodes, each of M accelerators
-    # ("6 nœuds de 8 GPU", "4 Server mit je 8 GPUs": the GPU word in place of the name)
-    m = re.search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"\s+(?:de|of|with|con|mit|avec|med|"
-                  r"z|met|da|di|com|à|a)\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" + _INT +
-                  r"\s*(?:[x×*]\s*)?(?:" + _ACC + r"|" + _GPU + r"\b)", low)
-    if m:
-        if not re.search(r"(?:each|per|pro|je|par|por|cada|ogni)\s+" + _RACK + r"\s*[:,]?\s*$",
-                         low[:m.start()]):  # "Pro Rack 18 Knoten": the nodes of one rack
-            put("node_count", _int(m.group(1)))
-        put("gpus_per_node", _int(m.group(2)))
+    for name, value in _nodes_of_accelerators(low).items():
+        put(name, value)
     # "N-GPU servers", "8-GPU nodes", "HGX B200 8-GPU"
     m = re.search(_INT + r"\s*-\s*" + _GPU + r"\s+" + _NODE, low) or re.search(
         r"\b(?:hgx|dgx)\b[^,;]{0,20}?" + _INT + r"\s*-\s*gpu", low)
