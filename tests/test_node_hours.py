@@ -90,3 +90,22 @@ def test_a_term_followed_by_how_it_is_billed(tmp_path: Path) -> None:
          "12 miesięcy, rozliczenie miesięczne (ok. 560 640,00 zł / mies. przy 730 h)"],
     ])
     assert _one(path, {"PLN": 0.25}).fields.term_months == 12
+
+
+@pytest.mark.parametrize(("rows", "fx", "per_gpu_hour"), [
+    # An allocation decision: the node-hours granted and their total, no rate (Czech).
+    ([["Poskytovatel", "Příklad Centrum"], ["Akcelerátor", "NVIDIA H100 SXM 80 GB"],
+      ["Počet uzlů", 10], ["GPU na uzel", "4× NVIDIA H100 SXM5 80 GB"],
+      ["Přidělené uzlové hodiny", "43 800"], ["Celkem", "11 388 000 Kč"]],
+     {"CZK": 0.043}, 11_388_000 / 43_800 / 4 * 0.043),
+    # A prepaid block of GPU-hours (English).
+    ([["Provider", "Example HPC Centre"], ["Accelerator", "NVIDIA H100 SXM"],
+      ["Total GPUs", 64], ["Awarded", "100,000 GPU-hours"], ["Total fee", "EUR 210,000"]],
+     {"EUR": 1.08}, 210_000 / 100_000 * 1.08),
+])
+def test_a_total_over_the_hours_allocated_is_the_rate(
+        tmp_path: Path, rows: list[list[object]], fx: dict[str, float],
+        per_gpu_hour: float) -> None:
+    offer = _one(write_sheet(tmp_path / "alloc.xlsx", rows), fx)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(per_gpu_hour)
+    assert any(w["code"] == "price-from-total-over-hours" for w in offer.warnings)

@@ -15,6 +15,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.allocation import rate_from_total
 from evaltool.normalize.basis import time_of
 from evaltool.normalize.contract_price import hourly_prices
 from evaltool.normalize.dates import document_date_order
@@ -272,7 +273,20 @@ class Builder(TableReaders, MoneyReaders):
             # USD 9.60 per node-hour"); a colocation rate per kW is not a compute price.
             # A free-text key ("notes", "description") is read the same way, after it.
             self._price_from_text()
+        if not any(p.role in ("compute", "all_in") for p in self.priced):
+            self._price_from_total_over_hours()
         self.settle_contract_value()
+
+    def _price_from_total_over_hours(self) -> None:
+        """No rate stated: the total over the hours allocated (normalize/allocation.py)."""
+        found = rate_from_total(self.record.candidates, self.currency_hint)
+        if found is not None:
+            rate, total, hours = found
+            self.priced.append(_Priced("compute", rate, total.where, rate.raw or "", IN_TEXT,
+                                       "the total over the hours allocated"))
+            self.note(total.where, "price-from-total-over-hours",
+                      {"total": cell_text(total.value), "hours": cell_text(hours.value)},
+                      "price_usd_per_gpu_hour", rate.raw)
 
     def _offer_kind_from_title(self) -> None:
         """Rental or purchase, from the document's title or subject line when no cell says."""
