@@ -123,3 +123,16 @@ def test_nodes_of_gpus_named_by_the_gpu_word(text: str, counts: dict[str, int]) 
     found = count_facts(text)
     assert {k: found.get(k) for k in counts} == counts
     assert found.get("gpu_count") in (None, counts["node_count"] * counts["gpus_per_node"])
+
+
+def test_a_json_price_stated_hourly_and_monthly_is_one_price(tmp_path: Path) -> None:
+    path = tmp_path / "hourly_monthly.json"
+    path.write_text(json.dumps({
+        "vendor": "Example Cloud Inc.",
+        "offers": [{"name": "Reserved 1y", "accelerator": "NVIDIA H100 SXM",
+                    "instance": {"gpus": 8}, "instances": 16, "term_months": 12,
+                    "pricing": {"unit": "instance", "hourly_usd": 31.44,
+                                "monthly_usd": 22951.2}}]}), encoding="utf-8")
+    (fields,) = _offers(path).values()
+    assert fields.gpu_count == 128
+    assert fields.price_usd_per_gpu_hour == pytest.approx(31.44 / 8)

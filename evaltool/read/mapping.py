@@ -256,6 +256,10 @@ def _combined_value(node: dict[Any, Any]) -> tuple[str, set[Any]] | None:
 # key names their currency, beside a unit; the price paid (net, effective) before a list price.
 _KEYED_AMOUNT_RE = re.compile(r"^(?:(?P<kind>[a-z]+(?: [a-z]+)?) )?(?P<cur>usd|eur|gbp|chf|cad|aud|"
                               r"sgd|jpy|sek|nok|dkk|pln|czk|huf|inr|brl|mxn)$")
+# Amount keys that name the time they are for, the finest first: {hourly_usd, monthly_usd}
+# state one price twice, per hour and per month (730 hours); the hourly one is read.
+_TIME_KINDS = {"hourly": "hour", "per hour": "hour", "daily": "day", "weekly": "week",
+               "monthly": "month", "per month": "month", "yearly": "year", "annual": "year"}
 _PAID_FIRST = ("effective", "net", "discounted", "final", "committed", "commit", "net price",
                "price", "rate", "amount", "unit price", None, "list", "list price", "catalog")
 
@@ -277,10 +281,14 @@ def _priced_in_key_currency(node: dict[Any, Any], keys: dict[str, Any]
             amounts.setdefault(match["kind"], (key, match["cur"].upper()))
     if not amounts:
         return None
-    kind = next((k for k in _PAID_FIRST if k in amounts), next(iter(amounts)))
+    timed = [k for k in _TIME_KINDS if k in amounts]  # {hourly_usd, monthly_usd}: one price
+    kind = timed[0] if timed else next((k for k in _PAID_FIRST if k in amounts),
+                                       next(iter(amounts)))
     key, currency = amounts[kind]
     unit = cell_text(node[unit_key]).replace("_", " ")
     per = unit if unit.lower().startswith(("per", "/")) else f"per {unit}"
+    if kind in _TIME_KINDS:  # "hourly_usd" beside "unit: instance": per instance per hour
+        per = f"{per} per {_TIME_KINDS[kind]}"
     return (f"{_number_text(node[key])} {currency} {per}",
             {unit_key, *(k for k, _ in amounts.values())})
 
