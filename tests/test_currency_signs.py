@@ -138,3 +138,18 @@ def test_the_buyer_s_address_and_the_region_are_no_evidence(tmp_path: Path) -> N
     offer = _one(path)
     assert offer.fields.currency == "USD"
     assert not {"currency-sign-assumed", "currency-sign-ambiguous"} & _codes(offer)
+
+
+def test_a_key_that_names_its_currency_states_it(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "sg.json"
+    path.write_text(json.dumps({
+        "provider": {"name": "Example Cloud Pte. Ltd.", "address": "1 Raffles Place, Singapore"},
+        "accelerator": "H100 SXM", "gpus": 64,
+        "pricing": {"unit": "GPU-hour", "net_usd": 2.5},
+        "support": "$15,000 per month"}), encoding="utf-8")
+    offer = _one(path)
+    assert offer.fields.currency == "USD"
+    assert offer.fields.support_usd_per_month in (None, 15_000)  # never SGD by the address
+    assert not {"currency-sign-assumed", "currency-sign-ambiguous"} & _codes(offer)

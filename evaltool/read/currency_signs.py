@@ -216,6 +216,8 @@ def record_texts(record: RawRecord) -> list[str]:
         if _NOT_THE_VENDOR_RE.match(cand.label):
             continue
         texts += [cand.label, cell_text(cand.value), cand.note or ""]
+        if "_" in cand.label:  # a key that names its currency: "list_usd", "price_cad"
+            texts.append(cand.label.upper())
     for item in record.line_items:
         texts += [item.description, *item.raw.values()]
         texts += [f"{h} {cell_text(v)}" for h, v, _ in item.fields]
