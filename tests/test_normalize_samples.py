@@ -57,7 +57,9 @@ def test_stratus_line_items_keep_the_quoted_rate(samples: dict) -> None:
     assert f.network_dedicated is False and f.inter_node_fabric == "roce"
     assert f.min_commit_usd == 60_000_000 and f.term_months == 36
     assert str(f.delivery_date) == "2027-06-30"  # "Q2 2027": the conservative last day
-    assert any("F18" in w["where"].get("cell", "") for w in offer.warnings)
+    # F18 is a formula saved without its value: worked out from the cells it names, and said.
+    assert any(w["code"] == "formula-evaluated" and "F18 =C18*E18*730" in w["message"]
+               for w in offer.warnings)
     assert any("commercially reasonable efforts" in s["text"] for s in offer.contract_segments)
 
 

@@ -116,8 +116,8 @@ def test_line_items_per_gpu_hour_with_separate_storage_and_support() -> None:
 
 def test_formula_without_cached_value_is_named_and_count_derived() -> None:
     offer = _one("formula_without_cache.xlsx")
-    assert offer.fields.gpu_count == 80  # 10 nodes x 8, not the unevaluated =B4*B5
-    assert any(w["where"].get("cell") == "B6" and "formula" in w["message"]
+    assert offer.fields.gpu_count == 80  # 10 nodes x 8: =B4*B5 worked out, and said
+    assert any(w["code"] == "formula-evaluated" and "B6 =B4*B5" in w["message"]
                for w in offer.warnings)
 
 

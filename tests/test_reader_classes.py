@@ -2434,7 +2434,9 @@ def test_another_options_heading_states_nothing_of_this_option(
 
 
 @pytest.mark.parametrize(("stated", "region"), [
-    ("asia-northeast1（東京）", "asia-northeast1"), ("us-east5 (Ohio)", "us-east5"),
+    # A gloss in another script translates the code for another readership: the code. A gloss
+    # in the code's own script is the vendor's own words: kept whole, as a site code is.
+    ("asia-northeast1（東京）", "asia-northeast1"), ("us-east5 (Ohio)", "us-east5 (Ohio)"),
     ("us-east (N. Virginia)", "us-east (N. Virginia)"),
 ])
 def test_a_cloud_region_code_with_a_gloss_is_the_code(tmp_path: Path, stated: str,

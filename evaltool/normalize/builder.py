@@ -15,9 +15,19 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.allocation import rate_from_total
 from evaltool.normalize.basis import time_adverb, time_of
 from evaltool.normalize.contract_price import hourly_prices
 from evaltool.normalize.dates import document_date_order
+from evaltool.normalize.digit_groups import (
+    DECIMAL_COMMA_RE,
+    DECIMAL_POINT_RE,
+    GROUPED_BY_DOTS_RE,
+    SPACE_GROUP_RE,
+    SPACE_THOUSANDS_RE,
+    ZERO_GROUP_RE,
+    writes_decimal_commas,
+)
 from evaltool.normalize.doc_kinds import is_document_title
 from evaltool.normalize.facts import (
     _FIELD_KIND,
@@ -78,8 +88,6 @@ _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "p
                    "pib": 1125.899906842624}
 
 
-_DECIMAL_COMMA_RE = re.compile(r"\d,\d{1,2}(?!\d)")
-_DECIMAL_POINT_RE = re.compile(r"\d\.\d{1,2}(?!\d)")
 
 
 class Builder(TableReaders, MoneyReaders):
@@ -131,12 +139,12 @@ class Builder(TableReaders, MoneyReaders):
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
         # "kr 5 816 640,00" anywhere (a cell read or not, a line, a note): the document groups
         # thousands with spaces, so its "3 072 GB" is 3072, never 3 x 72
-        self.space_thousands = any(_SPACE_THOUSANDS_RE.search(t) or _ZERO_GROUP_RE.search(t)
+        self.space_thousands = any(SPACE_THOUSANDS_RE.search(t) or ZERO_GROUP_RE.search(t)
                                    for t in [
             *texts, *(v for item in self.record.line_items for v in item.raw.values()),
             *(t for t, _ in self.record.notes)])
-        self.decimal_comma = any(_DECIMAL_COMMA_RE.search(x) for x in texts) and not any(
-            _DECIMAL_POINT_RE.search(x) for x in texts)
+        self.decimal_comma = any(DECIMAL_COMMA_RE.search(x) for x in texts) and not any(
+            DECIMAL_POINT_RE.search(x) for x in texts)
 
     def _slotted_candidates(self) -> list[tuple[str, Candidate]]:
         """Each labelled cell with its slot; a cell read by its shape only is read here, and
@@ -209,20 +217,20 @@ class Builder(TableReaders, MoneyReaders):
     def _read_slotted(self, expanded: list[tuple[str, Candidate]]) -> None:
         """Each labelled value by its slot, with the document's own digit grouping; a value
         that cannot be read is said, never dropped."""
-        comma_decimal = _writes_decimal_commas(c for _, c in expanded)
+        comma_decimal = writes_decimal_commas(c for _, c in expanded)
         space_groups = self.space_thousands
         for slot, cand in expanded:
             if slot in ("currency", "accelerator_variant"):
                 continue
             self.looked_at.add(slot)
             text = cell_text(cand.value)
-            if isinstance(cand.value, str) and space_groups and _SPACE_GROUP_RE.search(text):
+            if isinstance(cand.value, str) and space_groups and SPACE_GROUP_RE.search(text):
                 # "2 048 GB" where the quote writes "52 560,00": a thousands space, by the
                 # document's own convention (else ambiguous, and said by the value parser)
-                text = _SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), text)
+                text = SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), text)
                 cand = Candidate(cand.label, text, cand.where, cand.section, cand.note,
                                  cand.label_where, cand.shape_only)
-            if isinstance(cand.value, str) and _GROUPED_BY_DOTS_RE.match(text):
+            if isinstance(cand.value, str) and GROUPED_BY_DOTS_RE.match(text):
                 cand, text = self._dotted_thousands(slot, cand, text, comma_decimal)
             if isinstance(cand.value, str) and T.is_placeholder(text):
                 self.cannot_read(_slot_field(slot), cand, V.NoValueGiven(
@@ -238,6 +246,8 @@ class Builder(TableReaders, MoneyReaders):
             try:
                 self.read_slot(slot, cand, text)
             except (V.ValueParseError, V.ValueConversionError) as exc:
+                if slot == "term_months" and self.commitment_under_term(cand, text):
+                    continue
                 self.cannot_read(_slot_field(slot), cand, exc)
                 self.value_by_shape(cand, text)
             except (ValueError, ArithmeticError) as exc:  # e.g. 2027-02-30, a 400-digit count
@@ -314,7 +324,20 @@ class Builder(TableReaders, MoneyReaders):
             # USD 9.60 per node-hour"); a colocation rate per kW is not a compute price.
             # A free-text key ("notes", "description") is read the same way, after it.
             self._price_from_text()
+        if not any(p.role in ("compute", "all_in") for p in self.priced):
+            self._price_from_total_over_hours()
         self.settle_contract_value()
+
+    def _price_from_total_over_hours(self) -> None:
+        """No rate stated: the total over the hours allocated (normalize/allocation.py)."""
+        found = rate_from_total(self.record.candidates, self.currency_hint)
+        if found is not None:
+            rate, total, hours = found
+            self.priced.append(_Priced("compute", rate, total.where, rate.raw or "", IN_TEXT,
+                                       "the total over the hours allocated"))
+            self.note(total.where, "price-from-total-over-hours",
+                      {"total": cell_text(total.value), "hours": cell_text(hours.value)},
+                      "price_usd_per_gpu_hour", rate.raw)
 
     def _offer_kind_from_title(self) -> None:
         """Rental or purchase, from the document's title or subject line when no cell says."""
@@ -428,7 +451,7 @@ class Builder(TableReaders, MoneyReaders):
         where decimals take a point: read by the document's own convention, and warned when
         the document shows none."""
         if comma_decimal:
-            number = _GROUPED_BY_DOTS_RE.match(text)
+            number = GROUPED_BY_DOTS_RE.match(text)
             assert number is not None
             text = text[:number.start(1)] + number.group(1).replace(".", "") + \
                 text[number.end(1):]
@@ -754,20 +777,6 @@ _USABLE_RE = re.compile(r"\busable\b|\bnutzbar\w*|\bnet\b|\bnetto[- ]?kapazit|"
                         r"\bcapacité utile|\bcapacidad útil|\banvändbar\w*|\bbruikbaar\b|"
                         r"\butilizzabile\b", re.I)
 _RAW_RE = re.compile(r"\braw\b|\bbrutto\b|\broh\w*|\bbrute?\b", re.I)
-# "2.048", "1.800": one or more groups of three digits after a point, nothing else.
-# A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
-_GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)"
-                                 r"(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
-# "52 560,00", "1 234 567.50": a space (plain, no-break or thin) between digit groups before
-# decimals, which no count without 'x' writes: the document groups thousands with spaces.
-_SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
-# "1 000 TB", "3 072 GB": a group after a space that starts with 0 is never a second number
-# ("2 x 072"), so the document groups thousands with spaces.
-_ZERO_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]0\d{2})+"
-                            r"(?![\d.,]?\d)")
-_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
-                             r"(?![\d.,]?\d)"
-                             r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
 _GPUS_IN_SYSTEM_RE = re.compile(r"\b(?:1|2|4|8|16)\s*[x×]\s*(?:nvidia|amd|intel)?\s*[a-z]*\d", re.I)
 # A label naming one node ("Compute tray (node)", "Per server"), not the offer's fleet.
 _ONE_NODE_LABEL_RE = re.compile(r"^\s*(?:per\s+|each\s+|one\s+)?(?:compute\s+)?(?:tray|node|"
@@ -778,17 +787,3 @@ _ALL_PRICES_RE = re.compile(r"\b(?:prices?|prix|preise?|pre[cz]zi|precios?|prijz
                             r"amounts?|bedragen|montants?|betr[äa]ge|bel[øo]b|bel[øo]p|belopp|kwoty|ceny|"
                             r"[čc][áa]stky|importes?|importi|valores|pre[çc]os)\b", re.I)
 _PLAIN_NUMBER_RE = re.compile(r"^\s*[\d.,'\s]*\s*$")
-_COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
-_POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")
-
-
-def _writes_decimal_commas(cands: Any) -> bool:
-    """Does this offer write decimals with a comma ('30,72', '19,60') and never a point?"""
-    commas = points = 0
-    for cand in cands:
-        if isinstance(cand.value, str):
-            commas += len(_COMMA_DECIMAL_RE.findall(cand.value))
-            points += len(_POINT_DECIMAL_RE.findall(cand.value))
-        elif isinstance(cand.value, float) and not cand.value.is_integer():
-            points += 1
-    return commas > 0 and points == 0

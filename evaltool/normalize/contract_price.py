@@ -14,11 +14,8 @@ from __future__ import annotations
 import re
 
 from evaltool.normalize import values as V
+from evaltool.normalize.money import money_spans
 
-# An amount with its currency before or after the figure.
-_MONEY_RE = re.compile(
-    r"(?:US\$|\$|€|£|\b(?:USD|EUR|GBP|CHF)\s?)\s?\d[\d.,\u00a0\u202f']*"
-    r"|\b\d[\d.,\u00a0\u202f']*\s?(?:USD|EUR|GBP|CHF|€|£)(?![A-Za-z])", re.I)
 # The amount's basis runs to the next comma, semicolon or bracket ("per node-hour, all-in").
 _BASIS_END = re.compile(r"[,;()]|\s-\s|\s–\s")
 # A short piece with no figure ending in '.' or ':' is a clause heading ("2. Price.").
@@ -52,9 +49,9 @@ def hourly_prices(text: str, currency: str | None = None) -> list[tuple[V.Money,
     for piece in _pieces(text):
         if _NOT_A_PRICE.search(piece):
             continue
-        for m in _MONEY_RE.finditer(piece):
-            stop = _BASIS_END.search(piece, m.end())
-            window = piece[m.start():stop.start() if stop else m.end() + 50].rstrip(" .")
+        for start, end in money_spans(piece):
+            stop = _BASIS_END.search(piece, end)
+            window = piece[start:stop.start() if stop else end + 50].rstrip(" .")
             try:
                 money = V.parse_money(window, currency=currency)
             except (V.ValueParseError, V.ValueConversionError):

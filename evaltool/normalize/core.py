@@ -35,10 +35,12 @@ from evaltool.normalize.render import (
     render_normalized,
     result_to_dict,
 )
+from evaltool.normalize.signs import note_shared_signs
 from evaltool.normalize.teach import UserMapping, apply_mapping
 from evaltool.normalize.tiers import choose_tiers
 from evaltool.read import read_offer_file
 from evaltool.read.cells import RawRecord
+from evaltool.read.currency_signs import document_signs, settle_record
 from evaltool.read.safety import problem_for_exception
 from evaltool.read.vocabulary import Vocabulary, load_vocabulary
 
@@ -74,16 +76,19 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
     withdrawn = [p for p in record.problems if p.code == "offer-withdrawn"]
     if withdrawn:  # a listing its own file marks as withdrawn, expired or sold
         raise InputError(withdrawn)
-    b = Builder(record, fx, vocab)
-    b.read()
-    values, provenance = b.resolve()
-    d = Derive(b, values, provenance)
-    try:
-        d.run()
-    except V.MissingFxRate as exc:
-        raise InputError(exc.to_problem(Location(str(record.source.get("file"))),
-                                        "currency")) from None
-    Plausibility(b, values, provenance).run()
+    readings = settle_record(record)
+    with document_signs(readings):  # "$" and "kr" mean what this document says
+        b = Builder(record, fx, vocab)
+        note_shared_signs(b, readings)
+        b.read()
+        values, provenance = b.resolve()
+        d = Derive(b, values, provenance)
+        try:
+            d.run()
+        except V.MissingFxRate as exc:
+            raise InputError(exc.to_problem(Location(str(record.source.get("file"))),
+                                            "currency")) from None
+        Plausibility(b, values, provenance).run()
     values.pop("claimed_peak_precision_raw", None)
     errors = _required(b, values, record)
     fields, invalid = _validated_fields(values, provenance)

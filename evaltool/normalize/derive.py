@@ -24,6 +24,7 @@ from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, 
 from evaltool.normalize.shapes import gpus_per_rack_in_name
 from evaltool.normalize.slots import names_an_accelerator
 from evaltool.normalize.unit_counts import gpus_per_unit
+from evaltool.normalize.upfront import apply_amortised_price
 from evaltool.read.cells import cell_text
 from evaltool.read.textcache import by_text
 
@@ -57,7 +58,7 @@ class Derive:
         for step in (self.accelerator, self.counts, self.unit_counts, self.bandwidth,
                      self.catalog_checks,
                      self.prices, self.kind_and_currency, self.money_in_assumed_currency,
-                     self.ownership):
+                     self.ownership, self.upfront_in_price):
             try:
                 step()
             except V.MissingFxRate:
@@ -67,6 +68,14 @@ class Derive:
                     self.where, found=type(exc).__name__, severity="warning",
                     code="derivation-failed",
                     params={"step": step.__name__.replace("_", " "), "reason": str(exc)}))
+
+    def upfront_in_price(self) -> None:
+        """An upfront on top of the recurring rate (the offer's total says so): spread over
+        the term into the effective price (normalize/upfront.py)."""
+        if apply_amortised_price(self.v, self.p):
+            self.b.note(self.where, "upfront-amortised",
+                        {"note": self.p["price_usd_per_gpu_hour"].note or ""},
+                        "price_usd_per_gpu_hour", severity="info")
 
     def accelerator(self) -> None:
         text = self.v.pop("accelerator_text", None)

@@ -41,6 +41,7 @@ from evaltool.normalize.valuetypes import (
     ValueConversionError,
     ValueParseError,
 )
+from evaltool.read.currency_signs import is_shared_sign, sign_currency
 
 if TYPE_CHECKING:
     pass
@@ -53,13 +54,13 @@ _CURRENCY_SYMBOLS: Final[dict[str, str]] = {
     "SG$": "SGD", "HK$": "HKD", "NZ$": "NZD", "R$": "BRL", "$": "USD", "€": "EUR",
     "£": "GBP", "CN¥": "CNY", "JP¥": "JPY", "¥": "JPY", "₹": "INR", "₩": "KRW",
     "RMB": "CNY", "元": "CNY", "SFr.": "CHF", "Fr.": "CHF",
-    "zł": "PLN", "Kč": "CZK", "Ft": "HUF",
+    "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "₽": "RUB", "₴": "UAH",
 }
 _CURRENCY_CODES: Final = frozenset(
     {
         "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SGD", "CNY", "INR", "KRW",
         "SEK", "NOK", "DKK", "PLN", "HKD", "NZD", "BRL", "CZK", "ILS", "AED", "SAR",
-        "HUF", "RON", "BGN", "ISK", "TRY",
+        "HUF", "RON", "BGN", "ISK", "TRY", "RUB", "UAH", "MXN",
     }
 )
 _CURRENCY_WORDS: Final[dict[str, str]] = {
@@ -76,7 +77,8 @@ _SYMBOL_ALT: Final = "|".join(
 # ISO codes may touch digits ("USD2.35"), so they end at a non-letter, not a word boundary.
 _CURRENCY_RE: Final = (
     rf"(?:{_SYMBOL_ALT}|\b(?:{'|'.join(sorted(_CURRENCY_CODES))})(?![A-Za-z])|"
-    rf"\b(?i:{'|'.join(_CURRENCY_WORDS)})\b)"
+    rf"\b(?i:{'|'.join(_CURRENCY_WORDS)})\b|"
+    r"(?<![^\W\d_])(?i:kr)\.?(?![^\W\d_]))"  # "kr": a crown, which one the document says
 )
 # A currency before the amount ("USD2.35", "$ 2.35", "-$500"), or after it ("24,80 €"),
 # where a symbol that starts the next price ("8 $2.35") is not taken as trailing.
@@ -168,7 +170,17 @@ _VAT_INCL_RE: Final = _LazyRegex(
 )
 
 
-def _currency_of(token: str) -> tuple[str, list[str]]:
+def _currency_of(token: str, fallback: str | None = None) -> tuple[str, list[str]]:
+    """The ISO code of a currency token. A sign several currencies share ("$", "kr") means
+    what the current document says (evaltool.read.currency_signs); one it cannot settle takes
+    the ``fallback`` the caller knows (a header's currency) or is refused, never guessed."""
+    if is_shared_sign(token):
+        code = sign_currency(token) or (fallback.upper() if fallback else None)
+        if code is None:
+            raise ValueParseError(
+                f"{token!r} is the currency of several countries and the document does not "
+                "say which", found=token, expected=EXPECTED["money"])
+        return code, []
     if token in _CURRENCY_SYMBOLS:
         return _CURRENCY_SYMBOLS[token], (
             [_CURRENCY_NOTES[token]] if token in _CURRENCY_NOTES else []
@@ -266,6 +278,12 @@ def _money_terms(text: str) -> list[re.Match[str]]:
     ]
 
 
+def money_spans(text: str) -> list[tuple[int, int]]:
+    """Where each amount with a currency beside it stands in ``text`` (any currency the
+    parser knows: codes, symbols, shared signs)."""
+    return [m.span() for m in _money_terms(text)]
+
+
 def parse_money(
     raw: RawValue,
     *,
@@ -302,7 +320,7 @@ def parse_money(
     if not terms:
         return _money_without_symbol(text, raw_s, currency, per, expected)
     first = terms[0]
-    amount, cur, term_notes = _money_amount(first, raw_s, expected)
+    amount, cur, term_notes = _money_amount(first, raw_s, expected, currency)
     notes += term_notes
     if currency is not None and currency.upper() != cur:
         notes.append(f"the text says {cur} where {currency.upper()} was expected; {cur} used")
@@ -317,7 +335,7 @@ def parse_money(
         basis_words, scaled = _basis_of(text[: first.start()], raw_s, notes)
     if len(terms) > 1:
         for other in terms[1:]:
-            other_amount, other_cur, _ = _money_amount(other, raw_s, expected)
+            other_amount, other_cur, _ = _money_amount(other, raw_s, expected, currency)
             seg_end = next((t.start() for t in terms if t.start() > other.start()), len(text))
             other_basis, _ = _basis_of(text[other.end():seg_end], raw_s)
             if sorted(set(other_basis)) == sorted(set(basis_words)) and not (
@@ -350,15 +368,16 @@ def _ordered(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(w for w in _BASIS_ORDER if w in unique)
 
 
-def _money_amount(match: re.Match[str], found: str, expected: str) -> tuple[float, str, list[str]]:
+def _money_amount(match: re.Match[str], found: str, expected: str,
+                  fallback: str | None = None) -> tuple[float, str, list[str]]:
     tokens = [t for t in (match["cur1"], match["cur2"], match["cur3"]) if t]
-    currencies = {_currency_of(t)[0] for t in tokens}
+    currencies = {_currency_of(t, fallback)[0] for t in tokens}
     if len(currencies) > 1:
         raise ValueParseError(
             f"two currencies for one price ({', '.join(sorted(currencies))})",
             found=found, expected=expected,
         )
-    cur, notes = _currency_of(tokens[0])
+    cur, notes = _currency_of(tokens[0], fallback)
     try:
         amount, decimal_note = _interpret_number(match["num"].strip())
     except _MalformedNumber:
@@ -398,7 +417,7 @@ def _money_without_symbol(
     code = re.search(_CURRENCY_RE, text)
     notes: list[str] = []
     if code:
-        cur, notes = _currency_of(code.group(0))
+        cur, notes = _currency_of(code.group(0), currency)
     elif currency is not None:
         cur = currency.upper()
     else:

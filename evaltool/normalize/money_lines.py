@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
 from evaltool.errors import Location
 from evaltool.normalize import values as V
 from evaltool.normalize.basis import basis_vocabulary, once_re, scope_re
 from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
-from evaltool.normalize.money import by_document_decimals
+from evaltool.normalize.money import by_document_decimals, money_spans
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import topics
 from evaltool.normalize.slots import SlotReaders, names_an_accelerator
@@ -34,8 +35,15 @@ def _RESOURCE_WORD_RE() -> re.Pattern[str]:
         re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)
 
 
+# The money and term slots a terms section's row is also read by, by its own label.
+_MONEY_TERM_SLOTS = frozenset({"term_months", "upfront_usd", "min_commitment", "annual_commitment",
+                               "egress_usd_per_gb", "support_usd_per_month"})
+
+
 class MoneyReaders(SlotReaders):
     """The readers of money that spans a line or a sentence rather than one labelled cell."""
+
+    read_slot: Callable[[str, Candidate, str], None]  # the Builder's: a value by its slot
 
     def running_cost_line(self, item: LineItem, unit_kind: str | None, price: float,
                           qty: float, monthly_qty: float, currency: str, where: Location,
@@ -208,6 +216,65 @@ class MoneyReaders(SlotReaders):
                                    "the total contract value, for all GPUs and the whole term"))
         self.note(where, "contract-value-as-price", {}, "price_usd_per_gpu_hour", text[:120],
                   "a price per GPU-hour")
+
+    def term_row_by_label(self, cand: Candidate, text: str) -> None:
+        """'Commercial terms' over 'Prepayment at signature | USD 4,471,200.00': the section
+        makes the row part of the contract; its own label still says which money it is (an
+        upfront, a commitment, a term), so it is read by that label as well."""
+        own = self.vocab.match(cand.label)
+        if own not in _MONEY_TERM_SLOTS:
+            return
+        try:
+            self.read_slot(own, cand, text)
+        except (V.ValueParseError, V.ValueConversionError):
+            if own == "term_months":
+                self.commitment_under_term(cand, text)
+
+    def upfront_and_recurring(self, cand: Candidate, text: str) -> bool:
+        """'USD 300,000 upfront plus USD 20,000 per instance-month over 12 months': a one-off
+        amount and a recurring price in one cell (a partial-upfront reservation). The one-off
+        is the upfront, the recurring one the compute price (the upfront is spread over the
+        term only where the offer's total says it is on top: normalize/upfront.py)."""
+        if not isinstance(cand.value, str) or len(money_spans(text)) < 2:
+            return False
+        once: list[V.Money] = []
+        recurring: list[V.Money] = []
+        spans = money_spans(text)
+        for index, (start, _end) in enumerate(spans):
+            stop = spans[index + 1][0] if index + 1 < len(spans) else len(text)
+            try:
+                money = V.parse_money(text[start:stop].strip(" ,;+"), currency=self.currency_hint)
+            except (V.ValueParseError, V.ValueConversionError):
+                return False
+            if money.per == ("once",):
+                once.append(money)
+            elif any(t in money.per for t in ("hour", "day", "week", "month", "year")):
+                recurring.append(money)
+        if len(once) != 1 or len(recurring) != 1:
+            return False
+        self._usd("upfront_usd", once[0], cand.where, text, LABELLED,
+                  "the one-off amount beside the recurring price")
+        self.priced.append(_Priced("compute", recurring[0], cand.where, text, LABELLED,
+                                   "the recurring price beside the upfront"))
+        return True
+
+    def commitment_under_term(self, cand: Candidate, text: str) -> bool:
+        """'Compute commitment (4 racks × 36 months) | USD 29,808,000.00': a term's label over
+        an amount of money, no duration: the money committed for the term (the value's shape
+        wins over the label's, and is said). False where the value is no such amount."""
+        if not isinstance(cand.value, str) or T.currency_of(text) is None:
+            return False
+        try:
+            money = V.parse_money(text)
+        except (V.ValueParseError, V.ValueConversionError):
+            return False
+        if money.per not in ((), ("term",)) or money.amount <= 0:
+            return False
+        self._usd("min_commit_usd", money, cand.where, text, LABELLED,
+                  f"an amount under {cand.label!r}: the money committed for the term")
+        self.note(cand.where, "amount-under-term-label", {"label": cand.label},
+                  "min_commit_usd", text[:120])
+        return True
 
     def _slot_min_commitment(self, cand: Candidate, text: str) -> None:
         if not re.search(r"[$€£]|\b(usd|eur|gbp|chf)\b", text, re.I) and \

@@ -372,6 +372,10 @@ def system_facts(text: str) -> dict[str, float]:
                     r"(?<![\d.,])\d{1,3}[ \u00a0\u202f]$", part[:size.start()]) is None:
                 # ("2 048 GB": a space-grouped thousand or a count; the labelled reading, which
                 # knows the document's convention, decides, never this one)
+                exact = re.match(r"\s*(?:[^\W\d_]+\s*)?\(\s*" + _SIZE_TOKEN + r"\s*\)",
+                                 part[size.end():], re.I)
+                if exact:  # "2 TB RAM (2048 GB)": the bracket restates the figure exactly
+                    size = exact
                 number = size.group(1)
                 if re.fullmatch(r"\d{1,3}[,.]\d{3}", number) and size.group(2).lower() in (
                         "gb", "gib", "go"):

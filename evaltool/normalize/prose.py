@@ -22,6 +22,7 @@ from typing import Any
 from evaltool.errors import Location
 from evaltool.normalize import values as V
 from evaltool.normalize.contract import contract_facts
+from evaltool.normalize.digit_groups import SPACE_GROUP_RE
 from evaltool.normalize.facts import (
     _SPARSE_RE,
     DERIVED,
@@ -68,10 +69,6 @@ _BELOW_RE = re.compile(r"(?:\bbelow|\bunder|\bless\s+than|\blower\s+than|\bunter
                        r"\binferieur\w*|\ben\s+dessous\s+de|\bpor\s+debajo\s+del?|\babaixo\s+de|"
                        r"\bsotto\s+il|\bponizej|\bpod|\balatt|\bonder|<|≤)\s*(?:the\s+|de\s+|di\s+|"
                        r"of\s+)?$", re.I)
-# "2 048 GB": a thousands space (only where the document writes its amounts that way).
-_SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
-                             r"(?![\d.,]?\d)"
-                             r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
 _TERMS_HINT_RE = re.compile(
     r"credit|uptime|availab|\bsla\b|replac|swap|respon|deliver|hand(?:ed)?\s*over|ready|\bterm\b|"
     r"month|egress|commit|prepa|upfront|verf[üu]g|gutschrift|austausch|liefer|laufzeit|"
@@ -515,7 +512,7 @@ class ProseReaders(SlotReaders):
         # part of the description (its sockets count starts the text)
         clause = re.sub(r"^[^:\d]{1,40}:\s+(?=\d)", "", clause)
         if self.space_thousands:  # "2 048 GB DDR5" in a document that writes "27 256 320,00"
-            clause = _SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), clause)
+            clause = SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), clause)
         for name, value in system_facts(clause).items():
             self.add(name, value, where, clause, IN_TEXT, "read from the system's description")
 

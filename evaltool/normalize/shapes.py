@@ -84,7 +84,11 @@ _PER_WORDS = (r"per\b|each\b|in each\b|je\b|pro\b|par\b|por\b|na\b|voor\b|"
 _SIZE_UNIT = r"(?:gb|gib|tb|tib|go|to|mb)\b"
 _INT = r"(\d{1,5}(?:[,.\s]\d{3})?)"
 # "450.000 ore GPU", "10 000 GPU hours": hours of GPU time, never a count of GPUs.
-_HOUR_WORDS = r"|(?:hours?|ore|stunden|heures|horas|uur|timmar|godzin\w*|tunnit)\b"
+_HOUR_WORDS = (r"|(?:hours?|ore|stunden|heures|horas|uur|timmar|godzin\w*|tunnit|óra|órák|órát|"
+               r"hodin\w*|час\w*)\b")
+# A GPU-hour in any language: "250 000 GPU-óra" is an allocation of hours, never 250,000 GPUs.
+_GPU_HOUR_AFTER = (r"|[-\s]?(?:hours?|h|hrs?|óra|órák|órát|stunden?|std|heures?|horas?|ore|ora|uur|"
+                   r"timmar|timer|time|timme|hod\w*|godz\w*|час\w*|tunti\w*)\b")
 
 
 def _int(token: str) -> int:
@@ -128,6 +132,23 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 def _search(pattern: str, text: str) -> re.Match[str] | None:
     return _compiled(pattern).search(text)
+
+
+def _nodes_of_accelerators(low: str) -> dict[str, int]:
+    """'24 instancias de 2 × NVIDIA L40S', '6 nœuds de 8 GPU', '4 Server mit je 8 GPUs': N
+    nodes, each of M accelerators; 'Pro Rack 18 Knoten mit je 4 GPUs' counts the nodes of one
+    rack, so only the GPUs of a node are taken from it."""
+    words = count_words()
+    m = re.search(r"(?<![\w.])" + _INT + r"\s+" + words["node"] + r"\s+(?:de|of|with|con|mit|"
+                  r"avec|med|z|met|da|di|com|à|a)\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" +
+                  _INT + r"\s*(?:[x×*]\s*)?(?:" + _ACC + r"|" + words["gpu"] + r"\b)", low)
+    if m is None:
+        return {}
+    found = {"gpus_per_node": _int(m.group(2))}
+    if not re.search(r"(?:each|per|pro|je|par|por|cada|ogni)\s+" + words["rack"] +
+                     r"\s*[:,]?\s*$", low[:m.start()]):
+        found["node_count"] = _int(m.group(1))
+    return found
 
 
 def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
@@ -180,14 +201,10 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
-    # "24 instancias de 2 × NVIDIA L40S", "12 nodes of 8 x H100", "4 Server mit je 8 × H200":
+    # "24 instancias de 2 × NVIDIA L40S", "12 nodes of 8 x H100", "4 Server mit je 8 GPUs":
     # N nodes, each of M accelerators
-    m = _search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"\s+(?:de|of|with|con|mit|avec|med|"
-                  r"z|met|da|di|com)\s+(?:je\s+|each\s+|cada\s+)?" + _INT + r"\s*(?:[x×*]\s*)?"
-                  + _ACC, low)
-    if m:
-        put("node_count", _int(m.group(1)))
-        put("gpus_per_node", _int(m.group(2)))
+    for name, value in _nodes_of_accelerators(low).items():
+        put(name, value)
     # "N-GPU servers", "8-GPU nodes", "HGX B200 8-GPU"
     m = _search(_INT + r"\s*-\s*" + _GPU + r"\s+" + _NODE, low) or _search(
         r"\b(?:hgx|dgx)\b[^,;]{0,20}?" + _INT + r"\s*-\s*gpu", low)
@@ -203,7 +220,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     pieces = r"(?:" + words["piece"] + r")\s*(?:de|of|di|z|von)?\s+"
     m = _search(r"(?<![\w.-])" + _INT + r"\s*(?:dedicated\s+|bare[- ]metal\s+|gpu[\s-]+|" +
                   pieces + r"|" + filler + r")?" + _NODE +
-                  r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|/)\s*(?:"
+                  r"\b(?!\s*(?:per|pro|par|por|je|each|in\s+each|na|voor|cada|ogni|pr\.?|/)\s*(?:"
                   + _RACK + r"))", low)
     # "Each rack: 18 compute trays", "pro Rack 18 Knoten": the nodes of one rack too.
     if m and not _search(r"per\s*$|each\s*$|(?:each|per|pro|je|par|por|cada|ogni)\s+"
@@ -223,10 +240,12 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
                   r"cada|ciascun\w*)\s*(?:with|has|mit|avec|con)?\s*" + _INT +
                   r"\s*[x×]?\s*" + _ACC, low)
     # "8 servers, elk uitgerust met 8 Intel Gaudi 3", "4 nodes, each equipped with 8 H100"
-    m = m or _search(r"(?<![\w.])" + _INT + r"\s+" + _NODE + r"(?:\s+[a-z]+){0,3}?\s*,?\s*"
-                       r"(?:each|elk\w?|je|"
-                       r"jeweils|chacun\w*|cada|ciascun\w*)\s+(?:[a-z]+\s+){0,2}?(?:with|met|"
-                       r"mit|avec|con)\s+" + _INT + r"\s*[x×]?\s*" + _ACC, low)
+    # "szesnaście (16) serwerów NVIDIA DGX A100, każdy z 8 × A100": model names between
+    m = m or _search(r"(?<![\w.])" + _INT + r"\)?\s+" + _NODE +
+                       r"(?:\s+[a-z0-9-]+){0,4}?\s*,?\s*(?:each|elk\w?|je|jeweils|chacun\w*|"
+                       r"cada|ciascun\w*|" + words["each"] + r")\s+(?:[a-z]+\s+){0,2}?"
+                       r"(?:with|met|mit|avec|con|z|ze|s|se|med|com|cu|с)\s+" + _INT +
+                       r"\s*[x×]?\s*" + _ACC, low)
     if m:
         put("node_count", _int(m.group(1)))
         put("gpus_per_node", _int(m.group(2)))
@@ -241,7 +260,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
             put("gpu_count", value)
     m = _search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!" + _SIZE_UNIT + _HOUR_WORDS + r"|" +
                   _NODE + r"\b)[a-z]+[\s-]+)?" + _GPU +
-                  r"\b(?!\s*(?:" + _PER_WORDS + r"|-hour|hour|h\b))", low)
+                  r"\b(?!\s*(?:" + _PER_WORDS + _GPU_HOUR_AFTER + r"))", low)
     if m and not _search(r"(?:per|each|with)\s*$", low[:m.start()]):
         value = _int(m.group(1))
         if value > found.get("gpus_per_node", 0) or "total" in low[m.end():m.end() + 8]:

@@ -734,6 +734,8 @@ class SlotReaders:
             self._usd("storage_usd_per_tb_month", money, cand.where, text, LABELLED,
                       f"a price per {per_gb_month.group(1)}-month x {scale:g}", scale=scale)
             return
+        if self.upfront_and_recurring(cand, text):
+            return  # "USD 300,000 upfront plus USD 20,000 per instance-month" (money_lines.py)
         money = self._money(cand, text)
         # A price label whose value is per TB-month or per GB is storage or egress, not compute.
         if money.per == ("tb", "month"):
@@ -744,6 +746,11 @@ class SlotReaders:
             self._usd("egress_usd_per_gb", money, cand.where, text, LABELLED,
                       "a price per GB: data transfer")
             return
+        for per, name in ((("kw", "month"), "colocation_usd_per_kw_month"),
+                          (("kwh",), "power_usd_per_kwh")):  # hosting a purchase, not compute
+            if money.per == per:
+                self._usd(name, money, cand.where, text, LABELLED, f"a price per {per[0]}")
+                return
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
         # "List rate | 98.32" above "Net rate | 58.99": the price before the discount is what
@@ -768,6 +775,14 @@ class SlotReaders:
 
     def _slot_contract_text(self, cand: Candidate, text: str) -> None:
         self.add("contract_text", text, cand.where, text[:200], LABELLED)
+        self.term_row_by_label(cand, text)
+
+    def term_row_by_label(self, cand: Candidate, text: str) -> None:
+        """A row of a terms section read by its own label too (money_lines.py)."""
+
+    def upfront_and_recurring(self, cand: Candidate, text: str) -> bool:
+        """An upfront and a recurring price in one cell, each read as such (money_lines.py)."""
+        return False
 
 
 @functools.lru_cache(maxsize=4096)  # the same descriptions recur across a batch of quotes

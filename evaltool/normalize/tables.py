@@ -29,6 +29,15 @@ from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.vocabulary import normalise_label
 
+# "4× NVIDIA H100 SXM5 80 GB": a count of the accelerator the cell names; the label gives the scope.
+_SYSTEM_AFTER_RE = re.compile(r"\s*(?:[\w-]+\s+){0,2}?(?:hgx|dgx|mgx|supermicro|dell|hpe|lenovo|"
+                              r"gigabyte|asus|inspur|poweredge|proliant|thinksystem|sys-|xe\d|"
+                              r"server|servers|node|nodes|system|systems|rack|racks|nvl\d)",
+                              re.I)
+# The accelerator's maker right after the "×": chips, not an instance type ("gpu.a100x8").
+_CHIP_AFTER_RE = re.compile(r"\s*(?:nvidia|amd|intel|google)\b", re.I)
+_TIMES_NAMED_RE = re.compile(r"\s*(\d{1,6})\s*[x×*]\s*(?=[^\W\d_])", re.I)
+
 _DATE_ORDER_RE = re.compile(r"\b(MM|DD)[/.\-](?:DD|MM)[/.\-](?:YYYY|YY|JJJJ|AAAA)\b", re.I)
 _NUMERIC_DATE_RE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})\b")
 _SYSTEM_COUNT_RE = re.compile(r"^\s*(\d{1,2})\s*[x×]\s*(?=[A-Za-z])")
@@ -59,7 +68,9 @@ class TableReaders(ProseReaders):
             # names as the location; kept whole (cutting it would make two sites of one
             # metro read as the same place), and said.
             gloss = _REGION_CODE_GLOSS_RE.match(text)
-            if gloss:  # "asia-northeast1（東京）": the cloud's region code; the city glosses it
+            if gloss and re.search(r"[^\x00-\u024f\s()（）,.-]", text[gloss.end(1):]):
+                # "asia-northeast1（東京）": the cloud's region code, the city glossed in another
+                # script; "asia-southeast1 (Singapore)" is the vendor's own words, kept whole
                 self.add(slot, gloss.group(1), cand.where, text, LABELLED,
                          "the region's code; the name in brackets glosses it")
                 return
@@ -71,6 +82,12 @@ class TableReaders(ProseReaders):
 
     def _count_field(self, slot: str, cand: Candidate, text: str) -> None:
         """A count, or the counts a phrase states ("8 x H200", "six")."""
+        if slot == "node_count" and "(" in cand.label:
+            # "Instances (8 GPUs each) | 4": the label's bracket says what one node holds
+            per_node = count_facts(cand.label.split("(", 1)[1]).get("gpus_per_node")
+            if per_node:
+                self.add("gpus_per_node", per_node, cand.label_where or cand.where,
+                         cand.label, LABELLED, "the GPUs of one node, stated in the label")
         system = _SYSTEM_COUNT_RE.match(text) if slot == "gpu_count" and isinstance(
             cand.value, str) and "total" not in normalise_label(cand.label) else None
         if system and names_an_accelerator(text):
@@ -87,6 +104,18 @@ class TableReaders(ProseReaders):
             lead = re.match(r"\s*(\d{1,6})\s*\(", text)  # "8 (8 GPUs each, 64 GPUs)"
             if lead and slot not in shaped:
                 shaped[slot] = int(lead.group(1))
+            times = _TIMES_NAMED_RE.match(text)  # "GPU na uzel | 4× NVIDIA H100 SXM5 80 GB"
+            if times and slot not in shaped and names_an_accelerator(text):
+                if slot != "node_count":
+                    shaped[slot] = int(times.group(1))
+                elif _CHIP_AFTER_RE.match(text, times.end()) and not _SYSTEM_AFTER_RE.match(
+                        text, times.end()):
+                    # "Csomópont | 4× NVIDIA A100 SXM4 80GB": accelerators, not systems, so the
+                    # node the label names is described ("Servers | 32 × Supermicro HGX B200"
+                    # counts systems, and is left to the phrase readers)
+                    self.add("gpus_per_node", int(times.group(1)), cand.where, text, LABELLED,
+                             "the accelerators of the node the label names")
+                    return
             in_words = words_to_digits(text).strip(" .")  # "six", "zwölf", "huit"
             if in_words.isdigit() and slot not in shaped:
                 shaped[slot] = int(in_words)
@@ -174,6 +203,18 @@ class TableReaders(ProseReaders):
         except V.NoValueGiven:
             raise
         except V.ValueParseError:
+            head = re.split(r"[,;(]", text, maxsplit=1)[0]
+            if head.strip() != text.strip():
+                # "12 miesięcy, rozliczenie miesięczne (… / mies. przy 730 h)": the term leads;
+                # what follows says how it is billed
+                try:
+                    months = V.parse_duration(head.strip(), "months")
+                except V.ValueParseError:
+                    pass
+                else:
+                    self.add(slot, months.value, cand.where, text, LABELLED,
+                             _notes(months.notes) or "the duration the value starts with")
+                    return
             local = T.parse_duration(text)  # French/German units: "6 mois", "12 Monate"
             if local is None:
                 raise

@@ -1,7 +1,8 @@
 """Offer readers: any file a vendor or the team sends, read into labelled raw records.
 
 `read_offer_file` dispatches on the file's content (not only its name): workbooks
-(.xlsx/.xlsm/.xls/.ods, read as data only, never evaluating formulas or macros), CSV,
+(.xlsx/.xlsm/.xls/.ods, read as data only: never a macro, and of a formula saved without
+its value only plain arithmetic, read/formulas.py), CSV,
 YAML and JSON.  `sniff_input_kind` tells offers from the workload, rates and rubric files
 that `evaltool score offers/*` also passes.  Such a file is obeyed only when the caller allows
 it (the project's own examples, or the user said the inputs may configure the run); among
@@ -20,6 +21,7 @@ from evaltool.models import ServingTarget, Workload
 from evaltool.read.cells import RawRecord
 from evaltool.read.layout import slug
 from evaltool.read.mapping import load_mapping, read_mapping
+from evaltool.read.references import follow_sheet_references
 from evaltool.read.safety import check_file_size, problem_for_exception
 from evaltool.read.sheets import read_sheets
 from evaltool.read.tabular import read_csv
@@ -198,6 +200,8 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
         record.properties = properties
     extra = read_sheets(grids, vocab, record, base_id)
+    if len(grids) > 1:  # "Price | see sheet 'Rates'": the rate that sheet states for the offer
+        follow_sheet_references(grids, [record, *extra], vocab)
     if extra:
         for item in extra:
             item.properties = dict(record.properties)

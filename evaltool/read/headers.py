@@ -6,14 +6,16 @@ VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", "
                   "your answer the contract wording", "ihre antwort", "votre reponse",
                   "valor", "valore", "wartosc", "waarde", "varde",
                   # Danish, Norwegian, Finnish, Hungarian, Czech, Romanian, Turkish
-                  "vaerdi", "verdi", "arvo", "ertek", "valoare", "deger"}
+                  "vaerdi", "verdi", "arvo", "ertek", "valoare", "deger",
+                  # Czech/Slovak, Russian
+                  "hodnota", "значение"}
 FIELD_HEADERS = {"field", "parameter", "attribute", "property", "question", "item", "feld",
                   "champ", "requirement", "canonical field", "label", "designation", "merkmal",
                   "rubrique", "position", "kennzahl", "parametre", "caracteristique",
                   # Spanish, Italian, Polish, Dutch, Swedish
                   "concepto", "parametro", "caracteristica", "voce", "parametr", "pozycja",
                   "onderdeel", "kenmerk", "egenskap", "specifikation", "component", "komponente",
-                  "parametri", "parameteri", "jellemzo", "ozellik",
+                  "parametri", "parameteri", "jellemzo", "ozellik", "параметр",
                   "composant", "componente"}
 UNIT_HEADERS = {"unit", "units", "unite", "einheit", "uom", "unit of measure", "per", "unidad",
                  "unita", "jednostka", "eenheid", "enhet", "enhed", "yksikko", "mertekegyseg",
@@ -24,7 +26,8 @@ NO_UNIT = {"", "-", "--", "\u2014", "\u2013", "count", "n/a", "text", "yes/no", 
 CLAUSE_REF_HEADERS = {"clause reference", "clause ref", "clause no", "clause number", "reference",
                        "ref", "section number", "section no", "paragraph", "klausel", "ziffer"}
 SECTION_HEADERS = {"section", "category", "group", "area", "bereich", "kategorie", "categorie",
-                    "domaine", "topic"}
+                    "domaine", "topic", "sekce", "oddil", "sekcja", "szakasz", "seccion",
+                    "sezione", "раздел"}
 NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", "remarque",
                  "notas", "uwagi", "opmerkingen", "opmerking", "anmarkning", "unita note",
                  "jednostka uwagi", "unidad notas", "eenheid opmerkingen", "unit notes", "remark",

@@ -343,19 +343,22 @@ class _KeyValueScan:
             # completo; sem orquestrador pré-instalado"), figures or not
             record.notes.append((text, grid.where(r, c)))
         elif value_col is not None and not formula_gap and isinstance(row[value_col], str) \
-                and (len(filled) == 2 or (len(filled) % 2 == 0 and filled.index(c) % 2 == 0
-                                          and value_col in filled
-                                          and filled.index(value_col) == filled.index(c) + 1
-                                          and self.vocab.match(cell_text(row[value_col]),
-                                                               sec) is None)):
+                and (len(filled) == 2
+                     or (len(filled) == 3 and filled[:2] == [c, value_col])
+                     or (len(filled) % 2 == 0 and filled.index(c) % 2 == 0
+                         and value_col in filled
+                         and filled.index(value_col) == filled.index(c) + 1
+                         and self.vocab.match(cell_text(row[value_col]), sec) is None)):
             # An unknown label: its value may still state facts by its shape
-            # ("VM size | Standard_NB200 (8 GPUs per VM)"), also where pairs stand side by
-            # side ("Prepared: | 11/18/2026 | Service Commencement: | 03/01/2027").
+            # ("VM size | Standard_NB200 (8 GPUs per VM)"), a third cell its note
+            # ("Síť | 8× HDR 200 Gb/s InfiniBand na server | vyhrazená, bez sdílení"), and
+            # pairs side by side ("Prepared: | 11/18/2026 | Service Commencement: | 03/01/2027").
+            note = cell_text(row[filled[2]]) if len(filled) == 3 else None
             record.candidates.append(Candidate(text, row[value_col],
                                                grid.where(r, value_col),
-                                               section=sec, shape_only=True,
+                                               section=sec, shape_only=True, note=note,
                                                label_where=grid.where(r, c)))
-            return len(filled) > 2
+            return note is None and len(filled) > 2
         return False
 
     def _label_alone(self, r: int, c: int, filled: list[int], sec: str | None,

@@ -305,14 +305,21 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if template_header_at(grid, r) is not None or _in_template_table(grid, r):
             continue  # "Field | Value | Unit | Explanation": one offer, its notes beside
         corner = normalise_label(cell_text(row[lead])) if len(row) > lead else ""
-        if corner and corner not in _FIELD_HEADERS and vocab.match(corner) not in (None,
-                                                                                  "ignore"):
+        if (corner and corner not in _FIELD_HEADERS and vocab.match(corner) not in (
+                None, "ignore", "term_months", "offer_name")) or (
+                corner and vocab.match(corner) in ("term_months", "offer_name")
+                and (not all(_TERM_NAME_RE.search(h) for h in options.values())
+                     or not _labels_below(grid, r, lead, vocab))):
             continue  # "Vendor | Acme | Storage | VAST": a labelled row, not a header
+            # ("COMMITMENT | 1-year CUD | 3-year CUD" over labelled rows names the options)
         if any(not is_empty(row[c]) and normalise_label(cell_text(row[c])) not in _UNIT_HEADERS
                for c in range(lead + 1, min(options))):
             continue  # "compute | Accelerator | MI300X | | OAM": a labelled row, not a header
         if any(not re.search(r"[^\W\d_]", h) for h in options.values()):
             continue  # option names have letters ("Option A", "12-month reserved")
+        if _under_value_unit_header(grid, r, options):
+            continue  # "INPUTS | Value | Unit" above "Slice | v6e-256 | 256 chips": a value
+            # and its unit in the same block, not two options
         if any(states_amount(h) for h in options.values()):
             continue  # "Lustre | $140.00 per TiB-month | AMLFS tier": a priced row, no header
         if any(vocab.labels.get(normalise_label(h)) not in (None, "ignore")
@@ -347,6 +354,35 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
         if rows_with_values >= 4 or (priced and rows_with_values >= 2):
             return r, label_col, unit_col, options
     return None
+
+
+# An option named by its term ("1-year CUD", "3-Year Reserved", "24 Monate"), under a corner
+# that says what the options differ in ("COMMITMENT", "Term").
+_TERM_NAME_RE = re.compile(r"\d+\s*-?\s*(?:years?|yrs?|months?|mo|jahre?|monate?|mois|ans?|"
+                           r"años?|mes(?:es)?|mesi|anni|anno|lat|rok|år|jaar|maanden?)\b", re.I)
+
+
+def _labels_below(grid: SheetGrid, r: int, lead: int, vocab: Vocabulary) -> bool:
+    """Whether the rows right under row r start with field labels (a table below a header)."""
+    found = 0
+    for below in grid.rows[r + 1:r + 6]:
+        label = cell_text(below[lead]) if len(below) > lead else ""
+        if label and vocab.match(label) not in (None, "ignore"):
+            found += 1
+    return found >= 2
+
+
+def _under_value_unit_header(grid: SheetGrid, r: int, options: dict[int, str]) -> bool:
+    """Whether a header above row r, in the same block (no blank row between), names the
+    would-be option columns as a value and a unit ("Value | Unit", "Wert | Einheit")."""
+    for k in range(r - 1, max(-1, r - 15), -1):
+        row = grid.rows[k]
+        if all(is_empty(v) for v in row):
+            return False
+        heads = {normalise_label(cell_text(row[c])) for c in options if c < len(row)}
+        if heads & _VALUE_HEADERS and heads & _UNIT_HEADERS:
+            return True
+    return False
 
 
 def _leftmost_used_column(rows: Sequence[Sequence[Any]]) -> int:

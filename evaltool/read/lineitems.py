@@ -15,7 +15,7 @@ from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.headers import NOTE_HEADERS
-from evaltool.read.text import currency_of, first_number
+from evaltool.read.text import billing_unit, currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 # Rows between two groups of lines: a blank row, a section heading, a subtotal.  More than
@@ -133,6 +133,11 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     for col in (roles.get("unit_price"), roles.get("total")):
         if col is not None:
             header_currency = header_currency or currency_of(cell_text(header[col]))
+    # "Cena za rack / měsíc", "Price per node-hour": a unit-price header that states the basis
+    # is the unit of every line with no unit of its own.
+    price_head = cell_text(header[roles["unit_price"]]) if "unit_price" in roles else ""
+    header_unit = price_head if price_head and billing_unit(price_head) not in (
+        None, "pct_of_spend") else None
     # Columns beside the line-item roles whose header names a field ("Duración", "Lead
     # time") or notes ("Observaciones"): each line's value there is that line's fact.
     field_cols = {c: cell_text(v) for c, v in enumerate(header)
@@ -177,7 +182,8 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         item = LineItem(
             row_where=Location(grid.file, sheet=grid.name, cell=f"{a1(r, 0)}:"
                                f"{a1(r, max(roles.values()))}"),
-            description=desc, quantity=qty, unit=unit or None, unit_price=price, total=total,
+            description=desc, quantity=qty, unit=unit or header_unit, unit_price=price,
+            total=total,
             currency=currency_of(" ".join(raw.values())) or header_currency,
             cells=cells, raw=raw)
         for c, head in field_cols.items():

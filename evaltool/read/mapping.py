@@ -231,12 +231,14 @@ def _combined_value(node: dict[Any, Any]) -> tuple[str, set[Any]] | None:
     keys it used; other keys beside them ({..., term_months: 6}) are read on their own."""
     keys = {normalise_label(str(k)): k for k in node}
     amount_key = next((keys[k] for k in _AMOUNT_KEYS if k in keys), None)
-    if amount_key is None or len(node) > 6 or isinstance(node[amount_key], (dict, list)):
+    if amount_key is None:
+        return _priced_in_key_currency(node, keys)
+    if len(node) > 6 or isinstance(node[amount_key], (dict, list)):
         return None
     others = [k for k in node if k != amount_key and normalise_label(str(k)) in _UNIT_KEYS]
     if not others:
         return None
-    parts = [cell_text(node[amount_key])]
+    parts = [_number_text(node[amount_key])]
     for key in others:
         text = cell_text(node[key]).replace("_", " ")  # unit: per_gpu_hour
         if normalise_label(str(key)) in ("unit", "per", "einheit", "unite") and text:
@@ -248,6 +250,56 @@ def _combined_value(node: dict[Any, Any]) -> tuple[str, set[Any]] | None:
         elif text:
             parts.append(text)
     return " ".join(parts), {amount_key, *others}
+
+
+# {unit: chip-hour, list_usd: 2.7, commitment_discount_pct: 37, net_usd: 1.701}: amounts whose
+# key names their currency, beside a unit; the price paid (net, effective) before a list price.
+_KEYED_AMOUNT_RE = re.compile(r"^(?:(?P<kind>[a-z]+(?: [a-z]+)?) )?(?P<cur>usd|eur|gbp|chf|cad|aud|"
+                              r"sgd|jpy|sek|nok|dkk|pln|czk|huf|inr|brl|mxn)$")
+# Amount keys that name the time they are for, the finest first: {hourly_usd, monthly_usd}
+# state one price twice, per hour and per month (730 hours); the hourly one is read.
+_TIME_KINDS = {"hourly": "hour", "per hour": "hour", "daily": "day", "weekly": "week",
+               "monthly": "month", "per month": "month", "yearly": "year", "annual": "year"}
+_PAID_FIRST = ("effective", "net", "discounted", "final", "committed", "commit", "net price",
+               "price", "rate", "amount", "unit price", None, "list", "list price", "catalog")
+
+
+def _priced_in_key_currency(node: dict[Any, Any], keys: dict[str, Any]
+                            ) -> tuple[str, set[Any]] | None:
+    """'1.701 USD per chip-hour' from {unit: chip-hour, net_usd: 1.701, list_usd: 2.7}: the
+    amount paid (net or effective before list), its currency from its key, its basis from the
+    unit beside it; the other amounts of the same price (the list price) are consumed with it."""
+    unit_key = next((keys[k] for k in ("unit", "per", "einheit", "unite", "basis") if k in keys),
+                    None)
+    if unit_key is None or len(node) > 8 or not isinstance(node[unit_key], str):
+        return None
+    amounts: dict[str | None, tuple[Any, str]] = {}
+    for norm, key in keys.items():
+        match = _KEYED_AMOUNT_RE.match(norm)
+        value = node[key]
+        if match and isinstance(value, (int, float)) and not isinstance(value, bool):
+            amounts.setdefault(match["kind"], (key, match["cur"].upper()))
+    if not amounts:
+        return None
+    timed = [k for k in _TIME_KINDS if k in amounts]  # {hourly_usd, monthly_usd}: one price
+    kind = timed[0] if timed else next((k for k in _PAID_FIRST if k in amounts),
+                                       next(iter(amounts)))
+    key, currency = amounts[kind]
+    unit = cell_text(node[unit_key]).replace("_", " ")
+    per = unit if unit.lower().startswith(("per", "/")) else f"per {unit}"
+    if kind in _TIME_KINDS:  # "hourly_usd" beside "unit: instance": per instance per hour
+        per = f"{per} per {_TIME_KINDS[kind]}"
+    return (f"{_number_text(node[key])} {currency} {per}",
+            {unit_key, *(k for k, _ in amounts.values())})
+
+
+def _number_text(value: Any) -> str:
+    """A number of the document as text no reader can take for a thousands group: 1.701 is
+    written 1.7010 (the same number), never '1.701' that a European quote means as 1701."""
+    text = cell_text(value)
+    if isinstance(value, float) and re.fullmatch(r"-?\d{1,3}\.\d{3}", text):
+        text += "0"
+    return text
 
 
 def _clauses(text: str) -> list[str]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from evaltool.normalize.basis import basis_vocabulary, scope_re
 from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
+from evaltool.read.currency_signs import is_shared_sign, sign_currency, stated_currency
 from evaltool.read.textcache import by_text
 
 NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
@@ -212,11 +213,14 @@ _CURRENCY_WORDS = {
     "dkk": "DKK", "nok": "NOK", "cad": "CAD", "aud": "AUD", "inr": "INR", "cny": "CNY",
     "krw": "KRW", "sgd": "SGD", "pln": "PLN", "zł": "PLN", "zl": "PLN", "czk": "CZK", "kč": "CZK",
     "huf": "HUF", "ron": "RON", "₩": "KRW", "원": "KRW", "₺": "TRY", "tl": "TRY", "try": "TRY",
-    "r$": "BRL",
+    "rub": "RUB", "₽": "RUB", "uah": "UAH", "₴": "UAH",
+    "brl": "BRL", "r$": "BRL", "mxn": "MXN", "nzd": "NZD", "hkd": "HKD", "isk": "ISK",
 }
 _CURRENCY_RE = re.compile(
-    r"(us\$|r\$|\$|€|£|¥|zł|kč|₩|₺|(?<=[\d\s(,])원(?![가-힣])|\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|"
-    r"krw|sgd|pln|czk|huf|ron|tl|dollars?)\b|\b(?-i:TRY)\b)", re.I)
+    r"(us\$|r\$|\$|€|£|¥|₽|₴|zł|kč|₩|₺|(?<=[\d\s(,])원(?![가-힣])|"
+    r"\b(?:usd|eur|euros?|gbp|chf|jpy|sek|dkk|nok|cad|aud|inr|cny|krw|sgd|pln|czk|huf|ron|"
+    r"rub|uah|brl|mxn|nzd|hkd|isk|tl|dollars?)\b|\b(?-i:TRY)\b|(?<![^\W\d_])kr\.?(?![^\W\d_]))",
+    re.I)
 _GPU_WORDS = (r"(?:gpu|chip|accelerator|card|tpu|device|gpu\s*hr|acelerador|acceleratore|"
               r"akcelerator\w*|versneller)")
 _NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|instance|host|vm|"
@@ -224,8 +228,20 @@ _NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|inst
 
 
 def currency_of(text: str) -> str | None:
-    match = _CURRENCY_RE.search(text)
-    return _CURRENCY_WORDS.get(match.group(1).lower()) if match else None
+    """The currency a text names: a code or a sign only one currency writes comes first; a sign
+    several share ("$", "dollars", "kr") is what the text itself qualifies it as ("Canadian
+    dollars", "A$"), else what the current document says (evaltool.read.currency_signs)."""
+    shared: str | None = None
+    for match in _CURRENCY_RE.finditer(text):
+        token = match.group(1)
+        if not is_shared_sign(token) and token.lower() != "us$":
+            return _CURRENCY_WORDS.get(token.lower())
+        if token.lower() == "us$":
+            return "USD"
+        shared = shared or token
+    if shared is None:
+        return None
+    return stated_currency(text) or sign_currency(shared)
 
 
 _HOUR = r"(?:hour|hr|h|stunde|std|heure|hora|ora|ore|godz\w*|uur|timme|tim)s?\b"

@@ -6,7 +6,8 @@ benchmarks/ingest.py measures it here).  It never evaluates formulas and never t
 VBA, so .xlsm files are read as data only.  What calamine cannot tell is whether an empty
 cell is a formula that was never calculated (files written by scripts have no cached
 values); for that we scan the sheet XML for `<f>` elements without a `<v>`, with a regex
-over bytes (no XML entity expansion, so no billion-laughs risk).
+over bytes (no XML entity expansion, so no billion-laughs risk), and keep their text: plain
+arithmetic among them is worked out by read/formulas.py.
 
 calamine allocates a dense grid from the first to the last used cell of a sheet, so one stray
 value at XFD1048576 asks for ~549 GB and aborts the process from native code.  Before calamine
@@ -26,10 +27,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from xml.etree import ElementTree
+from xml.sax.saxutils import unescape
 
 from evaltool.errors import InputError, Location, Problem
 from evaltool.read.cells import SheetGrid, a1
 from evaltool.read.extents import Extent, ods_extents, xls_extents, xlsb_extents
+from evaltool.read.formulas import evaluate_formulas
 from evaltool.read.layout import is_contract_sheet
 from evaltool.read.properties import add_header_footer, archive_properties
 from evaltool.read.safety import (
@@ -52,6 +55,7 @@ _CELL_RE = re.compile(rb"<(?:\w+:)?c\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?c>)", re.S)
 _REF_RE = re.compile(rb"\br=\"([A-Z]+)([0-9]+)\"")
 _VALUE_RE = re.compile(rb"<(?:\w+:)?v>\s*[^<\s]", re.S)
 _FORMULA_RE = re.compile(rb"<(?:\w+:)?f\b")
+_FORMULA_TEXT_RE = re.compile(rb"<(?:\w+:)?f\b[^>]*?(?<!/)>(.*?)</(?:\w+:)?f>", re.S)
 # A cell with a body (a value, inline string or formula); `<c r="X1" s="3"/>` is format only.
 _USED_CELL_RE = re.compile(rb"<(?:\w+:)?c\b[^>]*?\br=\"([A-Z]{1,3})([0-9]{1,7})\"[^>]*?(?<!/)>")
 _SCAN_CHUNK = 1 << 20
@@ -139,8 +143,10 @@ def _refuse_large(path: Path, extents: Iterator[Extent], max_cells: int) -> None
                         "cells": rows * cols, "limit": max_cells}))
 
 
-def _uncalculated_formulas(xml: bytes) -> set[tuple[int, int]]:
-    cells: set[tuple[int, int]] = set()
+def _uncalculated_formulas(xml: bytes) -> dict[tuple[int, int], str]:
+    """The formula cells without a cached value, with their formula's text ("" when the
+    cell shares another cell's formula and states none of its own)."""
+    cells: dict[tuple[int, int], str] = {}
     if b"<f" not in xml:
         return cells
     for attrs, body in _CELL_RE.findall(xml):
@@ -148,7 +154,9 @@ def _uncalculated_formulas(xml: bytes) -> set[tuple[int, int]]:
             continue
         ref = _REF_RE.search(attrs)
         if ref:
-            cells.add((int(ref.group(2)) - 1, _col_index(ref.group(1))))
+            text = _FORMULA_TEXT_RE.search(body)
+            formula = unescape(text.group(1).decode("utf-8", "replace")) if text else ""
+            cells[(int(ref.group(2)) - 1, _col_index(ref.group(1)))] = formula
     return cells
 
 
@@ -165,7 +173,7 @@ def _xml_extent(xml: bytes) -> tuple[int, int]:
 class _ArchiveScan:
     """What one pass over a workbook's zip archive found before calamine reads it."""
 
-    formula_cells: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
+    formula_cells: dict[str, dict[tuple[int, int], str]] = field(default_factory=dict)
     properties: dict[str, str] = field(default_factory=dict)
 
 
@@ -255,12 +263,14 @@ def read_workbook_and_properties(path: Path) -> tuple[list[SheetGrid], dict[str,
             raise InputError(Problem(Location(str(path), sheet=name), code="sheet-unreadable",
                                      params={"reason": _short(exc)})) from None
         grid = SheetGrid(file=str(path), name=name, rows=[list(r) for r in rows],
-                         formula_cells_without_value=missing_values.get(name, set()),
+                         formula_cells_without_value=set(missing_values.get(name, {})),
                          hidden=name in hidden, merged=_merged_ranges(sheet))
         # A contract sheet's clause may fill a cell; any other cell holds a value or a label.
         limit = MAX_CLAUSE_CELL_CHARS if is_contract_sheet(name) else MAX_VALUE_CHARS
         grid.problems.extend(bound_cells(grid.rows, grid.where, limit))
         grids.append(grid)
+    if missing_values:  # arithmetic saved without its value: worked out and said
+        evaluate_formulas(grids, {name: dict(cells) for name, cells in missing_values.items()})
     return grids, scan.properties
 
 

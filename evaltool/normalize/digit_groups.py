@@ -1,0 +1,38 @@
+"""How a document writes its numbers: its decimal mark and how it groups thousands (points,
+spaces, no-break and thin spaces), read from the document's own figures."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+DECIMAL_COMMA_RE = re.compile(r"\d,\d{1,2}(?!\d)")
+DECIMAL_POINT_RE = re.compile(r"\d\.\d{1,2}(?!\d)")
+# "2.048", "1.800": one or more groups of three digits after a point, nothing else.
+# A unit may follow ("2.048 GiB" once the unit column is joined), but no other number.
+GROUPED_BY_DOTS_RE = re.compile(r"(?:[^\d]|(?<=[A-Za-z])\d)*?(?<![\d.,])(?!0\.)"
+                                 r"(\d{1,3}(?:\.\d{3})+)(?![\d.,])(?=(?:\D|(?<=[A-Za-z])\d)*$)")
+# "52 560,00", "1 234 567.50": a space (plain, no-break or thin) between digit groups before
+# decimals, which no count without 'x' writes: the document groups thousands with spaces.
+SPACE_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)")
+# "1 000 TB", "3 072 GB": a group after a space that starts with 0 is never a second number
+# ("2 x 072"), so the document groups thousands with spaces.
+ZERO_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]0\d{2})+"
+                            r"(?![\d.,]?\d)")
+SPACE_GROUP_RE = re.compile(r"(?<![\w.,/-])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
+                             r"(?![\d.,]?\d)"
+                             r"(?![ \u00a0\u202f]\d{3}(?!\d))")  # the whole run, or nothing
+COMMA_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?![\d.,])")
+POINT_DECIMAL_RE = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.,])")
+
+
+def writes_decimal_commas(cands: Any) -> bool:
+    """Does this offer write decimals with a comma ('30,72', '19,60') and never a point?"""
+    commas = points = 0
+    for cand in cands:
+        if isinstance(cand.value, str):
+            commas += len(COMMA_DECIMAL_RE.findall(cand.value))
+            points += len(POINT_DECIMAL_RE.findall(cand.value))
+        elif isinstance(cand.value, float) and not cand.value.is_integer():
+            points += 1
+    return commas > 0 and points == 0
