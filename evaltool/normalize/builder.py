@@ -62,7 +62,7 @@ from evaltool.normalize.slots import (
     PER_GB_MONTH_RE,
     names_an_accelerator,
 )
-from evaltool.normalize.storage_lines import capacity_tb, is_storage_line
+from evaltool.normalize.storage_lines import capacity_tb, is_storage_line, tb_per_priced_unit
 from evaltool.normalize.tables import TableReaders
 from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
 from evaltool.read import text as T
@@ -568,8 +568,10 @@ class Builder(TableReaders, MoneyReaders):
             if unit_kind == "tb_month":
                 self._tb_months(desc, qty, item.unit or "", item.cells.get("description", where),
                                 item.cells.get("quantity", where))
-                self._usd("storage_usd_per_tb_month", V.Money(price, currency, ("tb", "month")),
-                          where, raw, TABLE)
+                tb_each = tb_per_priced_unit(f"{unit} {price_text}")  # per TiB-month: / 1.0995
+                self._usd("storage_usd_per_tb_month", V.Money(price / tb_each, currency,
+                                                              ("tb", "month")), where, raw,
+                          TABLE, None if tb_each == 1 else f"{price:g} per {tb_each:g} TB")
             elif (size := capacity_tb(desc)) is not None:
                 # "NFS (all-flash), 50 TB | 1 | mês | 6.500": the month's price over the
                 # capacity the line states (a quantity of months is the term, not volumes)

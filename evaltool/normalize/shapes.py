@@ -139,8 +139,8 @@ def _nodes_of_accelerators(low: str) -> dict[str, int]:
     nodes, each of M accelerators; 'Pro Rack 18 Knoten mit je 4 GPUs' counts the nodes of one
     rack, so only the GPUs of a node are taken from it."""
     words = count_words()
-    m = re.search(r"(?<![\w.])" + _INT + r"\s+" + words["node"] + r"\s+(?:de|of|with|con|mit|"
-                  r"avec|med|z|met|da|di|com|à|a)\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" +
+    m = re.search(r"(?<![\w.])" + _INT + r"\s+" + words["node"] + r"\s+(?:" + words["of"] +
+                  r")\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" +
                   _INT + r"\s*(?:[x×*]\s*)?(?:" + _ACC + r"|" + words["gpu"] + r"\b)", low)
     if m is None:
         return {}
@@ -226,7 +226,9 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m and not _search(r"per\s*$|each\s*$|(?:each|per|pro|je|par|por|cada|ogni)\s+"
                            + _RACK + r"\s*[:,]?\s*$", low[:m.start()]):
         put("node_count", _int(m.group(1)))
-    per_node = _accelerators_per_node(low, _NODE)
+    # "8 acceleratori Intel Gaudi 3 (128 GB HBM2e) per nodo": the scope of a count closes its
+    # clause, past the accelerator's name and a bracketed aside (never past another figure)
+    per_node = _accelerators_per_node(low, _NODE) or _scoped_to_a_node(low)
     if per_node:
         put("gpus_per_node", per_node)
     # "each node with eight NVIDIA H100" / "4 x NVIDIA A100 per node" / "nodes 4 x H100"
@@ -311,6 +313,26 @@ def _accelerators_per_node(low: str, node: str) -> int | None:
         low) or _search(  # "NVIDIA H100 SXM5 80GB HBM3 × 8": the spec of one system
         r"^\s*" + _ACC + r"[\w\s.-]{0,30}?\s[x×]\s*(1|2|4|8|16)\s*(?:$|\()", low)
     return _int(m.group(1)) if m else None
+
+
+_ASIDE_RE = re.compile(r"\([^()]{0,60}\)")
+
+
+def _scoped_to_a_node(low: str) -> int | None:
+    """'8 acceleratori Intel Gaudi 3 (128 GB HBM2e) per nodo', '4 GPUs NVIDIA H100 80GB je
+    Knoten': N accelerators whose clause ends in 'per node'; what lies between may name the
+    accelerator or hold a bracketed aside, but no other figure (in '256 GPUs with 3.2 Tbit/s
+    per node' the scope belongs to the bandwidth)."""
+    words = count_words()
+    m = _search(r"(?<![\w.-])" + _INT + r"\s*(?:(?!\d+\b)[a-z0-9-]+\s+){0,4}?" + words["gpu"] +
+                r"\b([^,;:]{0,80}?)\s(?:per|pro|je|par|por|each|ogni|cada|na)\s+" +
+                words["node"] + r"\b", low)
+    if m is None:
+        return None
+    # the accelerator's own name and memory ("Gaudi 3", "H100 80GB") are no other figure
+    between = re.sub(_ACC + r"(?:(?:[\s-]+[a-z]+\d*){0,2}?[\s-]*\d+\s*(?:gb|go)\b)?", " ",
+                     _ASIDE_RE.sub(" ", m.group(2)))
+    return None if re.search(r"\d", between) else _int(m.group(1))
 
 
 def gpus_per_rack_in_name(text: str) -> int | None:

@@ -42,3 +42,15 @@ def capacity_tb(description: str) -> float | None:
     sizes = {round(float(m.group(1).replace(",", ".")) * _TB[m.group(2).lower()], 6)
              for m in _CAPACITY_RE.finditer(fold(description))}
     return sizes.pop() if len(sizes) == 1 else None
+
+
+# The capacity unit of a storage price's basis ("TiB-month", "per PB per month", "€/To/mois").
+_PRICE_UNIT_RE = re.compile(r"(?<![a-z])(tib|pib|pb|po|tb|to)(?![a-z])")
+
+
+def tb_per_priced_unit(unit_text: str) -> float:
+    """How many TB the capacity unit of a storage price stands for: 'TiB-month' -> 1.0995
+    (a price per TiB-month divided by it is the price per TB-month),
+    'PB-month' -> 1000, 'TB-month' or no capacity unit -> 1."""
+    m = _PRICE_UNIT_RE.search(unit_text.lower())
+    return _TB.get(m.group(1), 1.0) if m else 1.0

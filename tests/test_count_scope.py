@@ -1,0 +1,90 @@
+"""Specification: a count of GPUs scoped to one node or server is a per-node figure, never the
+offer's GPU count; a fleet stated as N servers multiplies it.  Our own examples in several
+languages and layouts (never a blind file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from workbooks import write_workbook
+
+from evaltool.normalize.core import normalize_files
+from evaltool.normalize.shapes import count_facts
+
+
+def _one(path: Path, fx: dict[str, float] | None = None) -> Any:
+    result = normalize_files([path], fx or {})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    return offer
+
+
+@pytest.mark.parametrize("text, per_node", [
+    ("8 acceleratori Intel Gaudi 3 (128 GB HBM2e) per nodo", 8),
+    ("4 GPUs NVIDIA H100 80GB je Knoten", 4),
+    ("8 GPUs H100 SXM5 80 GB per server", 8),
+    ("8 Beschleuniger Gaudi 3 pro Server", 8),
+    ("8 aceleradores AMD MI300X (192 GB) por nodo", 8),
+])
+def test_a_count_whose_clause_ends_per_node_is_per_node(text: str, per_node: int) -> None:
+    facts = count_facts(text)
+    assert facts.get("gpus_per_node") == per_node
+    assert "gpu_count" not in facts
+
+
+@pytest.mark.parametrize("text", [
+    "256 GPUs with 3.2 Tbit/s per node",
+    "16 GPUs in total with 2 TB RAM per node",
+    "64 H100 GPUs with 2 TB RAM per node",
+])
+def test_a_per_node_scope_that_belongs_to_another_figure_leaves_the_count(text: str) -> None:
+    facts = count_facts(text)
+    assert "gpus_per_node" not in facts
+    assert facts.get("gpu_count")
+
+
+@pytest.mark.parametrize("text, nodes, per_node", [
+    ("vierentwintig (24) NVIDIA L40S 48 GB, verdeeld over 3 servers van 8 GPU's", 3, 8),
+    ("twenty-four L40S spread over 3 servers of 8 GPUs", 3, 8),
+    ("4 Server von je 8 GPUs", 4, 8),
+    ("2 serwery po 8 GPU", 2, 8),
+])
+def test_a_fleet_of_servers_of_m_gpus_is_nodes_and_gpus_per_node(
+        text: str, nodes: int, per_node: int) -> None:
+    facts = count_facts(text)
+    assert facts.get("node_count") == nodes
+    assert facts.get("gpus_per_node") == per_node
+    assert facts.get("gpu_count", nodes * per_node) == nodes * per_node
+
+
+def test_nodes_row_with_a_per_node_note_multiplies_into_the_gpu_count(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "offerta.xlsx", {"Offerta": [
+        ["Calcolo Esempio S.r.l."],
+        ["Cluster Intel Gaudi 3"],
+        [],
+        ["Voce", "Valore", "Note"],
+        ["Nodi", "4", "8 acceleratori Intel Gaudi 3 (128 GB HBM2e) per nodo"],
+        ["Canone per nodo/mese", "€ 14.600,00", "IVA esclusa"],
+        ["Durata contrattuale", "12 mesi"],
+    ]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert f.node_count == 4
+    assert f.gpus_per_node == 8
+    assert f.gpu_count == 32
+    assert f.price_usd_per_gpu_hour == pytest.approx(14_600 / 8 / 730, rel=0.01)
+
+
+def test_a_fleet_line_in_dutch_counts_every_server(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "offerte.xlsx", {"Offerte": [
+        ["Rekenkracht Voorbeeld B.V."],
+        ["Onderdeel", "Omschrijving"],
+        ["GPU's", "zestien (16) NVIDIA L40S 48 GB, verdeeld over 2 servers van 8 GPU's"],
+        ["Prijs", "€ 1.000,00 per GPU per maand"],
+        ["Looptijd", "12 maanden"],
+    ]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert f.gpu_count == 16
+    assert f.node_count == 2
+    assert f.gpus_per_node == 8
