@@ -88,3 +88,36 @@ def test_a_fleet_line_in_dutch_counts_every_server(tmp_path: Path) -> None:
     assert f.gpu_count == 16
     assert f.node_count == 2
     assert f.gpus_per_node == 8
+
+
+@pytest.mark.parametrize("label, text", [
+    ("Servidor", "4x NVIDIA H100 PCIe 80GB, 2x EPYC 9454 (48 núcleos), 768 GB RAM"),
+    ("CPU", "2 x AMD EPYC 9454 (48 Kerne)"),
+    ("Server", "8x H100 SXM 80GB, 2x Xeon 8480+ (56 cores), 2 TB DDR5"),
+])
+def test_a_bracketed_core_figure_equal_to_one_cpus_is_read_per_cpu_and_said(
+        tmp_path: Path, label: str, text: str) -> None:
+    path = write_workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Compute Ltd"],
+        ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["GPUs", 8],
+        ["Price", "USD 2.50 per GPU-hour"],
+        [label, text],
+    ]})
+    offer = _one(path)
+    cores = offer.fields.cpu_cores_per_node
+    assert cores in (96, 112)
+    assert any(w.get("code") == "cores-per-cpu-assumed" for w in offer.warnings), offer.warnings
+
+
+def test_a_core_figure_that_says_each_or_total_is_not_warned(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Compute Ltd"],
+        ["Accelerator", "NVIDIA H100 SXM 80GB"],
+        ["GPUs", 8],
+        ["Price", "USD 2.50 per GPU-hour"],
+        ["CPU", "2 x AMD EPYC 9454 (48 cores each)"],
+    ]})
+    offer = _one(path)
+    assert offer.fields.cpu_cores_per_node == 96
+    assert not any(w.get("code") == "cores-per-cpu-assumed" for w in offer.warnings)

@@ -11,7 +11,7 @@ NoteCode = Literal[
     "amount-in-assumed-usd", "amount-under-term-label", "annual-commitment-as-price",
     "assumed-value",
     "bandwidth-basis-unstated", "bandwidth-per-gpu-per-node-disagree", "bandwidth-units",
-    "contract-value-as-price", "cores-basis-unstated", "costs-combined",
+    "contract-value-as-price", "cores-basis-unstated", "cores-per-cpu-assumed", "costs-combined",
     "count-from-labelled-counts", "count-mismatch", "currency-sign-ambiguous",
     "currency-sign-assumed", "date-order-assumed", "date-order-read",
     "date-span", "date-under-uptime-label", "decimal-or-thousands-assumed", "derivation-failed",

@@ -311,6 +311,26 @@ def cores_of_sockets(sockets: int, stated: int, text: str) -> tuple[int | None, 
                   "them")
 
 
+# "2x EPYC 9454 (48 núcleos)", "2 × Xeon 8480+ (56C)": a bracket that holds only a core figure
+# after N CPUs, no word for "each" or "in total" in it.
+_SOCKETS_BRACKET_CORES_RE = re.compile(
+    r"(?<![\d.])([2-8])\s*[x×]\s*([^,;()]{2,60}?)\(\s*(\d{1,3})\s*([^\W\d_]+)\s*\)")
+
+
+def cores_taken_per_cpu(text: str) -> dict[str, str | int] | None:
+    """'2x EPYC 9454 (48 núcleos)': the bracket's figure is one named CPU's own count, so it is
+    read per CPU (2 x 48 = 96), though a vendor may have meant the node's total; the reading
+    is to be said (its parameters), never kept silently.  None for any other shape."""
+    m = _SOCKETS_BRACKET_CORES_RE.search(text)
+    if m is None or not _CORES_RE.search(f"{m.group(3)} {m.group(4)}"):
+        return None
+    named = cpu_model_cores(m.group(2))
+    sockets, stated = int(m.group(1)), int(m.group(3))
+    if named is None or named[1] != stated:
+        return None
+    return {"sockets": sockets, "stated": stated, "model": named[0], "used": sockets * stated}
+
+
 def bracket_cores(text: str) -> tuple[int | None, str] | None:
     """A labelled CPU cell '2 x Xeon 8480+ (112 cores)': the cores per node and why, (None,
     why) when nothing says whether the figure counts one CPU or all; None if no such shape."""

@@ -41,6 +41,7 @@ from evaltool.normalize.phrases import (
     _words,
     capped_percent,
     clauses,
+    cores_taken_per_cpu,
     fold,
     is_notes_label,
     network_dedicated,
@@ -515,6 +516,8 @@ class ProseReaders(SlotReaders):
             clause = SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), clause)
         for name, value in system_facts(clause).items():
             self.add(name, value, where, clause, IN_TEXT, "read from the system's description")
+            if name == "cpu_cores_per_node" and (per_cpu := cores_taken_per_cpu(clause)):
+                self.note(where, "cores-per-cpu-assumed", per_cpu, name, clause[:120])
 
     def _facts_in_system_text(self, where: Location, text: str, priority: int) -> None:
         """A description that names the accelerator also names the CPUs, memory and drives

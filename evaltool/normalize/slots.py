@@ -51,6 +51,7 @@ from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
     bracket_cores,
+    cores_taken_per_cpu,
     fold,
     named_not_own,
     names_one_adapter,
@@ -513,6 +514,9 @@ class SlotReaders:
             if reading[0] is None:  # one CPU's cores or the node's: nothing says
                 return self.note(cand.where, "cores-basis-unstated", {"reason": reading[1]},
                                  "cpu_cores_per_node", text[:120])
+            if per_cpu := cores_taken_per_cpu(text):  # one CPU's cores, or the node's?
+                self.note(cand.where, "cores-per-cpu-assumed", per_cpu, "cpu_cores_per_node",
+                          text[:120])
             return self.add("cpu_cores_per_node", reading[0], cand.where, text, LABELLED,
                             reading[1])
         cores = _CORES_RE.search(text)

@@ -15,6 +15,7 @@ from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.headers import NOTE_HEADERS
+from evaltool.read.paid_columns import apply_paid_columns, paid_columns
 from evaltool.read.text import billing_unit, currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
@@ -147,6 +148,7 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     # A remarks column ("Remarque | € / kW / mois") may state a line's billing unit.
     note_col = next((c for c, head in field_cols.items()
                      if normalise_label(head) in NOTE_HEADERS), None)
+    paid = paid_columns(header, set(roles.values()))  # "One-time | Monthly"
     r = header_row + 1
     used: set[int] = set()
     missing: list[str] = []
@@ -186,6 +188,7 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             total=total,
             currency=currency_of(" ".join(raw.values())) or header_currency,
             cells=cells, raw=raw)
+        apply_paid_columns(item, grid, r, paid)
         for c, head in field_cols.items():
             if not is_empty(grid.value(r, c)):
                 item.fields.append((head, grid.value(r, c), grid.where(r, c)))
