@@ -121,3 +121,35 @@ def test_a_core_figure_that_says_each_or_total_is_not_warned(tmp_path: Path) -> 
     offer = _one(path)
     assert offer.fields.cpu_cores_per_node == 96
     assert not any(w.get("code") == "cores-per-cpu-assumed" for w in offer.warnings)
+
+
+@pytest.mark.parametrize("label", ["Acceleratori totali", "Acceleratori"])
+def test_a_bare_count_under_a_word_for_the_accelerators_counts_them(tmp_path: Path,
+                                                                     label: str) -> None:
+    path = write_workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Vendor", "Example Compute Ltd"],
+        ["Model", "Intel Gaudi 3"],
+        [label, "24"],
+        ["Price", "USD 2.00 per accelerator-hour"],
+    ]})
+    offer = _one(path)
+    assert offer.fields.gpu_count == 24
+    assert any(w.get("code") == "value-reads-as-count" for w in offer.warnings)
+
+
+def test_nodes_and_a_per_node_note_disagreeing_with_a_bare_count_are_warned(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "offerta.xlsx", {"Offerta": [
+        ["Calcolo Esempio S.r.l."],
+        ["Cluster Intel Gaudi 3"],
+        ["Voce", "Valore", "Note"],
+        ["Nodi", "4", "8 acceleratori Intel Gaudi 3 per nodo"],
+        ["Acceleratori totali", "30"],
+        ["Canone per nodo/mese", "€ 14.600,00"],
+    ]})
+    offer = _one(path, {"EUR": 1.0})
+    f = offer.fields
+    # two readings that disagree are never kept silently: the mismatch is said
+    assert (f.node_count, f.gpus_per_node) == (4, 8)
+    assert f.gpu_count in (30, 32)
+    assert any(w.get("field") == "gpu_count" and w.get("code") in (
+        "count-mismatch", "count-from-labelled-counts") for w in offer.warnings), offer.warnings

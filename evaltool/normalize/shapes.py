@@ -335,6 +335,16 @@ def _scoped_to_a_node(low: str) -> int | None:
     return None if re.search(r"\d", between) else _int(m.group(1))
 
 
+def counts_accelerators(label: str, value: str) -> bool:
+    """'Acceleratori totali | 32', 'Aceleradores | 16': a bare whole number under a label made
+    of a word for the accelerators themselves (never 'Hardware | RAM GiB | 2048', never a
+    size or a memory) counts them."""
+    low = _fold(label)
+    return re.fullmatch(r"\s*[1-9]\d{0,5}\s*", value) is not None and re.search(
+        r"(?<![a-z])" + count_words()["gpu"] + r"(?![a-z])", low) is not None and re.search(
+        r"ram|mem|gi?b\b|tb\b|hbm|\bper\b|price|pre[cz]|prix|kost|cost", low) is None
+
+
 def gpus_per_rack_in_name(text: str) -> int | None:
     """'NVIDIA GB200 NVL72' -> 72: a rack-scale system's name counts the GPUs of a rack."""
     m = re.search(r"\bnvl\s*(\d{2,3})\b", text, re.I)

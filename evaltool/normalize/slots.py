@@ -61,7 +61,7 @@ from evaltool.normalize.phrases import (
     root_granted,
     yes_no,
 )
-from evaltool.normalize.shapes import count_facts, counted_pieces
+from evaltool.normalize.shapes import count_facts, counted_pieces, counts_accelerators
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
@@ -367,8 +367,11 @@ class SlotReaders:
             # an accelerator name.  Skip the cell and say so; another cell may name it.
             self.note(cand.where, "accelerator-label-not-a-name", {}, "accelerator", text[:120],
                       "an accelerator name such as 'NVIDIA H100 SXM 80GB'")
-            self.value_by_shape(cand, text)
-            return
+            if counts_accelerators(cand.label, text):  # "Acceleratori totali | 32": counts
+                self.add("gpu_count", int(text), cand.where, text, IN_TEXT)  # them, weakly
+                return self.note(cand.where, "value-reads-as-count", {"label": cand.label,
+                                 "field": "gpu_count", "value": int(text)}, "gpu_count", text)
+            return self.value_by_shape(cand, text)
         if not names_an_accelerator(" ".join([text, *self.accelerator_hints])):
             # "Hardware-Ersatz | innert 4 Stunden", "Partition | booster": the label looks
             # like the accelerator's, the value names none.  Kept aside: read only when no
@@ -514,11 +517,10 @@ class SlotReaders:
             if reading[0] is None:  # one CPU's cores or the node's: nothing says
                 return self.note(cand.where, "cores-basis-unstated", {"reason": reading[1]},
                                  "cpu_cores_per_node", text[:120])
-            if per_cpu := cores_taken_per_cpu(text):  # one CPU's cores, or the node's?
-                self.note(cand.where, "cores-per-cpu-assumed", per_cpu, "cpu_cores_per_node",
-                          text[:120])
-            return self.add("cpu_cores_per_node", reading[0], cand.where, text, LABELLED,
-                            reading[1])
+            self.add("cpu_cores_per_node", reading[0], cand.where, text, LABELLED, reading[1])
+            if per_cpu := cores_taken_per_cpu(text):  # one CPU's cores, or the node's? said
+                self.note(cand.where, "cores-per-cpu-assumed", per_cpu, "cpu_cores_per_node", text)
+            return None
         cores = _CORES_RE.search(text)
         if cores:
             self.add("cpu_cores_per_node", int(T.to_number(cores.group(1))), cand.where, text,
