@@ -153,3 +153,25 @@ def test_nodes_and_a_per_node_note_disagreeing_with_a_bare_count_are_warned(tmp_
     assert f.gpu_count in (30, 32)
     assert any(w.get("field") == "gpu_count" and w.get("code") in (
         "count-mismatch", "count-from-labelled-counts") for w in offer.warnings), offer.warnings
+
+
+@pytest.mark.parametrize("rows", [
+    [["Anbieter", "Beispiel Rechen GmbH"], ["Beschleuniger", "NVIDIA H200 141GB"],
+     ["GPUs", 8], ["Anzahl Server", 6], ["Preis", "EUR 2,90 pro GPU-Stunde"]],
+    [["Vendor", "Example Compute Ltd"], ["Accelerator", "NVIDIA H100 SXM 80GB"],
+     ["GPUs", 8], ["Servers", 4], ["Price", "USD 2.40 per GPU-hour"]],
+])
+def test_one_servers_worth_of_gpus_beside_several_servers_is_said(
+        tmp_path: Path, rows: list[list[Any]]) -> None:
+    offer = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}), {"EUR": 1.0})
+    assert any(w.get("code") == "gpu-count-may-be-one-node" for w in offer.warnings)
+
+
+@pytest.mark.parametrize("text, nodes, per_node", [
+    ("4x HGX H100 (8 GPUs each)", 4, 8),
+    ("6 × Dell XE9680 (je 8 × H200)", 6, 8),
+    ("3 x Supermicro AS-8125GS (8x MI300X each)", 3, 8),
+])
+def test_servers_with_their_gpus_each_in_brackets(text: str, nodes: int, per_node: int) -> None:
+    facts = count_facts(text)
+    assert (facts.get("node_count"), facts.get("gpus_per_node")) == (nodes, per_node)

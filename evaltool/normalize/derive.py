@@ -35,6 +35,10 @@ def _recognised(text: str, memory_gb: float | None) -> RecognisedAccelerator:
     return recognise_accelerator(text, memory_gb)
 
 
+# GPUs a single server commonly carries (an HGX/OAM board of 4 or 8): a GPU count of exactly
+# this beside several nodes may be one node's (plausibility.yaml gpus_per_node).
+_ONE_NODE_SHAPES = (4, 8)
+
 class Derive:
     """Derived fields and checks over resolved values, recording how each was computed."""
 
@@ -130,6 +134,10 @@ class Derive:
         elif per is None and gpus is not None and nodes is not None and gpus % nodes == 0:
             self.set("gpus_per_node", gpus // nodes, ["gpu_count", "node_count"],
                      f"{gpus} GPUs / {nodes} nodes")
+            if nodes > 1 and gpus in _ONE_NODE_SHAPES:  # "GPUs | 8" beside "Servers | 4"
+                self._maybe_one_node(gpus, nodes)
+        elif per is None and gpus is not None and nodes is not None and nodes > 1:
+            self._maybe_one_node(gpus, nodes)  # 8 GPUs over 6 servers: not evenly
         elif gpus is not None and nodes is not None and per is not None and gpus != nodes * per:
             where = Location(**self.p["gpu_count"].where)
             if nodes > 1 and (gpus == per or gpus < nodes):
@@ -146,6 +154,15 @@ class Derive:
                         "gpu_count", str(gpus), str(nodes * per))
             self.b.flag("count_mismatch", "medium", self.b.problems[-1].message, where, str(gpus),
                         ask_for="one consistent GPU and node count")
+
+    def _maybe_one_node(self, gpus: int, nodes: int) -> None:
+        """A GPU count that one server commonly holds (or that does not divide over the
+        nodes) beside a node count, with nothing stating GPUs per node: it may count the
+        offer's GPUs or one node's.  Kept, and said (never silently)."""
+        where = Location(**self.p["gpu_count"].where)
+        self.b.note(where, "gpu-count-may-be-one-node",
+                    {"gpus": gpus, "nodes": nodes, "total": gpus * nodes}, "gpu_count",
+                    str(gpus), "the total number of GPUs and the GPUs per node")
 
     def unit_counts(self) -> None:
         """A per-node price, or no GPU count, with no GPUs-per-node field: the GPUs of one

@@ -16,6 +16,7 @@ NoteCode = Literal[
     "currency-sign-assumed", "date-order-assumed", "date-order-read",
     "date-span", "date-under-uptime-label", "decimal-or-thousands-assumed", "derivation-failed",
     "european-thousands", "figures-disagree", "gpu-count-from-text", "gpu-count-label-per-node",
+    "gpu-count-may-be-one-node",
     "gpu-count-of-one-node", "gpu-link-under-network-label", "gpus-per-node-from-text",
     "implausible-value", "implausible-value-dropped", "implied-by-purchase",
     "label-shape-disagree", "label-without-reader", "line-item-not-read", "line-total-mismatch",

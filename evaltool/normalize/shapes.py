@@ -142,8 +142,12 @@ def _nodes_of_accelerators(low: str) -> dict[str, int]:
     m = re.search(r"(?<![\w.])" + _INT + r"\s+" + words["node"] + r"\s+(?:" + words["of"] +
                   r")\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" +
                   _INT + r"\s*(?:[x×*]\s*)?(?:" + _ACC + r"|" + words["gpu"] + r"\b)", low)
-    if m is None:
-        return {}
+    if m is None:  # "4x HGX H100 (8 GPUs each)", "6 × XE9680 (je 8 × H200)": each in brackets
+        m = re.search(r"(?<![\w.])" + _INT + _X + r"[^,;()]{2,50}?\(\s*(?:" + words["each"] +
+                      r")?\s*" + _INT + r"\s*(?:[x×]\s*)?(?:" + _ACC + r"|" + words["gpu"] +
+                      r")\b[^()]{0,20}?(?:\b(?:" + words["each"] + r")\s*)?\)", low)
+        return {} if m is None or not re.search(words["each"], m.group(0)[m.group(0).find(
+            "("):]) else {"node_count": _int(m.group(1)), "gpus_per_node": _int(m.group(2))}
     found = {"gpus_per_node": _int(m.group(2))}
     if not re.search(r"(?:each|per|pro|je|par|por|cada|ogni)\s+" + words["rack"] +
                      r"\s*[:,]?\s*$", low[:m.start()]):
