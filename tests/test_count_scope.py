@@ -38,6 +38,8 @@ def test_a_count_whose_clause_ends_per_node_is_per_node(text: str, per_node: int
     "256 GPUs with 3.2 Tbit/s per node",
     "16 GPUs in total with 2 TB RAM per node",
     "64 H100 GPUs with 2 TB RAM per node",
+    "32 GPUs with dedicated NVMe per node",
+    "16 GPUs und lokale NVMe je Knoten",
 ])
 def test_a_per_node_scope_that_belongs_to_another_figure_leaves_the_count(text: str) -> None:
     facts = count_facts(text)

@@ -336,7 +336,11 @@ def _scoped_to_a_node(low: str) -> int | None:
     # the accelerator's own name and memory ("Gaudi 3", "H100 80GB") are no other figure
     between = re.sub(_ACC + r"(?:(?:[\s-]+[a-z]+\d*){0,2}?[\s-]*\d+\s*(?:gb|go)\b)?", " ",
                      _ASIDE_RE.sub(" ", m.group(2)))
-    return None if re.search(r"\d", between) else _int(m.group(1))
+    # "32 GPUs with local NVMe per node", "16 GPUs und 2 TB RAM je Knoten": a word that adds
+    # another thing ("with", "and", "+") gives the scope to that thing
+    return None if re.search(r"\d|\+|&|\b(?:with|and|plus|mit|und|avec|et|con|y|e|en|och|og|"
+                             r"met|i|z|oraz|sowie|including|incl)\b", between) \
+        else _int(m.group(1))
 
 
 def counts_accelerators(label: str, value: str) -> bool:
