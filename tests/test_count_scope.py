@@ -177,3 +177,20 @@ def test_one_servers_worth_of_gpus_beside_several_servers_is_said(
 def test_servers_with_their_gpus_each_in_brackets(text: str, nodes: int, per_node: int) -> None:
     facts = count_facts(text)
     assert (facts.get("node_count"), facts.get("gpus_per_node")) == (nodes, per_node)
+
+
+@pytest.mark.parametrize("rows, total", [
+    ([["Vendor", "Example Compute Ltd"],
+      ["Server spec", "8x NVIDIA H100 SXM 80GB, 2x Xeon 8480+, 2 TB RAM"],
+      ["Fleet", "16 servers"], ["Price", "USD 2.40 per GPU-hour"]], 128),
+    ([["Fournisseur", "Exemple Calcul SAS"],
+      ["Serveur", "8 x NVIDIA H100 SXM 80 Go, 2 x Xeon 8480+"],
+      ["Quantité", "12 serveurs"], ["Prix", "2,40 EUR par GPU-heure"]], 96),
+    ([["Vendor", "Example Compute Ltd"], ["Servers", "4x HGX H100 (8 GPUs each)"],
+      ["Price", "USD 2.40 per GPU-hour"]], 32),
+])
+def test_a_server_spec_line_is_one_node_and_the_fleet_multiplies_it(
+        tmp_path: Path, rows: list[list[Any]], total: int) -> None:
+    f = _one(write_workbook(tmp_path / "q.xlsx", {"Q": rows}), {"EUR": 1.0}).fields
+    assert f.gpus_per_node == 8
+    assert f.gpu_count == total
