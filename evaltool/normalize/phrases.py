@@ -52,6 +52,8 @@ def _words() -> dict[str, Any]:
 @functools.lru_cache(maxsize=8192)  # the same notes and cells recur in every option's record
 def fold(text: str) -> str:
     """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
+    if text.isascii():
+        return text  # nothing to fold
     folded = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ß", "ss"))
     return "".join(c for c in folded if not unicodedata.combining(c))
 

@@ -45,6 +45,8 @@ def _number_words() -> dict[str, int]:
 
 
 def _fold(text: str) -> str:
+    if text.isascii():
+        return text.lower()  # nothing to fold
     text = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ł", "l")
                                  .replace("Ł", "L"))
     # NFC after dropping the accents: a Hangul syllable NFKD split into letters ("장") is
