@@ -83,13 +83,18 @@ def _figure(value: Any) -> bool:
     return _figure_text(value)
 
 
+_DIGIT_RE = re.compile(r"\d")
+_RANGE_RE = re.compile(r"\d\s*[-–~]\s*\d")
+_DATE_RE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
+_FIGURE_CHARS_RE = re.compile(r"[\d.,'\s\u00a0\u202f]")
+
+
 @functools.lru_cache(maxsize=8192)  # a sheet asks about the same cells for each header row
 def _figure_text(value: str) -> bool:
     text = value.strip()
-    if not re.search(r"\d", text) or re.search(r"\d\s*[-–~]\s*\d", text) or re.search(
-            r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}", text):
+    if not _DIGIT_RE.search(text) or _RANGE_RE.search(text) or _DATE_RE.search(text):
         return False  # a range or a date, not a price
-    rest = re.sub(r"[\d.,'\s\u00a0\u202f]", "", text)
+    rest = _FIGURE_CHARS_RE.sub("", text)
     return len(rest) <= 4
 
 

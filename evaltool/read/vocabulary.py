@@ -21,15 +21,20 @@ _UNSPLIT_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", 
                                   "ı": "i"})
 
 
+_PLURAL_RE = re.compile(r"(?<=[A-Za-z])['\u2019]s\b")
+_CAMEL_RE = re.compile(r"([a-z])([A-Z])")
+
+
 @lru_cache(maxsize=65536)  # called for every cell of every sheet, with few distinct texts
 def normalise_label(text: str) -> str:
     """'Total GPUs:' -> 'total gpus'; 'Gültig bis' -> 'gultig bis' (accents folded)."""
     text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
     folded = text if text.isascii() else _fold_letters(text)  # (ASCII: nothing to fold)
-    folded = re.sub(r"(?<=[A-Za-z])['\u2019]s\b", "s", folded)  # "GPU's per node": plural
+    if "'" in folded or "\u2019" in folded:
+        folded = _PLURAL_RE.sub("s", folded)  # "GPU's per node": plural
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
     if " " not in folded.strip():  # a key such as gpuCount: split camelCase
-        folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
+        folded = _CAMEL_RE.sub(r"\1 \2", folded)
     folded = folded.lower()
     # Letters of every script are words ("単価", "단가", "περιγραφή", "цена"): a label is never
     # read as its Latin fragments alone ("GPU당 시간 단가" is no "GPU"); a run of kana and
