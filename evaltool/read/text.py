@@ -222,7 +222,16 @@ _NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|inst
                r"machine|box|pod|nodo|nodi|wez\w*|nod)")
 
 
+# An ASCII text names a currency only with '$' or one of these words (whole words, as the
+# pattern's \b...\b): tested first, as a set, before the pattern scans every position.
+_CURRENCY_CODES = frozenset(w for w in _CURRENCY_WORDS if w.isalpha() and w.isascii()) | {"try"}
+_ASCII_WORD_RE = re.compile(r"[a-z0-9_]+")
+
+
 def currency_of(text: str) -> str | None:
+    if text.isascii() and "$" not in text and _CURRENCY_CODES.isdisjoint(
+            _ASCII_WORD_RE.findall(text.lower())):
+        return None
     match = _CURRENCY_RE.search(text)
     return _CURRENCY_WORDS.get(match.group(1).lower()) if match else None
 
