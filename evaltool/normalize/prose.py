@@ -92,7 +92,7 @@ _THRESHOLD_RE = re.compile(r"(?:[≥≤]|>=|<=)\s*\d[\d.,]*\s*(?:%|[^\W\d_]+(?:/
 
 @by_text(8192)  # by the text alone; the same notes recur across options
 def _may_state_terms(text: str) -> bool:
-    return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
+    return len(text) <= MAX_PROSE_CHARS and any(map(str.isdigit, text)) and \
         _TERMS_HINT_RE.search(text) is not None
 
 

@@ -159,7 +159,7 @@ def _tier_lines_at(grid: SheetGrid, r: int) -> PriceGrid | None:
             return None
         return filled[0][0], cell_text(filled[0][1]), filled[1][1]
 
-    if not any(isinstance(v, str) and any(ch.isdigit() for ch in v) for v in grid.rows[r]):
+    if not any(isinstance(v, str) and any(map(str.isdigit, v)) for v in grid.rows[r]):
         return None  # (a tier's label has a figure: the cheap test first)
     first = pair(r) if r < len(grid.rows) else None
     if first is None or parse_range(first[1]) is None or (r > 0 and (
