@@ -144,9 +144,20 @@ def _may_start_grid(grid: SheetGrid, limit: int) -> list[bool]:
     maybe: list[bool] = []
     for r in range(limit):
         texts = [v for v in rows[r] if isinstance(v, str)]
-        maybe.append((len(texts) >= 2 and any(figure[r + 1 : r + 3]))
+        maybe.append((len(texts) >= 2 and any(figure[r + 1 : r + 3]) and _all_heads(rows[r]))
                      or any(any(map(str.isdigit, v)) for v in texts))
     return maybe
+
+
+def _all_heads(row: list[Any]) -> bool:
+    """_grid_at's next test: two or more short texts and nothing else filled."""
+    heads = 0
+    for v in row:
+        if _short(v) is not None:
+            heads += 1
+        elif not is_empty(v):
+            return False
+    return heads >= 2
 
 
 def _tier_lines_at(grid: SheetGrid, r: int) -> PriceGrid | None:
