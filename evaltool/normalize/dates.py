@@ -125,6 +125,9 @@ _US_ADDRESS_RE: Final = re.compile(
     r"S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b")
 
 
+_ANY_DIGIT_RE: Final = re.compile(r"\d")
+
+
 def document_date_order(texts: Iterable[str]) -> tuple[bool, str | None]:
     """Whether a document writes numeric dates day-first, and the evidence: a date of its own
     that only one order reads ('16/02/2026' is day-first, '02/17/2026' month-first), else a
@@ -133,6 +136,8 @@ def document_date_order(texts: Iterable[str]) -> tuple[bool, str | None]:
     day = month = None
     us = None
     for text in texts:
+        if _ANY_DIGIT_RE.search(text) is None:
+            continue  # (both a numeric date and a postal code have figures)
         for match in _SLASH_DATE_RE.finditer(text):
             first, second = int(match[1]), int(match[2])
             if first > 12 >= second:
