@@ -477,9 +477,13 @@ class Catalog(BaseModel):
             best = 0.0
             for name in names:
                 target = _compact(name)
-                best = max(best, difflib.SequenceMatcher(None, compact, target).ratio())
-                for word in words:
-                    best = max(best, difflib.SequenceMatcher(None, word, target).ratio())
+                for probe in (compact, *words):
+                    # ratio() <= quick_ratio() <= real_quick_ratio(): a pair whose bound
+                    # cannot beat the best so far is not matched (same result, far fewer
+                    # full comparisons)
+                    matcher = difflib.SequenceMatcher(None, probe, target)
+                    if (matcher.real_quick_ratio() > best and matcher.quick_ratio() > best):
+                        best = max(best, matcher.ratio())
             scored.append((-best, order, acc.id))
         scored.sort()
         return [acc_id for _, _, acc_id in scored[:n]]

@@ -386,3 +386,97 @@ def load_lexicon(path: str | None = None) -> Lexicon:
         boilerplate_topics=frozenset(topics["boilerplate"]),
         ask_for={k: v for k, v in raw["ask_for"].items() if k != "source"},
     )
+
+
+# --------------------------------------------------------------------------- word gates
+# A cheap necessary condition for a case-insensitive pattern: some word of the text starts
+# like one of its alternatives, or the text holds a literal every match must contain.  Used
+# to skip patterns that cannot match (results are those of the pattern itself).
+
+_CASE_ODD: frozenset[str] | None
+try:  # characters re's IGNORECASE pairs with a letter that str.lower() does not ('ı', 'ſ')
+    from re._casefix import _EXTRA_CASES
+
+    _CASE_ODD = frozenset(chr(c) for c in _EXTRA_CASES if c > 127)
+except ImportError:  # pragma: no cover - another Python: every non-ASCII text goes exact
+    _CASE_ODD = None
+
+
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _required_literal(part: str) -> str | None:
+    """The longest run of plain characters outside groups, classes and escapes that every
+    match of ``part`` (one alternative) contains ('laufzeit' of '\\b\\w+laufzeit\\b')."""
+    best, run, last = "", "", -2
+    for i, ch, depth in _structure(part):
+        plain = ch.isalnum() and not ch.isdigit() and depth == 0 and ch not in "()"
+        if plain and i == last + 1:
+            run += ch
+        else:
+            run = ch if plain else ""
+        last = i if plain else -2
+        following = part[i + 1 : i + 2]
+        usable = run[:-1] if following and following in "?*{" else run
+        best = max(best, usable, key=len)
+        if following and following in "?*{":
+            run, last = "", -2
+    return best.lower() if len(best) >= 2 else None
+
+
+class WordGates:
+    """Which of several named patterns might match a text, found without running them: each
+    pattern's alternatives give word starts ('storage' starting a word) or required literals
+    ('laufzeit', '納期'); a pattern with an alternative giving neither is always a candidate.
+    Word starts are looked up by each word's prefixes, so the cost is per word of the text,
+    not per alternative."""
+
+    def __init__(self, patterns: dict[str, list[str]]) -> None:
+        self.by_prefix: dict[str, set[str]] = {}
+        self.by_literal: dict[str, set[str]] = {}
+        self.always: set[str] = set()
+        self.need_digit: set[str] = set()
+        for name, alternatives in patterns.items():
+            for alt in (part for each in alternatives for part in _top_level_split(each)):
+                words = _gate_keywords(f"(?:{alt})")
+                literal = _required_literal(alt)
+                if literal and (_CASE_ODD & set(literal) if _CASE_ODD is not None
+                                else not literal.isascii()):
+                    literal = None
+                if words and (not literal or min(map(len, words)) >= min(3, len(literal))):
+                    for word in words:
+                        self.by_prefix.setdefault(word, set()).add(name)
+                elif literal:  # also where a word start is one letter ('p' of 'p(?:eta)?flops')
+                    self.by_literal.setdefault(literal, set()).add(name)
+                elif alt.startswith("\\d"):  # '\d\s*cores': no digit, no match
+                    self.need_digit.add(name)
+                else:
+                    self.always.add(name)
+        self.lengths = sorted({len(k) for k in self.by_prefix})
+
+    def candidates(self, low: str, padded: str) -> set[str]:
+        found = set(self.always)
+        by_prefix, lengths = self.by_prefix, self.lengths
+        for word in set(padded.split()):
+            for n in lengths:
+                if n > len(word):
+                    break
+                names = by_prefix.get(word[:n])
+                if names:
+                    found |= names
+        for literal, names in self.by_literal.items():
+            if literal in low:
+                found |= names
+        if self.need_digit and _DIGIT_RE.search(low):
+            found |= self.need_digit
+        return found
+
+
+def gate_texts(text: str) -> tuple[str, str] | None:
+    """(lower-cased text, padded words) for WordGate.may_match, or None when lower-casing is
+    not what IGNORECASE compares (a length change, 'ı', 'ſ'): then run every pattern."""
+    low = _lower(text)
+    if len(low) != len(text) or (not low.isascii() and (_CASE_ODD is None
+                                                        or not _CASE_ODD.isdisjoint(low))):
+        return None
+    return low, _padded(text)

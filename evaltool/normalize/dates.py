@@ -39,6 +39,7 @@ from evaltool.normalize.valuetypes import (
     RawValue,
     ValueParseError,
 )
+from evaltool.read.textcache import by_text
 from evaltool.resources import data_dir
 
 if TYPE_CHECKING:
@@ -124,6 +125,9 @@ _US_ADDRESS_RE: Final = re.compile(
     r"S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b")
 
 
+_ANY_DIGIT_RE: Final = re.compile(r"\d")
+
+
 def document_date_order(texts: Iterable[str]) -> tuple[bool, str | None]:
     """Whether a document writes numeric dates day-first, and the evidence: a date of its own
     that only one order reads ('16/02/2026' is day-first, '02/17/2026' month-first), else a
@@ -132,6 +136,8 @@ def document_date_order(texts: Iterable[str]) -> tuple[bool, str | None]:
     day = month = None
     us = None
     for text in texts:
+        if _ANY_DIGIT_RE.search(text) is None:
+            continue  # (both a numeric date and a postal code have figures)
         for match in _SLASH_DATE_RE.finditer(text):
             first, second = int(match[1]), int(match[2])
             if first > 12 >= second:
@@ -339,19 +345,26 @@ _ORDINAL_RE: Final = _LazyRegex(r"(\d)(?:st|nd|rd|th|er)\b", re.IGNORECASE)
 def _text_date(
     fragment: str, raw_s: str, prefer: Literal["end", "start"], notes: list[str]
 ) -> ParsedDate:
-    from dateutil import parser
-
-    info = _date_parserinfo()
     fragment = _ORDINAL_RE.sub(r"\1", fragment)  # "1er mars": dateutil knows "1st" only
     fragment = re.sub(r"\s+de\s+", " ", fragment, flags=re.I)  # "15 de enero de 2026"
-    one = parser.parse(fragment, parserinfo=info, default=datetime(2000, 1, 1))
-    two = parser.parse(fragment, parserinfo=info, default=datetime(2000, 2, 2))
+    one, two = _parsed_twice(fragment)
     if one.day != two.day:  # no day in the text: a whole month
         start, end = date(one.year, one.month, 1), _month_end(one.year, one.month)
         extra = "".join(f"; {n}" for n in notes)
         return _period(start, end, f"{start:%B %Y}", prefer, raw_s, extra)
     value = one.date()
     return ParsedDate(value, raw_s, notes, value, value)
+
+
+@by_text(4096)  # the same dates recur in every option's notes; datetimes are immutable
+def _parsed_twice(fragment: str) -> tuple[datetime, datetime]:
+    """dateutil's reading of a date with two different defaults (a day missing from the
+    text shows as the two readings' days differing)."""
+    from dateutil import parser
+
+    info = _date_parserinfo()
+    return (parser.parse(fragment, parserinfo=info, default=datetime(2000, 1, 1)),
+            parser.parse(fragment, parserinfo=info, default=datetime(2000, 2, 2)))
 
 
 def _relative_date(match: re.Match[str], raw_s: str) -> ParsedDate:

@@ -128,7 +128,7 @@ def _check_no_value(text: str, expected: str, found: str) -> None:
     """Raise NoValueGiven for a placeholder; let text with figures through."""
     folded = text.casefold().strip()
     if folded in _NO_VALUE_WORDS or folded.strip(" .:;!") in _NO_VALUE_WORDS or (
-        not any(ch.isdigit() for ch in text) and _NO_VALUE_PHRASE_RE.search(text)
+        not any(map(str.isdigit, text)) and _NO_VALUE_PHRASE_RE.search(text)
     ):
         raise NoValueGiven(f"no value given ({text!r})", found=found, expected=expected)
 

@@ -10,7 +10,7 @@ import re
 import unicodedata
 from typing import Any
 
-from evaltool.clauses.lexicon import fast_compile
+from evaltool.clauses.lexicon import WordGates, fast_compile, gate_texts
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import _CORES_RE, _GPU_NAME_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
@@ -42,6 +42,8 @@ def _words() -> dict[str, Any]:
                    for topic, words in raw["topics"].items()},
         "any_topic": fast_compile("|".join(f"(?:{w})" for words in raw["topics"].values()
                                            for w in words)),
+        # which topics' words a clause might hold, tested before any topic pattern runs
+        "topic_gates": WordGates(raw["topics"]),
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
                        "notes_label", "cap", "network_adapter", "no_orchestrator")},
@@ -51,6 +53,8 @@ def _words() -> dict[str, Any]:
 @functools.lru_cache(maxsize=8192)  # the same notes and cells recur in every option's record
 def fold(text: str) -> str:
     """'Dédié, keine Mandantenteilung' -> 'Dedie, keine Mandantenteilung' (accents off)."""
+    if text.isascii():
+        return text  # nothing to fold
     # letters NFKD does not split, as the vocabulary writes them ("Netværk" -> "Netvaerk",
     # "højst" -> "hojst", "wyłącznie" -> "wylacznie"), the same table as normalise_label's
     text = text.translate(UNSPLIT_LETTERS)
@@ -112,9 +116,15 @@ def topics(clause: str) -> list[str]:
 def _topics(clause: str) -> tuple[str, ...]:
     folded = fold(clause)
     words = _words()
-    if not words["any_topic"].search(folded):
-        return ()
-    return tuple(name for name, pattern in words["topics"].items() if pattern.search(folded))
+    gate = gate_texts(folded)
+    if gate is None:
+        if not words["any_topic"].search(folded):
+            return ()
+        return tuple(name for name, pattern in words["topics"].items()
+                     if pattern.search(folded))
+    maybe = words["topic_gates"].candidates(*gate)
+    return tuple(name for name, pattern in words["topics"].items()
+                 if name in maybe and pattern.search(folded))
 
 
 def is_notes_label(label: str) -> bool:

@@ -101,8 +101,26 @@ _THRESHOLD_RE = re.compile(r"(?:[≥≤]|>=|<=)\s*\d[\d.,]*\s*(?:%|[^\W\d_]+(?:/
 
 @by_text(8192)  # by the text alone; the same notes recur across options
 def _may_state_terms(text: str) -> bool:
-    return len(text) <= MAX_PROSE_CHARS and any(c.isdigit() for c in text) and \
+    return len(text) <= MAX_PROSE_CHARS and any(map(str.isdigit, text)) and \
         _TERMS_HINT_RE.search(text) is not None
+
+
+@by_text(8192)  # by the text alone: options side by side share their notes
+def _prose_plan(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The clauses of a text and the topics each is read for, in order."""
+    plan: list[tuple[str, tuple[str, ...]]] = []
+    before: tuple[str, ...] = ()
+    for clause in clauses(text):
+        # "Scale-out network ≥ 400 Gb/s per GPU": a buyer's threshold, never read
+        clause = _THRESHOLD_RE.sub(" ", clause)
+        found = tuple(topics(clause))
+        if not found and before and clause[:1].islower() and len(clause.split()) <= 12:
+            # "InfiniBand NDR200, Dragonfly+; condivisa con gli altri progetti": a short
+            # clause that goes on from the one before is about the same thing
+            found = before
+        plan.append((clause, found))
+        before = found
+    return tuple(plan)
 
 
 @by_text(8192)  # by the text alone: most values are no yes/no (it raised)
@@ -124,18 +142,9 @@ class ProseReaders(SlotReaders):
     def read_prose(self, text: str, where: Location) -> None:
         if len(text) > MAX_PROSE_CHARS:
             return
-        before: list[str] = []
-        for clause in clauses(text):
-            # "Scale-out network ≥ 400 Gb/s per GPU": a buyer's threshold, never read
-            clause = _THRESHOLD_RE.sub(" ", clause)
-            found = topics(clause)
-            if not found and before and clause[:1].islower() and len(clause.split()) <= 12:
-                # "InfiniBand NDR200, Dragonfly+; condivisa con gli altri progetti": a short
-                # clause that goes on from the one before is about the same thing
-                found = before
+        for clause, found in _prose_plan(text):
             for topic in found:
                 self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
-            before = found
 
     def value_by_shape(self, cand: Candidate, text: str) -> None:
         """A value its label's field cannot read may still state a figure by its shape

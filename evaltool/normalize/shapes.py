@@ -45,6 +45,8 @@ def _number_words() -> dict[str, int]:
 
 
 def _fold(text: str) -> str:
+    if text.isascii():
+        return text.lower()  # nothing to fold
     text = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("ł", "l")
                                  .replace("Ł", "L"))
     # NFC after dropping the accents: a Hangul syllable NFKD split into letters ("장") is
@@ -114,11 +116,11 @@ def _count_facts(text: str) -> tuple[tuple[str, int], ...]:
     if text.lstrip().startswith(">"):
         return ()
     if len(text) <= MAX_COUNT_PHRASE_CHARS:
-        return tuple(_count_facts_in_phrase(text).items())
+        return tuple(_phrase_counts(text).items())
     found: dict[str, int] = {}
     for clause in _CLAUSE_SPLIT.split(text):
         if len(clause) <= MAX_COUNT_PHRASE_CHARS:
-            for name, value in _count_facts_in_phrase(clause).items():
+            for name, value in _phrase_counts(clause).items():
                 found.setdefault(name, value)
     return tuple(found.items())
 
@@ -153,6 +155,24 @@ def _nodes_of_accelerators(low: str) -> dict[str, int]:
                      r"\s*[:,]?\s*$", low[:m.start()]):
         found["node_count"] = _int(m.group(1))
     return found
+
+
+@functools.cache
+def _may_count_re() -> re.Pattern[str]:
+    """What every count shape below holds: a word of GPUs, nodes or racks, an accelerator's
+    name or 'nvl' (each shape also holds a figure)."""
+    words = count_words()
+    return re.compile("|".join((words["gpu"], words["node"], words["rack"], _ACC, "nvl")))
+
+
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _phrase_counts(text: str) -> dict[str, int]:
+    low = words_to_digits(text)
+    if not _DIGIT_RE.search(low) or not _may_count_re().search(low):
+        return {}  # no shape can match: none runs (most phrases of a sheet state no count)
+    return _count_facts_in_phrase(text)
 
 
 def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape

@@ -15,6 +15,7 @@ from evaltool.normalize.basis import basis_vocabulary
 
 _TOTAL_RE = re.compile(r"\b(?:total|in all|insgesamt|gesamt|au total|en total|em total|"
                        r"in totale|totaal|łącznie|razem|celkem|i alt|totalt)\b|合計", re.I)
+_N_TIMES_RE = re.compile(r"\d\s*[x×]", re.IGNORECASE)
 # GPUs one node can carry (the plausibility file's gpus_per_node values up to a 16-way node).
 _PER_NODE = frozenset({1, 2, 4, 8, 16})
 
@@ -53,7 +54,8 @@ def gpus_per_unit(texts: Iterable[str]) -> tuple[int, int | None, str] | None:
         for match in [*n_gpu_node.finditer(text), *nodes_x_gpus.finditer(text)]:
             found.add((int(match["per"]), int(match["nodes"]) if match["nodes"] else None))
             phrase = match.group(0)
-        for match in node_with_n.finditer(text):
+        # (every "node ... N x" phrase has a figure and an x after it: the cheap test first)
+        for match in node_with_n.finditer(text) if _N_TIMES_RE.search(text) else ():
             if _TOTAL_RE.search(match["rest"]):
                 continue  # "2 nodes with 16 x H100 in total": the offer's GPUs, not a node's
             try:

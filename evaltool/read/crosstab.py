@@ -83,13 +83,18 @@ def _figure(value: Any) -> bool:
     return _figure_text(value)
 
 
+_DIGIT_RE = re.compile(r"\d")
+_RANGE_RE = re.compile(r"\d\s*[-–~]\s*\d")
+_DATE_RE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
+_FIGURE_CHARS_RE = re.compile(r"[\d.,'\s\u00a0\u202f]")
+
+
 @functools.lru_cache(maxsize=8192)  # a sheet asks about the same cells for each header row
 def _figure_text(value: str) -> bool:
     text = value.strip()
-    if not re.search(r"\d", text) or re.search(r"\d\s*[-–~]\s*\d", text) or re.search(
-            r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}", text):
+    if not _DIGIT_RE.search(text) or _RANGE_RE.search(text) or _DATE_RE.search(text):
         return False  # a range or a date, not a price
-    rest = re.sub(r"[\d.,'\s\u00a0\u202f]", "", text)
+    rest = _FIGURE_CHARS_RE.sub("", text)
     return len(rest) <= 4
 
 
@@ -116,7 +121,11 @@ def find_price_grids(grid: SheetGrid, vocab: Vocabulary) -> list[PriceGrid]:
     found: list[PriceGrid] = []
     r = 0
     limit = min(len(grid.rows), 400)
+    maybe = _may_start_grid(grid, limit)
     while r < limit:
+        if not maybe[r]:
+            r += 1
+            continue
         block = _grid_at(grid, vocab, r) or _tier_lines_at(grid, r)
         if block is None:
             r += 1
@@ -124,6 +133,31 @@ def find_price_grids(grid: SheetGrid, vocab: Vocabulary) -> list[PriceGrid]:
         found.append(block)
         r = block.rows[-1] + 1
     return found
+
+
+def _may_start_grid(grid: SheetGrid, limit: int) -> list[bool]:
+    """Rows where a grid or tier lines may start, by the cheap tests _grid_at and
+    _tier_lines_at begin with (two texts over a row with a figure; a text with a digit),
+    worked out with one pass over the rows instead of three."""
+    rows = grid.rows
+    figure = [any(_figure(v) for v in rows[k][1:]) for k in range(min(len(rows), limit + 2))]
+    maybe: list[bool] = []
+    for r in range(limit):
+        texts = [v for v in rows[r] if isinstance(v, str)]
+        maybe.append((len(texts) >= 2 and any(figure[r + 1 : r + 3]) and _all_heads(rows[r]))
+                     or any(any(map(str.isdigit, v)) for v in texts))
+    return maybe
+
+
+def _all_heads(row: list[Any]) -> bool:
+    """_grid_at's next test: two or more short texts and nothing else filled."""
+    heads = 0
+    for v in row:
+        if _short(v) is not None:
+            heads += 1
+        elif not is_empty(v):
+            return False
+    return heads >= 2
 
 
 def _tier_lines_at(grid: SheetGrid, r: int) -> PriceGrid | None:
@@ -136,7 +170,7 @@ def _tier_lines_at(grid: SheetGrid, r: int) -> PriceGrid | None:
             return None
         return filled[0][0], cell_text(filled[0][1]), filled[1][1]
 
-    if not any(isinstance(v, str) and any(ch.isdigit() for ch in v) for v in grid.rows[r]):
+    if not any(isinstance(v, str) and any(map(str.isdigit, v)) for v in grid.rows[r]):
         return None  # (a tier's label has a figure: the cheap test first)
     first = pair(r) if r < len(grid.rows) else None
     if first is None or parse_range(first[1]) is None or (r > 0 and (

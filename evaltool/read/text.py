@@ -227,10 +227,20 @@ _NODE_WORDS = (r"(?:node|knoten|n(?:oe|œ)ud|serveur|servidor|server|system|inst
                r"machine|box|pod|nodo|nodi|wez\w*|nod)")
 
 
+# An ASCII text names a currency only with '$' or one of these words (whole words, as the
+# pattern's \b...\b): tested first, as a set, before the pattern scans every position.
+_CURRENCY_CODES = frozenset(w for w in _CURRENCY_WORDS if w.isalpha() and w.isascii()) | {
+    "try", "tl", "kr", "dollar", "dollars", "euro", "euros"}
+_ASCII_WORD_RE = re.compile(r"[a-z]+")  # letters only: "100kr" names kr
+
+
 def currency_of(text: str) -> str | None:
     """The currency a text names: a code or a sign only one currency writes comes first; a sign
     several share ("$", "dollars", "kr") is what the text itself qualifies it as ("Canadian
     dollars", "A$"), else what the current document says (evaltool.read.currency_signs)."""
+    if text.isascii() and "$" not in text and _CURRENCY_CODES.isdisjoint(
+            _ASCII_WORD_RE.findall(text.lower())):
+        return None  # no sign and no currency word: no pattern can match
     shared: str | None = None
     for match in _CURRENCY_RE.finditer(text):
         token = match.group(1)

@@ -19,6 +19,7 @@ from evaltool.normalize.basis import basis_vocabulary
 from evaltool.read.text import basis_per, billing_unit, to_number
 from evaltool.resources import data_dir
 
+_DIGIT_RE = re.compile(r"\d")
 _NUM = r"(\d{1,3}(?:[.,\u202f\u00a0 ]\d{3})+(?![\d])|\d+)"
 _RESOURCES = ("gpu", "node", "rack")
 _TIMES = ("second", "minute", "hour", "day", "week", "month", "year")
@@ -71,6 +72,8 @@ def _range_res() -> tuple[re.Pattern[str], ...]:
 
 def parse_range(text: str) -> tuple[float, float | None] | None:
     """'32 ~ 127장' -> (32, 127); '128+' -> (128, None); 'up to 31' -> (1, 31); else None."""
+    if not _DIGIT_RE.search(text):
+        return None  # every range states a figure
     between, above_after, above_before, below_before, below_after = _range_res()
     found = between.search(text)
     if found:

@@ -22,25 +22,34 @@ _UNSPLIT_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", 
 UNSPLIT_LETTERS = _UNSPLIT_LETTERS  # for the prose readers' folding (normalize/phrases.py)
 
 
+_PLURAL_RE = re.compile(r"(?<=[A-Za-z])['\u2019]s\b")
+_CAMEL_RE = re.compile(r"([a-z])([A-Z])")
+
+
 @lru_cache(maxsize=65536)  # called for every cell of every sheet, with few distinct texts
 def normalise_label(text: str) -> str:
     """'Total GPUs:' -> 'total gpus'; 'Gültig bis' -> 'gultig bis' (accents folded)."""
     text = _FOOTNOTE_MARKS.sub("", text)  # "Price¹", "Shared storage³", "Peak*"
-    # letters NFKD does not split: "Bemærkninger" -> "bemaerkninger", "Łącznie" -> "lacznie"
-    folded = unicodedata.normalize("NFKD", text.translate(_UNSPLIT_LETTERS))
-    # NFC again: a Hangul syllable NFKD split into its letters ("단가") is one again.
-    folded = unicodedata.normalize("NFC", "".join(c for c in folded
-                                                  if not unicodedata.combining(c)))
-    folded = re.sub(r"(?<=[A-Za-z])['\u2019]s\b", "s", folded)  # "GPU's per node": plural
+    folded = text if text.isascii() else _fold_letters(text)  # (ASCII: nothing to fold)
+    if "'" in folded or "\u2019" in folded:
+        folded = _PLURAL_RE.sub("s", folded)  # "GPU's per node": plural
     # "GPU-hour" and "per_gpu_hr" become words; camelCase keys become words too.
     if " " not in folded.strip():  # a key such as gpuCount: split camelCase
-        folded = re.sub(r"([a-z])([A-Z])", r"\1 \2", folded)
+        folded = _CAMEL_RE.sub(r"\1 \2", folded)
     folded = folded.lower()
     # Letters of every script are words ("単価", "단가", "περιγραφή", "цена"): a label is never
     # read as its Latin fragments alone ("GPU당 시간 단가" is no "GPU"); a run of kana and
     # ideographs, or of Hangul, is a word of its own beside Latin letters ("GPU当たり").
     # The middle dot "・" joins two words ("品名・仕様": name and specification).
     return " ".join(_WORD_RE.findall(folded))
+
+
+def _fold_letters(text: str) -> str:
+    # letters NFKD does not split: "Bemærkninger" -> "bemaerkninger", "Łącznie" -> "lacznie"
+    folded = unicodedata.normalize("NFKD", text.translate(_UNSPLIT_LETTERS))
+    # NFC again: a Hangul syllable NFKD split into its letters ("단가") is one again.
+    return unicodedata.normalize("NFC", "".join(c for c in folded
+                                                if not unicodedata.combining(c)))
 
 
 _WORD_RE = re.compile(r"[\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff]+|[\uac00-\ud7af]+|"
