@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from evaltool.normalize import values as V
-from evaltool.normalize.money import money_spans
+from evaltool.normalize.money import is_list_price, money_spans
 
 # The amount's basis runs to the next comma, semicolon or bracket ("per node-hour, all-in").
 _BASIS_END = re.compile(r"[,;()]|\s-\s|\s–\s")
@@ -25,6 +25,12 @@ _NOT_A_PRICE = re.compile(
     r"\bcredit\w*|\brefund\w*|\bpenalt\w*|\brebate\w*|\bcompensat\w*|\bliquidated\b|"
     r"gutschrift\w*|erstatt\w*|vertragsstraf\w*|\bcrédit\w*|rembours\w*|pénalit\w*|"
     r"\bcrédito\w*|reembols\w*|penalizaci\w*", re.I)
+# A price stated to compare with, not offered: "public on-demand rate USD 98.32 per
+# instance-hour, for reference only".
+_REFERENCE_RE = re.compile(
+    r"\bfor\s+(?:comparison|reference)\b|\breference\s+(?:only|price|rate)|\bnot\s+part\s+of\s+"
+    r"th(?:is|e)\s+(?:offer|quote|proposal)|\bzum\s+vergleich|\bà\s+titre\s+(?:indicatif|de\s+"
+    r"comparaison)|\bsolo\s+(?:como\s+)?referencia|\ba\s+titolo\s+di\s+confronto", re.I)
 _HOURLY = {("gpu", "hour"), ("node", "hour")}
 
 
@@ -47,7 +53,7 @@ def hourly_prices(text: str, currency: str | None = None) -> list[tuple[V.Money,
     order; amounts in a sentence about credits, refunds or penalties are left out."""
     found: list[tuple[V.Money, str]] = []
     for piece in _pieces(text):
-        if _NOT_A_PRICE.search(piece):
+        if _NOT_A_PRICE.search(piece) or is_list_price(piece) or _REFERENCE_RE.search(piece):
             continue
         for start, end in money_spans(piece):
             stop = _BASIS_END.search(piece, end)

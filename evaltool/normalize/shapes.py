@@ -161,6 +161,14 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         if value > 0 and name not in found:
             found[name] = value
 
+    # "a single server with 8 GPUs", "1 seul serveur avec 8 GPU": one node, said to be one
+    m = _search(r"(?<![\w.])" + words["single"] + r"\s+" + _NODE + r"\s+(?:with|of|mit|avec|con|"
+                r"de|met|med|z|com)\s+" + _INT + r"\s*(?:[x×]\s*)?(?:[a-z0-9-]+\s+){0,3}?" + _GPU +
+                r"\b", low)
+    if m:
+        put("node_count", 1)
+        put("gpus_per_node", _int(m.group(1)))
+        low = low[:m.start()] + " " + low[m.end():]
     # "1 instance = 8 GPUs", "1 node: 4 chips": a ratio, not a count of nodes
     # "1台（8GPU）あたり": in CJK a count follows a word with no space, and brackets say it
     m = _search(r"(?<![\d.a-z])(?:1|one|a|an|each)\s*" + _NODE + r"\s*(?:=|:|\(|equals|has|with|"
