@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from workbooks import write_sheet
 
 from evaltool.normalize.core import normalize_files
 from evaltool.read.vocabulary import load_vocabulary
@@ -64,3 +65,66 @@ def test_a_comma_csv_with_one_comma_in_a_header_keeps_its_semicolons(tmp_path: P
     assert offer.fields.vendor == "Exemple Calcul SAS"
     assert offer.fields.gpu_count == 32
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(1.12)
+
+
+def test_options_written_as_paragraphs_of_an_email_are_one_offer_each(tmp_path: Path) -> None:
+    """A German broker's e-mail pasted into column A: each option a heading line that
+    enumerates it and a line with its price in a sentence; greeting, validity and signature
+    are shared."""
+    path = write_sheet(tmp_path / "mail.xlsx", [
+        ["Von: Anna Beispiel <anna@beispiel-compute.example>"],
+        ["Betreff: Angebot GPU-Kapazität"],
+        [],
+        ["Hallo Herr Muster, wie besprochen zwei Möglichkeiten:"],
+        [],
+        ["Variante 1 - H100 SXM 80GB, 4 Knoten mit je 8 GPUs (Frankfurt)"],
+        ["   2,10 € pro GPU-Stunde, Laufzeit 12 Monate"],
+        [],
+        ["Variante 2 - L40S, ein einzelner Server mit 8 GPUs (Berlin)"],
+        ["   0,95 € pro GPU-Stunde, monatlich kündbar"],
+        [],
+        ["Viele Grüße, Anna"],
+        ["Beispiel Compute GmbH | Amtsgericht Frankfurt HRB 00000"],
+    ])
+    first, second = _all(path, fx={"EUR": 1.1})
+    assert (first.fields.accelerator, second.fields.accelerator) == ("H100-SXM", "L40S")
+    assert (first.fields.gpu_count, second.fields.gpu_count) == (32, 8)
+    assert first.fields.price_usd_per_gpu_hour == pytest.approx(2.10 * 1.1)
+    assert second.fields.price_usd_per_gpu_hour == pytest.approx(0.95 * 1.1)
+    assert first.fields.vendor == second.fields.vendor == "Beispiel Compute GmbH"
+    assert any(w.get("code") == "price-from-text" for w in first.warnings)
+
+
+def test_a_numbered_list_of_terms_is_no_set_of_options(tmp_path: Path) -> None:
+    """'Option 1 …' lines that price nothing are notes, not offers."""
+    path = write_sheet(tmp_path / "letter.xlsx", [
+        ["Example Cloud Ltd - proposal"],
+        ["Accelerator: NVIDIA H100 SXM 80GB"], ["Total GPUs: 16"],
+        ["Price: USD 2.40 per GPU-hour"],
+        [],
+        ["Option 1 - extend the term by a further 12 months"],
+        [],
+        ["Option 2 - add a second region later"],
+    ])
+    (offer,) = _all(path)
+    assert offer.fields.gpu_count == 16
+
+
+def test_a_price_per_gpu_hour_beside_a_link_speed_gives_the_speed_no_gpu_basis(
+        tmp_path: Path) -> None:
+    """'£1.60 per GPU-hour, 100GbE only': the network figure states no basis of its own."""
+    path = write_sheet(tmp_path / "note.xlsx", [
+        ["Example Compute Ltd"], ["Accelerator", "NVIDIA H100 PCIe 80GB"], ["GPUs", 8],
+        ["Terms", "£1.60 per GPU-hour, 6-month term, no InfiniBand (100GbE only)"],
+    ])
+    (offer,) = _all(path, fx={"GBP": 1.25})
+    assert offer.fields.inter_node_gbit_s_per_gpu != 100
+
+
+def test_reference_and_list_prices_in_a_sentence_are_not_the_price(tmp_path: Path) -> None:
+    path = write_sheet(tmp_path / "ref.xlsx", [
+        ["Example Cloud Inc"], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["GPUs", 64],
+        ["Public on-demand rate USD 9.80 per GPU-hour, for reference only."],
+    ])
+    result = normalize_files([path], {})
+    assert not result.offers

@@ -34,6 +34,11 @@ _REFERENCE_RE = re.compile(
 _HOURLY = {("gpu", "hour"), ("node", "hour")}
 
 
+def not_offered(text: str) -> bool:
+    """A price stated to compare with (a list price, a public rate 'for reference only')."""
+    return is_list_price(text) or bool(_REFERENCE_RE.search(text))
+
+
 def _pieces(text: str) -> list[str]:
     """Sentences, each with the clause heading that stands before it."""
     parts = re.split(r"(?<=[.;])\s+", " ".join(text.split()))
@@ -53,7 +58,7 @@ def hourly_prices(text: str, currency: str | None = None) -> list[tuple[V.Money,
     order; amounts in a sentence about credits, refunds or penalties are left out."""
     found: list[tuple[V.Money, str]] = []
     for piece in _pieces(text):
-        if _NOT_A_PRICE.search(piece) or is_list_price(piece) or _REFERENCE_RE.search(piece):
+        if _NOT_A_PRICE.search(piece) or not_offered(piece):
             continue
         for start, end in money_spans(piece):
             stop = _BASIS_END.search(piece, end)
@@ -65,3 +70,14 @@ def hourly_prices(text: str, currency: str | None = None) -> list[tuple[V.Money,
             if money.per in _HOURLY and money.currency and money.amount > 0:
                 found.append((money, piece))
     return found
+
+
+def without_prices(text: str) -> str:
+    """`text` with each amount of money and its basis blanked: in "£1.60 per GPU-hour, no
+    InfiniBand (100GbE only)" the network's figure is not 'per GPU'."""
+    if not any(ch.isdigit() for ch in text):
+        return text
+    for start, end in reversed(money_spans(text)):
+        stop = _BASIS_END.search(text, end)
+        text = text[:start] + " " + text[stop.start() if stop else len(text):]
+    return text

@@ -22,6 +22,7 @@ from typing import Any
 from evaltool.errors import Location
 from evaltool.normalize import values as V
 from evaltool.normalize.contract import contract_facts
+from evaltool.normalize.contract_price import without_prices
 from evaltool.normalize.digit_groups import SPACE_GROUP_RE
 from evaltool.normalize.facts import (
     _SPARSE_RE,
@@ -292,7 +293,7 @@ class ProseReaders(SlotReaders):
         if fabric is not None:
             self.add("inter_node_fabric", fabric, where, clause, IN_TEXT)
         if re.search(r"\d\s*(?:[gt]bit|[gt]b/s|[gt]bps|gbe\b|g\b)", clause, re.I):
-            bw = _bandwidth(clause)
+            bw = _bandwidth(without_prices(clause))  # a price's 'per GPU' is no network basis
             if bw is not None and not bw.was_bytes:
                 self._bandwidth_fact(bw, where, clause, IN_TEXT)
 

@@ -151,6 +151,20 @@ def _nodes_of_accelerators(low: str) -> dict[str, int]:
     return found
 
 
+def _single_node(low: str) -> tuple[dict[str, int], str]:
+    """'a single server with 8 GPUs', '1 seul serveur avec 8 GPU' (number words are digits
+    by now): one node of N GPUs, and the text without the phrase.  '1 node with 8 GPUs' is a
+    ratio; 'single' says the offer is that one node."""
+    words = count_words()
+    m = _search(r"(?<![\w.])" + words["single"] + r"\s+" + words["node"] + r"\s+(?:with|of|mit|"
+                r"avec|con|de|met|med|z|com)\s+" + _INT + r"\s*(?:[x×]\s*)?(?:[a-z0-9-]+\s+){0,3}?"
+                + words["gpu"] + r"\b", low)
+    if m is None:
+        return {}, low
+    return ({"node_count": 1, "gpus_per_node": _int(m.group(1))},
+            low[:m.start()] + " " + low[m.end():])
+
+
 def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     low = words_to_digits(text)
     words = count_words()
@@ -162,13 +176,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
             found[name] = value
 
     # "a single server with 8 GPUs", "1 seul serveur avec 8 GPU": one node, said to be one
-    m = _search(r"(?<![\w.])" + words["single"] + r"\s+" + _NODE + r"\s+(?:with|of|mit|avec|con|"
-                r"de|met|med|z|com)\s+" + _INT + r"\s*(?:[x×]\s*)?(?:[a-z0-9-]+\s+){0,3}?" + _GPU +
-                r"\b", low)
-    if m:
-        put("node_count", 1)
-        put("gpus_per_node", _int(m.group(1)))
-        low = low[:m.start()] + " " + low[m.end():]
+    single, low = _single_node(low)
+    found.update(single)  # the first shape tried: nothing is found before it
     # "1 instance = 8 GPUs", "1 node: 4 chips": a ratio, not a count of nodes
     # "1台（8GPU）あたり": in CJK a count follows a word with no space, and brackets say it
     m = _search(r"(?<![\d.a-z])(?:1|one|a|an|each)\s*" + _NODE + r"\s*(?:=|:|\(|equals|has|with|"

@@ -16,6 +16,7 @@ from evaltool.issues import Severity as IssueSeverity
 from evaltool.models import Flag, Severity
 from evaltool.normalize import values as V
 from evaltool.normalize.basis import names_time_not_kw
+from evaltool.normalize.contract_price import not_offered
 from evaltool.normalize.facts import (
     _ALL_IN_RE,
     _CORES_EACH_RE,
@@ -434,7 +435,7 @@ class SlotReaders:
     def _price_in_sentence(self, text: str, where: Location) -> None:
         """'The price is USD 14,600 per node per month' in a letter or a note."""
         match = _PRICE_SENTENCE_RE.search(text)
-        if match is None:
+        if match is None or not_offered(text):
             return
         try:
             money = V.parse_money(_money_text(match.group(1)), currency=self.currency_hint)
