@@ -128,3 +128,27 @@ def test_reference_and_list_prices_in_a_sentence_are_not_the_price(tmp_path: Pat
     ])
     result = normalize_files([path], {})
     assert not result.offers
+
+
+@pytest.mark.parametrize("rows, fx", [
+    ([["Example Cloud Platform — Private Offer Summary"],
+      ["Prepared by your account team for Buyer Labs, Inc."],
+      [None, "Option 1", "Option 2", "Comment"],
+      ["Instance type", "ex.h100.48xlarge", "ex.h100.48xlarge", "8 x NVIDIA H100 SXM per instance"],
+      ["Instances committed", 4, 4],
+      ["Instance-hour rate (USD)", 24.0, 20.0]], {}),
+    ([["Exemple Cloud — offre privée"],
+      [None, "Option A", "Option B", "Remarque"],
+      ["Type d'instance", "ex.h100.grande", "ex.h100.grande", "8 x NVIDIA H100 SXM par instance"],
+      ["Nombre d'instances", 4, 4],
+      ["Tarif par instance-heure (EUR)", "24,00", "20,00"]], {"EUR": 1.0}),
+])
+def test_options_side_by_side_take_gpus_per_instance_from_the_comment_column(
+        tmp_path: Path, rows: list[list[Any]], fx: dict[str, float]) -> None:
+    """GPU count = instances x GPUs per instance, the latter said only in a comment beside
+    the instance type; the price per instance-hour is divided by it."""
+    first, second = _all(write_sheet(tmp_path / "private.xlsx", rows), fx=fx)
+    assert first.fields.gpu_count == second.fields.gpu_count == 32
+    assert first.fields.price_usd_per_gpu_hour == pytest.approx(3.0)
+    assert second.fields.price_usd_per_gpu_hour == pytest.approx(2.5)
+    assert first.fields.vendor != "Buyer Labs, Inc."  # 'for ...': the customer

@@ -360,6 +360,11 @@ class ProseReaders(SlotReaders):
             if self.vocab.match(cand.label, cand.section) in _COUNT_SLOTS:
                 # "Chips | 256 | 32 hosts × 8 chips": the note says how the count is made
                 self._counts_in_text(cand.note, cand.where)
+            elif "gpus_per_node" in (ratio := count_facts(cand.note)):
+                # "Instance type | nw.b200.48xlarge | 8 x NVIDIA B200 per instance": what one
+                # node holds is said beside any row; a total beside another row is not taken
+                self.add("gpus_per_node", ratio["gpus_per_node"], cand.where, cand.note,
+                         IN_TEXT, f"GPUs per node stated beside {cand.label!r}")
         if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
             self._peak_by_shape(cand, cand.value)
         if isinstance(cand.value, str) and (is_notes_label(cand.label) or cand.shape_only or (
