@@ -152,3 +152,42 @@ def test_options_side_by_side_take_gpus_per_instance_from_the_comment_column(
     assert first.fields.price_usd_per_gpu_hour == pytest.approx(3.0)
     assert second.fields.price_usd_per_gpu_hour == pytest.approx(2.5)
     assert first.fields.vendor != "Buyer Labs, Inc."  # 'for ...': the customer
+
+
+@pytest.mark.parametrize("basis, groups, terms, qty, per_gpu, fx", [
+    ("EUR pro Server und Monat (netto)", ["Frankfurt (FRA1)", "Berlin (BER2)"],
+     ["Monatlich", "12 Monate"], "Anzahl", "Richtwert pro GPU-Stunde", {"EUR": 1.0}),
+    ("USD per instance per month", ["Dallas", "Ashburn"],
+     ["Month-to-month", "12-month reserved"], "Qty", "Indicative per GPU-hour", {}),
+])
+def test_a_price_grid_of_instance_months_under_region_groups(
+        tmp_path: Path, basis: str, groups: list[str], terms: list[str], qty: str,
+        per_gpu: str, fx: dict[str, float]) -> None:
+    """Regions merged over terms, prices per instance-month, a quantity row and an
+    indicative per-GPU-hour row below the prices; the instance row names its GPUs. Each
+    priced cell is one offer: GPU count = quantity x GPUs per instance, price per GPU-hour
+    = the instance-month price / (GPUs x 730 h)."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["Example Compute GmbH"])
+    ws.append([])
+    ws.append([None, basis])
+    ws.merge_cells("B3:E3")
+    ws.append([None, groups[0], None, groups[1]])
+    ws.merge_cells("B4:C4")
+    ws.merge_cells("D4:E4")
+    ws.append(["Instance", *terms, *terms, "Notes"])
+    ws.append(["ex.h100.8 (8 x NVIDIA H100 SXM 80GB)", 14600, 11680, 15330, 12410])
+    ws.append([qty, 2, 2, 2, 2])
+    ws.append([per_gpu, 2.5, 2.0, 2.625, 2.125])
+    path = tmp_path / "grid.xlsx"
+    wb.save(path)
+    offers = _all(path, fx=fx)
+    assert len(offers) == 4
+    names = {o.fields.offer_name for o in offers}
+    assert f"{groups[0]}, {terms[0]}" in names and f"{groups[1]}, {terms[1]}" in names
+    assert {o.fields.gpu_count for o in offers} == {16}
+    prices = sorted(o.fields.price_usd_per_gpu_hour for o in offers)
+    assert prices == pytest.approx([2.0, 2.125, 2.5, 2.625])
