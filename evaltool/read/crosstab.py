@@ -28,6 +28,7 @@ from typing import Any
 
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.normalize.places import names_a_site
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, column_letter, is_empty
 from evaltool.read.text import currency_of, is_placeholder
 from evaltool.read.tiers import (
@@ -594,6 +595,10 @@ def _measured(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, k: int, c: i
     found: list[Candidate] = []
     resource = block.basis[0]
     at = grid.where(k, block.label_col)
+    group = block.groups.get(c)
+    if group and names_a_site(group):  # "Sydney (SYD1)" over the column: its site
+        found.append(Candidate("Region", group, grid.where(block.header - 1, c),
+                               label_where=grid.where(block.header - 1, c)))
     if _names_accelerator(row_label):  # the priced row names what it prices
         found.append(Candidate("Accelerator", row_label, at, label_where=at))
         many = _N_TIMES_RE.search(row_label) if resource == "node" else None
