@@ -13,6 +13,7 @@ import pytest
 from workbooks import write_sheet
 
 from evaltool.normalize.core import normalize_files
+from evaltool.normalize.shapes import count_facts
 from evaltool.read.vocabulary import load_vocabulary
 
 
@@ -193,3 +194,19 @@ def test_a_price_grid_of_instance_months_under_region_groups(
     assert prices == pytest.approx([2.0, 2.125, 2.5, 2.625])
     if "(" in groups[0]:  # a place with its site code names the site
         assert {o.fields.region for o in offers} == set(groups)
+
+
+@pytest.mark.parametrize("text, counts", [
+    ("8 acceleratori Intel Gaudi 3 (128 GB HBM2e) per nodo", {"gpus_per_node": 8}),
+    ("8 Beschleuniger Intel Gaudi 3 pro Knoten", {"gpus_per_node": 8}),
+    ("verdeeld over 3 servers van 8 GPU's", {"node_count": 3, "gpus_per_node": 8}),
+    ("4 Server von je 8 GPUs", {"node_count": 4, "gpus_per_node": 8}),
+    ("a single server with 8 GPUs", {"node_count": 1, "gpus_per_node": 8}),
+    ("un seul serveur avec 4 GPU", {"node_count": 1, "gpus_per_node": 4}),
+])
+def test_what_one_node_holds_is_never_the_offers_gpu_count(text: str,
+                                                           counts: dict[str, int]) -> None:
+    found = count_facts(text)
+    assert {k: found.get(k) for k in counts} == counts
+    assert found.get("gpu_count") in (None, counts.get("gpus_per_node", 0) * counts.get(
+        "node_count", 0) or None)

@@ -140,7 +140,7 @@ def _nodes_of_accelerators(low: str) -> dict[str, int]:
     rack, so only the GPUs of a node are taken from it."""
     words = count_words()
     m = re.search(r"(?<![\w.])" + _INT + r"\s+" + words["node"] + r"\s+(?:de|of|with|con|mit|"
-                  r"avec|med|z|met|da|di|com|à|a)\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" +
+                  r"avec|med|z|met|da|di|com|à|a|van|von)\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" +
                   _INT + r"\s*(?:[x×*]\s*)?(?:" + _ACC + r"|" + words["gpu"] + r"\b)", low)
     if m is None:
         return {}
@@ -154,15 +154,22 @@ def _nodes_of_accelerators(low: str) -> dict[str, int]:
 def _single_node(low: str) -> tuple[dict[str, int], str]:
     """'a single server with 8 GPUs', '1 seul serveur avec 8 GPU' (number words are digits
     by now): one node of N GPUs, and the text without the phrase.  '1 node with 8 GPUs' is a
-    ratio; 'single' says the offer is that one node."""
+    ratio; 'single' says the offer is that one node.  Or 'N <GPUs> <model> per <node>': what
+    one node holds, the model's words between."""
     words = count_words()
     m = _search(r"(?<![\w.])" + words["single"] + r"\s+" + words["node"] + r"\s+(?:with|of|mit|"
                 r"avec|con|de|met|med|z|com)\s+" + _INT + r"\s*(?:[x×]\s*)?(?:[a-z0-9-]+\s+){0,3}?"
                 + words["gpu"] + r"\b", low)
-    if m is None:
-        return {}, low
-    return ({"node_count": 1, "gpus_per_node": _int(m.group(1))},
-            low[:m.start()] + " " + low[m.end():])
+    if m is not None:
+        return ({"node_count": 1, "gpus_per_node": _int(m.group(1))},
+                low[:m.start()] + " " + low[m.end():])
+    # "8 acceleratori Intel Gaudi 3 (128 GB HBM2e) per nodo": the model between the count
+    # and its node; the count is what one node holds
+    m = _search(r"(?<![\w.-])" + _INT + r"\s+" + words["gpu"] + r"\b[^;,]{0,60}?\b(?:per|pro|par|"
+                r"por|je|each|na)\s+" + words["node"] + r"\b", low)
+    if m is not None and not re.search(r"total|gesamt|totale", m.group(0)):
+        return {"gpus_per_node": _int(m.group(1))}, low
+    return {}, low
 
 
 def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
