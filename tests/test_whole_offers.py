@@ -210,3 +210,33 @@ def test_what_one_node_holds_is_never_the_offers_gpu_count(text: str,
     assert {k: found.get(k) for k in counts} == counts
     assert found.get("gpu_count") in (None, counts.get("gpus_per_node", 0) * counts.get(
         "node_count", 0) or None)
+
+
+@pytest.mark.parametrize("rows, want", [
+    # the price on the heading's own line; "16x ... (2 nodes of 8)" is the total
+    ([["Hi,"], ["Option 1: 16x H100 SXM 80GB (2 nodes of 8) at $2.10/GPU-hr"], [],
+      ["Option 2: 32x H100 SXM 80GB (4 nodes of 8) at $1.95/GPU-hr"], [],
+      ["Regards, Example Compute Inc."]], [(16, 2.10), (32, 1.95)]),
+    # a price per node-month on the line under the heading, which looks enumerated itself
+    ([["Hi,"], ["Option A - 2 nodes, 8x H200 each"], ["USD 18,250 per node per month"], [],
+      ["Option B - 4 nodes, 8x H200 each"], ["USD 17,520 per node per month"], [],
+      ["Example Compute Inc."]], [(16, 18_250 / 8 / 730), (32, 17_520 / 8 / 730)]),
+    # Spanish, the count before the GPU word
+    ([["Hola,"], ["Opción 1 - 16 GPU H100 SXM (2 nodos de 8)"], ["   2,10 € por GPU-hora"], [],
+      ["Opción 2 - 32 GPU H100 SXM (4 nodos de 8)"], ["   1,95 € por GPU-hora"], [],
+      ["Ejemplo Cómputo S.L."]], [(16, 2.10), (32, 1.95)]),
+])
+def test_option_paragraphs_in_several_shapes(tmp_path: Path, rows: list[list[Any]],
+                                             want: list[tuple[int, float]]) -> None:
+    offers = _all(write_sheet(tmp_path / "mail.xlsx", rows), fx={"EUR": 1.0})
+    got = [(o.fields.gpu_count, o.fields.price_usd_per_gpu_hour) for o in offers]
+    assert [g for g, _ in got] == [g for g, _ in want]
+    assert [p for _, p in got] == pytest.approx([p for _, p in want])
+
+
+def test_a_monthly_fee_for_another_service_in_a_letter_is_not_the_compute_price(
+        tmp_path: Path) -> None:
+    path = write_sheet(tmp_path / "letter.xlsx", [
+        ["Example Compute Inc."], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["GPUs", 16],
+        ["Premium support is USD 900 per node per month."]])
+    assert not normalize_files([path], {}).offers

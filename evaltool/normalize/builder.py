@@ -395,9 +395,10 @@ class Builder(TableReaders, MoneyReaders):
         texts += [(c.value, c.where) for c in self.record.candidates
                   if isinstance(c.value, str) and len(c.value.split()) >= 4
                   and self.vocab.match(c.label, c.section) in (None, "ignore")]
-        texts += self.record.notes  # "£1.05 per GPU-hour, 3-month term" in a letter's line
-        for body, where in texts:
-            for money, sentence in hourly_prices(body, self.currency_hint)[:1]:
+        notes = set(self.record.notes)  # "£1.05 per GPU-hour, 3-month term" in a letter
+        for body, where in [*texts, *self.record.notes]:
+            for money, sentence in hourly_prices(body, self.currency_hint,
+                                                 (body, where) in notes)[:1]:
                 self.priced.append(_Priced("compute", money, where, sentence, IN_TEXT,
                                            "price read from the text"))
                 self.note(where, "price-from-text", {}, field_name="price_usd_per_gpu_hour",

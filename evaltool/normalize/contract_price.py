@@ -31,7 +31,13 @@ _REFERENCE_RE = re.compile(
     r"\bfor\s+(?:comparison|reference)\b|\breference\s+(?:only|price|rate)|\bnot\s+part\s+of\s+"
     r"th(?:is|e)\s+(?:offer|quote|proposal)|\bzum\s+vergleich|\bà\s+titre\s+(?:indicatif|de\s+"
     r"comparaison)|\bsolo\s+(?:como\s+)?referencia|\ba\s+titolo\s+di\s+confronto", re.I)
+# A monthly amount in a letter that is another service's fee, not the compute price.
+_OTHER_SERVICE_RE = re.compile(
+    r"\bsupport\w*|\bstorage|\begress|\bcolo\w*|\bpower\b|\bstrom|\blicen[cs]\w*|"
+    r"\bmanage\w*|\bsoporte|\balmacenamiento|\bspeicher|\bstockage|\bwartung|\bmaintenance|"
+    r"\bhosting|\brack\s+space|\bremote\s+hands", re.I)
 _HOURLY = {("gpu", "hour"), ("node", "hour")}
+_PERIODIC = {(r, t) for r in ("gpu", "node") for t in ("day", "week", "month", "year")}
 
 
 def not_offered(text: str) -> bool:
@@ -53,12 +59,16 @@ def _pieces(text: str) -> list[str]:
     return out
 
 
-def hourly_prices(text: str, currency: str | None = None) -> list[tuple[V.Money, str]]:
-    """Every amount in `text` stated per GPU-hour or per node-hour, with its sentence, in
-    order; amounts in a sentence about credits, refunds or penalties are left out."""
+def hourly_prices(text: str, currency: str | None = None, any_period: bool = False
+                  ) -> list[tuple[V.Money, str]]:
+    """Every amount in `text` stated per GPU-hour or per node-hour (or, with `any_period`,
+    per GPU- or node- day, week, month or year: "USD 18,250 per node per month" in a letter),
+    with its sentence, in order; amounts in a sentence about credits, refunds or penalties
+    are left out."""
     found: list[tuple[V.Money, str]] = []
     for piece in _pieces(text):
-        if _NOT_A_PRICE.search(piece) or not_offered(piece):
+        if _NOT_A_PRICE.search(piece) or not_offered(piece) or (
+                any_period and _OTHER_SERVICE_RE.search(piece)):
             continue
         for start, end in money_spans(piece):
             stop = _BASIS_END.search(piece, end)
@@ -67,7 +77,8 @@ def hourly_prices(text: str, currency: str | None = None) -> list[tuple[V.Money,
                 money = V.parse_money(window, currency=currency)
             except (V.ValueParseError, V.ValueConversionError):
                 continue
-            if money.per in _HOURLY and money.currency and money.amount > 0:
+            if (money.per in _HOURLY or (any_period and money.per in _PERIODIC)) and \
+                    money.currency and money.amount > 0:
                 found.append((money, piece))
     return found
 

@@ -18,7 +18,7 @@ from evaltool.errors import Problem
 from evaltool.read.blocks import enumerates_options, names_an_option
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, filled_columns
 from evaltool.read.layout import slug
-from evaltool.read.vocabulary import Vocabulary
+from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 MAX_PARAGRAPH_LINES = 12  # a longer run of lines is a document's body, not one option
 # An amount of money: a sign or a currency code beside a figure ("£1.05", "2,35 EUR", "zł 12").
@@ -41,10 +41,17 @@ def options_in_prose(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                      base_id: str) -> list[RawRecord]:
     """One record per option paragraph; [] when the sheet holds fewer than two."""
     lines = {r: found for r in range(len(grid.rows)) if (found := _line(grid, r)) is not None}
-    heads = [r for r, (_, text) in lines.items()
-             if len(text) <= 240 and names_an_option(text, vocab)]
-    if len(heads) < 2 or not enumerates_options([lines[r][1] for r in heads], vocab):
+    # Headings that enumerate with one word ("Option A", "Option B"); a line that only
+    # looks enumerated ("USD 18,250 per node") is a paragraph's body.
+    by_word: dict[str, list[int]] = {}
+    for r, (_, text) in lines.items():
+        if len(text) <= 240 and names_an_option(text, vocab):
+            by_word.setdefault(normalise_label(text).split(" ")[0], []).append(r)
+    groups = [rows for rows in by_word.values()
+              if len(rows) >= 2 and enumerates_options([lines[r][1] for r in rows], vocab)]
+    if not groups:
         return []
+    heads = max(groups, key=len)
     paragraphs: list[list[int]] = []
     for index, r in enumerate(heads):
         stop = heads[index + 1] if index + 1 < len(heads) else len(grid.rows)
