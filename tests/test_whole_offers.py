@@ -240,3 +240,23 @@ def test_a_monthly_fee_for_another_service_in_a_letter_is_not_the_compute_price(
         ["Example Compute Inc."], ["Accelerator", "NVIDIA H100 SXM 80GB"], ["GPUs", 16],
         ["Premium support is USD 900 per node per month."]])
     assert not normalize_files([path], {}).offers
+
+
+@pytest.mark.parametrize("rows, fx, want", [
+    # per GPU-hour in GBP, a GPU count row under the prices
+    ([["Example Cloud Ltd"], ["Prices in GBP per GPU-hour"],
+      ["Accelerator", "On demand", "1-year"], ["NVIDIA H100 SXM 80GB", 2.8, 2.2],
+      ["GPUs", 64, 64]], {"GBP": 1.25}, [(64, 3.5), (64, 2.75)]),
+    # per node-month, the priced system named down the rows, a node count row under it
+    ([["Example Cloud Ltd"], ["USD per node per month"], ["System", "Monthly", "12 months"],
+      ["HGX H200 8-GPU", 21_900, 18_980], ["Nodes", 4, 4]], {},
+     [(32, 21_900 / 8 / 730), (32, 18_980 / 8 / 730)]),
+])
+def test_a_count_row_under_a_price_grid_counts_each_columns_offer(
+        tmp_path: Path, rows: list[list[Any]], fx: dict[str, float],
+        want: list[tuple[int, float]]) -> None:
+    offers = _all(write_sheet(tmp_path / "grid.xlsx", rows), fx=fx)
+    got = sorted(((o.fields.gpu_count, o.fields.price_usd_per_gpu_hour) for o in offers),
+                 key=lambda g: -g[1])
+    assert [g for g, _ in got] == [g for g, _ in want]
+    assert [p for _, p in got] == pytest.approx([p for _, p in want])

@@ -237,8 +237,9 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
         col_tiers = {c: Tier(lo, hi, h, unit) for (c, h), (lo, hi)
                      in zip(columns.items(), across, strict=True)}
     if not tiers and any(vocab.match(label) not in _AXIS_SLOTS and not _capacity(label, vocab)
-                         for label in labels):
-        return None  # field labels down the rows: a table of fields
+                         and not (measures and _names_accelerator(label)) for label in labels):
+        return None  # field labels down the rows: a table of fields ("HGX H200 8-GPU" over
+        # a quantity row names the priced system, not a field)
     if any(vocab.header_role(h) in ("quantity", "total", "description", "part")
            for h in [*columns.values(), *attrs.values()]):
         return None  # a line-item table
@@ -616,6 +617,9 @@ def _measured(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, k: int, c: i
             found.append(Candidate(f"Price per {_RESOURCE_WORDS.get(basis[0], basis[0])}-"
                                    f"{basis[1]}", amount, at,
                                    label_where=grid.where(m, block.label_col)))
+        elif basis is None and isinstance(value, (int, float)) and vocab.match(label) in (
+                "gpu_count", "node_count"):  # "GPUs | 16 | 32": a count by its own label
+            found.append(Candidate(label, value, at, label_where=grid.where(m, block.label_col)))
         elif basis is None and resource in ("gpu", "node") and isinstance(value, (int, float)) \
                 and vocab.header_role(label) == "quantity":
             found.append(Candidate(f"Number of {_RESOURCE_WORDS[resource]}s", value, at,
