@@ -260,3 +260,17 @@ def test_a_count_row_under_a_price_grid_counts_each_columns_offer(
                  key=lambda g: -g[1])
     assert [g for g, _ in got] == [g for g, _ in want]
     assert [p for _, p in got] == pytest.approx([p for _, p in want])
+
+
+def test_a_note_sentence_naming_another_column_is_that_columns(tmp_path: Path) -> None:
+    """'* 12 Monate: monatliche Abrechnung. * Monatlich: 30 Tage Kündigungsfrist.' below a
+    grid of 'Monatlich | 12 Monate': the monthly offer does not take the 12-month term."""
+    path = write_sheet(tmp_path / "grid.xlsx", [
+        ["Beispiel Cloud GmbH"], ["EUR pro GPU-Stunde"],
+        ["Beschleuniger", "Monatlich", "12 Monate Laufzeit"],
+        ["NVIDIA H100 SXM 80GB", 2.5, 2.0], ["GPUs", 16, 16], [],
+        ["* 12 Monate Laufzeit: monatliche Abrechnung, Mindestlaufzeit 12 Monate. "
+         "* Monatlich: 30 Tage Kündigungsfrist."]])
+    offers = {o.fields.offer_name: o for o in _all(path, fx={"EUR": 1.0})}
+    assert offers["Monatlich"].fields.term_months is None
+    assert offers["12 Monate Laufzeit"].fields.term_months == 12

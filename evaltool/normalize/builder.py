@@ -57,6 +57,7 @@ from evaltool.normalize.shapes import (
     gpus_per_rack_in_name,
     pair_counts,
 )
+from evaltool.normalize.sibling_clauses import without_other_columns
 from evaltool.normalize.slots import (
     GIB_PER_TB,
     PER_GB_MONTH_RE,
@@ -101,9 +102,10 @@ class Builder(TableReaders, MoneyReaders):
         option = self.record.source.get("option")
         if not option:
             return
+        columns = [str(c) for c in self.record.source.get("columns", ())]  # a grid's columns
         self.record.notes, self.record.banners, self.record.footers = (
-            [(clauses_for_option(t, str(option)), w) for t, w in texts
-             if not names_another_option(t, str(option))]
+            [(without_other_columns(clauses_for_option(t, str(option)), str(option), columns),
+              w) for t, w in texts if not names_another_option(t, str(option))]
             for texts in (self.record.notes, self.record.banners, self.record.footers))
         cands = []
         for cand in self.record.candidates:

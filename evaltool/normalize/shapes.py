@@ -165,9 +165,11 @@ def _single_node(low: str) -> tuple[dict[str, int], str]:
                 low[:m.start()] + " " + low[m.end():])
     # "8 acceleratori Intel Gaudi 3 (128 GB HBM2e) per nodo": the model between the count
     # and its node; the count is what one node holds
-    m = _search(r"(?<![\w.-])" + _INT + r"\s+" + words["gpu"] + r"\b[^;,]{0,60}?\b(?:per|pro|par|"
-                r"por|je|each|na)\s+" + words["node"] + r"\b", low)
-    if m is not None and not re.search(r"total|gesamt|totale", m.group(0)):
+    # ("4 GPU-Server (je 8 × H100 pro Server)" counts servers: a node word after the GPU
+    # word, or another count between, is not this shape)
+    m = _search(r"(?<![\w.-])" + _INT + r"\s+" + words["gpu"] + r"\b(?![\s-]*" + words["node"] +
+                r")[^;,]{0,60}?\b(?:per|pro|par|por|je|each|na)\s+" + words["node"] + r"\b", low)
+    if m is not None and not re.search(r"total|gesamt|totale|\d\s*[x×]", m.group(0)):
         return {"gpus_per_node": _int(m.group(1))}, low
     return {}, low
 

@@ -528,6 +528,8 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
             name = ", ".join(p for p, keep in ((row_label, many_rows or not many_cols),
                                                (col_label, many_cols)) if keep)
             source = {**record.source, "option": name, "cell": where.cell}
+            if many_cols and len(set(block.columns.values())) > 1:  # a note's sentence that
+                source["columns"] = sorted(set(block.columns.values()))  # names another's
             target = RawRecord(id=f"{base_id}-{_slug(name)}", source=source)
             target.candidates.append(Candidate("offer name", name, where,
                                                label_where=grid.where(k, block.label_col)))
