@@ -212,17 +212,17 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     rows = _data_rows(grid, top, label_col)
     if not rows:
         return None
-    labels = [cell_text(grid.value(k, label_col)) for k in rows]
-    measures = _measure_rows(rows, labels, vocab)
-    if measures:
-        rows = [k for k in rows if k not in measures]
-        labels = [cell_text(grid.value(k, label_col)) for k in rows]
-    split = _classify(grid, r, [*rows, *measures], heads, label_col)
+    split = _classify(grid, r, rows, heads, label_col)
     if split is None:
         return None
     columns, attrs, tiers = split
     if not columns:
         return None
+    labels = [cell_text(grid.value(k, label_col)) for k in rows]
+    measures = _measure_rows(rows, labels, vocab)  # (after the cheap tests: on every row)
+    if measures:
+        rows = [k for k in rows if k not in measures]
+        labels = [cell_text(grid.value(k, label_col)) for k in rows]
     fields = {vocab.match(h) for c, h in heads.items() if c != min(heads)} - _AXIS_SLOTS
     if len(fields) >= 2:
         return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row
@@ -268,15 +268,19 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     return block
 
 
+@functools.lru_cache(maxsize=4096)  # row labels recur as each row is tried as a header
+def _label_basis(label: str) -> tuple[str, str] | None:
+    return price_basis(label)
+
+
 def _measure_rows(rows: list[int], labels: list[str], vocab: Vocabulary) -> dict[int, str]:
     """Rows below the price rows that state one more figure of each column's offer: a
     quantity ("Qty", "Anzahl"), a total ("Monthly total (4 instances)"), a price on another
     basis ("Indicative per GPU-hour").  {} unless a price row above them remains."""
     found: dict[int, str] = {}
-    for k, label in zip(rows, labels, strict=True):
-        role = vocab.header_role(label)
-        if role in ("quantity", "total") or price_basis(label) is not None or \
-                vocab.match(label) in ("gpu_count", "node_count"):
+    for k, label in zip(rows[1:], labels[1:], strict=True):  # a price row comes first
+        if vocab.header_role(label) in ("quantity", "total") or vocab.match(label) in (
+                "gpu_count", "node_count") or _label_basis(label) is not None:
             found[k] = label
     if not found or min(found) == rows[0] or len(found) == len(rows):
         return {}
@@ -612,7 +616,7 @@ def _measured(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, k: int, c: i
         if is_empty(value) or not _figure(value):
             continue
         at = grid.where(m, c)
-        basis = price_basis(label)
+        basis = _label_basis(label)
         if basis is not None and basis != block.basis:
             amount = f"{block.currency} {cell_text(value)}" if block.currency and isinstance(
                 value, (int, float)) else value
