@@ -268,6 +268,9 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     return block
 
 
+_MODEL_RE = re.compile(r"[^\W\d_]\d|\d[^\W\d_]")  # "gpu8-h200", "p5.48xlarge": a name
+
+
 @functools.lru_cache(maxsize=4096)  # row labels recur as each row is tried as a header
 def _label_basis(label: str) -> tuple[str, str] | None:
     return price_basis(label)
@@ -280,8 +283,9 @@ def _measure_rows(rows: list[int], labels: list[str], vocab: Vocabulary) -> dict
     found: dict[int, str] = {}
     for k, label in zip(rows[1:], labels[1:], strict=True):  # a price row comes first
         if vocab.header_role(label) in ("quantity", "total") or vocab.match(label) in (
-                "gpu_count", "node_count") or _label_basis(label) is not None:
-            found[k] = label
+                "gpu_count", "node_count") or (_label_basis(label) is not None
+                                               and not _MODEL_RE.search(label)):
+            found[k] = label  # ("gpu8-h200" is an instance's name, not per GPU-hour)
     if not found or min(found) == rows[0] or len(found) == len(rows):
         return {}
     return found
