@@ -55,12 +55,13 @@ from evaltool.normalize.places import region_in_text
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
+    names_an_accelerator,
     pair_counts,
 )
+from evaltool.normalize.sibling_clauses import without_other_columns
 from evaltool.normalize.slots import (
     GIB_PER_TB,
     PER_GB_MONTH_RE,
-    names_an_accelerator,
 )
 from evaltool.normalize.storage_lines import capacity_tb, is_storage_line, tb_per_priced_unit
 from evaltool.normalize.tables import TableReaders
@@ -101,9 +102,10 @@ class Builder(TableReaders, MoneyReaders):
         option = self.record.source.get("option")
         if not option:
             return
+        columns = [str(c) for c in self.record.source.get("columns", ())]  # a grid's columns
         self.record.notes, self.record.banners, self.record.footers = (
-            [(clauses_for_option(t, str(option)), w) for t, w in texts
-             if not names_another_option(t, str(option))]
+            [(without_other_columns(clauses_for_option(t, str(option)), str(option), columns),
+              w) for t, w in texts if not names_another_option(t, str(option))]
             for texts in (self.record.notes, self.record.banners, self.record.footers))
         cands = []
         for cand in self.record.candidates:
@@ -395,8 +397,10 @@ class Builder(TableReaders, MoneyReaders):
         texts += [(c.value, c.where) for c in self.record.candidates
                   if isinstance(c.value, str) and len(c.value.split()) >= 4
                   and self.vocab.match(c.label, c.section) in (None, "ignore")]
-        for body, where in texts:
-            for money, sentence in hourly_prices(body, self.currency_hint)[:1]:
+        notes = set(self.record.notes)  # "£1.05 per GPU-hour, 3-month term" in a letter
+        for body, where in [*texts, *self.record.notes]:
+            for money, sentence in hourly_prices(body, self.currency_hint,
+                                                 (body, where) in notes)[:1]:
                 self.priced.append(_Priced("compute", money, where, sentence, IN_TEXT,
                                            "price read from the text"))
                 self.note(where, "price-from-text", {}, field_name="price_usd_per_gpu_hour",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from evaltool.normalize import values as V
-from evaltool.normalize.money import money_spans
+from evaltool.normalize.money import is_list_price, money_spans
 
 # The amount's basis runs to the next comma, semicolon or bracket ("per node-hour, all-in").
 _BASIS_END = re.compile(r"[,;()]|\s-\s|\s–\s")
@@ -25,7 +25,24 @@ _NOT_A_PRICE = re.compile(
     r"\bcredit\w*|\brefund\w*|\bpenalt\w*|\brebate\w*|\bcompensat\w*|\bliquidated\b|"
     r"gutschrift\w*|erstatt\w*|vertragsstraf\w*|\bcrédit\w*|rembours\w*|pénalit\w*|"
     r"\bcrédito\w*|reembols\w*|penalizaci\w*", re.I)
+# A price stated to compare with, not offered: "public on-demand rate USD 98.32 per
+# instance-hour, for reference only".
+_REFERENCE_RE = re.compile(
+    r"\bfor\s+(?:comparison|reference)\b|\breference\s+(?:only|price|rate)|\bnot\s+part\s+of\s+"
+    r"th(?:is|e)\s+(?:offer|quote|proposal)|\bzum\s+vergleich|\bà\s+titre\s+(?:indicatif|de\s+"
+    r"comparaison)|\bsolo\s+(?:como\s+)?referencia|\ba\s+titolo\s+di\s+confronto", re.I)
+# A monthly amount in a letter that is another service's fee, not the compute price.
+_OTHER_SERVICE_RE = re.compile(
+    r"\bsupport\w*|\bstorage|\begress|\bcolo\w*|\bpower\b|\bstrom|\blicen[cs]\w*|"
+    r"\bmanage\w*|\bsoporte|\balmacenamiento|\bspeicher|\bstockage|\bwartung|\bmaintenance|"
+    r"\bhosting|\brack\s+space|\bremote\s+hands", re.I)
 _HOURLY = {("gpu", "hour"), ("node", "hour")}
+_PERIODIC = {(r, t) for r in ("gpu", "node") for t in ("day", "week", "month", "year")}
+
+
+def not_offered(text: str) -> bool:
+    """A price stated to compare with (a list price, a public rate 'for reference only')."""
+    return is_list_price(text) or bool(_REFERENCE_RE.search(text))
 
 
 def _pieces(text: str) -> list[str]:
@@ -42,12 +59,16 @@ def _pieces(text: str) -> list[str]:
     return out
 
 
-def hourly_prices(text: str, currency: str | None = None) -> list[tuple[V.Money, str]]:
-    """Every amount in `text` stated per GPU-hour or per node-hour, with its sentence, in
-    order; amounts in a sentence about credits, refunds or penalties are left out."""
+def hourly_prices(text: str, currency: str | None = None, any_period: bool = False
+                  ) -> list[tuple[V.Money, str]]:
+    """Every amount in `text` stated per GPU-hour or per node-hour (or, with `any_period`,
+    per GPU- or node- day, week, month or year: "USD 18,250 per node per month" in a letter),
+    with its sentence, in order; amounts in a sentence about credits, refunds or penalties
+    are left out."""
     found: list[tuple[V.Money, str]] = []
     for piece in _pieces(text):
-        if _NOT_A_PRICE.search(piece):
+        if _NOT_A_PRICE.search(piece) or not_offered(piece) or (
+                any_period and _OTHER_SERVICE_RE.search(piece)):
             continue
         for start, end in money_spans(piece):
             stop = _BASIS_END.search(piece, end)
@@ -56,6 +77,18 @@ def hourly_prices(text: str, currency: str | None = None) -> list[tuple[V.Money,
                 money = V.parse_money(window, currency=currency)
             except (V.ValueParseError, V.ValueConversionError):
                 continue
-            if money.per in _HOURLY and money.currency and money.amount > 0:
+            if (money.per in _HOURLY or (any_period and money.per in _PERIODIC)) and \
+                    money.currency and money.amount > 0:
                 found.append((money, piece))
     return found
+
+
+def without_prices(text: str) -> str:
+    """`text` with each amount of money and its basis blanked: in "£1.60 per GPU-hour, no
+    InfiniBand (100GbE only)" the network's figure is not 'per GPU'."""
+    if not any(ch.isdigit() for ch in text):
+        return text
+    for start, end in reversed(money_spans(text)):
+        stop = _BASIS_END.search(text, end)
+        text = text[:start] + " " + text[stop.start() if stop else len(text):]
+    return text

@@ -21,8 +21,7 @@ from evaltool.normalize import values as V
 from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
-from evaltool.normalize.shapes import gpus_per_rack_in_name
-from evaltool.normalize.slots import names_an_accelerator
+from evaltool.normalize.shapes import gpus_per_rack_in_name, names_an_accelerator
 from evaltool.normalize.unit_counts import gpus_per_unit
 from evaltool.normalize.upfront import apply_amortised_price
 from evaltool.read.cells import cell_text

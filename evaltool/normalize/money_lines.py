@@ -15,7 +15,8 @@ from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
 from evaltool.normalize.money import by_document_decimals, money_spans
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import topics
-from evaltool.normalize.slots import SlotReaders, names_an_accelerator
+from evaltool.normalize.shapes import names_an_accelerator
+from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 

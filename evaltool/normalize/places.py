@@ -55,3 +55,15 @@ def region_in_text(text: str) -> tuple[str, str] | None:
                 continue  # "Rechenzentrum Nordlicht GmbH" names a company, not a place
             return place, "the place a sentence puts the data centre in"
     return None
+
+
+# "Sydney (SYD1)", "Frankfurt (FRA-2)": a place named with its data centre's site code.
+_SITE_CODE_RE = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w'’.-]+(?:\s+[A-ZÀ-ÖØ-Þ][\w'’.-]+){0,2}\s*"
+                           r"\(\s*[A-Z]{2,5}-?\d{1,2}[a-z]?\s*\)$")
+
+
+def names_a_site(text: str) -> bool:
+    """Whether a whole heading names a site: a place with its site code, or a cloud
+    region's id ("us-east-1")."""
+    text = text.strip()
+    return bool(_SITE_CODE_RE.match(text) or _CLOUD_REGION_RE.fullmatch(text))

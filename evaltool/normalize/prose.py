@@ -22,6 +22,7 @@ from typing import Any
 from evaltool.errors import Location
 from evaltool.normalize import values as V
 from evaltool.normalize.contract import contract_facts
+from evaltool.normalize.contract_price import without_prices
 from evaltool.normalize.digit_groups import SPACE_GROUP_RE
 from evaltool.normalize.facts import (
     _SPARSE_RE,
@@ -302,7 +303,7 @@ class ProseReaders(SlotReaders):
         if fabric is not None:
             self.add("inter_node_fabric", fabric, where, clause, IN_TEXT)
         if re.search(r"\d\s*(?:[gt]bit|[gt]b/s|[gt]bps|gbe\b|g\b)", clause, re.I):
-            bw = _bandwidth(clause)
+            bw = _bandwidth(without_prices(clause))  # a price's 'per GPU' is no network basis
             if bw is not None and not bw.was_bytes:
                 self._bandwidth_fact(bw, where, clause, IN_TEXT)
 
@@ -369,6 +370,11 @@ class ProseReaders(SlotReaders):
             if self.vocab.match(cand.label, cand.section) in _COUNT_SLOTS:
                 # "Chips | 256 | 32 hosts × 8 chips": the note says how the count is made
                 self._counts_in_text(cand.note, cand.where)
+            elif "gpus_per_node" in (ratio := count_facts(cand.note)):
+                # "Instance type | nw.b200.48xlarge | 8 x NVIDIA B200 per instance": what one
+                # node holds is said beside any row; a total beside another row is not taken
+                self.add("gpus_per_node", ratio["gpus_per_node"], cand.where, cand.note,
+                         IN_TEXT, f"GPUs per node stated beside {cand.label!r}")
         if cand.shape_only and isinstance(cand.value, str) and "peak" in topics(cand.value):
             self._peak_by_shape(cand, cand.value)
         if isinstance(cand.value, str) and (is_notes_label(cand.label) or cand.shape_only or (

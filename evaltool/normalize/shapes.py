@@ -12,6 +12,8 @@ import functools
 import re
 import unicodedata
 
+from evaltool.catalog import recognise_accelerator
+from evaltool.errors import EvaltoolError
 from evaltool.normalize.basis import basis_vocabulary
 from evaltool.read.textcache import by_text
 from evaltool.resources import data_dir
@@ -175,6 +177,21 @@ def _phrase_counts(text: str) -> dict[str, int]:
     return _count_facts_in_phrase(text)
 
 
+def _single_node(low: str) -> tuple[dict[str, int], str]:
+    """'a single server with 8 GPUs', '1 seul serveur avec 8 GPU' (number words are digits
+    by now): one node of N GPUs, and the text without the phrase.  '1 node with 8 GPUs' is a
+    ratio; 'single' says the offer is that one node.  ('N <GPUs> <model> per <node>' is
+    _count_facts_in_phrase's per-node scope.)"""
+    words = count_words()
+    m = _search(r"(?<![\w.])" + words["single"] + r"\s+" + words["node"] + r"\s+(?:with|of|mit|"
+                r"avec|con|de|met|med|z|com)\s+" + _INT + r"\s*(?:[x×]\s*)?(?:[a-z0-9-]+\s+){0,3}?"
+                + words["gpu"] + r"\b", low)
+    if m is not None:
+        return ({"node_count": 1, "gpus_per_node": _int(m.group(1))},
+                low[:m.start()] + " " + low[m.end():])
+    return {}, low
+
+
 def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     low = words_to_digits(text)
     words = count_words()
@@ -185,6 +202,9 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
         if value > 0 and name not in found:
             found[name] = value
 
+    # "a single server with 8 GPUs", "1 seul serveur avec 8 GPU": one node, said to be one
+    single, low = _single_node(low)
+    found.update(single)  # the first shape tried: nothing is found before it
     # "1 instance = 8 GPUs", "1 node: 4 chips": a ratio, not a count of nodes
     # "1台（8GPU）あたり": in CJK a count follows a word with no space, and brackets say it
     m = _search(r"(?<![\d.a-z])(?:1|one|a|an|each)\s*" + _NODE + r"\s*(?:=|:|\(|equals|has|with|"
@@ -395,3 +415,12 @@ def pair_counts(label: str, value: str) -> list[tuple[str, str]]:
     if len(labels) >= 2 and len(labels) == len(values):
         return [(lab, f"{val}{unit}") for lab, val in zip(labels, values, strict=True)]
     return []
+
+
+@functools.lru_cache(maxsize=4096)  # the same descriptions recur across a batch of quotes
+def names_an_accelerator(text: str) -> bool:
+    try:
+        recognise_accelerator(text)
+    except EvaltoolError:
+        return False
+    return True

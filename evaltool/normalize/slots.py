@@ -4,7 +4,6 @@ phrase (counts, dates, prices in sentences) are recorded beside them."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -16,6 +15,7 @@ from evaltool.issues import Severity as IssueSeverity
 from evaltool.models import Flag, Severity
 from evaltool.normalize import values as V
 from evaltool.normalize.basis import names_time_not_kw
+from evaltool.normalize.contract_price import not_offered
 from evaltool.normalize.facts import (
     _ALL_IN_RE,
     _CORES_EACH_RE,
@@ -61,7 +61,12 @@ from evaltool.normalize.phrases import (
     root_granted,
     yes_no,
 )
-from evaltool.normalize.shapes import count_facts, counted_pieces, counts_accelerators
+from evaltool.normalize.shapes import (
+    count_facts,
+    counted_pieces,
+    counts_accelerators,
+    names_an_accelerator,
+)
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
 from evaltool.read.vocabulary import Vocabulary, normalise_label
@@ -391,8 +396,11 @@ class SlotReaders:
         for name, value in shaped.items():
             self.add(name, value, where, text, priority, "count stated with the accelerator")
         count = _COUNT_IN_TEXT_RE.search(text)
-        if "gpus_per_node" not in shaped and count and int(count.group(1)) in (
-                1, 2, 4, 8, 16, 32, 64, 72):
+        n, nodes = int(count.group(1)) if count else 0, shaped.get("node_count", 0)
+        if "gpus_per_node" not in shaped and n > 8 and nodes > 1 and n % nodes == 0:
+            # "16x L40S, two servers": more than a node holds, over the nodes said: the total
+            self.add("gpu_count", n, where, text, IN_TEXT, "count stated with the accelerator")
+        elif "gpus_per_node" not in shaped and count and n in (1, 2, 4, 8, 16, 32, 64, 72):
             self.add("gpus_per_node", int(count.group(1)), where, text, priority,
                      "count stated with the accelerator")
         memory = re.search(r"(\d{2,3})\s*(GB|GiB)\b", text)
@@ -438,7 +446,7 @@ class SlotReaders:
     def _price_in_sentence(self, text: str, where: Location) -> None:
         """'The price is USD 14,600 per node per month' in a letter or a note."""
         match = _PRICE_SENTENCE_RE.search(text)
-        if match is None:
+        if match is None or not_offered(text):
             return
         try:
             money = V.parse_money(_money_text(match.group(1)), currency=self.currency_hint)
@@ -789,12 +797,3 @@ class SlotReaders:
     def upfront_and_recurring(self, cand: Candidate, text: str) -> bool:
         """An upfront and a recurring price in one cell, each read as such (money_lines.py)."""
         return False
-
-
-@functools.lru_cache(maxsize=4096)  # the same descriptions recur across a batch of quotes
-def names_an_accelerator(text: str) -> bool:
-    try:
-        recognise_accelerator(text)
-    except EvaltoolError:
-        return False
-    return True

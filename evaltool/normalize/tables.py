@@ -23,8 +23,7 @@ from evaltool.normalize.facts import (
 )
 from evaltool.normalize.phrases import MAX_PROSE_CHARS, clauses, topics
 from evaltool.normalize.prose import ProseReaders
-from evaltool.normalize.shapes import count_facts, words_to_digits
-from evaltool.normalize.slots import names_an_accelerator
+from evaltool.normalize.shapes import count_facts, names_an_accelerator, words_to_digits
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.vocabulary import normalise_label

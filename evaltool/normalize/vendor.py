@@ -61,7 +61,7 @@ _CJK_LEGAL_NAME_RE = re.compile(
     r"(?:株式会社|合同会社|有限会社|주식회사|\(주\)|㈜)[^\s\d、。,（(]{1,20}|"
     r"[^\s\d、。,（(:：]{1,20}(?:株式会社|合同会社|有限会社|有限公司|股份有限公司|주식회사)")
 _CUSTOMER_BEFORE_RE = re.compile(
-    r"(?:prepared\s+for|for\s*:|to\s*:|attn\.?|attention|dear|spett\.?le|c\.a\.|customer|"
+    r"(?:prepared\s+for|for\s*:|\bfor\s+$|to\s*:|attn\.?|attention|dear|spett\.?le|c\.a\.|customer|"
     r"client|kunde|für|pour\s*:?|destinataire|empfänger|bill\s+to|ship\s+to|sold\s+to)"
     r"[^·|–—]{0,25}$", re.I)
 _CUSTOMER_AFTER_RE = re.compile(r"\s*\(?\s*[\"“']?\s*(?:(?:the\s+)?(?:customer|client|buyer|"

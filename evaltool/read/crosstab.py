@@ -26,7 +26,9 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
-from evaltool.errors import Location, Problem
+from evaltool.catalog import recognise_accelerator
+from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.normalize.places import names_a_site
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, column_letter, is_empty
 from evaltool.read.text import currency_of, is_placeholder
 from evaltool.read.tiers import (
@@ -70,6 +72,10 @@ class PriceGrid:
     # column -> (rows it is offered in, the note, where)
     limited: dict[int, tuple[set[int], str, Location]] = field(default_factory=dict)
     texts: bool = False  # prices written as text with their basis ("$2.50 / GPU-hour")
+    # Rows that state one more figure of each column's offer, not a price of their own:
+    # "Qty | 4 | 4", "Indicative per GPU-hour | 4.10 | 3.40" under a row of instance prices.
+    measures: dict[int, str] = field(default_factory=dict)
+    groups: dict[int, str] = field(default_factory=dict)  # column -> merged group above it
 
 
 def _figure(value: Any) -> bool:
@@ -131,7 +137,7 @@ def find_price_grids(grid: SheetGrid, vocab: Vocabulary) -> list[PriceGrid]:
             r += 1
             continue
         found.append(block)
-        r = block.rows[-1] + 1
+        r = max([*block.rows, *block.measures]) + 1
     return found
 
 
@@ -240,13 +246,17 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     rows = _data_rows(grid, top, label_col)
     if not rows:
         return None
-    labels = [cell_text(grid.value(k, label_col)) for k in rows]
     split = _classify(grid, r, rows, heads, label_col)
     if split is None:
         return None
     columns, attrs, tiers = split
     if not columns:
         return None
+    labels = [cell_text(grid.value(k, label_col)) for k in rows]
+    measures = _measure_rows(rows, labels, vocab)  # (after the cheap tests: on every row)
+    if measures:
+        rows = [k for k in rows if k not in measures]
+        labels = [cell_text(grid.value(k, label_col)) for k in rows]
     fields = {vocab.match(h) for c, h in heads.items() if c != min(heads)} - _AXIS_SLOTS
     if len(fields) >= 2:
         return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row
@@ -261,8 +271,9 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
         col_tiers = {c: Tier(lo, hi, h, unit) for (c, h), (lo, hi)
                      in zip(columns.items(), across, strict=True)}
     if not tiers and any(vocab.match(label) not in _AXIS_SLOTS and not _capacity(label, vocab)
-                         for label in labels):
-        return None  # field labels down the rows: a table of fields
+                         and not (measures and _names_accelerator(label)) for label in labels):
+        return None  # field labels down the rows: a table of fields ("HGX H200 8-GPU" over
+        # a quantity row names the priced system, not a field)
     if any(vocab.header_role(h) in ("quantity", "total", "description", "part")
            for h in [*columns.values(), *attrs.values()]):
         return None  # a line-item table
@@ -282,12 +293,49 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     block = PriceGrid(r, label_col, rows, columns, per, where,
                       currency_of(text) or _cell_currency(grid, rows, columns), corner,
                       attrs=attrs, tiers=tiers, col_tiers=col_tiers,
-                      used={r} | (used if _only_basis(grid, used) else set()))
+                      used={r} | (used if _only_basis(grid, used) else set()) | set(measures),
+                      measures=measures, groups=_groups(grid, r, columns))
     block.axis = _axis(grid, r, columns, text)
     if tiers:
         block.applied = _applied(grid, block, labels)
         block.limited = _limited(grid, block)
     return block
+
+
+_MODEL_RE = re.compile(r"[^\W\d_]\d|\d[^\W\d_]")  # "gpu8-h200", "p5.48xlarge": a name
+
+
+@functools.lru_cache(maxsize=4096)  # row labels recur as each row is tried as a header
+def _label_basis(label: str) -> tuple[str, str] | None:
+    return price_basis(label)
+
+
+def _measure_rows(rows: list[int], labels: list[str], vocab: Vocabulary) -> dict[int, str]:
+    """Rows below the price rows that state one more figure of each column's offer: a
+    quantity ("Qty", "Anzahl"), a total ("Monthly total (4 instances)"), a price on another
+    basis ("Indicative per GPU-hour").  {} unless a price row above them remains."""
+    found: dict[int, str] = {}
+    for k, label in zip(rows[1:], labels[1:], strict=True):  # a price row comes first
+        if vocab.header_role(label) in ("quantity", "total") or vocab.match(label) in (
+                "gpu_count", "node_count") or (_label_basis(label) is not None
+                                               and not _MODEL_RE.search(label)):
+            found[k] = label  # ("gpu8-h200" is an instance's name, not per GPU-hour)
+    if not found or min(found) == rows[0] or len(found) == len(rows):
+        return {}
+    return found
+
+
+def _groups(grid: SheetGrid, header: int, columns: dict[int, str]) -> dict[int, str]:
+    """'Sydney (SYD1)' merged over 'Month-to-month | 12-month reserved', 'Melbourne (MEL2)'
+    over the same two: each column's group, when the groups differ (one group over all the
+    columns is the axis)."""
+    if header == 0:
+        return {}
+    found = {c: cell_text(grid.merged_value(header - 1, c)) for c in columns}
+    if len(set(found.values())) < 2 or not all(found.values()) or \
+            len(set(columns.values())) == len(columns):
+        return {}
+    return found
 
 
 def _limited(grid: SheetGrid, block: PriceGrid) -> dict[int, tuple[set[int], str, Location]]:
@@ -503,8 +551,7 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
         if ranged:  # "ab 10 Server" names a tier, not this offer's count: "Tier 2"
             row_label = f"{block.corner or 'Tier'} {index}"
         for index_c, (c, col_label) in enumerate(block.columns.items(), start=1):
-            if c in block.col_tiers:  # "128+ GPUs" names a tier, not this offer's count
-                col_label = f"{block.axis or 'Tier'} {index_c}"
+            col_label = _column_name(block, c, index_c, col_label)
             value = grid.value(k, c)
             where = grid.where(k, c)
             if c in block.limited and k not in block.limited[c][0]:
@@ -523,6 +570,8 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
             name = ", ".join(p for p, keep in ((row_label, many_rows or not many_cols),
                                                (col_label, many_cols)) if keep)
             source = {**record.source, "option": name, "cell": where.cell}
+            if many_cols and len(set(block.columns.values())) > 1:  # a note's sentence that
+                source["columns"] = sorted(set(block.columns.values()))  # names another's
             target = RawRecord(id=f"{base_id}-{_slug(name)}", source=source)
             target.candidates.append(Candidate("offer name", name, where,
                                                label_where=grid.where(k, block.label_col)))
@@ -551,6 +600,7 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                     "term_months", "region"):
                 target.candidates.append(Candidate(block.axis, col_label,
                                                    grid.where(block.header, c)))
+            target.candidates.extend(_measured(grid, vocab, block, k, c, row_label))
             for a, head in block.attrs.items():
                 if is_empty(grid.value(k, a)):
                     continue
@@ -570,6 +620,66 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                                                    "column": column_letter(c)}))
             records.append(target)
     return records
+
+
+def _column_name(block: PriceGrid, c: int, index: int, label: str) -> str:
+    if c in block.col_tiers:  # "128+ GPUs" names a tier, not this offer's count
+        return f"{block.axis or 'Tier'} {index}"
+    if c in block.groups:  # "Sydney (SYD1), Month-to-month"
+        return f"{block.groups[c]}, {label}"
+    return label
+
+
+def _measured(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, k: int, c: int,
+              row_label: str) -> list[Candidate]:
+    """What the measure rows state of the offer in column c, read as any labelled value: a
+    quantity counts the grid's priced resource ('Qty | 4' under prices per instance: 4
+    nodes); a price on another basis is a price (a second one, compared with the first); a
+    total is the product of the others and is not read.  A row label that names the
+    accelerators of one priced node ("scx.mi300x.8 (8 x MI300X)") gives the GPUs per node."""
+    found: list[Candidate] = []
+    resource = block.basis[0]
+    at = grid.where(k, block.label_col)
+    group = block.groups.get(c)
+    if group and names_a_site(group):  # "Sydney (SYD1)" over the column: its site
+        found.append(Candidate("Region", group, grid.where(block.header - 1, c),
+                               label_where=grid.where(block.header - 1, c)))
+    if _names_accelerator(row_label):  # the priced row names what it prices
+        found.append(Candidate("Accelerator", row_label, at, label_where=at))
+        many = _N_TIMES_RE.search(row_label) if resource == "node" else None
+        if many is not None and _names_accelerator(row_label[many.end():]):
+            found.append(Candidate("GPUs per node", int(many.group(1)), at, label_where=at))
+    for m, label in block.measures.items():
+        value = grid.value(m, c)
+        if is_empty(value) or not _figure(value):
+            continue
+        at = grid.where(m, c)
+        basis = _label_basis(label)
+        if basis is not None and basis != block.basis:
+            amount = f"{block.currency} {cell_text(value)}" if block.currency and isinstance(
+                value, (int, float)) else value
+            found.append(Candidate(f"Price per {_RESOURCE_WORDS.get(basis[0], basis[0])}-"
+                                   f"{basis[1]}", amount, at,
+                                   label_where=grid.where(m, block.label_col)))
+        elif basis is None and isinstance(value, (int, float)) and vocab.match(label) in (
+                "gpu_count", "node_count"):  # "GPUs | 16 | 32": a count by its own label
+            found.append(Candidate(label, value, at, label_where=grid.where(m, block.label_col)))
+        elif basis is None and resource in ("gpu", "node") and isinstance(value, (int, float)) \
+                and vocab.header_role(label) == "quantity":
+            found.append(Candidate(f"Number of {_RESOURCE_WORDS[resource]}s", value, at,
+                                   label_where=grid.where(m, block.label_col)))
+    return found
+
+
+_N_TIMES_RE = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×]\s*(?=\S)")  # "8 x AMD Instinct MI300X"
+
+
+def _names_accelerator(text: str) -> bool:
+    try:
+        recognise_accelerator(text)
+    except EvaltoolError:
+        return False
+    return True
 
 
 def _slug(text: str) -> str:

@@ -196,7 +196,11 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
             columns[c] = str(value).strip()
         elif slot == "ignore" or vocab.header_role(str(value)) == "total":
             known += 1
-    if len(slots) < 3 or len(slots) + known < 0.7 * (len(filled) - 1):
+    # A header naming the accelerator, a count and the price is a table of offers however
+    # many administrative columns a procurement export adds (file no., tax id, status).
+    whole_offer = "accelerator" in slots and "price" in slots and bool(
+        slots & {"gpu_count", "node_count"})
+    if len(slots) < 3 or (len(slots) + known < 0.7 * (len(filled) - 1) and not whole_offer):
         return None
     first = filled[0][0]
     if first not in columns:

@@ -34,6 +34,7 @@ from evaltool.read.cells import (
 from evaltool.read.keyvalues import key_values
 from evaltool.read.layout import is_contract_sheet, read_grid, slug
 from evaltool.read.noted_options import options_in_notes
+from evaltool.read.prose_options import options_in_prose
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 # Slots that, together, make a set of labelled values a whole offer.
@@ -107,7 +108,8 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             continue
         extra = read_grid(grid, vocab, part, base_id)
         if not extra and not is_contract_sheet(grid.name):
-            extra = stacked_blocks(grid, vocab, part, base_id)
+            extra = stacked_blocks(grid, vocab, part, base_id) or options_in_prose(
+                grid, vocab, part, base_id)
         sheets.append((grid, part, extra))
     offer_sheets = [(g, p) for g, p, extra in sheets
                     if not extra and not g.hidden and states_an_offer(p.candidates, vocab)]

@@ -67,7 +67,7 @@ def read_csv(path: Path) -> SheetGrid:
 def _steadiest_delimiter(sample: str) -> str | None:
     """The delimiter under which most rows have the same number (> 1) of columns."""
     lines = [line for line in sample.splitlines()[:60] if line.strip()]
-    best: tuple[int, str] | None = None
+    best: tuple[int, int, str] | None = None
     for delimiter in (",", ";", "\t", "|"):
         try:
             widths = [len(row) for row in csv.reader(lines, delimiter=delimiter)]
@@ -79,7 +79,10 @@ def _steadiest_delimiter(sample: str) -> str | None:
                 counts[width] = counts.get(width, 0) + 1
         if not counts:
             continue
-        steady = max(counts.values())
-        if best is None or steady > best[0]:
-            best = (steady, delimiter)
-    return best[1] if best else None
+        # most rows alike first; on a tie, the delimiter giving the wider rows: in a three-row
+        # export with one decimal comma per row ("2,35") ',' splits every row in two as steadily
+        # as ';' splits it in fourteen.
+        steady, width = max((count, width) for width, count in counts.items())
+        if best is None or (steady, width) > best[:2]:
+            best = (steady, width, delimiter)
+    return best[2] if best else None

@@ -94,9 +94,12 @@ def _label_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
                                                             reverse=True)) + ")"
     return (
         ("gpus_per_node", re.compile(rf"^{gpu} {per} (?:each |1 |one )?{node}$")),
-        ("node_count", re.compile(rf"^(?:{count}|{total}) {node}$|^{node}(?: reserved| "
-                                  rf"{total}| {count})?$")),
-        ("gpu_count", re.compile(rf"^(?:{count}|{total}) {gpu}$|^{gpu} (?:{total}|{count})$")),
+        ("node_count", re.compile(rf"^(?:{count}|{total}|no(?: de| di)?) {node}$|"
+                                  rf"^{node}(?: reserved| {total}| {count})?$")),
+        # "Nº GPU", "N° de nodos", "№ GPU": the numero sign folds to "no" and counts what
+        # follows (only in front: "GPU No." after the resource is a serial number).
+        ("gpu_count", re.compile(rf"^(?:{count}|{total}|no(?: de| di)?) {gpu}$|"
+                                 rf"^{gpu} (?:{total}|{count})$")),
     )
 
 
