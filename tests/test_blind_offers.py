@@ -30,7 +30,16 @@ Three corpora, each with the canonical values a buyer expects (expected.yaml; FX
   UK, Canadian and Australian neoclouds and hyperscalers, a procurement-portal JSON, a pro-forma
   invoice, with Italian, Spanish, Polish, Danish and Czech quotes) and held out to the end:
   42.3% of fields, 11 of 23 offers, 4 silently wrong at the start of the session and 43.8%,
-  11/23, 4 after its three reader rounds, untouched. The bar for the reader on unseen layouts.
+  11/23, 4 after its three reader rounds, untouched.
+- tests/blind_offers_j/ — 15 files written blind in session 5 (Australian, Canadian, UK and US
+  neoclouds and hyperscalers, a German reseller, Dutch, Polish, Italian and Spanish quotes, a
+  UK HPC award letter, a broker's e-mail, a procurement-portal CSV, a TPU JSON quote) and held
+  out for the session's first reader round: 45.2% of fields, 10 of 21 offers, 9 silently wrong
+  at the start and 45.9%, 10/21, 9 after the round, while the development sets rose to 87-99%.
+  Then the second round's development set.
+- tests/blind_offers_k/ — 15 files written blind in session 5 by a second writer and held out
+  to the end: 71.8% of fields, 18 of 21 offers, 12 silently wrong at the start; 77.7%, 18/21,
+  5 at the end, untouched. The bar for the reader on unseen layouts.
 - tests/blind_offers_b/ — 15 files held out: no one fixing the reader saw it. Measured untouched
   at the end of session 2, then landed here.
 
@@ -105,6 +114,15 @@ CORPORA = [
     # private offers, instance-month grids): every dev set as at main 096ee20, raised to it
     Corpus("blind_offers_i", 0.988, 23, 0, 2),
     Corpus("blind_offers_f", 0.975, 21, 0, 2),  # with reader-j3: 479/495 (96.8%)
+    # held out for session 5's first reader round, measured untouched: 182/403 (45.2%), 10/21,
+    # 9 silently wrong at the start; 185/403 (45.9%), 10/21, 9 after the round (the dev sets
+    # rose to 87-99%); then the second round's development set: 378/403 (93.8%), 21/21, 0
+    Corpus("blind_offers_j", 0.937, 21, 0, 2),
+    # held out to the end of session 5, untouched: 319/444 (71.8%), 18/21, 12 silently wrong
+    # at the start; 320/444 (72.1%), 17/21, 5 after round 1; 345/444 (77.7%), 18/21, 5 at the
+    # end. The 5 left are one class: a marketplace CSV whose vendor is only in a comment line,
+    # read from a data-centre tier column ("Tier III")
+    Corpus("blind_offers_k", 0.777, 18, 5, 2),
 ]
 
 
