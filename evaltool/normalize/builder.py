@@ -369,9 +369,8 @@ class Builder(TableReaders, MoneyReaders):
         for fact in [f for f in self.facts.get("vendor", []) if isinstance(f.value, str)
                      and (is_document_title(f.value) or facility_tier(f.value))]:
             self.facts["vendor"].remove(fact)  # "PRO FORMA INVOICE", "Tier III": not a name
-            code = "vendor-is-facility-tier" if facility_tier(fact.value) \
-                else "vendor-is-document-title"
-            self.note(fact.where, code, {"name": fact.value}, "vendor", fact.value)
+            self.note(fact.where, "vendor-is-facility-tier" if facility_tier(fact.value)
+                      else "vendor-is-document-title", {"name": fact.value}, "vendor", fact.value)
         if not self.facts.get("vendor"):
             self.facts.pop("vendor", None)
             found = vendor_fallback(self.record)
