@@ -65,7 +65,7 @@ from evaltool.normalize.slots import (
 )
 from evaltool.normalize.storage_lines import capacity_tb, is_storage_line, tb_per_priced_unit
 from evaltool.normalize.tables import TableReaders
-from evaltool.normalize.vendor import anonymised, two_scripts, vendor_fallback
+from evaltool.normalize.vendor import anonymised, facility_tier, two_scripts, vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.blocks import clauses_for_option, names_another_option
 from evaltool.read.cells import Candidate, LineItem, cell_text
@@ -366,11 +366,11 @@ class Builder(TableReaders, MoneyReaders):
                      if isinstance(f.value, str) and anonymised(f.value, self.vocab)]:
             self.facts["vendor"].remove(fact)
             self.note(fact.where, "vendor-anonymised", {"name": fact.value}, "vendor", fact.value)
-        for fact in [f for f in self.facts.get("vendor", [])
-                     if isinstance(f.value, str) and is_document_title(f.value)]:
-            self.facts["vendor"].remove(fact)  # "PRO FORMA INVOICE" beside the issuer's name
-            self.note(fact.where, "vendor-is-document-title", {"name": fact.value}, "vendor",
-                      fact.value)
+        for fact in [f for f in self.facts.get("vendor", []) if isinstance(f.value, str)
+                     and (is_document_title(f.value) or facility_tier(f.value))]:
+            self.facts["vendor"].remove(fact)  # "PRO FORMA INVOICE", "Tier III": not a name
+            self.note(fact.where, "vendor-is-facility-tier" if facility_tier(fact.value)
+                      else "vendor-is-document-title", {"name": fact.value}, "vendor", fact.value)
         if not self.facts.get("vendor"):
             self.facts.pop("vendor", None)
             found = vendor_fallback(self.record)

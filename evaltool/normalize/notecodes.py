@@ -29,5 +29,5 @@ NoteCode = Literal[
     "sparse-peak-claimed", "stated-price-unlike-purchase", "storage-from-tb-months",
     "storage-price-by-unit", "upfront-amortised", "value-conflict", "value-reads-as-count",
     "value-reads-as-egress-price", "value-reads-as-flops", "value-reads-as-network",
-    "value-unreadable", "vendor-anonymised", "vendor-is-document-title", "vendor-not-found",
-    "vendor-not-labelled", "vendor-two-scripts"]
+    "value-unreadable", "vendor-anonymised", "vendor-is-document-title",
+    "vendor-is-facility-tier", "vendor-not-found", "vendor-not-labelled", "vendor-two-scripts"]

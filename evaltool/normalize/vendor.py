@@ -10,6 +10,7 @@ where the name came from.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from evaltool.issues import Location
 from evaltool.normalize.doc_kinds import is_document_title, kind_span, name_before_kind
 from evaltool.read.cells import RawRecord
 from evaltool.read.vocabulary import Vocabulary, normalise_label
+from evaltool.resources import data_dir
 
 # Words that make a banner segment a document title rather than a name.
 _NOT_A_NAME = re.compile(
@@ -242,7 +244,7 @@ def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
     for text, where in record.banners:
         name = _first_segment(text)
         if name:
-            return name, where, "the letterhead or title row"
+            return name, where, "the letterhead, title row or comment lines at the top"
     if author:
         return author, Location(file), "the document properties (author or company)"
     for text, where in reversed(record.footers):
@@ -265,3 +267,18 @@ def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
     if name:
         return name, Location(file), "the file name"
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def _tier_patterns() -> tuple[re.Pattern[str], ...]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "facility_tiers.yaml").read_text(encoding="utf-8"))
+    return tuple(re.compile(rf"^(?:{p})$", re.I) for p in raw["patterns"])
+
+
+def facility_tier(name: str) -> bool:
+    """'Tier III', 'Tier 3', 'Uptime Tier IV', 'Rated-3', 'TIA-942 Rated 3': a data centre's
+    resilience rating (Uptime Institute, TIA-942), never a company's name."""
+    text = " ".join(name.strip(" \t()[].,;:").split())
+    return len(text) <= 60 and any(p.match(text) for p in _tier_patterns())
