@@ -609,8 +609,9 @@ class Builder(TableReaders, MoneyReaders):
             if unit_kind in ("hour", "month"):
                 resource = "gpu" if re.search(r"\bgpu\b", unit.lower()) else "node"
                 per = (resource, unit_kind)
-                if not re.search(r"instance|node|server|gpu|system", unit.lower()):
-                    per = (unit_kind,)
+                if not re.search(r"instance|node|server|gpu|system", unit.lower()) and (
+                        unit or set(count_facts(desc)) != {"gpus_per_node"}):
+                    per = (unit_kind,)  # but "server L40S (4 GPU)" prices one node
             self.priced.append(_Priced("compute", V.Money(price, currency, per, raw), where, raw,
                                        TABLE, quantity=qty))
             count_where = item.cells.get("quantity", where)

@@ -192,6 +192,18 @@ def _single_node(low: str) -> tuple[dict[str, int], str]:
     return {}, low
 
 
+def _node_holding(low: str) -> tuple[dict[str, int], str]:
+    """'Canone mensile server L40S (4 GPU)', 'Monthly fee per node (8 GPUs)': a node with no
+    count before it and what it holds in brackets after it: the GPUs of one node, and the
+    text without the phrase ('24 x nx8 instances (192 GPUs)' is counted: not this shape)."""
+    words = count_words()
+    m = _search(r"(?<![\w.])" + words["node"] + r"\s+(?:[a-z0-9-]+\s+){0,3}?\(\s*" + _INT +
+                r"\s*(?:[x×]\s*)?(?:[a-z0-9-]+\s+){0,2}?" + words["gpu"] + r"\s*\)", low)
+    if m is None or _DIGIT_RE.search(low[:m.start()]):
+        return {}, low
+    return {"gpus_per_node": _int(m.group(1))}, low[:m.start()] + " " + low[m.end():]
+
+
 def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     low = words_to_digits(text)
     words = count_words()
@@ -213,6 +225,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m:
         put("gpus_per_node", _int(m.group(1)))
         low = low[:m.start()] + " " + low[m.end():]
+    held, low = _node_holding(low)  # "server L40S (4 GPU)": what one node holds
+    found.update({**held, **found})  # (an earlier shape's figure stays)
     # "Compute tray: 4 GPUs + 2 Grace CPUs", "Knoten: 8 GPUs": a node defined by what it holds
     m = _search(r"^\s*(?:[a-z-]+\s+){0,2}?" + _NODE + r"\s*:\s*" + _INT +
                   r"\s*(?:[a-z0-9-]+\s+){0,3}?" + _GPU + r"\b", low)

@@ -24,6 +24,7 @@ UNSPLIT_LETTERS = _UNSPLIT_LETTERS  # for the prose readers' folding (normalize/
 
 _PLURAL_RE = re.compile(r"(?<=[A-Za-z])['\u2019]s\b")
 _CAMEL_RE = re.compile(r"([a-z])([A-Z])")
+_DOT_IN_WORD_RE = re.compile(r"(?<=[^\W\d_])\.(?=[^\W\d_])")
 
 
 @lru_cache(maxsize=65536)  # called for every cell of every sheet, with few distinct texts
@@ -211,6 +212,15 @@ class Vocabulary:
         return self._matched[key]
 
     def _header_role(self, text: str) -> str | None:
+        role = self._header_role_of(text)
+        if role is None and "." in text:
+            # an abbreviation with a dot inside one word ("Q.tà", "Q.ty", "Q.té") is that word
+            joined = _DOT_IN_WORD_RE.sub("", text)
+            if joined != text:
+                role = self._header_role_of(joined)
+        return role
+
+    def _header_role_of(self, text: str) -> str | None:
         norm = normalise_label(text)
         if norm in self.line_item_headers:
             return self.line_item_headers[norm]
