@@ -1,8 +1,10 @@
-"""Specification: a line of a quote that prices one node and says in brackets what the node
-holds ("Cuota mensual servidor H100 (8 GPU)", "Monthly fee per node (8 GPUs)") is priced per
-node, and its quantity counts the nodes; the abbreviated headers of a printed quote ("Q.ty",
-"Q.té", "Voce") name the table's columns like the words they shorten; "€ 2.190,00" with the
-sign before a decimal comma and dotted thousands is 2190 euros.  Small examples of our own."""
+"""Specification: a line of a quote whose name alone names the instance and its
+accelerator ("Instancia dedicada 8× NVIDIA A100 ..., mensual", in any language) is compute;
+a line that prices one node and says in brackets what the node holds ("Cuota mensual
+servidor H100 (8 GPU)", "Monthly fee per node (8 GPUs)") is priced per node, and its quantity
+counts the nodes; the abbreviated headers of a printed quote ("Q.ty", "Q.té", "Voce") name
+the table's columns like the words they shorten; "€ 2.190,00" with the sign before a decimal
+comma and dotted thousands is 2190 euros.  Small examples of our own."""
 
 from __future__ import annotations
 
@@ -70,3 +72,29 @@ def test_an_english_quote_with_abbreviated_headers(tmp_path: Path) -> None:
     f = offer.fields
     assert (f.node_count, f.gpus_per_node, f.gpu_count) == (3, 8, 24)
     assert f.price_usd_per_gpu_hour == pytest.approx(12_410 / 8 / 730 * 1.08)
+
+
+@pytest.mark.parametrize(("line", "header"), [
+    # German: the accelerator only inside the instance's name, the time an adverb
+    ("Dedizierte Instanz 8× NVIDIA H100 SXM5 80 GB, monatlich",
+     ["Bezeichnung", "Menge", "Einzelpreis (€)", "Betrag (€)"]),
+    # Portuguese: a server named with its GPUs, billed per month
+    ("Servidor dedicado 8× NVIDIA H100 SXM5 80 GB (mensal)",
+     ["Descrição", "Quantidade", "Preço unitário (EUR)", "Valor (EUR)"]),
+])
+def test_an_instance_line_names_the_accelerator(tmp_path: Path, line: str,
+                                                header: list[str]) -> None:
+    path = write_sheet(tmp_path / "quote.xlsx", [
+        ["Beispiel Rechenzentrum GmbH"],
+        [],
+        header,
+        [line, 5, 14600, 73000],
+        ["Lustre 100 TB (monatlich)", 1, 2300, 2300],
+    ])
+    result = normalize_files([path], {"EUR": 1.08})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    f = offer.fields
+    assert f.accelerator.startswith("H100")
+    assert (f.node_count, f.gpus_per_node, f.gpu_count) == (5, 8, 40)
+    assert f.price_usd_per_gpu_hour == pytest.approx(14_600 / 8 / 730 * 1.08)

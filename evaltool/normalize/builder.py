@@ -603,14 +603,16 @@ class Builder(TableReaders, MoneyReaders):
             self._rack_line(item, rack_time, price, qty, currency, where, raw)
             return
         if _RESOURCE_TIME_RE.match(unit_kind) or (
-                unit_kind in ("hour", "month") and re.search(
-                    r"instance|node|server|gpu|cluster|system|vm|pod", low)):
+                unit_kind in ("hour", "month") and (re.search(
+                    r"instance|node|server|gpu|cluster|system|vm|pod", low)
+                    or T.resource_of(desc))):  # "Instancia dedicada 8× A100, mensual"
             per = _PER.get(unit_kind) or tuple(unit_kind.split("_"))
             if unit_kind in ("hour", "month"):
                 resource = "gpu" if re.search(r"\bgpu\b", unit.lower()) else "node"
                 per = (resource, unit_kind)
                 if not re.search(r"instance|node|server|gpu|system", unit.lower()) and (
-                        unit or set(count_facts(desc)) != {"gpus_per_node"}):
+                        unit or (set(count_facts(desc)) != {"gpus_per_node"}
+                                 and T.resource_of(desc) != "node")):
                     per = (unit_kind,)  # but "server L40S (4 GPU)" prices one node
             self.priced.append(_Priced("compute", V.Money(price, currency, per, raw), where, raw,
                                        TABLE, quantity=qty))
