@@ -516,7 +516,14 @@ SESSION_5_END = (
     "now run only when its message is read: half the time of reading unseen workbooks.\n"
     "<= 1.0x is not met on either.\n"
     "After K was measured and landed, its one silently wrong class was fixed (reader-l1: a\n"
-    "data-centre tier is never a vendor): K as a dev set 80.0% 18/21 0; D 481/502.")
+    "data-centre tier is never a vendor) and two of its lost offers found (reader-l2): K as\n"
+    "a dev set 90.5% 20/21 0; D 481/502.\n"
+    "L, written blind at the very end and never seen by anyone fixing, untouched: 52.7%\n"
+    "12/21 3 on the session's starting code, 72.1% 16/21 4 on its final code. Its classes:\n"
+    "a private offer's region grid per instance-hour with list and private-rate columns, a\n"
+    "Portuguese per-node-hour price whose GPUs per node are elsewhere; silently wrong: a region\n"
+    "with its description, NVLink 'TB/s' read as GB/s, a calculator's list rate where the\n"
+    "effective rate is a VLOOKUP/ROUND formula with no saved value.")
 
 
 if __name__ == "__main__":

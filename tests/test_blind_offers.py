@@ -39,7 +39,10 @@ Three corpora, each with the canonical values a buyer expects (expected.yaml; FX
   Then the second round's development set.
 - tests/blind_offers_k/ — 15 files written blind in session 5 by a second writer and held out
   to the end: 71.8% of fields, 18 of 21 offers, 12 silently wrong at the start; 77.7%, 18/21,
-  5 at the end, untouched. The bar for the reader on unseen layouts.
+  5 at the end, untouched.
+- tests/blind_offers_l/ — 15 files written blind at the very end of session 5 and measured
+  untouched on the session's starting and final code: 52.7% of fields, 12 of 21 offers, 3
+  silently wrong before; 72.1%, 16/21, 4 after. The bar for the reader on unseen layouts.
 - tests/blind_offers_b/ — 15 files held out: no one fixing the reader saw it. Measured untouched
   at the end of session 2, then landed here.
 
@@ -130,6 +133,13 @@ CORPORA = [
     # with a line whose instance name alone names the accelerator ("Instancia dedicada 8×
     # NVIDIA A100 ..., mensual") read as compute in any language: 402/444 (90.5%), 20/21, 0
     Corpus("blind_offers_k", 0.905, 20, 0, 2),
+    # written blind at the end of session 5, never seen by anyone fixing the reader, untouched:
+    # 204/387 (52.7%), 12/21, 3 silently wrong on the session's starting code (cc80cb5);
+    # 264/387 (68.2%), 15/21, 3 on its final code before reader-l2; 279/387 (72.1%), 16/21, 4
+    # after it. The 4 left: a region with its description ("Montréal (ca-east-1), 100%
+    # hydro-powered"), NVLink "1.8 TB/s" read as 1.8 GB/s, a calculator's list rate where the
+    # effective rate is a VLOOKUP/ROUND formula without a saved value
+    Corpus("blind_offers_l", 0.720, 16, 4, 2),
 ]
 
 
