@@ -620,12 +620,6 @@ def estimate_with_money(offer: Offer, workload: Workload,
     return with_money(estimates, money_for(offer, estimates, workload, assumptions, terms))
 
 
-def money_keys() -> Sequence[str]:
-    return ("total_cost_usd", "minimum_cash_to_sign_usd", "minimum_cash_to_sign_basis",
-            "full_commitment_usd", "minimum_commitment_usd", "cost_of_delay_usd",
-            "charged_cost_usd", "total_economic_cost_usd", "cost_basis", "resale_value_fraction")
-
-
 # ------------------------------------------------------------------ buy vs rent on the table
 
 

@@ -265,15 +265,6 @@ class ProseReaders(SlotReaders):
         for item in self.priced[priced:]:
             item.priority = min(item.priority, IN_TEXT)
 
-    def read_prose_dates(self, text: str, where: Location) -> None:
-        """Only the dates of a banner or title row ("Offer valid until 31-Oct-2025")."""
-        if len(text) > MAX_PROSE_CHARS:
-            return
-        for clause in clauses(text):
-            for topic in topics(clause):
-                if topic in ("valid", "delivery"):
-                    self._as_text(getattr(self, f"_prose_{topic}"), clause, where)
-
     def _prose_valid(self, clause: str, where: Location) -> None:
         self._date_after("valid", "valid_until", clause, where)
 
