@@ -18,6 +18,7 @@ from evaltool.normalize import values as V
 from evaltool.normalize.allocation import rate_from_total
 from evaltool.normalize.basis import time_adverb, time_of
 from evaltool.normalize.contract_price import hourly_prices
+from evaltool.normalize.date_roles import dates_by_role
 from evaltool.normalize.dates import document_date_order
 from evaltool.normalize.digit_groups import (
     DECIMAL_COMMA_RE,
@@ -129,6 +130,7 @@ class Builder(TableReaders, MoneyReaders):
         self._read_slotted(self._expanded(slotted))
         self._read_lines_and_texts()
         self._region_in_texts()
+        dates_by_role(self)
         self._prices_in_texts()
         self._offer_kind_from_title()
         self._vendor_and_name()

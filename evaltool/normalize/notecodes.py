@@ -13,7 +13,7 @@ NoteCode = Literal[
     "bandwidth-basis-unstated", "bandwidth-per-gpu-per-node-disagree", "bandwidth-units",
     "contract-value-as-price", "cores-basis-unstated", "cores-per-cpu-assumed", "costs-combined",
     "count-from-labelled-counts", "count-mismatch", "currency-sign-ambiguous",
-    "currency-sign-assumed", "date-order-assumed", "date-order-read",
+    "currency-sign-assumed", "date-order-assumed", "date-order-read", "date-role-from-label",
     "date-span", "date-under-uptime-label", "decimal-or-thousands-assumed", "derivation-failed",
     "european-thousands", "figures-disagree", "gpu-count-from-text", "gpu-count-label-per-node",
     "gpu-count-may-be-one-node",
