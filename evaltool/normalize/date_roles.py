@@ -119,5 +119,4 @@ def dates_by_role(b: ProseReaders) -> None:
             for topic, name in (("valid", "valid_until"), ("delivery", "delivery_date")):
                 if name in missing and not b.facts.get(name) and \
                         topics[topic].search(fold(clause)):
-                    b._as_text(lambda c, w, t=topic, n=name: b._date_after(t, n, c, w),
-                               clause, where)
+                    b._as_text(functools.partial(b._date_after, topic, name), clause, where)
