@@ -66,6 +66,7 @@ from evaltool.normalize.slots import (
 )
 from evaltool.normalize.storage_lines import capacity_tb, is_storage_line, tb_per_priced_unit
 from evaltool.normalize.tables import TableReaders
+from evaltool.normalize.value_lines import values_on_lines
 from evaltool.normalize.vendor import anonymised, facility_tier, two_scripts, vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.blocks import clauses_for_option, names_another_option
@@ -88,8 +89,6 @@ def _rack_time(unit_kind: str, unit_text: str) -> str | None:
 # A line's unit column that makes its quantity a storage size (in TB).
 _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "po": 1000.0,
                    "pib": 1125.899906842624}
-
-
 
 
 class Builder(TableReaders, MoneyReaders):
@@ -129,6 +128,7 @@ class Builder(TableReaders, MoneyReaders):
             self._currency_from_texts()
         self._read_slotted(self._expanded(slotted))
         self._read_lines_and_texts()
+        values_on_lines(self)
         self._region_in_texts()
         dates_by_role(self)
         self._prices_in_texts()

@@ -60,8 +60,9 @@ def one_date(value: object, dayfirst: bool) -> dt.date | None:
         return value.date()
     if isinstance(value, dt.date):
         return value
-    if not isinstance(value, str) or len(value) > _MAX_VALUE_CHARS or not _YEAR_RE.search(value):
-        return None
+    if not isinstance(value, str) or len(value) > _MAX_VALUE_CHARS or \
+            len(_YEAR_RE.findall(value)) != 1:
+        return None  # no year, or two dates: a period is no one date
     try:
         parsed = V.parse_date(value, dayfirst=dayfirst)
     except (V.ValueParseError, ValueError, ArithmeticError):
@@ -97,6 +98,9 @@ def dates_by_role(b: ProseReaders) -> None:
             role = date_role(label)
             if role not in missing or b.facts.get(role):
                 continue
+            if role == "delivery_date" and isinstance(value, str):
+                # "subject to signature by 31 March": the date to sign is no delivery
+                value = V.before_signing_deadline(value)
             day = one_date(value, dayfirst)
             if day is None:
                 continue
