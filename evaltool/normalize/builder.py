@@ -60,12 +60,10 @@ from evaltool.normalize.shapes import (
     pair_counts,
 )
 from evaltool.normalize.sibling_clauses import without_other_columns
-from evaltool.normalize.slots import (
-    GIB_PER_TB,
-    PER_GB_MONTH_RE,
-)
+from evaltool.normalize.slots import GIB_PER_TB, PER_GB_MONTH_RE
 from evaltool.normalize.storage_lines import capacity_tb, is_storage_line, tb_per_priced_unit
 from evaltool.normalize.tables import TableReaders
+from evaltool.normalize.unit_keys import priced_keys
 from evaltool.normalize.value_lines import values_on_lines
 from evaltool.normalize.vendor import anonymised, facility_tier, two_scripts, vendor_fallback
 from evaltool.read import text as T
@@ -129,6 +127,7 @@ class Builder(TableReaders, MoneyReaders):
         self._read_slotted(self._expanded(slotted))
         self._read_lines_and_texts()
         values_on_lines(self)
+        priced_keys(self)
         self._region_in_texts()
         dates_by_role(self)
         self._prices_in_texts()

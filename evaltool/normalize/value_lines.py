@@ -9,6 +9,8 @@ kind in the description.  Read only for a field nothing labelled has stated.
 
 from __future__ import annotations
 
+import contextlib
+
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import IN_TEXT, _storage_kind
 from evaltool.normalize.slots import SlotReaders
@@ -36,10 +38,10 @@ def values_on_lines(b: SlotReaders) -> None:
         if item.unit_price is None and item.total is None and read_slot is not None:
             slot = b.vocab.match(item.description)
             if slot in _VALUE_SLOTS and not b.facts.get(slot):
-                try:
+                # a quantity no value of the field: the line is a line after all
+                with contextlib.suppress(V.ValueParseError, V.ValueConversionError,
+                                         ValueError, ArithmeticError):
                     read_slot(slot, Candidate(item.description, text, where), text)
-                except (V.ValueParseError, V.ValueConversionError, ValueError, ArithmeticError):
-                    pass  # a quantity no value of the field: the line is a line after all
                 continue
         if is_storage_line(item.description):
             _storage_line(b, item, text)

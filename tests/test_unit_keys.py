@@ -1,0 +1,39 @@
+"""Specification: a key that names its value's currency and unit ("usd_per_gb_month: 0.02"
+under ``storage:``) prices the storage per TB-month (our own examples, never a blind file)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from evaltool.normalize.core import normalize_files
+
+
+def _one(path: Path) -> Any:
+    result = normalize_files([path], {"EUR": 1.1})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    return offer
+
+
+def test_a_json_storage_price_per_gb_month_is_read_per_tb(tmp_path: Path) -> None:
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps({
+        "provider": "Example Cloud", "accelerator": "NVIDIA H100 SXM5 80GB", "gpu_count": 64,
+        "price_usd_per_gpu_hour": 2.1,
+        "storage": {"product": "object storage", "usd_per_gb_month": 0.023}}))
+    assert _one(path).fields.storage_usd_per_tb_month == pytest.approx(23.0)
+
+
+def test_a_yaml_storage_price_per_tib_in_euros(tmp_path: Path) -> None:
+    path = tmp_path / "offer.yaml"
+    path.write_text("vendor: Beispiel Rechenzentrum GmbH\naccelerator: NVIDIA H100 SXM5 80GB\n"
+                    "gpu_count: 64\nprice_eur_per_gpu_hour: 2.10\n"
+                    "storage:\n  filesystem: Lustre\n  capacity_tb: 200\n"
+                    "  eur_per_tib_month: 22\n")
+    f = _one(path).fields
+    assert f.storage_usd_per_tb_month == pytest.approx(22 * 1.1 / 1.099511627776)
+    assert f.storage_type == "lustre"
