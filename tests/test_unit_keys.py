@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from workbooks import write_workbook
 
 from evaltool.normalize.core import normalize_files
 
@@ -37,3 +38,15 @@ def test_a_yaml_storage_price_per_tib_in_euros(tmp_path: Path) -> None:
     f = _one(path).fields
     assert f.storage_usd_per_tb_month == pytest.approx(22 * 1.1 / 1.099511627776)
     assert f.storage_type == "lustre"
+
+
+@pytest.mark.parametrize(("label", "value", "usd"), [
+    ("Speicherpreis", "0,03 € / GB / Monat", 0.03 * 1000 * 1.1),
+    ("Storage price", "$0.025/GB/month", 25.0),
+])
+def test_a_storage_price_per_gb_month_is_1000_times_per_tb(tmp_path: Path, label: str,
+                                                           value: str, usd: float) -> None:
+    path = write_workbook(tmp_path / "s.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
+        ["Price per GPU-hour", "USD 2.10"], [label, value]]})
+    assert _one(path).fields.storage_usd_per_tb_month == pytest.approx(usd)

@@ -11,6 +11,7 @@ import re
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import LABELLED
 from evaltool.normalize.slots import GIB_PER_TB, SlotReaders
+from evaltool.read.cells import cell_text
 from evaltool.read.text import currency_of
 from evaltool.read.vocabulary import normalise_label
 
@@ -25,7 +26,10 @@ _NUMBER_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\b")
 
 
 def priced_keys(b: SlotReaders) -> None:
-    """Storage prices written as a bare figure under a key that names its currency and unit."""
+    """Storage prices written as a bare figure under a key that names its currency and unit,
+    or per GB-month under a storage price's label ("price | $0.025/GB/month")."""
+    if not b.facts.get("storage_usd_per_tb_month"):
+        _per_gb_month(b)
     if b.facts.get("storage_usd_per_tb_month"):
         return
     for cand in b.record.candidates:
@@ -47,6 +51,29 @@ def priced_keys(b: SlotReaders) -> None:
                                                    str(cand.value)),
                cand.where, f"{cand.label}: {cand.value}", LABELLED,
                f"the key {cand.label!r} names the price's unit (x {scale:g} per TB)", scale=scale)
-        b.problems = [p for p in b.problems if not (p.code == "value-unreadable"
-                                                    and p.where == cand.where)]
+        _forget_unreadable(b, cand.where)
+        return
+
+
+def _forget_unreadable(b: SlotReaders, where: object) -> None:
+    b.problems = [p for p in b.problems if not (p.code == "value-unreadable"
+                                                and p.where == where)]
+    b.unreadable = {k: v for k, v in b.unreadable.items() if v.where != where}
+
+
+def _per_gb_month(b: SlotReaders) -> None:
+    """A storage price's label whose value is per GB-month: 1,000 x per TB-month."""
+    for cand in b.record.candidates:
+        if b.vocab.match(cand.label, cand.section) != "storage_usd_per_tb_month" or \
+                not isinstance(cand.value, str):
+            continue
+        try:
+            money = b._money(cand, cell_text(cand.value))
+        except (V.ValueParseError, V.ValueConversionError, ValueError, ArithmeticError):
+            continue
+        if money.per != ("gb", "month"):
+            continue
+        b._usd("storage_usd_per_tb_month", money, cand.where, cell_text(cand.value), LABELLED,
+               "a price per GB-month x 1000", scale=1000.0)
+        _forget_unreadable(b, cand.where)
         return
