@@ -50,3 +50,19 @@ def test_a_storage_price_per_gb_month_is_1000_times_per_tb(tmp_path: Path, label
         ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
         ["Price per GPU-hour", "USD 2.10"], [label, value]]})
     assert _one(path).fields.storage_usd_per_tb_month == pytest.approx(usd)
+
+
+@pytest.mark.parametrize(("label", "value", "usd", "size", "kind"), [
+    ("Speicher VAST (500 TB), € pro TB-Monat", 18, 18 * 1.1, 500, "vast"),
+    ("Stockage Lustre 300 To, € par Go/mois", 0.12, 0.12 * 1000 * 1.1, 300, "lustre"),
+    ("Storage rate (USD / TB-month)", 30, 30.0, None, None),
+])
+def test_a_storage_label_names_the_unit_of_a_bare_price(
+        tmp_path: Path, label: str, value: float, usd: float, size: float | None,
+        kind: str | None) -> None:
+    path = write_workbook(tmp_path / "s.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
+        ["Price per GPU-hour", "USD 2.10"], [label, value]]})
+    f = _one(path).fields
+    assert f.storage_usd_per_tb_month == pytest.approx(usd)
+    assert (f.storage_capacity_tb, f.storage_type) == (size, kind)
