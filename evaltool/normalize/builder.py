@@ -18,7 +18,6 @@ from evaltool.normalize import values as V
 from evaltool.normalize.allocation import rate_from_total
 from evaltool.normalize.basis import time_adverb, time_of
 from evaltool.normalize.contract_price import hourly_prices
-from evaltool.normalize.date_roles import dates_by_role
 from evaltool.normalize.dates import document_date_order
 from evaltool.normalize.digit_groups import (
     DECIMAL_COMMA_RE,
@@ -53,6 +52,7 @@ from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
+from evaltool.normalize.second_look import second_look
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
@@ -63,8 +63,6 @@ from evaltool.normalize.sibling_clauses import without_other_columns
 from evaltool.normalize.slots import GIB_PER_TB, PER_GB_MONTH_RE
 from evaltool.normalize.storage_lines import capacity_tb, is_storage_line, tb_per_priced_unit
 from evaltool.normalize.tables import TableReaders
-from evaltool.normalize.unit_keys import priced_keys
-from evaltool.normalize.value_lines import values_on_lines
 from evaltool.normalize.vendor import anonymised, facility_tier, two_scripts, vendor_fallback
 from evaltool.read import text as T
 from evaltool.read.blocks import clauses_for_option, names_another_option
@@ -126,10 +124,8 @@ class Builder(TableReaders, MoneyReaders):
             self._currency_from_texts()
         self._read_slotted(self._expanded(slotted))
         self._read_lines_and_texts()
-        values_on_lines(self)
-        priced_keys(self)
+        second_look(self)
         self._region_in_texts()
-        dates_by_role(self)
         self._prices_in_texts()
         self._offer_kind_from_title()
         self._vendor_and_name()

@@ -18,11 +18,9 @@ import datetime as dt
 import functools
 import re
 
-from evaltool.errors import Location
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import IN_TEXT
-from evaltool.normalize.phrases import _words, clauses, fold
-from evaltool.normalize.prose import ProseReaders
+from evaltool.normalize.slots import SlotReaders
 from evaltool.read.cells import Candidate
 from evaltool.read.vocabulary import normalise_label
 from evaltool.resources import data_dir
@@ -86,9 +84,9 @@ def _labelled_pairs(cand: Candidate) -> list[tuple[str, object]]:
     return pairs
 
 
-def dates_by_role(b: ProseReaders) -> None:
+def dates_by_role(b: SlotReaders) -> None:
     """delivery_date and valid_until no labelled cell or sentence stated: from a cell whose
-    label's words name the date's role, then from the contract sheet's sentences."""
+    label's words name the date's role."""
     missing = [name for name in FIELDS if not b.facts.get(name)]
     if not missing:
         return
@@ -112,15 +110,3 @@ def dates_by_role(b: ProseReaders) -> None:
             b.note(cand.where, "date-role-from-label", {"label": label.strip(),
                                                         "field": role, "date": day.isoformat()},
                    role, str(value)[:120], severity="info")
-    topics = _words()["topics"]
-    for segment in b.record.segments:
-        text = str(segment.get("text") or "")
-        if not text or len(text) > 2000:
-            continue
-        where = Location(**{k: v for k, v in dict(segment.get("where") or {}).items()
-                            if k in ("file", "sheet", "cell", "key")})
-        for clause in clauses(text):
-            for topic, name in (("valid", "valid_until"), ("delivery", "delivery_date")):
-                if name in missing and not b.facts.get(name) and \
-                        topics[topic].search(fold(clause)):
-                    b._as_text(functools.partial(b._date_after, topic, name), clause, where)
