@@ -24,7 +24,7 @@ _UNIT_RE = re.compile(r"\b(?P<unit>gib|gb|go|tib|tb|to|pb|po)\s+(?:per\s+|pro\s+
 _PRICE_PER_TB_SCALE = {"gb": 1000.0, "go": 1000.0, "gib": GIB_PER_TB, "tb": 1.0, "to": 1.0,
                        "tib": 1 / 1.099511627776, "pb": 0.001, "po": 0.001}
 _STORAGE_SLOTS = ("storage_type", "storage_capacity_tb", "storage_usd_per_tb_month")
-_NUMBER_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)(?:\s+[^\W\d_]+)?\s*$")
+_NUMBER_RE = re.compile(r"^\s*(\d{1,12}(?:\.\d{1,12})?)(?:\s+[^\W\d_]+)?\s*$")
 
 
 def _about_storage(b: SlotReaders, cand: Candidate) -> bool:
@@ -37,7 +37,10 @@ def _bare_amount(value: object) -> float | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # a 400-digit integer is no price
+            return None
     if isinstance(value, str) and (number := _NUMBER_RE.match(value)):
         return float(number.group(1))  # "0.02", "0.02 month" (a key's time, appended)
     return None
