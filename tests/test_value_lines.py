@@ -72,3 +72,15 @@ def test_a_term_stated_in_a_note(tmp_path: Path, note: str) -> None:
         ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
         ["Price per GPU-hour", "EUR 2.10"], [], ["Notes"], [note]]})
     assert _one(path).fields.term_months == 6
+
+
+@pytest.mark.parametrize(("label", "value", "usd"), [
+    ("Total contract (EUR)", 1_200_000, 1_320_000.0),
+    ("Importo complessivo", "€ 900.000,00", 990_000.0),
+])
+def test_the_total_of_the_contract_is_the_minimum_commitment(tmp_path: Path, label: str,
+                                                             value: Any, usd: float) -> None:
+    path = write_workbook(tmp_path / "tcv.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
+        ["Price per GPU-hour", "EUR 2.10"], ["Term", "12 months"], [label, value]]})
+    assert _one(path).fields.min_commit_usd == pytest.approx(usd)
