@@ -47,3 +47,21 @@ def test_a_price_discount_is_no_credit_cap(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "d.xlsx", {"Offer": _OFFER, "Terms": [
         ["Warunki handlowe"], ["Rabat 10% przy umowie na 24 miesiące, maksymalnie 15%."]]})
     assert _one(path).fields.sla_max_credit_pct is None
+
+
+@pytest.mark.parametrize("ladder", [
+    "Gutschrift 5 % / 10 % / 30 % der Monatsgebühr bei Verfügbarkeit unter 99,9 % / 99,5 % / 99 %",
+    "Service credits: 10%, 20% and 50% of the monthly fee below 99.95%, 99.5% and 99%",
+])
+def test_the_top_of_a_credit_ladder_is_the_cap_with_a_warning(tmp_path: Path,
+                                                             ladder: str) -> None:
+    path = write_workbook(tmp_path / "l.xlsx", {"Offer": [*_OFFER, ["SLA", "99.9 %", ladder]]})
+    offer = _one(path)
+    assert offer.fields.sla_max_credit_pct in (30.0, 50.0)
+    assert any(w.get("code") == "credit-cap-from-ladder" for w in offer.warnings)
+
+
+def test_one_credit_below_one_threshold_is_no_ladder(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "o.xlsx", {"Offer": [
+        *_OFFER, ["SLA", "99.9 %", "Service credit of 10% of the monthly fee below 99.9%"]]})
+    assert _one(path).fields.sla_max_credit_pct is None
