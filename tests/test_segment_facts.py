@@ -65,3 +65,15 @@ def test_one_credit_below_one_threshold_is_no_ladder(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "o.xlsx", {"Offer": [
         *_OFFER, ["SLA", "99.9 %", "Service credit of 10% of the monthly fee below 99.9%"]]})
     assert _one(path).fields.sla_max_credit_pct is None
+
+
+@pytest.mark.parametrize(("row", "upfront"), [
+    (["Zahlung", "monatlich im Nachhinein, keine Vorauszahlung"], 0.0),
+    (["Facturación mensual, sin pago anticipado."], 0.0),  # a note line
+    (["Payment", "No upfront; a 10% deposit is due at signature."], None),
+])
+def test_a_sentence_saying_nothing_is_paid_up_front(tmp_path: Path, row: list[str],
+                                                    upfront: float | None) -> None:
+    rows = [*_OFFER, ["Term", "12 months"], *([[], ["Notes"]] if len(row) == 1 else []), row]
+    path = write_workbook(tmp_path / "u.xlsx", {"Offer": rows})
+    assert _one(path).fields.upfront_usd == upfront
