@@ -78,8 +78,9 @@ CORPORA = [
     # round 9, reader-m3 (fields missing from found offers: a date's role by its label's words,
     # year-first dates, a priceless line that is a label and value, a storage size in a line's
     # quantity, a storage price's unit in its label or key, a terms sheet's sentences, credit
-    # words and ladders, term words, "no upfront" in any language): B 518->533, C 736->738, D 481->484, F 483->487,
-    # G 460->466, H 355->363, J 378->387, K 402->411, L 279->285; A, E, I unchanged; 0 new wrong
+    # words and ladders, term words, "no upfront" in any language): B 518->533, C 736->738,
+    # D 481->484, F 483->487, G 460->466, H 355->363, J 378->387, K 402->411, L 279->285;
+    # A, E, I unchanged; no new wrong value on any set
     # after reader-g2 (tables as rows and columns): 607/623 fields (97.4%), 29/29 offers
     Corpus("blind_offers_a", 0.987, 29, 0, 3),  # 602/623 fields (96.6%), 29/29 offers
     Corpus("blind_offers_c", 0.912, 29, 0, 2),  # 717/809 (88.6%); reader-g2 724/809 (89.5%)
