@@ -52,6 +52,7 @@ from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
+from evaltool.normalize.second_look import second_look
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
@@ -59,10 +60,7 @@ from evaltool.normalize.shapes import (
     pair_counts,
 )
 from evaltool.normalize.sibling_clauses import without_other_columns
-from evaltool.normalize.slots import (
-    GIB_PER_TB,
-    PER_GB_MONTH_RE,
-)
+from evaltool.normalize.slots import GIB_PER_TB, PER_GB_MONTH_RE
 from evaltool.normalize.storage_lines import capacity_tb, is_storage_line, tb_per_priced_unit
 from evaltool.normalize.tables import TableReaders
 from evaltool.normalize.vendor import anonymised, facility_tier, two_scripts, vendor_fallback
@@ -87,8 +85,6 @@ def _rack_time(unit_kind: str, unit_text: str) -> str | None:
 # A line's unit column that makes its quantity a storage size (in TB).
 _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "po": 1000.0,
                    "pib": 1125.899906842624}
-
-
 
 
 class Builder(TableReaders, MoneyReaders):
@@ -128,6 +124,7 @@ class Builder(TableReaders, MoneyReaders):
             self._currency_from_texts()
         self._read_slotted(self._expanded(slotted))
         self._read_lines_and_texts()
+        second_look(self)
         self._region_in_texts()
         self._prices_in_texts()
         self._offer_kind_from_title()
