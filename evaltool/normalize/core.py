@@ -35,6 +35,7 @@ from evaltool.normalize.render import (
     render_normalized,
     result_to_dict,
 )
+from evaltool.normalize.short_values import shorten_texts
 from evaltool.normalize.signs import note_shared_signs
 from evaltool.normalize.teach import UserMapping, apply_mapping
 from evaltool.normalize.tiers import choose_tiers
@@ -82,6 +83,7 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
         note_shared_signs(b, readings)
         b.read()
         values, provenance = b.resolve()
+        shorten_texts(b, values, provenance)
         d = Derive(b, values, provenance)
         try:
             d.run()

@@ -67,3 +67,9 @@ def names_a_site(text: str) -> bool:
     region's id ("us-east-1")."""
     text = text.strip()
     return bool(_SITE_CODE_RE.match(text) or _CLOUD_REGION_RE.fullmatch(text))
+
+
+def cloud_region_id(text: str) -> str | None:
+    """The cloud region's id a text names ("ca-east-1", "europe-north1"), or None."""
+    found = _CLOUD_REGION_RE.search(text)
+    return found.group(1) if found else None
