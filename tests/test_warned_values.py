@@ -59,3 +59,47 @@ def test_a_region_cell_with_a_description_keeps_the_region_id_and_warns(
     offer = _one(path)
     assert offer.fields.region == "eu-central-2"
     assert "region-cut-from-description" in _warned(offer, "region")
+
+
+# --- 2. numbers grouped the document's way, in every numeric slot --------------------------
+
+def test_a_point_groups_thousands_in_a_document_that_writes_298_000_00(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "angebot.xlsx", {
+        "Angebot": [["Anbieter", "Beispiel Rechenzentrum GmbH"],
+                    ["GPU", "NVIDIA HGX B200"], ["Anzahl GPUs", 64],
+                    ["Preis pro GPU-Stunde", "3,95 €"],
+                    ["Einmalige Einrichtung", "€ 24.800,00"]],
+        "Technik": [["NVLink", "NVLink 5 mit 1.800 GB/s je GPU, 8 GPUs je Knoten"]]})
+    offer = _one(path)
+    assert offer.fields.intra_node_gbyte_s_per_gpu == pytest.approx(1800)
+
+
+def test_a_spanish_sheet_reads_its_grouped_memory_by_its_own_convention(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "oferta.xlsx", {"Oferta": [
+        ["Proveedor", "Ejemplo Cómputo S.L."], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Número de GPU", 64], ["Precio por GPU-hora", "2,35 €"],
+        ["Cuota de alta", "12.500,00 €"],
+        ["NVLink", "NVLink 4: 900 GB/s por GPU (18 enlaces)"],
+        ["Memoria por nodo", "2.048 GB DDR5, 2 CPU de 56 núcleos"]]})
+    offer = _one(path)
+    assert offer.fields.cpu_memory_gb_per_node == pytest.approx(2048)
+
+
+def test_a_grouped_figure_without_a_convention_is_warned(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA GB200 NVL72"], ["Number of GPUs", 72],
+        ["Price per GPU-hour", "USD 6"],
+        ["GPU interconnect", "NVLink 5, 1.800 GB/s per GPU, 72-GPU domain"]]})
+    offer = _one(path)
+    value = offer.fields.intra_node_gbyte_s_per_gpu
+    assert value is None or value == pytest.approx(1800) \
+        or "intra_node_gbyte_s_per_gpu" in {w.get("field") for w in offer.warnings}
+
+
+def test_a_gpu_link_far_below_the_catalog_figure_is_warned(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
+        ["Price per GPU-hour", "USD 2.10"], ["NVLink bandwidth (GB/s per GPU)", 0.9]]})
+    offer = _one(path)
+    assert "implausible-value" in _warned(offer, "intra_node_gbyte_s_per_gpu") \
+        or offer.fields.intra_node_gbyte_s_per_gpu is None
