@@ -103,3 +103,45 @@ def test_a_gpu_link_far_below_the_catalog_figure_is_warned(tmp_path: Path) -> No
     offer = _one(path)
     assert "implausible-value" in _warned(offer, "intra_node_gbyte_s_per_gpu") \
         or offer.fields.intra_node_gbyte_s_per_gpu is None
+
+
+# --- 3. a price a formula computes: lookups worked out, else never a silent list price ------
+
+def test_a_german_calculator_picks_its_discount_with_hlookup(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "rechner.xlsx", {"Rechner": [
+        ["Beispiel GPU Cloud GmbH — Preisrechner"],
+        ["GPU-Typ", "NVIDIA H100 SXM5 80GB", None, "Laufzeit (Monate)", 12, 24, 36],
+        ["Knoten", 8, None, "Rabatt", 0.05, 0.12, 0.2],
+        ["GPUs pro Knoten", 8],
+        ["Listenpreis (€/GPU-Stunde)", 2.5],
+        ["Laufzeit (Monate)", 24],
+        ["Rabatt", "=HLOOKUP(B6,E2:G3,2,FALSE)"],
+        ["Effektiver Preis (€/GPU-Stunde)", "=ROUND(B5*(1-B7),4)"]]})
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.2 * 1.1)
+
+
+def test_a_spanish_calculator_with_index_match_and_if(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "calculadora.xlsx", {"Calculadora": [
+        ["Ejemplo Nube S.L. — calculadora de reserva"],
+        ["GPU", "NVIDIA H100 SXM5 80GB", None, "Plazo", "Descuento"],
+        ["Número de GPU", 64, None, "6 meses", 0.0],
+        ["Precio de lista (€/GPU-hora)", 2.0, None, "12 meses", 0.1],
+        ["Plazo elegido", "12 meses", None, "24 meses", 0.15],
+        ["Descuento aplicado", '=IF(B5="","",INDEX(E3:E5,MATCH(B5,D3:D5,0)))'],
+        ["Precio efectivo (€/GPU-hora)", "=ROUND(B4*(1-B6),2)"]]})
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(1.8 * 1.1)
+
+
+def test_an_effective_price_that_cannot_be_worked_out_is_warned(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "calculator.xlsx", {"Calculator": [
+        ["Example GPU Cloud — pricing calculator"],
+        ["GPU type", "NVIDIA H100 SXM5 80GB", None, "Term", "Discount"],
+        ["Number of GPUs", 64, None, 12, 0.1],
+        ["List rate ($/GPU-hr)", 2.69, None, 24, 0.18],
+        ["Term (months)", 24],
+        ["Effective rate ($/GPU-hr)", "=B4*(1-XLOOKUP(B5,D3:D4,E3:E4))"]]})
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour is None or "formula-not-computed-value-from-elsewhere" \
+        in _warned(offer, "price_usd_per_gpu_hour")

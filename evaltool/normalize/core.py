@@ -27,6 +27,7 @@ from evaltool.normalize import values as V
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.derive import Derive
 from evaltool.normalize.facts import REQUIRED, NormalizeResult
+from evaltool.normalize.formula_gaps import warn_uncomputed
 from evaltool.normalize.identity import flag_duplicates, unique_ids
 from evaltool.normalize.noted_options import offers_from_notes
 from evaltool.normalize.plausible import Plausibility
@@ -87,6 +88,7 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
         d = Derive(b, values, provenance)
         try:
             d.run()
+            warn_uncomputed(b, values, provenance)  # a price its formula could not give
         except V.MissingFxRate as exc:
             raise InputError(exc.to_problem(Location(str(record.source.get("file"))),
                                             "currency")) from None
