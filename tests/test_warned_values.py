@@ -145,3 +145,24 @@ def test_an_effective_price_that_cannot_be_worked_out_is_warned(tmp_path: Path) 
     offer = _one(path)
     assert offer.fields.price_usd_per_gpu_hour is None or "formula-not-computed-value-from-elsewhere" \
         in _warned(offer, "price_usd_per_gpu_hour")
+
+
+# --- 4. the vendor's name as the document writes it, never the file name's short form -------
+
+@pytest.mark.parametrize(("file", "rows", "vendor"), [
+    ("03_nordwind_h100_preisrechner.xlsx",
+     [["Nordwind KI-Cloud — Preisrechner für reservierte Kapazität"]], "Nordwind KI-Cloud"),
+    ("tejo_proposta.xlsx",
+     [["Proposta comercial"], ["Notas: preços sem IVA. Com os melhores cumprimentos, Ana Silva | "
+                               "Diretora Comercial | Tejo Computação Lda. | NIF 509 123 456"]],
+     "Tejo Computação Lda."),
+    ("07_borealis_b200_quote.xlsx", [["BOREALIS RECHENKRAFT AB"]], "Borealis Rechenkraft AB"),
+])
+def test_a_vendor_from_the_file_name_takes_the_documents_own_form(
+        tmp_path: Path, file: str, rows: list[list[Any]], vendor: str) -> None:
+    path = write_workbook(tmp_path / file, {"Quote": [
+        *rows, [], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
+        ["Price per GPU-hour", "USD 2.10"]]})
+    offer = _one(path)
+    assert offer.fields.vendor == vendor
+    assert "vendor" in {w.get("field") for w in offer.warnings}
