@@ -166,3 +166,23 @@ def test_a_vendor_from_the_file_name_takes_the_documents_own_form(
     offer = _one(path)
     assert offer.fields.vendor == vendor
     assert "vendor" in {w.get("field") for w in offer.warnings}
+
+
+# --- 4b. a switch's or one port's speed is never a node's bandwidth -----------------------
+
+@pytest.mark.parametrize("rows", [
+    [["Beispiel Systemhaus GmbH — Angebot 2026-017"], [],
+     ["Pos.", "Beschreibung", "Menge", "Einzelpreis (€)", "Gesamt (€)"],
+     [1, "HGX H100 8-GPU Server, 8x NVIDIA H100 SXM5 80GB", 4, 300000, 1200000],
+     [2, "NVIDIA Quantum-2 QM9700 Switch, 64 Ports NDR 400Gb/s InfiniBand", 1, 25000, 25000],
+     [3, "ConnectX-7 400Gb/s NDR adapter (8 per server, one per GPU)", 32, 1500, 48000]],
+    [["Ejemplo Sistemas S.L. — Presupuesto 2026-044"], [],
+     ["Línea", "Descripción", "Cantidad", "Precio unitario (€)", "Importe (€)"],
+     [1, "Servidor HGX H200 8-GPU, 8x NVIDIA H200 141GB", 2, 320000, 640000],
+     [2, "Conmutador InfiniBand NDR de 64 puertos a 400 Gb/s", 1, 25000, 25000],
+     [3, "Red: 8 x 400 Gb/s NDR por nodo, sin sobresuscripción", 1, 0, 0]],
+])
+def test_a_switch_port_speed_is_not_the_node_bandwidth(tmp_path: Path,
+                                                       rows: list[list[Any]]) -> None:
+    offer = _one(write_workbook(tmp_path / "quote.xlsx", {"Quote": rows}))
+    assert offer.fields.inter_node_gbit_s_per_node == pytest.approx(3200)
