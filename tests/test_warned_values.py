@@ -186,3 +186,24 @@ def test_a_switch_port_speed_is_not_the_node_bandwidth(tmp_path: Path,
                                                        rows: list[list[Any]]) -> None:
     offer = _one(write_workbook(tmp_path / "quote.xlsx", {"Quote": rows}))
     assert offer.fields.inter_node_gbit_s_per_node == pytest.approx(3200)
+
+
+# --- 4c. a rental's total over its term is never read as a purchase price -------------------
+
+@pytest.mark.parametrize("rows", [
+    [["Scope: 2 x GB200 NVL72 racks, dedicated."], [],
+     ["Vendor", "Example Rack Cloud"], ["System", "NVIDIA GB200 NVL72"],
+     ["Price", "USD 200,000 per rack per month"], ["Term", "12 months"],
+     ["Activation fee (one-time)", "USD 30,000"], ["Grand total", "USD 4,830,000"]],
+    [["Anbieter", "Beispiel Rack Cloud GmbH"], ["System", "NVIDIA GB200 NVL72"],
+     ["Anzahl GPUs", 72], ["Preis", "EUR 180.000,00 pro Rack pro Monat"],
+     ["Laufzeit", "24 Monate"], ["Gesamtpreis", "EUR 4.320.000,00"]],
+])
+def test_a_total_the_monthly_compute_explains_is_the_contract_value(
+        tmp_path: Path, rows: list[list[Any]]) -> None:
+    offer = _one(write_workbook(tmp_path / "offer.xlsx", {"Offer": rows}))
+    assert offer.fields.offer_kind == "rent"
+    assert offer.fields.capex_usd is None
+    monthly = 400_000 if offer.fields.currency == "USD" else 180_000 * 1.1
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(
+        monthly / (offer.fields.gpu_count * 730), rel=0.01)

@@ -25,6 +25,7 @@ from evaltool.models import (
 )
 from evaltool.normalize import values as V
 from evaltool.normalize.builder import Builder
+from evaltool.normalize.contract_total import total_is_contract_value
 from evaltool.normalize.derive import Derive
 from evaltool.normalize.facts import REQUIRED, NormalizeResult
 from evaltool.normalize.formula_gaps import warn_uncomputed
@@ -85,6 +86,7 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
         b.read()
         values, provenance = b.resolve()
         shorten_texts(b, values, provenance)
+        total_is_contract_value(b, values, provenance)  # a rental's total is no capex
         d = Derive(b, values, provenance)
         try:
             d.run()

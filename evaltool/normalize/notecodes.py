@@ -29,7 +29,8 @@ NoteCode = Literal[
     "region-cut-from-description", "region-from-text",
     "region-site-code", "rental-with-purchase-price", "second-compute-price",
     "sparse-peak-claimed", "stated-price-unlike-purchase", "storage-from-tb-months",
-    "storage-price-by-unit", "upfront-amortised", "value-conflict", "value-reads-as-count",
+    "storage-price-by-unit", "total-is-contract-value", "upfront-amortised", "value-conflict",
+    "value-reads-as-count",
     "value-reads-as-egress-price", "value-reads-as-flops", "value-reads-as-network",
     "value-unreadable", "vendor-anonymised", "vendor-is-document-title",
     "vendor-is-facility-tier", "vendor-not-found", "vendor-not-labelled", "vendor-two-scripts"]
