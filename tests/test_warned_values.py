@@ -12,7 +12,7 @@ import pytest
 from workbooks import write_workbook
 
 from evaltool.normalize.core import normalize_files
-from evaltool.normalize.short_values import region_core
+from evaltool.normalize.short_values import region_core, vendor_core
 
 
 def _one(path: Path, fx: dict[str, float] | None = None) -> Any:
@@ -59,6 +59,21 @@ def test_a_region_cell_with_a_description_keeps_the_region_id_and_warns(
     offer = _one(path)
     assert offer.fields.region == "eu-central-2"
     assert "region-cut-from-description" in _warned(offer, "region")
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Example Cloud — your partner for AI compute", "Example Cloud"),
+    ("Nube Ejemplo S.L. | la nube para entrenar modelos", "Nube Ejemplo S.L."),
+])
+def test_a_slogan_is_cut_from_a_vendor(text: str, name: str) -> None:
+    assert vendor_core(text) == (name, True)
+
+
+@pytest.mark.parametrize("text", [
+    "CICA – Consorzio Interuniversitario per il Calcolo Adriatico", "Vireo AI Cloud, Inc.",
+    "Národní centrum superpočítání (NCS)"])
+def test_a_vendor_name_is_kept_as_written(text: str) -> None:
+    assert vendor_core(text) == (text, False)
 
 
 # --- 2. numbers grouped the document's way, in every numeric slot --------------------------

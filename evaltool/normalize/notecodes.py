@@ -32,5 +32,6 @@ NoteCode = Literal[
     "storage-price-by-unit", "total-is-contract-value", "upfront-amortised", "value-conflict",
     "value-reads-as-count",
     "value-reads-as-egress-price", "value-reads-as-flops", "value-reads-as-network",
-    "value-unreadable", "vendor-anonymised", "vendor-is-document-title",
+    "value-unreadable", "vendor-anonymised", "vendor-cut-from-description",
+    "vendor-is-document-title",
     "vendor-is-facility-tier", "vendor-not-found", "vendor-not-labelled", "vendor-two-scripts"]

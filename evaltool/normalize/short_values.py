@@ -105,9 +105,38 @@ def region_core(text: str) -> tuple[str, bool]:
     return text, False
 
 
+# A vendor's name, a spaced dash or bar, then a slogan ("Example Cloud — your partner for AI
+# compute", "Nube Ejemplo | la nube para entrenar modelos"): prose has lower-case words that
+# are no joining words; a name spelt out after its acronym ("CICA – Consorzio
+# Interuniversitario per il Calcolo Adriatico") has none but those.
+_NAME_TAIL_RE = re.compile(r"\s+[—–|-]\s+|\s*;\s+|\s*\|\s*")
+_MIN_PROSE_WORDS = 2
+
+
+def vendor_core(text: str) -> tuple[str, bool]:
+    """(the vendor's name, whether a slogan was cut from it)."""
+    parts = _NAME_TAIL_RE.split(text.strip(), maxsplit=1)
+    if len(parts) != 2 or not parts[0].strip():
+        return text, False
+    prose = [w for w in re.findall(r"[^\W\d_][\w'’-]*", parts[1])
+             if w[0].islower() and w.casefold() not in _joining_words()]
+    if len(prose) < _MIN_PROSE_WORDS:
+        return text, False
+    return parts[0].strip(), True
+
+
 def shorten_texts(b: SlotReaders, values: dict[str, Any],
                   provenance: dict[str, FieldSource]) -> None:
-    """Cut a vendor's description from a resolved region, and say what was cut."""
+    """Cut a vendor's description from a resolved region or vendor, and say what was cut."""
+    vendor = values.get("vendor")
+    if isinstance(vendor, str):
+        name, cut = vendor_core(vendor)
+        if cut:
+            values["vendor"] = name
+            source = provenance.get("vendor")
+            b.note(Location(**source.where) if source else Location("?"),
+                   "vendor-cut-from-description", {"name": name, "text": vendor[:120]},
+                   "vendor", vendor[:120])
     region = values.get("region")
     if not isinstance(region, str):
         return
