@@ -16,6 +16,7 @@ from pathlib import Path
 
 from evaltool.issues import Location
 from evaltool.normalize.doc_kinds import is_document_title, kind_span, name_before_kind
+from evaltool.normalize.phrases import fold
 from evaltool.read.cells import RawRecord
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 from evaltool.resources import data_dir
@@ -297,13 +298,16 @@ def facility_tier(name: str) -> bool:
 _WORD = r"[A-ZÀ-ÖØ-Þ][\w&'’.-]*|&"
 _RUN_RE = re.compile(rf"(?<![\w@./-])(?:{_WORD})(?:,?\s(?:(?:de|del|di|da|do|du|la|le|van|"
                      rf"von|der|y|e|i|und|of)\s)?(?:{_WORD})){{0,6}}")
+_WORD_START_RE = re.compile(r"(?<![\w@./-])(?=[A-ZÀ-ÖØ-Þ])")
+_FORM_AFTER_RE = re.compile(rf",?\s+(?:{_LEGAL_FORMS}|{_SHORT_FORMS})(?![\w])", re.I)
 # Words a name may hold that the document-title words would otherwise refuse.
 _NAME_SAFE = re.compile(r"^(?:gpu|gpus|cloud|compute|ai|hpc)$", re.I)
 _MIN_KEY_LETTERS = 4
 
 
 def _key(text: str) -> str:
-    return re.sub(r"[\W_]+", "", text).casefold()
+    """Letters and digits only, without accents ("Wisła" and "Wisla" are one key)."""
+    return re.sub(r"[\W_]+", "", fold(text)).casefold()
 
 
 def _texts(record: RawRecord) -> list[tuple[str, Location]]:
@@ -335,8 +339,13 @@ def name_as_written(short: str, record: RawRecord) -> tuple[str, Location] | Non
         for text, where in _texts(record):
             if key not in _key(text):
                 continue
-            for match in _RUN_RE.finditer(text):
-                run = _trimmed(match.group(0))
+            for start in _WORD_START_RE.finditer(text):  # runs from each word on
+                match = _RUN_RE.match(text, start.start())
+                if match is None:
+                    continue
+                form = _FORM_AFTER_RE.match(text, match.end())  # "Wisła Compute sp. z o.o."
+                run = _trimmed(match.group(0)) + (form.group(0) if form and _trimmed(
+                    match.group(0)) == match.group(0).strip(" ,") else "")
                 if not _key(run).startswith(key):
                     continue
                 # the key ends where a word of the run ends ("Ridgeline", not "Ridgelines")
