@@ -12,6 +12,7 @@ import pytest
 from workbooks import write_workbook
 
 from evaltool.normalize.core import normalize_files
+from evaltool.normalize.places import region_in_text
 from evaltool.normalize.short_values import region_core, vendor_core
 
 
@@ -59,6 +60,11 @@ def test_a_region_cell_with_a_description_keeps_the_region_id_and_warns(
     offer = _one(path)
     assert offer.fields.region == "eu-central-2"
     assert "region-cut-from-description" in _warned(offer, "region")
+
+
+@pytest.mark.parametrize("text", ["MORAVA DATOVÉ CENTRUM a.s.", "SAVA DATA CENTER d.o.o."])
+def test_a_company_named_for_its_data_centre_is_no_place(text: str) -> None:
+    assert region_in_text(text) is None
 
 
 @pytest.mark.parametrize(("text", "name"), [

@@ -35,7 +35,8 @@ _NOT_PLACES = re.compile(r"^(?:the|our|a|an|your|this|that|tier|hall|site|data|d
 
 
 _COMPANY_RE = re.compile(r"\b(?:GmbH|AG|Inc|Ltd|LLC|Limited|Corp|S\.?A|A/S|ApS|AB|AS|B\.?V|N\.?V|"
-                         r"Oy|Oyj|SE|SAS|SARL|Srl|S\.?p\.?A|S\.?L|sp|s\.r\.o|Lda|Ltda|Kft|plc)\b")
+                         r"Oy|Oyj|SE|SAS|SARL|Srl|S\.?p\.?A|S\.?L|sp|s\.r\.o|a\.s|d\.o\.o|Lda|Ltda|Kft|Zrt|"
+                         r"plc)(?!\w)")
 
 
 @functools.lru_cache(maxsize=4096)  # the same texts recur in every option
