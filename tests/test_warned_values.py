@@ -14,6 +14,8 @@ from workbooks import write_workbook
 from evaltool.normalize.core import normalize_files
 from evaltool.normalize.places import region_in_text
 from evaltool.normalize.short_values import region_core, vendor_core
+from evaltool.read.cells import SheetGrid
+from evaltool.read.formulas import evaluate_formulas
 
 
 def _one(path: Path, fx: dict[str, float] | None = None) -> Any:
@@ -164,8 +166,26 @@ def test_an_effective_price_that_cannot_be_worked_out_is_warned(tmp_path: Path) 
         ["Term (months)", 24],
         ["Effective rate ($/GPU-hr)", "=B4*(1-XLOOKUP(B5,D3:D4,E3:E4))"]]})
     offer = _one(path)
-    assert offer.fields.price_usd_per_gpu_hour is None or "formula-not-computed-value-from-elsewhere" \
-        in _warned(offer, "price_usd_per_gpu_hour")
+    assert offer.fields.price_usd_per_gpu_hour is None or \
+        "formula-not-computed-value-from-elsewhere" in _warned(offer, "price_usd_per_gpu_hour")
+
+
+@pytest.mark.parametrize(("formula", "value"), [
+    ("IFERROR(VLOOKUP(B2,D1:E3,2,FALSE),0)", 0.0),  # 18 months is not in the table
+    ("IFERROR(VLOOKUP(12,D1:E3,2,FALSE),0)", 0.1),
+    ("VLOOKUP(30,D1:E3,2)", 0.15),  # approximate: the largest term at most 30
+    ("INDEX(E1:E3,MATCH(24,D1:D3,0))", 0.15),
+    ("CHOOSE(2,0.05,0.1,0.2)", 0.1),
+    ("SUMPRODUCT(D1:D3,E1:E3)", 6 * 0 + 12 * 0.1 + 24 * 0.15),
+    ("IF(AND(B2>=12,B2<36),B1*0.9,B1)", 2.5 * 0.9),
+    ('IF(A1="Liste",B1,0)', 2.5),
+])
+def test_lookups_and_conditions_over_the_workbooks_cells(formula: str, value: float) -> None:
+    grid = SheetGrid(file="q.xlsx", name="Rechner",
+                     rows=[["Liste", 2.5, "", 6, 0.0], ["Laufzeit", 18, "", 12, 0.1],
+                           ["", "", "", 24, 0.15]], formula_cells_without_value={(0, 2)})
+    evaluate_formulas([grid], {"Rechner": {(0, 2): formula}})
+    assert grid.rows[0][2] == pytest.approx(value)
 
 
 # --- 4. the vendor's name as the document writes it, never the file name's short form -------

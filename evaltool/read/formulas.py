@@ -42,7 +42,8 @@ _TOKEN_RE = re.compile(
 _CELL_RE = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d{1,7})")
 _MAX_DEPTH = 40
 _MAX_RANGE_CELLS = 10_000
-_LOOKUPS = ("VLOOKUP", "HLOOKUP", "MATCH", "INDEX", "IF")
+_LOOKUPS = ("VLOOKUP", "HLOOKUP", "MATCH", "INDEX", "IF", "CHOOSE", "SUMPRODUCT", "AND", "OR",
+            "NOT")
 _COMPARE = {"=": lambda a, b: a == b, "<>": lambda a, b: a != b, "<": lambda a, b: a < b,
             ">": lambda a, b: a > b, "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
 
@@ -228,6 +229,8 @@ class _Parser:
             return 1.0 if text.upper() == "TRUE" else 0.0
         if kind == "func":
             name = text.upper()
+            if name == "IFERROR":
+                return self.if_error()
             return self.lookup(name) if name in _LOOKUPS else self.function(name)
         if (kind, text) == ("op", "("):
             value = self.compare()
@@ -269,6 +272,34 @@ class _Parser:
         if name == "ABS" and len(flat) == 1:
             return abs(flat[0])
         return _aggregate(name, flat)
+
+    def if_error(self) -> float:
+        """IFERROR(value, fallback): the value, or the fallback where the value cannot be
+        worked out (a lookup that finds nothing, a division by zero)."""
+        depth, spans, start = 0, [], self.i
+        while self.i < len(self.tokens):
+            token = self.tokens[self.i]
+            if token[0] == "func" or token == ("op", "("):
+                depth += 1
+            elif token == ("op", ")"):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif token in (("op", ","), ("op", ";")) and depth == 0:
+                spans.append((start, self.i))
+                start = self.i + 1
+            self.i += 1
+        spans.append((start, self.i))
+        self.take()  # the closing bracket
+        if len(spans) != 2:
+            raise _CannotEvaluate("IFERROR needs two arguments")
+        for first, last in spans:
+            try:
+                return _Parser(self.book, self.sheet, self.tokens[first:last],
+                               self.depth).parse()
+            except (_CannotEvaluate, LookupMiss, ZeroDivisionError, ValueError):
+                continue
+        raise _CannotEvaluate("IFERROR: neither argument")
 
     def lookup(self, name: str) -> float:
         """VLOOKUP, HLOOKUP, MATCH or INDEX: ranges as tables of raw cells, a key that may be
@@ -366,6 +397,26 @@ def _number(arg: Raw | Table) -> float:
 
 
 def _lookup(name: str, args: list[Raw | Table]) -> Raw:
+    if name in ("AND", "OR", "NOT") and args:
+        truths = [bool(_number(a)) for a in args]
+        value = all(truths) if name == "AND" else any(truths) if name == "OR" else not truths[0]
+        return 1.0 if value else 0.0
+    if name == "CHOOSE" and len(args) >= 2:
+        pick = int(_number(args[0]))
+        if not 1 <= pick < len(args):
+            raise LookupMiss("CHOOSE index outside its values")
+        return _scalar(args[pick])
+    if name == "SUMPRODUCT" and all(isinstance(a, list) for a in args):
+        columns = [[c for row in a for c in row] for a in args if isinstance(a, list)]
+        if len({len(c) for c in columns}) != 1:
+            raise _CannotEvaluate("SUMPRODUCT of ranges of different sizes")
+        total = 0.0
+        for cells in zip(*columns, strict=True):
+            product = 1.0
+            for cell in cells:
+                product *= cell if isinstance(cell, float) else 0.0  # text counts as 0
+            total += product
+        return total
     if name == "IF" and len(args) in (2, 3):
         taken = args[1] if _number(args[0]) else (args[2] if len(args) == 3 else 0.0)
         return _scalar(taken)
