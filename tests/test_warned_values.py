@@ -108,6 +108,22 @@ def test_a_spanish_sheet_reads_its_grouped_memory_by_its_own_convention(tmp_path
     assert offer.fields.cpu_memory_gb_per_node == pytest.approx(2048)
 
 
+@pytest.mark.parametrize(("rows", "tb"), [
+    ([["Fornitore", "Esempio Calcolo S.r.l."], ["GPU", "NVIDIA H100 SXM5 80GB"],
+      ["Numero di GPU", 64], ["Prezzo per GPU-ora", "€ 2,35"],
+      ["Attivazione una tantum", "€ 12.500,00"],
+      ["Note: storage parallelo WEKA da 2.000 TB incluso nel prezzo."]], 2000),
+    ([["Proveedor", "Ejemplo Cómputo S.L."], ["GPU", "NVIDIA H100 SXM5 80GB"],
+      ["Número de GPU", 64], ["Precio por GPU-hora", "2,35 €"],
+      ["Cuota de alta", "12.500,00 €"],
+      ["Incluye almacenamiento Lustre de 1.500 TB y soporte 24x7."]], 1500),
+])
+def test_a_sentence_reads_its_grouped_figures_by_the_documents_convention(
+        tmp_path: Path, rows: list[list[Any]], tb: float) -> None:
+    offer = _one(write_workbook(tmp_path / "offerta.xlsx", {"Offerta": rows}))
+    assert offer.fields.storage_capacity_tb == pytest.approx(tb)
+
+
 def test_a_grouped_figure_without_a_convention_is_warned(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
         ["Vendor", "Example Cloud"], ["GPU", "NVIDIA GB200 NVL72"], ["Number of GPUs", 72],

@@ -28,6 +28,7 @@ from evaltool.normalize.digit_groups import (
     ZERO_GROUP_RE,
     dotted_groups,
     groups_with_dots,
+    regroup_texts,
     writes_decimal_commas,
 )
 from evaltool.normalize.doc_kinds import is_document_title
@@ -125,6 +126,7 @@ class Builder(TableReaders, MoneyReaders):
         the whole offer settles (prices in sentences, the offer's kind, vendor and name)."""
         self._own_clauses()
         self._document_conventions()
+        regroup_texts(self.record, self.decimal_comma)  # "2.000 TB" where it means 2000
         slotted = self._slotted_candidates()
         if self.currency_hint is None:
             self._currency_from_texts()

@@ -61,3 +61,19 @@ def dotted_groups(text: str, comma_decimal: bool) -> tuple[str, bool]:
     if comma_decimal:
         return DOTTED_GROUP_RE.sub(lambda m: m.group(0).replace(".", ""), text), False
     return text, True
+
+
+def regroup_texts(record: Any, comma_decimal: bool) -> None:
+    """Read every '2.000' in the record's sentences and line descriptions by the document's
+    convention ("storage parallelo WEKA da 2.000 TB" is 2000 TB where the document writes
+    '298.000,00'): the readers of sentences then see the figure the document means."""
+    if not comma_decimal:
+        return
+
+    def read(text: str) -> str:
+        return dotted_groups(text, True)[0] if isinstance(text, str) else text
+
+    for name in ("notes", "banners", "footers"):
+        setattr(record, name, [(read(t), w) for t, w in getattr(record, name)])
+    for item in record.line_items:
+        item.description = read(item.description)
