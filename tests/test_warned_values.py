@@ -245,6 +245,21 @@ def test_a_switch_port_speed_is_not_the_node_bandwidth(tmp_path: Path,
     assert offer.fields.inter_node_gbit_s_per_node == pytest.approx(3200)
 
 
+@pytest.mark.parametrize(("network", "per_node"), [
+    ("InfiniBand NDR, 51.2 Tb/s aggregate bisection bandwidth", None),
+    ("RoCE, 25,6 Tbit/s Gesamtbandbreite des Clusters", None),
+    ("InfiniBand NDR 400 Gb/s por NIC, 8 NIC por nodo", 3200),
+    ("InfiniBand NDR, 3,2 Tbit/s aggregiert je Knoten", 3200),
+])
+def test_a_fabrics_aggregate_is_not_a_nodes_bandwidth(tmp_path: Path, network: str,
+                                                      per_node: float | None) -> None:
+    offer = _one(write_workbook(tmp_path / "offer.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
+        ["GPUs per node", 8], ["Price per GPU-hour", "USD 2.10"], ["Network", network]]}))
+    assert offer.fields.inter_node_gbit_s_per_node == (
+        None if per_node is None else pytest.approx(per_node))
+
+
 # --- 4c. a rental's total over its term is never read as a purchase price -------------------
 
 @pytest.mark.parametrize("rows", [

@@ -47,7 +47,7 @@ def _words() -> dict[str, Any]:
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
                        "notes_label", "cap", "network_adapter", "network_switch",
-                       "no_orchestrator")},
+                       "network_aggregate", "no_orchestrator")},
     }
 
 
@@ -110,10 +110,12 @@ def names_one_adapter(text: str) -> bool:
 
 
 def port_speed_only(text: str, count: int) -> bool:
-    """Whether a bandwidth in this text is no node's: a switch's ports, whatever their
-    number ('64-port NDR 400Gb/s switch'), or one adapter's or port's speed."""
-    return _words()["network_switch"].search(fold(text)) is not None or (
-        count <= 1 and names_one_adapter(text))
+    """Whether a bandwidth with no stated basis is no node's: a switch's ports, whatever
+    their number ('64-port NDR 400Gb/s switch'), a whole fabric's ('51.2 Tb/s aggregate
+    bisection bandwidth'), or one adapter's or port's speed."""
+    folded = fold(text)
+    return _words()["network_switch"].search(folded) is not None or _words()[
+        "network_aggregate"].search(folded) is not None or (count <= 1 and names_one_adapter(text))
 
 
 def topics(clause: str) -> list[str]:

@@ -595,8 +595,9 @@ class SlotReaders:
                       "Gbit/s is usual; a factor-8 misreading changes the network score", where,
                       text, ask_for="the per-node inter-node bandwidth in Gbit/s")
         scope = scope or bw.scope
-        if scope is None and port_speed_only(text, bw.count):
-            return  # a switch's or one adapter's port speed: no node's bandwidth
+        if scope is None and port_speed_only(text, bw.count):  # a switch's, port's, fabric's
+            return self.note(where, "bandwidth-not-a-node-figure", {"gbit_s": bw.gbit_s},
+                             "inter_node_gbit_s_per_node", text[:120], severity="info")
         if scope is None:
             scope = "node"
             note = _join(note, "no 'per node' or 'per GPU' stated; read as per node")
