@@ -5,8 +5,9 @@ A portal export or an order form states a "quote total" beside lines priced per 
 or GPU per month ("GB200 NVL72 dedicated rack ... per rack per month x 2, 24 months"): the
 total is what the rental costs over its term (plus storage and one-off lines), not hardware
 bought. Read as a capex it turns a rental into a purchase and amortises the one-off fee into
-the price. When the offer's recurring compute over its stated term makes up at least half of
-a total read as capex and no more than the total, the total is the contract's value: the
+the price. When the offer's recurring compute over its stated term (or a year, or one month:
+a "Monthly total") makes up at least half of a total read as capex and no more than the
+total, the total is the contract's value: the
 capex is dropped (and said), so the offer is priced by its own rate and its one-off lines
 become its upfront payment.
 """
@@ -77,20 +78,24 @@ def _compute_per_month(b: SlotReaders, values: dict[str, Any]) -> float | None:
 
 def total_is_contract_value(b: SlotReaders, values: dict[str, Any],
                             provenance: dict[str, FieldSource]) -> None:
-    """Drop a capex that is the rental's total over its term, and say so."""
+    """Drop a capex that is the rental's total over its term, a year or one month (a
+    "Monthly total" read as a price paid once), and say so."""
     capex, term = values.get("capex_usd"), values.get("term_months")
-    if not isinstance(capex, (int, float)) or not isinstance(term, (int, float)) or \
-            values.get("offer_kind") == "purchase" or values.get("amortization_months"):
+    if not isinstance(capex, (int, float)) or values.get("offer_kind") == "purchase" or \
+            values.get("amortization_months"):
         return
     try:
         monthly = _compute_per_month(b, values)
     except (V.ValueConversionError, V.MissingFxRate):
         return
-    if monthly is None or not _MIN_SHARE * capex <= monthly * term <= capex * 1.001:
+    spans = [float(term)] if isinstance(term, (int, float)) and term > 0 else []
+    months = next((m for m in (*spans, 12.0, 1.0) if monthly is not None
+                   and _MIN_SHARE * capex <= monthly * m <= capex * 1.001), None)
+    if monthly is None or months is None:
         return
     source = provenance.pop("capex_usd", None)
     values.pop("capex_usd")
     where = Location(**source.where) if source else Location(str(b.record.source.get("file")))
     b.note(where, "total-is-contract-value", {
-        "total": capex, "monthly": monthly, "term": term}, "offer_kind",
+        "total": capex, "monthly": monthly, "term": months}, "offer_kind",
         source.raw if source and source.raw else repr(capex))
