@@ -279,3 +279,24 @@ def test_a_total_the_monthly_compute_explains_is_the_contract_value(
     monthly = 400_000 if offer.fields.currency == "USD" else 180_000 * 1.1
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(
         monthly / (offer.fields.gpu_count * 730), rel=0.01)
+
+
+# --- 2b. a billing API's quote writes every amount in cents, its nested prices too ----------
+
+@pytest.mark.parametrize(("currency", "cents", "fx", "want"), [
+    ("eur", 285, {"EUR": 1.0}, 2.85),
+    ("sek", 2450, {"SEK": 0.1}, 2.45),
+])
+def test_the_nested_prices_of_a_billing_quote_are_in_the_minor_unit(
+        tmp_path: Path, currency: str, cents: int, fx: dict[str, float], want: float) -> None:
+    import json
+
+    quote = {"object": "quote", "currency": currency, "vendor": {"name": "Example Cloud AB"},
+             "line_items": {"data": [{
+                 "description": "NVIDIA H100 SXM 80GB GPU-hours, 8 GPUs", "quantity": 8,
+                 "amount_subtotal": cents * 8,
+                 "price": {"unit": "gpu_hour", "unit_amount": cents, "currency": currency}}]}}
+    path = tmp_path / "quote.json"
+    path.write_text(json.dumps(quote), encoding="utf-8")
+    offer = _one(path, fx)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(want)
