@@ -120,7 +120,11 @@ def read_signs(texts: Iterable[str]) -> dict[str, SignReading]:
     """What each shared sign means in a document made of ``texts``: the currency the document
     states (a code or qualified sign, one only), else the one its places, tax words and domain
     point to (assumed), else the sign's default."""
-    joined = "\n".join(t for t in texts if t)
+    return dict(_signs_of("\n".join(t for t in texts if t)))
+
+
+@functools.lru_cache(maxsize=64)  # by the document's text: options and copies share it
+def _signs_of(joined: str) -> dict[str, SignReading]:
     low = joined.casefold()
     readings: dict[str, SignReading] = {}
     for family in _families():
