@@ -79,6 +79,12 @@ def _classified(text: str, vendor: tuple[str, ...], customer: tuple[str, ...]
     return res, topic_of(text, lex, hedge_spans)
 
 
+@by_text(4096)  # by the sentence and what the classifier made of it
+def _figures(text: str, label: str, kind: str, topic: str | None, firm_part: bool
+             ) -> tuple[RawFigure, ...]:
+    return tuple(sentence_figures(text, label, kind, topic, firm_part))
+
+
 def analyse_segments(
     segments: Sequence[TextSegment],
     vendor_names: Sequence[str] = (),
@@ -108,7 +114,7 @@ def analyse_segments(
         firm_part = has_firm_part(rec)
         label = "remedy" if is_credit_cap(rec) else rec.result.label
         text = rec.sentence.text
-        for raw in sentence_figures(text, label, rec.result.kind, rec.topic, firm_part):
+        for raw in _figures(text, label, rec.result.kind, rec.topic, firm_part):
             figures.append(_figure(raw, rec))
 
     # committed figures first, then unqualified, then hedged ones; document order within
