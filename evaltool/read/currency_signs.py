@@ -198,8 +198,12 @@ def _written_pattern(written: Iterable[str]) -> re.Pattern[str]:
 
 def signs_written(texts: Iterable[str]) -> list[str]:
     """The shared-sign families ("dollar", "krone") a document writes beside its figures."""
-    joined = "\n".join(t for t in texts if t)
-    return [f.name for f in _families() if f.written_re.search(joined)]
+    return list(_written_in("\n".join(t for t in texts if t)))
+
+
+@functools.lru_cache(maxsize=64)  # by the document's text: read again for each record's signs
+def _written_in(joined: str) -> tuple[str, ...]:
+    return tuple(f.name for f in _families() if f.written_re.search(joined))
 
 
 # Cells about the buyer or the data centre, not the vendor: a customer in Toronto or a region

@@ -397,7 +397,8 @@ def _ascii_resource_words() -> tuple[str, ...] | None:
 def _resource_time(low: str) -> str | None:
     """'gpu_week', 'node_year', 'rack_month'... for a price's basis, or None."""
     gate = _ascii_resource_words()
-    if gate is not None and low.isascii() and low.islower() and not any(w in low for w in gate):
+    if gate is not None and low.isascii() and low.islower() and \
+            not any(map(low.__contains__, gate)):
         return None  # (both patterns need a resource word: the common case, found cheaply)
     words = basis_vocabulary()["words"]
     first, second = _resource_time_re()
