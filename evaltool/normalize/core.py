@@ -62,7 +62,7 @@ def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float
         try:
             result = _normalize_record(record, fx, vocab)
         except InputError as exc:
-            failed.append(NotEvaluated(source=record.source,
+            failed.append(NotEvaluated(source=_tried(record),
                                        errors=[p.to_dict() for p in exc.problems]))
             continue
         except Exception as exc:  # one offer's bug never takes the others down
@@ -73,6 +73,19 @@ def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float
             continue
         offers.append(result)
     return offers_from_notes(choose_tiers(offers), fx), failed
+
+
+def _tried(record: RawRecord) -> dict[str, Any]:
+    """The source of a record that gave no offer, naming every sheet read into it and every
+    sheet skipped (hidden, superseded): no sheet of a file is dropped unsaid."""
+    source = dict(record.source)
+    if len(record.sheets) > 1:
+        source["sheets"] = list(record.sheets)
+    skipped = [{"sheet": where.sheet, "why": why} for where, why in record.skipped
+               if where.sheet is not None and where.cell is None]
+    if skipped:
+        source["skipped_sheets"] = skipped
+    return source
 
 
 def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabulary) -> Offer:

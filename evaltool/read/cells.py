@@ -118,6 +118,8 @@ class RawRecord:
     # Cells read (used) and cells deliberately skipped, for `--explain`: (sheet, A1).
     used_cells: set[tuple[str | None, str]] = field(default_factory=set)
     skipped: list[tuple[Location, str]] = field(default_factory=list)
+    # The sheets read into this record: a file whose sheets yield no offer names each of them.
+    sheets: list[str] = field(default_factory=list)
 
 
 def is_empty(value: Any) -> bool:

@@ -30,6 +30,7 @@ from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.normalize.places import names_a_site
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, column_letter, is_empty
+from evaltool.read.grid_companions import clause_basis, join_count_grids, row_head, row_name
 from evaltool.read.text import currency_of, is_placeholder
 from evaltool.read.tiers import (
     Tier,
@@ -76,6 +77,9 @@ class PriceGrid:
     # "Qty | 4 | 4", "Indicative per GPU-hour | 4.10 | 3.40" under a row of instance prices.
     measures: dict[int, str] = field(default_factory=dict)
     groups: dict[int, str] = field(default_factory=dict)  # column -> merged group above it
+    # What a second grid of the same labels states of each priced cell (its GPU count):
+    # (row, column) -> candidates (read/grid_companions.py).
+    joined: dict[tuple[int, int], list[Candidate]] = field(default_factory=dict)
 
 
 def _figure(value: Any) -> bool:
@@ -220,7 +224,8 @@ def _data_rows(grid: SheetGrid, header: int, label_col: int) -> list[int]:
     rows: list[int] = []
     for k in range(header + 1, len(grid.rows)):
         label = grid.value(k, label_col)
-        if _short(label) is None and not isinstance(label, (int, float)):
+        if _short(label) is None and not isinstance(label, (int, float)) and not (
+                isinstance(label, str) and row_head(label)):  # "NVIDIA H200 141 GB — 8 GPU/..."
             break
         if isinstance(label, bool) or all(is_empty(v) for v in grid.rows[k][label_col + 1:]):
             break
@@ -252,11 +257,11 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     columns, attrs, tiers = split
     if not columns:
         return None
-    labels = [cell_text(grid.value(k, label_col)) for k in rows]
+    labels = [row_name(cell_text(grid.value(k, label_col))) for k in rows]
     measures = _measure_rows(rows, labels, vocab)  # (after the cheap tests: on every row)
     if measures:
         rows = [k for k in rows if k not in measures]
-        labels = [cell_text(grid.value(k, label_col)) for k in rows]
+        labels = [row_name(cell_text(grid.value(k, label_col))) for k in rows]
     fields = {vocab.match(h) for c, h in heads.items() if c != min(heads)} - _AXIS_SLOTS
     if len(fields) >= 2:
         return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row
@@ -299,6 +304,9 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     if tiers:
         block.applied = _applied(grid, block, labels)
         block.limited = _limited(grid, block)
+    joined = join_count_grids(grid, vocab, label_col, rows, columns,
+                              {r, *block.used, *measures})
+    block.joined, block.used = joined.cells, block.used | joined.rows
     return block
 
 
@@ -482,7 +490,7 @@ def _basis(grid: SheetGrid, header: int, label_col: int, columns: dict[int, str]
             text = cell_text(grid.value(k, c)) if isinstance(grid.value(k, c), str) else ""
             if not text or len(text) > 240:
                 continue
-            per = price_basis(text)
+            per = price_basis(text) or (clause_basis(text) if len(filled) == 1 else None)
             if per is not None:
                 return (per, grid.where(k, c), text), {k}
     return None
@@ -547,7 +555,8 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
     ranged = bool(block.tiers) and all(
         cell_text(grid.value(k, block.label_col)) == block.tiers[k].text for k in block.rows)
     for index, k in enumerate(block.rows, start=1):
-        row_label = " ".join(cell_text(grid.value(k, block.label_col)).split())
+        described = " ".join(cell_text(grid.value(k, block.label_col)).split())
+        row_label = row_name(described)  # a long label's model; the label describes it
         if ranged:  # "ab 10 Server" names a tier, not this offer's count: "Tier 2"
             row_label = f"{block.corner or 'Tier'} {index}"
         for index_c, (c, col_label) in enumerate(block.columns.items(), start=1):
@@ -600,7 +609,11 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                     "term_months", "region"):
                 target.candidates.append(Candidate(block.axis, col_label,
                                                    grid.where(block.header, c)))
-            target.candidates.extend(_measured(grid, vocab, block, k, c, row_label))
+            elif not block.axis and many_cols and names_a_site(col_label):  # "Paris (PAR2)"
+                target.candidates.append(Candidate("Region", col_label,
+                                                   grid.where(block.header, c)))
+            target.candidates.extend(_measured(grid, vocab, block, k, c, described))
+            target.candidates.extend(block.joined.get((k, c), ()))
             for a, head in block.attrs.items():
                 if is_empty(grid.value(k, a)):
                     continue

@@ -69,7 +69,7 @@ def _superseded_re(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(" (?:" + "|".join(re.escape(p) for p in phrases) + ") ")
 
 
-def _absorb(into: RawRecord, part: RawRecord) -> None:
+def _absorb(into: RawRecord, part: RawRecord, skipped: bool = False) -> None:
     into.candidates.extend(part.candidates)
     into.line_items.extend(part.line_items)
     into.notes.extend(part.notes)
@@ -81,6 +81,9 @@ def _absorb(into: RawRecord, part: RawRecord) -> None:
     into.skipped.extend(part.skipped)
     if into.title is None and part.title is not None:
         into.title, into.title_where = part.title, part.title_where
+    into.sheets.extend(s for s in part.sheets if s not in into.sheets)
+    if skipped:
+        return  # a hidden or superseded sheet never names the offer's source
     for key, value in part.source.items():
         into.source.setdefault(key, value)
 
@@ -96,6 +99,8 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
         part = RawRecord(id=base_id, source={"file": record.source.get("file")})
         if grid.name is not None:
             part.source["sheet"] = grid.name
+            if not grid.hidden:
+                part.sheets.append(grid.name)
         part.problems.extend(grid.problems)  # over-long cells, named by cell
         marker = None if grid.hidden else superseded(grid, vocab)
         if marker is not None:
@@ -104,6 +109,7 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             part.problems.append(Problem(
                 where, found=marker[:120], severity="warning", code="superseded-sheet-skipped",
                 params={"marker": marker[:80]}))
+            part.sheets.clear()
             sheets.append((grid, part, []))
             continue
         extra = read_grid(grid, vocab, part, base_id)
@@ -127,7 +133,7 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
                 params={"name": name}))
             extra_records.append(part)
             continue
-        _absorb(record, part)
+        _absorb(record, part, skipped=grid.hidden or (grid.name is not None and not part.sheets))
         extra_records.extend(extra)
     offers = line_groups(record, extra_records, base_id)
     options_in_notes(record, offers)  # an option a note offers and no table prices: said
