@@ -125,3 +125,58 @@ def test_a_title_sentence_states_the_grid_basis_in_one_of_its_clauses(
         title: str, per: tuple[str, str]) -> None:
     from evaltool.read.grid_companions import clause_basis
     assert clause_basis(title) == per
+
+
+# --- the ticked row among alternatives of an order form -----------------------------------
+
+def _order_form(rows: list[list[Any]]) -> dict[str, list[list[Any]]]:
+    return {"Bestellung": [
+        ["Anbieter", "Beispiel Rechenzentrum GmbH"],
+        ["GPU", "NVIDIA H100 SXM5 80GB, 8 GPUs pro Knoten"],
+        ["Anzahl GPUs", 64],
+        [],
+        *rows,
+    ]}
+
+
+@pytest.mark.parametrize("rows", [
+    [["", "Laufzeit", "Preis pro GPU-Stunde (EUR)"],
+     ["[ ]", "12 Monate", "2,40 €"], ["[x]", "24 Monate", "2,10 €"], ["[ ]", "36 Monate", "1,95 €"]],
+    [["Laufzeit", "Preis pro GPU-Stunde (EUR)", "Auswahl"],
+     ["12 Monate", 2.40, None], ["24 Monate", 2.10, "X"], ["36 Monate", 1.95, None]],
+    [["Laufzeit", "Preis pro GPU-Stunde (EUR)"],
+     ["☐ 12 Monate", 2.40], ["✔ 24 Monate", 2.10], ["☐ 36 Monate", 1.95]],
+])
+def test_the_ticked_row_among_alternatives_is_the_order(tmp_path: Path,
+                                                        rows: list[list[Any]]) -> None:
+    path = write_workbook(tmp_path / "form.xlsx", _order_form(rows))
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.10)
+    assert offer.fields.term_months == 24
+    assert offer.fields.gpu_count == 64
+
+
+def test_a_spanish_order_form_with_the_ticked_term_in_its_last_column(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "pedido.xlsx", {"Pedido": [
+        ["Proveedor", "Ejemplo Cómputo S.L."],
+        ["GPU", "NVIDIA H200 141GB"],
+        ["Número de GPUs", 32],
+        [],
+        ["Plazo", "Tarifa (€ por GPU-hora)", "Elegir"],
+        ["6 meses", "3,10 €", "☐"],
+        ["12 meses", "2,90 €", "☐"],
+        ["24 meses", "2,70 €", "☑"],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.70)
+    assert offer.fields.term_months == 24
+
+
+def test_two_ticked_rows_pick_no_row(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "form.xlsx", _order_form([
+        ["", "Laufzeit", "Preis pro GPU-Stunde (EUR)"],
+        ["[x]", "12 Monate", "2,40 €"], ["[x]", "24 Monate", "2,10 €"]]))
+    result = normalize_files([path], {"EUR": 1.0})
+    # Two ticks say no one order: both rows stay alternatives, neither is read as the order.
+    assert {o.fields.term_months for o in result.offers} == {12, 24}
+    assert not any(w.get("code") == "ticked-row-read" for o in result.offers for w in o.warnings)

@@ -613,7 +613,11 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                 target.candidates.append(Candidate("Region", col_label,
                                                    grid.where(block.header, c)))
             target.candidates.extend(_measured(grid, vocab, block, k, c, described))
-            target.candidates.extend(block.joined.get((k, c), ()))
+            for joined in block.joined.get((k, c), ()):  # its count, from a grid of counts
+                target.candidates.append(joined)
+                target.problems.append(Problem(joined.where, severity="info",
+                                               code="count-grid-joined",
+                                               params={"cell": joined.where.cell or ""}))
             for a, head in block.attrs.items():
                 if is_empty(grid.value(k, a)):
                     continue

@@ -46,6 +46,7 @@ from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     states_amount,
 )
+from evaltool.read.ticked_rows import ticked_rows
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "msa", "vertrag",
@@ -229,6 +230,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         return []
     used: set[int] = set()
     priced: list[RawRecord] = []  # a rate card: one offer per priced cell; the rest as usual
+    grid = ticked_rows(grid, record)  # "☒ 24 months | 2.95" among unticked terms: the order
     grids = find_price_grids(grid, vocab)
     if grids:
         priced, grid = read_price_grids(grid, vocab, record, base_id, grids)
