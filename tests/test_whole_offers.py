@@ -141,7 +141,8 @@ def _order_form(rows: list[list[Any]]) -> dict[str, list[list[Any]]]:
 
 @pytest.mark.parametrize("rows", [
     [["", "Laufzeit", "Preis pro GPU-Stunde (EUR)"],
-     ["[ ]", "12 Monate", "2,40 €"], ["[x]", "24 Monate", "2,10 €"], ["[ ]", "36 Monate", "1,95 €"]],
+     ["[ ]", "12 Monate", "2,40 €"], ["[x]", "24 Monate", "2,10 €"],
+     ["[ ]", "36 Monate", "1,95 €"]],
     [["Laufzeit", "Preis pro GPU-Stunde (EUR)", "Auswahl"],
      ["12 Monate", 2.40, None], ["24 Monate", 2.10, "X"], ["36 Monate", 1.95, None]],
     [["Laufzeit", "Preis pro GPU-Stunde (EUR)"],
@@ -180,3 +181,31 @@ def test_two_ticked_rows_pick_no_row(tmp_path: Path) -> None:
     # Two ticks say no one order: both rows stay alternatives, neither is read as the order.
     assert {o.fields.term_months for o in result.offers} == {12, 24}
     assert not any(w.get("code") == "ticked-row-read" for o in result.offers for w in o.warnings)
+
+
+# --- whole racks bought: their GPUs counted from the system's name or the catalogue ------
+
+@pytest.mark.parametrize(("description", "qty", "gpus"), [
+    ("Baie NVIDIA GB200 NVL72 entièrement intégrée (36 Grace CPU)", 2, 144),
+    ("GB200 NVL72-Rack, vollständig integriert und getestet", 1, 72),
+    ("NVIDIA GB200 rack, liquid-cooled, fully integrated", 3, 216),  # the catalogue's domain
+])
+def test_a_purchase_line_of_whole_racks_counts_their_gpus(tmp_path: Path, description: str,
+                                                          qty: int, gpus: int) -> None:
+    path = write_workbook(tmp_path / "rack.xlsx", {"Quote": [
+        ["Example Systems SAS - purchase quote"],
+        ["Item", "Description", "Qty", "Unit price (EUR)", "Total (EUR)"],
+        [1, description, qty, 3_000_000, 3_000_000 * qty],
+        [2, "Installation and commissioning", 1, 50_000, 50_000],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.offer_kind == "purchase"
+    assert offer.fields.gpu_count == gpus
+    assert offer.fields.capex_usd == pytest.approx(3_000_000 * qty + 50_000)
+
+
+def test_a_compute_tray_of_a_rack_scale_system_is_not_a_rack() -> None:
+    from evaltool.normalize.rack_lines import gpus_per_rack_bought
+    assert gpus_per_rack_bought("GB200 NVL72 compute tray (4 x B200)") is None
+    assert gpus_per_rack_bought("NVL72 rack installation service") is None
+    assert gpus_per_rack_bought("HGX H100 8-GPU server") is None

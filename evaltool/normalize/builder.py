@@ -55,6 +55,7 @@ from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
+from evaltool.normalize.rack_lines import gpus_per_rack_bought
 from evaltool.normalize.second_look import second_look
 from evaltool.normalize.shapes import (
     count_facts,
@@ -653,19 +654,20 @@ class Builder(TableReaders, MoneyReaders):
     def _rack_line(self, item: LineItem, unit_kind: str, price: float, qty: float,
                    currency: str, where: Location, raw: str) -> None:
         """"207,000 | per rack per month", 4 racks on the line: a rack-scale price."""
-        desc = item.description
         self.priced.append(_Priced("compute", V.Money(price, currency, ("rack", unit_kind),
                                                       raw), where, raw, TABLE, quantity=qty))
+        self._rack_counts(item, qty, count_facts(item.description).get("gpu_count")  # "(72 GPUs)"
+                          or gpus_per_rack_in_name(item.description), where)
+
+    def _rack_counts(self, item: LineItem, qty: float, per_rack: int | None, where: Location
+                     ) -> None:  # racks on a line (rented or bought), and their GPUs if known
+        desc, desc_where = item.description, item.cells.get("description", where)
         self.add("rack_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
-                 TABLE, "quantity of racks on the compute line")
-        desc_where = item.cells.get("description", where)
+                 TABLE, "quantity of racks on the line")
         if names_an_accelerator(desc):
             self.add("accelerator_text", desc, desc_where, desc, IN_TEXT)
-        # "GB200 NVL72 rack (72 GPUs, 18 compute trays)": the GPUs of one rack.
-        per_rack = count_facts(desc).get("gpu_count") or gpus_per_rack_in_name(desc)
         if per_rack:
-            self.add("gpus_per_rack", per_rack, desc_where, desc, TABLE,
-                     "GPUs of one rack, on the compute line")
+            self.add("gpus_per_rack", per_rack, desc_where, desc, TABLE, "GPUs of one rack")
             self.add("gpu_count", int(qty) * per_rack, item.cells.get("quantity", where),
                      f"{cell_text(qty)} x {per_rack}", TABLE,
                      f"{cell_text(qty)} racks x {per_rack} GPUs per rack")
@@ -709,6 +711,8 @@ class Builder(TableReaders, MoneyReaders):
             else price * qty
         self.priced.append(_Priced("capex_line", V.Money(amount, currency, (), raw), where,
                                    raw, TABLE, quantity=qty))
+        if (per_rack := gpus_per_rack_bought(desc)) is not None:  # "GB200 NVL72 rack" x 1
+            return self._rack_counts(item, qty, per_rack, where)
         # A system line: named as a server, or a model "with 8x H200" (a count of GPUs).
         system = re.search(r"\b(dgx|hgx|system|server|node)\b", low) or (
             _GPUS_IN_SYSTEM_RE.search(desc) and names_an_accelerator(desc))

@@ -605,13 +605,7 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                 if months is not None:  # "Angajament 12 luni", "12개월 약정": the term
                     target.candidates.append(Candidate("Term", f"{months:g} months", at,
                                                        label_where=at))
-            if block.axis and not block.col_tiers and vocab.match(block.axis) in (
-                    "term_months", "region"):
-                target.candidates.append(Candidate(block.axis, col_label,
-                                                   grid.where(block.header, c)))
-            elif not block.axis and many_cols and names_a_site(col_label):  # "Paris (PAR2)"
-                target.candidates.append(Candidate("Region", col_label,
-                                                   grid.where(block.header, c)))
+            _column_facts(grid, vocab, block, c, col_label, target)
             target.candidates.extend(_measured(grid, vocab, block, k, c, described))
             for joined in block.joined.get((k, c), ()):  # its count, from a grid of counts
                 target.candidates.append(joined)
@@ -637,6 +631,17 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                                                    "column": column_letter(c)}))
             records.append(target)
     return records
+
+
+def _column_facts(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, c: int,
+                  col_label: str, target: RawRecord) -> None:
+    """What the column's label says of its offers: the term or region an axis header names,
+    or a site the label names when no axis does ("Paris (PAR2)")."""
+    if block.axis and not block.col_tiers and vocab.match(block.axis) in (
+            "term_months", "region"):
+        target.candidates.append(Candidate(block.axis, col_label, grid.where(block.header, c)))
+    elif not block.axis and len(block.columns) > 1 and names_a_site(col_label):
+        target.candidates.append(Candidate("Region", col_label, grid.where(block.header, c)))
 
 
 def _column_name(block: PriceGrid, c: int, index: int, label: str) -> str:

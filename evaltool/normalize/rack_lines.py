@@ -1,0 +1,38 @@
+"""A purchase line that buys whole racks of a rack-scale system counts the GPUs of its racks.
+
+"NVIDIA GB200 NVL72 rack (72 × Blackwell GPU ...) | 1 | 22.400.000,00": the quantity counts
+racks, and one rack holds the GPUs its name states (NVL72: 72 GPUs in one NVLink domain) or,
+when the line says "rack" without the figure, the GPUs the catalog gives the accelerator's
+scale-up domain.  The offer is never lost for want of a "GPU count" label.  A tray, blade or
+node of such a system is not a rack: its line is read as a system line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from evaltool.catalog import load_catalog, recognise_accelerator
+from evaltool.errors import EvaltoolError
+from evaltool.normalize.shapes import gpus_per_rack_in_name
+from evaltool.read.tiers import basis_words
+
+_PART_RE = re.compile(r"\b(?:compute\s+)?(?:trays?|blades?|nodes?|servers?|switch(?:es)?|"
+                      r"cables?|install\w*|service\w*|support)\b", re.I)
+
+
+def gpus_per_rack_bought(desc: str) -> int | None:
+    """The GPUs of one rack when the line buys whole racks of a rack-scale system, else None."""
+    head = re.split(r"[(,;]", desc, maxsplit=1)[0]  # what the line is, before its details
+    if _PART_RE.search(head):
+        return None
+    try:
+        found = recognise_accelerator(desc)
+    except EvaltoolError:
+        return None
+    named = gpus_per_rack_in_name(head)
+    if named:
+        return named
+    if "rack" not in basis_words(head)[0]:
+        return None
+    domain = load_catalog().get(found.id).scale_up_domain_gpus
+    return int(domain) if domain and domain > 8 else None
