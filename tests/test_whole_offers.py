@@ -209,3 +209,65 @@ def test_a_compute_tray_of_a_rack_scale_system_is_not_a_rack() -> None:
     assert gpus_per_rack_bought("GB200 NVL72 compute tray (4 x B200)") is None
     assert gpus_per_rack_bought("NVL72 rack installation service") is None
     assert gpus_per_rack_bought("HGX H100 8-GPU server") is None
+
+
+# --- volume tiers in a YAML or JSON offer ------------------------------------------------
+
+def test_yaml_volume_tiers_with_their_own_keys_pick_the_tier_of_the_count(tmp_path: Path) -> None:
+    path = tmp_path / "angebot.yaml"
+    path.write_text("""\
+anbieter: Beispiel Cloud GmbH
+waehrung: EUR
+positionen:
+  - pos: 1
+    beschreibung: "NVIDIA H100 SXM 80GB, 8 GPUs pro Knoten, InfiniBand"
+    einheit: GPU-Stunde
+    anzahl_gpus: 96
+    laufzeit_monate: 12
+    staffelpreise:
+      - ab_gpus: 1
+        bis_gpus: 31
+        preis: 2.60
+      - ab_gpus: 32
+        bis_gpus: 127
+        preis: 2.30
+      - ab_gpus: 128
+        bis_gpus: null
+        preis: 2.05
+""", encoding="utf-8")
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.gpu_count == 96
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.30)
+
+
+def test_json_tiers_as_range_texts_with_the_count_elsewhere(tmp_path: Path) -> None:
+    path = tmp_path / "bid.json"
+    path.write_text("""{
+  "vendor": {"name": "Example Compute Inc."},
+  "offer": {
+    "accelerator": "AMD Instinct MI300X",
+    "gpus": 256,
+    "price_unit": "USD per GPU-hour",
+    "volume_pricing": [
+      {"range": "1-127", "rate": 2.40},
+      {"range": "128-511", "rate": 2.10},
+      {"range": "512+", "rate": 1.90}
+    ]
+  }
+}""", encoding="utf-8")
+    (offer,) = _offers(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.10)
+
+
+def test_json_tiers_are_never_picked_when_no_count_decides(tmp_path: Path) -> None:
+    path = tmp_path / "bid.json"
+    path.write_text("""{
+  "vendor": "Example Compute Inc.",
+  "accelerator": "NVIDIA H200",
+  "price_unit": "USD per GPU-hour",
+  "tiers": [{"from": 1, "to": 63, "price": 3.10}, {"from": 64, "to": null, "price": 2.80}]
+}""", encoding="utf-8")
+    result = normalize_files([path], {})
+    # No GPU count: no offer is whole, and no tier's price is passed off as the offer's.
+    assert not result.offers
+    assert result.not_evaluated

@@ -21,6 +21,7 @@ from evaltool.normalize.basis import minor_unit_amount, minor_unit_divisor
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.lineitems import alternatives_by_accelerator
+from evaltool.read.mapping_tiers import MappingTiers, tier_list, tier_records
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
 from evaltool.read.sheets import line_groups
 from evaltool.read.text import currency_of, first_number
@@ -58,6 +59,7 @@ class _Walk:
         self.record = record
         self.nodes = 0
         self.billing_object = False  # the document is a billing API's object (amounts in cents)
+        self.tiers: list[MappingTiers] = []  # lists of volume tiers, each priced
 
     def in_minor_units(self, node: dict[Any, Any], key: str) -> bool:
         """Whether node[key] is an amount in the currency's minor unit."""
@@ -82,6 +84,12 @@ class _Walk:
                         self.visit(value, [*keys, str(key)])
                 return
             for key, value in node.items():
+                tiers = tier_list(value, self.vocab) if isinstance(value, list) else None
+                if tiers is not None:  # [{min_qty: 1, max_qty: 63, unit_price: 1.95}, ...]
+                    self.tiers.append(MappingTiers([*keys, str(key)], tiers[0], {
+                        k: v for k, v in node.items() if not isinstance(v, (dict, list))},
+                        tiers[1]))
+                    continue
                 self.visit(value, [*keys, str(key)])
         elif isinstance(node, list):
             if node and all(isinstance(x, dict) for x in node) and self.line_items(node, keys):
@@ -129,13 +137,20 @@ class _Walk:
             roles = {self.vocab.header_role(str(k)): k for k in item}
             roles.pop(None, None)
             roles_per_item.append(roles)
+        # A line priced by a list of volume tiers is priced ({..., tiered_pricing: [...]}).
+        tiered = [{str(k): found for k, v in item.items() if isinstance(v, list)
+                   and (found := tier_list(v, self.vocab)) is not None} for item in items]
         # Every item priced and at least one counted: a list of line items; the others
         # (storage per GiB-month, egress per GB) are priced per unit, with no quantity.
-        if not all("unit_price" in r or "total" in r for r in roles_per_item) or not any(
+        if not all("unit_price" in r or "total" in r or t
+                   for r, t in zip(roles_per_item, tiered, strict=True)) or not any(
                 "quantity" in r for r in roles_per_item):
             return False
         for index, (item, roles) in enumerate(zip(items, roles_per_item, strict=True)):
             item_keys = [*keys, str(index)]
+            for key, (tiers, bounds) in tiered[index].items():
+                self.tiers.append(MappingTiers([*item_keys, key], tiers, {
+                    k: v for k, v in item.items() if not isinstance(v, (dict, list))}, bounds))
 
             def num(role: str, item: dict[str, Any] = item, roles: dict[Any, Any] = roles
                     ) -> float | None:
@@ -369,6 +384,7 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
         if prefix:
             source["key"] = ".".join(prefix)
         record = RawRecord(id=offer_id, source=source)
+        tiers: list[MappingTiers] = []
         if not isinstance(node, dict):
             record.problems.append(Problem(Location(str(path), key=".".join(prefix) or None),
                                            code="offer-not-a-mapping",
@@ -380,6 +396,7 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
             walker.billing_object = isinstance(data, dict) and minor_unit_amount(data, "amount")
             for key, value in node.items():
                 walker.visit(value, [*prefix, str(key)])
+            tiers = walker.tiers
             if prefix:  # an item of a list of offers: its own name or id names the offer
                 own = next((k for k in node if normalise_label(str(k)) in _ITEM_NAME_KEYS
                             and isinstance(node[k], (str, int)) and str(node[k]).strip()),
@@ -389,7 +406,7 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
                         "offer name", str(node[own]).strip(),
                         Location(str(path), key=".".join([*prefix, str(own)]))))
         record.notes.extend(comments)
-        records.append(record)
+        records.extend(tier_records(record, tiers, str(path), vocab))
     if len(records) == 1:  # one document whose lines price different accelerators
         alternatives_by_accelerator(records[0].line_items)
         split = line_groups(records[0], [], base_id)
