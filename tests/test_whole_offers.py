@@ -271,3 +271,53 @@ def test_json_tiers_are_never_picked_when_no_count_decides(tmp_path: Path) -> No
     # No GPU count: no offer is whole, and no tier's price is passed off as the offer's.
     assert not result.offers
     assert result.not_evaluated
+
+
+# --- options stacked down one sheet, priced under a label known only by its basis ------
+
+def test_stacked_french_options_priced_by_a_fee_label_that_states_its_basis(
+        tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "offre.xlsx", {"Offre": [
+        ["NUAGE ALPIN SAS"],
+        ["Offre commerciale n° 2026-031. Montants en euros HT."],
+        [],
+        ["VARIANTE A – Entraînement"],
+        ["Serveur", "HGX H100 avec 8× NVIDIA H100 SXM 80 Go"],
+        ["Nombre de serveurs", 8],
+        ["Durée", "12 mois"],
+        ["Redevance mensuelle par serveur", 14_600],
+        [],
+        ["VARIANTE B – Entraînement étendu"],
+        ["Serveur", "HGX H100 avec 8× NVIDIA H100 SXM 80 Go"],
+        ["Nombre de serveurs", 16],
+        ["Durée", "24 mois"],
+        ["Redevance mensuelle par serveur", 13_140],
+    ]})
+    offers = _offers(path, {"EUR": 1.0})
+    got = sorted((o.fields.gpu_count, round(o.fields.price_usd_per_gpu_hour, 3),
+                  o.fields.term_months) for o in offers)
+    assert got == [(64, 2.5, 12), (128, 2.25, 24)]  # 14 600 / (8 x 730); 13 140 / 5 840
+    assert all(any(w.get("code") == "price-by-basis-label" for w in o.warnings) for o in offers)
+
+
+@pytest.mark.parametrize(("label", "read"), [
+    ("Opłata miesięczna za serwer", "Price per node-month"),
+    ("Cuota mensual por servidor", "Price per node-month"),
+    ("Ore mensili per server", None),  # hours, not money
+    ("Consumo mensile per server (kWh)", None),  # energy
+    ("GPUs per server", None),  # a count
+])
+def test_a_label_is_a_price_by_its_basis_only_when_it_measures_no_other_thing(
+        label: str, read: str | None) -> None:
+    from evaltool.read.basis_labels import basis_price_label
+    assert basis_price_label(label, 7008) == read
+
+
+def test_a_company_name_is_never_an_enumerated_option() -> None:
+    from evaltool.read.blocks import names_an_option
+    from evaltool.read.vocabulary import load_vocabulary
+    vocab = load_vocabulary()
+    assert not names_an_option("APPENNINO CLOUD S.r.l.", vocab)
+    assert names_an_option("OPZIONE A – Inferenza base", vocab)
+    assert names_an_option("Option 2", vocab)
+    assert names_an_option("【プランB】8ノード × 12ヶ月", vocab)

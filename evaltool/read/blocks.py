@@ -16,7 +16,9 @@ from evaltool.read.vocabulary import Vocabulary, normalise_label
 # A heading may open with a bracket or a bullet ("【プランA】", "[Option 2]", "■ Lot 1").
 _ENUMERATED_RE = re.compile(r"^\s*[【\[(（「『■□●◆◇▶•*]?\s*"
                             r"(?P<word>[^\W\d_]+)\.?\s*(?:no\.?\s*|n[º°]\s*|#\s*)?"
-                            r"(?P<mark>\d{1,2}|[IVX]{1,4}|[A-Z])\b(?!\s*[x×*]\s*\d)")
+                            r"(?P<mark>\d{1,2}|(?<![A-Za-z\u00C0-\u024F])(?:[IVX]{1,4}|[A-Z]))"
+                            r"\b(?!\s*[x×*]\s*\d)")  # a letter mark ends no Latin word: "プランB",
+# never "APPENNIN|O"
 
 
 def names_an_option(text: str, vocab: Vocabulary) -> bool:

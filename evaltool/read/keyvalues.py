@@ -10,6 +10,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from evaltool.errors import Problem
+from evaltool.read.basis_labels import basis_price_label
 from evaltool.read.cells import (
     Candidate,
     RawRecord,
@@ -342,6 +344,14 @@ class _KeyValueScan:
             # row is a note, read for the facts it states; so is a bullet ("- Acesso root
             # completo; sem orquestrador pré-instalado"), figures or not
             record.notes.append((text, grid.where(r, c)))
+        elif value_col is not None and not formula_gap and (
+                priced := basis_price_label(text, row[value_col])) is not None:
+            # "Canone mensile per server | 7008": no word for the fee, but a price's basis
+            record.candidates.append(Candidate(priced, row[value_col], grid.where(r, value_col),
+                                               section=sec, label_where=grid.where(r, c)))
+            record.problems.append(Problem(grid.where(r, value_col), found=text[:120],
+                                           severity="warning", code="price-by-basis-label",
+                                           params={"label": text[:80], "basis": priced}))
         elif value_col is not None and not formula_gap and isinstance(row[value_col], str) \
                 and (len(filled) == 2
                      or (len(filled) == 3 and filled[:2] == [c, value_col])

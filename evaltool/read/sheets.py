@@ -219,6 +219,8 @@ def stacked_blocks(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     inside = {row for r, end, _, _ in blocks for row in range(r, end)}
     record.candidates = [c for c in record.candidates if not _in_rows(c.where, inside)]
     record.notes = [(t, w) for t, w in record.notes if not _in_rows(w, inside)]
+    record.problems = [p for p in record.problems if p.code != "price-by-basis-label"
+                       or not _in_rows(p.where, inside)]  # each block says its own again
     records: list[RawRecord] = []
     for r, _end, text, probe in blocks:
         name = text.strip(" \u3010\u3011[]()<>:")

@@ -1,0 +1,58 @@
+"""A label no vocabulary knows that states a price basis: its figure is a price on that basis.
+
+"Canone mensile per server | 7008", "Redevance mensuelle par nœud | 9 800", "Opłata miesięczna
+za serwer | 31 000": whatever the word for the fee, the label says what one amount pays for
+(one server, one month).  Such a figure is read as a price on that basis, with a warning that
+its label was understood by its basis alone.
+
+Never when the label measures something else on that basis: its first word a basis word
+("Ore mensili per server": hours), or a unit of measure in it ("Consumo mensile per server
+(kWh)", "GB per node per month"), or a count of resources ("GPUs per server").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from evaltool.read.cells import cell_text
+from evaltool.read.tiers import basis_words, price_basis
+from evaltool.read.vocabulary import normalise_label
+
+_RESOURCE_WORDS = {"gpu": "GPU", "node": "node", "rack": "rack"}
+# Units that say the figure measures energy, power, data, speed, time or a share, not money.
+_MEASURE_RE = re.compile(r"(?<![^\W\d_])(?:k?wh|[kmg]w|watts?|[kmgtp]i?b|gbps|gbit|tbit|mbit|"
+                         r"gb/s|tb/s|btu|%|pct|percent|cores?|vcpus?|hours?|hrs?|h|ore|stunden|"
+                         r"heures?|horas?|godzin\w*|hodin\w*|timer|timmar|uren)(?![^\W\d_])",
+                         re.I)
+_FIGURE_RE = re.compile(r"^\s*(?:[^\d\s]{1,4}\s*)?\d[\d.,'\s\u00a0\u202f]*(?:\s*[^\d\s]{1,4})?\s*$")
+
+
+@functools.lru_cache(maxsize=2048)
+def _label_basis(label: str) -> tuple[str, str] | None:
+    per = price_basis(label)
+    if per is None or per[0] not in _RESOURCE_WORDS:
+        return None
+    words = normalise_label(label).split()
+    if not words or _MEASURE_RE.search(label):
+        return None
+    first_resources, first_times = basis_words(words[0])
+    if first_resources or first_times:
+        return None  # "Ore mensili per server", "GPUs per server": the label counts or measures
+    return per
+
+
+def basis_price_label(label: str, value: Any) -> str | None:
+    """'Price per node-month' when `label` states a price basis and `value` is a figure (a
+    number, or a short amount such as '€ 7.008,00'); else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    if isinstance(value, str) and not _FIGURE_RE.match(value):
+        return None
+    if isinstance(value, (int, float)) and value <= 0:
+        return None
+    per = _label_basis(cell_text(label))
+    if per is None:
+        return None
+    return f"Price per {_RESOURCE_WORDS[per[0]]}-{per[1]}"
