@@ -45,7 +45,7 @@ def test_gpus_of_one_node_are_read_from_any_phrase_that_states_them(text: str, p
 ])
 def test_counts_of_other_things_are_not_gpus_per_node(text: str) -> None:
     found = gpus_per_node_in_document([text], 80.0)
-    assert found is None or found.per != 2 and found.per != 64
+    assert found is None or (found.per != 2 and found.per != 64)
 
 
 def test_phrases_that_disagree_give_no_value() -> None:
