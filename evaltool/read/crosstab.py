@@ -30,6 +30,7 @@ from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.normalize.places import names_a_site
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, column_letter, is_empty
+from evaltool.read.price_columns import ColumnRoles, list_candidates, sort_columns
 from evaltool.read.text import currency_of, is_placeholder
 from evaltool.read.tiers import (
     Tier,
@@ -76,6 +77,7 @@ class PriceGrid:
     # "Qty | 4 | 4", "Indicative per GPU-hour | 4.10 | 3.40" under a row of instance prices.
     measures: dict[int, str] = field(default_factory=dict)
     groups: dict[int, str] = field(default_factory=dict)  # column -> merged group above it
+    lists: ColumnRoles | None = None  # list rates beside the net ones (price_columns.py)
 
 
 def _figure(value: Any) -> bool:
@@ -250,6 +252,10 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     if split is None:
         return None
     columns, attrs, tiers = split
+    roles, lists = sort_columns(grid, rows, columns, vocab), None
+    if roles.shares or roles.lists:  # "Committed | List | Net | Discount": one price a row
+        columns, lists = roles.prices, roles
+        attrs.update(roles.counts)
     if not columns:
         return None
     labels = [cell_text(grid.value(k, label_col)) for k in rows]
@@ -296,6 +302,7 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
                       used={r} | (used if _only_basis(grid, used) else set()) | set(measures),
                       measures=measures, groups=_groups(grid, r, columns))
     block.axis = _axis(grid, r, columns, text)
+    block.lists = lists
     if tiers:
         block.applied = _applied(grid, block, labels)
         block.limited = _limited(grid, block)
@@ -601,6 +608,9 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                 target.candidates.append(Candidate(block.axis, col_label,
                                                    grid.where(block.header, c)))
             target.candidates.extend(_measured(grid, vocab, block, k, c, row_label))
+            if block.lists is not None:
+                target.candidates.extend(list_candidates(grid, block.lists, k, c, target, (
+                    block.basis, block.currency, block.basis_where)))
             for a, head in block.attrs.items():
                 if is_empty(grid.value(k, a)):
                     continue
