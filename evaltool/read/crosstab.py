@@ -280,8 +280,9 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
                          and not (measures and _names_accelerator(label)) for label in labels):
         return None  # field labels down the rows: a table of fields ("HGX H200 8-GPU" over
         # a quantity row names the priced system, not a field)
+    counted = lists.counts if lists else {}  # a row's committed count is not a line's qty
     if any(vocab.header_role(h) in ("quantity", "total", "description", "part")
-           for h in [*columns.values(), *attrs.values()]):
+           for h in [*columns.values(), *(h for c, h in attrs.items() if c not in counted)]):
         return None  # a line-item table
     if any(_discounting(t) for t in [*labels, *columns.values(), heads.get(label_col, "")]):
         return None  # "Discount vs list | 37% | 55%": shares of a price, not prices
