@@ -609,9 +609,8 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                 target.candidates.append(Candidate(block.axis, col_label,
                                                    grid.where(block.header, c)))
             target.candidates.extend(_measured(grid, vocab, block, k, c, row_label))
-            if block.lists is not None:
-                target.candidates.extend(list_candidates(grid, block.lists, k, c, target, (
-                    block.basis, block.currency, block.basis_where)))
+            target.candidates.extend(list_candidates(grid, block.lists, k, c, target, (
+                block.basis, block.currency, block.basis_where)))
             for a, head in block.attrs.items():
                 if is_empty(grid.value(k, a)):
                     continue

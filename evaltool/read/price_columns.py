@@ -103,13 +103,16 @@ def sort_columns(grid: SheetGrid, rows: list[int], columns: dict[int, str],
     return roles
 
 
-def list_candidates(grid: SheetGrid, roles: ColumnRoles, k: int, c: int, target: RawRecord,
+def list_candidates(grid: SheetGrid, roles: ColumnRoles | None, k: int, c: int,
+                    target: RawRecord,
                     basis: tuple[tuple[str, str], str | None, Location]) -> list[Candidate]:
     """The list rate of row k beside its net price in column c, as a list price of the same
     basis (the price reader ranks it below the net one); and, when the net column does not
     say it is net, that it was taken as the price paid."""
     (resource, time), currency, basis_where = basis
     found: list[Candidate] = []
+    if roles is None:
+        return found
     a = roles.lists.get(c)
     if a is not None and not is_empty(value := grid.value(k, a)):
         amount: Any = f"{currency} {cell_text(value)}" if currency and isinstance(
