@@ -4,6 +4,7 @@ recording how it was computed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from evaltool.catalog import (
@@ -299,6 +300,7 @@ class Derive:
                 # without a guess, so it is reported unreadable (it is required).
                 b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
                     first.where, "price_usd_per_gpu_hour")
+                self._purchase_despite(first)
                 return
             note = price.formula
             if first.money.per == ():
@@ -324,6 +326,17 @@ class Derive:
         self.yearly_commitment()
         self.monthly_addons()
         self.purchase()
+
+    def _purchase_despite(self, unread: _Priced) -> None:
+        """Hardware bought (capex lines or a capex) beside a figure that reads as a compute
+        price but has no basis: the purchase rule prices the offer; the figure is said."""
+        if self.v.get("capex_usd") is None and not any(
+                p.role == "capex_line" for p in self.b.priced):
+            return
+        self.purchase()
+        if self.v.get("price_usd_per_gpu_hour") is not None:
+            problem = self.b.unreadable.pop("price_usd_per_gpu_hour")
+            self.b.problems.append(replace(problem, severity="warning"))
 
     def yearly_commitment(self) -> None:
         """A commitment per year over a term of years: the minimum commitment of the term."""

@@ -26,6 +26,7 @@ from evaltool.read.cells import (
     filled_columns,
     is_empty,
 )
+from evaltool.read.charges import charge_lines, charges_header
 from evaltool.read.crosstab import find_price_grids, read_price_grids
 from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
@@ -252,6 +253,12 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             tables.append((r, len(record.line_items)))
             used.update((r, r + 1))
             used.update(_line_items(grid, r + 1, two_rows, record, vocab))
+            continue
+        charges = charges_header(row, vocab)
+        if charges is not None:  # "Monthly service | Basis | EUR / month": running costs
+            tables.append((r, len(record.line_items)))
+            used.add(r)
+            used.update(charge_lines(grid, r, charges, record, vocab))
             continue
         columns = _field_header(row, vocab)
         if columns is not None:

@@ -402,7 +402,7 @@ def _basis_word(text: str) -> str | None:
     words = basis_vocabulary()["words"]
     low = text.lower()
     if low in words:
-        return words[low]
+        return str(words[low])
     folded = low.replace("ı", "i").replace("i\u0307", "i")
     return next((b for w, b in words.items() if w.replace("ı", "i") == folded), None)
 
