@@ -40,8 +40,9 @@ def charges_header(row: Sequence[Any], vocab: Vocabulary) -> dict[str, int] | No
     """{'description', 'amount', 'unit'?, 'note'?, 'time' (as a column index of the
     amount)} for a header of recurring charges, else None."""
     filled = [(c, v) for c, v in enumerate(row) if not is_empty(v)]
-    if not 2 <= len(filled) <= 6 or not all(
-            isinstance(v, str) and len(v.split()) <= 5 for _, v in filled):
+    if not 2 <= len(filled) <= 6 or not all(  # (a header names; it states no figure)
+            isinstance(v, str) and len(v.split()) <= 5 and not re.search(r"\d", v)
+            for _, v in filled):
         return None
     roles: dict[str, int] = {}
     amounts = [c for c, v in filled if currency_of(v) and _time(v)]
@@ -124,9 +125,11 @@ def _figure(value: Any) -> float | None:
         return None
     if isinstance(value, (int, float)):
         return float(value)
-    text = cell_text(value)
-    return first_number(text) if re.fullmatch(r"[^\d]{0,4}[\d.,'\s\u202f\u00a0]+[^\d]{0,4}",
-                                               text) else None
+    text = cell_text(value).strip()  # "3 850", "€ 3.850,00": a figure, maybe with its currency
+    if not re.fullmatch(r"[^\d\s]{0,4}\s?\d[\d.,'\s\u202f\u00a0]*\s?[^\d\s]{0,4}", text) or (
+            re.search(r"[^\W\d_]", text) and currency_of(text) is None):
+        return None  # "24 mois" is a duration, not an amount
+    return first_number(text)
 
 
 def _quantity_at_price(basis: str, amount: float) -> tuple[float, str, float] | None:
