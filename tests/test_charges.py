@@ -86,3 +86,22 @@ def test_french_charges_without_a_basis_column(tmp_path: Path) -> None:
     assert f.capex_usd == pytest.approx(500_000)
     expected = (500_000 / 36 + 3000 + 800) / (16 * 730)
     assert f.price_usd_per_gpu_hour == pytest.approx(expected)
+
+
+def test_a_hosting_line_for_several_racks_gives_no_price_per_kw(tmp_path: Path) -> None:
+    # English: "2 racks @ 15 kW" is 30 kW, so no per-kW price is read from the 15; the month's
+    # hosting is still counted in the effective price as contracted.
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Systems Ltd"],
+        ["Description", "Qty", "Unit price (GBP)", "Total (GBP)"],
+        ["HGX B200 server, 8x NVIDIA B200 180GB", 2, 400000, 800000],
+        [],
+        ["Recurring", "GBP / month"],
+        ["Rack space and power, 2 racks @ 15 kW", 6000],
+        ["Remote hands", 500],
+        [],
+        ["Amortisation period", "36 months"],
+    ]})
+    f = _offer(path, {"GBP": 1.0}).fields
+    assert f.colocation_usd_per_kw_month is None
+    assert f.price_usd_per_gpu_hour == pytest.approx((800_000 / 36 + 6000 + 500) / (16 * 730))

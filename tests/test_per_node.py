@@ -32,7 +32,7 @@ def _codes(offer: Any) -> set[str]:
     ("Each instance is a full 8-GPU host; rates are per instance.", 8),
 ])
 def test_gpus_of_one_node_are_read_from_any_phrase_that_states_them(text: str, per: int) -> None:
-    memory = {"B200": 180.0}.get("B200") if "180" in text else None
+    memory = 180.0 if "180 GB" in text else None
     found = gpus_per_node_in_document([text], memory)
     assert found is not None and found.per == per
 
@@ -42,10 +42,12 @@ def test_gpus_of_one_node_are_read_from_any_phrase_that_states_them(text: str, p
     "NVMe: 2× 960 GB",  # disks, not the accelerator's memory
     "64 x NVIDIA H100 SXM",  # the offer's GPUs, not a node's
     "2 x 8 x NVIDIA H100",  # nodes times GPUs: read elsewhere, never as 2 per node
+    "4 x HGX H200",  # four systems
+    "2 x NVIDIA DGX H100",
 ])
 def test_counts_of_other_things_are_not_gpus_per_node(text: str) -> None:
     found = gpus_per_node_in_document([text], 80.0)
-    assert found is None or (found.per != 2 and found.per != 64)
+    assert found is None or found.per not in (2, 4, 64)
 
 
 def test_phrases_that_disagree_give_no_value() -> None:

@@ -90,3 +90,21 @@ def test_a_rate_beside_a_list_rate_that_does_not_say_net_is_read_and_said(
     assert offers[6].fields.price_usd_per_gpu_hour == pytest.approx(1.20)
     assert offers[12].fields.price_usd_per_gpu_hour == pytest.approx(1.05)
     assert any(w.get("code") == "price-grid-net-assumed" for w in offers[6].warnings)
+
+
+def test_a_list_rate_row_over_the_net_rates_is_not_an_offer(tmp_path: Path) -> None:
+    # German, terms across and the list and net rates down: two offers (one per term), each
+    # at its net rate; the list row is never an offer of its own.
+    path = write_workbook(tmp_path / "preise.xlsx", {"Angebot": [
+        ["Beispiel Cloud GmbH"],
+        ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Anzahl GPUs", 64],
+        [],
+        ["EUR pro GPU-Stunde", "12 Monate", "36 Monate"],
+        ["Listenpreis", 3.10, 3.10],
+        ["Ihr Preis", 2.40, 1.95],
+    ]})
+    offers = {o.fields.term_months: o.fields for o in _offers(path, {"EUR": 1.1})}
+    assert set(offers) == {12, 36}
+    assert offers[12].price_usd_per_gpu_hour == pytest.approx(2.40 * 1.1)
+    assert offers[36].price_usd_per_gpu_hour == pytest.approx(1.95 * 1.1)

@@ -98,7 +98,8 @@ class MoneyReaders(SlotReaders):
         kws = _KW_RE.findall(desc)
         if unit_kind == "month" and (len(kws) == 1 or _RACK_WORD_RE().search(desc)) \
                 and not names_an_accelerator(desc):  # "Hébergement (baie dédiée, 20 kW)"
-            if len(kws) == 1:
+            if len(kws) == 1 and len(re.findall(r"\d+(?:[.,]\d+)?", desc)) == 1:
+                # (only when the kW is the line's one figure: "2 racks @ 15 kW" is 30 kW)
                 self._usd("colocation_usd_per_kw_month",
                           V.Money(price * monthly_qty / T.to_number(kws[0]), currency,
                                   ("kw", "month"), raw), where, raw, TABLE,

@@ -59,6 +59,13 @@ def _per_node_re() -> re.Pattern[str]:
                       rf"(?:{scope_re('node').pattern})", re.IGNORECASE)
 
 
+@functools.cache
+def _SYSTEM_RE() -> re.Pattern[str]:
+    """A system, not one accelerator: an HGX/DGX/MGX board or any language's node word."""
+    nodes = "|".join(re.escape(w) for w in words_for("node") if len(w) > 2)
+    return re.compile(rf"\s*(?:[A-Za-z]+\s+)?(?:hgx|dgx|mgx|{nodes})(?![^\W\d_])", re.IGNORECASE)
+
+
 def _boards(text: str, memory_gb: float | None) -> set[tuple[int, str]]:
     """'8x NVIDIA H100 SXM 80GB', '(8× 180 GB HBM3e)' in a text that names an accelerator:
     the count before the accelerator, or before a memory size the accelerator has."""
@@ -77,6 +84,8 @@ def _boards(text: str, memory_gb: float | None) -> set[tuple[int, str]]:
             except EvaltoolError:
                 continue  # a size with no accelerator named in the text
         else:
+            if _SYSTEM_RE().match(rest):
+                continue  # "4 x HGX H200", "2 x servers with 8 x H100": systems, not GPUs
             try:
                 recognise_accelerator(rest, memory_gb)
             except EvaltoolError:

@@ -30,7 +30,7 @@ from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.normalize.places import names_a_site
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, column_letter, is_empty
-from evaltool.read.price_columns import ColumnRoles, list_candidates, sort_columns
+from evaltool.read.price_columns import ColumnRoles, list_candidates, separate_list_rates
 from evaltool.read.text import currency_of, is_placeholder
 from evaltool.read.tiers import (
     Tier,
@@ -252,10 +252,6 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     if split is None:
         return None
     columns, attrs, tiers = split
-    roles, lists = sort_columns(grid, rows, columns, vocab), None
-    if roles.shares or roles.lists:  # "Committed | List | Net | Discount": one price a row
-        columns, lists = roles.prices, roles
-        attrs.update(roles.counts)
     if not columns:
         return None
     labels = [cell_text(grid.value(k, label_col)) for k in rows]
@@ -263,6 +259,10 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     if measures:
         rows = [k for k in rows if k not in measures]
         labels = [cell_text(grid.value(k, label_col)) for k in rows]
+    # "Committed | List | Net | Discount" across, or a "Listenpreis" row: one price each
+    columns, rows, labels, lists = separate_list_rates(grid, rows, labels, columns, attrs, vocab)
+    if not columns:
+        return None
     fields = {vocab.match(h) for c, h in heads.items() if c != min(heads)} - _AXIS_SLOTS
     if len(fields) >= 2:
         return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row

@@ -44,6 +44,9 @@ class ColumnRoles:
     lists: dict[int, int] = field(default_factory=dict)  # price column -> its list column
     list_heads: dict[int, str] = field(default_factory=dict)
     net_assumed: bool = False
+    row_lists: dict[int, int] = field(default_factory=dict)  # price row -> its list row
+    row_heads: dict[int, str] = field(default_factory=dict)
+    row_names: dict[int, str] = field(default_factory=dict)  # price row -> its label
 
 
 @functools.cache
@@ -103,6 +106,39 @@ def sort_columns(grid: SheetGrid, rows: list[int], columns: dict[int, str],
     return roles
 
 
+def separate_list_rates(grid: SheetGrid, rows: list[int], labels: list[str],
+                        columns: dict[int, str], attrs: dict[int, str], vocab: Vocabulary
+                        ) -> tuple[dict[int, str], list[int], list[str], ColumnRoles | None]:
+    """A grid's price columns and rows without its list rates, shares and counts (the
+    counts join the row's other columns, `attrs`), and the roles that keep the list rates;
+    the grid as given (and None) when it has none."""
+    roles, lists = sort_columns(grid, rows, columns, vocab), None
+    if roles.shares or roles.lists:
+        columns, lists = roles.prices, roles
+        attrs.update(roles.counts)
+    by_rows = list_rows(rows, labels, lists or roles)
+    if by_rows is not None:
+        keep = [i for i, k in enumerate(rows) if k not in by_rows.row_heads]
+        rows, labels, lists = [rows[i] for i in keep], [labels[i] for i in keep], by_rows
+    return columns, rows, labels, lists
+
+
+def list_rows(rows: list[int], labels: list[str], roles: ColumnRoles) -> ColumnRoles | None:
+    """A list-rate row above or below the rows of net rates ("Listenpreis | 3,10 | 3,10" over
+    "Ihr Preis | 2,40 | 1,95"): the same as list columns, down the rows.  None when no row
+    is a list rate, or every row is."""
+    listed = {k: label for k, label in zip(rows, labels, strict=True) if is_list_column(label)}
+    if not listed or len(listed) == len(rows):
+        return None
+    rest = [(k, label) for k, label in zip(rows, labels, strict=True) if k not in listed]
+    roles.row_heads, roles.row_names = listed, dict(rest)
+    roles.net_assumed = roles.net_assumed or not any(is_net_column(label) for _, label in rest)
+    for k, _ in rest:  # each price row's list rate: the nearest list row above it
+        above = [a for a in listed if a < k]
+        roles.row_lists[k] = max(above) if above else min(listed)
+    return roles
+
+
 def list_candidates(grid: SheetGrid, roles: ColumnRoles | None, k: int, c: int,
                     target: RawRecord,
                     basis: tuple[tuple[str, str], str | None, Location]) -> list[Candidate]:
@@ -113,16 +149,20 @@ def list_candidates(grid: SheetGrid, roles: ColumnRoles | None, k: int, c: int,
     found: list[Candidate] = []
     if roles is None:
         return found
-    a = roles.lists.get(c)
-    if a is not None and not is_empty(value := grid.value(k, a)):
+    a, row = roles.lists.get(c), roles.row_lists.get(k)
+    value = grid.value(k, a) if a is not None else grid.value(row, c) if row is not None else None
+    if not is_empty(value):
+        at = grid.where(k, a) if a is not None else grid.where(row or k, c)
         amount: Any = f"{currency} {cell_text(value)}" if currency and isinstance(
             value, (int, float)) else value
-        found.append(Candidate(f"List price per {resource}-{time}", amount, grid.where(k, a),
+        found.append(Candidate(f"List price per {resource}-{time}", amount, at,
                                label_where=basis_where))
     if roles.net_assumed:
         target.problems.append(Problem(
             grid.where(k, c), found=cell_text(grid.value(k, c))[:80], severity="warning",
             code="price-grid-net-assumed",
-            params={"column": roles.prices.get(c, ""),
-                    "list": roles.list_heads.get(a, "") if a is not None else ""}))
+            params={"column": roles.prices.get(c, "") if a is not None else
+                    roles.row_names.get(k, ""),
+                    "list": roles.list_heads.get(a, "") if a is not None else
+                    roles.row_heads.get(row, "") if row is not None else ""}))
     return found
