@@ -12,7 +12,7 @@ import pytest
 from workbooks import write_workbook
 
 from evaltool.normalize.core import normalize_files
-from evaltool.normalize.per_node import gpus_per_node_in_document
+from evaltool.normalize.per_node import accelerator_count, gpus_per_node_in_document
 
 
 def _normalize(path: Path, fx: dict[str, float] | None = None) -> Any:
@@ -113,3 +113,32 @@ def test_a_per_node_price_with_disagreeing_statements_is_never_silent(tmp_path: 
         said = [w for w in offer.warnings if w.get("field") == "gpus_per_node"
                 and w.get("code") in ("value-conflict", "gpus-per-node-disagree")]
         assert said and "4" in said[0]["message"] and "8" in said[0]["message"]
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("8x NVIDIA H200 141GB", 8),
+    ("4 x HGX H200 (8x NVIDIA H200 141GB)", 8),  # four systems of eight
+    ("2 x NVIDIA DGX H100", 0),  # two systems; their GPUs are not stated here
+])
+def test_a_count_before_a_system_counts_systems(text: str, count: int) -> None:
+    first = int(text.split()[0].rstrip("x"))
+    assert accelerator_count(text, first) == count
+
+
+def test_a_purchase_of_systems_counts_their_gpus(tmp_path: Path) -> None:
+    # German key-value quote: "4 x HGX H200 (8x ...)" is 4 servers of 8 GPUs, not 4 GPUs each.
+    path = write_workbook(tmp_path / "kauf.xlsx", {"Angebot": [
+        ["Anbieter", "Beispiel Rechenzentrum GmbH"],
+        ["Server", "4 x HGX H200 (8x NVIDIA H200 141GB)"],
+        ["Kaufpreis Hardware", "EUR 1.200.000,00"],
+        ["Colocation", "EUR 180 pro kW und Monat"],
+        ["Leistungsaufnahme pro Server", "10 kW"],
+        ["Betrieb / Monat", "EUR 2.000,00"],
+        ["Abschreibung", "48 Monate"],
+    ]})
+    result = _normalize(path, {"EUR": 1.0})
+    (offer,) = result.offers
+    f = offer.fields
+    assert (f.node_count, f.gpus_per_node, f.gpu_count) == (4, 8, 32)
+    assert f.price_usd_per_gpu_hour == pytest.approx(
+        (1_200_000 / 48 + 4 * 10 * 180 + 2000) / (32 * 730))

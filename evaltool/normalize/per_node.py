@@ -119,3 +119,14 @@ def gpus_per_node_in_document(texts: Iterable[str], memory_gb: float | None = No
         return PerNode(per, phrase)
     return PerNode(None, "; ".join(f"{p!r}" for p in values.values())[:200],
                    tuple(sorted(values)))
+
+
+def accelerator_count(text: str, first: int) -> int:
+    """The count before the accelerator in a system's description, given the text's first
+    'N x' (``first``).  A count before a system ("4 x HGX H200 (8x NVIDIA H200)", "2 x DGX
+    H100") counts systems: the accelerators are the next 'N x' that names one, or none (0)."""
+    match = _N_TIMES_RE.search(text)
+    if match is None or not _SYSTEM_RE().match(match["rest"]):
+        return first
+    boards = _boards(text[match.end():], None)
+    return next(iter(boards))[0] if len({per for per, _ in boards}) == 1 else 0

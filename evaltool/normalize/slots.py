@@ -48,6 +48,7 @@ from evaltool.normalize.facts import (
 from evaltool.normalize.money import is_list_price
 from evaltool.normalize.notecodes import NoteCode
 from evaltool.normalize.numbers import is_free_of_charge
+from evaltool.normalize.per_node import accelerator_count
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
     bracket_cores,
@@ -396,13 +397,13 @@ class SlotReaders:
         for name, value in shaped.items():
             self.add(name, value, where, text, priority, "count stated with the accelerator")
         count = _COUNT_IN_TEXT_RE.search(text)
-        n, nodes = int(count.group(1)) if count else 0, shaped.get("node_count", 0)
+        n = accelerator_count(text, int(count.group(1)) if count else 0)  # "4 x HGX": systems
+        nodes = shaped.get("node_count", 0)
         if "gpus_per_node" not in shaped and n > 8 and nodes > 1 and n % nodes == 0:
             # "16x L40S, two servers": more than a node holds, over the nodes said: the total
             self.add("gpu_count", n, where, text, IN_TEXT, "count stated with the accelerator")
         elif "gpus_per_node" not in shaped and count and n in (1, 2, 4, 8, 16, 32, 64, 72):
-            self.add("gpus_per_node", int(count.group(1)), where, text, priority,
-                     "count stated with the accelerator")
+            self.add("gpus_per_node", n, where, text, priority, "count stated with the accelerator")
         memory = re.search(r"(\d{2,3})\s*(GB|GiB)\b", text)
         if memory:
             self.add("gpu_memory_gb", float(memory.group(1)), where, text, priority,
