@@ -30,6 +30,9 @@ def _codes(offer: Any) -> set[str]:
     ("8 GPU pro Knoten, NVLink", 8),
     ("4 GPUs por nó", 4),
     ("Each instance is a full 8-GPU host; rates are per instance.", 8),
+    ("Varje nod: 8 st NVIDIA A100 SXM 80 GB.", 8),
+    ("Chaque nœud : 4 GPU", 4),
+    ("Jeder Server mit 8 GPUs", 8),
 ])
 def test_gpus_of_one_node_are_read_from_any_phrase_that_states_them(text: str, per: int) -> None:
     memory = 180.0 if "180 GB" in text else None
@@ -44,6 +47,7 @@ def test_gpus_of_one_node_are_read_from_any_phrase_that_states_them(text: str, p
     "2 x 8 x NVIDIA H100",  # nodes times GPUs: read elsewhere, never as 2 per node
     "4 x HGX H200",  # four systems
     "2 x NVIDIA DGX H100",
+    "Each server: 2 CPUs AMD EPYC 9654",  # not accelerators
 ])
 def test_counts_of_other_things_are_not_gpus_per_node(text: str) -> None:
     found = gpus_per_node_in_document([text], 80.0)

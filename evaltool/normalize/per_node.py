@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError
 from evaltool.normalize.basis import scope_re, words_for
+from evaltool.normalize.shapes import count_words
 from evaltool.normalize.unit_counts import gpus_per_unit
 
 # GPUs one node can carry (plausibility.yaml gpus_per_node up to a 16-way node); an "N x"
@@ -94,8 +95,32 @@ def _boards(text: str, memory_gb: float | None) -> set[tuple[int, str]]:
     return found
 
 
+@functools.cache
+def _each_node_re() -> re.Pattern[str]:
+    """'Each node: 8 x H100', 'Varje nod: 8 st NVIDIA A100', 'Jeder Server mit 8 GPUs'."""
+    words = count_words()
+    node = "|".join(re.escape(w) for w in words_for("node") if len(w) > 2)
+    return re.compile(rf"(?<!\w){words['each_before']}\s+(?:{node})(?![^\W\d_])\s*[:,–—-]?\s*"
+                      rf"(?:{words['of']}\s+)?(?P<per>\d{{1,2}})\s*(?:{words['piece']}\s*)?"
+                      rf"(?:[x×]\s*)?(?P<rest>[^,;:()+/\n]{{2,40}})", re.IGNORECASE)
+
+
+def _each_node(text: str, memory_gb: float | None) -> set[tuple[int, str]]:
+    found: set[tuple[int, str]] = set()
+    for match in _each_node_re().finditer(text):
+        rest = match["rest"]
+        if not re.match(rf"\s*{count_words()['gpu']}(?![^\W\d_])", rest, re.IGNORECASE):
+            try:
+                recognise_accelerator(rest, memory_gb)
+            except EvaltoolError:
+                continue  # "each server: 2 CPUs"
+        found.add((int(match["per"]), match.group(0).strip()))
+    return found
+
+
 def _statements(text: str, memory_gb: float | None) -> set[tuple[int, str]]:
     found = {(int(m["per"]), m.group(0).strip()) for m in _per_node_re().finditer(text)}
+    found |= _each_node(text, memory_gb)
     unit = gpus_per_unit([text])
     if unit is not None:
         found.add((unit[0], unit[2]))
