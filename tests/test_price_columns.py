@@ -108,3 +108,29 @@ def test_a_list_rate_row_over_the_net_rates_is_not_an_offer(tmp_path: Path) -> N
     assert set(offers) == {12, 36}
     assert offers[12].price_usd_per_gpu_hour == pytest.approx(2.40 * 1.1)
     assert offers[36].price_usd_per_gpu_hour == pytest.approx(1.95 * 1.1)
+
+
+def test_one_offer_per_row_export_with_list_and_net_columns(tmp_path: Path) -> None:
+    # An English marketplace export, one offer per row: the net column is the price paid,
+    # wherever the list column stands.
+    path = tmp_path / "export.csv"
+    path.write_text(
+        "# Example Cloud - private pricing\n"
+        "instance_type,accelerator,gpus_per_instance,instances,region,"
+        "list_usd_per_instance_hour,net_usd_per_instance_hour\n"
+        "bm.h100.8,NVIDIA H100 SXM 80GB,8,16,us-east-1,98.00,60.00\n"
+        "bm.h200.8,NVIDIA H200 141GB,8,8,eu-west-1,120.00,76.00\n", encoding="utf-8")
+    prices = {o.fields.region: o.fields.price_usd_per_gpu_hour for o in _offers(path)}
+    assert prices == {"us-east-1": pytest.approx(60 / 8), "eu-west-1": pytest.approx(76 / 8)}
+
+
+def test_rows_table_with_the_list_column_after_the_net_one(tmp_path: Path) -> None:
+    # Spanish, one offer per row, the list price last: still never the price paid.
+    path = write_workbook(tmp_path / "tarifas.xlsx", {"Tarifas": [
+        ["Acelerador", "Número de GPUs", "Región", "Precio neto (USD/GPU/h)",
+         "Precio de lista (USD/GPU/h)"],
+        ["NVIDIA H100 SXM 80GB", 64, "Madrid", 2.10, 3.00],
+        ["NVIDIA L40S 48GB", 32, "Madrid", 0.90, 1.30],
+    ]})
+    prices = {o.fields.accelerator: o.fields.price_usd_per_gpu_hour for o in _offers(path)}
+    assert prices == {"H100-SXM": pytest.approx(2.10), "L40S": pytest.approx(0.90)}

@@ -45,7 +45,6 @@ from evaltool.normalize.facts import (
     _Priced,
     _storage_kind,
 )
-from evaltool.normalize.money import is_list_price
 from evaltool.normalize.notecodes import NoteCode
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.per_node import accelerator_count
@@ -70,6 +69,7 @@ from evaltool.normalize.shapes import (
 )
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
+from evaltool.read.price_columns import names_a_list_rate
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
@@ -770,7 +770,7 @@ class SlotReaders:
             self.all_in_note = cand.where
         # "List rate | 98.32" above "Net rate | 58.99": the price before the discount is what
         # the offer is not; it is the compute price only when no other price is stated.
-        priority = LABELLED - 1 if is_list_price(cand.label) else LABELLED
+        priority = LABELLED - 1 if names_a_list_rate(cand.label) else LABELLED
         self.priced.append(_Priced("compute", money, cand.where, text, priority, cand.note))
 
     def _slot_delivery_date_committed(self, cand: Candidate, text: str) -> None:

@@ -192,7 +192,8 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
     known = 0  # a notes column or a line total ("£ / week (total)") is understood, not a field
     for c, value in filled:
         slot = vocab.match(str(value))
-        if slot is not None and slot != "ignore" and slot not in slots:
+        # (every price column: a list rate beside the net one is told apart when read)
+        if slot is not None and slot != "ignore" and (slot not in slots or slot == "price"):
             slots.add(slot)
             columns[c] = str(value).strip()
         elif slot == "ignore" or vocab.header_role(str(value)) == "total":

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaltool.errors import Location, Problem
+from evaltool.normalize.money import is_list_price
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
 from evaltool.read.tiers import grid_words
 from evaltool.read.vocabulary import Vocabulary
@@ -68,6 +69,13 @@ def is_share(head: str, cells: list[Any]) -> bool:
 def is_list_column(head: str) -> bool:
     """'On-demand (list)', 'Listenpreis', 'Prix catalogue', not 'Discount vs list'."""
     return _words_re("list_column").search(head) is not None and not is_net_column(head)
+
+
+def names_a_list_rate(label: str) -> bool:
+    """A labelled price that is the list rate, not the one paid: 'List rate ($/VM-hour)',
+    'list_usd_per_instance_hour' (an export's key), 'On-demand (list)', 'Listenpreis'."""
+    text = label.replace("_", " ")
+    return is_list_price(text) or is_list_column(text)
 
 
 def is_net_column(head: str) -> bool:
