@@ -134,3 +134,30 @@ def test_rows_table_with_the_list_column_after_the_net_one(tmp_path: Path) -> No
     ]})
     prices = {o.fields.accelerator: o.fields.price_usd_per_gpu_hour for o in _offers(path)}
     assert prices == {"H100-SXM": pytest.approx(2.10), "L40S": pytest.approx(0.90)}
+
+
+def test_options_side_by_side_with_list_and_reserved_price_rows(tmp_path: Path) -> None:
+    # Italian, options in columns: the list-price row is a row of values, never a grid's
+    # header, and the reserved price is the one paid.
+    path = write_workbook(tmp_path / "offerta.xlsx", {"Offerta": [
+        ["Esempio Cloud S.r.l."], [],
+        ["", "Opzione A", "Opzione B"],
+        ["Acceleratore", "NVIDIA H100 SXM 80GB", "NVIDIA H200 141GB"],
+        ["Numero GPU", 64, 32],
+        ["Prezzo di listino (€/GPU/ora)", "3,20", "4,10"],
+        ["Prezzo riservato (€/GPU/ora)", "2,40", "3,05"],
+        ["Durata", "12 mesi", "12 mesi"],
+    ]})
+    prices = {o.fields.accelerator: o.fields.price_usd_per_gpu_hour
+              for o in _offers(path, {"EUR": 1.0})}
+    assert prices == {"H100-SXM": pytest.approx(2.40), "H200": pytest.approx(3.05)}
+
+
+def test_an_export_key_naming_the_list_price_ranks_below_the_discounted_one(
+        tmp_path: Path) -> None:
+    path = tmp_path / "quote.json"
+    path.write_text('{"vendor": "Example Cloud", "offers": [{"name": "A", "accelerator": '
+                    '"H100 SXM 80GB", "gpu_count": 64, "list_price_usd_per_gpu_hour": 3.2, '
+                    '"discounted_price_usd_per_gpu_hour": 2.4}]}', encoding="utf-8")
+    (offer,) = _offers(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.4)

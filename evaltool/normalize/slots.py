@@ -326,11 +326,11 @@ class SlotReaders:
         if per_word == "once" or not per_word:
             self._usd(slot, money, cand.where, text, LABELLED)
             return
-        if per_word in ("gpu_hour",) and slot in ("price_usd_per_gpu_hour",
-                                                   "compute_price_usd_per_gpu_hour"):
+        if per_word == "gpu_hour" and slot.endswith("price_usd_per_gpu_hour"):  # (compute_)
             role = "compute" if slot == "compute_price_usd_per_gpu_hour" else "all_in"
             self.compute_rate_named = self.compute_rate_named or role == "compute"
-            self.priced.append(_Priced(role, money, cand.where, text, LABELLED, cand.note))
+            rank = LABELLED - names_a_list_rate(cand.label)  # a list rate ranks below the net
+            self.priced.append(_Priced(role, money, cand.where, text, rank, cand.note))
             return
         if money.per and money.per != _PER[per_word]:
             raise V.ValueParseError(f"{slot}: price basis per {V.basis_label(money.per)} where "

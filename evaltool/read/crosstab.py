@@ -51,6 +51,7 @@ _AXIS_SLOTS = frozenset({None, "ignore", "price", "term_months", "region", "offe
 _COUNT_RE = re.compile(r"^\s*\d{1,5}\s*[^\W\d_]{1,14}\.?\s*$")  # "64 GPUs", "8 nodes", "16 Server"
 _RESOURCE_WORDS = {"gpu": "GPU", "node": "node", "rack": "rack"}
 _DASHES = frozenset("-–—−/x×")
+_BARE_FIGURE_RE = re.compile(r"^\s*[\d.,'\s\u00a0\u202f]*\d\s*$")  # "3,20", "1.234,50"
 
 
 @dataclass
@@ -230,13 +231,18 @@ def _data_rows(grid: SheetGrid, header: int, label_col: int) -> list[int]:
     return rows
 
 
+def _bare_figures(heads: dict[int, str]) -> bool:
+    return any(_BARE_FIGURE_RE.match(t) for c, t in heads.items() if c != min(heads))
+
+
 def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     row = grid.rows[r]
     if sum(1 for v in row if isinstance(v, str)) < 2 or not any(
             _figure(v) for k in (r + 1, r + 2) if k < len(grid.rows) for v in grid.rows[k][1:]):
         return None  # (cheap tests first: a header of texts over a row with a figure)
     heads = {c: t for c, v in enumerate(row) if (t := _short(v)) is not None}
-    if len(heads) < 2 or any(not is_empty(v) and c not in heads for c, v in enumerate(row)):
+    if len(heads) < 2 or any(not is_empty(v) and c not in heads for c, v in enumerate(row)) \
+            or _bare_figures(heads):  # "Prezzo di listino | 3,20 | 4,10": values, no header
         return None
     unit_row = _unit_row(grid, r, min(heads))
     top = r if unit_row is None else unit_row

@@ -43,6 +43,7 @@ from evaltool.read.keyvalues import (
 from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapping.py's
 from evaltool.read.lineitems import line_items as _line_items
 from evaltool.read.margins import banners_and_footers
+from evaltool.read.price_columns import names_a_list_rate
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     states_amount,
@@ -180,6 +181,11 @@ def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | Non
     return phrased
 
 
+def _list_beside(columns: dict[int, str], head: str) -> bool:
+    """A second price column that is a list rate, or that stands beside one."""
+    return names_a_list_rate(head) or any(names_a_list_rate(h) for h in columns.values())
+
+
 def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | None:
     """Columns of a one-offer-per-row table whose headers are phrases ('Which GPU',
     'Rate per GPU per hour'): most filled cells short texts that read as distinct fields.
@@ -192,8 +198,9 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
     known = 0  # a notes column or a line total ("£ / week (total)") is understood, not a field
     for c, value in filled:
         slot = vocab.match(str(value))
-        # (every price column: a list rate beside the net one is told apart when read)
-        if slot is not None and slot != "ignore" and (slot not in slots or slot == "price"):
+        # (a list rate's column beside the net one's: both read, told apart when read)
+        if slot is not None and slot != "ignore" and (slot not in slots or (
+                slot == "price" and _list_beside(columns, str(value)))):
             slots.add(slot)
             columns[c] = str(value).strip()
         elif slot == "ignore" or vocab.header_role(str(value)) == "total":
