@@ -105,3 +105,17 @@ def test_a_hosting_line_for_several_racks_gives_no_price_per_kw(tmp_path: Path) 
     f = _offer(path, {"GBP": 1.0}).fields
     assert f.colocation_usd_per_kw_month is None
     assert f.price_usd_per_gpu_hour == pytest.approx((800_000 / 36 + 6000 + 500) / (16 * 730))
+
+
+def test_portuguese_key_value_purchase_is_found(tmp_path: Path) -> None:
+    # "Preço de compra" is the capex, never a compute price without a time basis; "2 x
+    # servidor com 8 GPUs" is two servers of eight.
+    path = write_workbook(tmp_path / "proposta.xlsx", {"Proposta": [
+        ["Fornecedor", "Exemplo Sistemas Lda."],
+        ["Servidores", "2 x servidor com 8 GPUs NVIDIA H200 141GB"],
+        ["Preço de compra", "USD 800,000"],
+        ["Período de amortização", "36 meses"],
+    ]})
+    f = _offer(path, {}).fields
+    assert (f.offer_kind, f.capex_usd, f.node_count, f.gpus_per_node, f.gpu_count) == (
+        "purchase", 800_000, 2, 8, 16)
