@@ -116,10 +116,14 @@ SETTING_FLAGS = {
 def error_text(exc: EvaltoolError) -> str:
     """The error as the CLI says it: led by the flag that sets what it is about."""
     flag = SETTING_FLAGS.get(exc.setting or "")
+    text = str(exc)
+    if isinstance(exc, UsageError) and len(exc.issues) > 1:
+        # a file's every problem, one to a line, so a long list stays readable
+        text = "\n  ".join(str(issue) for issue in exc.issues)
     if flag is None:
-        return str(exc)
+        return text
     # An output's message starts with its path: "-o memo.docx: unknown output format".
-    return f"{flag} {exc}" if flag == "-o" else f"{flag}: {exc}"
+    return f"{flag} {text}" if flag == "-o" else f"{flag}: {text}"
 
 
 def _fail(message: str, code: int) -> None:

@@ -59,7 +59,7 @@ def test_sums_ranges_and_other_sheets() -> None:
 
 
 @pytest.mark.parametrize("formula", [
-    "VLOOKUP(A1,lists!A1:B3,2,FALSE)",  # a lookup: not arithmetic
+    "VLOOKUP(A1,lists!A1:B3,2,FALSE)",  # a lookup in a sheet the workbook lacks
     "A1*2",  # A1 holds text
     "B1/0",
     "[1]Prices!B2*3",  # an external workbook

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from evaltool.clauses.classify import classify_detail
+from evaltool.clauses.classify import SentenceResult, classify_detail
 from evaltool.clauses.figures import RawFigure, sentence_figures
 from evaltool.clauses.findings import (
     Record,
@@ -31,6 +31,7 @@ from evaltool.clauses.parties import defined_parties, parties_for
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
 from evaltool.issues import severity_rank
+from evaltool.read.textcache import by_text
 
 
 def topic_of(text: str, lex: Lexicon, masks: Sequence[tuple[int, int]] = ()) -> str | None:
@@ -61,6 +62,29 @@ def _remedy_topics(rec: Record, lex: Lexicon) -> set[str]:
     return found
 
 
+@by_text(4096)  # by the sentence and the parties: options and copies share their clauses
+def _classified(text: str, vendor: tuple[str, ...], customer: tuple[str, ...]
+                ) -> tuple[SentenceResult, str | None]:
+    """One sentence's classification and topic (hedge phrases blanked for the topic)."""
+    lex = load_lexicon()
+    res = classify_detail(text, parties=parties_for(vendor, customer))
+    hedge_spans = [(h.start, h.end) for h in res.hedges]
+    if res.weak:
+        u0, u1 = res.weak[0].unit
+        unit_masks = [
+            (max(s - u0, 0), max(e - u0, 0)) for s, e in hedge_spans if u0 <= s < u1
+        ]
+        topic = topic_of(text[u0:u1], lex, unit_masks)
+        return res, topic or topic_of(text, lex, hedge_spans)
+    return res, topic_of(text, lex, hedge_spans)
+
+
+@by_text(4096)  # by the sentence and what the classifier made of it
+def _figures(text: str, label: str, kind: str, topic: str | None, firm_part: bool
+             ) -> tuple[RawFigure, ...]:
+    return tuple(sentence_figures(text, label, kind, topic, firm_part))
+
+
 def analyse_segments(
     segments: Sequence[TextSegment],
     vendor_names: Sequence[str] = (),
@@ -71,22 +95,11 @@ def analyse_segments(
     lex = load_lexicon()
     joined = "\n".join(seg.text for seg in segments)
     defined = defined_parties(joined, vendor_names)
-    parties = parties_for(tuple(vendor_names) + defined.vendor, defined.customer)
-
+    names = (tuple(vendor_names) + tuple(defined.vendor), tuple(defined.customer))
     records: list[Record] = []
     for seg in segments:
         for sent in split_sentences(seg.text):
-            res = classify_detail(sent.text, parties=parties)
-            hedge_spans = [(h.start, h.end) for h in res.hedges]
-            if res.weak:
-                u0, u1 = res.weak[0].unit
-                unit_masks = [
-                    (max(s - u0, 0), max(e - u0, 0)) for s, e in hedge_spans if u0 <= s < u1
-                ]
-                topic = topic_of(sent.text[u0:u1], lex, unit_masks)
-                topic = topic or topic_of(sent.text, lex, hedge_spans)
-            else:
-                topic = topic_of(sent.text, lex, hedge_spans)
+            res, topic = _classified(sent.text, *names)
             records.append(Record(seg, sent, res, topic))
 
     remedy_topics: set[str] = set()
@@ -101,7 +114,7 @@ def analyse_segments(
         firm_part = has_firm_part(rec)
         label = "remedy" if is_credit_cap(rec) else rec.result.label
         text = rec.sentence.text
-        for raw in sentence_figures(text, label, rec.result.kind, rec.topic, firm_part):
+        for raw in _figures(text, label, rec.result.kind, rec.topic, firm_part):
             figures.append(_figure(raw, rec))
 
     # committed figures first, then unqualified, then hedged ones; document order within

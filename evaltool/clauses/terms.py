@@ -37,6 +37,7 @@ from evaltool.clauses.schedules import amounts, is_refund_share, periodic_floor,
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
 from evaltool.normalize.values import ValueParseError, parse_date
+from evaltool.read.textcache import by_text
 
 # Figures of clause analysis -> ContractTerms fields (same names unless mapped here).
 _FIGURE_FIELDS: dict[str, str] = {
@@ -232,8 +233,30 @@ def _from_figures(analysis: ClauseAnalysis, out: _Builder) -> None:
 
 def _sentence_facts(text: str, where: dict[str, Any], out: _Builder) -> None:
     """The commercial facts of one sentence that are not plain figures."""
+    for method, args in _sentence_calls(text):
+        getattr(out, method)(*args, where)
+
+
+class _Calls:
+    """Stands in for a _Builder: records what the readers set, to be replayed on one."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def set(self, field: str, value: Any, quote: str, where: object) -> None:
+        self.calls.append(("set", (field, value, quote)))
+
+    def set_amount(self, name: str, amount: tuple[float, str] | None, quote: str,
+                   where: object) -> None:
+        self.calls.append(("set_amount", (name, amount, quote)))
+
+
+@by_text(4096)  # by the sentence alone: the readers only pass its place on to the builder
+def _sentence_calls(text: str) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    calls = _Calls()
     for reader in _FACT_READERS:
-        reader(text, where, out)
+        reader(text, {}, calls)  # type: ignore[arg-type]
+    return tuple(calls.calls)
 
 
 def _non_cancellable(text: str, where: dict[str, Any], out: _Builder) -> None:

@@ -22,10 +22,13 @@ from evaltool.normalize.dates import document_date_order
 from evaltool.normalize.digit_groups import (
     DECIMAL_COMMA_RE,
     DECIMAL_POINT_RE,
-    GROUPED_BY_DOTS_RE,
+    DOTTED_GROUP_RE,
     SPACE_GROUP_RE,
     SPACE_THOUSANDS_RE,
     ZERO_GROUP_RE,
+    dotted_groups,
+    groups_with_dots,
+    regroup_texts,
     writes_decimal_commas,
 )
 from evaltool.normalize.doc_kinds import is_document_title
@@ -52,6 +55,7 @@ from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
+from evaltool.normalize.second_look import second_look
 from evaltool.normalize.shapes import (
     count_facts,
     gpus_per_rack_in_name,
@@ -59,10 +63,7 @@ from evaltool.normalize.shapes import (
     pair_counts,
 )
 from evaltool.normalize.sibling_clauses import without_other_columns
-from evaltool.normalize.slots import (
-    GIB_PER_TB,
-    PER_GB_MONTH_RE,
-)
+from evaltool.normalize.slots import GIB_PER_TB, PER_GB_MONTH_RE
 from evaltool.normalize.storage_lines import capacity_tb, is_storage_line, tb_per_priced_unit
 from evaltool.normalize.tables import TableReaders
 from evaltool.normalize.vendor import anonymised, facility_tier, two_scripts, vendor_fallback
@@ -87,8 +88,6 @@ def _rack_time(unit_kind: str, unit_text: str) -> str | None:
 # A line's unit column that makes its quantity a storage size (in TB).
 _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "po": 1000.0,
                    "pib": 1125.899906842624}
-
-
 
 
 class Builder(TableReaders, MoneyReaders):
@@ -123,11 +122,13 @@ class Builder(TableReaders, MoneyReaders):
         the whole offer settles (prices in sentences, the offer's kind, vendor and name)."""
         self._own_clauses()
         self._document_conventions()
+        regroup_texts(self.record, self.decimal_comma)  # "2.000 TB" where it means 2000
         slotted = self._slotted_candidates()
         if self.currency_hint is None:
             self._currency_from_texts()
         self._read_slotted(self._expanded(slotted))
         self._read_lines_and_texts()
+        second_look(self)
         self._region_in_texts()
         self._prices_in_texts()
         self._offer_kind_from_title()
@@ -141,12 +142,12 @@ class Builder(TableReaders, MoneyReaders):
         texts = [c.value for c in self.record.candidates if isinstance(c.value, str)]
         # "kr 5 816 640,00" anywhere (a cell read or not, a line, a note): the document groups
         # thousands with spaces, so its "3 072 GB" is 3072, never 3 x 72
+        every = [*texts, *(v for item in self.record.line_items for v in item.raw.values()),
+                 *(t for t, _ in self.record.notes)]
         self.space_thousands = any(SPACE_THOUSANDS_RE.search(t) or ZERO_GROUP_RE.search(t)
-                                   for t in [
-            *texts, *(v for item in self.record.line_items for v in item.raw.values()),
-            *(t for t, _ in self.record.notes)])
-        self.decimal_comma = any(DECIMAL_COMMA_RE.search(x) for x in texts) and not any(
-            DECIMAL_POINT_RE.search(x) for x in texts)
+                                   for t in every)
+        self.decimal_comma = (any(DECIMAL_COMMA_RE.search(x) for x in texts) and not any(
+            DECIMAL_POINT_RE.search(x) for x in texts)) or groups_with_dots(every)  # 298.000,00
 
     def _slotted_candidates(self) -> list[tuple[str, Candidate]]:
         """Each labelled cell with its slot; a cell read by its shape only is read here, and
@@ -219,7 +220,7 @@ class Builder(TableReaders, MoneyReaders):
     def _read_slotted(self, expanded: list[tuple[str, Candidate]]) -> None:
         """Each labelled value by its slot, with the document's own digit grouping; a value
         that cannot be read is said, never dropped."""
-        comma_decimal = writes_decimal_commas(c for _, c in expanded)
+        comma_decimal = writes_decimal_commas(c for _, c in expanded) or self.decimal_comma
         space_groups = self.space_thousands
         for slot, cand in expanded:
             if slot in ("currency", "accelerator_variant"):
@@ -232,7 +233,7 @@ class Builder(TableReaders, MoneyReaders):
                 text = SPACE_GROUP_RE.sub(lambda m: re.sub(r"\s", "", m.group(0)), text)
                 cand = Candidate(cand.label, text, cand.where, cand.section, cand.note,
                                  cand.label_where, cand.shape_only)
-            if isinstance(cand.value, str) and GROUPED_BY_DOTS_RE.match(text):
+            if isinstance(cand.value, str) and DOTTED_GROUP_RE.search(text):
                 cand, text = self._dotted_thousands(slot, cand, text, comma_decimal)
             if isinstance(cand.value, str) and T.is_placeholder(text):
                 self.cannot_read(_slot_field(slot), cand, V.NoValueGiven(
@@ -454,13 +455,10 @@ class Builder(TableReaders, MoneyReaders):
         """'2.048' is 2048 in a quote that writes decimals with a comma ('30,72') and 2.048
         where decimals take a point: read by the document's own convention, and warned when
         the document shows none."""
-        if comma_decimal:
-            number = GROUPED_BY_DOTS_RE.match(text)
-            assert number is not None
-            text = text[:number.start(1)] + number.group(1).replace(".", "") + \
-                text[number.end(1):]
-            return Candidate(cand.label, text, cand.where, cand.section, cand.note,
-                             cand.label_where, cand.shape_only), text
+        read, ambiguous = dotted_groups(text, comma_decimal)  # "NVLink 5, 1.800 GB/s" too
+        if not ambiguous:
+            return Candidate(cand.label, read, cand.where, cand.section, cand.note,
+                             cand.label_where, cand.shape_only), read
         self.note(cand.where, "decimal-or-thousands-assumed", {"amount": text.strip()},
                   _slot_field(slot), text, "a number written without a thousands mark")
         return cand, text

@@ -25,8 +25,10 @@ from evaltool.models import (
 )
 from evaltool.normalize import values as V
 from evaltool.normalize.builder import Builder
+from evaltool.normalize.contract_total import total_is_contract_value
 from evaltool.normalize.derive import Derive
 from evaltool.normalize.facts import REQUIRED, NormalizeResult
+from evaltool.normalize.formula_gaps import warn_uncomputed
 from evaltool.normalize.identity import flag_duplicates, unique_ids
 from evaltool.normalize.noted_options import offers_from_notes
 from evaltool.normalize.plausible import Plausibility
@@ -35,6 +37,7 @@ from evaltool.normalize.render import (
     render_normalized,
     result_to_dict,
 )
+from evaltool.normalize.short_values import shorten_texts
 from evaltool.normalize.signs import note_shared_signs
 from evaltool.normalize.teach import UserMapping, apply_mapping
 from evaltool.normalize.tiers import choose_tiers
@@ -82,9 +85,12 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
         note_shared_signs(b, readings)
         b.read()
         values, provenance = b.resolve()
+        shorten_texts(b, values, provenance)
+        total_is_contract_value(b, values, provenance)  # a rental's total is no capex
         d = Derive(b, values, provenance)
         try:
             d.run()
+            warn_uncomputed(b, values, provenance)  # a price its formula could not give
         except V.MissingFxRate as exc:
             raise InputError(exc.to_problem(Location(str(record.source.get("file"))),
                                             "currency")) from None

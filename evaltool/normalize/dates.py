@@ -258,6 +258,26 @@ _UNIX_RANGE: Final = (946684800, 4102444800)  # seconds from 1970 to 2000-01-01 
 
 
 _SPACED_DOTTED_DATE_RE = re.compile(r"(?<![\d.])(\d{1,2})\.\s+(\d{1,2})\.\s*(\d{4})(?!\d)")
+# "2027. 1. 4." (Korean), "2027. január 4." (Hungarian): the year first, then month and day.
+_YEAR_FIRST_DATE_RE = re.compile(r"(?<![\d.])(\d{4})\.\s+(\d{1,2})\.\s+(\d{1,2})"
+                                 r"(?:\.|(?![\d.])(?!\s*[^\W\d_]))")
+
+
+@functools.cache
+def _year_first_named_re() -> re.Pattern[str]:
+    names = sorted((n for names in _month_names() for n in names), key=len, reverse=True)
+    return re.compile(rf"(?<![\d.])(\d{{4}})\.\s*({'|'.join(map(re.escape, names))})"
+                      rf"\.?\s+(\d{{1,2}})\.?(?![\d])", re.IGNORECASE)
+
+
+def _year_first_date(text: str) -> date | None:
+    if match := _YEAR_FIRST_DATE_RE.search(text):
+        return date(int(match[1]), int(match[2]), int(match[3]))
+    if (match := _year_first_named_re().search(text)) is not None:
+        month = next(i for i, names in enumerate(_month_names(), 1)
+                     if match[2].lower() in (n.lower() for n in names))
+        return date(int(match[1]), month, int(match[3]))
+    return None
 
 
 def _parse_date_text(
@@ -276,6 +296,8 @@ def _parse_date_text(
         # "31. 3. 2026" (Czech, Slovak, German writing): day, month, year; never month-first
         day = date(int(match[3]), int(match[2]), int(match[1]))
         return ParsedDate(day, raw_s, relative_note, day, day)
+    if (first := _year_first_date(text)) is not None:
+        return ParsedDate(first, raw_s, relative_note, first, first)
     if match := _ISO_DATE_RE.search(text):
         day = date(int(match[1]), int(match[3]), int(match[4]))
         return ParsedDate(day, raw_s, relative_note + _no_value_note(text), day, day)

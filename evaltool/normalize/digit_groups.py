@@ -36,3 +36,44 @@ def writes_decimal_commas(cands: Any) -> bool:
         elif isinstance(cand.value, float) and not cand.value.is_integer():
             points += 1
     return commas > 0 and points == 0
+
+
+# "298.000,00", "1.234.567,5": points group thousands and a comma marks the decimals; only
+# one convention writes that, so the whole document groups its thousands with points.
+DOTS_AND_COMMA_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)")
+# "1.800" among other figures ("NVLink 5, 1.800 GB/s per GPU, 72 GPU"): a point before three
+# digits, no decimals after it.
+DOTTED_GROUP_RE = re.compile(r"(?<![\d.,])(?!0\.)\d{1,3}(?:\.\d{3})+(?![\d.,]?\d)")
+
+
+def groups_with_dots(texts: Any) -> bool:
+    """Does the document write '298.000,00' anywhere (a cell, a line, a note)?"""
+    return any(isinstance(t, str) and DOTS_AND_COMMA_RE.search(t) for t in texts)
+
+
+def dotted_groups(text: str, comma_decimal: bool) -> tuple[str, bool]:
+    """(the text with each '1.800' read by the document's convention, whether one was
+    ambiguous): where the document writes decimal commas the point groups thousands
+    ('1.800 GB/s' is 1800); where it shows no convention the figure stays as written
+    (a decimal) and the caller says so."""
+    if not DOTTED_GROUP_RE.search(text):
+        return text, False
+    if comma_decimal:
+        return DOTTED_GROUP_RE.sub(lambda m: m.group(0).replace(".", ""), text), False
+    return text, True
+
+
+def regroup_texts(record: Any, comma_decimal: bool) -> None:
+    """Read every '2.000' in the record's sentences and line descriptions by the document's
+    convention ("storage parallelo WEKA da 2.000 TB" is 2000 TB where the document writes
+    '298.000,00'): the readers of sentences then see the figure the document means."""
+    if not comma_decimal:
+        return
+
+    def read(text: str) -> str:
+        return dotted_groups(text, True)[0] if isinstance(text, str) else text
+
+    for name in ("notes", "banners", "footers"):
+        setattr(record, name, [(read(t), w) for t, w in getattr(record, name)])
+    for item in record.line_items:
+        item.description = read(item.description)

@@ -42,6 +42,7 @@ from evaltool.normalize.valuetypes import (
     ValueParseError,
 )
 from evaltool.read.currency_signs import is_shared_sign, sign_currency
+from evaltool.read.textcache import by_text
 
 if TYPE_CHECKING:
     pass
@@ -280,10 +281,11 @@ def _money_terms(text: str) -> list[re.Match[str]]:
     ]
 
 
-def money_spans(text: str) -> list[tuple[int, int]]:
+@by_text(4096)  # by the text alone: a cell's amounts are looked for by several readers
+def money_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Where each amount with a currency beside it stands in ``text`` (any currency the
     parser knows: codes, symbols, shared signs)."""
-    return [m.span() for m in _money_terms(text)]
+    return tuple(m.span() for m in _money_terms(text))
 
 
 def parse_money(

@@ -146,10 +146,13 @@ def gpus_per_node_in_document(texts: Iterable[str], memory_gb: float | None = No
                    tuple(sorted(values)))
 
 
-def accelerator_count(text: str, first: int) -> int:
+def accelerator_count(text: str, first: int | re.Match[str] | None) -> int:
     """The count before the accelerator in a system's description, given the text's first
-    'N x' (``first``).  A count before a system ("4 x HGX H200 (8x NVIDIA H200)", "2 x DGX
-    H100") counts systems: the accelerators are the next 'N x' that names one, or none (0)."""
+    'N x' (``first``, or its match).  A count before a system ("4 x HGX H200 (8x NVIDIA
+    H200)", "2 x DGX H100") counts systems: the accelerators are the next 'N x' that names
+    one, or none (0)."""
+    if not isinstance(first, int):
+        first = int(first.group(1)) if first else 0
     match = _N_TIMES_RE.search(text)
     if match is None or not _SYSTEM_RE().match(match["rest"]):
         return first

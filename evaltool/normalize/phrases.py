@@ -46,7 +46,8 @@ def _words() -> dict[str, Any]:
         "topic_gates": WordGates(raw["topics"]),
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
-                       "notes_label", "cap", "network_adapter", "no_orchestrator")},
+                       "notes_label", "cap", "network_adapter", "network_switch",
+                       "network_aggregate", "no_orchestrator")},
     }
 
 
@@ -103,9 +104,18 @@ def yes_no(value: Any) -> bool | None:
 
 
 def names_one_adapter(text: str) -> bool:
-    """'Síťová karta NVIDIA ConnectX-7 400 Gb/s' names one network adapter: its speed is a
-    port's, whatever a node carries."""
+    """'Síťová karta NVIDIA ConnectX-7 400 Gb/s' names one network adapter, '400 Gb/s per
+    port' one port: the speed is a port's, whatever a node carries."""
     return _words()["network_adapter"].search(fold(text)) is not None
+
+
+def port_speed_only(text: str, count: int) -> bool:
+    """Whether a bandwidth with no stated basis is no node's: a switch's ports, whatever
+    their number ('64-port NDR 400Gb/s switch'), a whole fabric's ('51.2 Tb/s aggregate
+    bisection bandwidth'), or one adapter's or port's speed."""
+    folded = fold(text)
+    return _words()["network_switch"].search(folded) is not None or _words()[
+        "network_aggregate"].search(folded) is not None or (count <= 1 and names_one_adapter(text))
 
 
 def topics(clause: str) -> list[str]:

@@ -35,7 +35,8 @@ _NOT_PLACES = re.compile(r"^(?:the|our|a|an|your|this|that|tier|hall|site|data|d
 
 
 _COMPANY_RE = re.compile(r"\b(?:GmbH|AG|Inc|Ltd|LLC|Limited|Corp|S\.?A|A/S|ApS|AB|AS|B\.?V|N\.?V|"
-                         r"Oy|Oyj|SE|SAS|SARL|Srl|S\.?p\.?A|S\.?L|sp|s\.r\.o|Lda|Ltda|Kft|plc)\b")
+                         r"Oy|Oyj|SE|SAS|SARL|Srl|S\.?p\.?A|S\.?L|sp|s\.r\.o|a\.s|d\.o\.o|Lda|Ltda|Kft|Zrt|"
+                         r"plc)(?!\w)")
 
 
 @functools.lru_cache(maxsize=4096)  # the same texts recur in every option
@@ -67,3 +68,9 @@ def names_a_site(text: str) -> bool:
     region's id ("us-east-1")."""
     text = text.strip()
     return bool(_SITE_CODE_RE.match(text) or _CLOUD_REGION_RE.fullmatch(text))
+
+
+def cloud_region_id(text: str) -> str | None:
+    """The cloud region's id a text names ("ca-east-1", "europe-north1"), or None."""
+    found = _CLOUD_REGION_RE.search(text)
+    return found.group(1) if found else None

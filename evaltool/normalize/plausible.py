@@ -104,7 +104,7 @@ class Plausibility:
     # --- rules -----------------------------------------------------------------------
     def run(self) -> None:
         for rule in (self.counts, self.gpus_per_node, self.fabric, self.ranges, self.memory,
-                     self.peak, self.price, self.dates):
+                     self.peak, self.gpu_link, self.price, self.dates):
             try:
                 rule()
             except (EvaltoolError, ArithmeticError, ValueError, TypeError) as exc:
@@ -232,6 +232,21 @@ class Plausibility:
             self.judge("claimed_peak_tflops_per_gpu", f"{acc.id} peaks between "
                        f"{min(figures):g} and {max(figures):g} TFLOPS per GPU",
                        f"{low:g} to {high:g} TFLOPS per GPU")
+
+    def gpu_link(self) -> None:
+        """The GPU-to-GPU bandwidth per GPU near the accelerator's catalog figure."""
+        acc = self._accelerator()
+        link = self.v.get("intra_node_gbyte_s_per_gpu")
+        if acc is None or not isinstance(link, (int, float)) or isinstance(link, bool):
+            return
+        rule = self.rules["gpu_link"]
+        low = min(acc.intra_node_gbyte_s, acc.intra_node_without_bridge_gbyte_s
+                  or acc.intra_node_gbyte_s) * float(rule["low_factor"])
+        high = acc.intra_node_gbyte_s * float(rule["high_factor"])
+        if not low <= link <= high:
+            self.judge("intra_node_gbyte_s_per_gpu", f"{acc.id} links its GPUs at "
+                       f"{acc.intra_node_gbyte_s:g} GB/s per GPU; a point may group thousands",
+                       f"{low:g} to {high:g} GB/s per GPU")
 
     def price(self) -> None:
         acc = self._accelerator()

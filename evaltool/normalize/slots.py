@@ -54,9 +54,9 @@ from evaltool.normalize.phrases import (
     cores_taken_per_cpu,
     fold,
     named_not_own,
-    names_one_adapter,
     not_an_accelerator_shape,
     other_traffic,
+    port_speed_only,
     read_write,
     root_granted,
     yes_no,
@@ -397,8 +397,7 @@ class SlotReaders:
         for name, value in shaped.items():
             self.add(name, value, where, text, priority, "count stated with the accelerator")
         count = _COUNT_IN_TEXT_RE.search(text)
-        n = accelerator_count(text, int(count.group(1)) if count else 0)  # "4 x HGX": systems
-        nodes = shaped.get("node_count", 0)
+        n, nodes = accelerator_count(text, count), shaped.get("node_count", 0)  # "4 x HGX"
         if "gpus_per_node" not in shaped and n > 8 and nodes > 1 and n % nodes == 0:
             # "16x L40S, two servers": more than a node holds, over the nodes said: the total
             self.add("gpu_count", n, where, text, IN_TEXT, "count stated with the accelerator")
@@ -596,8 +595,9 @@ class SlotReaders:
                       "Gbit/s is usual; a factor-8 misreading changes the network score", where,
                       text, ask_for="the per-node inter-node bandwidth in Gbit/s")
         scope = scope or bw.scope
-        if scope is None and bw.count <= 1 and names_one_adapter(text):
-            return  # one adapter's port speed: how many a node carries is not said here
+        if scope is None and port_speed_only(text, bw.count):  # a switch's, port's, fabric's
+            return self.note(where, "bandwidth-not-a-node-figure", {"gbit_s": bw.gbit_s},
+                             "inter_node_gbit_s_per_node", text[:120], severity="info")
         if scope is None:
             scope = "node"
             note = _join(note, "no 'per node' or 'per GPU' stated; read as per node")

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from evaltool.issues import Location
 from evaltool.normalize.doc_kinds import is_document_title, kind_span, name_before_kind
+from evaltool.normalize.phrases import fold
 from evaltool.read.cells import RawRecord
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 from evaltool.resources import data_dir
@@ -87,7 +88,7 @@ def _clean(segment: str) -> str:
     segment = segment.strip(" ,;:-–—|·")
     if segment.isupper() and len(segment) > 4:  # "FERROLINE CALCUL SAS" -> title case,
         words = segment.split()                  # keeping short all-caps legal forms
-        segment = " ".join(w if len(w) <= 3 else w.capitalize() for w in words)
+        segment = " ".join(w if len(w) <= 3 or "." in w else w.capitalize() for w in words)
     return segment
 
 
@@ -232,8 +233,8 @@ def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
     legal = _legal_name(record)
     if legal is not None and not (author and author.casefold() in top
                                   and author.casefold() in legal[0].casefold()):
-        return legal[0], legal[1], "a company name with its legal form in the letterhead, " \
-            "title or footer"
+        return _clean(legal[0]), legal[1], "a company name with its legal form in the " \
+            "letterhead, title or footer"  # "MESETA CÓMPUTO S.L." as "Meseta Cómputo S.L."
     if author and author.casefold() in top:
         text, where = next((x, w) for x, w in record.banners
                            if author.casefold() in x.casefold())
@@ -264,6 +265,9 @@ def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
     if issuer is not None:  # an issuer block or a signature beside the tables
         return issuer[0], issuer[1], "a company name with its legal form in the document"
     name = _from_file_name(file)
+    written = name_as_written(name, record) if name else None
+    if written is not None:  # "Frontrange" -> "Front Range GPU Cloud", as the text writes it
+        return written[0], written[1], "the file name, as the document writes the name"
     if name:
         return name, Location(file), "the file name"
     return None
@@ -282,3 +286,73 @@ def facility_tier(name: str) -> bool:
     resilience rating (Uptime Institute, TIA-942), never a company's name."""
     text = " ".join(name.strip(" \t()[].,;:").split())
     return len(text) <= 60 and any(p.match(text) for p in _tier_patterns())
+
+
+# --- the name as the document writes it, when only the file name gave it -----------------
+# "11_frontrange_h100_calculator.xlsx" gives "Frontrange"; the title says "Front Range GPU
+# Cloud — Reserved Pricing Calculator", a signature "Kookaburra Compute Pty Ltd | ABN ...", a
+# letterhead "MESETA CÓMPUTO S.L.". The file name's words (no regard to case or spaces) begin
+# a run of capitalised words in one of the texts: that run is the name the vendor gives itself.
+# A run of name words: capitalised or upper-case words, '&', digits-led codes and the
+# legal forms' dotted abbreviations ("S.L.", "Pty", "Ltd"), with short particles between.
+_WORD = r"[A-ZÀ-ÖØ-Þ][\w&'’.-]*|&"
+_RUN_RE = re.compile(rf"(?<![\w@./-])(?:{_WORD})(?:,?\s(?:(?:de|del|di|da|do|du|la|le|van|"
+                     rf"von|der|y|e|i|und|of)\s)?(?:{_WORD})){{0,6}}")
+_WORD_START_RE = re.compile(r"(?<![\w@./-])(?=[A-ZÀ-ÖØ-Þ])")
+_FORM_AFTER_RE = re.compile(rf",?\s+(?:{_LEGAL_FORMS}|{_SHORT_FORMS})(?![\w])", re.I)
+# Words a name may hold that the document-title words would otherwise refuse.
+_NAME_SAFE = re.compile(r"^(?:gpu|gpus|cloud|compute|ai|hpc)$", re.I)
+_MIN_KEY_LETTERS = 4
+
+
+def _key(text: str) -> str:
+    """Letters and digits only, without accents ("Wisła" and "Wisla" are one key)."""
+    return re.sub(r"[\W_]+", "", fold(text)).casefold()
+
+
+def _texts(record: RawRecord) -> list[tuple[str, Location]]:
+    texts = [*record.banners, *record.footers, *record.notes]
+    for cand in record.candidates:
+        texts.append((cand.label, cand.label_where or cand.where))
+        if isinstance(cand.value, str):
+            texts.append((cand.value, cand.where))
+    return texts
+
+
+def _trimmed(run: str) -> str:
+    """The run without the title words after the name ("... Cloud Reserved Pricing")."""
+    words = run.split()
+    for i, word in enumerate(words[1:], start=1):
+        if _NOT_A_NAME.search(word) and not _NAME_SAFE.match(word.strip(",.")):
+            words = words[:i]
+            break
+    return " ".join(words).strip(" ,")
+
+
+def name_as_written(short: str, record: RawRecord) -> tuple[str, Location] | None:
+    """The document's fuller form of a name read from the file name, or None."""
+    words = short.split()
+    keys = [_key(short)] + ([_key(words[0])] if len(words) > 1 else [])
+    for key in keys:
+        if len(key) < _MIN_KEY_LETTERS:
+            continue
+        for text, where in _texts(record):
+            if key not in _key(text):
+                continue
+            for start in _WORD_START_RE.finditer(text):  # runs from each word on
+                match = _RUN_RE.match(text, start.start())
+                if match is None:
+                    continue
+                form = _FORM_AFTER_RE.match(text, match.end())  # "Wisła Compute sp. z o.o."
+                run = _trimmed(match.group(0)) + (form.group(0) if form and _trimmed(
+                    match.group(0)) == match.group(0).strip(" ,") else "")
+                if not _key(run).startswith(key):
+                    continue
+                # the key ends where a word of the run ends ("Ridgeline", not "Ridgelines")
+                ends = {len(_key(" ".join(run.split()[:n]))) for n in range(1, 8)}
+                if len(key) not in ends:
+                    continue
+                name = _clean(run)
+                if len(_key(name)) > len(key) or name != short:
+                    return name, where
+    return None

@@ -120,7 +120,11 @@ def read_signs(texts: Iterable[str]) -> dict[str, SignReading]:
     """What each shared sign means in a document made of ``texts``: the currency the document
     states (a code or qualified sign, one only), else the one its places, tax words and domain
     point to (assumed), else the sign's default."""
-    joined = "\n".join(t for t in texts if t)
+    return dict(_signs_of("\n".join(t for t in texts if t)))
+
+
+@functools.lru_cache(maxsize=64)  # by the document's text: options and copies share it
+def _signs_of(joined: str) -> dict[str, SignReading]:
     low = joined.casefold()
     readings: dict[str, SignReading] = {}
     for family in _families():
@@ -194,8 +198,12 @@ def _written_pattern(written: Iterable[str]) -> re.Pattern[str]:
 
 def signs_written(texts: Iterable[str]) -> list[str]:
     """The shared-sign families ("dollar", "krone") a document writes beside its figures."""
-    joined = "\n".join(t for t in texts if t)
-    return [f.name for f in _families() if f.written_re.search(joined)]
+    return list(_written_in("\n".join(t for t in texts if t)))
+
+
+@functools.lru_cache(maxsize=64)  # by the document's text: read again for each record's signs
+def _written_in(joined: str) -> tuple[str, ...]:
+    return tuple(f.name for f in _families() if f.written_re.search(joined))
 
 
 # Cells about the buyer or the data centre, not the vendor: a customer in Toronto or a region

@@ -5,8 +5,10 @@ cached value: "=C5*E5*730", "=$B$8*(1-B13)", "=SUM(F5:F9)*(1-F10)". A buyer open
 spreadsheet sees the figures; a reader that never evaluates sees nothing, and an offer whose
 capex or price is such a total is lost. Only arithmetic is evaluated here: numbers, cell and
 range references (on this sheet or another, by name), + - * / ^ %, brackets, and SUM, MIN, MAX,
-AVERAGE, PRODUCT, ROUND, ABS. Anything else (text, lookups, dates, macros, external links, a
-cell that holds text) leaves the cell empty, as before: a missing value, never a guessed one.
+AVERAGE, PRODUCT, ROUND, ABS; comparisons and IF; and the lookups VLOOKUP, HLOOKUP, MATCH and
+INDEX over the workbook's own cells (evaltool.read.lookups: a calculator's term discount).
+Anything else (text arithmetic, dates, macros, external links, a lookup that finds nothing)
+leaves the cell empty, as before: a missing value, never a guessed one.
 Every value worked out here is said (code formula-evaluated), with its formula.
 """
 
@@ -18,16 +20,32 @@ from collections.abc import Callable, Sequence
 
 from evaltool.errors import Location, Problem
 from evaltool.read.cells import SheetGrid
+from evaltool.read.lookups import (
+    LookupMiss,
+    Raw,
+    Table,
+    as_vector,
+    hlookup,
+    index,
+    match_position,
+    vlookup,
+)
 
 _TOKEN_RE = re.compile(
     r"\s*(?:(?P<num>\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+)"
     r"|(?P<ref>(?:(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?[A-Za-z]{1,3}\$?\d{1,7}"
     r"(?::\$?[A-Za-z]{1,3}\$?\d{1,7})?)"
+    r"|(?P<bool>TRUE|FALSE)\b(?!\s*\()"
     r"|(?P<func>[A-Za-z][A-Za-z0-9.]*)\s*\("
-    r"|(?P<op>[-+*/^%(),;]))")
+    r'|(?P<str>"(?:[^"]|"")*")'
+    r"|(?P<op><>|<=|>=|[-+*/^%(),;<>=]))", re.I)
 _CELL_RE = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d{1,7})")
 _MAX_DEPTH = 40
 _MAX_RANGE_CELLS = 10_000
+_LOOKUPS = ("VLOOKUP", "HLOOKUP", "MATCH", "INDEX", "IF", "CHOOSE", "SUMPRODUCT", "AND", "OR",
+            "NOT")
+_COMPARE = {"=": lambda a, b: a == b, "<>": lambda a, b: a != b, "<": lambda a, b: a < b,
+            ">": lambda a, b: a > b, "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
 
 
 class _CannotEvaluate(Exception):
@@ -101,6 +119,20 @@ class _Workbook:
             raise _CannotEvaluate(f"text in {sheet}!{r},{c}")
         return float(value)
 
+    def raw(self, sheet: str | None, r: int, c: int, depth: int) -> Raw:
+        """A cell as a lookup sees it: a number (its formula's, worked out), text, or empty."""
+        if (r, c) in self.formulas.get(sheet, {}):
+            return self.cell(sheet, r, c, depth)
+        grid = self.grids.get(sheet)
+        if grid is None:
+            raise _CannotEvaluate(f"no sheet {sheet!r}")
+        value = grid.value(r, c)
+        if isinstance(value, bool):
+            return float(value)
+        if isinstance(value, (int, float)):
+            return float(value)
+        return None if value is None or value == "" else str(value)
+
     def evaluate(self, sheet: str | None, r: int, c: int, depth: int = 0) -> float | None:
         key = (sheet, r, c)
         if key in self.values:
@@ -113,8 +145,8 @@ class _Workbook:
                                           depth).parse()
             if value is not None and not math.isfinite(value):
                 value = None
-        except (_CannotEvaluate, ZeroDivisionError, OverflowError, IndexError, ValueError,
-                TypeError):
+        except (_CannotEvaluate, LookupMiss, ZeroDivisionError, OverflowError, IndexError,
+                ValueError, TypeError):
             value = None
         finally:
             self.busy.discard(key)
@@ -140,7 +172,7 @@ class _Parser:
         return token
 
     def parse(self) -> float:
-        value = self.expr()
+        value = self.compare()
         if self.peek() is not None:
             raise _CannotEvaluate("trailing tokens")
         return value
@@ -150,6 +182,15 @@ class _Parser:
         while (token := self.peek()) is not None and token[0] == "op" and token[1] in ops:
             self.take()
             value = _apply(token[1], value, operand())
+        return value
+
+    def compare(self) -> float:
+        """A comparison (1 when true, 0 when false, as IF reads it), or an expression."""
+        value = self.expr()
+        token = self.peek()
+        if token is not None and token[0] == "op" and token[1] in _COMPARE:
+            self.take()
+            return 1.0 if _COMPARE[token[1]](value, self.expr()) else 0.0
         return value
 
     def expr(self) -> float:
@@ -184,10 +225,15 @@ class _Parser:
             if len(values) != 1:
                 raise _CannotEvaluate("a range outside a function")
             return values[0]
+        if kind == "bool":
+            return 1.0 if text.upper() == "TRUE" else 0.0
         if kind == "func":
-            return self.function(text.upper())
+            name = text.upper()
+            if name == "IFERROR":
+                return self.if_error()
+            return self.lookup(name) if name in _LOOKUPS else self.function(name)
         if (kind, text) == ("op", "("):
-            value = self.expr()
+            value = self.compare()
             if self.take() != ("op", ")"):
                 raise _CannotEvaluate("unbalanced brackets")
             return value
@@ -206,7 +252,7 @@ class _Parser:
                     self.take()
                     args.append(self.ref_values(token[1]))
                 else:
-                    args.append([self.expr()])
+                    args.append([self.compare()])
                 sep = self.take()
                 if sep == ("op", ")"):
                     break
@@ -227,12 +273,100 @@ class _Parser:
             return abs(flat[0])
         return _aggregate(name, flat)
 
-    def ref_values(self, text: str) -> list[float]:
+    def if_error(self) -> float:
+        """IFERROR(value, fallback): the value, or the fallback where the value cannot be
+        worked out (a lookup that finds nothing, a division by zero)."""
+        depth, spans, start = 0, [], self.i
+        while self.i < len(self.tokens):
+            token = self.tokens[self.i]
+            if token[0] == "func" or token == ("op", "("):
+                depth += 1
+            elif token == ("op", ")"):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif token in (("op", ","), ("op", ";")) and depth == 0:
+                spans.append((start, self.i))
+                start = self.i + 1
+            self.i += 1
+        spans.append((start, self.i))
+        self.take()  # the closing bracket
+        if len(spans) != 2:
+            raise _CannotEvaluate("IFERROR needs two arguments")
+        for first, last in spans:
+            try:
+                return _Parser(self.book, self.sheet, self.tokens[first:last],
+                               self.depth).parse()
+            except (_CannotEvaluate, LookupMiss, ZeroDivisionError, ValueError):
+                continue
+        raise _CannotEvaluate("IFERROR: neither argument")
+
+    def lookup(self, name: str) -> float:
+        """VLOOKUP, HLOOKUP, MATCH or INDEX: ranges as tables of raw cells, a key that may be
+        text; the result must be a number."""
+        args: list[Raw | Table] = []
+        while True:
+            args.append(self.raw_compare())
+            sep = self.take()
+            if sep == ("op", ")"):
+                break
+            if sep not in (("op", ","), ("op", ";")):
+                raise _CannotEvaluate("bad argument list")
+        result = _lookup(name, args)
+        if not isinstance(result, float):
+            raise _CannotEvaluate(f"{name} gives {result!r}, not a number")
+        return result
+
+    def raw_operand(self) -> Raw | Table:
+        """A lookup's or IF's argument: a range (as a table), a text, or an expression."""
+        token = self.peek()
+        nxt = self.tokens[self.i + 1] if self.i + 1 < len(self.tokens) else None
+        if token is not None and token[0] == "ref" and (nxt is None or nxt in (
+                ("op", ","), ("op", ";"), ("op", ")")) or (nxt[0] == "op" and nxt[1] in _COMPARE)):
+            self.take()
+            table = self.ref_table(token[1])
+            return table[0][0] if len(table) == 1 and len(table[0]) == 1 else table
+        if token is not None and token[0] == "str":
+            self.take()
+            return token[1][1:-1].replace('""', '"')
+        return self.expr()
+
+    def raw_compare(self) -> Raw | Table:
+        """An argument, or two compared ('B5=""', 'B8>=12'): 1 when true, 0 when false."""
+        left = self.raw_operand()
+        token = self.peek()
+        if token is None or token[0] != "op" or token[1] not in _COMPARE:
+            return left
+        self.take()
+        right = self.raw_operand()
+        if isinstance(left, list) or isinstance(right, list):
+            raise _CannotEvaluate("a range compared")
+        if isinstance(left, str) or isinstance(right, str) or left is None or right is None:
+            a, b = (str(x if x is not None else "").casefold() for x in (left, right))
+            if token[1] not in ("=", "<>"):
+                raise _CannotEvaluate("text ordered")
+            return 1.0 if _COMPARE[token[1]](a, b) else 0.0
+        return 1.0 if _COMPARE[token[1]](left, right) else 0.0
+
+    def ref_table(self, text: str) -> Table:
+        """A reference as rows of raw cells (a single cell is a 1 x 1 table)."""
+        sheet, cells = self._cells(text)
+        (r1, c1), (r2, c2) = cells if len(cells) == 2 else (cells[0], cells[0])
+        if (abs(r2 - r1) + 1) * (abs(c2 - c1) + 1) > _MAX_RANGE_CELLS:
+            raise _CannotEvaluate("range too large")
+        return [[self.book.raw(sheet, r, c, self.depth) for c in range(min(c1, c2), max(c1, c2)
+                                                                       + 1)]
+                for r in range(min(r1, r2), max(r1, r2) + 1)]
+
+    def _cells(self, text: str) -> tuple[str | None, list[tuple[int, int]]]:
         sheet: str | None = self.sheet
         if "!" in text:
             name, text = text.rsplit("!", 1)
             sheet = name[1:-1].replace("''", "'") if name.startswith("'") else name
-        cells = [(int(m.group(2)) - 1, _col(m.group(1))) for m in _CELL_RE.finditer(text)]
+        return sheet, [(int(m.group(2)) - 1, _col(m.group(1))) for m in _CELL_RE.finditer(text)]
+
+    def ref_values(self, text: str) -> list[float]:
+        sheet, cells = self._cells(text)
         if len(cells) == 1:
             return [self.book.cell(sheet, *cells[0], self.depth)]
         (r1, c1), (r2, c2) = cells
@@ -244,6 +378,61 @@ class _Parser:
                 value = self.book.cell(sheet, r, c, self.depth)
                 out.append(value)
         return out
+
+
+def _scalar(arg: Raw | Table) -> Raw:
+    """A lookup's key or index: a value, or a one-cell reference's value."""
+    if isinstance(arg, list):
+        if len(arg) == 1 and len(arg[0]) == 1:
+            return arg[0][0]
+        raise _CannotEvaluate("a range where one value was expected")
+    return arg
+
+
+def _number(arg: Raw | Table) -> float:
+    value = _scalar(arg)
+    if not isinstance(value, float):
+        raise _CannotEvaluate(f"{value!r} is not a number")
+    return value
+
+
+def _lookup(name: str, args: list[Raw | Table]) -> Raw:
+    if name in ("AND", "OR", "NOT") and args:
+        truths = [bool(_number(a)) for a in args]
+        value = all(truths) if name == "AND" else any(truths) if name == "OR" else not truths[0]
+        return 1.0 if value else 0.0
+    if name == "CHOOSE" and len(args) >= 2:
+        pick = int(_number(args[0]))
+        if not 1 <= pick < len(args):
+            raise LookupMiss("CHOOSE index outside its values")
+        return _scalar(args[pick])
+    if name == "SUMPRODUCT" and all(isinstance(a, list) for a in args):
+        columns = [[c for row in a for c in row] for a in args if isinstance(a, list)]
+        if len({len(c) for c in columns}) != 1:
+            raise _CannotEvaluate("SUMPRODUCT of ranges of different sizes")
+        total = 0.0
+        for cells in zip(*columns, strict=True):
+            product = 1.0
+            for cell in cells:
+                product *= cell if isinstance(cell, float) else 0.0  # text counts as 0
+            total += product
+        return total
+    if name == "IF" and len(args) in (2, 3):
+        taken = args[1] if _number(args[0]) else (args[2] if len(args) == 3 else 0.0)
+        return _scalar(taken)
+    table = args[1] if name in ("VLOOKUP", "HLOOKUP", "MATCH") and len(args) > 1 else args[0]
+    if not isinstance(table, list):
+        raise _CannotEvaluate(f"{name} without a range")
+    if name in ("VLOOKUP", "HLOOKUP") and len(args) in (3, 4):
+        exact = len(args) == 4 and not _number(args[3])  # FALSE or 0: an exact match
+        find = vlookup if name == "VLOOKUP" else hlookup
+        return find(_scalar(args[0]), table, _number(args[2]), exact)
+    if name == "MATCH" and len(args) in (2, 3):
+        mode = _number(args[2]) if len(args) == 3 else 1.0
+        return float(match_position(_scalar(args[0]), as_vector(table), mode))
+    if name == "INDEX" and len(args) in (2, 3):
+        return index(table, _number(args[1]), _number(args[2]) if len(args) == 3 else None)
+    raise _CannotEvaluate(f"{name} with {len(args)} arguments")
 
 
 def _apply(op: str, left: float, right: float) -> float:

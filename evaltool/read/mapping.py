@@ -57,6 +57,12 @@ class _Walk:
         self.vocab = vocab
         self.record = record
         self.nodes = 0
+        self.billing_object = False  # the document is a billing API's object (amounts in cents)
+
+    def in_minor_units(self, node: dict[Any, Any], key: str) -> bool:
+        """Whether node[key] is an amount in the currency's minor unit."""
+        return minor_unit_amount(node, key) or (
+            self.billing_object and minor_unit_amount({"object": True}, key))
 
     def where(self, keys: list[str]) -> Location:
         return Location(self.file, key=".".join(keys))
@@ -138,7 +144,7 @@ class _Walk:
                     return None
                 value, key, node = item[roles[role]], str(roles[role]), item
                 if isinstance(value, dict):  # {"price": {"object": "price", "unit_amount": 245}}
-                    inner = next((k for k in value if minor_unit_amount(value, str(k))), None)
+                    inner = next((k for k in value if self.in_minor_units(value, str(k))), None)
                     if inner is None:
                         return None
                     value, key, node = value[inner], str(inner), value
@@ -146,7 +152,7 @@ class _Walk:
                     return None
                 number = (float(value) if isinstance(value, (int, float)) else
                           first_number(str(value)) if value is not None else None)
-                if number is not None and minor_unit_amount(node, key):
+                if number is not None and self.in_minor_units(node, key):
                     currency = node.get("currency") or item.get("currency")
                     return number / minor_unit_divisor(str(currency) if currency else None)
                 return _in_major_unit(number, key)
@@ -369,6 +375,9 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
                                            params={"type": type(node).__name__}))
         else:
             walker = _Walk(path, vocab, record)
+            # a billing API's quote ({"object": "quote", ...}) writes every amount in cents,
+            # its nested prices too, whether or not they name their own type
+            walker.billing_object = isinstance(data, dict) and minor_unit_amount(data, "amount")
             for key, value in node.items():
                 walker.visit(value, [*prefix, str(key)])
             if prefix:  # an item of a list of offers: its own name or id names the offer

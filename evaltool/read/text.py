@@ -382,8 +382,24 @@ def resource_of(unit: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+@functools.cache
+def _ascii_resource_words() -> tuple[str, ...] | None:
+    """The resource words an ASCII text can hold, lower-cased; None when a word with other
+    letters could match ASCII ignoring case ('ı' matches 'i'), so the gate would not be exact."""
+    words = _alternatives(_RESOURCES).split("|")
+    plain = tuple(re.sub(r"\\(.)", r"\1", w).lower() for w in words)
+    if any(not w.isascii() and any(not ch.isascii() and re.fullmatch(
+            re.escape(ch), chr(code), re.I) for ch in w for code in range(128)) for w in plain):
+        return None
+    return tuple(w for w in plain if w.isascii())
+
+
 def _resource_time(low: str) -> str | None:
     """'gpu_week', 'node_year', 'rack_month'... for a price's basis, or None."""
+    gate = _ascii_resource_words()
+    if gate is not None and low.isascii() and low.islower() and \
+            not any(map(low.__contains__, gate)):
+        return None  # (both patterns need a resource word: the common case, found cheaply)
     first, second = _resource_time_re()
     match = first.search(low)
     if match:

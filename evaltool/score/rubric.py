@@ -423,16 +423,26 @@ def parse_rubric(data: Any, source: str) -> Rubric:
     try:
         return Rubric.model_validate(data)
     except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            where = _format_loc(tuple(err["loc"]), data) or "(top level)"
-            found = err.get("input")
-            # an unknown key's value is never echoed: the file may not be a rubric at all
-            found_text = ("" if isinstance(found, dict | list) or err["type"] == "extra_forbidden"
-                          else f" (found {found!r})")
-            lines.append(f"{source} › {where}: {err['msg']}{found_text}")
-        raise UsageError(Problem(None, code="rubric-invalid",
-                                 params={"problems": "\n  ".join(lines)})) from None
+        raise UsageError([_rubric_issue(err, data, source) for err in exc.errors()]) from None
+
+
+def _rubric_issue(err: Any, data: Any, source: str) -> Problem:
+    """One validation error as an issue naming the rubric file and the key path."""
+    where = _format_loc(tuple(err["loc"]), data) or "(top level)"
+    if err["type"] == "extra_forbidden":
+        # an unknown key's value is never echoed: the file may not be a rubric at all
+        return Problem(Location(source, key=where), code="rubric-unknown-key")
+    if err["type"] == "missing":
+        return Problem(Location(source, key=where), code="rubric-missing-key")
+    found = err.get("input")
+    return Problem(Location(source, key=where), code="rubric-invalid-value",
+                   found=None if isinstance(found, dict | list) else str(found),
+                   expected=_lower_first(str(err["msg"])))
+
+
+def _lower_first(text: str) -> str:
+    # pydantic's reasons are sentences ("Input should be ..."); ours continue "expected ..."
+    return text[:1].lower() + text[1:]
 
 
 def shipped_rubrics() -> dict[str, Path]:

@@ -1,0 +1,23 @@
+"""A second look, after the labelled cells, lines and texts are read, for the fields no
+synonym found: a line that is a label and its value, a storage price whose unit is in its
+label or key, a date named by its label's words, the contract sheet's sentences, a ladder
+of service credits, a sentence saying nothing is paid up front."""
+
+from __future__ import annotations
+
+from evaltool.normalize.credit_ladder import credit_cap_from_ladder
+from evaltool.normalize.date_roles import dates_by_role
+from evaltool.normalize.no_upfront import no_upfront
+from evaltool.normalize.segment_facts import facts_in_segments
+from evaltool.normalize.slots import SlotReaders
+from evaltool.normalize.unit_keys import priced_keys
+from evaltool.normalize.value_lines import values_on_lines
+
+
+def second_look(b: SlotReaders) -> None:
+    values_on_lines(b)
+    priced_keys(b)
+    dates_by_role(b)
+    facts_in_segments(b)
+    credit_cap_from_ladder(b)  # after the sentences: a cap in words wins
+    no_upfront(b)
