@@ -55,11 +55,10 @@ from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
-from evaltool.normalize.rack_lines import gpus_per_rack_bought
+from evaltool.normalize.rack_lines import gpus_per_rack_bought, gpus_per_rack_stated
 from evaltool.normalize.second_look import second_look
 from evaltool.normalize.shapes import (
     count_facts,
-    gpus_per_rack_in_name,
     names_an_accelerator,
     pair_counts,
 )
@@ -656,8 +655,7 @@ class Builder(TableReaders, MoneyReaders):
         """"207,000 | per rack per month", 4 racks on the line: a rack-scale price."""
         self.priced.append(_Priced("compute", V.Money(price, currency, ("rack", unit_kind),
                                                       raw), where, raw, TABLE, quantity=qty))
-        self._rack_counts(item, qty, count_facts(item.description).get("gpu_count")  # "(72 GPUs)"
-                          or gpus_per_rack_in_name(item.description), where)
+        self._rack_counts(item, qty, gpus_per_rack_stated(item.description), where)
 
     def _rack_counts(self, item: LineItem, qty: float, per_rack: int | None, where: Location
                      ) -> None:  # racks on a line (rented or bought), and their GPUs if known
@@ -714,8 +712,9 @@ class Builder(TableReaders, MoneyReaders):
         if (per_rack := gpus_per_rack_bought(desc)) is not None:  # "GB200 NVL72 rack" x 1
             return self._rack_counts(item, qty, per_rack, where)
         # A system line: named as a server, or a model "with 8x H200" (a count of GPUs).
-        system = re.search(r"\b(dgx|hgx|system|server|node)\b", low) or (
-            _GPUS_IN_SYSTEM_RE.search(desc) and names_an_accelerator(desc))
+        system = re.search(r"\b(dgx|hgx|system|server|node)\b", low) or ((  # any language's
+            _GPUS_IN_SYSTEM_RE.search(desc) or T.resource_of(desc) == "node")  # node word
+            and names_an_accelerator(desc))
         if system and not re.search(r"switch|storage|install|service|cable|appliance", low):
             self.add("node_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
                      IN_TEXT, "quantity of systems on the purchase line")

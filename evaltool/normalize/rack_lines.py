@@ -13,7 +13,7 @@ import re
 
 from evaltool.catalog import load_catalog, recognise_accelerator
 from evaltool.errors import EvaltoolError
-from evaltool.normalize.shapes import gpus_per_rack_in_name
+from evaltool.normalize.shapes import count_facts, gpus_per_rack_in_name
 from evaltool.read.tiers import basis_words
 
 _PART_RE = re.compile(r"\b(?:compute\s+)?(?:trays?|blades?|nodes?|servers?|switch(?:es)?|"
@@ -36,3 +36,9 @@ def gpus_per_rack_bought(desc: str) -> int | None:
         return None
     domain = load_catalog().get(found.id).scale_up_domain_gpus
     return int(domain) if domain and domain > 8 else None
+
+
+def gpus_per_rack_stated(desc: str) -> int | None:
+    """'GB200 NVL72 rack (72 GPUs, 18 trays)': the GPUs of one rack a rented rack's line
+    states, as a count or in the system's name."""
+    return count_facts(desc).get("gpu_count") or gpus_per_rack_in_name(desc)

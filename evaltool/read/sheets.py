@@ -220,7 +220,7 @@ def stacked_blocks(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     record.candidates = [c for c in record.candidates if not _in_rows(c.where, inside)]
     record.notes = [(t, w) for t, w in record.notes if not _in_rows(w, inside)]
     record.problems = [p for p in record.problems if p.code != "price-by-basis-label"
-                       or not _in_rows(p.where, inside)]  # each block says its own again
+                       or p.where is None or not _in_rows(p.where, inside)]  # said again
     records: list[RawRecord] = []
     for r, _end, text, probe in blocks:
         name = text.strip(" \u3010\u3011[]()<>:")
