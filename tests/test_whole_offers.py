@@ -321,3 +321,54 @@ def test_a_company_name_is_never_an_enumerated_option() -> None:
     assert names_an_option("OPZIONE A – Inferenza base", vocab)
     assert names_an_option("Option 2", vocab)
     assert names_an_option("【プランB】8ノード × 12ヶ月", vocab)
+
+
+# --- a quote printed to PDF and converted back: continued lines, repeated page headers ----
+
+def test_a_printed_quote_continues_its_line_below_and_across_a_page_break(
+        tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "devis.xlsx", {"Tableau 1": [
+        [None, "SERVEURS DU LAC SAS", None, None, None, "Page 1 / 2"],
+        [None, "Devis n° D-2026-77    Date : 12/01/2026    Valable jusqu'au : 28/02/2026"],
+        [],
+        [None, "Pos.", "Désignation", "Qté", "Prix unitaire", "Montant"],
+        [None, "1", "Serveur Supermicro SYS-821GE — configuré", 2, 310_000, 620_000],
+        [None, None, "  NVIDIA HGX H200 8-GPU SXM5 141GB"],
+        [None, None, "  2x Intel Xeon Platinum 8568Y+ 48C"],
+        [],
+        [None, "SERVEURS DU LAC SAS", None, None, None, "Page 2 / 2"],
+        [None, "Devis n° D-2026-77    Date : 12/01/2026    Valable jusqu'au : 28/02/2026"],
+        [None, "Pos.", "Désignation", "Qté", "Prix unitaire", "Montant"],
+        [None, None, "  8x ConnectX-7 400Gb/s NDR InfiniBand"],
+        [None, "2", "Installation et mise en service", 1, 12_000, 12_000],
+        [],
+        [None, None, None, None, "TOTAL HT (EUR)", 632_000],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    f = offer.fields
+    assert (f.offer_kind, f.accelerator, f.gpu_count, f.node_count) == ("purchase", "H200", 16, 2)
+    assert f.capex_usd == pytest.approx(632_000)
+    assert f.inter_node_fabric == "infiniband"
+
+
+def test_continued_lines_in_a_german_quote_with_bullets(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel Systemhaus GmbH – Angebot A-551"],
+        ["Pos", "Beschreibung", "Menge", "Einzelpreis (EUR)", "Gesamt (EUR)"],
+        [1, "GPU-Server, konfiguriert", 4, 250_000, 1_000_000],
+        [None, "- 8x AMD Instinct MI300X 192GB OAM"],
+        [None, "- 2x AMD EPYC 9454 48C"],
+        [2, "Rack-Integration", 1, 8_000, 8_000],
+    ]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert (offer.fields.accelerator, offer.fields.gpu_count) == ("MI300X", 32)
+
+
+def test_a_heading_between_groups_of_lines_is_no_continued_line() -> None:
+    from evaltool.read.cells import SheetGrid
+    from evaltool.read.printed_lines import continued_description
+    grid = SheetGrid("q.xlsx", "Q", [["1", "Server", 2, 100], [None, "B. Colocation (monthly)"],
+                                     [None, "  8x H100 SXM 80GB"]])
+    roles = {"part": 0, "description": 1, "quantity": 2, "unit_price": 3}
+    assert continued_description(grid, 1, roles) is None
+    assert continued_description(grid, 2, roles) == "8x H100 SXM 80GB"

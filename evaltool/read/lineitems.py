@@ -16,6 +16,7 @@ from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.headers import NOTE_HEADERS
 from evaltool.read.paid_columns import apply_paid_columns, paid_columns
+from evaltool.read.printed_lines import continued_description, page_break
 from evaltool.read.text import billing_unit, currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
@@ -156,6 +157,17 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     heading: str | None = None
     under: list[tuple[str | None, LineItem]] = []  # each line with the heading above it
     while r < len(grid.rows):
+        more = continued_description(grid, r, roles) if under else None
+        if more is not None:  # "  NVIDIA HGX H100 8-GPU SXM5 80GB" under its line
+            under[-1][1].description = f"{under[-1][1].description}; {more}"
+            used.add(r)
+            r += 1
+            continue
+        again = None if _is_line(grid, r, roles) else page_break(grid, r, header_row)
+        if again is not None and under:  # "Page 2 of 2" and the header row once more
+            used.update(range(r, again + 1))
+            r = again + 1
+            continue
         if not _is_line(grid, r, roles):
             # a section heading, a subtotal or a blank row: the table goes on if a line follows
             r, headings = _between_groups(grid, r, roles)

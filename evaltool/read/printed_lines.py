@@ -1,0 +1,67 @@
+"""Line-item tables as a printed quote lays them out: lines continued on the rows below, and
+page breaks that repeat the page header and the table's header row mid-table.
+
+A quote printed to PDF and converted back to a workbook (or a quote laid out for printing)
+writes one line's configuration on the rows under it ("Dell PowerEdge XE9680 — configured"
+over "  NVIDIA HGX H100 8-GPU SXM5 80GB", "  2x Intel Xeon Platinum 8480+"), only in the
+description column, indented or opening with a count or a bullet.  Those rows are the line's
+description, continued (across a page break too).  At a page break the page's header rows
+(letterhead, "Page 2 of 2", the quote number) and the table's header row come again: they are
+skipped as page furniture and the table goes on.
+"""
+
+from __future__ import annotations
+
+import re
+
+from evaltool.read.cells import SheetGrid, cell_text, is_empty
+from evaltool.read.vocabulary import normalise_label
+
+# A continued line opens indented, with a bullet or dash, or with a count of components.
+_CONTINUED_RE = re.compile(r"^(?:\s+\S|[-–•·*▪◦]\s*\S|\d{1,3}\s*[x×]\s*\S)")
+_PAGE_ROWS = 8  # a page break's furniture: a few rows before the header comes again
+# "1 of 2", "2 / 2", "1 von 2", "1 z 2": a page's number among the pages
+_PAGE_OF_RE = re.compile(r"\b\d{1,3}\s*(?:/|[^\W\d_]{1,4})\s*\d{1,3}\b")
+
+
+def continued_description(grid: SheetGrid, r: int, roles: dict[str, int]) -> str | None:
+    """The text of row r when it continues the line above: its only filled cell is under
+    the description column and reads as a continuation, not as a heading."""
+    desc_col = roles.get("description")
+    if desc_col is None:
+        return None
+    filled = [c for c, v in enumerate(grid.rows[r]) if not is_empty(v)]
+    if filled != [desc_col]:
+        return None
+    value = grid.value(r, desc_col)
+    if not isinstance(value, str) or not _CONTINUED_RE.match(value):
+        return None
+    return " ".join(value.split())
+
+
+def _header_texts(grid: SheetGrid, r: int) -> dict[int, str]:
+    return {c: normalise_label(cell_text(v)) for c, v in enumerate(grid.rows[r])
+            if isinstance(v, str) and v.strip()}
+
+
+def _page_text(grid: SheetGrid, r: int) -> str:
+    """A row's text without its page number: 'Page 2 of 2' and 'Page 1 of 2' are one."""
+    return " ".join(normalise_label(_PAGE_OF_RE.sub("#", cell_text(v))) for v in grid.rows[r]
+                    if not is_empty(v)).strip()
+
+
+def page_break(grid: SheetGrid, r: int, header_row: int) -> int | None:
+    """The row where the table's header comes again after a page break starting at row r, or
+    None.  The rows before it must be page furniture: blank, or a row that stood above the
+    table on the first page ("BLUEGRASS ... | Page 2 of 2", the quote number).  A heading of
+    its own ("OPTION 2 — 32 nodes") over the same header starts another table."""
+    header = _header_texts(grid, header_row)
+    if len(header) < 3:
+        return None
+    first_page = {_page_text(grid, k) for k in range(header_row)} - {""}
+    for k in range(r, min(r + _PAGE_ROWS, len(grid.rows))):
+        if _header_texts(grid, k) == header:
+            return k
+        if _page_text(grid, k) and _page_text(grid, k) not in first_page:
+            return None
+    return None
