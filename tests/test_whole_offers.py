@@ -372,3 +372,17 @@ def test_a_heading_between_groups_of_lines_is_no_continued_line() -> None:
     roles = {"part": 0, "description": 1, "quantity": 2, "unit_price": 3}
     assert continued_description(grid, 1, roles) is None
     assert continued_description(grid, 2, roles) == "8x H100 SXM 80GB"
+
+
+def test_a_count_grid_that_says_what_it_counts_in_its_corner(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "tarifs.xlsx", {"Tarifs": [
+        ["Prix par GPU et par heure (EUR), engagement 12 mois"],
+        ["Modèle", "Paris (PAR1)", "Lyon (LYS2)"],
+        ["NVIDIA H200 141 Go — 8 GPU par nœud, InfiniBand NDR 400 Gb/s par GPU", 3.0, 3.2],
+        [],
+        ["Nœuds disponibles", "Paris (PAR1)", "Lyon (LYS2)"],
+        ["NVIDIA H200", "6 nœuds", "2 nœuds"],
+    ]})
+    got = {(o.fields.gpu_count, o.fields.price_usd_per_gpu_hour)
+           for o in _offers(path, {"EUR": 1.0})}
+    assert got == {(48, 3.0), (16, 3.2)}

@@ -106,15 +106,18 @@ def join_count_grids(grid: SheetGrid, vocab: Vocabulary, label_col: int, rows: l
         if found is None:
             continue
         title = _title(grid, r, lead)
-        resource = _counted(title[0] if title else cell_text(grid.value(r, lead)), vocab)
-        if resource is None:
+        corner = (cell_text(grid.value(r, lead)), grid.where(r, lead), r)
+        # What is counted: the title line above the grid, else its corner ("GPUs libres")
+        said = next(((t, res) for t in (title, corner) if t is not None
+                     and (res := _counted(t[0], vocab)) is not None), None)
+        if said is None:
             continue
+        (_text, title_at, _row), resource = said
         label = _COUNT_LABELS[resource]
-        title_at = title[1] if title else grid.where(r, lead)
         for k, k2 in found.items():
             for c, c2 in across.items():
                 joined.cells.setdefault((k, c), []).append(Candidate(
-                    label, grid.value(k2, c2), grid.where(k2, c2), label_where=title_at,
+                    label, _count(grid.value(k2, c2)), grid.where(k2, c2), label_where=title_at,
                     note=f"joined by row {cell_text(grid.value(k2, lead))!r} and column "
                          f"{cell_text(grid.value(r, c2))!r}"))
         joined.rows |= {r, *found.values()} | ({title[2]} if title else set())
@@ -148,9 +151,21 @@ def _same_row(a: str, b: str) -> bool:
     return long[:len(short)] == short
 
 
+_COUNT_TEXT_RE = re.compile(r"^\s*(\d{1,5})\s*(?:[^\W\d_]{1,10}\.?)?\s*$")  # "128", "16 nodos"
+
+
+def _count(value: Any) -> int | None:
+    """A whole positive count: 128, 128.0, '128' or '16 nodos'; None otherwise."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return int(value) if float(value).is_integer() and value > 0 else None
+    found = _COUNT_TEXT_RE.match(value) if isinstance(value, str) else None
+    return int(found.group(1)) if found and int(found.group(1)) > 0 else None
+
+
 def _whole(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and \
-        float(value).is_integer() and value > 0
+    return _count(value) is not None
 
 
 def _title(grid: SheetGrid, header: int, lead: int) -> tuple[str, Location, int] | None:
