@@ -386,3 +386,13 @@ def test_a_count_grid_that_says_what_it_counts_in_its_corner(tmp_path: Path) -> 
     got = {(o.fields.gpu_count, o.fields.price_usd_per_gpu_hour)
            for o in _offers(path, {"EUR": 1.0})}
     assert got == {(48, 3.0), (16, 3.2)}
+
+
+def test_void_as_a_condition_of_the_current_offer_never_skips_its_sheet(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {
+        "Quote": [["This offer is void if not signed by 31 March 2026."],
+                  ["GPU", "NVIDIA H100 SXM 80GB"], ["Number of GPUs", 64],
+                  ["Price per GPU-hour", "USD 2.95"]],
+        "Specs": [["CPU", "2x Intel Xeon 8480+"]]})
+    (offer,) = normalize_files([path], {}).offers
+    assert offer.fields.price_usd_per_gpu_hour == 2.95

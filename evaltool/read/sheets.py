@@ -35,6 +35,7 @@ from evaltool.read.keyvalues import key_values
 from evaltool.read.layout import is_contract_sheet, read_grid, slug
 from evaltool.read.noted_options import options_in_notes
 from evaltool.read.prose_options import options_in_prose
+from evaltool.read.replaced_sheets import replaced_by
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 # Slots that, together, make a set of labelled values a whole offer.
@@ -102,7 +103,8 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             if not grid.hidden:
                 part.sheets.append(grid.name)
         part.problems.extend(grid.problems)  # over-long cells, named by cell
-        marker = None if grid.hidden else superseded(grid, vocab)
+        marker = None if grid.hidden else superseded(grid, vocab) or replaced_by(
+            grid, [g.name for g in grids if g is not grid and g.name and not g.hidden])
         if marker is not None:
             where = Location(grid.file, sheet=grid.name)
             part.skipped.append((where, "superseded sheet"))

@@ -1,0 +1,43 @@
+"""A sheet that says another sheet of the workbook replaces it ("TARIFAS 2025 — ANULADA,
+sustituida por 'Tarifas 2026'", "PRICE LIST 2025 — VOID, replaced by 'Prices 2026'").
+
+Words such as "void", "anulada" or "replaced by" alone may be a condition of the current offer
+("This offer is void if not signed by 31 March"): they mark a sheet as superseded only when
+the same line, in the sheet's name or first rows, names another sheet of the workbook.  The
+words are data (evaltool/data/field_synonyms.yaml, `replaced_by_sheet`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from evaltool.read.cells import SheetGrid, cell_text
+from evaltool.read.vocabulary import normalise_label
+from evaltool.resources import data_dir
+
+
+@functools.cache
+def _words_re() -> re.Pattern[str] | None:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "field_synonyms.yaml").read_text(encoding="utf-8"))
+    words = sorted({n for w in raw.get("replaced_by_sheet", ()) if (n := normalise_label(str(w)))},
+                   key=len, reverse=True)
+    return re.compile(" (?:" + "|".join(re.escape(w) for w in words) + ") ") if words else None
+
+
+def replaced_by(grid: SheetGrid, others: list[str]) -> str | None:
+    """The line that says another sheet (one of `others`, by name) replaces this one."""
+    pattern = _words_re()
+    names = [f" {n} " for n in (normalise_label(o) for o in others) if len(n) >= 3]
+    if pattern is None or not names:
+        return None
+    texts = [grid.name or ""]
+    for row in grid.rows[:3]:
+        texts += [cell_text(v) for v in row if isinstance(v, str)]
+    for text in texts:
+        low = f" {normalise_label(text)} "
+        if pattern.search(low) and any(name in low for name in names):
+            return text
+    return None
