@@ -396,3 +396,16 @@ def test_void_as_a_condition_of_the_current_offer_never_skips_its_sheet(tmp_path
         "Specs": [["CPU", "2x Intel Xeon 8480+"]]})
     (offer,) = normalize_files([path], {}).offers
     assert offer.fields.price_usd_per_gpu_hour == 2.95
+
+
+def test_counts_on_another_sheet_join_the_price_grid_by_its_labels(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "rates.xlsx", {
+        "Rates": [["Price per GPU-hour (USD)"], ["Model", "London", "Manchester"],
+                  ["NVIDIA H100", 2.5, 2.6], ["NVIDIA A100 80GB", 1.5, 1.6]],
+        "Capacity": [["Available GPUs"], ["Model", "Manchester", "London"],
+                     ["NVIDIA A100 80GB", 8, 16], ["NVIDIA H100", 32, 64]]})
+    got = {(o.fields.accelerator, o.fields.gpu_count, o.fields.price_usd_per_gpu_hour)
+           for o in _offers(path)}
+    # never the first figure of a row for every offer: each cell's own count
+    assert got == {("H100-SXM", 64, 2.5), ("H100-SXM", 32, 2.6),
+                   ("A100-SXM-80GB", 16, 1.5), ("A100-SXM-80GB", 8, 1.6)}

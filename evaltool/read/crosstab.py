@@ -730,8 +730,11 @@ def read_price_grids(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, base
     any sheet is (what the offers share, line items, other tables)."""
     records: list[RawRecord] = []
     used: set[int] = set()
-    for block in blocks:
-        records += grid_records(grid, vocab, block, record, base_id)
+    grid.found["price_blocks"] = []  # each block with its offers by cell: counts may be joined
+    for block in blocks:  # from another sheet (grid_companions.join_across_sheets)
+        offers = grid_records(grid, vocab, block, record, base_id)
+        grid.found["price_blocks"].append((block, {str(o.source.get("cell")): o for o in offers}))
+        records += offers
         used |= set(block.rows) | block.used
         if block.axis:
             used.add(block.header - 1)

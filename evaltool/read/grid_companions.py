@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaltool.catalog import recognise_accelerator
-from evaltool.errors import EvaltoolError, Location
-from evaltool.read.cells import Candidate, SheetGrid, cell_text, is_empty
+from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
 from evaltool.read.text import currency_of
 from evaltool.read.tiers import basis_words, grid_words, price_basis
 from evaltool.read.vocabulary import Vocabulary, normalise_label
@@ -81,9 +81,11 @@ class Joined:
 
 
 def join_count_grids(grid: SheetGrid, vocab: Vocabulary, label_col: int, rows: list[int],
-                     columns: dict[int, str], taken: set[int]) -> Joined:
+                     columns: dict[int, str], taken: set[int],
+                     source: SheetGrid | None = None) -> Joined:
     """The counts of a grid of the same row and column labels as the price grid (`rows` down
-    `label_col`, `columns` across), in any order, anywhere else on the sheet."""
+    `label_col`, `columns` across), in any order, anywhere else on the sheet (or on the
+    sheet `source`, a "Capacity" sheet beside the rates)."""
     joined = Joined()
     if len(rows) * len(columns) < 2:
         return joined
@@ -91,8 +93,10 @@ def join_count_grids(grid: SheetGrid, vocab: Vocabulary, label_col: int, rows: l
     if len(wanted) != len(columns):
         return joined
     names = {k: normalise_label(row_name(cell_text(grid.value(k, label_col)))) for k in rows}
+    same = source is None or source is grid
+    grid = grid if source is None else source  # (the price grid's labels are read above)
     for r, row in enumerate(grid.rows):
-        if r in taken or r in rows:
+        if same and (r in taken or r in rows):
             continue
         heads = {normalise_label(cell_text(v)): c for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip()}
@@ -194,3 +198,35 @@ def _counted(text: str, vocab: Vocabulary) -> str | None:
     if len(resources) == 1 and not times and resources[0] in _COUNT_LABELS:
         return resources[0]
     return None
+
+
+def join_across_sheets(grids: list[SheetGrid], parts: list[RawRecord], vocab: Vocabulary
+                       ) -> None:
+    """Price grids whose counts are on another sheet of the workbook: each priced cell's
+    offer takes the count at its row and column labels there; the count grid's cells leave
+    what the other sheet's record shares (they were read there as key-values)."""
+    for grid in grids:
+        for block, offers in grid.found.get("price_blocks", ()):
+            if block.joined:
+                continue
+            for other, part in zip(grids, parts, strict=True):
+                if other is grid or other.hidden or "price_blocks" in other.found:
+                    continue
+                joined = join_count_grids(grid, vocab, block.label_col, block.rows,
+                                          block.columns, set(), source=other)
+                if not joined.cells:
+                    continue
+                for (k, c), found in joined.cells.items():
+                    offer = offers.get(grid.where(k, c).cell)
+                    if offer is None:
+                        continue
+                    offer.candidates.extend(found)
+                    offer.problems.extend(Problem(f.where, severity="info",
+                                                  code="count-grid-joined",
+                                                  params={"cell": f.where.cell or ""})
+                                          for f in found)
+                cells = {other.where(r, col).cell for r in joined.rows
+                         for col in range(len(other.rows[r]))}
+                part.candidates = [x for x in part.candidates if x.where.sheet != other.name
+                                   or x.where.cell not in cells]
+                break

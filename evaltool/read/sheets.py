@@ -31,6 +31,7 @@ from evaltool.read.cells import (
     filled_columns,
     is_empty,
 )
+from evaltool.read.grid_companions import join_across_sheets
 from evaltool.read.keyvalues import key_values
 from evaltool.read.layout import is_contract_sheet, read_grid, slug
 from evaltool.read.noted_options import options_in_notes
@@ -119,6 +120,7 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             extra = stacked_blocks(grid, vocab, part, base_id) or options_in_prose(
                 grid, vocab, part, base_id)
         sheets.append((grid, part, extra))
+    join_across_sheets([g for g, _, _ in sheets], [p for _, p, _ in sheets], vocab)
     offer_sheets = [(g, p) for g, p, extra in sheets
                     if not extra and not g.hidden and states_an_offer(p.candidates, vocab)]
     split = len(offer_sheets) >= 2
