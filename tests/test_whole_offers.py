@@ -409,3 +409,18 @@ def test_counts_on_another_sheet_join_the_price_grid_by_its_labels(tmp_path: Pat
     # never the first figure of a row for every offer: each cell's own count
     assert got == {("H100-SXM", 64, 2.5), ("H100-SXM", 32, 2.6),
                    ("A100-SXM-80GB", 16, 1.5), ("A100-SXM-80GB", 8, 1.6)}
+
+
+def test_alternatives_side_by_side_with_a_row_of_tick_boxes(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "bestilling.xlsx", {"Bestilling": [
+        ["Leverandør", "Eksempel Cloud ApS"],
+        ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Antal GPU'er", 64],
+        [],
+        ["Løbetid", "12 måneder", "24 måneder", "36 måneder"],
+        ["Pris pr. GPU-time (DKK)", "kr. 21,00", "kr. 19,50", "kr. 18,00"],
+        ["Valg", "☐", "☒", "☐"],
+    ]})
+    (offer,) = _offers(path, {"DKK": 0.15})
+    assert offer.fields.term_months == 24
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(19.5 * 0.15)

@@ -72,10 +72,46 @@ def ticked_rows(grid: SheetGrid, record: RawRecord) -> SheetGrid:
             if not taken & {header, *rows}:
                 _read(grid, c, header, rows, ticked, record)
                 taken |= {header, *rows}
-    if not taken:
+    rest = [[None] * len(row) if k in taken else list(row) for k, row in enumerate(grid.rows)]
+    across = _ticked_columns(grid, record, rest)
+    if not taken and not across:
         return grid
-    rest = [[None] * len(row) if k in taken else row for k, row in enumerate(grid.rows)]
     return replace(grid, rows=rest, found={})
+
+
+def _ticked_columns(grid: SheetGrid, record: RawRecord, rest: list[list[object]]) -> bool:
+    """Alternatives side by side ("Term | 12 months | 24 months" over "Rate | 3.25 | 2.95")
+    with a row of tick boxes under them ("Select | ☐ | ☒"): the unticked columns are
+    blanked in the block (said as skipped), the row of boxes too; True when one was found."""
+    found = False
+    for r, row in enumerate(grid.rows):
+        marks = {c: m for c, v in enumerate(row) if (m := _mark(v)) is not None}
+        others = [c for c, v in enumerate(row) if not is_empty(v) and c not in marks]
+        ticked = [c for c, m in marks.items() if m[0]]
+        if len(marks) < 2 or len(ticked) != 1 or len(others) > 1 or (
+                others and others[0] > min(marks)):
+            continue
+        block = [r]
+        for step in (-1, 1):
+            k = r + step
+            while 0 <= k < len(grid.rows) and abs(k - r) <= _MAX_ROWS and any(
+                    not is_empty(grid.value(k, c)) for c in marks):
+                block.append(k)
+                k += step
+        for c in marks:
+            if c == ticked[0]:
+                continue
+            record.skipped.append((grid.where(r, c), "an alternative the buyer did not tick"))
+            for k in block:
+                if c < len(rest[k]):
+                    rest[k][c] = None
+        rest[r] = [None] * len(rest[r])
+        record.problems.append(Problem(
+            grid.where(r, ticked[0]), found=cell_text(grid.value(r, ticked[0]))[:120],
+            severity="info", code="ticked-row-read",
+            params={"cell": grid.where(r, ticked[0]).cell or "", "skipped": len(marks) - 1}))
+        found = True
+    return found
 
 
 def _block(grid: SheetGrid, r: int, c: int) -> tuple[int, list[int], int] | None:
