@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from evaltool.errors import Location, Problem
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
@@ -72,14 +73,15 @@ def ticked_rows(grid: SheetGrid, record: RawRecord) -> SheetGrid:
             if not taken & {header, *rows}:
                 _read(grid, c, header, rows, ticked, record)
                 taken |= {header, *rows}
-    rest = [[None] * len(row) if k in taken else list(row) for k, row in enumerate(grid.rows)]
+    rest: list[list[Any]] = [[None] * len(row) if k in taken else list(row)
+                             for k, row in enumerate(grid.rows)]
     across = _ticked_columns(grid, record, rest)
     if not taken and not across:
         return grid
     return replace(grid, rows=rest, found={})
 
 
-def _ticked_columns(grid: SheetGrid, record: RawRecord, rest: list[list[object]]) -> bool:
+def _ticked_columns(grid: SheetGrid, record: RawRecord, rest: list[list[Any]]) -> bool:
     """Alternatives side by side ("Term | 12 months | 24 months" over "Rate | 3.25 | 2.95")
     with a row of tick boxes under them ("Select | ☐ | ☒"): the unticked columns are
     blanked in the block (said as skipped), the row of boxes too; True when one was found."""
