@@ -19,7 +19,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from evaltool.errors import Location, Problem
+from evaltool.errors import Problem
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
 from evaltool.read.tiers import grid_words, tiers_of_labels
 from evaltool.read.vocabulary import normalise_label
@@ -186,6 +186,3 @@ def _read(grid: SheetGrid, c: int, header: int, rows: list[int], ticked: int,
         for j, v in enumerate(grid.rows[k]):
             if not is_empty(v):
                 record.used_cells.add((grid.name, grid.where(k, j).cell or ""))
-
-
-__all__ = ["Location", "ticked_rows"]
