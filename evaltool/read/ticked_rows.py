@@ -15,6 +15,7 @@ The glyphs and the selection words are data (evaltool/data/price_grid_words.yaml
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 from typing import Any
@@ -25,23 +26,32 @@ from evaltool.read.tiers import grid_words, tiers_of_labels
 from evaltool.read.vocabulary import normalise_label
 
 _MAX_ROWS = 12  # alternatives of one choice: a few rows, never a whole sheet
-_BRACKETED_RE = re.compile(r"^\s*[\[(]\s*([xX✓✔✗✘*•●])?\s*[\])]")
+_BRACKETED_RE = re.compile(r"^[\[(]\s*([xX✓✔●])?\s*[\])]")
+
+
+@functools.cache
+def _glyphs() -> tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]:
+    words = grid_words()
+    ticked, unticked = tuple(words["ticked_marks"]), tuple(words["unticked_marks"])
+    return ticked, unticked, frozenset(g[0] for g in (*ticked, *unticked)) | set("[(Xx")
 
 
 def _mark(value: object) -> tuple[bool, str] | None:
     """(ticked, the rest of the cell) when the cell is or opens with a tick box; None when
     it holds no mark."""
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str):
         return None
     text = value.strip()
-    words = grid_words()
+    ticked, unticked, first = _glyphs()
+    if not text or text[0] not in first:  # (the cheap test first: every cell is asked)
+        return None
     bracketed = _BRACKETED_RE.match(text)
     if bracketed:
         return bracketed.group(1) is not None, text[bracketed.end():].strip()
-    for glyph in words["ticked_marks"]:
+    for glyph in ticked:
         if text.startswith(glyph):
             return True, text[len(glyph):].strip()
-    for glyph in words["unticked_marks"]:
+    for glyph in unticked:
         if text.startswith(glyph):
             return False, text[len(glyph):].strip()
     if text in ("X", "x"):
