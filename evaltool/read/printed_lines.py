@@ -58,10 +58,11 @@ def page_break(grid: SheetGrid, r: int, header_row: int) -> int | None:
     header = _header_texts(grid, header_row)
     if len(header) < 3:
         return None
+    again = next((k for k in range(r, min(r + _PAGE_ROWS, len(grid.rows)))
+                  if _header_texts(grid, k) == header), None)
+    if again is None:
+        return None
     first_page = {_page_text(grid, k) for k in range(header_row)} - {""}
-    for k in range(r, min(r + _PAGE_ROWS, len(grid.rows))):
-        if _header_texts(grid, k) == header:
-            return k
-        if _page_text(grid, k) and _page_text(grid, k) not in first_page:
-            return None
-    return None
+    if any(_page_text(grid, k) not in first_page | {""} for k in range(r, again)):
+        return None
+    return again

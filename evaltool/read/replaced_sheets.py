@@ -4,7 +4,7 @@ sustituida por 'Tarifas 2026'", "PRICE LIST 2025 — VOID, replaced by 'Prices 2
 Words such as "void", "anulada" or "replaced by" alone may be a condition of the current offer
 ("This offer is void if not signed by 31 March"): they mark a sheet as superseded only when
 the same line, in the sheet's name or first rows, names another sheet of the workbook.  The
-words are data (evaltool/data/field_synonyms.yaml, `replaced_by_sheet`).
+words are data (evaltool/data/replaced_sheet_words.yaml).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from evaltool.resources import data_dir
 def _words_re() -> re.Pattern[str] | None:
     import yaml
 
-    raw = yaml.safe_load((data_dir() / "field_synonyms.yaml").read_text(encoding="utf-8"))
+    raw = yaml.safe_load((data_dir() / "replaced_sheet_words.yaml").read_text(encoding="utf-8"))
     words = sorted({n for w in raw.get("replaced_by_sheet", ()) if (n := normalise_label(str(w)))},
                    key=len, reverse=True)
     return re.compile(" (?:" + "|".join(re.escape(w) for w in words) + ") ") if words else None

@@ -69,10 +69,15 @@ def ticked_rows(grid: SheetGrid, record: RawRecord) -> SheetGrid:
     taken: set[int] = set()
     # Only a column with a ticked mark can hold a block (one pass over the cells first).
     marked: dict[int, list[int]] = {}
+    boxed: set[int] = set()  # rows with a mark: the only rows a row of boxes may be
+    first = _glyphs()[2]
     for k, row in enumerate(grid.rows):
         for c, value in enumerate(row):
-            if isinstance(value, str) and (mark := _mark(value)) is not None and mark[0]:
-                marked.setdefault(c, []).append(k)
+            if type(value) is str and value and (value[0] in first or value[0].isspace()) \
+                    and (mark := _mark(value)) is not None:
+                boxed.add(k)
+                if mark[0]:
+                    marked.setdefault(c, []).append(k)
     for c, ticks in marked.items():
         for tick in ticks:
             block = next((b for r in range(tick, max(-1, tick - _MAX_ROWS), -1)
@@ -85,18 +90,20 @@ def ticked_rows(grid: SheetGrid, record: RawRecord) -> SheetGrid:
                 taken |= {header, *rows}
     rest: list[list[Any]] = [[None] * len(row) if k in taken else list(row)
                              for k, row in enumerate(grid.rows)]
-    across = _ticked_columns(grid, record, rest)
+    across = _ticked_columns(grid, record, rest, boxed)
     if not taken and not across:
         return grid
     return replace(grid, rows=rest, found={})
 
 
-def _ticked_columns(grid: SheetGrid, record: RawRecord, rest: list[list[Any]]) -> bool:
+def _ticked_columns(grid: SheetGrid, record: RawRecord, rest: list[list[Any]],
+                    boxed: set[int]) -> bool:
     """Alternatives side by side ("Term | 12 months | 24 months" over "Rate | 3.25 | 2.95")
     with a row of tick boxes under them ("Select | ☐ | ☒"): the unticked columns are
     blanked in the block (said as skipped), the row of boxes too; True when one was found."""
     found = False
-    for r, row in enumerate(grid.rows):
+    for r in sorted(boxed):
+        row = grid.rows[r]
         marks = {c: m for c, v in enumerate(row) if (m := _mark(v)) is not None}
         others = [c for c, v in enumerate(row) if not is_empty(v) and c not in marks]
         ticked = [c for c, m in marks.items() if m[0]]
