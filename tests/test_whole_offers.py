@@ -424,3 +424,11 @@ def test_alternatives_side_by_side_with_a_row_of_tick_boxes(tmp_path: Path) -> N
     (offer,) = _offers(path, {"DKK": 0.15})
     assert offer.fields.term_months == 24
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(19.5 * 0.15)
+
+
+@pytest.mark.parametrize("label", ["Stromkosten pro Server und Monat",
+                                   "Canone di manutenzione mensile per server",
+                                   "Frais de colocation par baie et par mois"])
+def test_a_label_naming_another_cost_is_never_the_compute_price(label: str) -> None:
+    from evaltool.read.basis_labels import basis_price_label
+    assert basis_price_label(label, 900) is None

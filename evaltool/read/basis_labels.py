@@ -7,7 +7,8 @@ its label was understood by its basis alone.
 
 Never when the label measures something else on that basis: its first word a basis word
 ("Ore mensili per server": hours), or a unit of measure in it ("Consumo mensile per server
-(kWh)", "GB per node per month"), or a count of resources ("GPUs per server").
+(kWh)", "GB per node per month"), or a count of resources ("GPUs per server"); nor when it
+names another cost ("Stromkosten pro Server und Monat": power; data/basis_label_words.yaml).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from evaltool.read.cells import cell_text
 from evaltool.read.tiers import basis_words, price_basis
 from evaltool.read.vocabulary import normalise_label
+from evaltool.resources import data_dir
 
 _RESOURCE_WORDS = {"gpu": "GPU", "node": "node", "rack": "rack"}
 # Units that say the figure measures energy, power, data, speed, time or a share, not money.
@@ -29,14 +31,26 @@ _MEASURE_RE = re.compile(r"(?<![^\W\d_])(?:k?wh|[kmg]w|watts?|[kmgtp]i?b|gbps|gb
 _FIGURE_RE = re.compile(r"^\s*(?:[^\d\s]{1,4}\s*)?\d[\d.,'\s\u00a0\u202f]*(?:\s*[^\d\s]{1,4})?\s*$")
 
 
+@functools.cache
+def _not_compute_re() -> re.Pattern[str]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "basis_label_words.yaml").read_text(encoding="utf-8"))
+    words = sorted({n for w in raw["not_compute"] if (n := normalise_label(str(w)))},
+                   key=len, reverse=True)
+    stems = "|".join(re.escape(w) for w in words if len(w) > 4)  # "lizenz" opens "lizenzen"
+    short = "|".join(re.escape(w) for w in words if len(w) <= 4)  # "red" is no "redevance"
+    return re.compile(rf"(?:^|\s)(?:(?:{stems})|(?:{short})(?:\s|$))")
+
+
 @functools.lru_cache(maxsize=2048)
 def _label_basis(label: str) -> tuple[str, str] | None:
     per = price_basis(label)
     if per is None or per[0] not in _RESOURCE_WORDS:
         return None
     words = normalise_label(label).split()
-    if not words or _MEASURE_RE.search(label):
-        return None
+    if not words or _MEASURE_RE.search(label) or _not_compute_re().search(" ".join(words)):
+        return None  # "Stromkosten pro Server und Monat": power, not compute
     first_resources, first_times = basis_words(words[0])
     if first_resources or first_times:
         return None  # "Ore mensili per server", "GPUs per server": the label counts or measures
