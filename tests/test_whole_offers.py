@@ -432,3 +432,17 @@ def test_alternatives_side_by_side_with_a_row_of_tick_boxes(tmp_path: Path) -> N
 def test_a_label_naming_another_cost_is_never_the_compute_price(label: str) -> None:
     from evaltool.read.basis_labels import basis_price_label
     assert basis_price_label(label, 900) is None
+
+
+def test_a_ticked_line_of_a_line_item_table_is_read_with_the_table(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "order.xlsx", {"Order": [
+        ["Vendor", "Example Cloud Ltd"],
+        [],
+        ["", "Description", "Qty", "Unit", "Unit price (USD)"],
+        ["☐", "GPU node 8x NVIDIA H100 SXM 80GB, 12-month term", 16, "node-month", 17_500],
+        ["☒", "GPU node 8x NVIDIA H100 SXM 80GB, 24-month term", 16, "node-month", 16_060],
+        ["☐", "GPU node 8x NVIDIA H100 SXM 80GB, 36-month term", 16, "node-month", 14_600],
+    ]})
+    (offer,) = _offers(path)
+    assert offer.fields.gpu_count == 128
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(16_060 / 8 / 730)

@@ -239,7 +239,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         return []
     used: set[int] = set()
     priced: list[RawRecord] = []  # a rate card: one offer per priced cell; the rest as usual
-    grid = ticked_rows(grid, record)  # "☒ 24 months | 2.95" among unticked terms: the order
+    grid = ticked_rows(grid, record, vocab)  # "☒ 24 months | 2.95" among unticked terms: the order
     grids = find_price_grids(grid, vocab)
     if grids:
         priced, grid = read_price_grids(grid, vocab, record, base_id, grids)

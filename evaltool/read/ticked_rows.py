@@ -23,7 +23,7 @@ from typing import Any
 from evaltool.errors import Problem
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
 from evaltool.read.tiers import grid_words, tiers_of_labels
-from evaltool.read.vocabulary import normalise_label
+from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _MAX_ROWS = 12  # alternatives of one choice: a few rows, never a whole sheet
 _BRACKETED_RE = re.compile(r"^[\[(]\s*([xX✓✔●])?\s*[\])]")
@@ -64,8 +64,10 @@ def _selection_header(text: str) -> bool:
     return any(f" {normalise_label(w)} " in low for w in grid_words()["selection_headers"])
 
 
-def ticked_rows(grid: SheetGrid, record: RawRecord) -> SheetGrid:
-    """Read each block of ticked alternatives into `record` and return the grid without it."""
+def ticked_rows(grid: SheetGrid, record: RawRecord, vocab: Vocabulary) -> SheetGrid:
+    """Read each block of ticked alternatives into `record` and return the grid without it.
+    In a line-item table ("☒ | GPU nodes | 16 | 3,050.00") only the unticked lines and the
+    marks leave the grid: the ticked line is read with the table, as any line is."""
     taken: set[int] = set()
     # Only a column with a ticked mark can hold a block (one pass over the cells first).
     marked: dict[int, list[int]] = {}
@@ -78,6 +80,7 @@ def ticked_rows(grid: SheetGrid, record: RawRecord) -> SheetGrid:
                 boxed.add(k)
                 if mark[0]:
                     marked.setdefault(c, []).append(k)
+    marks: list[tuple[int, int]] = []
     for c, ticks in marked.items():
         for tick in ticks:
             block = next((b for r in range(tick, max(-1, tick - _MAX_ROWS), -1)
@@ -85,15 +88,34 @@ def ticked_rows(grid: SheetGrid, record: RawRecord) -> SheetGrid:
             if block is None:
                 continue
             header, rows, ticked = block
-            if not taken & {header, *rows}:
-                _read(grid, c, header, rows, ticked, record)
-                taken |= {header, *rows}
+            if taken & {header, *rows}:
+                continue
+            if _line_item_header(grid, header, vocab):
+                record.skipped.extend((grid.where(k, c), "an alternative the buyer did not tick")
+                                      for k in rows if k != ticked)
+                taken |= {k for k in rows if k != ticked}
+                marks.append((ticked, c))
+                record.problems.append(Problem(
+                    grid.where(ticked, c), severity="info", code="ticked-row-read",
+                    params={"cell": grid.where(ticked, c).cell or "", "skipped": len(rows) - 1}))
+                continue
+            _read(grid, c, header, rows, ticked, record)
+            taken |= {header, *rows}
     rest: list[list[Any]] = [[None] * len(row) if k in taken else list(row)
                              for k, row in enumerate(grid.rows)]
+    for k, c in marks:  # the tick itself is no cell of the line
+        rest[k][c] = None
     across = _ticked_columns(grid, record, rest, boxed)
     if not taken and not across:
         return grid
     return replace(grid, rows=rest, found={})
+
+
+def _line_item_header(grid: SheetGrid, header: int, vocab: Vocabulary) -> bool:
+    """A header naming a quantity and a unit price or total: a table of lines."""
+    roles = {vocab.header_role(cell_text(v)) for v in grid.rows[header]
+             if isinstance(v, str) and v.strip()}
+    return "quantity" in roles and bool(roles & {"unit_price", "total"})
 
 
 def _ticked_columns(grid: SheetGrid, record: RawRecord, rest: list[list[Any]],
