@@ -3,8 +3,9 @@
 Each class is written here in at least two languages or layouts that no blind set used: a price
 grid whose GPU counts sit in a second grid of the same rows and columns, a superseded sheet
 that says another replaces it, a ticked row among several terms of an order form, rack-scale
-systems bought with their GPUs counted from the catalogue, options stacked down one sheet and a
-quote printed to PDF and converted back to a workbook.
+systems bought with their GPUs counted from the catalogue, volume tiers in a YAML or JSON
+offer, options stacked down one sheet under a fee label known only by its basis, and a quote
+printed to PDF and converted back to a workbook.
 """
 
 from __future__ import annotations
