@@ -447,3 +447,27 @@ def test_a_ticked_line_of_a_line_item_table_is_read_with_the_table(tmp_path: Pat
     (offer,) = _offers(path)
     assert offer.fields.gpu_count == 128
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(16_060 / 8 / 730)
+
+
+def test_a_converter_that_dropped_the_indent_still_continues_the_line(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {"Table 1": [
+        ["NORTHGATE SYSTEMS LTD", None, None, None, "Page 1 of 1"],
+        ["Line", "Description", "Qty", "Unit Price", "Ext. Price"],
+        ["1", "HPE Cray XD670 — configured", 2, 320_000, 640_000],
+        [None, "NVIDIA HGX H200 8-GPU SXM5 141GB"],
+        [None, "2x Intel Xeon Platinum 8568Y+ 48C"],
+        ["2", "Installation services", 1, 6_000, 6_000],
+        [None, None, None, "TOTAL (GBP)", 646_000],
+    ]})
+    (offer,) = _offers(path, {"GBP": 1.0})
+    assert (offer.fields.accelerator, offer.fields.gpu_count) == ("H200", 16)
+
+
+def test_an_enumerated_heading_under_a_line_stays_a_heading() -> None:
+    from evaltool.read.cells import SheetGrid
+    from evaltool.read.printed_lines import continued_description
+    from evaltool.read.vocabulary import load_vocabulary
+    roles = {"part": 0, "description": 1, "quantity": 2, "unit_price": 3}
+    for heading in ("B. Colocation (2 racks)", "Option 2 — 24 months", "Monthly services:"):
+        grid = SheetGrid("q.xlsx", "Q", [["1", "Server 8x H100", 2, 100], [None, heading]])
+        assert continued_description(grid, 1, roles, load_vocabulary()) is None, heading

@@ -157,7 +157,7 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     heading: str | None = None
     under: list[tuple[str | None, LineItem]] = []  # each line with the heading above it
     while r < len(grid.rows):
-        more = continued_description(grid, r, roles) if under else None
+        more = continued_description(grid, r, roles, vocab) if under else None
         if more is not None:  # "  NVIDIA HGX H100 8-GPU SXM5 80GB" under its line
             under[-1][1].description = f"{under[-1][1].description}; {more}"
             used.add(r)

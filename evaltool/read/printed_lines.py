@@ -14,19 +14,26 @@ from __future__ import annotations
 
 import re
 
+from evaltool.read.blocks import names_an_option
 from evaltool.read.cells import SheetGrid, cell_text, is_empty
-from evaltool.read.vocabulary import normalise_label
+from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 # A continued line opens indented, with a bullet or dash, or with a count of components.
 _CONTINUED_RE = re.compile(r"^(?:\s+\S|[-–•·*▪◦]\s*\S|\d{1,3}\s*[x×]\s*\S)")
+# "B. Colocation", "2) Services", "II – Support": an enumerated heading, not a continuation
+_HEADING_RE = re.compile(r"^(?:[A-Z]|\d{1,2}|[IVX]{1,4})[.)]\s|^(?:[IVX]{1,4}|[A-Z])\s[-–—]\s")
 _PAGE_ROWS = 8  # a page break's furniture: a few rows before the header comes again
 # "1 of 2", "2 / 2", "1 von 2", "1 z 2": a page's number among the pages
 _PAGE_OF_RE = re.compile(r"\b\d{1,3}\s*(?:/|[^\W\d_]{1,4})\s*\d{1,3}\b")
 
 
-def continued_description(grid: SheetGrid, r: int, roles: dict[str, int]) -> str | None:
+def continued_description(grid: SheetGrid, r: int, roles: dict[str, int],
+                          vocab: Vocabulary | None = None) -> str | None:
     """The text of row r when it continues the line above: its only filled cell is under
-    the description column and reads as a continuation, not as a heading."""
+    the description column and reads as a continuation, not as a heading.  A converter may
+    drop the indent: a row right under a line (or under its continuation) that states a
+    figure ("NVIDIA HGX H100 8-GPU SXM5 80GB") continues it too, unless it names an option
+    ("Option 2 — 24 months") or opens an enumerated heading ("B. Colocation (2 racks)")."""
     desc_col = roles.get("description")
     if desc_col is None:
         return None
@@ -34,9 +41,16 @@ def continued_description(grid: SheetGrid, r: int, roles: dict[str, int]) -> str
     if filled != [desc_col]:
         return None
     value = grid.value(r, desc_col)
-    if not isinstance(value, str) or not _CONTINUED_RE.match(value):
+    if not isinstance(value, str):
         return None
-    return " ".join(value.split())
+    text = " ".join(value.split())
+    if _CONTINUED_RE.match(value):
+        return text
+    above = [c for c, v in enumerate(grid.rows[r - 1]) if not is_empty(v)] if r > 0 else []
+    if not above or not re.search(r"\d", text) or _HEADING_RE.match(text) or (
+            vocab is not None and names_an_option(text, vocab)) or text.endswith(":"):
+        return None
+    return text
 
 
 def _header_texts(grid: SheetGrid, r: int) -> dict[int, str]:
