@@ -471,3 +471,18 @@ def test_an_enumerated_heading_under_a_line_stays_a_heading() -> None:
     for heading in ("B. Colocation (2 racks)", "Option 2 — 24 months", "Monthly services:"):
         grid = SheetGrid("q.xlsx", "Q", [["1", "Server 8x H100", 2, 100], [None, heading]])
         assert continued_description(grid, 1, roles, load_vocabulary()) is None, heading
+
+
+def test_json_tiers_with_a_flag_on_the_buyers_tier_need_no_count(tmp_path: Path) -> None:
+    path = tmp_path / "bid.json"
+    path.write_text("""{
+  "supplier": "Example Compute Inc.",
+  "accelerator": "NVIDIA H200",
+  "gpu_count": 40,
+  "price_unit": "USD per GPU-hour",
+  "tiers": [{"from": 1, "to": 31, "price": 3.10, "applies": false},
+            {"from": 32, "to": 127, "price": 2.80, "applies": true},
+            {"from": 128, "to": null, "price": 2.50, "applies": false}]
+}""", encoding="utf-8")
+    (offer,) = _offers(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.80)

@@ -21,7 +21,7 @@ from evaltool.normalize.basis import minor_unit_amount, minor_unit_divisor
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.lineitems import alternatives_by_accelerator
-from evaltool.read.mapping_tiers import MappingTiers, tier_list, tier_records
+from evaltool.read.mapping_tiers import MappingTiers, applied_tier, tier_list, tier_records
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
 from evaltool.read.sheets import line_groups
 from evaltool.read.text import currency_of, first_number
@@ -69,13 +69,13 @@ class _Walk:
     def where(self, keys: list[str]) -> Location:
         return Location(self.file, key=".".join(keys))
 
-    def visit(self, node: Any, keys: list[str]) -> None:
+    def visit(self, node: Any, keys: list[str], root: bool = False) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise InputError(Problem(self.where(keys), code="document-too-large",
                                      params={"max_nodes": MAX_NODES}))
         if isinstance(node, dict):
-            combined = _combined_value(node)
+            combined = None if root else _combined_value(node)  # (an offer is no one value)
             if combined is not None and keys:
                 text, consumed = combined
                 self.scalar(text, keys)
@@ -88,7 +88,7 @@ class _Walk:
                 if tiers is not None:  # [{min_qty: 1, max_qty: 63, unit_price: 1.95}, ...]
                     self.tiers.append(MappingTiers([*keys, str(key)], tiers[0], {
                         k: v for k, v in node.items() if not isinstance(v, (dict, list))},
-                        tiers[1]))
+                        tiers[1], applied_tier(value)))
                     continue
                 self.visit(value, [*keys, str(key)])
         elif isinstance(node, list):
@@ -150,7 +150,8 @@ class _Walk:
             item_keys = [*keys, str(index)]
             for key, (tiers, bounds) in tiered[index].items():
                 self.tiers.append(MappingTiers([*item_keys, key], tiers, {
-                    k: v for k, v in item.items() if not isinstance(v, (dict, list))}, bounds))
+                    k: v for k, v in item.items() if not isinstance(v, (dict, list))}, bounds,
+                    applied_tier(item[key])))
 
             def num(role: str, item: dict[str, Any] = item, roles: dict[Any, Any] = roles
                     ) -> float | None:
@@ -394,8 +395,7 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
             # a billing API's quote ({"object": "quote", ...}) writes every amount in cents,
             # its nested prices too, whether or not they name their own type
             walker.billing_object = isinstance(data, dict) and minor_unit_amount(data, "amount")
-            for key, value in node.items():
-                walker.visit(value, [*prefix, str(key)])
+            walker.visit(node, list(prefix), root=True)  # each key, tier lists among them
             tiers = walker.tiers
             if prefix:  # an item of a list of offers: its own name or id names the offer
                 own = next((k for k in node if normalise_label(str(k)) in _ITEM_NAME_KEYS

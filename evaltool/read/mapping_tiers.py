@@ -32,6 +32,7 @@ class MappingTiers:
     tiers: list[tuple[float, float | None, Any, str]]
     context: dict[str, Any]  # the scalars beside the list in its parent mapping
     bound_keys: tuple[str, ...] = ()  # the keys of each tier's range ("min_qty", "max_qty")
+    applied: int | None = None  # the tier the document marks as the buyer's ("applies": true)
 
     def unit(self, basis: tuple[str, str] | None) -> str | None:
         """What the tiers count: said in their own keys ("min_gpus") or beside the list under
@@ -68,6 +69,26 @@ def tier_list(items: list[Any], vocab: Vocabulary
         if found:
             return [(lo, hi, p, str(price_key)) for (lo, hi), p in zip(
                 found, prices, strict=True)], (str(key),)
+    return None
+
+
+def applied_tier(items: list[Any]) -> int | None:
+    """The one tier a flag marks ({..., "applies": true}, {..., "selected": "yes"}): a key
+    true (or yes) in exactly one tier and false or absent in every other; None otherwise."""
+    keys = {k for x in items if isinstance(x, dict) for k in x}
+    for key in keys:
+        flags = [_flag(x.get(key)) if isinstance(x, dict) else None for x in items]
+        if all(f is not None or x.get(key) is None for f, x in zip(flags, items, strict=True)) \
+                and flags.count(True) == 1:
+            return flags.index(True)
+    return None
+
+
+def _flag(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("yes", "no", "true", "false", "x"):
+        return value.strip().lower() in ("yes", "true", "x")
     return None
 
 
@@ -116,7 +137,7 @@ def tier_records(record: RawRecord, found: list[MappingTiers], file: str, vocab:
         target.id = f"{record.id}-tier-{index}"
         target.source = {**record.source, "option": f"Tier {index} ({text})", "key": where.key,
                          "tier": {"low": low, "high": high, "text": text, "unit": unit,
-                                  "applied": False, "group": group}}
+                                  "applied": block.applied == index - 1, "group": group}}
         target.candidates = [*record.candidates, *described, Candidate(label, price, where)]
         target.problems = [*record.problems, Problem(
             where, severity="info", code="mapping-tier-read",
