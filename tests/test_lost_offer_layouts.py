@@ -486,3 +486,21 @@ def test_json_tiers_with_a_flag_on_the_buyers_tier_need_no_count(tmp_path: Path)
 }""", encoding="utf-8")
     (offer,) = _offers(path)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.80)
+
+
+def test_a_count_grid_laid_out_the_other_way_round(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "prijzen.xlsx", {"Prijzen": [
+        ["Prijs per GPU per uur (EUR), looptijd 12 maanden"],
+        ["Model", "Amsterdam (AMS1)", "Eindhoven (EIN1)"],
+        ["NVIDIA H100 SXM 80 GB", 2.4, 2.3],
+        ["AMD Instinct MI300X", 2.1, 2.0],
+        [],
+        ["Beschikbare GPU's"],
+        ["Locatie", "NVIDIA H100 SXM 80 GB", "AMD Instinct MI300X"],
+        ["Eindhoven (EIN1)", 32, 16],
+        ["Amsterdam (AMS1)", 64, 48],
+    ]})
+    got = {(o.fields.accelerator, o.fields.gpu_count, o.fields.price_usd_per_gpu_hour)
+           for o in _offers(path, {"EUR": 1.0})}
+    assert got == {("H100-SXM", 64, 2.4), ("H100-SXM", 32, 2.3), ("MI300X", 48, 2.1),
+                   ("MI300X", 16, 2.0)}

@@ -100,14 +100,14 @@ def join_count_grids(grid: SheetGrid, vocab: Vocabulary, label_col: int, rows: l
             continue
         heads = {normalise_label(cell_text(v)): c for c, v in enumerate(row)
                  if isinstance(v, str) and v.strip()}
-        if not set(wanted) <= set(heads):
-            continue
-        across = {wanted[h]: heads[h] for h in wanted}  # price column -> count column
         lead = min((c for c, v in enumerate(row) if not is_empty(v)), default=None)
-        if lead is None or lead >= min(across.values()):
+        if lead is None:
             continue
-        found = _count_rows(grid, r, lead, across, names)
-        if found is None:
+        # price cell (k, c) -> count cell: the same labels, as the price grid lays them out
+        # (models down, regions across) or transposed (regions down, models across)
+        cells = _same_way(grid, r, lead, heads, wanted, names) or _transposed(
+            grid, r, lead, heads, wanted, names)
+        if not cells:
             continue
         title = _title(grid, r, lead)
         corner = (cell_text(grid.value(r, lead)), grid.where(r, lead), r)
@@ -118,15 +118,54 @@ def join_count_grids(grid: SheetGrid, vocab: Vocabulary, label_col: int, rows: l
             continue
         (_text, title_at, _row), resource = said
         label = _COUNT_LABELS[resource]
-        for k, k2 in found.items():
-            for c, c2 in across.items():
-                joined.cells.setdefault((k, c), []).append(Candidate(
-                    label, _count(grid.value(k2, c2)), grid.where(k2, c2), label_where=title_at,
-                    note=f"joined by row {cell_text(grid.value(k2, lead))!r} and column "
-                         f"{cell_text(grid.value(r, c2))!r}"))
-        joined.rows |= {r, *found.values()} | ({title[2]} if title else set())
+        for (k, c), (k2, c2) in cells.items():
+            joined.cells.setdefault((k, c), []).append(Candidate(
+                label, _count(grid.value(k2, c2)), grid.where(k2, c2), label_where=title_at,
+                note=f"joined by row {cell_text(grid.value(k2, lead))!r} and column "
+                     f"{cell_text(grid.value(r, c2))!r}"))
+        joined.rows |= {r, *(k2 for k2, _ in cells.values())} | ({title[2]} if title else set())
         break
     return joined
+
+
+def _same_way(grid: SheetGrid, r: int, lead: int, heads: dict[str, int],
+              wanted: dict[str, int], names: dict[int, str]
+              ) -> dict[tuple[int, int], tuple[int, int]] | None:
+    """Count cells under the price grid's column labels, on rows naming its rows."""
+    if not set(wanted) <= set(heads):
+        return None
+    across = {wanted[h]: heads[h] for h in wanted}  # price column -> count column
+    if lead >= min(across.values()):
+        return None
+    found = _count_rows(grid, r, lead, across, names)
+    if found is None:
+        return None
+    return {(k, c): (k2, c2) for k, k2 in found.items() for c, c2 in across.items()}
+
+
+def _transposed(grid: SheetGrid, r: int, lead: int, heads: dict[str, int],
+                wanted: dict[str, int], names: dict[int, str]
+                ) -> dict[tuple[int, int], tuple[int, int]] | None:
+    """Count cells under headers naming the price grid's rows, on rows naming its columns."""
+    across: dict[int, int] = {}  # price row -> count column
+    for k, name in names.items():
+        hits = [c for h, c in heads.items() if name and h and c > lead and _same_row(name, h)]
+        if len(hits) != 1 or hits[0] in across.values():
+            return None
+        across[k] = hits[0]
+    down: dict[int, int] = {}  # price column -> count row
+    for k2 in range(r + 1, len(grid.rows)):
+        label = grid.value(k2, lead)
+        if not isinstance(label, str) or not label.strip():
+            break
+        c = wanted.get(normalise_label(label))
+        if c is None or c in down or not all(_whole(grid.value(k2, c2))
+                                             for c2 in across.values()):
+            return None
+        down[c] = k2
+    if len(down) != len(wanted):
+        return None
+    return {(k, c): (k2, across[k]) for c, k2 in down.items() for k in across}
 
 
 def _count_rows(grid: SheetGrid, header: int, lead: int, across: dict[int, int],
