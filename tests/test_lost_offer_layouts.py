@@ -504,3 +504,10 @@ def test_a_count_grid_laid_out_the_other_way_round(tmp_path: Path) -> None:
            for o in _offers(path, {"EUR": 1.0})}
     assert got == {("H100-SXM", 64, 2.4), ("H100-SXM", 32, 2.3), ("MI300X", 48, 2.1),
                    ("MI300X", 16, 2.0)}
+
+
+def test_a_long_row_label_without_a_separator_is_its_model_first() -> None:
+    from evaltool.read.grid_companions import row_head
+    assert row_head("NVIDIA H200 141GB 8 GPU per node InfiniBand NDR 400 Gb/s per GPU") == \
+        "NVIDIA H200 141GB"
+    assert row_head("Dedicated GPU capacity in our Frankfurt data centre with support") is None

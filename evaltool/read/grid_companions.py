@@ -43,9 +43,15 @@ def row_head(label: str) -> str | None:
         return None
     cut = _HEAD_END_RE.search(label)
     head = " ".join(label[:cut.start()].split()) if cut else ""
-    if not head or len(head.split()) > _MAX_WORDS or not _names_model(head):
-        return None
-    return head
+    if head and len(head.split()) <= _MAX_WORDS and _names_model(head):
+        return head
+    if cut is None:  # "NVIDIA H200 141GB 8 GPU per node InfiniBand": the shortest lead of
+        for n in range(1, 5):  # words that names the model (and its memory, if next)
+            lead = " ".join(words[:n])
+            if _names_model(lead):
+                memory = re.match(r"\d{2,3}\s*[GT]i?B\b", " ".join(words[n:n + 2]), re.I)
+                return f"{lead} {memory.group(0)}" if memory else lead
+    return None
 
 
 _CLAUSE_RE = re.compile(r"[,;.](?!\d)|\s[—–-]\s")
