@@ -511,3 +511,28 @@ def test_a_long_row_label_without_a_separator_is_its_model_first() -> None:
     assert row_head("NVIDIA H200 141GB 8 GPU per node InfiniBand NDR 400 Gb/s per GPU") == \
         "NVIDIA H200 141GB"
     assert row_head("Dedicated GPU capacity in our Frankfurt data centre with support") is None
+
+
+@pytest.mark.parametrize("rows", [
+    [["", "Opzione A", "Opzione B"],
+     ["Server", "Lenovo SR675 V3 con 8× NVIDIA L40S 48 GB",
+      "Lenovo SR675 V3 con 8× NVIDIA L40S 48 GB"],
+     ["Numero server", 4, 16], ["Durata contrattuale", "12 mesi", "24 mesi"],
+     ["Canone mensile per server", 7008, 6424]],
+])
+def test_options_side_by_side_priced_by_a_fee_label_under_a_letterhead(
+        tmp_path: Path, rows: list[list[Any]]) -> None:
+    # The letterhead names a company with "Cloud" in it: it heads no section of the labels.
+    path = write_workbook(tmp_path / "offerta.xlsx", {"Offerta": [
+        ["ALPI CLOUD S.r.l."], ["Importi in euro, IVA esclusa."], *rows]})
+    got = sorted((o.fields.gpu_count, round(o.fields.price_usd_per_gpu_hour, 3),
+                  o.fields.term_months) for o in _offers(path, {"EUR": 1.0}))
+    assert got == [(32, 1.2, 12), (128, 1.1, 24)]
+
+
+def test_a_letterhead_with_a_legal_form_is_a_company_not_a_section() -> None:
+    from evaltool.read.company_names import is_company_name
+    assert is_company_name("ALPI CLOUD S.r.l.")
+    assert is_company_name("Example Compute GmbH")
+    assert not is_company_name("Storage")
+    assert not is_company_name("Network and storage")

@@ -18,6 +18,9 @@ from evaltool.issues import Location
 from evaltool.normalize.doc_kinds import is_document_title, kind_span, name_before_kind
 from evaltool.normalize.phrases import fold
 from evaltool.read.cells import RawRecord
+from evaltool.read.company_names import LEGAL_FORMS as _LEGAL_FORMS
+from evaltool.read.company_names import LEGAL_NAME_RE as _LEGAL_NAME_RE
+from evaltool.read.company_names import SHORT_FORMS as _SHORT_FORMS
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 from evaltool.resources import data_dir
 
@@ -42,22 +45,6 @@ _FILE_STOP = re.compile(
     r"gaudi\d?|rev\d*|v\d+|bom|\d.*)$", re.I)
 
 
-# A company name and its legal form: up to five capitalised words before "Inc.", "GmbH"...
-_LEGAL_FORMS = (r"GmbH & Co\.? KG|S\.A\. de C\.V\.|Inc\.?|Incorporated|Corp\.?|Corporation|"
-                r"Ltd\.?|Limited|LLC|L\.L\.C\.|GmbH|"
-                r"S\.r\.l\.|Srl|S\.p\.A\.|SpA|SAS|S\.A\.S\.|SARL|S\.A\.|B\.V\.|N\.V\.|K\.K\.|"
-                r"Oyj|A/S|ApS|plc|PLC|S\.L\.|S\.L\.U\.|Sp\.\s?z\s?o\.o\.|s\.r\.o\.|"
-                r"Pty\.? Ltd\.?|Pte\.? Ltd\.?|Pvt\.? Ltd\.?|Co\., Ltd\.?|Lda\.?|Ltda\.?|"
-                r"Kft\.?|Zrt\.?|Nyrt\.?|A\.Ş\.|d\.o\.o\.|a\.s\.|"
-                r"S\.R\.L\.|SRL|G\.K\.|OÜ|UAB|e\.K\.")
-# Two-letter forms that are also place codes ("Reno, NV"): only without a comma before them.
-_SHORT_FORMS = r"AG|SA|AB|BV|NV|KK|Oy|AS|ASA|KG|SE"
-_NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ0-9][\w&'’.-]*|&)"
-# Small words inside a name ("Centro de Datos Meseta, S.L.", "Banca della Rete S.p.A.").
-_PARTICLE = r"(?:de|del|della|di|da|do|dos|das|du|des|la|le|van|von|der|den|y|e|i|und|och|og|of)"
-_LEGAL_NAME_RE = re.compile(
-    rf"(?<![\w.])(?:{_NAME_WORD}\s+(?:{_PARTICLE}\s+)?){{0,4}}{_NAME_WORD}(?:,?\s+"
-    rf"(?:{_LEGAL_FORMS})|\s+(?:{_SHORT_FORMS}))(?![\w])")
 # A company in the scripts that write the legal form before or after the name without a
 # space ("株式会社ツバサ・コンピュート", "한빛클라우드 주식회사", "华北算力有限公司").
 _CJK_LEGAL_NAME_RE = re.compile(

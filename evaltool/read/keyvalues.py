@@ -20,6 +20,7 @@ from evaltool.read.cells import (
     filled_columns,
     is_empty,
 )
+from evaltool.read.company_names import is_company_name
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
 from evaltool.read.headers import NO_UNIT as _NO_UNIT
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
@@ -396,7 +397,8 @@ class _KeyValueScan:
                                                section=sec,
                                                label_where=grid.where(r, c)))
             self.used.add(r + 1)
-        elif len(filled) == 1 and len(text.split()) <= 4 and not re.search(r"[:\d]", text):
+        elif len(filled) == 1 and len(text.split()) <= 4 and not re.search(r"[:\d]", text) \
+                and not is_company_name(text):  # a letterhead ("Alpi Cloud S.r.l.") heads none
             self.section = text  # "Storage" above "Capacity": a section header
 
 

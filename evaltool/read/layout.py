@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import Location, Problem
+from evaltool.read.basis_labels import basis_price_label
 from evaltool.read.blocks import names_an_option, tables_as_options
 from evaltool.read.cells import (
     Candidate,
@@ -366,12 +367,15 @@ def _option_columns(grid: SheetGrid, vocab: Vocabulary
             if len(alone) == 1 and names_an_option(cell_text(alone[0]), vocab):
                 break  # "Wariant 2 – 6 miesięcy" heads the next stacked option: not this table
             label = cell_text(below[label_col]) if len(below) > label_col else ""
-            if not label or vocab.match(label) is None:
+            # "Canone mensile per server | 7008 | 6424": a price by its label's basis
+            by_basis = bool(label) and vocab.match(label) is None and basis_price_label(
+                label, grid.value(r + 1 + k, min(options))) is not None
+            if not label or (vocab.match(label) is None and not by_basis):
                 continue
             filled = sum(1 for c in options if not is_empty(grid.merged_value(r + 1 + k, c)))
             if filled >= max(2, len(options) - 1):
                 rows_with_values += 1
-                priced = priced or vocab.match(label) in ("price", "capex_usd")
+                priced = priced or by_basis or vocab.match(label) in ("price", "capex_usd")
         if rows_with_values >= 4 or (priced and rows_with_values >= 2):
             return r, label_col, unit_col, options
     return None
@@ -487,6 +491,13 @@ def _offers_in_columns(grid: SheetGrid, vocab: Vocabulary, record: RawRecord, ba
             if unit_col is not None:
                 value = with_unit(value, grid.value(r, unit_col))
             note = cell_text(grid.value(r, note_col)) if note_col is not None else ""
+            if vocab.match(label) is None and (priced := basis_price_label(label, value)):
+                target.candidates.append(Candidate(priced, value, grid.where(r, c),
+                                                   label_where=grid.where(r, label_col)))
+                target.problems.append(Problem(grid.where(r, c), found=label[:120],
+                                               severity="warning", code="price-by-basis-label",
+                                               params={"label": label[:80], "basis": priced}))
+                continue
             # An unknown label ("Footprint | 32 nodes x 8 GPUs"): the value's shape may still
             # state a fact, read as such (below any labelled value).
             target.candidates.append(Candidate(label, value, grid.where(r, c),
