@@ -115,6 +115,9 @@ def test_a_file_whose_sheets_yield_nothing_names_every_sheet_it_tried(tmp_path: 
     text = str([entry.model_dump() for entry in result.not_evaluated])
     for sheet in ("Old", "New", "Terms"):
         assert sheet in text
+    said = [e for entry in result.not_evaluated for e in entry.errors
+            if e["code"] == "sheets-tried"]
+    assert said and "Old (superseded sheet)" in said[0]["message"]
 
 
 @pytest.mark.parametrize(("title", "per"), [

@@ -62,8 +62,16 @@ def normalize_records(records: Sequence[RawRecord], fx_rates: Mapping[str, float
         try:
             result = _normalize_record(record, fx, vocab)
         except InputError as exc:
-            failed.append(NotEvaluated(source=_tried(record),
-                                       errors=[p.to_dict() for p in exc.problems]))
+            source = _tried(record)
+            tried = [p.to_dict() for p in exc.problems]
+            if "sheets" in source or "skipped_sheets" in source:  # each sheet, said
+                tried.append(Problem(
+                    Location(str(record.source.get("file", record.id))), severity="info",
+                    code="sheets-tried", params={
+                        "read": ", ".join(source.get("sheets", [source.get("sheet", "-")])),
+                        "skipped": ", ".join(f"{s['sheet']} ({s['why']})" for s in source.get(
+                            "skipped_sheets", ())) or "none"}).to_dict())
+            failed.append(NotEvaluated(source=source, errors=tried))
             continue
         except Exception as exc:  # one offer's bug never takes the others down
             where = Location(str(record.source.get("file", record.id)),
