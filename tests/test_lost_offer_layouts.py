@@ -539,3 +539,13 @@ def test_a_letterhead_with_a_legal_form_is_a_company_not_a_section() -> None:
     assert is_company_name("Example Compute GmbH")
     assert not is_company_name("Storage")
     assert not is_company_name("Network and storage")
+
+
+def test_two_sheets_that_each_name_the_other_as_void_skip_neither(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "prices.xlsx", {
+        "Prices 2025": [["PRICE LIST 2025 - VOID, replaced by 'Prices 2026'"]],
+        "Prices 2026": [["This list replaces 'Prices 2025' (void)."],
+                        ["GPU", "NVIDIA H100 SXM 80GB"], ["Number of GPUs", 64],
+                        ["Price per GPU-hour", "USD 2.95"]]})
+    (offer,) = normalize_files([path], {}).offers
+    assert offer.fields.price_usd_per_gpu_hour == 2.95

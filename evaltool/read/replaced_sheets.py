@@ -27,10 +27,10 @@ def _words_re() -> re.Pattern[str] | None:
     return re.compile(" (?:" + "|".join(re.escape(w) for w in words) + ") ") if words else None
 
 
-def replaced_by(grid: SheetGrid, others: list[str]) -> str | None:
-    """The line that says another sheet (one of `others`, by name) replaces this one."""
+def _naming(grid: SheetGrid, others: list[str]) -> tuple[str, str] | None:
+    """(the line, the other sheet it names) when a line says another sheet replaces this."""
     pattern = _words_re()
-    names = [f" {n} " for n in (normalise_label(o) for o in others) if len(n) >= 3]
+    names = {f" {n} ": o for o in others if len(n := normalise_label(o)) >= 3}
     if pattern is None or not names:
         return None
     texts = [grid.name or ""]
@@ -38,6 +38,19 @@ def replaced_by(grid: SheetGrid, others: list[str]) -> str | None:
         texts += [cell_text(v) for v in row if isinstance(v, str)]
     for text in texts:
         low = f" {normalise_label(text)} "
-        if pattern.search(low) and any(name in low for name in names):
-            return text
+        if pattern.search(low):
+            named = [o for name, o in names.items() if name in low]
+            if len(named) == 1:
+                return text, named[0]
     return None
+
+
+def replaced_sheets(grids: list[SheetGrid]) -> dict[str, str]:
+    """Sheet name -> the line saying another sheet replaces it.  Two sheets that each name
+    the other ("void, see 'Prices 2026'" and "replaces 'Prices 2025' (void)") say nothing
+    sure: neither is skipped."""
+    visible = [g.name for g in grids if g.name and not g.hidden]
+    found = {g.name: hit for g in grids if g.name and not g.hidden
+             and (hit := _naming(g, [n for n in visible if n != g.name])) is not None}
+    return {name: text for name, (text, other) in found.items()
+            if found.get(other, ("", ""))[1] != name}

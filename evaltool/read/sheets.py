@@ -36,7 +36,7 @@ from evaltool.read.keyvalues import key_values
 from evaltool.read.layout import is_contract_sheet, read_grid, slug
 from evaltool.read.noted_options import options_in_notes
 from evaltool.read.prose_options import options_in_prose
-from evaltool.read.replaced_sheets import replaced_by
+from evaltool.read.replaced_sheets import replaced_sheets
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 # Slots that, together, make a set of labelled values a whole offer.
@@ -95,6 +95,7 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
     """Read every sheet into `record` (the file's one offer, or what its offers share) and
     return the extra records when the file holds several offers."""
     sheets: list[tuple[SheetGrid, RawRecord, list[RawRecord]]] = []
+    replaced = replaced_sheets(grids)  # "ANULADA, sustituida por 'Tarifas 2026'"
     for grid in grids:
         if grid.name is not None and grid.name.lower().startswith("evaltool"):
             continue  # our own drop-down lists in the RFP template
@@ -104,8 +105,8 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             if not grid.hidden:
                 part.sheets.append(grid.name)
         part.problems.extend(grid.problems)  # over-long cells, named by cell
-        marker = None if grid.hidden else superseded(grid, vocab) or replaced_by(
-            grid, [g.name for g in grids if g is not grid and g.name and not g.hidden])
+        marker = None if grid.hidden else superseded(grid, vocab) or replaced.get(
+            grid.name or "")
         if marker is not None:
             where = Location(grid.file, sheet=grid.name)
             part.skipped.append((where, "superseded sheet"))
