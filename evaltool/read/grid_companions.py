@@ -7,10 +7,14 @@ Two shapes of a rate card that the grid alone does not read:
   the whole label is the description of what each cell of that row prices.
 - **a grid of counts beside the grid of prices**: the same models down and the same regions
   across, under a title that says what is counted ("Capacidad disponible (GPU)", "Verfügbare
-  Kapazität (Knoten)").  Each priced cell takes the count at the same row and column labels,
-  wherever the count grid puts them.  A grid of figures whose title names no GPU or node
-  count (lead times in weeks), names a price, or names a limit ("minimum order (GPUs)") is
-  not a count: it is left to be read as any other table.
+  Kapazität (Knoten)") or in its corner.  Each priced cell takes the count at the same row and
+  column labels, wherever the count grid puts them: in any order, laid out the other way
+  round (regions down, models across), or on another sheet ("Capacity").  A grid of figures
+  whose title names no GPU or node count (lead times in weeks), names a price, or names a
+  limit ("minimum order (GPUs)") is not a count: it is left to be read as any other table.
+
+And the basis a title sentence states in one of its clauses ("Precio por GPU y hora (€),
+compromiso de 12 meses"): the term's months are another clause, not a second time basis.
 """
 
 from __future__ import annotations
