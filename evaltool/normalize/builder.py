@@ -52,6 +52,7 @@ from evaltool.normalize.facts import (
     expected_for,
 )
 from evaltool.normalize.gpu_memory import hbm_gb
+from evaltool.normalize.line_basis import side_basis
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
@@ -532,7 +533,7 @@ class Builder(TableReaders, MoneyReaders):
             time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
             None if unit else T.billing_unit(item.description)) or (  # remarks: "€ / kW / mois"
             None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"])) or (
-            None if unit else time_adverb(item.description))  # "…, pr. måned", "monatlich"
+            None if unit else time_adverb(item.description)) or side_basis(item, unit)
         return price_text, unit_kind
 
     def read_line_item(self, item: LineItem) -> None:
@@ -608,9 +609,9 @@ class Builder(TableReaders, MoneyReaders):
             if unit_kind in ("hour", "month"):
                 resource = "gpu" if re.search(r"\bgpu\b", unit.lower()) else "node"
                 per = (resource, unit_kind)
-                if not re.search(r"instance|node|server|gpu|system", unit.lower()) and (
-                        unit or (set(count_facts(desc)) != {"gpus_per_node"}
-                                 and T.resource_of(desc) != "node")):
+                if not re.search(r"instance|node|server|gpu|system", unit.lower()) and \
+                        T.resource_of(unit) is None and (unit or (set(count_facts(
+                            desc)) != {"gpus_per_node"} and T.resource_of(desc) != "node")):
                     per = (unit_kind,)  # but "server L40S (4 GPU)" prices one node
             self.priced.append(_Priced("compute", V.Money(price, currency, per, raw), where, raw,
                                        TABLE, quantity=qty))

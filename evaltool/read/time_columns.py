@@ -1,0 +1,58 @@
+"""A line-item table's time column: "Description | Qty | Unit | Hours | Rate | Amount" (a
+monthly invoice: 8 nodes x 730 hours x 17.20 = 100,448), "Menge | Einheit | Monate | Preis |
+Gesamt", "Antal | Enhed | Timer | Pris".  The column multiplies the quantity by a time, so a
+line whose amount is quantity x rate x that time is billed per unit and per that time (a
+node-hour), never bought once at its amount.  The header names a time and nothing else; the
+words are the basis vocabulary's (evaltool/data/duration_words.yaml, basis_words.yaml).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evaltool.normalize.basis import time_of
+from evaltool.read.cells import LineItem, SheetGrid, cell_text, is_empty
+from evaltool.read.text import first_number
+
+# The amount must be quantity x rate x time to this relative tolerance (rounding of cents).
+_TOLERANCE = 0.005
+
+
+def time_columns(header: list[Any], taken: set[int]) -> dict[int, str]:
+    """{column: 'hour' | 'day' | 'week' | 'month' | 'year'} for the header cells outside the
+    table's roles that name a time and nothing else ('Hours', 'Stunden', 'Monate')."""
+    found: dict[int, str] = {}
+    for c, head in enumerate(header):
+        if c in taken or not isinstance(head, str) or not head.strip():
+            continue
+        when = time_of(head)
+        if when is not None:
+            found[c] = when
+    return found
+
+
+def _amount(value: Any) -> float | None:
+    if isinstance(value, bool) or is_empty(value):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    return first_number(cell_text(value))
+
+
+def apply_time_column(item: LineItem, grid: SheetGrid, r: int, columns: dict[int, str]) -> None:
+    """The line's time basis from a time column whose figure explains its amount: quantity x
+    rate x time = amount.  Recorded as the line's `per_time` ('hour'); the builder joins it to
+    the unit column ('node' -> per node-hour).  A line the figure does not explain keeps its
+    own reading (a one-off line beside an empty or unrelated time cell)."""
+    if item.unit_price is None or item.total is None or not item.unit_price:
+        return
+    quantity = item.quantity if item.quantity else 1.0
+    for c, when in columns.items():
+        time = _amount(grid.value(r, c))
+        if time is None or time <= 0 or time == 1:
+            continue
+        expected = quantity * item.unit_price * time
+        if abs(expected - item.total) <= _TOLERANCE * max(abs(item.total), 1.0):
+            item.per_time = when
+            item.cells["time"] = grid.where(r, c)
+            return

@@ -1,0 +1,83 @@
+"""Specification: a rental invoiced by the month is a rental, not a purchase.  A line-item
+table whose unit column says only what is counted ("node", "GPU", "Stk.") states its time
+elsewhere on the line: a time column that multiplies the quantity ("Hours | 730": quantity x
+hours x rate = amount, a node-hour rate) or a remarks column ("pro GPU-Stunde", "pr. måned").
+Examples of our own in German and French layouts (never a blind file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from workbooks import write_workbook
+
+from evaltool.normalize.core import normalize_files
+
+
+def _one(path: Path, fx: dict[str, float] | None = None) -> Any:
+    result = normalize_files([path], fx or {})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    return offer
+
+
+def test_a_time_column_makes_a_monthly_invoice_line_a_node_hour_rate(tmp_path: Path) -> None:
+    # A German monthly pro-forma: 4 nodes x 720 hours x 20.00 EUR per node-hour.
+    path = write_workbook(tmp_path / "proforma.xlsx", {"Rechnung": [
+        ["PROFORMA-RECHNUNG"],
+        ["Beispiel Rechenzentrum GmbH, Musterstraße 1, Berlin"],
+        [],
+        ["Beschreibung", "Menge", "Einheit", "Stunden", "Einzelpreis (EUR)", "Gesamt (EUR)"],
+        ["H100 SXM Server (8x NVIDIA H100 80GB), reserviert", 4, "Knoten", 720, 20.0, 57600],
+        ["Support Standard", 1, "Monat", None, 900, 900],
+        [],
+        ["", "", "", "", "Summe", 58500],
+        ["Monat 1 einer Reservierung über 12 Monate, monatlich im Voraus berechnet."],
+    ]})
+    f = _one(path, {"EUR": 1.1}).fields
+    assert f.offer_kind == "rent"
+    assert f.capex_usd is None
+    assert f.node_count == 4
+    assert f.gpu_count == 32
+    assert f.price_usd_per_gpu_hour == pytest.approx(20.0 / 8 * 1.1)
+    assert f.support_usd_per_month == pytest.approx(990)
+
+
+def test_a_time_column_that_does_not_explain_the_amount_says_nothing(tmp_path: Path) -> None:
+    # "Hours" of installation work: the amount is quantity x price, not x hours as well, so
+    # the column is not the line's basis and the hardware stays a purchase.
+    path = write_workbook(tmp_path / "purchase.xlsx", {"Quote": [
+        ["Example Systems Inc. - purchase quote"],
+        ["Description", "Qty", "Unit", "Hours", "Unit price (USD)", "Amount (USD)"],
+        ["HGX H100 server, 8x NVIDIA H100 SXM 80GB", 2, "unit", 16, 250000, 500000],
+    ]})
+    f = _one(path).fields
+    assert f.offer_kind == "purchase"
+    assert f.capex_usd == pytest.approx(500000)
+
+
+def test_a_remarks_column_gives_the_time_of_a_counted_unit(tmp_path: Path) -> None:
+    # A French quote: unit "GPU", the remark says per GPU-hour; support per month.
+    path = write_workbook(tmp_path / "devis.xlsx", {"Devis": [
+        ["Exemple Cloud SAS"],
+        ["Ligne", "Quantité", "Unité", "Désignation", "Prix unitaire (EUR)", "Remarque"],
+        [1, 64, "GPU", "NVIDIA H200 141 Go – 8 nœuds de 8 GPU", "3,10", "par GPU-heure"],
+        [2, 1, "pce", "Support premium, temps de réponse 30 minutes", "2 000,00", "par mois"],
+        [],
+        ["Durée d'engagement : 12 mois."],
+    ]})
+    f = _one(path, {"EUR": 1.1}).fields
+    assert f.offer_kind == "rent"
+    assert f.gpu_count == 64
+    assert f.node_count != 64  # the count of GPUs is never a count of nodes
+    assert f.price_usd_per_gpu_hour == pytest.approx(3.10 * 1.1)
+    assert f.support_usd_per_month == pytest.approx(2200)
+    assert f.capex_usd is None
+
+
+@pytest.mark.parametrize("said, hours", [("svartid 30 minutter", 0.5),
+                                         ("czas reakcji 15 minutów", 0.25)])
+def test_support_response_in_minutes_in_every_language(said: str, hours: float) -> None:
+    from evaltool.normalize.values import parse_duration
+    assert parse_duration(said, "hours").value == pytest.approx(hours)
