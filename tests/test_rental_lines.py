@@ -81,3 +81,32 @@ def test_a_remarks_column_gives_the_time_of_a_counted_unit(tmp_path: Path) -> No
 def test_support_response_in_minutes_in_every_language(said: str, hours: float) -> None:
     from evaltool.normalize.values import parse_duration
     assert parse_duration(said, "hours").value == pytest.approx(hours)
+
+
+def test_an_email_states_its_dates_and_response_in_prose(tmp_path: Path) -> None:
+    # The order of words an e-mail uses: the thing first, then that it holds or is handed
+    # over; a response time after a swap time in one bullet.
+    path = write_workbook(tmp_path / "mail.xlsx", {"Sheet1": [
+        ["From: Ana Ruiz <ana@example-cloud.com>"],
+        ["Subject: GPU capacity"],
+        ["Hi, as discussed: thirty-two H100 SXM GPUs (four nodes, 8 GPUs each) at $2.40 per "
+         "GPU hour, billed monthly, 12-month reservation."],
+        ["  - 8-hour hardware swap, 15-minute response on P1 tickets"],
+        ["We can hand the nodes over from 6 April 2026. These rates stand until 13 March 2026."],
+        ["Example Cloud Inc."],
+    ]})
+    f = _one(path).fields
+    assert f.support_response_hours == pytest.approx(0.25)
+    assert f.hw_replacement_hours == 8
+    assert str(f.delivery_date) == "2026-04-06"
+    assert str(f.valid_until) == "2026-03-13"
+
+
+@pytest.mark.parametrize("sentence", ["Die Preise gelten bis 13.03.2026.",
+                                      "Les prix sont maintenus jusqu'au 13 mars 2026.",
+                                      "Pricing holds until 13 March 2026."])
+def test_a_price_that_holds_until_a_date_is_the_validity(tmp_path: Path, sentence: str) -> None:
+    path = write_workbook(tmp_path / "offer.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
+        ["Price per GPU-hour", "USD 2.10"], [], [sentence]]})
+    assert str(_one(path).fields.valid_until) == "2026-03-13"

@@ -74,7 +74,7 @@ _BELOW_RE = re.compile(r"(?:\bbelow|\bunder|\bless\s+than|\blower\s+than|\bunter
 _TERMS_HINT_RE = re.compile(
     r"credit|uptime|availab|\bsla\b|replac|swap|respon|deliver|hand(?:ed)?\s*over|ready|\bterm\b|"
     r"month|egress|commit|prepa|upfront|verf[üu]g|gutschrift|austausch|liefer|laufzeit|"
-    r"cr[ée]dit|disponib|rempla|livr|dur[ée]e|mois|expir|valid", re.I)
+    r"cr[ée]dit|disponib|rempla|livr|dur[ée]e|mois|expir|valid|until|hold", re.I)
 _TERMS_CACHE: dict[Any, list[tuple[str, Any, Location, str, str]]] = {}
 # A response time is named as one: "response", "reagiert", "svarstid", "temps de réponse".
 _RESPONSE_RE = re.compile(r"\brespon\w*|\breaction|\breakti\w*|\breagier\w*|\bsvarstid|\breponse|"
@@ -425,6 +425,11 @@ class ProseReaders(SlotReaders):
         # "een beschikbaarheid van 99,5 % … en een reactietijd van 2 uur": the uptime beside
         # the response time is not part of it
         bare = re.sub(r"\d+(?:[.,]\d+)?\s*%", " ", bare)
+        # "4-hour hardware swap, 30-minute response on P1 tickets": the part that names the
+        # response, not the swap's hours before it
+        parts = [p for p in re.split(r"[,;]\s+", bare) if _RESPONSE_RE.search(fold(p))]
+        if len(parts) == 1 and re.search(r"\d", parts[0]):
+            bare = parts[0]
         if not re.search(r"\d", bare) or re.search(r"[$€£]|\b(?:usd|eur|gbp)\b", bare, re.I):
             return
         if not _RESPONSE_RE.search(fold(bare)):

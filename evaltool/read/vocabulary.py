@@ -113,6 +113,21 @@ def label_shape(text: str) -> str | None:
     return None
 
 
+# "GPUs/node", "GPU / Knoten", "GPU/nodo": a ratio of two resources, written with a slash.
+_RATIO_RE = re.compile(r"\s*([^\W\d_]+)\s*/\s*([^\W\d_]+)\.?\s*")
+
+
+def _ratio_shape(label: str) -> str | None:
+    found = _RATIO_RE.fullmatch(label)
+    if found is None:
+        return None
+    words = _resource_words()
+    if (words.get(normalise_label(found.group(1))),
+            words.get(normalise_label(found.group(2)))) == ("gpu", "node"):
+        return "gpus_per_node"
+    return None
+
+
 # Slots of words so generic ("type", "name", "dedicated") that under a known parent key they
 # mean the parent's field: interconnect.type is the fabric, not the offer's type.
 _GENERIC_SLOTS = frozenset({"offer_kind", "offer_name", "vendor"})
@@ -151,7 +166,7 @@ class Vocabulary:
             text = normalise_label(re.sub(r"\([^()]*\)", " ", label))
         if not text or len(text.split()) > MAX_LABEL_WORDS:
             return None
-        shaped = label_shape(text)
+        shaped = label_shape(text) or _ratio_shape(label)
         if shaped is not None and text not in self.labels:
             return shaped
         if text not in self.labels:
