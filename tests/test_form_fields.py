@@ -1,0 +1,48 @@
+"""Specification: fields stated in a numbered form and in a marketplace listing's own columns.
+A form's clause number ("2.2 | Okres przydziału | 01.02.2026 – 31.07.2026") is no label: the
+label and value after it are read as in any other row, so a period of two dates gives the
+delivery date and the term.  A listing's "GPUs/node" column (a ratio of two resources written
+with a slash, in any language) is GPUs per node, and with the GPU count gives the nodes.
+Examples of our own (never a blind file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from workbooks import write_workbook
+
+from evaltool.normalize.core import normalize_files
+
+
+def test_a_numbered_form_reads_the_label_after_the_clause_number(tmp_path: Path) -> None:
+    # A Czech allocation decision: numbered clauses, a period of two dates.
+    path = write_workbook(tmp_path / "rozhodnuti.xlsx", {"Rozhodnutí": [
+        ["", "Příkladové superpočítačové centrum, s.r.o."],
+        [],
+        ["1.", "Žadatel", "[Zákazník]"],
+        ["2.1", "Doba přidělení", "01.03.2026 – 31.08.2026"],
+        ["2.2", "Výpočetní zdroje", "32 GPU (8 uzlů × 4 × NVIDIA A100-SXM4-80GB)"],
+        ["3.1", "Sazba", "2,10 EUR za GPU-hodinu"],
+    ]})
+    result = normalize_files([path], {"EUR": 1.1})
+    (offer,) = result.offers
+    f = offer.fields
+    assert str(f.delivery_date) == "2026-03-01"
+    assert f.term_months == 6
+    assert f.gpu_count == 32
+
+
+@pytest.mark.parametrize("header", ["GPUs/node", "GPU / Knoten", "GPU/nodo"])
+def test_a_listing_states_gpus_per_node_in_a_ratio_column(tmp_path: Path, header: str) -> None:
+    path = tmp_path / "listings.csv"
+    path.write_text(
+        "# Example GPU Exchange - listings export\n"
+        f"Listing,Seller,GPU model,Qty GPUs,{header},Location,Min. term,Ask ($/GPU/hr)\n"
+        "X-1,Alpha Compute LLC,NVIDIA H100 SXM5 80GB,128,8,\"Austin, TX\",6 mo,2.20\n"
+        "X-2,Beta Cloud Inc.,NVIDIA L40S 48GB,48,4,\"Reno, NV\",1 mo,0.80\n",
+        encoding="utf-8")
+    result = normalize_files([path], {})
+    counts = sorted((o.fields.gpu_count, o.fields.gpus_per_node, o.fields.node_count)
+                    for o in result.offers)
+    assert counts == [(48, 4, 12), (128, 8, 16)]
