@@ -46,3 +46,32 @@ def test_a_listing_states_gpus_per_node_in_a_ratio_column(tmp_path: Path, header
     counts = sorted((o.fields.gpu_count, o.fields.gpus_per_node, o.fields.node_count)
                     for o in result.offers)
     assert counts == [(48, 4, 12), (128, 8, 16)]
+
+
+def test_a_table_of_offers_shares_no_grand_total_and_gives_each_line_its_site(
+        tmp_path: Path) -> None:
+    # A French calculator: two quote lines, a unit in brackets after a field's label, a grand
+    # total under the table (the two lines together) and a note naming each line's site.
+    path = write_workbook(tmp_path / "calc.xlsx", {"Devis": [
+        ["Exemple Cloud SAS – calculateur"], [],
+        ["Ligne", "Modèle GPU", "GPUs", "Durée (mois)", "Prix par GPU-heure (EUR)",
+         "Total contrat"],
+        ["1", "NVIDIA H200 SXM", 64, 24, 2.50, 2_803_200],
+        ["2", "NVIDIA H100 SXM", 128, 12, 2.00, 2_242_560],
+        ["Total général", "", "", "", "", 5_045_760],
+        [],
+        ["Ligne 1 site : Paris (PAR-2). Ligne 2 site : Lyon (LYS-1)."]]})
+    result = normalize_files([path], {"EUR": 1.1})
+    offers = sorted(result.offers, key=lambda o: o.fields.gpu_count)
+    assert [o.fields.term_months for o in offers] == [24, 12]
+    assert [o.fields.capex_usd for o in offers] == [None, None]
+    assert [o.fields.offer_kind for o in offers] == ["rent", "rent"]
+    assert [o.fields.price_usd_per_gpu_hour for o in offers] == pytest.approx([2.75, 2.2])
+    assert [o.fields.region for o in offers] == ["Paris (PAR-2)", "Lyon (LYS-1)"]
+
+
+def test_parts_of_a_note_by_the_row_they_name() -> None:
+    from evaltool.read.row_notes import parts_by_row
+    assert parts_by_row("Option A site: Paris; Option B site: Lyon") == [
+        (1, "site", "Paris"), (2, "site", "Lyon")]
+    assert parts_by_row("Line 1 site: Dallas, TX.") == []  # one line: a note as it is

@@ -43,6 +43,8 @@ from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapp
 from evaltool.read.lineitems import line_items as _line_items
 from evaltool.read.margins import banners_and_footers
 from evaltool.read.rows import formula_problem, offer_per_row
+from evaltool.read.row_notes import notes_by_row
+from evaltool.read.row_totals import totals_of_rows
 from evaltool.read.text import (
     states_amount,
 )
@@ -159,6 +161,9 @@ def _is_line_item_header(roles: dict[str, int]) -> bool:
     return "quantity" in roles and has_price and has_text and len(roles) >= 3
 
 
+_UNIT_IN_BRACKETS_RE = re.compile(r"\s*\([^()]{1,12}\)\s*$")
+
+
 def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | None:
     """Columns of a one-offer-per-row table: >= 4 cells that are exact field labels."""
     columns: dict[int, str] = {}
@@ -168,6 +173,10 @@ def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | Non
             continue
         norm = normalise_label(value)
         slot = vocab.labels.get(norm)
+        if slot is None and _UNIT_IN_BRACKETS_RE.search(value):
+            # "Term (mo)", "Laufzeit (Monate)", "Durée (mois)": a field's exact label and the
+            # unit of its figures in brackets
+            slot = vocab.labels.get(normalise_label(_UNIT_IN_BRACKETS_RE.sub("", value)))
         if slot is None:
             continue
         columns[c] = value.strip()
@@ -273,7 +282,11 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 # its offers share: read them into the file's record.
                 used.update([r, *data_rows])
                 rows = offer_per_row(grid, r, columns, data_rows, record, base_id, vocab)
+                if len(rows) >= 2:
+                    used.update(totals_of_rows(grid, data_rows, vocab, record))
                 key_values(grid, range(len(grid.rows)), used, vocab, record)
+                if len(rows) >= 2:  # "Line 1 site: Dallas. Line 2 site: Columbus."
+                    notes_by_row(grid, data_rows, rows, record)
                 return priced + rows
     tables_as_options(grid, vocab, record, tables)
     key_values(grid, range(len(grid.rows)), used, vocab, record)
