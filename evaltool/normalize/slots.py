@@ -45,9 +45,9 @@ from evaltool.normalize.facts import (
     _Priced,
     _storage_kind,
 )
-from evaltool.normalize.money import is_list_price
 from evaltool.normalize.notecodes import NoteCode
 from evaltool.normalize.numbers import is_free_of_charge
+from evaltool.normalize.per_node import accelerator_count
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
     bracket_cores,
@@ -69,6 +69,7 @@ from evaltool.normalize.shapes import (
 )
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
+from evaltool.read.price_columns import names_a_list_rate
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
@@ -325,11 +326,11 @@ class SlotReaders:
         if per_word == "once" or not per_word:
             self._usd(slot, money, cand.where, text, LABELLED)
             return
-        if per_word in ("gpu_hour",) and slot in ("price_usd_per_gpu_hour",
-                                                   "compute_price_usd_per_gpu_hour"):
+        if per_word == "gpu_hour" and slot.endswith("price_usd_per_gpu_hour"):  # (compute_)
             role = "compute" if slot == "compute_price_usd_per_gpu_hour" else "all_in"
             self.compute_rate_named = self.compute_rate_named or role == "compute"
-            self.priced.append(_Priced(role, money, cand.where, text, LABELLED, cand.note))
+            rank = LABELLED - names_a_list_rate(cand.label)  # a list rate ranks below the net
+            self.priced.append(_Priced(role, money, cand.where, text, rank, cand.note))
             return
         if money.per and money.per != _PER[per_word]:
             raise V.ValueParseError(f"{slot}: price basis per {V.basis_label(money.per)} where "
@@ -396,13 +397,12 @@ class SlotReaders:
         for name, value in shaped.items():
             self.add(name, value, where, text, priority, "count stated with the accelerator")
         count = _COUNT_IN_TEXT_RE.search(text)
-        n, nodes = int(count.group(1)) if count else 0, shaped.get("node_count", 0)
+        n, nodes = accelerator_count(text, count), shaped.get("node_count", 0)  # "4 x HGX"
         if "gpus_per_node" not in shaped and n > 8 and nodes > 1 and n % nodes == 0:
             # "16x L40S, two servers": more than a node holds, over the nodes said: the total
             self.add("gpu_count", n, where, text, IN_TEXT, "count stated with the accelerator")
         elif "gpus_per_node" not in shaped and count and n in (1, 2, 4, 8, 16, 32, 64, 72):
-            self.add("gpus_per_node", int(count.group(1)), where, text, priority,
-                     "count stated with the accelerator")
+            self.add("gpus_per_node", n, where, text, priority, "count stated with the accelerator")
         memory = re.search(r"(\d{2,3})\s*(GB|GiB)\b", text)
         if memory:
             self.add("gpu_memory_gb", float(memory.group(1)), where, text, priority,
@@ -770,7 +770,7 @@ class SlotReaders:
             self.all_in_note = cand.where
         # "List rate | 98.32" above "Net rate | 58.99": the price before the discount is what
         # the offer is not; it is the compute price only when no other price is stated.
-        priority = LABELLED - 1 if is_list_price(cand.label) else LABELLED
+        priority = LABELLED - 1 if names_a_list_rate(cand.label) else LABELLED
         self.priced.append(_Priced("compute", money, cand.where, text, priority, cand.note))
 
     def _slot_delivery_date_committed(self, cand: Candidate, text: str) -> None:
