@@ -17,7 +17,7 @@ from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, c
 from evaltool.read.headers import NOTE_HEADERS
 from evaltool.read.paid_columns import apply_paid_columns, paid_columns
 from evaltool.read.text import billing_unit, currency_of, first_number
-from evaltool.read.time_columns import apply_time_column, time_columns
+from evaltool.read.time_columns import apply_time_column, basis_column, time_columns
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 # Rows between two groups of lines: a blank row, a section heading, a subtotal.  More than
@@ -150,6 +150,10 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     # A remarks column ("Remarque | € / kW / mois") may state a line's billing unit.
     note_col = next((c for c, head in field_cols.items()
                      if normalise_label(head) in NOTE_HEADERS), None)
+    if note_col is None and "unit" not in roles:
+        # "Billing | one-off | per kW per month | per month": a column of billing bases,
+        # whatever its header says, states each line's basis as a remarks column would
+        note_col = basis_column(grid, header_row, set(roles.values()))
     paid = paid_columns(header, set(roles.values()))  # "One-time | Monthly"
     times = time_columns(header, set(roles.values()) | set(paid))  # "Hours", "Monate"
     r = header_row + 1

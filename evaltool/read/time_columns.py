@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from evaltool.normalize.basis import time_of
+from evaltool.normalize.basis import once_re, time_adverb, time_of
 from evaltool.read.cells import LineItem, SheetGrid, cell_text, is_empty
-from evaltool.read.text import first_number
+from evaltool.read.text import billing_unit, first_number
 
 # The amount must be quantity x rate x time to this relative tolerance (rounding of cents).
 _TOLERANCE = 0.005
@@ -56,3 +56,44 @@ def apply_time_column(item: LineItem, grid: SheetGrid, r: int, columns: dict[int
             item.per_time = when
             item.cells["time"] = grid.where(r, c)
             return
+
+
+# Rows under a header scanned for a column of billing bases.
+_BASIS_SCAN_ROWS = 40
+
+
+def _basis_word(text: str) -> str | None:
+    """'per kW per month' -> 'kw_month', 'monthly' -> 'month', 'one-off' -> 'once'."""
+    if len(text) > 40 or any(ch.isdigit() for ch in text):
+        return None
+    found = billing_unit(text) or time_of(text) or time_adverb(text)
+    if found:
+        return found
+    return "once" if once_re().search(text) else None
+
+
+def basis_column(grid: SheetGrid, header_row: int, taken: set[int]) -> int | None:
+    """The column outside the table's roles whose every text under the header is a billing
+    basis ('one-off', 'per kW per month', 'per month', 'einmalig', 'mensuel'), two at least,
+    one of them recurring; None when no column is so."""
+    width = max((len(row) for row in grid.rows[header_row:header_row + _BASIS_SCAN_ROWS]),
+                default=0)
+    for c in range(width):
+        if c in taken:
+            continue
+        bases: list[str] = []
+        for r in range(header_row + 1, min(header_row + 1 + _BASIS_SCAN_ROWS, len(grid.rows))):
+            value = grid.value(r, c)
+            if is_empty(value):
+                continue
+            if not isinstance(value, str):
+                bases = []
+                break
+            basis = _basis_word(value.strip())
+            if basis is None:
+                break
+            bases.append(basis)
+        else:
+            if len(bases) >= 2 and any(b != "once" for b in bases):
+                return c
+    return None
