@@ -75,3 +75,22 @@ def test_parts_of_a_note_by_the_row_they_name() -> None:
     assert parts_by_row("Option A site: Paris; Option B site: Lyon") == [
         (1, "site", "Paris"), (2, "site", "Lyon")]
     assert parts_by_row("Line 1 site: Dallas, TX.") == []  # one line: a note as it is
+
+
+def test_a_line_attribute_is_read_for_its_own_label_not_the_lines_description(
+        tmp_path: Path) -> None:
+    # A procurement export: a line's attributes sit under a description naming a cloud; the
+    # description's words ("Cloud") give no attribute its meaning.
+    path = tmp_path / "export.json"
+    path.write_text('''{
+      "supplier": {"name": "Example Cloud Inc."},
+      "response": {"currency": "USD", "lines": [
+        {"line": 1, "description": "Example Cloud H100 instances, 8 GPUs each, 1-year term",
+         "quantity": 64, "uom": "GPU", "unit_price": 2.4, "price_basis": "per GPU-hour",
+         "attributes": {"orchestration": "Managed Kubernetes", "interconnect": "InfiniBand NDR"}}
+      ]}}''', encoding="utf-8")
+    result = normalize_files([path], {})
+    (offer,) = result.offers
+    assert offer.fields.vendor == "Example Cloud Inc."
+    assert offer.fields.orchestrator == "kubernetes"
+    assert offer.fields.inter_node_fabric == "infiniband"

@@ -185,10 +185,14 @@ class Vocabulary:
                         return inner
                 return found
         for candidate in tries:
-            slot = self._longest_phrase(candidate)
+            # a phrase of the section alone ("Cloud TPU v6e ..." over "orchestration") is
+            # the section's meaning, not the label's: first a phrase reaching into the label
+            reach = len(context.split()) if candidate != text else 0
+            slot = self._longest_phrase(candidate, reach)
             if slot is not None:
                 return slot
-        return None
+        # then the section's own meaning for a label that has none ("supplier" over "name")
+        return self._longest_phrase(tries[0]) if context else None
 
     def _compound_shape(self, label: str, text: str) -> str | None:
         """A header built of a quantity word and a resource ("qty_gpu", "Anzahl Knoten",
@@ -211,10 +215,12 @@ class Vocabulary:
                 return "price"  # "EUR / node / week", "Server, per server per maand"
         return None
 
-    def _longest_phrase(self, text: str) -> str | None:
+    def _longest_phrase(self, text: str, reach: int = 0) -> str | None:
         words = text.split()
         for size in range(len(words) - 1, 0, -1):
             for start in range(0, len(words) - size + 1):
+                if start + size <= reach:
+                    continue  # words of the section alone
                 phrase = " ".join(words[start:start + size])
                 if phrase in self.labels:
                     return self.labels[phrase]
