@@ -113,6 +113,8 @@ def label_shape(text: str) -> str | None:
     return None
 
 
+# A section of more words than this is a description, not a heading.
+_MAX_HEADING_WORDS = 5
 # "GPUs/node", "GPU / Knoten", "GPU/nodo": a ratio of two resources, written with a slash.
 _RATIO_RE = re.compile(r"\s*([^\W\d_]+)\s*/\s*([^\W\d_]+)\.?\s*")
 
@@ -184,15 +186,17 @@ class Vocabulary:
                     if inner is not None and inner not in _GENERIC_SLOTS and inner != "ignore":
                         return inner
                 return found
+        # A section that is a line's description, not a heading ("Cloud TPU v6e (Trillium),
+        # v6e-256 slice, 1-year ..." over "orchestration"), gives a label no meaning of its
+        # own words alone: a phrase must reach into the label.  A heading ("supplier" over
+        # "name", "pricing" over "hourly") gives its meaning as it is.
+        described = len(context.split()) > _MAX_HEADING_WORDS
         for candidate in tries:
-            # a phrase of the section alone ("Cloud TPU v6e ..." over "orchestration") is
-            # the section's meaning, not the label's: first a phrase reaching into the label
-            reach = len(context.split()) if candidate != text else 0
+            reach = len(context.split()) if candidate != text and described else 0
             slot = self._longest_phrase(candidate, reach)
             if slot is not None:
                 return slot
-        # then the section's own meaning for a label that has none ("supplier" over "name")
-        return self._longest_phrase(tries[0]) if context else None
+        return None
 
     def _compound_shape(self, label: str, text: str) -> str | None:
         """A header built of a quantity word and a resource ("qty_gpu", "Anzahl Knoten",
