@@ -94,3 +94,28 @@ def test_a_line_attribute_is_read_for_its_own_label_not_the_lines_description(
     assert offer.fields.vendor == "Example Cloud Inc."
     assert offer.fields.orchestrator == "kubernetes"
     assert offer.fields.inter_node_fabric == "infiniband"
+
+
+def test_a_spec_sheet_by_product_gives_each_quote_line_its_facts(tmp_path: Path) -> None:
+    # A German quote builder: one line per product, and a specifications sheet whose columns
+    # are those products; each column's facts belong to the line naming its product.
+    path = write_workbook(tmp_path / "rechner.xlsx", {
+        "Angebot": [
+            ["Beispiel KI-Cloud GmbH – Angebotsrechner"], [],
+            ["Line", "Product", "GPUs", "Term (mo)", "Price per GPU-hour", "Region"],
+            ["1", "HGX H200", 64, 24, 2.90, "Frankfurt"],
+            ["2", "HGX B200", 128, 12, 3.70, "Berlin"]],
+        "Technik": [
+            ["", "HGX H200", "HGX B200"],
+            ["GPUs", "8 × H200 141 GB pro Knoten", "8 × B200 180 GB pro Knoten"],
+            ["Netzwerk", "InfiniBand NDR, 8 × 400 Gb/s pro Knoten",
+             "RoCE v2, 8 × 400 Gb/s pro Knoten"],
+            ["Orchestrierung", "Slurm (Kubernetes auf Anfrage)", "Kubernetes"],
+            ["Verfügbarkeit", "99,9 %", "99,5 %"]]})
+    result = normalize_files([path], {})
+    assert not result.not_evaluated  # a column of specifications is no offer of its own
+    offers = sorted(result.offers, key=lambda o: o.fields.gpu_count)
+    assert [o.fields.accelerator for o in offers] == ["H200", "B200"]
+    assert [o.fields.inter_node_fabric for o in offers] == ["infiniband", "roce"]
+    assert [o.fields.orchestrator for o in offers] == ["slurm", "kubernetes"]
+    assert [o.fields.sla_uptime_pct for o in offers] == [99.9, 99.5]

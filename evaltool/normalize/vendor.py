@@ -244,8 +244,8 @@ def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
     if legal is not None and not (author and author.casefold() in top
                                   and author.casefold() in legal[0].casefold()):
         # "MESETA CÓMPUTO S.L." as "Meseta Cómputo S.L." (as the document writes it elsewhere)
-        written = as_written(legal[0], [t for t, _ in [*record.banners, *record.footers]])
-        return (written if written != legal[0] else _clean(legal[0])), legal[1], \
+        cased = as_written(legal[0], [t for t, _ in [*record.banners, *record.footers]])
+        return (cased if cased != legal[0] else _clean(legal[0])), legal[1], \
             "a company name with its legal form in the letterhead, title or footer"
     if author and author.casefold() in top:
         text, where = next((x, w) for x, w in record.banners

@@ -44,9 +44,9 @@ from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapp
 from evaltool.read.lineitems import line_items as _line_items
 from evaltool.read.margins import banners_and_footers
 from evaltool.read.price_columns import names_a_list_rate
-from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.row_notes import notes_by_row
 from evaltool.read.row_totals import totals_of_rows
+from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     states_amount,
 )

@@ -58,7 +58,7 @@ def notes_by_row(grid: SheetGrid, data_rows: list[int], rows: list[RawRecord],
     if len(rows) != len(data_rows):
         return
     numbers = {_row_number(grid, r, place): target
-               for place, (r, target) in enumerate(zip(data_rows, rows), start=1)}
+               for place, (r, target) in enumerate(zip(data_rows, rows, strict=True), start=1)}
     if len(numbers) != len(rows):
         return
     kept: list[Candidate] = []
