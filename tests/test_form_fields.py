@@ -55,9 +55,9 @@ def test_a_table_of_offers_shares_no_grand_total_and_gives_each_line_its_site(
     path = write_workbook(tmp_path / "calc.xlsx", {"Devis": [
         ["Exemple Cloud SAS – calculateur"], [],
         ["Ligne", "Modèle GPU", "GPUs", "Durée (mois)", "Prix par GPU-heure (EUR)",
-         "Total contrat"],
-        ["1", "NVIDIA H200 SXM", 64, 24, 2.50, 2_803_200],
-        ["2", "NVIDIA H100 SXM", 128, 12, 2.00, 2_242_560],
+         "Total contrat", "Stockage €/To/mois"],
+        ["1", "NVIDIA H200 SXM", 64, 24, 2.50, 2_803_200, 40],
+        ["2", "NVIDIA H100 SXM", 128, 12, 2.00, 2_242_560, 45],
         ["Total général", "", "", "", "", 5_045_760],
         [],
         ["Ligne 1 site : Paris (PAR-2). Ligne 2 site : Lyon (LYS-1)."]]})
@@ -68,6 +68,9 @@ def test_a_table_of_offers_shares_no_grand_total_and_gives_each_line_its_site(
     assert [o.fields.offer_kind for o in offers] == ["rent", "rent"]
     assert [o.fields.price_usd_per_gpu_hour for o in offers] == pytest.approx([2.75, 2.2])
     assert [o.fields.region for o in offers] == ["Paris (PAR-2)", "Lyon (LYS-1)"]
+    # a currency and a per-TB-month basis in the header: the storage price, not a capacity
+    assert [o.fields.storage_usd_per_tb_month for o in offers] == pytest.approx([44, 49.5])
+    assert [o.fields.storage_capacity_tb for o in offers] == [None, None]
 
 
 def test_parts_of_a_note_by_the_row_they_name() -> None:

@@ -50,7 +50,12 @@ from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     states_amount,
 )
-from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
+from evaltool.read.vocabulary import (
+    MAX_LABEL_WORDS,
+    Vocabulary,
+    normalise_label,
+    storage_price_label,
+)
 
 CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "msa", "vertrag",
                         "bedingungen", "legal", "clauses", "contrat")
@@ -179,6 +184,7 @@ def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | Non
             # "Term (mo)", "Laufzeit (Monate)", "Durée (mois)": a field's exact label and the
             # unit of its figures in brackets
             slot = vocab.labels.get(normalise_label(_UNIT_IN_BRACKETS_RE.sub("", value)))
+        slot = slot or storage_price_label(value)  # "Storage $/TB-mo"
         if slot is None:
             continue
         columns[c] = value.strip()

@@ -130,6 +130,14 @@ def _ratio_shape(label: str) -> str | None:
     return None
 
 
+def storage_price_label(label: str) -> str | None:
+    """'Storage $/TB-mo', 'Stockage €/To/mois': a currency and a per-TB-month basis make a
+    label the storage price, whatever storage word it holds (never the capacity)."""
+    if billing_unit(label) == "tb_month" and currency_of(label):
+        return "storage_usd_per_tb_month"
+    return None
+
+
 # Slots of words so generic ("type", "name", "dedicated") that under a known parent key they
 # mean the parent's field: interconnect.type is the fabric, not the offer's type.
 _GENERIC_SLOTS = frozenset({"offer_kind", "offer_name", "vendor"})
@@ -168,7 +176,7 @@ class Vocabulary:
             text = normalise_label(re.sub(r"\([^()]*\)", " ", label))
         if not text or len(text.split()) > MAX_LABEL_WORDS:
             return None
-        shaped = label_shape(text) or _ratio_shape(label)
+        shaped = label_shape(text) or _ratio_shape(label) or storage_price_label(label)
         if shaped is not None and text not in self.labels:
             return shaped
         if text not in self.labels:
