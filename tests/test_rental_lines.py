@@ -110,3 +110,36 @@ def test_a_price_that_holds_until_a_date_is_the_validity(tmp_path: Path, sentenc
         ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
         ["Price per GPU-hour", "USD 2.10"], [], [sentence]]})
     assert str(_one(path).fields.valid_until) == "2026-03-13"
+
+
+def _offer_with(tmp_path: Path, rows: list[list[object]], fx: dict[str, float] | None = None
+                ) -> Any:
+    path = write_workbook(tmp_path / "offer.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"], ["Number of GPUs", 64],
+        ["Price per GPU-hour", "USD 2.10"], *rows]})
+    return _one(path, fx).fields
+
+
+def test_terms_stated_in_dutch_and_italian_prose(tmp_path: Path) -> None:
+    f = _offer_with(tmp_path, [
+        [], ["Betreft: GPU-cluster, contractduur 24 maanden"],
+        ["Netwerk: InfiniBand NDR, 8× 400 Gbit/s per server, exclusief voor klant."],
+        ["Beschikbaar vanaf: 1 april 2026."]])
+    assert f.term_months == 24
+    assert f.network_dedicated is True
+    assert str(f.delivery_date) == "2026-04-01"
+
+
+def test_italian_labels_for_response_and_unlimited_egress(tmp_path: Path) -> None:
+    f = _offer_with(tmp_path, [["Tempo di presa in carico", "entro 4 ore, 24/7"],
+                               ["Traffico in uscita (egress)", "illimitato"]])
+    assert f.support_response_hours == 4
+    assert f.egress_usd_per_gb == 0
+
+
+def test_a_file_system_label_and_an_acceptance_deadline(tmp_path: Path) -> None:
+    f = _offer_with(tmp_path, [["Sistema de archivos", "Lustre, 200 TB (scratch)"],
+                               ["Termin przyjęcia oferty", "do 27.03.2026"]])
+    assert f.storage_type == "lustre"
+    assert f.storage_capacity_tb == 200  # a shared file system's scratch is no local disk
+    assert str(f.valid_until) == "2026-03-27"

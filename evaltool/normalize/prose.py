@@ -79,7 +79,8 @@ _TERMS_CACHE: dict[Any, list[tuple[str, Any, Location, str, str]]] = {}
 # A response time is named as one: "response", "reagiert", "svarstid", "temps de réponse".
 _RESPONSE_RE = re.compile(r"\brespon\w*|\breaction|\breakti\w*|\breagier\w*|\bsvarstid|\breponse|"
                           r"\brespuesta|\brisposta|\breactie|\breakcj\w*|\bantwort\w*|"
-                          r"\bsvartid|\bodezv\w*|\bvalaszido|\byanit|応答|回答|응답", re.I)
+                          r"\bsvartid|\bodezv\w*|\bvalaszido|\byanit|応答|回答|응답|"
+                          r"\bpresa\s+in\s+carico|\bprise\s+en\s+charge", re.I)
 # A node's own disks, and the words of a shared file system.
 _LOCAL_DISK_RE = re.compile(r"\bnvme\b|\bssds?\b|\blocal\b|\blokal|\blocale?s?\b|\bscratch\b|"
                             r"\bper\s+(?:node|server|instance)\b|\bje\s+knoten|\bpar\s+serveur",
@@ -319,7 +320,9 @@ class ProseReaders(SlotReaders):
             clause = f"{clause[:price.start()]} {clause[price.end():]}"
         if re.search(r"[$€£]|\b(?:usd|eur|gbp|chf)\b|\bper\s+(?:tb|gb)\b", clause, re.I):
             return  # a storage price: its size is the unit priced, not the capacity
-        if _LOCAL_DISK_RE.search(clause) or not (
+        # "Lustre, 100 TB (scratch)": a shared file system's scratch space is no local disk
+        local = clause if kind in (None, "local_nvme") else re.sub(r"\bscratch\b", " ", clause)
+        if _LOCAL_DISK_RE.search(local) or not (
                 (kind is not None and kind != "local_nvme") or _SHARED_FS_RE.search(clause)):
             return  # a node's own disks ("local instance storage: 8 x 3.84 TB NVMe") are not
             # the shared storage, and a size with no shared file system named is not either
