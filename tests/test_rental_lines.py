@@ -143,3 +143,16 @@ def test_a_file_system_label_and_an_acceptance_deadline(tmp_path: Path) -> None:
     assert f.storage_type == "lustre"
     assert f.storage_capacity_tb == 200  # a shared file system's scratch is no local disk
     assert str(f.valid_until) == "2026-03-27"
+
+
+def test_a_quantity_counted_in_gpus_is_no_count_of_systems(tmp_path: Path) -> None:
+    # A line with no time basis at all (read as bought once): its unit column counts GPUs,
+    # so its quantity is never the number of servers (128 "nodes" of 8 GPUs would be 1,024).
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Systems Inc."],
+        ["Line", "Qty", "Unit", "Description", "Unit price (USD)"],
+        [1, 128, "GPU", "NVIDIA HGX B200 180 GB – 16 nodes of 8 GPUs", 30_000],
+    ]})
+    f = _one(path).fields
+    assert f.node_count in (None, 16)
+    assert f.gpu_count == 128

@@ -715,8 +715,9 @@ class Builder(TableReaders, MoneyReaders):
             _GPUS_IN_SYSTEM_RE.search(desc) or T.resource_of(desc) == "node")  # node word
             and names_an_accelerator(desc))
         if system and not re.search(r"switch|storage|install|service|cable|appliance", low):
-            self.add("node_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
-                     IN_TEXT, "quantity of systems on the purchase line")
+            counted = "gpu" if T.resource_of(item.unit or "") == "gpu" else "node"  # "GPU"
+            self.add(f"{counted}_count", int(qty), item.cells.get("quantity", where),
+                     cell_text(qty), IN_TEXT, f"quantity of {counted}s on the purchase line")
             self._system_text(desc, item.cells.get("description", where))
         kind, _ = _storage_kind(desc)
         if kind:
