@@ -156,3 +156,18 @@ def test_a_quantity_counted_in_gpus_is_no_count_of_systems(tmp_path: Path) -> No
     f = _one(path).fields
     assert f.node_count in (None, 16)
     assert f.gpu_count == 128
+
+
+def test_an_amount_of_a_months_hours_makes_the_rate_hourly(tmp_path: Path) -> None:
+    # No time column: 6 servers x 730 h x 14.00 = 61,320: the rate is per server-hour.
+    path = write_workbook(tmp_path / "factuur.xlsx", {"Factuur": [
+        ["Voorbeeld Compute B.V."],
+        ["Omschrijving", "Aantal", "Eenheid", "Prijs", "Bedrag"],
+        ["Bare-metal server, 8× NVIDIA H200 141 GB", 6, "server", 14.00, 61_320],
+        [],
+        ["Contractduur 12 maanden, maandelijks gefactureerd."],
+    ]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert f.offer_kind == "rent"
+    assert f.capex_usd is None
+    assert f.price_usd_per_gpu_hour == pytest.approx(14.0 / 8)

@@ -46,6 +46,8 @@ def test_a_letterhead_in_capitals_keeps_its_legal_form_in_the_documents_case(
 def test_the_forms_in_isolation() -> None:
     assert without_partner("Acme Cloud x Beta AI") == "Acme Cloud"
     assert without_partner("8 x H100") == "8 x H100"  # no name after the x
+    assert without_partner("Nimbus Cloud, an Orrery company") == "Nimbus Cloud"
+    assert without_partner("Acme, Inc.") == "Acme, Inc."
     assert acronym_tail("Śląskie Centrum (ŚCS)")
     assert not acronym_tail("Acme Cloud (the Provider)")
     assert as_written("ACME CLOUD, INC.", ["Acme Cloud - prices"]) == "Acme Cloud, Inc."

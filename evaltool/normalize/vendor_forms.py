@@ -17,7 +17,10 @@ import re
 _PARTNER_RE = re.compile(
     r"(?<=[^\W\d_])\s+(?:×|✕|x(?=\s+[A-ZÀ-ÖØ-Þ][^\W\d_])|(?i:in\s+partnership\s+with|"
     r"in\s+collaboration\s+with|in\s+Zusammenarbeit\s+mit|en\s+partenariat\s+avec|"
-    r"en\s+colaboraci[oó]n\s+con|in\s+collaborazione\s+con|powered\s+by))\s+\S.*$")
+    r"en\s+colaboraci[oó]n\s+con|in\s+collaborazione\s+con|powered\s+by))\s+\S.*$|"
+    # "Nimbus Cloud, an Orrery company", "Acme GPU, a subsidiary of Beta Holdings"
+    r",\s+(?i:an?\s+(?:[^\W\d_][\w&.-]*\s+){1,3}(?:company|group\s+company|brand)|"
+    r"an?\s+(?:subsidiary|division|unit)\s+of|part\s+of)\s*.*$")
 
 
 def without_partner(segment: str) -> str:

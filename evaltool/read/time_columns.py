@@ -51,11 +51,25 @@ def apply_time_column(item: LineItem, grid: SheetGrid, r: int, columns: dict[int
         time = _amount(grid.value(r, c))
         if time is None or time <= 0 or time == 1:
             continue
-        expected = quantity * item.unit_price * time
-        if abs(expected - item.total) <= _TOLERANCE * max(abs(item.total), 1.0):
+        if _explains(quantity * item.unit_price * time, item.total):
             item.per_time = when
             item.cells["time"] = grid.where(r, c)
             return
+    # No time column: an amount that is quantity x rate x the hours of a month (730, or a
+    # calendar month of 28-31 days) bills an hourly rate for a month, whatever the unit says
+    # ("8 | node | 17.20 | 100,448"); a one-off line is never so by chance.
+    if not columns and item.unit_price < item.total and any(
+            _explains(quantity * item.unit_price * hours, item.total)
+            for hours in _HOURS_OF_A_MONTH):
+        item.per_time = "hour"
+
+
+# 730 h (8,760 / 12, the convention of cloud price lists) and 28, 29, 30 and 31 days of 24 h.
+_HOURS_OF_A_MONTH = (730.0, 672.0, 696.0, 720.0, 744.0)
+
+
+def _explains(expected: float, total: float) -> bool:
+    return abs(expected - total) <= _TOLERANCE * max(abs(total), 1.0)
 
 
 # Rows under a header scanned for a column of billing bases.

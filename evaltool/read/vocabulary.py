@@ -165,7 +165,10 @@ class Vocabulary:
         if key not in self._matched:
             if len(self._matched) > 65_536:  # a hostile file of distinct labels: start over
                 self._matched.clear()
-            self._matched[key] = self._match(label, section)
+            slot = self._match(label, section)
+            if slot == "storage_capacity_tb" and storage_price_label(label):
+                slot = "storage_usd_per_tb_month"  # "Storage $/TB-mo" is a price
+            self._matched[key] = slot
         return self._matched[key]
 
     def _match(self, label: str, section: str | None) -> str | None:
@@ -176,7 +179,7 @@ class Vocabulary:
             text = normalise_label(re.sub(r"\([^()]*\)", " ", label))
         if not text or len(text.split()) > MAX_LABEL_WORDS:
             return None
-        shaped = label_shape(text) or _ratio_shape(label) or storage_price_label(label)
+        shaped = label_shape(text) or _ratio_shape(label)
         if shaped is not None and text not in self.labels:
             return shaped
         if text not in self.labels:
