@@ -171,3 +171,20 @@ def test_an_amount_of_a_months_hours_makes_the_rate_hourly(tmp_path: Path) -> No
     assert f.offer_kind == "rent"
     assert f.capex_usd is None
     assert f.price_usd_per_gpu_hour == pytest.approx(14.0 / 8)
+
+
+def test_a_czech_quote_with_an_item_column_and_remarks(tmp_path: Path) -> None:
+    # "Položka" (item) and "Popis" (description) both name a line: the item is the line's
+    # number, the description what is sold; "Poznámka" (remark) says per GPU-hour / monthly.
+    path = write_workbook(tmp_path / "nabidka.xlsx", {"Nabídka": [
+        ["Příklad Cloud s.r.o."], [],
+        ["Položka", "Množství", "Jednotka", "Popis", "Cena za jednotku (CZK)", "Poznámka"],
+        [1, 32, "GPU", "NVIDIA H200 141 GB – 4 uzly po 8 GPU", "75,00", "za GPU-hodinu"],
+        [2, 1, "ks", "Podpora 24/7, doba odezvy 1 hodina", "20 000,00", "měsíčně"],
+        [], ["Doba trvání smlouvy: 12 měsíců."]]})
+    f = _one(path, {"CZK": 0.043}).fields
+    assert (f.offer_kind, f.accelerator, f.gpu_count, f.node_count) == ("rent", "H200", 32, 4)
+    assert f.price_usd_per_gpu_hour == pytest.approx(75 * 0.043)
+    assert f.support_usd_per_month == pytest.approx(20_000 * 0.043)
+    assert f.support_response_hours == 1
+    assert f.capex_usd is None

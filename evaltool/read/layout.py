@@ -139,6 +139,9 @@ def _header_roles(row: Sequence[Any], vocab: Vocabulary) -> dict[str, int]:
             role = vocab.header_role(value)
             if role and role not in roles:
                 roles[role] = c
+            elif role == "description" and "part" not in roles:
+                # "Položka | … | Popis", "Pozycja | Opis": the item, then its description
+                roles["part"], roles["description"] = roles["description"], c
             elif role in ("unit_price", "total") and re.search(
                     r"\bnet(?:to|t)?\b", normalise_label(value)):
                 roles[role] = c  # CPQ exports: the net (discounted) price, not the list

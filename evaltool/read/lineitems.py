@@ -150,7 +150,7 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     # A remarks column ("Remarque | € / kW / mois") may state a line's billing unit.
     note_col = next((c for c, head in field_cols.items()
                      if normalise_label(head) in NOTE_HEADERS), None)
-    if note_col is None and "unit" not in roles:
+    if note_col is None:
         # "Billing | one-off | per kW per month | per month": a column of billing bases,
         # whatever its header says, states each line's basis as a remarks column would
         note_col = basis_column(grid, header_row, set(roles.values()))
