@@ -52,3 +52,10 @@ def test_the_forms_in_isolation() -> None:
     assert not acronym_tail("Acme Cloud (the Provider)")
     assert as_written("ACME CLOUD, INC.", ["Acme Cloud - prices"]) == "Acme Cloud, Inc."
     assert as_written("ACME CLOUD, INC.", ["nothing else"]) == "ACME CLOUD, INC."
+
+
+def test_a_letterhead_only_in_capitals_gives_the_form_its_usual_case(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "offer.xlsx", {"Offer": [
+        ["NORDKAPP DATA CENTRES LTD"], ["Unit 2, Example Park · Company No. 123"], [],
+        *_OFFER]})
+    assert _vendor(path) == "Nordkapp Data Centres Ltd"

@@ -21,6 +21,7 @@ from evaltool.normalize.vendor_forms import (
     acronym_tail,
     as_written,
     capitals_legal_name_re,
+    usual_form_case,
     without_partner,
 )
 from evaltool.read.cells import RawRecord
@@ -245,7 +246,7 @@ def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
                                   and author.casefold() in legal[0].casefold()):
         # "MESETA CÓMPUTO S.L." as "Meseta Cómputo S.L." (as the document writes it elsewhere)
         cased = as_written(legal[0], [t for t, _ in [*record.banners, *record.footers]])
-        return (cased if cased != legal[0] else _clean(legal[0])), legal[1], \
+        return (cased if cased != legal[0] else usual_form_case(_clean(legal[0]))), legal[1], \
             "a company name with its legal form in the letterhead, title or footer"
     if author and author.casefold() in top:
         text, where = next((x, w) for x, w in record.banners

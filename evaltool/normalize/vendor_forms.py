@@ -78,3 +78,13 @@ def as_written(name: str, texts: list[str]) -> str:
         if found and not found.group(0).isupper():
             return found.group(0) + tail
     return name
+
+
+def usual_form_case(name: str) -> str:
+    """'Fenland Data Centres LTD' -> 'Fenland Data Centres Ltd': a legal form left in capitals
+    by a letterhead in capitals takes its usual case (the name's words already have theirs)."""
+    found = _UPPER_FORM_RE.search(name)
+    if found is None or found.start() == 0 or name[:found.start()].isupper():
+        return name
+    return name[:found.start()] + _UPPER_FORM_RE.sub(lambda m: _FORM_CASE[m.group(1)],
+                                                      name[found.start():])
