@@ -188,3 +188,15 @@ def test_a_czech_quote_with_an_item_column_and_remarks(tmp_path: Path) -> None:
     assert f.support_usd_per_month == pytest.approx(20_000 * 0.043)
     assert f.support_response_hours == 1
     assert f.capex_usd is None
+
+
+def test_a_json_invoice_line_of_a_months_hours_is_an_hourly_rate(tmp_path: Path) -> None:
+    path = tmp_path / "invoice.json"
+    path.write_text('''{"invoice": {"vendor": "Example Cloud Inc.", "currency": "USD", "lines": [
+      {"description": "H100 SXM node (8x NVIDIA H100 80GB), reserved", "quantity": 4,
+       "unit": "node", "rate": 20.0, "amount": 58400},
+      {"description": "Support", "quantity": 1, "unit": "month", "rate": 900, "amount": 900}]},
+     "notes": "Month 1 of a 12-month reservation."}''', encoding="utf-8")
+    f = _one(path).fields
+    assert (f.offer_kind, f.capex_usd, f.node_count) == ("rent", None, 4)
+    assert f.price_usd_per_gpu_hour == pytest.approx(2.5)

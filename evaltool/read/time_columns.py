@@ -55,13 +55,17 @@ def apply_time_column(item: LineItem, grid: SheetGrid, r: int, columns: dict[int
             item.per_time = when
             item.cells["time"] = grid.where(r, c)
             return
-    # No time column: an amount that is quantity x rate x the hours of a month (730, or a
-    # calendar month of 28-31 days) bills an hourly rate for a month, whatever the unit says
-    # ("8 | node | 17.20 | 100,448"); a one-off line is never so by chance.
-    if not columns and item.unit_price < item.total and any(
-            _explains(quantity * item.unit_price * hours, item.total)
-            for hours in _HOURS_OF_A_MONTH):
-        item.per_time = "hour"
+
+
+def month_of_hours(item: LineItem) -> bool:
+    """An amount that is quantity x rate x the hours of a month (730, or a calendar month of
+    28-31 days) bills an hourly rate for a month, whatever the unit says ("8 | node | 17.20 |
+    100,448"); a one-off line is never so by chance."""
+    if item.unit_price is None or item.total is None or not 0 < item.unit_price < item.total:
+        return False
+    quantity = item.quantity if item.quantity else 1.0
+    return any(_explains(quantity * item.unit_price * hours, item.total)
+               for hours in _HOURS_OF_A_MONTH)
 
 
 # 730 h (8,760 / 12, the convention of cloud price lists) and 28, 29, 30 and 31 days of 24 h.
