@@ -40,3 +40,23 @@ def test_a_bundle_reads_its_billing_column(tmp_path: Path, head: str, once: str,
     assert f.node_count == 4  # the 40 kW are no count of nodes
     assert f.price_usd_per_gpu_hour == pytest.approx(
         (1_000_000 / 36 + 6_000 + 1_000) / (32 * 730))
+
+
+def test_a_bundle_in_labelled_cells_reads_its_thousands_by_the_document(tmp_path: Path) -> None:
+    # "1.200.000 €" can only group thousands with points: so does "2.000 € pro Monat".
+    path = write_workbook(tmp_path / "colo.xlsx", {"Offer": [
+        ["Beispiel Rechenzentrum GmbH – Colocation + Hardware"], [],
+        ["Hardware", "4 × GPU-Server mit je 8 × NVIDIA H200 141 GB"],
+        ["Kaufpreis Hardware (einmalig)", "1.200.000 €"],
+        ["Colocation", "180 € pro kW und Monat, 40 kW vertraglich"],
+        ["Managed Services", "2.000 € pro Monat"],
+        ["Abschreibungsdauer", "36 Monate"],
+        ["Leistung pro Server", "10 kW"]]})
+    result = normalize_files([path], {"EUR": 1.0})
+    (offer,) = result.offers
+    f = offer.fields
+    assert f.capex_usd == pytest.approx(1_200_000)
+    assert f.opex_usd_per_month == pytest.approx(2_000)
+    assert f.colocation_usd_per_kw_month == pytest.approx(180)
+    assert f.price_usd_per_gpu_hour == pytest.approx(
+        (1_200_000 / 36 + 40 * 180 + 2_000) / (32 * 730))
