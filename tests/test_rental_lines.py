@@ -200,3 +200,20 @@ def test_a_json_invoice_line_of_a_months_hours_is_an_hourly_rate(tmp_path: Path)
     f = _one(path).fields
     assert (f.offer_kind, f.capex_usd, f.node_count) == ("rent", None, 4)
     assert f.price_usd_per_gpu_hour == pytest.approx(2.5)
+
+
+def test_a_german_email_states_its_terms_in_prose(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "mail.xlsx", {"Mail": [
+        ["Von: Jana Krüger <jana@nordwolke.example>"], ["Betreff: AW: H200-Kapazität"], [],
+        ["wie besprochen bieten wir 32 H200 GPUs in Frankfurt an: 2,60 € pro GPU-Stunde, "
+         "12 Monate Reservierung, monatliche Abrechnung."],
+        ["  - InfiniBand NDR 400 Gb/s pro GPU, nur für Sie"],
+        ["  - 4 Stunden Hardwaretausch, Reaktionszeit 30 Minuten bei P1"],
+        ["Die Preise gelten bis 13. Februar 2026. Bereitstellung ab 2. März 2026."],
+        ["Jana Krüger | Nordwolke Rechenzentren GmbH"]]})
+    f = _one(path, {"EUR": 1.1}).fields
+    assert f.vendor == "Nordwolke Rechenzentren GmbH"
+    assert f.price_usd_per_gpu_hour == pytest.approx(2.86)
+    assert (f.hw_replacement_hours, f.support_response_hours) == (4, 0.5)
+    assert f.network_dedicated is True
+    assert (str(f.valid_until), str(f.delivery_date)) == ("2026-02-13", "2026-03-02")
