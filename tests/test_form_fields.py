@@ -122,3 +122,22 @@ def test_a_spec_sheet_by_product_gives_each_quote_line_its_facts(tmp_path: Path)
     assert [o.fields.inter_node_fabric for o in offers] == ["infiniband", "roce"]
     assert [o.fields.orchestrator for o in offers] == ["slurm", "kubernetes"]
     assert [o.fields.sla_uptime_pct for o in offers] == [99.9, 99.5]
+
+
+@pytest.mark.parametrize("header, value", [("nodes x gpus", "4 x 8"),
+                                           ("Knoten × GPU", "4 × 8"),
+                                           ("servers x GPUs/server", "4x8")])
+def test_nodes_and_their_gpus_in_one_cell_are_two_counts(tmp_path: Path, header: str,
+                                                         value: str) -> None:
+    path = tmp_path / "broker.csv"
+    path.write_text(
+        "# Example Broker - matched supply\n"
+        f"offer_ref,supplier,gpu,{header},usd_per_gpu_hour,location,term\n"
+        f"BX-1,Kestrel Cloud Inc.,H100 SXM 80GB,{value},2.20,\"Austin, TX\",6 months\n"
+        "BX-2,Orca Compute LLC,L40S 48GB,6 x 4,0.85,\"Reno, NV\",1 month\n",
+        encoding="utf-8")
+    result = normalize_files([path], {})
+    assert not result.not_evaluated
+    counts = sorted((o.fields.gpu_count, o.fields.gpus_per_node, o.fields.node_count)
+                    for o in result.offers)
+    assert counts == [(24, 4, 6), (32, 8, 4)]

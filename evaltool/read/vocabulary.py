@@ -79,6 +79,11 @@ def _resource_words() -> dict[str, str]:
     return words
 
 
+def resource_words() -> dict[str, str]:
+    """Folded word -> 'gpu' or 'node', in every language of the basis words."""
+    return _resource_words()
+
+
 @lru_cache(maxsize=1)
 def _label_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
     words = _resource_words()
@@ -95,6 +100,8 @@ def _label_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
                                                             reverse=True)) + ")"
     return (
         ("gpus_per_node", re.compile(rf"^{gpu} {per} (?:each |1 |one )?{node}$")),
+        # "nodes x gpus", "Knoten × GPU": both counts in one cell (read/count_pairs.py)
+        ("node_count", re.compile(rf"^{node} (?:x|by|mal|fois) {gpu}(?: {node})?$")),
         ("node_count", re.compile(rf"^(?:{count}|{total}|no(?: de| di)?) {node}$|"
                                   rf"^{node}(?: reserved| {total}| {count})?$")),
         # "Nº GPU", "N° de nodos", "№ GPU": the numero sign folds to "no" and counts what
