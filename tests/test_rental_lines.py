@@ -217,3 +217,28 @@ def test_a_german_email_states_its_terms_in_prose(tmp_path: Path) -> None:
     assert (f.hw_replacement_hours, f.support_response_hours) == (4, 0.5)
     assert f.network_dedicated is True
     assert (str(f.valid_until), str(f.delivery_date)) == ("2026-02-13", "2026-03-02")
+
+
+def test_an_invoice_line_for_one_month_of_a_monthly_billed_service(tmp_path: Path) -> None:
+    # The line names its month ("Februar 2026") and the document bills monthly: the amount is
+    # that month's compute, not hardware bought once.
+    path = write_workbook(tmp_path / "rechnung.xlsx", {"Rechnung": [
+        ["PROFORMA-RECHNUNG"], ["Beispiel GPU Cloud GmbH, Hafenstraße 1, Hamburg"], [],
+        ["Beschreibung", "Menge", "Einzelpreis", "Betrag"],
+        ["GPU-Rechenleistung – 64 × NVIDIA H100 SXM 80GB (8 Knoten à 8 GPU), Februar 2026",
+         1, 128000, 128000],
+        [], ["Monat 2 einer Laufzeit von 24 Monaten, monatlich im Voraus berechnet."]]})
+    f = _one(path, {"EUR": 1.0}).fields
+    assert (f.offer_kind, f.capex_usd, f.gpu_count) == ("rent", None, 64)
+    assert f.price_usd_per_gpu_hour == pytest.approx(128000 / 64 / 730)
+
+
+def test_a_month_of_delivery_is_no_month_billed(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Systems Inc."],
+        ["Description", "Qty", "Unit price", "Amount"],
+        ["HGX H100 server, 8x NVIDIA H100 SXM 80GB, delivery March 2026", 2, 250000, 500000],
+        [], ["Payment: invoiced monthly for support; hardware invoiced on delivery."]]})
+    f = _one(path).fields
+    assert f.offer_kind == "purchase"
+    assert f.capex_usd == pytest.approx(500000)

@@ -520,8 +520,7 @@ class Builder(TableReaders, MoneyReaders):
                          "items; read as USD")
         return price, where, raw, currency
 
-    @staticmethod
-    def _line_basis(item: LineItem, unit: str) -> tuple[str, str | None]:
+    def _line_basis(self, item: LineItem, unit: str) -> tuple[str, str | None]:
         """(the price cell's own text when it carries a basis, the line's billing unit)."""
         # The price cell may carry its own basis ("19,84 € / Knoten / h"): it beats the unit
         # column ("Knoten"), which beats the description.
@@ -533,7 +532,8 @@ class Builder(TableReaders, MoneyReaders):
             time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
             None if unit else T.billing_unit(item.description)) or (  # remarks: "€ / kW / mois"
             None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"])) or (
-            None if unit else time_adverb(item.description)) or side_basis(item, unit)
+            None if unit else time_adverb(item.description)) or side_basis(
+                item, unit, [t for t, _ in self.record.notes])
         return price_text, unit_kind
 
     def read_line_item(self, item: LineItem) -> None:

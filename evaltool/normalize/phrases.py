@@ -47,7 +47,7 @@ def _words() -> dict[str, Any]:
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
                        "notes_label", "cap", "network_adapter", "network_switch",
-                       "network_aggregate", "no_orchestrator", "optional_aside")},
+                       "network_aggregate", "no_orchestrator", "optional_aside", "billed")},
     }
 
 
@@ -492,3 +492,9 @@ def not_an_accelerator_shape(value: object, text: str) -> bool:
     if re.fullmatch(r"[\s\d.,x×]*", text) or _FLOPS_SHAPE_RE.match(text):
         return True
     return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)
+
+
+
+def says_billed(text: str) -> bool:
+    """'Billed monthly in advance', 'monatlich im Voraus berechnet': a text about billing."""
+    return bool(_words()["billed"].search(fold(text)))
