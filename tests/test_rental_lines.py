@@ -242,3 +242,19 @@ def test_a_month_of_delivery_is_no_month_billed(tmp_path: Path) -> None:
     f = _one(path).fields
     assert f.offer_kind == "purchase"
     assert f.capex_usd == pytest.approx(500000)
+
+
+def test_a_french_email_states_its_terms_in_prose(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "courriel.xlsx", {"Courriel": [
+        ["De : Claire Martin <claire@exemple-cloud.example>"], ["Objet : RE: capacité H100"],
+        [], ["Comme convenu, nous proposons 64 GPU H100 SXM (huit nœuds de 8 GPU) : 2,10 € par "
+             "GPU-heure, engagement de 12 mois, facturation mensuelle."],
+        ["  - remplacement du matériel sous 4 heures, temps de réponse de 30 minutes pour les "
+         "tickets P1"],
+        ["Nous pouvons mettre la capacité à disposition à partir du 2 mars 2026. Ces tarifs "
+         "sont valables jusqu'au 20 février 2026."],
+        [], ["Claire Martin | Exemple Cloud SAS"]]})
+    f = _one(path, {"EUR": 1.1}).fields
+    assert (f.vendor, f.gpu_count, f.node_count) == ("Exemple Cloud SAS", 64, 8)
+    assert (f.hw_replacement_hours, f.support_response_hours) == (4, 0.5)
+    assert (str(f.valid_until), str(f.delivery_date)) == ("2026-02-20", "2026-03-02")
