@@ -52,6 +52,7 @@ from evaltool.normalize.facts import (
     expected_for,
 )
 from evaltool.normalize.gpu_memory import hbm_gb
+from evaltool.normalize.line_basis import side_basis
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
@@ -519,8 +520,7 @@ class Builder(TableReaders, MoneyReaders):
                          "items; read as USD")
         return price, where, raw, currency
 
-    @staticmethod
-    def _line_basis(item: LineItem, unit: str) -> tuple[str, str | None]:
+    def _line_basis(self, item: LineItem, unit: str) -> tuple[str, str | None]:
         """(the price cell's own text when it carries a basis, the line's billing unit)."""
         # The price cell may carry its own basis ("19,84 € / Knoten / h"): it beats the unit
         # column ("Knoten"), which beats the description.
@@ -532,7 +532,8 @@ class Builder(TableReaders, MoneyReaders):
             time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
             None if unit else T.billing_unit(item.description)) or (  # remarks: "€ / kW / mois"
             None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"])) or (
-            None if unit else time_adverb(item.description))  # "…, pr. måned", "monatlich"
+            None if unit else time_adverb(item.description)) or side_basis(
+                item, unit, [t for t, _ in self.record.notes])
         return price_text, unit_kind
 
     def read_line_item(self, item: LineItem) -> None:
@@ -608,9 +609,9 @@ class Builder(TableReaders, MoneyReaders):
             if unit_kind in ("hour", "month"):
                 resource = "gpu" if re.search(r"\bgpu\b", unit.lower()) else "node"
                 per = (resource, unit_kind)
-                if not re.search(r"instance|node|server|gpu|system", unit.lower()) and (
-                        unit or (set(count_facts(desc)) != {"gpus_per_node"}
-                                 and T.resource_of(desc) != "node")):
+                if not re.search(r"instance|node|server|gpu|system", unit.lower()) and \
+                        T.resource_of(unit) is None and (unit or (set(count_facts(
+                            desc)) != {"gpus_per_node"} and T.resource_of(desc) != "node")):
                     per = (unit_kind,)  # but "server L40S (4 GPU)" prices one node
             self.priced.append(_Priced("compute", V.Money(price, currency, per, raw), where, raw,
                                        TABLE, quantity=qty))
@@ -658,8 +659,8 @@ class Builder(TableReaders, MoneyReaders):
         self._rack_counts(item, qty, gpus_per_rack_stated(item.description), where)
 
     def _rack_counts(self, item: LineItem, qty: float, per_rack: int | None, where: Location
-                     ) -> None:  # racks on a line (rented or bought), and their GPUs if known
-        desc, desc_where = item.description, item.cells.get("description", where)
+                     ) -> None:  # racks on a line (rented or bought), their GPUs if known
+        desc, desc_where, n = item.description, item.cells.get("description", where), cell_text(qty)
         self.add("rack_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
                  TABLE, "quantity of racks on the line")
         if names_an_accelerator(desc):
@@ -667,8 +668,7 @@ class Builder(TableReaders, MoneyReaders):
         if per_rack:
             self.add("gpus_per_rack", per_rack, desc_where, desc, TABLE, "GPUs of one rack")
             self.add("gpu_count", int(qty) * per_rack, item.cells.get("quantity", where),
-                     f"{cell_text(qty)} x {per_rack}", TABLE,
-                     f"{cell_text(qty)} racks x {per_rack} GPUs per rack")
+                     f"{n} x {per_rack}", TABLE, f"{n} racks x {per_rack} GPUs per rack")
 
     def _tb_months(self, desc: str, qty: float, unit: str, desc_at: Location,
                    qty_at: Location) -> None:
@@ -716,8 +716,9 @@ class Builder(TableReaders, MoneyReaders):
             _GPUS_IN_SYSTEM_RE.search(desc) or T.resource_of(desc) == "node")  # node word
             and names_an_accelerator(desc))
         if system and not re.search(r"switch|storage|install|service|cable|appliance", low):
-            self.add("node_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
-                     IN_TEXT, "quantity of systems on the purchase line")
+            counted = "gpu" if T.resource_of(item.unit or "") == "gpu" else "node"  # "GPU"
+            self.add(f"{counted}_count", int(qty), item.cells.get("quantity", where),
+                     cell_text(qty), IN_TEXT, f"quantity of {counted}s on the purchase line")
             self._system_text(desc, item.cells.get("description", where))
         kind, _ = _storage_kind(desc)
         if kind:

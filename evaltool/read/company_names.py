@@ -18,11 +18,11 @@ LEGAL_FORMS = (r"GmbH & Co\.? KG|S\.A\. de C\.V\.|Inc\.?|Incorporated|Corp\.?|Co
                 r"S\.R\.L\.|SRL|G\.K\.|OÜ|UAB|e\.K\.")
 # Two-letter forms that are also place codes ("Reno, NV"): only without a comma before them.
 SHORT_FORMS = r"AG|SA|AB|BV|NV|KK|Oy|AS|ASA|KG|SE"
-_NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ0-9][\w&'’.-]*|&)"
+NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ0-9][\w&'’.-]*|&)"
 # Small words inside a name ("Centro de Datos Meseta, S.L.", "Banca della Rete S.p.A.").
 _PARTICLE = r"(?:de|del|della|di|da|do|dos|das|du|des|la|le|van|von|der|den|y|e|i|und|och|og|of)"
 LEGAL_NAME_RE = re.compile(
-    rf"(?<![\w.])(?:{_NAME_WORD}\s+(?:{_PARTICLE}\s+)?){{0,4}}{_NAME_WORD}(?:,?\s+"
+    rf"(?<![\w.])(?:{NAME_WORD}\s+(?:{_PARTICLE}\s+)?){{0,4}}{NAME_WORD}(?:,?\s+"
     rf"(?:{LEGAL_FORMS})|\s+(?:{SHORT_FORMS}))(?![\w])")
 
 
