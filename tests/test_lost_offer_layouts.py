@@ -549,3 +549,16 @@ def test_two_sheets_that_each_name_the_other_as_void_skip_neither(tmp_path: Path
                         ["Price per GPU-hour", "USD 2.95"]]})
     (offer,) = normalize_files([path], {}).offers
     assert offer.fields.price_usd_per_gpu_hour == 2.95
+
+
+@pytest.mark.parametrize(("rows", "want"), [
+    ([["Orchestration"], ["☐ Slurm"], ["☒ Kubernetes"], ["☐ None"]], "kubernetes"),
+    ([["Orchestrierung"], ["[x] Slurm (verwaltet)"], ["[ ] Kubernetes"]], "slurm"),
+])
+def test_a_checklist_under_its_label_gives_the_ticked_item(
+        tmp_path: Path, rows: list[list[Any]], want: str) -> None:
+    path = write_workbook(tmp_path / "form.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud Ltd"], ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"], [], *rows]})
+    (offer,) = _offers(path)
+    assert offer.fields.orchestrator == want  # never the first item of the list

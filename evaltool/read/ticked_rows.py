@@ -164,8 +164,8 @@ def _block(grid: SheetGrid, r: int, c: int) -> tuple[int, list[int], int] | None
     while k < min(len(grid.rows), r + _MAX_ROWS):
         mark = _mark(grid.value(k, c))
         others = [v for j, v in enumerate(grid.rows[k]) if j != c and not is_empty(v)]
-        if not others:
-            break
+        if not others and not (mark is not None and mark[1]):
+            break  # (a checklist's "☒ Kubernetes" is a row of its own, under its label)
         if mark is None and not is_empty(grid.value(k, c)):
             break
         rows.append(k)
