@@ -562,3 +562,13 @@ def test_a_checklist_under_its_label_gives_the_ticked_item(
         ["Number of GPUs", 64], ["Price per GPU-hour", "USD 2.10"], [], *rows]})
     (offer,) = _offers(path)
     assert offer.fields.orchestrator == want  # never the first item of the list
+
+
+@pytest.mark.parametrize(("text", "cores"), [
+    ("2x Intel Xeon Gold 6448Y 32C 2.1GHz", 64),
+    ("2x Intel Xeon Platinum 8480+ 56C", 112),
+    ("2x AMD EPYC 9454 48C", 96),
+])
+def test_a_resellers_bare_core_count_after_the_cpu_model(text: str, cores: int) -> None:
+    from evaltool.normalize.phrases import system_facts
+    assert system_facts(text)["cpu_cores_per_node"] == cores

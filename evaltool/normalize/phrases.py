@@ -253,7 +253,8 @@ _SIZE_TOKEN = r"(\d+(?:[.,]\d+)?)\s*(gb|gib|tb|tib|go|to)\b"
 _SIZE_GB = {"gb": 1.0, "go": 1.0, "gib": 1.073741824, "tb": 1000.0, "to": 1000.0,
             "tib": 1099.511627776}
 _TIMES = r"(\d{1,3})\s*[x×]\s*"
-_CORES_IN_BRACKETS_RE = re.compile(r"\((\d{2,3})\s*c(?:ores?)?\)", re.I)  # "(72C)"
+# "(72C)", and a reseller's bare "56C" after the CPU model ("2x Xeon Platinum 8480+ 56C")
+_CORES_IN_BRACKETS_RE = re.compile(r"(?:\(|(?<![\w.(]))(\d{2,3})(?:\s*c(?:ores?)?\)|C\b)", re.I)
 # "(2 x 56 cores)", "(2 × 48 Kerne)": sockets times the cores of each, in brackets.
 _SOCKETS_TIMES_CORES_RE = _WordsRegex(
     lambda w: r"\(\s*(\d)\s*[x×]\s*(\d{1,3})\s*" + w["core"] + r"\b")
