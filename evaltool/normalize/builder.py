@@ -52,6 +52,7 @@ from evaltool.normalize.facts import (
     expected_for,
 )
 from evaltool.normalize.gpu_memory import hbm_gb
+from evaltool.normalize.line_discounts import discount_factor, net_line_price
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
@@ -504,6 +505,7 @@ class Builder(TableReaders, MoneyReaders):
             price = item.total / item.quantity
             where = item.cells.get("total", item.row_where)
         assert price is not None
+        price = net_line_price(self, item, price)  # "Korting 8% op regel 1": what is paid
         if item.total is not None and item.quantity is not None and item.unit_price is not None:
             expected_total = item.quantity * item.unit_price
             monthly = expected_total * HOURS_PER_MONTH
@@ -705,8 +707,8 @@ class Builder(TableReaders, MoneyReaders):
                     currency: str, where: Location, raw: str) -> None:
         """A line with no time basis: a one-off purchase item, at its line total when the
         quote gives one (after the line's discount), else quantity x unit price."""
-        amount = item.total if item.total is not None and item.unit_price is not None \
-            else price * qty
+        amount = item.total * discount_factor(item) if item.total is not None and \
+            item.unit_price is not None else price * qty
         self.priced.append(_Priced("capex_line", V.Money(amount, currency, (), raw), where,
                                    raw, TABLE, quantity=qty))
         # A system line: named as a server, or a model "with 8x H200" (a count of GPUs).

@@ -1,0 +1,145 @@
+"""Specification: what the buyer pays under and among a quote's lines.  A discount row applies
+to the lines it names (or whose total its percentage explains, or, under the lines, to them
+all); net beats list; the figure before tax is the one compared; a discount whose lines
+cannot be told is said, never guessed.  Our own examples, in languages and layouts of our
+own (never a blind file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from workbooks import write_workbook
+
+from evaltool.normalize.core import normalize_files
+from evaltool.read.paid_rows import line_numbers, row_role, share_in
+
+
+def _one(path: Path, fx: dict[str, float] | None = None) -> Any:
+    result = normalize_files([path], fx or {})
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    return offer
+
+
+def _codes(offer: Any) -> set[str]:
+    return {w.get("code") for w in offer.warnings}
+
+
+@pytest.mark.parametrize(("label", "numbers"), [
+    ("Less: partner discount 6% on hardware (lines 1–4)", {1, 2, 3, 4}),
+    ("Remise fidélité 5 % sur la ligne 2", {2}),
+    ("Rabatt 10 % auf Pos. 1 und 3", {1, 3}),
+    ("Descuento anual 7% (líneas 1-2)", {1, 2}),
+    ("Volume discount 6%", None),
+])
+def test_a_discount_names_its_lines_in_any_language(label: str, numbers: set[int] | None
+                                                    ) -> None:
+    assert line_numbers(label) == numbers
+
+
+@pytest.mark.parametrize(("label", "negative", "role"), [
+    ("zzgl. MwSt. 19 %", False, "tax"),
+    ("TVA 20 %", False, "tax"),
+    ("Total TTC", False, "gross"),
+    ("Gesamtbetrag (brutto)", False, "gross"),
+    ("Total HT", False, "total"),
+    ("Subtotal excl. VAT", False, "total"),
+    ("Remise commerciale 5 %", False, "discount"),
+    ("Sonderkonditionen", True, "discount"),
+    ("Zwischensumme", False, "total"),
+])
+def test_each_money_row_is_read_by_its_words_and_sign(label: str, negative: bool,
+                                                      role: str) -> None:
+    assert row_role(label, negative) == role
+
+
+def test_a_share_is_read_from_the_label() -> None:
+    assert share_in("abzgl. Projektrabatt 6,5 %") == pytest.approx(0.065)
+    assert share_in("Rabatt") is None
+
+
+def test_a_rentals_discount_on_one_line_lowers_that_lines_price(tmp_path: Path) -> None:
+    # French rental: the discount row sits under the line it names; storage is not discounted.
+    path = write_workbook(tmp_path / "devis.xlsx", {"Devis": [
+        ["Exemple Cloud SAS"],
+        ["Devis D-17 : location de serveurs GPU, durée 12 mois"],
+        [],
+        ["Désignation", "Quantité", "Unité", "Prix unitaire", "Montant"],
+        ["Serveur 8x NVIDIA H100 SXM 80 Go", 4, "serveur/mois", "€ 14.600,00", "€ 58.400,00"],
+        ["Remise engagement 10 % sur la ligne 1", None, None, None, "-€ 5.840,00"],
+        ["Stockage objet", 100, "To/mois", "€ 20,00", "€ 2.000,00"],
+        [],
+        ["Total HT", None, None, None, "€ 54.560,00"],
+        ["TVA 20 %", None, None, None, "€ 10.912,00"],
+        ["Total TTC", None, None, None, "€ 65.472,00"],
+    ]})
+    offer = _one(path, {"EUR": 1.0})
+    assert offer.fields.gpu_count == 32
+    # 14,600 per server-month less 10% = 13,140 / (8 GPUs x 730 h)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(13_140 / 8 / 730)
+    assert "line-discount-applied" in _codes(offer)
+
+
+def test_a_discount_on_the_subtotal_makes_the_capex_the_net_before_tax(tmp_path: Path) -> None:
+    # Polish purchase: subtotal, a discount with no line named, net, VAT, gross.
+    path = write_workbook(tmp_path / "oferta.xlsx", {"Oferta": [
+        ["Przykład Systemy Sp. z o.o."],
+        ["Oferta zakupu: klaster 2 serwery GPU"],
+        [],
+        ["Lp.", "Ilość", "Opis", "Cena jedn. (PLN)", "Wartość (PLN)"],
+        [1, 2, "Serwer 8x NVIDIA H200 141 GB", 300000, 600000],
+        [2, 1, "Przełącznik 400G", 40000, 40000],
+        [3, 1, "Instalacja", 10000, 10000],
+        [],
+        [None, None, "Suma", None, 650000],
+        [None, None, "Rabat projektowy 4 %", None, -26000],
+        [None, None, "Razem netto", None, 624000],
+        [None, None, "VAT 23 %", None, 143520],
+        [None, None, "Razem brutto", None, 767520],
+        [],
+        ["Okres amortyzacji", "48 miesięcy"],
+    ]})
+    offer = _one(path, {"PLN": 0.25})
+    assert offer.fields.capex_usd == pytest.approx(624000 * 0.25)
+
+
+def test_a_discount_under_the_last_total_gives_the_net_when_no_total_follows(
+        tmp_path: Path) -> None:
+    # English purchase: the discount row stands between the subtotal and the tax, and the
+    # quote states only a total with tax after it.
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Systems Ltd"],
+        ["Quotation Q-9: 1 x GPU server"],
+        [],
+        ["Item", "Qty", "Description", "Unit price (USD)", "Amount (USD)"],
+        [1, 1, "GPU server, 8 x NVIDIA H100 SXM 80GB", 250000, 250000],
+        [2, 1, "Rack installation", 5000, 5000],
+        [],
+        [None, None, "Subtotal", None, 255000],
+        [None, None, "Loyalty discount 10%", None, -25500],
+        [None, None, "VAT 20%", None, 45900],
+        [None, None, "Amount due incl. VAT", None, 275400],
+        [],
+        ["Amortisation", "36 months"],
+    ]})
+    offer = _one(path)
+    assert offer.fields.capex_usd == pytest.approx(229500)
+
+
+def test_a_discount_that_fits_no_line_is_said_and_not_applied(tmp_path: Path) -> None:
+    # Among the lines, naming none, and its amount no share of a line or of all of them.
+    path = write_workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel Cloud GmbH"],
+        ["Angebot: GPU-Miete, 12 Monate"],
+        [],
+        ["Bezeichnung", "Menge", "Einheit", "Einzelpreis", "Gesamt"],
+        ["GPU-Server 8x NVIDIA H100 SXM 80GB", 2, "Server/Monat", 15000, 30000],
+        ["Sonderrabatt 7 %", None, None, None, -1000],
+        ["Support", 1, "Monat", 2000, 2000],
+    ]})
+    offer = _one(path)
+    # the list price stays, and the user is told why
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(15000 / 8 / 730)
+    assert any(w.get("code") == "discount-not-placed" for w in offer.warnings)
