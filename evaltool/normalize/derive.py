@@ -267,7 +267,7 @@ class Derive:
         gpus = self.v.get("gpu_count")
         gpn = self.v.get("gpus_per_node")
         compute = [p for p in b.priced if p.role in ("compute", "all_in")]
-        compute.sort(key=lambda p: -p.priority)
+        compute.sort(key=lambda p: (-p.priority, -p.paid))  # net beats list (paid_price.py)
         if compute:
             first = compute[0]
             try:

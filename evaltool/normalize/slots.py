@@ -45,9 +45,9 @@ from evaltool.normalize.facts import (
     _Priced,
     _storage_kind,
 )
-from evaltool.normalize.money import is_list_price
 from evaltool.normalize.notecodes import NoteCode
 from evaltool.normalize.numbers import is_free_of_charge
+from evaltool.normalize.paid_price import paid_rank
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
     bracket_cores,
@@ -768,10 +768,10 @@ class SlotReaders:
                 return
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
-        # "List rate | 98.32" above "Net rate | 58.99": the price before the discount is what
-        # the offer is not; it is the compute price only when no other price is stated.
-        priority = LABELLED - 1 if is_list_price(cand.label) else LABELLED
-        self.priced.append(_Priced("compute", money, cand.where, text, priority, cand.note))
+        # "List rate | 98.32" above "Net rate | 58.99": net beats list (paid_price.py)
+        rank = paid_rank(cand.label)
+        self.priced.append(_Priced("compute", money, cand.where, text,
+                                   LABELLED - 1 if rank < 0 else LABELLED, cand.note, paid=rank))
 
     def _slot_delivery_date_committed(self, cand: Candidate, text: str) -> None:
         """'Firm delivery date | yes', or 'Committed delivery date | 2027-05-01' (a date

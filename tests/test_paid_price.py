@@ -1,0 +1,68 @@
+"""Specification: of the prices an offer labels, the buyer pays the net one.  A list or base
+rate is the price only when nothing else is stated; a net, effective or discounted rate beats a
+price whose label says neither.  Our own examples (never a blind file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from workbooks import write_workbook
+
+from evaltool.normalize.core import normalize_files
+from evaltool.normalize.paid_price import paid_rank
+
+
+def _offers(path: Path, fx: dict[str, float] | None = None) -> list[Any]:
+    result = normalize_files([path], fx or {})
+    assert not result.not_evaluated, result.not_evaluated
+    return list(result.offers)
+
+
+@pytest.mark.parametrize(("label", "rank"), [
+    ("List $/GPU-hr", -1), ("Basispreis je GPU-Stunde (€)", -1), ("Prezzo base per GPU/ora", -1),
+    ("Net $/GPU-hr", 1), ("Prix net par GPU-heure", 1), ("Effective rate per GPU-hour", 1),
+    ("Price per GPU-hour", 0), ("Network", 0),
+])
+def test_a_price_label_says_whether_it_is_list_or_net(label: str, rank: int) -> None:
+    assert paid_rank(label) == rank
+
+
+def test_a_calculator_in_columns_is_read_at_its_net_rate(tmp_path: Path) -> None:
+    # German calculator, one option per column: base rate, discount, net rate.
+    path = write_workbook(tmp_path / "rechner.xlsx", {"Rechner": [
+        ["Beispiel Rechenzentrum GmbH - Preisrechner H100"],
+        [],
+        ["Position", "12 Monate", "36 Monate"],
+        ["Anzahl GPUs", 64, 64],
+        ["GPU", "NVIDIA H100 SXM 80GB", "NVIDIA H100 SXM 80GB"],
+        ["Basispreis je GPU-Stunde (€)", 2.40, 2.20],
+        ["Mengenrabatt", "10%", "10%"],
+        ["Nettopreis je GPU-Stunde (€)", 2.16, 1.98],
+        ["Laufzeit (Monate)", 12, 36],
+    ]})
+    prices = sorted(o.fields.price_usd_per_gpu_hour for o in _offers(path, {"EUR": 1.0}))
+    assert prices == [pytest.approx(1.98), pytest.approx(2.16)]
+
+
+def test_a_net_rate_beats_a_price_that_says_neither(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"],
+        ["GPU", "NVIDIA H200"],
+        ["Number of GPUs", 128],
+        ["Price per GPU-hour", "USD 3.20"],
+        ["Committed-use discount", "15%"],
+        ["Net price per GPU-hour", "USD 2.72"],
+    ]})
+    (offer,) = _offers(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.72)
+    assert any(w.get("code") == "second-compute-price" for w in offer.warnings)
+
+
+def test_a_list_rate_alone_is_the_price(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "list.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM"], ["Number of GPUs", 16],
+        ["List price per GPU-hour", "USD 2.50"]]})
+    (offer,) = _offers(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.50)
