@@ -15,6 +15,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.all_upfront import UpfrontReaders
 from evaltool.normalize.allocation import rate_from_total
 from evaltool.normalize.basis import time_adverb, time_of
 from evaltool.normalize.contract_price import hourly_prices
@@ -91,7 +92,7 @@ _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "p
                    "pib": 1125.899906842624}
 
 
-class Builder(TableReaders, MoneyReaders):
+class Builder(TableReaders, MoneyReaders, UpfrontReaders):
     """Collects facts about one offer, then resolves them."""
 
     # --- reading -------------------------------------------------------------------

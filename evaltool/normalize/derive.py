@@ -18,6 +18,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.all_upfront import settle_upfront
 from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
@@ -60,8 +61,8 @@ class Derive:
         (code `derivation-failed`); whether the offer survives is for the required fields."""
         for step in (self.accelerator, self.counts, self.unit_counts, self.bandwidth,
                      self.catalog_checks,
-                     self.prices, self.kind_and_currency, self.money_in_assumed_currency,
-                     self.ownership, self.upfront_in_price):
+                     self.prices, self.kind_and_currency, self.all_upfront,
+                     self.money_in_assumed_currency, self.ownership, self.upfront_in_price):
             try:
                 step()
             except V.MissingFxRate:
@@ -71,6 +72,11 @@ class Derive:
                     self.where, found=type(exc).__name__, severity="warning",
                     code="derivation-failed",
                     params={"step": step.__name__.replace("_", " "), "reason": str(exc)}))
+
+    def all_upfront(self) -> None:
+        """A per-instance upfront times the instances; an all-upfront option's price is the
+        upfront spread over the term (normalize/all_upfront.py)."""
+        settle_upfront(self.v, self.p, self.b, self.where)
 
     def upfront_in_price(self) -> None:
         """An upfront on top of the recurring rate (the offer's total says so): spread over
