@@ -66,3 +66,25 @@ def test_a_list_rate_alone_is_the_price(tmp_path: Path) -> None:
         ["List price per GPU-hour", "USD 2.50"]]})
     (offer,) = _offers(path)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.50)
+
+
+def test_a_list_price_and_a_stated_discount_give_the_net(tmp_path: Path) -> None:
+    # Dutch: the list price and the discount, no net price stated.
+    path = write_workbook(tmp_path / "offerte.xlsx", {"Offerte": [
+        ["Leverancier", "Voorbeeld Cloud B.V."], ["GPU", "NVIDIA H100 SXM 80GB"],
+        ["Aantal GPU's", 32], ["Lijstprijs per GPU-uur", "€ 2,50"],
+        ["Volumekorting", "12%"]]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.50 * 0.88)
+    assert any(w.get("code") == "list-price-discounted" for w in offer.warnings)
+
+
+def test_a_price_beside_a_discount_that_may_be_before_or_after_it_is_said(
+        tmp_path: Path) -> None:
+    # Italian: "Prezzo" says neither list nor net; the discount is stated beside it.
+    path = write_workbook(tmp_path / "offerta.xlsx", {"Offerta": [
+        ["Fornitore", "Esempio Cloud S.r.l."], ["GPU", "NVIDIA H200"], ["Numero di GPU", 16],
+        ["Prezzo per GPU/ora", "€ 3,10"], ["Sconto fedeltà", "8%"]]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.10)  # never guessed
+    assert any(w.get("code") == "price-discount-unclear" for w in offer.warnings)

@@ -22,6 +22,7 @@ from evaltool.normalize.all_upfront import settle_upfront
 from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
+from evaltool.normalize.paid_price import settle_stated_discount
 from evaltool.normalize.shapes import gpus_per_rack_in_name, names_an_accelerator
 from evaltool.normalize.unit_counts import gpus_per_unit
 from evaltool.normalize.upfront import apply_amortised_price
@@ -61,7 +62,8 @@ class Derive:
         (code `derivation-failed`); whether the offer survives is for the required fields."""
         for step in (self.accelerator, self.counts, self.unit_counts, self.bandwidth,
                      self.catalog_checks,
-                     self.prices, self.kind_and_currency, self.all_upfront,
+                     self.prices, self.stated_discount, self.kind_and_currency,
+                     self.all_upfront,
                      self.money_in_assumed_currency, self.ownership, self.upfront_in_price):
             try:
                 step()
@@ -72,6 +74,12 @@ class Derive:
                     self.where, found=type(exc).__name__, severity="warning",
                     code="derivation-failed",
                     params={"step": step.__name__.replace("_", " "), "reason": str(exc)}))
+
+    def stated_discount(self) -> None:
+        """'Descuento por volumen | 10%' applied to the list price it names, or said
+        (normalize/paid_price.py)."""
+        compute = [p for p in self.b.priced if p.role == "compute"]
+        settle_stated_discount(self.v, self.p, self.b, compute)
 
     def all_upfront(self) -> None:
         """A per-instance upfront times the instances; an all-upfront option's price is the

@@ -23,7 +23,7 @@ NoteCode = Literal[
     "gpu-count-of-one-node", "gpu-link-under-network-label", "gpus-per-node-from-text",
     "implausible-value", "implausible-value-dropped", "implied-by-purchase",
     "label-shape-disagree", "label-without-reader", "line-discount-applied", "line-item-not-read",
-    "line-total-mismatch",
+    "line-total-mismatch", "list-price-discounted", "price-discount-unclear",
     "line-unit-unknown-one-off", "memory-unlike-catalog", "node-count-from-text",
     "node-disks-under-storage-label", "offer-name-from-title", "opex-holds-colocation",
     "period-under-date-label", "plausibility-check-not-run", "price-from-text",

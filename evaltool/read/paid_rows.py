@@ -64,8 +64,13 @@ def _words() -> dict[str, tuple[str, ...]]:
 
 
 def _has(label: str, key: str) -> bool:
+    """A word of `key` in the (folded) label; a discount word also ends a compound
+    ("Projektrabatt", "Mengenrabatt", "Volumekorting", "Jahresnachlass")."""
     padded = f" {label} "
-    return any(f" {w} " in padded for w in _words()[key])
+    if any(f" {w} " in padded for w in _words()[key]):
+        return True
+    return key == "less" and any(token.endswith(w) for token in label.split()
+                                 for w in _words()[key] if len(w) >= 5 and " " not in w)
 
 
 @functools.cache
