@@ -88,3 +88,30 @@ def test_a_price_beside_a_discount_that_may_be_before_or_after_it_is_said(
     (offer,) = _offers(path, {"EUR": 1.0})
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.10)  # never guessed
     assert any(w.get("code") == "price-discount-unclear" for w in offer.warnings)
+
+
+def test_a_discount_tier_table_gives_the_tier_the_offers_count_falls_in(tmp_path: Path) -> None:
+    # German: a list price, and a tier table by GPUs on a sheet of its own, no tier marked.
+    path = write_workbook(tmp_path / "staffel.xlsx", {
+        "Angebot": [["Anbieter", "Beispiel Cloud GmbH"], ["GPU", "NVIDIA H100 SXM 80GB"],
+                    ["Anzahl GPUs", 96], ["Listenpreis je GPU-Stunde", "2,80 €"]],
+        "Rabattstaffel": [["Mengenrabatt nach GPUs"], ["GPUs", "Rabatt"],
+                          ["1 - 31", "0 %"], ["32 - 63", "5 %"], ["64 - 127", "10 %"],
+                          ["ab 128", "15 %"]]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.80 * 0.90)
+
+
+def test_a_marked_spend_tier_applies(tmp_path: Path) -> None:
+    # English: tiers by committed spend; the applied one is ticked.
+    path = write_workbook(tmp_path / "tiers.xlsx", {
+        "Summary": [["Vendor", "Example Cloud Inc."], ["GPU", "NVIDIA H200"],
+                    ["Number of GPUs", 256], ["List rate per GPU-hour", "USD 4.00"],
+                    ["Committed spend", "USD 12,000,000"]],
+        "Tiers": [["Annual commitment", "Discount", "Your tier"],
+                  ["$1,000,000 - 4,999,999", "10%", ""],
+                  ["$5,000,000 - 9,999,999", "20%", ""],
+                  ["$10,000,000 and above", "30%", "✓"]]})
+    (offer,) = _offers(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.80)
+    assert any(w.get("code") == "list-price-discounted" for w in offer.warnings)

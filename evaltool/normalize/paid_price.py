@@ -18,14 +18,16 @@ it (never picked silently).
 from __future__ import annotations
 
 import functools
-import re
 from typing import TYPE_CHECKING, Any
 
 from evaltool.models import FieldSource
 from evaltool.normalize.facts import _Priced
 from evaltool.normalize.money import is_list_price
 from evaltool.read.cells import Candidate, cell_text
+from evaltool.read.discount_tiers import APPLIED, TIER_NOTE, share_of
 from evaltool.read.paid_rows import row_role
+from evaltool.read.text import currency_of
+from evaltool.read.tiers import parse_range, unit_of
 from evaltool.read.vocabulary import normalise_label
 from evaltool.resources import data_dir
 
@@ -54,28 +56,47 @@ def paid_rank(label: str) -> int:
     return 1 if _says(label, "net_price") else 0
 
 
-_SHARE_RE = re.compile(r"^\s*[-−–]?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*%\s*$")
-
-
-def _share(value: Any) -> float | None:
-    """'10%', '10 %', 0.1 (a cell formatted as a percentage): a share of a price."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value) if 0 < value < 1 else None
-    found = _SHARE_RE.match(str(value))
-    return float(found.group(1).replace(",", ".")) / 100.0 if found else None
-
-
 def stated_discounts(candidates: list[Candidate]) -> list[tuple[float, Candidate]]:
     """The discounts an offer states as a labelled share ('Descuento por volumen | 10%',
-    'Mengenrabatt | 0,1', 'Committed-use discount | 15%')."""
+    'Mengenrabatt | 0,1', 'Committed-use discount | 15%'), tiers apart."""
     found = []
     for cand in candidates:
-        share = _share(cand.value)
-        if share is not None and row_role(cand.label, False) == "discount":
+        share = share_of(cand.value)
+        if share and not (cand.note or "").startswith(TIER_NOTE) and row_role(
+                cand.label, False) == "discount":
             found.append((share, cand))
     return found
+
+
+def _tier_holds(cand: Candidate, values: dict[str, Any]) -> bool:
+    """A tier whose range holds the offer's committed spend (a range in US dollars) or its
+    count of GPUs (of nodes, when the range counts nodes)."""
+    text = (cand.note or "")[len(TIER_NOTE):].replace(APPLIED, "")
+    bounds = parse_range(text)
+    if bounds is None:
+        return False
+    currency = currency_of(text)
+    if currency is not None:
+        quantity = values.get("min_commit_usd") if currency == "USD" else None
+    else:
+        quantity = values.get("node_count" if unit_of([text]) == "node" else "gpu_count")
+    low, high = bounds
+    return isinstance(quantity, (int, float)) and quantity >= low and (
+        high is None or quantity <= high)
+
+
+def chosen_tier(candidates: list[Candidate], values: dict[str, Any]
+                ) -> tuple[list[Candidate], tuple[float, Candidate] | None]:
+    """The discount tiers an offer states, and the one that applies: the one the document
+    marks, else the one whose range holds the offer's spend or count."""
+    tiers = [c for c in candidates if (c.note or "").startswith(TIER_NOTE)
+             and share_of(c.value) is not None]
+    marked = [c for c in tiers if (c.note or "").endswith(APPLIED)]
+    holding = marked if len(marked) == 1 else [c for c in tiers if _tier_holds(c, values)]
+    if len(holding) != 1:
+        return tiers, None
+    share = share_of(holding[0].value)
+    return tiers, (share, holding[0]) if share is not None else None
 
 
 def settle_stated_discount(values: dict[str, Any], provenance: dict[str, FieldSource],
@@ -88,25 +109,32 @@ def settle_stated_discount(values: dict[str, Any], provenance: dict[str, FieldSo
     if rate is None or not compute:
         return
     found = stated_discounts(b.record.candidates)
+    tiers, tier = chosen_tier(b.record.candidates, values)
     shares = sorted({round(s, 6) for s, _ in found})
+    if not shares and tier is not None:
+        found, shares = [tier], [round(tier[0], 6)]
     first = sorted(compute, key=lambda p: (-p.priority, -p.paid))[0]
-    if not found or first.paid > 0:
+    if not (found or tiers) or first.paid > 0:
         return
-    share, cand = found[0]
-    text = ", ".join(f"{c.label!r} {cell_text(c.value)}" for _, c in found)[:200]
+    where = (found[0][1] if found else tiers[0]).where
+    text = ", ".join(f"{c.label!r} {cell_text(c.value)}" for _, c in found)[:200] or \
+        f"{tiers[0].label!r}: {len(tiers)} tiers"
     if first.paid < 0 and len(shares) == 1:
+        share = shares[0]
+        if share == 0:
+            return
         net = float(rate) * (1.0 - share)
         for name in ("compute_price_usd_per_gpu_hour", "price_usd_per_gpu_hour"):
             if values.get(name) == rate:
                 values[name] = net
                 old = provenance.get(name)
                 provenance[name] = FieldSource(
-                    where=old.where if old else cand.where.to_dict(),
+                    where=old.where if old else where.to_dict(),
                     raw=old.raw if old else None, derived_from=old.derived_from if old else None,
                     note=f"the list price {float(rate):.4g} less the stated discount "
                          f"{share * 100:g}% = {net:.4g} USD per GPU-hour")
-        b.note(cand.where, "list-price-discounted", {"discount": text, "before": float(rate),
-                                                     "after": net}, "price_usd_per_gpu_hour")
+        b.note(where, "list-price-discounted", {"discount": text, "before": float(rate),
+                                                "after": net}, "price_usd_per_gpu_hour")
         return
-    b.note(cand.where, "price-discount-unclear", {"discount": text, "price": float(rate)},
+    b.note(where, "price-discount-unclear", {"discount": text, "price": float(rate)},
            "price_usd_per_gpu_hour")

@@ -27,6 +27,7 @@ from evaltool.read.cells import (
     is_empty,
 )
 from evaltool.read.crosstab import find_price_grids, read_price_grids
+from evaltool.read.discount_tiers import discount_tiers
 from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
@@ -220,6 +221,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         record.problems.append(Problem(where, severity="warning", code="hidden-sheet-skipped"))
         return []
     banners_and_footers(grid, record)
+    discount_tiers(grid, record, vocab)  # "Committed spend | Discount off list | Applies?"
     for r, text in grid.comments:  # a CSV's comment lines: the document's own title and notes
         record.banners.append((text, grid.where(r, 0)))
         record.notes.append((text, grid.where(r, 0)))
