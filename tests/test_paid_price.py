@@ -115,3 +115,20 @@ def test_a_marked_spend_tier_applies(tmp_path: Path) -> None:
     (offer,) = _offers(path)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.80)
     assert any(w.get("code") == "list-price-discounted" for w in offer.warnings)
+
+
+@pytest.mark.parametrize(("gross", "net", "currency"), [
+    (["Kaufpreis brutto (inkl. 19 % MwSt.)", "1.190.000,00 €"],
+     ["Kaufpreis netto", "1.000.000,00 €"], "EUR"),
+    (["Total price incl. VAT (20%)", "GBP 600,000"], ["Total price excl. VAT", "GBP 500,000"],
+     "GBP"),
+])
+def test_a_purchase_price_before_tax_beats_the_one_with_tax(tmp_path: Path, gross: list[str],
+                                                            net: list[str],
+                                                            currency: str) -> None:
+    # the figure with the tax comes first; the one before tax is the capex all the same
+    path = write_workbook(tmp_path / "kauf.xlsx", {"Offer": [
+        ["Vendor", "Example Systems"], ["GPU", "NVIDIA H100 SXM"], ["Number of nodes", 4],
+        ["GPUs per node", 8], gross, net, ["Amortisation period", "48 months"]]})
+    (offer,) = _offers(path, {currency: 1.0})
+    assert offer.fields.capex_usd == pytest.approx(1_000_000 if currency == "EUR" else 500_000)

@@ -15,7 +15,6 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
-from evaltool.normalize.all_upfront import UpfrontReaders
 from evaltool.normalize.allocation import rate_from_total
 from evaltool.normalize.basis import time_adverb, time_of
 from evaltool.normalize.contract_price import hourly_prices
@@ -55,6 +54,7 @@ from evaltool.normalize.facts import (
 from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.line_discounts import discount_factor, net_line_price
 from evaltool.normalize.money_lines import MoneyReaders
+from evaltool.normalize.paid_readers import PaidReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
 from evaltool.normalize.second_look import second_look
@@ -92,7 +92,7 @@ _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "p
                    "pib": 1125.899906842624}
 
 
-class Builder(TableReaders, MoneyReaders, UpfrontReaders):
+class Builder(TableReaders, MoneyReaders, PaidReaders):
     """Collects facts about one offer, then resolves them."""
 
     # --- reading -------------------------------------------------------------------

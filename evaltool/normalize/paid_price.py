@@ -51,8 +51,8 @@ def _says(label: str, key: str) -> bool:
 
 def paid_rank(label: str) -> int:
     """'List $/GPU-hr', 'Precio base (€)' -> -1; 'Net $/GPU-hr', 'Precio neto' -> 1; else 0."""
-    if is_list_price(label) or _says(label, "list_price"):
-        return -1
+    if is_list_price(label) or _says(label, "list_price") or row_role(label, False) == "gross":
+        return -1  # (a price with the tax in it is no price compared: tax is recovered)
     return 1 if _says(label, "net_price") else 0
 
 
