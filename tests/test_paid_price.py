@@ -132,3 +132,22 @@ def test_a_purchase_price_before_tax_beats_the_one_with_tax(tmp_path: Path, gros
         ["GPUs per node", 8], gross, net, ["Amortisation period", "48 months"]]})
     (offer,) = _offers(path, {currency: 1.0})
     assert offer.fields.capex_usd == pytest.approx(1_000_000 if currency == "EUR" else 500_000)
+
+
+def test_a_note_that_takes_a_discount_off_the_list_rate_applies_it(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "note.xlsx", {"Quote": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM"], ["Number of GPUs", 64],
+        ["List rate per GPU-hour", "USD 3.00"], [],
+        ["Notes: a 20% discount off the list rate applies to this order."]]})
+    (offer,) = _offers(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.40)
+
+
+def test_a_note_discount_beside_a_price_that_says_neither_is_said(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "nota.xlsx", {"Oferta": [
+        ["Proveedor", "Ejemplo Cloud S.L."], ["GPU", "NVIDIA H200"], ["Número de GPU", 32],
+        ["Precio por GPU-hora", "3,00 €"], [],
+        ["Nota: se aplica un descuento del 15% por volumen."]]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.00)
+    assert any(w.get("code") == "price-discount-unclear" for w in offer.warnings)

@@ -20,14 +20,18 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from evaltool.errors import Location
 from evaltool.models import FieldSource
 from evaltool.normalize.facts import _Priced
 from evaltool.normalize.money import is_list_price
+from evaltool.normalize.noted_options import _has as note_has
+from evaltool.normalize.noted_options import discount_of
+from evaltool.normalize.phrases import clauses
 from evaltool.read.cells import Candidate, cell_text
 from evaltool.read.discount_tiers import APPLIED, TIER_NOTE, share_of
 from evaltool.read.paid_rows import row_role
 from evaltool.read.text import currency_of
-from evaltool.read.tiers import parse_range, unit_of
+from evaltool.read.tiers import marks_applied, parse_range, unit_of
 from evaltool.read.vocabulary import normalise_label
 from evaltool.resources import data_dir
 
@@ -65,6 +69,24 @@ def stated_discounts(candidates: list[Candidate]) -> list[tuple[float, Candidate
         if share and not (cand.note or "").startswith(TIER_NOTE) and row_role(
                 cand.label, False) == "discount":
             found.append((share, cand))
+    return found
+
+
+def noted_discounts(notes: list[tuple[str, Location]], on_list: bool
+                    ) -> list[tuple[float, Candidate]]:
+    """The discounts a note states, not as an option of its own ("A 20% discount off the
+    list rates above applies to this order"; an option or a prepayment is read by
+    normalize/noted_options.py): each as a share and a candidate of the note's clause, the
+    share 0 when the clause does not say it is off the list price or that it applies (then it
+    is only said)."""
+    found: list[tuple[float, Candidate]] = []
+    for text, where in notes:
+        for clause in clauses(text):
+            share = discount_of(clause)
+            if share is None or note_has(clause, "option") or note_has(clause, "prepay"):
+                continue
+            names = on_list and (_says(clause, "list_price") or marks_applied(clause))
+            found.append((share if names else 0.0, Candidate("note", clause[:120], where)))
     return found
 
 
@@ -114,6 +136,11 @@ def settle_stated_discount(values: dict[str, Any], provenance: dict[str, FieldSo
     if not shares and tier is not None:
         found, shares = [tier], [round(tier[0], 6)]
     first = sorted(compute, key=lambda p: (-p.priority, -p.paid))[0]
+    if not (found or tiers) and first.paid <= 0:
+        found = noted_discounts(b.record.notes, first.paid < 0)
+        shares = sorted({round(s, 6) for s, _ in found if s})  # (0: said, not applied)
+        if len(shares) == 1 and len(found) > 1:
+            found = found[:1]
     if not (found or tiers) or first.paid > 0:
         return
     where = (found[0][1] if found else tiers[0]).where
