@@ -21,7 +21,9 @@ def net_line_price(reader: SlotReaders, item: LineItem, price: float) -> float:
     if factor == 1.0:
         return price
     for share, where, label in item.discounts:
+        if any(p.code == "line-discount-applied" and p.where == where for p in reader.problems):
+            continue  # one discount row on several lines: said once
         reader.note(where, "line-discount-applied", {
             "label": label, "pct": round(share * 100, 4), "before": price,
-            "after": price * factor}, "price_usd_per_gpu_hour", label, severity="info")
+            "after": price * factor}, None, label, severity="info")
     return price * factor

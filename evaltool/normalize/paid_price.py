@@ -30,7 +30,7 @@ from evaltool.normalize.phrases import clauses
 from evaltool.read.cells import Candidate, cell_text
 from evaltool.read.discount_tiers import APPLIED, TIER_NOTE, share_of
 from evaltool.read.paid_rows import row_role
-from evaltool.read.text import currency_of
+from evaltool.read.text import currency_of, first_number
 from evaltool.read.tiers import marks_applied, parse_range, unit_of
 from evaltool.read.vocabulary import normalise_label
 from evaltool.resources import data_dir
@@ -67,7 +67,7 @@ def stated_discounts(candidates: list[Candidate]) -> list[tuple[float, Candidate
     for cand in candidates:
         share = share_of(cand.value)
         if share and not (cand.note or "").startswith(TIER_NOTE) and row_role(
-                cand.label, False) == "discount":
+                cand.label, False) == "discount" and not _says(cand.label, "versus"):
             found.append((share, cand))
     return found
 
@@ -163,5 +163,19 @@ def settle_stated_discount(values: dict[str, Any], provenance: dict[str, FieldSo
         b.note(where, "list-price-discounted", {"discount": text, "before": float(rate),
                                                 "after": net}, "price_usd_per_gpu_hour")
         return
+    if first.paid == 0 and (_explained(first.money.amount, shares, b.record.candidates)
+                            or (not found and tier is None)):
+        return  # the price is a stated figure less the discount: the net one
     b.note(where, "price-discount-unclear", {"discount": text, "price": float(rate)},
            "price_usd_per_gpu_hour")
+
+
+def _explained(amount: float, shares: list[float], candidates: list[Candidate]) -> bool:
+    """Whether the price is another figure the offer states less one of its discounts
+    (a list rate of 68.80 on another sheet, 32% off: 46.78): then it is the net price."""
+    for cand in candidates:
+        value = cand.value if isinstance(cand.value, (int, float)) and not isinstance(
+            cand.value, bool) else first_number(cell_text(cand.value))
+        if value and any(abs(value * (1 - s) - amount) <= 0.005 * amount for s in shares):
+            return True
+    return False
