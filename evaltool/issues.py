@@ -99,6 +99,11 @@ class IssueType:
 
     def templates(self) -> dict[str, str]:
         """The type's templates by part (message, found, expected), those it has."""
+        return self._templates
+
+    @functools.cached_property
+    def _templates(self) -> dict[str, str]:
+        # worked out once per type: every occurrence of an issue renders its templates
         return {part: text for part in TEMPLATE_PARTS if (text := getattr(self, part))}
 
     @functools.cached_property

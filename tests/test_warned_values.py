@@ -300,3 +300,19 @@ def test_the_nested_prices_of_a_billing_quote_are_in_the_minor_unit(
     path.write_text(json.dumps(quote), encoding="utf-8")
     offer = _one(path, fx)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(want)
+
+
+def test_an_export_with_an_object_key_of_its_own_is_not_a_billing_object(tmp_path: Path) -> None:
+    """Only a billing API's object types (quote, invoice, price...) write amounts in cents: an
+    export that merely has an "object" key keeps its amounts as written."""
+    import json
+
+    export = {"object": "capacity_offer", "currency": "usd", "vendor": {"name": "Example Cloud"},
+              "line_items": {"data": [{
+                  "description": "NVIDIA H100 SXM 80GB GPU-hours, 8 GPUs", "quantity": 8,
+                  "amount": 2.45 * 8,
+                  "price": {"unit": "gpu_hour", "unit_amount": 2.45, "currency": "usd"}}]}}
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    offer = _one(path, {})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.45)

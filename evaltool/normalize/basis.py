@@ -69,6 +69,7 @@ def _minor_units() -> dict[str, Any]:
 
     raw = yaml.safe_load((data_dir() / "minor_units.yaml").read_text(encoding="utf-8"))
     return {"object": str(raw["object_key"]), "keys": {str(k) for k in raw["amount_keys"]},
+            "types": {str(t).lower() for t in raw["object_types"]},
             "zero": {str(c).upper() for c in raw["zero_decimal"]}}
 
 
@@ -76,7 +77,8 @@ def minor_unit_amount(node: dict[Any, Any], key: str) -> bool:
     """Whether ``node[key]`` is an amount in the currency's minor unit: a billing API's
     object ({"object": "item", "amount_subtotal": 3920}, evaltool/data/minor_units.yaml)."""
     units = _minor_units()
-    return key in units["keys"] and units["object"] in node
+    kind = node.get(units["object"])
+    return key in units["keys"] and isinstance(kind, str) and kind.lower() in units["types"]
 
 
 def minor_unit_divisor(currency: str | None) -> float:

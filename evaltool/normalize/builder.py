@@ -713,8 +713,9 @@ class Builder(TableReaders, MoneyReaders, PaidReaders):
         self.priced.append(_Priced("capex_line", V.Money(amount, currency, (), raw), where,
                                    raw, TABLE, quantity=qty))
         # A system line: named as a server, or a model "with 8x H200" (a count of GPUs).
-        system = re.search(r"\b(dgx|hgx|system|server|node)\b", low) or (
-            _GPUS_IN_SYSTEM_RE.search(desc) and names_an_accelerator(desc))
+        system = re.search(r"\b(dgx|hgx|system|server|node)\b", low) or ((  # any language's
+            _GPUS_IN_SYSTEM_RE.search(desc) or T.resource_of(desc) == "node")  # node word
+            and names_an_accelerator(desc))
         if system and not re.search(r"switch|storage|install|service|cable|appliance", low):
             self.add("node_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
                      IN_TEXT, "quantity of systems on the purchase line")

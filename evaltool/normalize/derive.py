@@ -4,6 +4,7 @@ recording how it was computed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from evaltool.catalog import (
@@ -23,6 +24,7 @@ from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
 from evaltool.normalize.paid_price import settle_stated_discount
+from evaltool.normalize.per_node import gpus_per_node_in_document
 from evaltool.normalize.shapes import gpus_per_rack_in_name, names_an_accelerator
 from evaltool.normalize.unit_counts import gpus_per_unit
 from evaltool.normalize.upfront import apply_amortised_price
@@ -190,7 +192,7 @@ class Derive:
         texts = [cell_text(c.value) for c in record.candidates if isinstance(c.value, str)]
         texts += [t for t, _ in (*record.notes, *record.banners)]
         texts += [item.description for item in record.line_items]
-        found = gpus_per_unit(texts)
+        found = gpus_per_unit(texts) or self._per_node_in_document(texts)
         if found is None:
             return
         per, nodes, phrase = found
@@ -214,6 +216,21 @@ class Derive:
             self.b.note(self.where, "gpu-count-from-text",
                         {"nodes": nodes, "per": per, "phrase": phrase[:80]}, "gpu_count",
                         phrase[:120])
+        if self.v.get("node_count") is None and self.v.get("gpu_count") is not None:
+            self.counts()  # the nodes: the offer's GPUs over the GPUs per node just read
+
+    def _per_node_in_document(self, texts: list[str]) -> tuple[int, None, str] | None:
+        """GPUs per node stated once anywhere in the document (normalize/per_node.py);
+        phrases that disagree leave it out, and say so."""
+        found = gpus_per_node_in_document(texts, self.v.get("gpu_memory_gb"))
+        if found is None:
+            return None
+        if found.per is None:
+            self.b.note(self.where, "gpus-per-node-disagree",
+                        {"values": ", ".join(map(str, found.disagreeing)),
+                         "phrases": found.phrase}, "gpus_per_node", found.phrase)
+            return None
+        return found.per, None, found.phrase
 
     def bandwidth(self) -> None:
         per_node = self.v.get("inter_node_gbit_s_per_node")
@@ -297,6 +314,7 @@ class Derive:
                 # without a guess, so it is reported unreadable (it is required).
                 b.unreadable["price_usd_per_gpu_hour"] = exc.to_problem(
                     first.where, "price_usd_per_gpu_hour")
+                self._purchase_despite(first)
                 return
             note = price.formula
             if first.money.per == ():
@@ -322,6 +340,17 @@ class Derive:
         self.yearly_commitment()
         self.monthly_addons()
         self.purchase()
+
+    def _purchase_despite(self, unread: _Priced) -> None:
+        """Hardware bought (capex lines or a capex) beside a figure that reads as a compute
+        price but has no basis: the purchase rule prices the offer; the figure is said."""
+        if self.v.get("capex_usd") is None and not any(
+                p.role == "capex_line" for p in self.b.priced):
+            return
+        self.purchase()
+        if self.v.get("price_usd_per_gpu_hour") is not None:
+            problem = self.b.unreadable.pop("price_usd_per_gpu_hour")
+            self.b.problems.append(replace(problem, severity="warning"))
 
     def yearly_commitment(self) -> None:
         """A commitment per year over a term of years: the minimum commitment of the term."""

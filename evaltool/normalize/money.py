@@ -250,7 +250,9 @@ def _basis_of(
             if notes is not None:
                 notes.append(f"billing cycle: {match.group(0)!r}")
             continue
-        words.append(vocabulary["adverbs"][match.group(0).casefold()])
+        adverb = match.group(0).casefold()  # ("AYLIK" folds to "aylik", written "aylık")
+        words.append(vocabulary["adverbs"].get(adverb) or next(
+            b for w, b in vocabulary["adverbs"].items() if w.replace("ı", "i") == adverb))
     if _OVER_TERM_RE.search(segment) and not any(w in _TIME_BASES for w in words):
         words.append("term")
     return words, scaled

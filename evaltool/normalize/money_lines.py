@@ -36,6 +36,14 @@ def _RESOURCE_WORD_RE() -> re.Pattern[str]:
         re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)
 
 
+@functools.cache
+def _RACK_WORD_RE() -> re.Pattern[str]:
+    """A word that names a rack in any language we read ("baie", "Rack", "armadio")."""
+    words = [w for w, b in basis_vocabulary()["words"].items() if b == "rack" and len(w) > 2]
+    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(
+        re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])", re.I)
+
+
 # The money and term slots a terms section's row is also read by, by its own label.
 _MONEY_TERM_SLOTS = frozenset({"term_months", "upfront_usd", "min_commitment", "annual_commitment",
                                "egress_usd_per_gb", "support_usd_per_month"})
@@ -86,6 +94,19 @@ class MoneyReaders(SlotReaders):
                           TABLE, f"rack space {price:g} per rack-month / {per_rack:g} kW per rack")
             self.priced.append(_Priced("colocation_month", monthly, where, raw, TABLE,
                                        f"{qty:g} racks of space", quantity=qty))
+            return True
+        kws = _KW_RE.findall(desc)
+        if unit_kind == "month" and (len(kws) == 1 or _RACK_WORD_RE().search(desc)) \
+                and not names_an_accelerator(desc):  # "Hébergement (baie dédiée, 20 kW)"
+            if len(kws) == 1 and len(re.findall(r"\d+(?:[.,]\d+)?", desc)) == 1:
+                # (only when the kW is the line's one figure: "2 racks @ 15 kW" is 30 kW)
+                self._usd("colocation_usd_per_kw_month",
+                          V.Money(price * monthly_qty / T.to_number(kws[0]), currency,
+                                  ("kw", "month"), raw), where, raw, TABLE,
+                          f"a monthly hosting line: {price * monthly_qty:g} / {kws[0]} kW")
+            self.priced.append(_Priced("colocation_month", V.Money(
+                price * monthly_qty, currency, ("month",), raw), where, raw, TABLE,
+                "a monthly hosting line"))
             return True
         if unit_kind == "month" and len(re.findall(r"[^\W\d_]+", item.unit or "")) <= 1 \
                 and not _RESOURCE_WORD_RE().search(desc) and not names_an_accelerator(desc):

@@ -21,6 +21,7 @@ NoteCode = Literal[
     "formula-not-computed-value-from-elsewhere", "gpu-count-from-text", "gpu-count-label-per-node",
     "gpu-count-may-be-one-node",
     "gpu-count-of-one-node", "gpu-link-under-network-label", "gpus-per-node-from-text",
+    "gpus-per-node-disagree",
     "implausible-value", "implausible-value-dropped", "implied-by-purchase",
     "label-shape-disagree", "label-without-reader", "line-discount-applied", "line-item-not-read",
     "line-total-mismatch", "list-price-discounted", "price-discount-unclear",

@@ -3,7 +3,8 @@
 A calculator or a private offer states a price several times: the list or base rate, the
 discount, and the net rate ("Precio base por acelerador-hora | 2,10", "Descuento por volumen |
 10%", "Precio neto por acelerador-hora | 1,89"). The buyer pays the net one. Each labelled
-compute price gets a rank by its label's words (evaltool/data/paid_words.yaml, any language):
+compute price gets a rank by its label's words (the list and net column words of
+evaltool/data/price_grid_words.yaml, any language):
 -1 for a list or base price (the price before the discount: the price only when no other is
 stated), +1 for a net, effective or discounted price (it beats a price whose label says
 neither), 0 otherwise. Between two prices of the same rank the first stated is used, and the
@@ -23,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 from evaltool.errors import Location
 from evaltool.models import FieldSource
 from evaltool.normalize.facts import _Priced
-from evaltool.normalize.money import is_list_price
 from evaltool.normalize.noted_options import _has as note_has
 from evaltool.normalize.noted_options import discount_of
 from evaltool.normalize.phrases import clauses
 from evaltool.read.cells import Candidate, cell_text
 from evaltool.read.discount_tiers import APPLIED, TIER_NOTE, share_of
 from evaltool.read.paid_rows import row_role
+from evaltool.read.price_columns import is_net_column, names_a_list_rate
 from evaltool.read.text import currency_of, first_number
 from evaltool.read.tiers import marks_applied, parse_range, unit_of
 from evaltool.read.vocabulary import normalise_label
@@ -54,10 +55,11 @@ def _says(label: str, key: str) -> bool:
 
 
 def paid_rank(label: str) -> int:
-    """'List $/GPU-hr', 'Precio base (€)' -> -1; 'Net $/GPU-hr', 'Precio neto' -> 1; else 0."""
-    if is_list_price(label) or _says(label, "list_price") or row_role(label, False) == "gross":
+    """'List $/GPU-hr', 'Precio base (€)' -> -1; 'Net $/GPU-hr', 'Precio neto' -> 1; else 0:
+    the words of a list and of a net price column (read/price_columns.py), one vocabulary."""
+    if names_a_list_rate(label) or row_role(label, False) == "gross":
         return -1  # (a price with the tax in it is no price compared: tax is recovered)
-    return 1 if _says(label, "net_price") else 0
+    return 1 if is_net_column(label.replace("_", " ")) else 0
 
 
 def stated_discounts(candidates: list[Candidate]) -> list[tuple[float, Candidate]]:
@@ -85,7 +87,7 @@ def noted_discounts(notes: list[tuple[str, Location]], on_list: bool
             share = discount_of(clause)
             if share is None or note_has(clause, "option") or note_has(clause, "prepay"):
                 continue
-            names = on_list and (_says(clause, "list_price") or marks_applied(clause))
+            names = on_list and (names_a_list_rate(clause) or marks_applied(clause))
             found.append((share if names else 0.0, Candidate("note", clause[:120], where)))
     return found
 

@@ -143,8 +143,8 @@ def _nodes_of_accelerators(low: str) -> dict[str, int]:
     nodes, each of M accelerators; 'Pro Rack 18 Knoten mit je 4 GPUs' counts the nodes of one
     rack, so only the GPUs of a node are taken from it."""
     words = count_words()
-    m = re.search(r"(?<![\w.])" + _INT + r"\s+" + words["node"] + r"\s+(?:" + words["of"] +
-                  r")\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" +
+    m = re.search(r"(?<![\w.])" + _INT + r"\s*(?:[x×]\s*)?\s" + words["node"] +  # "2 x servidor
+                  r"\s+(?:" + words["of"] + r")\s+(?:je\s+|each\s+|cada\s+|jeweils\s+)?" +
                   _INT + r"\s*(?:[x×*]\s*)?(?:" + _ACC + r"|" + words["gpu"] + r"\b)", low)
     if m is None:  # "4x HGX H100 (8 GPUs each)", "6 × XE9680 (je 8 × H200)": each in brackets
         m = re.search(r"(?<![\w.])" + _INT + _X + r"[^,;()]{2,50}?\(\s*(?:" + words["each"] +

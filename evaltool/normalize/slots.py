@@ -48,6 +48,7 @@ from evaltool.normalize.facts import (
 from evaltool.normalize.notecodes import NoteCode
 from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.paid_price import paid_rank
+from evaltool.normalize.per_node import accelerator_count
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
     bracket_cores,
@@ -325,11 +326,12 @@ class SlotReaders:
         if per_word == "once" or not per_word:
             self._usd(slot, money, cand.where, text, LABELLED)
             return
-        if per_word in ("gpu_hour",) and slot in ("price_usd_per_gpu_hour",
-                                                   "compute_price_usd_per_gpu_hour"):
+        if per_word == "gpu_hour" and slot.endswith("price_usd_per_gpu_hour"):  # (compute_)
             role = "compute" if slot == "compute_price_usd_per_gpu_hour" else "all_in"
             self.compute_rate_named = self.compute_rate_named or role == "compute"
-            self.priced.append(_Priced(role, money, cand.where, text, LABELLED, cand.note))
+            rank = paid_rank(cand.label)  # a list rate ranks below the net (paid_price.py)
+            self.priced.append(_Priced(role, money, cand.where, text, LABELLED - (rank < 0),
+                                       cand.note, paid=rank))
             return
         if money.per and money.per != _PER[per_word]:
             raise V.ValueParseError(f"{slot}: price basis per {V.basis_label(money.per)} where "
@@ -396,13 +398,12 @@ class SlotReaders:
         for name, value in shaped.items():
             self.add(name, value, where, text, priority, "count stated with the accelerator")
         count = _COUNT_IN_TEXT_RE.search(text)
-        n, nodes = int(count.group(1)) if count else 0, shaped.get("node_count", 0)
+        n, nodes = accelerator_count(text, count), shaped.get("node_count", 0)  # "4 x HGX"
         if "gpus_per_node" not in shaped and n > 8 and nodes > 1 and n % nodes == 0:
             # "16x L40S, two servers": more than a node holds, over the nodes said: the total
             self.add("gpu_count", n, where, text, IN_TEXT, "count stated with the accelerator")
         elif "gpus_per_node" not in shaped and count and n in (1, 2, 4, 8, 16, 32, 64, 72):
-            self.add("gpus_per_node", int(count.group(1)), where, text, priority,
-                     "count stated with the accelerator")
+            self.add("gpus_per_node", n, where, text, priority, "count stated with the accelerator")
         memory = re.search(r"(\d{2,3})\s*(GB|GiB)\b", text)
         if memory:
             self.add("gpu_memory_gb", float(memory.group(1)), where, text, priority,
@@ -768,8 +769,7 @@ class SlotReaders:
                 return
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
-        # "List rate | 98.32" above "Net rate | 58.99": net beats list (paid_price.py)
-        rank = paid_rank(cand.label)
+        rank = paid_rank(cand.label)  # "List rate" above "Net rate": net beats list
         self.priced.append(_Priced("compute", money, cand.where, text,
                                    LABELLED - 1 if rank < 0 else LABELLED, cand.note, paid=rank))
 

@@ -9,11 +9,16 @@ A mapping file (YAML):
       "Proposal!K5": price_usd_per_gpu_hour
     skip_sheets: [Old prices]       # sheets never read
     options: {Option A: C, Option B: "Pricing!D"}  # offers side by side: name -> column
+    offers:                         # any layout: each offer's fields at cells or as values
+      H200 Madrid: {accelerator: "=Prices!A6", price_usd_per_gpu_hour: "=Prices!B6",
+                    gpu_count: "=Prices!B11", region: Madrid}
 
 The mapping is applied to the raw records before normalisation and recorded in each offer's
 source (`mapping`).  `options` makes one offer of each named column: each row's label (the
 nearest text left of the options) with the value in that column, plus what the reader found
-outside those columns, shared by all.  `explain_file` re-reads a file's sheets and lists every
+outside those columns, shared by all; `offers` (normalize/mapped_offers.py) states each
+offer's fields cell by cell, for a layout neither the reader nor `options` can take apart.
+`explain_file` re-reads a file's sheets and lists every
 non-empty cell that no record used (as a label, value, note, clause, banner or line item) and
 that was not deliberately skipped; `mapping_skeleton` turns that list into a starting mapping
 file.
@@ -28,6 +33,7 @@ from typing import Any
 
 from evaltool.errors import Location, Problem, UsageError
 from evaltool.models import CANONICAL_FIELDS
+from evaltool.normalize.mapped_offers import MappedValue, offers_from_mapping, parse_mapped_offers
 from evaltool.normalize.shapes import count_facts
 from evaltool.read import read_offer_file
 from evaltool.read.cells import (
@@ -54,6 +60,7 @@ class UserMapping:
     cells: dict[tuple[str | None, str], str] = field(default_factory=dict)  # (sheet, A1)
     skip_sheets: set[str] = field(default_factory=set)
     options: dict[str, str] = field(default_factory=dict)
+    offers: dict[str, dict[str, MappedValue]] = field(default_factory=dict)
     vendor: str | None = None
 
 
@@ -82,6 +89,7 @@ def load_user_mapping(path: Path) -> UserMapping:
             mapping.labels[normalise_label(str(key))] = str(target)
     mapping.skip_sheets = {str(s) for s in (data.get("skip_sheets") or [])}
     mapping.options = {str(k): str(v) for k, v in (data.get("options") or {}).items()}
+    mapping.offers = parse_mapped_offers(data.get("offers"), str(path))
     vendor = data.get("vendor")
     mapping.vendor = str(vendor) if vendor else None
     return mapping
@@ -90,7 +98,10 @@ def load_user_mapping(path: Path) -> UserMapping:
 def apply_mapping(records: list[RawRecord], mapping: UserMapping, path: Path) -> None:
     """Relabel, add and drop raw values as the mapping says; record it in the source.
     `options` (name -> column, or 'Sheet!C') makes one offer of each column."""
-    if mapping.options:
+    if mapping.offers:
+        records[:] = offers_from_mapping(records, mapping.offers, _sheet_grids(path),
+                                         mapping.path, path)
+    elif mapping.options:
         records[:] = _options_from_mapping(records, mapping, path)
     grids = _grids(path) if mapping.cells or mapping.labels else {}
     for record in records:
@@ -343,4 +354,9 @@ def mapping_skeleton(unread: list[dict[str, Any]]) -> str:
     body = yaml.safe_dump({"fields": labels, "skip_sheets": [], "options": {}},
                           sort_keys=False, allow_unicode=True)
     return ("# evaltool mapping: replace each FIELD with a canonical field name (see "
-            "`evaltool normalize --help`), delete the lines you do not need.\n" + body)
+            "`evaltool normalize --help`), delete the lines you do not need.\n" + body
+            + "# offers side by side: options: {Option A: C, Option B: 'Sheet!D'}\n"
+            "# any other layout, one offer per entry, fields at cells ('=Sheet!B6') or values:\n"
+            "# offers:\n"
+            "#   H200 Madrid: {accelerator: '=Sheet!A6', price_usd_per_gpu_hour: '=Sheet!B6',\n"
+            "#                 gpu_count: '=Sheet!B11', region: Madrid}\n")

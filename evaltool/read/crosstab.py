@@ -30,6 +30,7 @@ from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.normalize.places import names_a_site
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, column_letter, is_empty
+from evaltool.read.price_columns import ColumnRoles, list_candidates, separate_list_rates
 from evaltool.read.text import currency_of, is_placeholder
 from evaltool.read.tiers import (
     Tier,
@@ -50,6 +51,7 @@ _AXIS_SLOTS = frozenset({None, "ignore", "price", "term_months", "region", "offe
 _COUNT_RE = re.compile(r"^\s*\d{1,5}\s*[^\W\d_]{1,14}\.?\s*$")  # "64 GPUs", "8 nodes", "16 Server"
 _RESOURCE_WORDS = {"gpu": "GPU", "node": "node", "rack": "rack"}
 _DASHES = frozenset("-–—−/x×")
+_BARE_FIGURE_RE = re.compile(r"^\s*[\d.,'\s\u00a0\u202f]*\d\s*$")  # "3,20", "1.234,50"
 
 
 @dataclass
@@ -76,6 +78,7 @@ class PriceGrid:
     # "Qty | 4 | 4", "Indicative per GPU-hour | 4.10 | 3.40" under a row of instance prices.
     measures: dict[int, str] = field(default_factory=dict)
     groups: dict[int, str] = field(default_factory=dict)  # column -> merged group above it
+    lists: ColumnRoles | None = None  # list rates beside the net ones (price_columns.py)
 
 
 def _figure(value: Any) -> bool:
@@ -228,13 +231,18 @@ def _data_rows(grid: SheetGrid, header: int, label_col: int) -> list[int]:
     return rows
 
 
+def _bare_figures(heads: dict[int, str]) -> bool:
+    return any(_BARE_FIGURE_RE.match(t) for c, t in heads.items() if c != min(heads))
+
+
 def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     row = grid.rows[r]
     if sum(1 for v in row if isinstance(v, str)) < 2 or not any(
             _figure(v) for k in (r + 1, r + 2) if k < len(grid.rows) for v in grid.rows[k][1:]):
         return None  # (cheap tests first: a header of texts over a row with a figure)
     heads = {c: t for c, v in enumerate(row) if (t := _short(v)) is not None}
-    if len(heads) < 2 or any(not is_empty(v) and c not in heads for c, v in enumerate(row)):
+    if len(heads) < 2 or any(not is_empty(v) and c not in heads for c, v in enumerate(row)) \
+            or _bare_figures(heads):  # "Prezzo di listino | 3,20 | 4,10": values, no header
         return None
     unit_row = _unit_row(grid, r, min(heads))
     top = r if unit_row is None else unit_row
@@ -257,6 +265,10 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
     if measures:
         rows = [k for k in rows if k not in measures]
         labels = [cell_text(grid.value(k, label_col)) for k in rows]
+    # "Committed | List | Net | Discount" across, or a "Listenpreis" row: one price each
+    columns, rows, labels, lists = separate_list_rates(grid, rows, labels, columns, attrs, vocab)
+    if not columns:
+        return None
     fields = {vocab.match(h) for c, h in heads.items() if c != min(heads)} - _AXIS_SLOTS
     if len(fields) >= 2:
         return None  # "gpu | qty_gpus | usd_per_gpu_hr": a header of fields, one offer per row
@@ -274,8 +286,9 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
                          and not (measures and _names_accelerator(label)) for label in labels):
         return None  # field labels down the rows: a table of fields ("HGX H200 8-GPU" over
         # a quantity row names the priced system, not a field)
+    counted = lists.counts if lists else {}  # a row's committed count is not a line's qty
     if any(vocab.header_role(h) in ("quantity", "total", "description", "part")
-           for h in [*columns.values(), *attrs.values()]):
+           for h in [*columns.values(), *(h for c, h in attrs.items() if c not in counted)]):
         return None  # a line-item table
     if any(_discounting(t) for t in [*labels, *columns.values(), heads.get(label_col, "")]):
         return None  # "Discount vs list | 37% | 55%": shares of a price, not prices
@@ -296,6 +309,7 @@ def _grid_at(grid: SheetGrid, vocab: Vocabulary, r: int) -> PriceGrid | None:
                       used={r} | (used if _only_basis(grid, used) else set()) | set(measures),
                       measures=measures, groups=_groups(grid, r, columns))
     block.axis = _axis(grid, r, columns, text)
+    block.lists = lists
     if tiers:
         block.applied = _applied(grid, block, labels)
         block.limited = _limited(grid, block)
@@ -601,6 +615,8 @@ def grid_records(grid: SheetGrid, vocab: Vocabulary, block: PriceGrid, record: R
                 target.candidates.append(Candidate(block.axis, col_label,
                                                    grid.where(block.header, c)))
             target.candidates.extend(_measured(grid, vocab, block, k, c, row_label))
+            target.candidates.extend(list_candidates(grid, block.lists, k, c, target, (
+                block.basis, block.currency, block.basis_where)))
             for a, head in block.attrs.items():
                 if is_empty(grid.value(k, a)):
                     continue

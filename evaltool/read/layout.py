@@ -26,6 +26,7 @@ from evaltool.read.cells import (
     filled_columns,
     is_empty,
 )
+from evaltool.read.charges import charge_lines, charges_header
 from evaltool.read.crosstab import find_price_grids, read_price_grids
 from evaltool.read.discount_tiers import discount_tiers
 from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
@@ -43,6 +44,7 @@ from evaltool.read.keyvalues import (
 from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapping.py's
 from evaltool.read.lineitems import line_items as _line_items
 from evaltool.read.margins import banners_and_footers
+from evaltool.read.price_columns import names_a_list_rate
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     states_amount,
@@ -180,6 +182,11 @@ def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | Non
     return phrased
 
 
+def _list_beside(columns: dict[int, str], head: str) -> bool:
+    """A second price column that is a list rate, or that stands beside one."""
+    return names_a_list_rate(head) or any(names_a_list_rate(h) for h in columns.values())
+
+
 def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | None:
     """Columns of a one-offer-per-row table whose headers are phrases ('Which GPU',
     'Rate per GPU per hour'): most filled cells short texts that read as distinct fields.
@@ -192,7 +199,9 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
     known = 0  # a notes column or a line total ("£ / week (total)") is understood, not a field
     for c, value in filled:
         slot = vocab.match(str(value))
-        if slot is not None and slot != "ignore" and slot not in slots:
+        # (a list rate's column beside the net one's: both read, told apart when read)
+        if slot is not None and slot != "ignore" and (slot not in slots or (
+                slot == "price" and _list_beside(columns, str(value)))):
             slots.add(slot)
             columns[c] = str(value).strip()
         elif slot == "ignore" or vocab.header_role(str(value)) == "total":
@@ -254,6 +263,12 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             tables.append((r, len(record.line_items)))
             used.update((r, r + 1))
             used.update(_line_items(grid, r + 1, two_rows, record, vocab))
+            continue
+        charges = charges_header(row, vocab)
+        if charges is not None:  # "Monthly service | Basis | EUR / month": running costs
+            tables.append((r, len(record.line_items)))
+            used.add(r)
+            used.update(charge_lines(grid, r, charges, record, vocab))
             continue
         columns = _field_header(row, vocab)
         if columns is not None:

@@ -84,8 +84,9 @@ def _between_groups(grid: SheetGrid, r: int, roles: dict[str, int]) -> tuple[int
         filled = [v for c, v in enumerate(grid.rows[k]) if not is_empty(v) and c in columns]
         if _is_heading(grid, k):
             headings.add(k)
-        elif len(filled) > 2:
-            break  # another table's header, or a row of values: not between two groups
+        elif len(filled) > 2 or (len(filled) >= 2 and all(
+                isinstance(v, str) and not re.search(r"\d", v) for v in filled)):
+            break  # another table's header ("Prestation | € / mois"), or a row of values
     return -1, set()
 
 

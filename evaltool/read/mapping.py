@@ -62,7 +62,7 @@ class _Walk:
     def in_minor_units(self, node: dict[Any, Any], key: str) -> bool:
         """Whether node[key] is an amount in the currency's minor unit."""
         return minor_unit_amount(node, key) or (
-            self.billing_object and minor_unit_amount({"object": True}, key))
+            self.billing_object and minor_unit_amount({"object": "price"}, key))
 
     def where(self, keys: list[str]) -> Location:
         return Location(self.file, key=".".join(keys))

@@ -332,7 +332,7 @@ def _time_alone(low: str) -> str | None:
         return "year"
     match = _time_only_re().search(low)
     if match:
-        return str(basis_vocabulary()["words"][match.group(1).lower()])
+        return _basis_word(match.group(1))
     return None
 
 
@@ -400,15 +400,27 @@ def _resource_time(low: str) -> str | None:
     if gate is not None and low.isascii() and low.islower() and \
             not any(map(low.__contains__, gate)):
         return None  # (both patterns need a resource word: the common case, found cheaply)
-    words = basis_vocabulary()["words"]
     first, second = _resource_time_re()
     match = first.search(low)
     if match:
-        return f"{words[match.group(1).lower()]}_{words[match.group(2).lower()]}"
+        resource, time = _basis_word(match.group(1)), _basis_word(match.group(2))
+        return f"{resource}_{time}" if resource and time else None
     match = second.search(low)
     if match:
-        return f"{words[match.group(2).lower()]}_{words[match.group(1).lower()]}"
+        resource, time = _basis_word(match.group(2)), _basis_word(match.group(1))
+        return f"{resource}_{time}" if resource and time else None
     return None
+
+
+def _basis_word(text: str) -> str | None:
+    """The basis a word names, whatever its case: the pattern matches case-insensitively,
+    and "AYLIK" lowers to "aylik" where the vocabulary writes "aylık" (Turkish dotless i)."""
+    words = basis_vocabulary()["words"]
+    low = text.lower()
+    if low in words:
+        return str(words[low])
+    folded = low.replace("ı", "i").replace("i\u0307", "i")
+    return next((b for w, b in words.items() if w.replace("ı", "i") == folded), None)
 
 
 # --- durations and placeholders -----------------------------------------------------------
