@@ -143,3 +143,23 @@ def test_a_discount_that_fits_no_line_is_said_and_not_applied(tmp_path: Path) ->
     # the list price stays, and the user is told why
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(15000 / 8 / 730)
     assert any(w.get("code") == "discount-not-placed" for w in offer.warnings)
+
+
+def test_a_calculators_rows_are_offers_at_their_net_rate_and_its_grand_total_no_capex(
+        tmp_path: Path) -> None:
+    # French quote builder: one offer per row with list | discount | net columns, and the
+    # grand total of both rows under them (a rental's contract value, no one's capex).
+    path = write_workbook(tmp_path / "devis.xlsx", {"Devis": [
+        ["Exemple Cloud SAS — simulateur de devis"],
+        [],
+        ["Ligne", "Modèle de GPU", "Nombre de GPU", "Durée (mois)", "Prix catalogue €/GPU-h",
+         "Remise", "Prix net €/GPU-h", "Total contrat"],
+        ["1 – entraînement", "NVIDIA H100 SXM", 64, 24, 3.00, 0.1, 2.70, 3027456],
+        ["2 – inférence", "NVIDIA L40S", 16, 12, 1.20, 0.05, 1.14, 159782.4],
+        [],
+        ["Grand total", None, None, None, None, None, None, 3187238.4],
+    ]})
+    result = normalize_files([path], {"EUR": 1.0})
+    prices = sorted((o.fields.price_usd_per_gpu_hour, o.fields.capex_usd, o.fields.offer_kind)
+                    for o in result.offers)
+    assert prices == [(pytest.approx(1.14), None, "rent"), (pytest.approx(2.70), None, "rent")]

@@ -44,6 +44,7 @@ from evaltool.read.keyvalues import (
 from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapping.py's
 from evaltool.read.lineitems import line_items as _line_items
 from evaltool.read.margins import banners_and_footers
+from evaltool.read.paid_rows import row_role, totals_under_offers
 from evaltool.read.price_columns import names_a_list_rate
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
@@ -199,12 +200,15 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
     known = 0  # a notes column or a line total ("£ / week (total)") is understood, not a field
     for c, value in filled:
         slot = vocab.match(str(value))
+        if slot == "contract_text" and vocab.header_role(str(value)) == "total":
+            slot = "ignore"  # "Contract total": the money of the row, not contract terms
         # (a list rate's column beside the net one's: both read, told apart when read)
         if slot is not None and slot != "ignore" and (slot not in slots or (
                 slot == "price" and _list_beside(columns, str(value)))):
             slots.add(slot)
             columns[c] = str(value).strip()
-        elif slot == "ignore" or vocab.header_role(str(value)) == "total":
+        elif slot == "ignore" or vocab.header_role(str(value)) == "total" or row_role(
+                str(value), False) == "discount":  # "Volume disc.": a share of a price
             known += 1
     # A header naming the accelerator, a count and the price is a table of offers however
     # many administrative columns a procurement export adds (file no., tax id, status).
@@ -289,6 +293,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 # The rows around the table (specs in prose above, notes below) are what
                 # its offers share: read them into the file's record.
                 used.update([r, *data_rows])
+                used.update(totals_under_offers(grid, data_rows, columns, vocab))  # no offer's
                 rows = offer_per_row(grid, r, columns, data_rows, record, base_id, vocab)
                 key_values(grid, range(len(grid.rows)), used, vocab, record)
                 return priced + rows
