@@ -163,3 +163,23 @@ def test_a_calculators_rows_are_offers_at_their_net_rate_and_its_grand_total_no_
     prices = sorted((o.fields.price_usd_per_gpu_hour, o.fields.capex_usd, o.fields.offer_kind)
                     for o in result.offers)
     assert prices == [(pytest.approx(1.14), None, "rent"), (pytest.approx(2.70), None, "rent")]
+
+
+@pytest.mark.parametrize(("price_head", "amount", "paid", "said"), [
+    ("List price (USD)", None, 18000, False),      # a list price less its share
+    ("Unit price (USD)", 72000, 18000, False),     # the total is net: total / quantity
+    ("Unit price (USD)", 80000, 20000, True),      # cannot tell: said, the price as stated
+])
+def test_a_discount_column_applies_to_the_price_it_names(tmp_path: Path, price_head: str,
+                                                         amount: float | None, paid: float,
+                                                         said: bool) -> None:
+    header = ["Item", "Description", "Qty", "Unit", price_head, "Discount"]
+    line: list[Any] = [1, "GPU node, 8 x NVIDIA H100 SXM 80GB", 4, "node-month", 20000, "10%"]
+    if amount is not None:
+        header.append("Amount (USD)")
+        line.append(amount)
+    path = write_workbook(tmp_path / "q.xlsx", {"Quote": [
+        ["Example Cloud Inc."], ["Quote Q-3: GPU rental, 12 months"], [], header, line]})
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(paid / 8 / 730)
+    assert ("discount-not-placed" in _codes(offer)) is said

@@ -28,8 +28,8 @@ from evaltool.normalize.noted_options import _has as note_has
 from evaltool.normalize.noted_options import discount_of
 from evaltool.normalize.phrases import clauses
 from evaltool.read.cells import Candidate, cell_text
-from evaltool.read.discount_tiers import APPLIED, TIER_NOTE, share_of
-from evaltool.read.paid_rows import row_role
+from evaltool.read.discount_tiers import APPLIED, TIER_NOTE
+from evaltool.read.paid_rows import row_role, share_of
 from evaltool.read.price_columns import is_net_column, names_a_list_rate
 from evaltool.read.text import currency_of, first_number
 from evaltool.read.tiers import marks_applied, parse_range, unit_of
@@ -165,7 +165,9 @@ def settle_stated_discount(values: dict[str, Any], provenance: dict[str, FieldSo
         b.note(where, "list-price-discounted", {"discount": text, "before": float(rate),
                                                 "after": net}, "price_usd_per_gpu_hour")
         return
-    if first.paid == 0 and (_explained(first.money.amount, shares, b.record.candidates)
+    if first.paid == 0 and (_explained(first.money.amount, shares, [
+            *b.record.candidates, *(Candidate(k, v, where) for i in b.record.line_items
+                                    for k, v in i.raw.items())])
                             or (not found and tier is None)):
         return  # the price is a stated figure less the discount: the net one
     b.note(where, "price-discount-unclear", {"discount": text, "price": float(rate)},

@@ -13,30 +13,17 @@ one whose range holds the offer's count or committed spend, to the list price it
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
-from typing import Any
 
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
-from evaltool.read.paid_rows import row_role
+from evaltool.read.paid_rows import row_role, share_of
 from evaltool.read.tiers import marks_applied, tiers_of_bounds, tiers_of_labels
 from evaltool.read.vocabulary import Vocabulary
 
 # The most tiers a table holds (a longer column is a list of something else).
 _MAX_TIERS = 12
-_SHARE_RE = re.compile(r"^\s*[-−–]?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*%\s*$")
 TIER_NOTE = "tier: "  # a tier's candidate note: "tier: 64 - 127" (+ "; applied")
 APPLIED = "; applied"
-
-
-def share_of(value: Any) -> float | None:
-    """'10%', '10 %', 0.1 (a cell formatted as a percentage), 0: a share of a price."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value) if 0 <= value < 1 else None
-    found = _SHARE_RE.match(str(value))
-    return float(found.group(1).replace(",", ".")) / 100.0 if found else None
 
 
 def _ranges(grid: SheetGrid, rows: list[int], share_col: int) -> tuple[int, list[str]] | None:
@@ -48,6 +35,8 @@ def _ranges(grid: SheetGrid, rows: list[int], share_col: int) -> tuple[int, list
         if tiers_of_labels(texts) is not None:
             return c, texts
         lows = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        if lows == list(range(1, len(lows) + 1)):
+            continue  # 1, 2, 3: a quote's line numbers, not lower bounds
         if len(lows) == len(values) and tiers_of_bounds(
                 lows, [*(b - 1 for b in lows[1:]), None]) is not None:
             return c, [f"{v:g} - {n - 1:g}" for v, n in pairwise(lows)] + [
@@ -69,7 +58,8 @@ def discount_tiers(grid: SheetGrid, record: RawRecord, vocab: Vocabulary) -> Non
             if share_of(grid.value(k, col)) is None:
                 break
             rows.append(k)
-        found = _ranges(grid, rows, col) if len(rows) >= 2 else None
+        shares = [share_of(grid.value(k, col)) for k in rows]
+        found = _ranges(grid, rows, col) if sum(1 for x in shares if x) >= 2 else None
         if found is None:
             continue
         range_col, texts = found

@@ -16,7 +16,12 @@ from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.headers import NOTE_HEADERS
 from evaltool.read.paid_columns import apply_paid_columns, paid_columns
-from evaltool.read.paid_rows import read_paid_rows
+from evaltool.read.paid_rows import (
+    column_discount,
+    discount_column,
+    price_column_kind,
+    read_paid_rows,
+)
 from evaltool.read.text import billing_unit, currency_of, first_number
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
@@ -114,6 +119,8 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     note_col = next((c for c, head in field_cols.items()
                      if normalise_label(head) in NOTE_HEADERS), None)
     paid = paid_columns(header, set(roles.values()))  # "One-time | Monthly"
+    off = discount_column(header, roles)  # "Listenpreis | Rabatt | Gesamt" (paid_rows.py)
+    price_is = price_column_kind(header, roles)  # the unit price a list or a net one
     r = header_row + 1
     used: set[int] = set()
     missing: list[str] = []
@@ -155,6 +162,8 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             currency=currency_of(" ".join(raw.values())) or header_currency,
             cells=cells, raw=raw)
         apply_paid_columns(item, grid, r, paid)
+        if off is not None:
+            column_discount(grid, r, off, cell_text(header[off]), item, record, price_is)
         for c, head in field_cols.items():
             if not is_empty(grid.value(r, c)):
                 item.fields.append((head, grid.value(r, c), grid.where(r, c)))

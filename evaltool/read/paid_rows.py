@@ -29,6 +29,7 @@ from typing import Any
 
 from evaltool.errors import Location, Problem
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, cell_text
+from evaltool.read.price_columns import is_net_column, names_a_list_rate
 from evaltool.read.text import first_number
 from evaltool.read.tiers import grid_words
 from evaltool.read.vocabulary import Vocabulary, normalise_label
@@ -43,6 +44,7 @@ _NOT_ONE_OFF_TOTAL_RE = re.compile(
     r"mois|mensu\w*|mes|mese|maand\w*|m[åa]ned\w*|m[åa]nad\w*|miesi\w*|m[ěe]s[íi]\w*|md|"
     r"year\w*|annual\w*|jahr\w*|ann[ée]e|a[ñn]o|anno|per|pro|je|par|por)\b", re.I)
 _PERCENT_RE = re.compile(r"(\d{1,3}(?:[.,]\d{1,3})?)\s*%")
+_SHARE_RE = re.compile(r"^\s*[-−–]?\s*(\d{1,2}(?:[.,]\d{1,3})?)\s*%\s*$")
 _PERCENT_ONLY_RE = re.compile(r"^\s*[-−–]?\s*\d{1,3}(?:[.,]\d{1,3})?\s*%\s*$")
 _MONEY_TEXT_RE = re.compile(
     r"^\s*\(?\s*[-−–]?\s*(?:[A-Z]{3}|[$€£¥]|kr|zł|Kč)?\s*[-−–]?\s*\d[\d.,'\s\u202f\u00a0]*"
@@ -129,6 +131,16 @@ def _figure(value: Any) -> tuple[float, bool] | None:
         return amount, text.startswith(("-", "−", "–", "(")) or bool(re.match(
             r"^(?:[A-Z]{3}|[$€£¥])\s*[-−–]", text))
     return None
+
+
+def share_of(value: Any) -> float | None:
+    """'10%', '10 %', 0.1 (a cell formatted as a percentage), 0: a share of a price."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value) if 0 <= value < 1 else None
+    found = _SHARE_RE.match(str(value))
+    return float(found.group(1).replace(",", ".")) / 100.0 if found else None
 
 
 def share_in(label: str) -> float | None:
@@ -269,3 +281,47 @@ def totals_under_offers(grid: SheetGrid, data_rows: list[int], columns: dict[int
                     texts[0]) == "total"):
             found.add(k)
     return found
+
+
+def discount_column(header: list[Any], roles: dict[str, int]) -> int | None:
+    """A line-item table's discount column ("Rabatt", "Discount %", "Remise"), beside its
+    price and total columns."""
+    found = [c for c, v in enumerate(header) if c not in roles.values() and isinstance(v, str)
+             and row_role(v, False) == "discount"]
+    return found[0] if len(found) == 1 else None
+
+
+def price_column_kind(header: list[Any], roles: dict[str, int]) -> str | None:
+    """'list' when the unit price column names a list rate ("List price (USD)"), 'net' when
+    it names a net one or another column is the list rate ("List price | Net unit price"),
+    else None."""
+    if "unit_price" not in roles:
+        return None
+    head = cell_text(header[roles["unit_price"]])
+    if names_a_list_rate(head):
+        return "list"
+    others = [cell_text(v) for c, v in enumerate(header) if c != roles["unit_price"]
+              and isinstance(v, str)]
+    return "net" if is_net_column(head) or any(names_a_list_rate(h) for h in others) else None
+
+
+def column_discount(grid: SheetGrid, r: int, col: int, head: str, item: LineItem,
+                    record: RawRecord, price_is: str | None) -> None:
+    """A line's share in the discount column, applied to what it names: a total that is the
+    quantity times the price less the share is the net already (the price is then the total
+    over the quantity); a list price with no total is paid less the share; a total of the
+    undiscounted price, or a price that does not say it is a list price with no total, cannot
+    tell whether the share is in it: said, not applied (`discount-not-placed`)."""
+    share = share_of(grid.value(r, col))
+    price, qty = item.unit_price, item.quantity or 1.0
+    if not share or price is None or price_is == "net":
+        return  # (a net unit price has the share in it already)
+    label = f"{head} {cell_text(grid.value(r, col))}"
+    if item.total is not None and _close(item.total, qty * price * (1 - share)):
+        item.unit_price = None  # the total is net: the price paid is the total / quantity
+    elif item.total is None and price_is == "list":
+        item.discounts.append((share, grid.where(r, col), label))
+    else:
+        record.problems.append(Problem(
+            grid.where(r, col), found=cell_text(grid.value(r, col)), severity="warning",
+            code="discount-not-placed", params={"label": label}))
