@@ -151,3 +151,14 @@ def test_a_note_discount_beside_a_price_that_says_neither_is_said(tmp_path: Path
     (offer,) = _offers(path, {"EUR": 1.0})
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3.00)
     assert any(w.get("code") == "price-discount-unclear" for w in offer.warnings)
+
+
+def test_a_purchase_price_stated_only_with_its_tax_rate_is_read_before_tax(
+        tmp_path: Path) -> None:
+    # Dutch: only the price including 21% BTW is stated.
+    path = write_workbook(tmp_path / "koop.xlsx", {"Offerte": [
+        ["Vendor", "Voorbeeld Systemen B.V."], ["GPU", "NVIDIA H100 SXM"],
+        ["Number of nodes", 2], ["GPUs per node", 8],
+        ["Total price incl. 21% BTW", "EUR 605,000"], ["Amortisation period", "36 months"]]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.capex_usd == pytest.approx(500_000)
