@@ -183,3 +183,19 @@ def test_a_discount_column_applies_to_the_price_it_names(tmp_path: Path, price_h
     offer = _one(path)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(paid / 8 / 730)
     assert ("discount-not-placed" in _codes(offer)) is said
+
+
+def test_a_discount_written_as_a_line_of_its_own_lowers_the_line_it_names(
+        tmp_path: Path) -> None:
+    # German rental: the discount is a line with a quantity and a negative price; never a
+    # monthly cost of its own.
+    path = write_workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel Cloud GmbH"], ["Angebot A-9: GPU-Miete 12 Monate"], [],
+        ["Pos.", "Bezeichnung", "Menge", "Einheit", "Einzelpreis", "Gesamt"],
+        [1, "GPU-Server 8x NVIDIA H100 SXM 80GB", 4, "Server/Monat", "18.000,00 €",
+         "72.000,00 €"],
+        [2, "Rabatt Jahresvertrag 5 % auf Pos. 1", 1, "Monat", "-3.600,00 €", "-3.600,00 €"],
+        [3, "Speicher NFS 100 TB", 1, "Monat", "2.000,00 €", "2.000,00 €"]]})
+    offer = _one(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(17_100 / 8 / 730)
+    assert offer.fields.support_usd_per_month is None and offer.fields.opex_usd_per_month is None

@@ -19,6 +19,7 @@ from evaltool.read.paid_columns import apply_paid_columns, paid_columns
 from evaltool.read.paid_rows import (
     column_discount,
     discount_column,
+    is_discount_line,
     price_column_kind,
     read_paid_rows,
 )
@@ -144,6 +145,9 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         price = _number(grid.value(r, price_col)) if price_col is not None else None
         desc = cell_text(grid.value(r, desc_col)) if desc_col is not None else ""
         total = _number(grid.value(r, total_col)) if total_col is not None else None
+        if is_discount_line(desc, [grid.value(r, c) for c in (price_col, total_col) if c]):
+            r += 1  # "Rabatt 5 % auf Pos. 1 | 1 | -3.600": a discount (read_paid_rows)
+            continue
         cells = {role: grid.where(r, col) for role, col in roles.items()}
         raw = {role: cell_text(grid.value(r, col)) for role, col in roles.items()}
         if total_col is not None and (r, total_col) in grid.formula_cells_without_value:

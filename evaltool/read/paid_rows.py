@@ -27,7 +27,8 @@ import re
 import unicodedata
 from typing import Any
 
-from evaltool.errors import Location, Problem
+from evaltool.catalog import recognise_accelerator
+from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, cell_text
 from evaltool.read.price_columns import is_net_column, names_a_list_rate
 from evaltool.read.text import first_number
@@ -156,9 +157,28 @@ def _close(a: float, b: float) -> bool:
     return abs(a - b) <= max(_TOLERANCE * max(abs(a), abs(b)), 0.011)
 
 
-def _row_label(grid: SheetGrid, k: int, total_col: int) -> tuple[int, str] | None:
-    """The one label left of the total column (a percentage beside it is the share, not a
-    second label)."""
+def is_discount_line(desc: str, figures: list[Any]) -> bool:
+    """A line of a quote that is a discount, not a thing bought: a negative figure ("Rabatt
+    Jahresvertrag 5 % auf Pos. 1 | 1 | Monat | -3.600,00 €"), or discount words with a
+    percentage in a description that names no accelerator ("Volume discount 6%")."""
+    if any((f := _figure(v)) is not None and f[1] for v in figures):
+        return True
+    if row_role(desc, False) != "discount" or share_in(desc) is None:
+        return False
+    try:
+        recognise_accelerator(desc)
+    except EvaltoolError:
+        return True
+    return False
+
+
+def _row_label(grid: SheetGrid, k: int, total_col: int,
+               desc_col: int | None = None) -> tuple[int, str] | None:
+    """The row's label: its description cell, else the one label left of the total column
+    (a percentage beside it is the share, not a second label)."""
+    if desc_col is not None and isinstance(grid.value(k, desc_col), str) and cell_text(
+            grid.value(k, desc_col)).strip():
+        return desc_col, cell_text(grid.value(k, desc_col))
     labels = [(c, cell_text(v)) for c, v in enumerate(grid.rows[k][:total_col])
               if isinstance(v, str) and v.strip() and not _PERCENT_ONLY_RE.match(v)]
     return labels[0] if len(labels) == 1 else None
@@ -220,7 +240,7 @@ def read_paid_rows(grid: SheetGrid, lines: set[int], items: dict[int, LineItem],
         if k in lines:
             continue
         figure = _figure(grid.value(k, total_col))
-        labelled = _row_label(grid, k, total_col)
+        labelled = _row_label(grid, k, total_col, roles.get("description"))
         if figure is None or labelled is None:
             continue
         (amount, negative), (c, label) = figure, labelled
