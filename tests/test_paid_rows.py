@@ -199,3 +199,16 @@ def test_a_discount_written_as_a_line_of_its_own_lowers_the_line_it_names(
     offer = _one(path, {"EUR": 1.0})
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(17_100 / 8 / 730)
     assert offer.fields.support_usd_per_month is None and offer.fields.opex_usd_per_month is None
+
+
+def test_a_total_under_a_discount_that_does_not_take_it_off_is_said(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Systems Ltd"], ["Quotation Q-11: 1 x GPU server"], [],
+        ["Item", "Qty", "Description", "Unit price (USD)", "Amount (USD)"],
+        [1, 1, "GPU server, 8 x NVIDIA H100 SXM 80GB", 250000, 250000],
+        [None, None, "Subtotal", None, 250000],
+        [None, None, "Special discount 5%", None, -12500],
+        [None, None, "Total", None, 250000],
+        [], ["Amortisation", "36 months"]]})
+    offer = _one(path)
+    assert "total-before-discount" in _codes(offer)

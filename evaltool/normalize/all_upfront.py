@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from evaltool.errors import Location
+from evaltool.issues import Param
 from evaltool.models import HOURS_PER_MONTH, FieldSource
 from evaltool.normalize.facts import LABELLED
 from evaltool.normalize.slots import SlotReaders
@@ -66,7 +67,8 @@ def settle_upfront(values: dict[str, Any], provenance: dict[str, FieldSource],
             continue
         total = float(each) * float(count)
         where = Location(**source.where) if source and source.where else here
-        params = {"unit": unit, "each": float(each), "count": float(count), "total": total}
+        params: dict[str, Param] = {"unit": unit, "each": float(each), "count": float(count),
+                                    "total": total}
         stated = values.get("upfront_usd")
         if stated is None:
             values["upfront_usd"] = total

@@ -235,7 +235,7 @@ def read_paid_rows(grid: SheetGrid, lines: set[int], items: dict[int, LineItem],
     names_total = re.compile(rf"(?:^|\s)(?:sub\s?)?(?:{words})(?:\s|$)") if words else None
     running: float | None = None  # the last total before tax, less the discounts after it
     running_where: Location | None = None
-    discounted = False
+    discounted, before = False, 0.0
     for k in range(first_line, min(last_line + 1 + MAX_TOTAL_ROWS, len(grid.rows))):
         if k in lines:
             continue
@@ -264,9 +264,15 @@ def read_paid_rows(grid: SheetGrid, lines: set[int], items: dict[int, LineItem],
             for item in targets:
                 item.discounts.append((share, where, label))
             if running is not None and k > last_line:
+                before = running if not discounted else before
                 running -= amount if amount else share * running
                 discounted = True
             continue
+        if discounted and running is not None and not _close(amount, running) and _close(
+                amount, before):  # a total after the discount that does not take it off
+            record.problems.append(Problem(where, found=f"{label}: {amount:,.2f}"[:120],
+                                           severity="warning", code="total-before-discount",
+                                           params={"label": label, "net": round(running, 2)}))
         running, running_where, discounted = amount, where, False
         old_style = names_total is not None and names_total.search(normalise_label(
             label)) and not _NOT_ONE_OFF_TOTAL_RE.search(label)
