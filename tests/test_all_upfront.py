@@ -61,3 +61,24 @@ def test_a_per_gpu_upfront_agrees_with_the_total_beside_it(tmp_path: Path) -> No
     assert not any(w.get("code") == "value-conflict" and w.get("field") == "upfront_usd"
                    for w in offer.warnings)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(3_840_000 / (64 * 730 * 36))
+
+
+def test_an_option_that_says_it_is_all_upfront_is_priced_by_its_upfront(tmp_path: Path) -> None:
+    # French: the all-upfront option states no hourly rate at all.
+    path = write_workbook(tmp_path / "reserve.xlsx", {"Offre": [
+        ["Fournisseur", "Exemple Cloud SAS"], ["GPU", "NVIDIA H100 SXM"],
+        ["Nombre de GPU", 64], ["Durée", "12 mois"],
+        ["Formule", "Réservation 1 an, entièrement prépayé"],
+        ["Paiement initial (total)", "EUR 1 121 280"]]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(1_121_280 / (64 * 730 * 12))
+    assert any(w.get("code") == "upfront-amortised" for w in offer.warnings)
+
+
+def test_a_one_off_fee_without_a_rate_is_no_price(tmp_path: Path) -> None:
+    # A setup fee alone never becomes the offer's price per GPU-hour.
+    path = write_workbook(tmp_path / "setup.xlsx", {"Offer": [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM"], ["Number of GPUs", 64],
+        ["Term", "12 months"], ["Upfront (setup fee)", "USD 5,000"]]})
+    result = normalize_files([path], {})
+    assert not result.offers and result.not_evaluated

@@ -4,15 +4,17 @@ A hyperscaler's reserved pricing states its upfront per instance ("Upfront payme
 instance) | 640,000") and often the total beside it ("Upfront payment (total, 32 instances) |
 20,480,000"): the upfront covers every instance of the option, so a per-instance (per-node,
 per-GPU) upfront is that figure times the offer's count, and agrees with the total rather
-than conflicting with it.  An "All Upfront" option states its hourly rate as 0: the buyer
-pays the whole term at signature, so its price per GPU-hour is the upfront spread over the
-term (PRODUCT.md: per-term prices become price_usd_per_gpu_hour, 730 hours a month):
+than conflicting with it.  An "All Upfront" option states its hourly rate as 0 (or none, and
+says it is all up front): the buyer pays the whole term at signature, so its price per
+GPU-hour is the upfront spread over the term (PRODUCT.md: per-term prices become
+price_usd_per_gpu_hour, 730 hours a month):
 
     price $/GPU-h = upfront / (GPUs x 730 h x term months)
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -22,8 +24,9 @@ from evaltool.models import HOURS_PER_MONTH, FieldSource
 from evaltool.normalize.facts import LABELLED
 from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
-from evaltool.read.cells import Candidate
+from evaltool.read.cells import Candidate, cell_text
 from evaltool.read.vocabulary import normalise_label
+from evaltool.resources import data_dir
 
 # "per instance", "/ node", "je Instanz", "pro Knoten", "par instance", "por instancia",
 # "per istanza", "na węzeł", "each server": a word that makes what follows the unit priced.
@@ -40,6 +43,23 @@ def per_unit(label: str) -> str | None:
         if resource in _COUNT_OF:
             return resource
     return None
+
+
+@functools.cache
+def _all_upfront_words() -> tuple[str, ...]:
+    import yaml
+
+    raw = yaml.safe_load((data_dir() / "paid_words.yaml").read_text(encoding="utf-8"))
+    return tuple(normalise_label(str(w)) for w in raw["all_upfront"])
+
+
+def _says_all_upfront(b: SlotReaders) -> bool:
+    """Whether the offer's own words say the whole term is paid up front ("3-Year Reserved,
+    All Upfront"): then an upfront with no hourly rate is the offer's whole price."""
+    texts = [*(f"{c.label} {cell_text(c.value)}" for c in b.record.candidates),
+             str(b.record.source.get("option", ""))]
+    return any(f" {w} " in f" {normalise_label(t)} " for t in texts
+               for w in _all_upfront_words())
 
 
 class UpfrontReaders(SlotReaders):
@@ -82,8 +102,10 @@ def settle_upfront(values: dict[str, Any], provenance: dict[str, FieldSource],
                    "upfront_usd")
     upfront, gpus, months = (values.get(n) for n in ("upfront_usd", "gpu_count",
                                                      "term_months"))
-    if values.get("price_usd_per_gpu_hour") != 0 or values.get("offer_kind") == "purchase" or \
-            not all(isinstance(x, (int, float)) and x > 0 for x in (upfront, gpus, months)):
+    rate = values.get("price_usd_per_gpu_hour")
+    if (rate != 0 and not (rate is None and _says_all_upfront(b))) or values.get(
+            "offer_kind") == "purchase" or not all(
+            isinstance(x, (int, float)) and x > 0 for x in (upfront, gpus, months)):
         return
     paid, gpus, months = float(upfront), float(gpus), float(months)  # type: ignore[arg-type]
     price = paid / (gpus * HOURS_PER_MONTH * months)
