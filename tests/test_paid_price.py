@@ -162,3 +162,11 @@ def test_a_purchase_price_stated_only_with_its_tax_rate_is_read_before_tax(
         ["Total price incl. 21% BTW", "EUR 605,000"], ["Amortisation period", "36 months"]]})
     (offer,) = _offers(path, {"EUR": 1.0})
     assert offer.fields.capex_usd == pytest.approx(500_000)
+
+
+def test_an_hourly_price_stated_with_its_tax_rate_is_read_before_tax(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "miete.xlsx", {"Angebot": [
+        ["Anbieter", "Beispiel Cloud GmbH"], ["GPU", "NVIDIA H100 SXM"], ["Anzahl GPUs", 16],
+        ["Preis je GPU-Stunde inkl. 19 % MwSt.", "2,38 €"]]})
+    (offer,) = _offers(path, {"EUR": 1.0})
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.00)

@@ -1,5 +1,5 @@
-"""The slot readers of what the buyer pays: the upfront (normalize/all_upfront.py) and a
-purchase price before tax.
+"""The slot readers of what the buyer pays: the upfront (normalize/all_upfront.py), and a
+purchase price or an hourly price before tax.
 
 A quote may state its purchase price twice, with and without the tax ("Kaufpreis brutto
 (inkl. 19 % MwSt.) | 1.190.000 €" above "Kaufpreis netto | 1.000.000 €", "Total price incl.
@@ -11,6 +11,8 @@ which then agrees with a net figure beside it.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from evaltool.normalize.all_upfront import UpfrontReaders
 from evaltool.normalize.facts import LABELLED, _join
@@ -32,3 +34,18 @@ class PaidReaders(UpfrontReaders):
             if rate is not None and isinstance(fact.value, float):
                 fact.value = fact.value / (1.0 + rate)
                 fact.note = _join(fact.note, f"stated with {rate * 100:g}% tax: / {1 + rate:g}")
+
+    def _slot_price(self, cand: Candidate, text: str) -> None:
+        """A price per hour stated with its tax rate ("Preis je GPU-Stunde inkl. 19 % MwSt.")
+        is read before tax (gross / 1.19); without a rate it ranks below a net one
+        (paid_price.py)."""
+        before = len(self.priced)
+        super()._slot_price(cand, text)
+        rate = share_in(cand.label) if row_role(cand.label, False) == "gross" else None
+        if rate is None:
+            return
+        for priced in self.priced[before:]:
+            if priced.role == "compute":
+                priced.money = replace(priced.money, amount=priced.money.amount / (1.0 + rate))
+                priced.note = _join(priced.note, f"stated with {rate * 100:g}% tax: / "
+                                                 f"{1 + rate:g}")
