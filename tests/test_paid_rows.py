@@ -6,6 +6,7 @@ own (never a blind file)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -212,3 +213,19 @@ def test_a_total_under_a_discount_that_does_not_take_it_off_is_said(tmp_path: Pa
         [], ["Amortisation", "36 months"]]})
     offer = _one(path)
     assert "total-before-discount" in _codes(offer)
+
+
+def test_a_structured_quotes_discount_line_lowers_the_line_it_names(tmp_path: Path) -> None:
+    # A JSON export: the discount is a line of its own with a negative total.
+    path = tmp_path / "quote.json"
+    path.write_text(json.dumps({
+        "vendor": "Example Cloud Inc.", "accelerator": "NVIDIA H100 SXM", "gpu_count": 32,
+        "currency": "USD", "term_months": 12,
+        "line_items": [
+            {"description": "GPU node 8x H100, per node-month", "quantity": 4,
+             "unit": "node-month", "unit_price": 20000, "total": 80000},
+            {"description": "Annual commitment discount 10% on line 1", "total": -8000}]}),
+        encoding="utf-8")
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(18_000 / 8 / 730)
+    assert "line-discount-applied" in _codes(offer)

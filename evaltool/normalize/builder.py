@@ -502,8 +502,8 @@ class Builder(TableReaders, MoneyReaders, PaidReaders):
         price = item.unit_price
         where = item.cells.get("unit_price", item.row_where)
         raw = " | ".join(v for v in item.raw.values() if v)
-        if price is None and item.total is not None and item.quantity:
-            price = item.total / item.quantity
+        if price is None and item.total is not None:  # (no quantity: one of it)
+            price = item.total / (item.quantity or 1.0)
             where = item.cells.get("total", item.row_where)
         assert price is not None
         price = net_line_price(self, item, price)  # "Korting 8% op regel 1": what is paid

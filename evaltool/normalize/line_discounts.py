@@ -1,10 +1,13 @@
 """A line's price net of the discounts the quote gives on it (read/paid_rows.py places each
-discount row on its lines): what the buyer pays for the line, never its list price."""
+discount row of a sheet on its lines; `place_discount_lines` those of a structured quote,
+JSON or YAML): what the buyer pays for the line, never its list price."""
 
 from __future__ import annotations
 
+from evaltool.errors import Problem
 from evaltool.normalize.slots import SlotReaders
-from evaltool.read.cells import LineItem
+from evaltool.read.cells import LineItem, RawRecord
+from evaltool.read.paid_rows import discount_targets, is_discount_line, share_in
 
 
 def discount_factor(item: LineItem) -> float:
@@ -27,3 +30,27 @@ def net_line_price(reader: SlotReaders, item: LineItem, price: float) -> float:
             "label": label, "pct": round(share * 100, 4), "before": price,
             "after": price * factor}, None, label, severity="info")
     return price * factor
+
+
+def place_discount_lines(record: RawRecord) -> None:
+    """A structured quote's discount line ("Annual commitment discount 10% on line 1 | total:
+    -8000"): on the lines above it that it names or whose total its share explains, and
+    never a line bought; said when its lines cannot be told (`discount-not-placed`)."""
+    kept: list[LineItem] = []
+    for item in record.line_items:
+        if not is_discount_line(item.description, [item.total, item.unit_price]):
+            kept.append(item)
+            continue
+        amount = abs(item.total if item.total is not None else (item.unit_price or 0.0) * (
+            item.quantity or 1.0))
+        placed = discount_targets(item.description, amount or None, share_in(item.description),
+                                  kept, under=False)
+        if placed is None:
+            record.problems.append(Problem(
+                item.row_where, found=item.description[:120], severity="warning",
+                code="discount-not-placed", params={"label": item.description}))
+            continue
+        targets, share = placed
+        for target in targets:
+            target.discounts.append((share, item.row_where, item.description))
+    record.line_items[:] = kept

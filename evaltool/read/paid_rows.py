@@ -191,7 +191,7 @@ def _number_of(item: LineItem, ordinal: int) -> int:
     return int(part) if part.isdigit() else ordinal
 
 
-def _targets(label: str, amount: float | None, share: float | None,
+def discount_targets(label: str, amount: float | None, share: float | None,
              items: list[LineItem], under: bool) -> tuple[list[LineItem], float] | None:
     """The lines a discount applies to and its share of them, or None when that cannot be
     told.  `items` are the table's lines above the discount row; `under`: the row stands
@@ -254,7 +254,7 @@ def read_paid_rows(grid: SheetGrid, lines: set[int], items: dict[int, LineItem],
             above = [items[r] for r in sorted(items) if r < k]
             share = share_in(" ".join(cell_text(v) for v in grid.rows[k][:total_col]
                                       if isinstance(v, str)))
-            placed = _targets(label, amount or None, share, above, under=k > last_line)
+            placed = discount_targets(label, amount or None, share, above, under=k > last_line)
             if placed is None:
                 record.problems.append(Problem(
                     where, found=f"{label}: {cell_text(grid.value(k, total_col))}"[:120],
