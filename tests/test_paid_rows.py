@@ -229,3 +229,19 @@ def test_a_structured_quotes_discount_line_lowers_the_line_it_names(tmp_path: Pa
     offer = _one(path)
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(18_000 / 8 / 730)
     assert "line-discount-applied" in _codes(offer)
+
+
+def test_a_discount_stated_as_an_amount_under_the_subtotal_comes_off_the_capex(
+        tmp_path: Path) -> None:
+    # Spanish purchase: a discount with no percentage, IVA, and only a total with IVA.
+    path = write_workbook(tmp_path / "presupuesto.xlsx", {"Presupuesto": [
+        ["Ejemplo Sistemas S.L."], ["Presupuesto P-4: 1 servidor GPU"], [],
+        ["Cant.", "Descripción", "Precio unitario (EUR)", "Importe (EUR)"],
+        [1, "Servidor GPU 8x NVIDIA H100 SXM 80GB", 300000, 300000],
+        [None, "Subtotal", None, 300000],
+        [None, "Descuento comercial", None, -12000],
+        [None, "IVA 21 %", None, 60480],
+        [None, "Total con IVA", None, 348480],
+        [], ["Periodo de amortización", "36 meses"]]})
+    offer = _one(path, {"EUR": 1.0})
+    assert offer.fields.capex_usd == pytest.approx(288_000)

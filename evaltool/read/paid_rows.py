@@ -192,10 +192,12 @@ def _number_of(item: LineItem, ordinal: int) -> int:
 
 
 def discount_targets(label: str, amount: float | None, share: float | None,
-             items: list[LineItem], under: bool) -> tuple[list[LineItem], float] | None:
+                     items: list[LineItem], under: bool, running: float | None = None
+                     ) -> tuple[list[LineItem], float] | None:
     """The lines a discount applies to and its share of them, or None when that cannot be
     told.  `items` are the table's lines above the discount row; `under`: the row stands
-    under the last line (among the totals), where a discount naming no line is on them all."""
+    under the last line (among the totals), where a discount naming no line is on them all;
+    `running`: the quote's total above it (its lines and the charges under them)."""
     numbers = line_numbers(label)
     totals = [(i, i.total if i.total is not None else (
         (i.unit_price or 0.0) * (i.quantity or 1.0))) for i in items]
@@ -212,12 +214,13 @@ def discount_targets(label: str, amount: float | None, share: float | None,
         single = [i for i, t in totals if t and _close(share * t, amount)]
         if len(single) == 1:
             return single, share
-        if _close(share * sum(t for _, t in totals), amount):
+        if _close(share * sum(t for _, t in totals), amount) or (
+                under and running and _close(share * running, amount)):
             return [i for i, _ in totals], share
         return None  # the amount is no share of a line or of the lines: cannot tell
     if not under:
         return None
-    base = sum(t for _, t in totals)
+    base = running or sum(t for _, t in totals)
     if share is None and amount is not None and base > 0:
         share = amount / base
     return ([i for i, _ in totals], share) if share is not None and 0 < share < 1 else None
@@ -254,7 +257,8 @@ def read_paid_rows(grid: SheetGrid, lines: set[int], items: dict[int, LineItem],
             above = [items[r] for r in sorted(items) if r < k]
             share = share_in(" ".join(cell_text(v) for v in grid.rows[k][:total_col]
                                       if isinstance(v, str)))
-            placed = discount_targets(label, amount or None, share, above, under=k > last_line)
+            placed = discount_targets(label, amount or None, share, above, under=k > last_line,
+                                      running=running)
             if placed is None:
                 record.problems.append(Problem(
                     where, found=f"{label}: {cell_text(grid.value(k, total_col))}"[:120],
@@ -268,15 +272,21 @@ def read_paid_rows(grid: SheetGrid, lines: set[int], items: dict[int, LineItem],
                 running -= amount if amount else share * running
                 discounted = True
             continue
+        old_style = names_total is not None and names_total.search(normalise_label(
+            label)) and not _NOT_ONE_OFF_TOTAL_RE.search(label)
+        pre_tax = k > last_line and _has(normalise_label(label), "without_tax")
+        if not (old_style or pre_tax or vocab.header_role(label) == "total"
+                or vocab.match(label) == "quote_total"):  # ("Zwischensumme")
+            if running is not None and k > last_line:
+                running += amount  # "Freight | 1,200": a charge under the subtotal
+            continue
         if discounted and running is not None and not _close(amount, running) and _close(
                 amount, before):  # a total after the discount that does not take it off
             record.problems.append(Problem(where, found=f"{label}: {amount:,.2f}"[:120],
                                            severity="warning", code="total-before-discount",
                                            params={"label": label, "net": round(running, 2)}))
         running, running_where, discounted = amount, where, False
-        old_style = names_total is not None and names_total.search(normalise_label(
-            label)) and not _NOT_ONE_OFF_TOTAL_RE.search(label)
-        if old_style or (k > last_line and _has(normalise_label(label), "without_tax")):
+        if old_style or pre_tax:
             record.candidates.append(Candidate("total below the lines", amount, where,
                                                label_where=grid.where(k, c)))
     if discounted and running is not None and running_where is not None:
