@@ -245,3 +245,18 @@ def test_a_discount_stated_as_an_amount_under_the_subtotal_comes_off_the_capex(
         [], ["Periodo de amortización", "36 meses"]]})
     offer = _one(path, {"EUR": 1.0})
     assert offer.fields.capex_usd == pytest.approx(288_000)
+
+
+def test_a_racks_or_servers_column_is_read_row_by_row(tmp_path: Path) -> None:
+    # One column counts racks on one row and servers on the next: each cell says which.
+    path = write_workbook(tmp_path / "builder.xlsx", {"Builder": [
+        ["Example Cloud — quote builder"], [],
+        ["Line", "Product", "Racks / servers", "GPUs", "Term (mo)", "List $/GPU-hr",
+         "Discount", "Net $/GPU-hr", "Contract total"],
+        ["1", "HGX H200", "4 servers", 32, 12, 3.00, 0.1, 2.70, 756864],
+        ["2", "HGX B200", "2 servers", 16, 24, 4.00, 0.05, 3.80, 1065216],
+        [], ["Grand total", None, None, None, None, None, None, None, 1822080]]})
+    result = normalize_files([path], {})
+    got = sorted((o.fields.node_count, o.fields.term_months, o.fields.price_usd_per_gpu_hour,
+                  o.fields.capex_usd) for o in result.offers)
+    assert got == [(2, 24, pytest.approx(3.80), None), (4, 12, pytest.approx(2.70), None)]

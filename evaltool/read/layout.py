@@ -202,6 +202,9 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
         slot = vocab.match(str(value))
         if slot == "contract_text" and vocab.header_role(str(value)) == "total":
             slot = "ignore"  # "Contract total": the money of the row, not contract terms
+        elif slot == "rack_count" and re.search(r"(?i)\bnodes?\b|\bservers?\b", str(value)):
+            known += 1  # "Racks / nodes": each row's cell says which ("2 racks", "8 nodes")
+            continue
         # (a list rate's column beside the net one's: both read, told apart when read)
         if slot is not None and slot != "ignore" and (slot not in slots or (
                 slot == "price" and _list_beside(columns, str(value)))):
