@@ -66,14 +66,20 @@ def _words() -> dict[str, tuple[str, ...]]:
     return words
 
 
-def _has(label: str, key: str) -> bool:
-    """A word of `key` in the (folded) label; a discount word also ends a compound
+@functools.cache
+def _key_re(key: str) -> re.Pattern[str]:
+    """A key's words as whole words of a folded label; a discount word also ends a compound
     ("Projektrabatt", "Mengenrabatt", "Volumekorting", "Jahresnachlass")."""
-    padded = f" {label} "
-    if any(f" {w} " in padded for w in _words()[key]):
-        return True
-    return key == "less" and any(token.endswith(w) for token in label.split()
-                                 for w in _words()[key] if len(w) >= 5 and " " not in w)
+    words = "|".join(re.escape(w) for w in _words()[key])
+    whole = rf"(?<!\S)(?:{words})(?!\S)"
+    if key != "less":
+        return re.compile(whole)
+    compound = "|".join(re.escape(w) for w in _words()[key] if len(w) >= 5 and " " not in w)
+    return re.compile(rf"{whole}|(?:{compound})(?!\S)")
+
+
+def _has(label: str, key: str) -> bool:
+    return _key_re(key).search(label) is not None
 
 
 @functools.cache
@@ -105,6 +111,7 @@ def line_numbers(label: str) -> set[int] | None:
     return numbers or None
 
 
+@functools.lru_cache(maxsize=8192)
 def row_role(label: str, negative: bool) -> str:
     """'tax', 'gross' (a total with the tax in it), 'discount' or 'total', by the label's
     words (folded) and the figure's sign."""
