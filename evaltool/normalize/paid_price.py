@@ -19,12 +19,12 @@ it (never picked silently).
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING, Any
 
 from evaltool.errors import Location
 from evaltool.models import FieldSource
 from evaltool.normalize.facts import _Priced
-from evaltool.normalize.noted_options import _has as note_has
 from evaltool.normalize.noted_options import discount_of
 from evaltool.normalize.phrases import clauses
 from evaltool.read.cells import Candidate, cell_text
@@ -32,7 +32,7 @@ from evaltool.read.discount_tiers import APPLIED, TIER_NOTE
 from evaltool.read.paid_rows import row_role, share_of
 from evaltool.read.price_columns import is_net_column, names_a_list_rate
 from evaltool.read.text import currency_of, first_number
-from evaltool.read.tiers import marks_applied, parse_range, unit_of
+from evaltool.read.tiers import grid_words, marks_applied, parse_range, unit_of
 from evaltool.read.vocabulary import normalise_label
 from evaltool.resources import data_dir
 
@@ -74,6 +74,14 @@ def stated_discounts(candidates: list[Candidate]) -> list[tuple[float, Candidate
     return found
 
 
+def _offers_option(clause: str) -> bool:
+    """'PREPAY OPTION: ...', 'pay the 12 months in advance': an option of its own, read by
+    normalize/noted_options.py (the words: evaltool/data/price_grid_words.yaml)."""
+    low = clause.lower()
+    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low) if w.isascii() else w in low
+               for key in ("option", "prepay") for w in grid_words()[key])
+
+
 def noted_discounts(notes: list[tuple[str, Location]], on_list: bool
                     ) -> list[tuple[float, Candidate]]:
     """The discounts a note states, not as an option of its own ("A 20% discount off the
@@ -85,7 +93,7 @@ def noted_discounts(notes: list[tuple[str, Location]], on_list: bool
     for text, where in notes:
         for clause in clauses(text):
             share = discount_of(clause)
-            if share is None or note_has(clause, "option") or note_has(clause, "prepay"):
+            if share is None or _offers_option(clause):
                 continue
             names = on_list and (names_a_list_rate(clause) or marks_applied(clause))
             found.append((share if names else 0.0, Candidate("note", clause[:120], where)))
