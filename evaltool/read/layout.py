@@ -48,6 +48,7 @@ from evaltool.read.paid_rows import row_role, totals_under_offers
 from evaltool.read.price_columns import names_a_list_rate
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
+    resource_of,
     states_amount,
 )
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
@@ -202,7 +203,8 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
         slot = vocab.match(str(value))
         if slot == "contract_text" and vocab.header_role(str(value)) == "total":
             slot = "ignore"  # "Contract total": the money of the row, not contract terms
-        elif slot == "rack_count" and re.search(r"(?i)\bnodes?\b|\bservers?\b", str(value)):
+        elif slot == "rack_count" and any(resource_of(w) == "node" for w in normalise_label(
+                str(value)).split()):
             known += 1  # "Racks / nodes": each row's cell says which ("2 racks", "8 nodes")
             continue
         # (a list rate's column beside the net one's: both read, told apart when read)
