@@ -260,3 +260,15 @@ def test_a_racks_or_servers_column_is_read_row_by_row(tmp_path: Path) -> None:
     got = sorted((o.fields.node_count, o.fields.term_months, o.fields.price_usd_per_gpu_hour,
                   o.fields.capex_usd) for o in result.offers)
     assert got == [(2, 24, pytest.approx(3.80), None), (4, 12, pytest.approx(2.70), None)]
+
+
+def test_a_one_off_credit_under_a_rentals_lines_lowers_no_rate(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "quote.xlsx", {"Quote": [
+        ["Example Cloud Inc."], ["Quote Q-21: GPU rental, 12 months"], [],
+        ["Item", "Description", "Qty", "Unit", "Unit price (USD)", "Amount (USD)"],
+        [1, "GPU node, 8 x NVIDIA H100 SXM 80GB", 4, "node-month", 20000, 80000],
+        [None, "Monthly total", None, None, None, 80000],
+        [None, "Onboarding credit (one-time)", None, None, None, -5000]]})
+    offer = _one(path)
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(20000 / 8 / 730)
+    assert "discount-not-placed" in _codes(offer)

@@ -29,6 +29,7 @@ from typing import Any
 
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.normalize.basis import once_re
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, cell_text
 from evaltool.read.price_columns import is_net_column, names_a_list_rate
 from evaltool.read.text import first_number
@@ -264,8 +265,10 @@ def read_paid_rows(grid: SheetGrid, lines: set[int], items: dict[int, LineItem],
             above = [items[r] for r in sorted(items) if r < k]
             share = share_in(" ".join(cell_text(v) for v in grid.rows[k][:total_col]
                                       if isinstance(v, str)))
-            placed = discount_targets(label, amount or None, share, above, under=k > last_line,
-                                      running=running)
+            # a one-off credit ("Onboarding credit (one-time) | -5,000") lowers no rate
+            once = share is None and once_re().search(label) is not None
+            placed = None if once else discount_targets(
+                label, amount or None, share, above, under=k > last_line, running=running)
             if placed is None:
                 record.problems.append(Problem(
                     where, found=f"{label}: {cell_text(grid.value(k, total_col))}"[:120],
