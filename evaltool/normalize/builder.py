@@ -52,7 +52,8 @@ from evaltool.normalize.facts import (
     expected_for,
 )
 from evaltool.normalize.gpu_memory import hbm_gb
-from evaltool.normalize.line_discounts import discount_factor, net_line_price
+from evaltool.normalize.line_basis import side_basis
+from evaltool.normalize.line_discounts import line_amount, net_line_price
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.paid_readers import PaidReaders
 from evaltool.normalize.phrases import fold
@@ -505,7 +506,6 @@ class Builder(TableReaders, MoneyReaders, PaidReaders):
         if price is None and item.total is not None:  # (no quantity: one of it)
             price = item.total / (item.quantity or 1.0)
             where = item.cells.get("total", item.row_where)
-        assert price is not None
         price = net_line_price(self, item, price)  # "Korting 8% op regel 1": what is paid
         if item.total is not None and item.quantity is not None and item.unit_price is not None:
             expected_total = item.quantity * item.unit_price
@@ -522,8 +522,7 @@ class Builder(TableReaders, MoneyReaders, PaidReaders):
                          "items; read as USD")
         return price, where, raw, currency
 
-    @staticmethod
-    def _line_basis(item: LineItem, unit: str) -> tuple[str, str | None]:
+    def _line_basis(self, item: LineItem, unit: str) -> tuple[str, str | None]:
         """(the price cell's own text when it carries a basis, the line's billing unit)."""
         # The price cell may carry its own basis ("19,84 € / Knoten / h"): it beats the unit
         # column ("Knoten"), which beats the description.
@@ -535,7 +534,8 @@ class Builder(TableReaders, MoneyReaders, PaidReaders):
             time_of(unit) if unit else None) or (  # "md.", "měsíc": a time the vocabulary names
             None if unit else T.billing_unit(item.description)) or (  # remarks: "€ / kW / mois"
             None if unit or not item.raw.get("note") else T.billing_unit(item.raw["note"])) or (
-            None if unit else time_adverb(item.description))  # "…, pr. måned", "monatlich"
+            None if unit else time_adverb(item.description)) or side_basis(
+                item, unit, [t for t, _ in self.record.notes])
         return price_text, unit_kind
 
     def read_line_item(self, item: LineItem) -> None:
@@ -611,9 +611,9 @@ class Builder(TableReaders, MoneyReaders, PaidReaders):
             if unit_kind in ("hour", "month"):
                 resource = "gpu" if re.search(r"\bgpu\b", unit.lower()) else "node"
                 per = (resource, unit_kind)
-                if not re.search(r"instance|node|server|gpu|system", unit.lower()) and (
-                        unit or (set(count_facts(desc)) != {"gpus_per_node"}
-                                 and T.resource_of(desc) != "node")):
+                if not re.search(r"instance|node|server|gpu|system", unit.lower()) and \
+                        T.resource_of(unit) is None and (unit or (set(count_facts(
+                            desc)) != {"gpus_per_node"} and T.resource_of(desc) != "node")):
                     per = (unit_kind,)  # but "server L40S (4 GPU)" prices one node
             self.priced.append(_Priced("compute", V.Money(price, currency, per, raw), where, raw,
                                        TABLE, quantity=qty))
@@ -708,8 +708,7 @@ class Builder(TableReaders, MoneyReaders, PaidReaders):
                     currency: str, where: Location, raw: str) -> None:
         """A line with no time basis: a one-off purchase item, at its line total when the
         quote gives one (after the line's discount), else quantity x unit price."""
-        amount = item.total * discount_factor(item) if item.total is not None and \
-            item.unit_price is not None else price * qty
+        amount = line_amount(item, price, qty)  # its total (or qty x price), net of discounts
         self.priced.append(_Priced("capex_line", V.Money(amount, currency, (), raw), where,
                                    raw, TABLE, quantity=qty))
         # A system line: named as a server, or a model "with 8x H200" (a count of GPUs).
@@ -717,8 +716,9 @@ class Builder(TableReaders, MoneyReaders, PaidReaders):
             _GPUS_IN_SYSTEM_RE.search(desc) or T.resource_of(desc) == "node")  # node word
             and names_an_accelerator(desc))
         if system and not re.search(r"switch|storage|install|service|cable|appliance", low):
-            self.add("node_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
-                     IN_TEXT, "quantity of systems on the purchase line")
+            counted = "gpu" if T.resource_of(item.unit or "") == "gpu" else "node"  # "GPU"
+            self.add(f"{counted}_count", int(qty), item.cells.get("quantity", where),
+                     cell_text(qty), IN_TEXT, f"quantity of {counted}s on the purchase line")
             self._system_text(desc, item.cells.get("description", where))
         kind, _ = _storage_kind(desc)
         if kind:

@@ -46,9 +46,19 @@ DOTS_AND_COMMA_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)")
 DOTTED_GROUP_RE = re.compile(r"(?<![\d.,])(?!0\.)\d{1,3}(?:\.\d{3})+(?![\d.,]?\d)")
 
 
+# "1.200.000 €", "EUR 2.450.000": two or more groups of three after points beside a currency,
+# which no decimal number writes (an address such as 10.128.100.200 has no currency).
+MONEY_DOT_GROUPS_RE = re.compile(
+    r"(?:[€£$]|\b(?:eur|dkk|sek|nok|pln|czk|chf|huf|ron|kr|zł|zl)\b)\s*\d{1,3}(?:\.\d{3}){2,}"
+    r"(?![\d.,]?\d)|(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,]?\d)\s*(?:[€£]|"
+    r"(?:eur|dkk|sek|nok|pln|czk|chf|huf|ron|kr|zł|zl)\b)", re.I)
+
+
 def groups_with_dots(texts: Any) -> bool:
-    """Does the document write '298.000,00' anywhere (a cell, a line, a note)?"""
-    return any(isinstance(t, str) and DOTS_AND_COMMA_RE.search(t) for t in texts)
+    """Does the document write '298.000,00' or '1.200.000 €' anywhere (a cell, a line, a
+    note)?  Either groups thousands with points."""
+    return any(isinstance(t, str) and (DOTS_AND_COMMA_RE.search(t) or
+                                       MONEY_DOT_GROUPS_RE.search(t)) for t in texts)
 
 
 def dotted_groups(text: str, comma_decimal: bool) -> tuple[str, bool]:

@@ -18,8 +18,17 @@ def discount_factor(item: LineItem) -> float:
     return factor
 
 
-def net_line_price(reader: SlotReaders, item: LineItem, price: float) -> float:
+def line_amount(item: LineItem, price: float, qty: float) -> float:
+    """A one-off line's amount: its total when the quote gives one beside a unit price, net
+    of the line's discounts, else quantity x the (net) unit price."""
+    if item.total is not None and item.unit_price is not None:
+        return item.total * discount_factor(item)
+    return price * qty
+
+
+def net_line_price(reader: SlotReaders, item: LineItem, price: float | None) -> float:
     """The line's unit price net of its discounts, each said (`line-discount-applied`)."""
+    assert price is not None  # (a line with neither price nor total is not read)
     factor = discount_factor(item)
     if factor == 1.0:
         return price

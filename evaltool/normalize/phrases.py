@@ -47,7 +47,7 @@ def _words() -> dict[str, Any]:
         **{key: re.compile("|".join(f"(?:{w})" for w in raw[key]), re.I)
            for key in ("dedicated", "shared", "not_shared", "no_root", "read", "write",
                        "notes_label", "cap", "network_adapter", "network_switch",
-                       "network_aggregate", "no_orchestrator")},
+                       "network_aggregate", "no_orchestrator", "optional_aside", "billed")},
     }
 
 
@@ -210,11 +210,30 @@ def named_not_own(low: str, pattern: str) -> bool:
                for m in re.finditer(pattern, low))
 
 
+def without_optional(low: str) -> str:
+    """'kubernetes (slurm-on-k8s optional)' -> 'kubernetes ': the text without its asides that
+    offer something as an option (not part of the offer), when the rest still names a
+    scheduler; the text as it is otherwise."""
+    bare = _words()["optional_aside"].sub(" ", low)
+    return bare if re.search(r"slurm|kubernetes|\bk8s\b|\bgke\b|\beks\b|\baks\b", bare) else low
+
+
+def offered_schedulers(text: str) -> str:
+    """The text, lower case, without the schedulers it names only to deny ("CKE with TPU node
+    pools; no Slurm") or to offer as an option ("Kubernetes (Slurm-on-K8s optional)")."""
+    return without_optional(re.sub(r"\b(?:no|not|without|kein\w*|sans|pas\s+de|geen|sin|"
+                                   r"senza)\s+(?:\w+\s+){0,2}?(?:slurm|kubernetes|k8s)\b",
+                                   " ", text.lower()))
+
+
 def orchestrator_named(clause: str) -> str | None:
     low = clause.lower()
     slurm = named_not_own(low, r"slurm")
     k8s = named_not_own(low, r"kubernetes|\bk8s\b")
     if slurm and k8s:
+        bare = without_optional(low)
+        if bare != low:
+            return orchestrator_named(bare)
         return "both"
     if not slurm and not k8s and _words()["no_orchestrator"].search(fold(low)):
         return "none"  # "sem orquestrador pré-instalado": bare machines, no scheduler
@@ -473,3 +492,9 @@ def not_an_accelerator_shape(value: object, text: str) -> bool:
     if re.fullmatch(r"[\s\d.,x×]*", text) or _FLOPS_SHAPE_RE.match(text):
         return True
     return bool(_PRICE_SHAPE_RE.search(text)) and not _GPU_NAME_RE.search(text)
+
+
+
+def says_billed(text: str) -> bool:
+    """'Billed monthly in advance', 'monatlich im Voraus berechnet': a text about billing."""
+    return bool(_words()["billed"].search(fold(text)))

@@ -74,12 +74,13 @@ _BELOW_RE = re.compile(r"(?:\bbelow|\bunder|\bless\s+than|\blower\s+than|\bunter
 _TERMS_HINT_RE = re.compile(
     r"credit|uptime|availab|\bsla\b|replac|swap|respon|deliver|hand(?:ed)?\s*over|ready|\bterm\b|"
     r"month|egress|commit|prepa|upfront|verf[üu]g|gutschrift|austausch|liefer|laufzeit|"
-    r"cr[ée]dit|disponib|rempla|livr|dur[ée]e|mois|expir|valid", re.I)
+    r"cr[ée]dit|disponib|rempla|livr|dur[ée]e|mois|expir|valid|until|hold", re.I)
 _TERMS_CACHE: dict[Any, list[tuple[str, Any, Location, str, str]]] = {}
 # A response time is named as one: "response", "reagiert", "svarstid", "temps de réponse".
 _RESPONSE_RE = re.compile(r"\brespon\w*|\breaction|\breakti\w*|\breagier\w*|\bsvarstid|\breponse|"
                           r"\brespuesta|\brisposta|\breactie|\breakcj\w*|\bantwort\w*|"
-                          r"\bsvartid|\bodezv\w*|\bvalaszido|\byanit|応答|回答|응답", re.I)
+                          r"\bsvartid|\bodezv\w*|\bvalaszido|\byanit|応答|回答|응답|"
+                          r"\bpresa\s+in\s+carico|\bprise\s+en\s+charge", re.I)
 # A node's own disks, and the words of a shared file system.
 _LOCAL_DISK_RE = re.compile(r"\bnvme\b|\bssds?\b|\blocal\b|\blokal|\blocale?s?\b|\bscratch\b|"
                             r"\bper\s+(?:node|server|instance)\b|\bje\s+knoten|\bpar\s+serveur",
@@ -319,7 +320,9 @@ class ProseReaders(SlotReaders):
             clause = f"{clause[:price.start()]} {clause[price.end():]}"
         if re.search(r"[$€£]|\b(?:usd|eur|gbp|chf)\b|\bper\s+(?:tb|gb)\b", clause, re.I):
             return  # a storage price: its size is the unit priced, not the capacity
-        if _LOCAL_DISK_RE.search(clause) or not (
+        # "Lustre, 100 TB (scratch)": a shared file system's scratch space is no local disk
+        local = clause if kind in (None, "local_nvme") else re.sub(r"\bscratch\b", " ", clause)
+        if _LOCAL_DISK_RE.search(local) or not (
                 (kind is not None and kind != "local_nvme") or _SHARED_FS_RE.search(clause)):
             return  # a node's own disks ("local instance storage: 8 x 3.84 TB NVMe") are not
             # the shared storage, and a size with no shared file system named is not either
@@ -425,6 +428,11 @@ class ProseReaders(SlotReaders):
         # "een beschikbaarheid van 99,5 % … en een reactietijd van 2 uur": the uptime beside
         # the response time is not part of it
         bare = re.sub(r"\d+(?:[.,]\d+)?\s*%", " ", bare)
+        # "4-hour hardware swap, 30-minute response on P1 tickets": the part that names the
+        # response, not the swap's hours before it
+        parts = [p for p in re.split(r"[,;]\s+", bare) if _RESPONSE_RE.search(fold(p))]
+        if len(parts) == 1 and re.search(r"\d", parts[0]):
+            bare = parts[0]
         if not re.search(r"\d", bare) or re.search(r"[$€£]|\b(?:usd|eur|gbp)\b", bare, re.I):
             return
         if not _RESPONSE_RE.search(fold(bare)):

@@ -56,6 +56,7 @@ from evaltool.normalize.phrases import (
     fold,
     named_not_own,
     not_an_accelerator_shape,
+    offered_schedulers,
     other_traffic,
     port_speed_only,
     read_write,
@@ -694,8 +695,7 @@ class SlotReaders:
 
     def _slot_orchestrator(self, cand: Candidate, text: str) -> None:
         # "CKE with TPU node pools; no Slurm": a scheduler named only to deny it is not offered.
-        low = re.sub(r"\b(?:no|not|without|kein\w*|sans|pas\s+de|geen|sin|senza)\s+"
-                     r"(?:\w+\s+){0,2}?(?:slurm|kubernetes|k8s)\b", " ", text.lower())
+        low = offered_schedulers(text)  # nor "(Slurm optional)"
         slurm = named_not_own(low, r"slurm")  # not "bring your own Slurm"
         k8s = named_not_own(low, r"kubernetes|\bk8s\b|\bgke\b|\beks\b|\baks\b|openshift|\bk3s\b")
         if slurm and k8s:

@@ -17,6 +17,13 @@ from pathlib import Path
 from evaltool.issues import Location
 from evaltool.normalize.doc_kinds import is_document_title, kind_span, name_before_kind
 from evaltool.normalize.phrases import fold
+from evaltool.normalize.vendor_forms import (
+    acronym_tail,
+    as_written,
+    capitals_legal_name_re,
+    usual_form_case,
+    without_partner,
+)
 from evaltool.read.cells import RawRecord
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 from evaltool.resources import data_dir
@@ -60,6 +67,7 @@ _LEGAL_NAME_RE = re.compile(
     rf"(?:{_LEGAL_FORMS})|\s+(?:{_SHORT_FORMS}))(?![\w])")
 # A company in the scripts that write the legal form before or after the name without a
 # space ("株式会社ツバサ・コンピュート", "한빛클라우드 주식회사", "华北算力有限公司").
+_CAPITALS_LEGAL_NAME_RE = capitals_legal_name_re(_LEGAL_FORMS, _NAME_WORD)
 _CJK_LEGAL_NAME_RE = re.compile(
     r"(?:株式会社|合同会社|有限会社|주식회사|\(주\)|㈜)[^\s\d、。,（(]{1,20}|"
     r"[^\s\d、。,（(:：]{1,20}(?:株式会社|合同会社|有限会社|有限公司|股份有限公司|주식회사)")
@@ -83,7 +91,7 @@ _ISSUER_BEFORE_RE = re.compile(r"(?:prepared\s+by|issued\s+by|from|provider|supp
 def _clean(segment: str) -> str:
     # "(the Provider)", "(formerly Acme)" are asides; an acronym in brackets is part of
     # the name as the vendor writes it ("Consorzio ... Adriatico (CNSA)")
-    if not re.search(r"\s\([A-Z][A-Z0-9&.-]{1,9}\)\s*$", segment):
+    if not acronym_tail(segment):
         segment = re.sub(r"\s*\([^)]*\)\s*$", "", segment)
     segment = segment.strip(" ,;:-–—|·")
     if segment.isupper() and len(segment) > 4:  # "FERROLINE CALCUL SAS" -> title case,
@@ -124,7 +132,7 @@ def _first_segment(text: str) -> str | None:
         return None
     if _HEADER_LINE_RE.match(parts[0]):
         return None  # "To: Anna Berg", "Date: 19 November": a labelled line, not a letterhead
-    segment = _clean(parts[0].strip(" #*•"))
+    segment = _clean(without_partner(parts[0].strip(" #*•")))
     named = _without_kind(segment)
     if named is not None and named != segment:
         return named or None
@@ -175,7 +183,10 @@ def _legal_name(record: RawRecord) -> tuple[str, Location] | None:
 def _issuer_of(texts: list[tuple[str, Location]]) -> tuple[str, Location] | None:
     found: list[tuple[int, str, Location]] = []
     for order, (text, where) in enumerate(texts):
-        for match in [*_LEGAL_NAME_RE.finditer(text), *_CJK_LEGAL_NAME_RE.finditer(text)]:
+        capitals = [m for m in _CAPITALS_LEGAL_NAME_RE.finditer(text)
+                    if m.group(0).upper() == m.group(0)]  # "BRIGHTLINE AI CLOUD, INC."
+        for match in [*_LEGAL_NAME_RE.finditer(text), *capitals,
+                      *_CJK_LEGAL_NAME_RE.finditer(text)]:
             name = match.group(0).strip(" ,;:-–—|·(")
             before = text[max(0, match.start() - 40):match.start()]
             after = text[match.end():match.end() + 30]
@@ -233,8 +244,10 @@ def vendor_fallback(record: RawRecord) -> tuple[str, Location, str] | None:
     legal = _legal_name(record)
     if legal is not None and not (author and author.casefold() in top
                                   and author.casefold() in legal[0].casefold()):
-        return _clean(legal[0]), legal[1], "a company name with its legal form in the " \
-            "letterhead, title or footer"  # "MESETA CÓMPUTO S.L." as "Meseta Cómputo S.L."
+        # "MESETA CÓMPUTO S.L." as "Meseta Cómputo S.L." (as the document writes it elsewhere)
+        cased = as_written(legal[0], [t for t, _ in [*record.banners, *record.footers]])
+        return (cased if cased != legal[0] else usual_form_case(_clean(legal[0]))), legal[1], \
+            "a company name with its legal form in the letterhead, title or footer"
     if author and author.casefold() in top:
         text, where = next((x, w) for x, w in record.banners
                            if author.casefold() in x.casefold())

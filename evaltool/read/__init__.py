@@ -19,6 +19,7 @@ from typing import Any, Literal
 from evaltool.errors import InputError, Location, Problem, UsageError
 from evaltool.models import ServingTarget, Workload
 from evaltool.read.cells import RawRecord
+from evaltool.read.count_pairs import split_count_pairs
 from evaltool.read.layout import slug
 from evaltool.read.mapping import load_mapping, read_mapping
 from evaltool.read.references import follow_sheet_references
@@ -200,6 +201,8 @@ def _read_offer_file(path: Path) -> list[RawRecord]:
     if kind == "workbook":  # hook: a vendor may name itself only in the document properties
         record.properties = properties
     extra = read_sheets(grids, vocab, record, base_id)
+    for each in [record, *extra]:  # "nodes x gpus | 4 x 8": two counts
+        split_count_pairs(each)
     if len(grids) > 1:  # "Price | see sheet 'Rates'": the rate that sheet states for the offer
         follow_sheet_references(grids, [record, *extra], vocab)
     if extra:

@@ -95,6 +95,8 @@ class LineItem:
     # The line's other columns whose header names a field or is a notes column ("Duración |
     # 12 meses", "Observaciones | mínimo 6 meses"): (header, value, cell).
     fields: list[tuple[str, Any, Location]] = field(default_factory=list)
+    # The time a time column multiplies the line by ("Hours | 730"): billed per unit-hour.
+    per_time: str | None = None
     # The discounts the quote gives on this line (read/paid_rows.py): (share, cell, label).
     discounts: list[tuple[float, Location, str]] = field(default_factory=list)
 

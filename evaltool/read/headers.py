@@ -35,7 +35,9 @@ NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", 
                  "osservazioni", "anmerkungen", "bemerkungen", "bemaerkninger", "poznamky",
                  "anmarkningar", "kommentar", "kommentare", "bemaerkning", "merknad", "merknader",
                  "huomautus", "huomautukset", "lisatiedot", "megjegyzes", "observatii",
-                 "aciklama", "notlar", "備考", "摘要"}
+                 "aciklama", "notlar", "備考", "摘要", "poznamka", "uwaga", "anmerkung",
+                 "nota", "observacion", "observacao", "bemerkninger", "huom",
+                 "megjegyzesek", "pripominka", "komentar", "komentarz", "notes remarks"}
 # "Component | Specification | Unit | Comment": a specification column is the value column
 # only beside a unit column (without one, "Item | Specification" rows are read as prose).
 SPEC_VALUE_HEADERS = {"specification", "spezifikation", "especificacion", "specifica",

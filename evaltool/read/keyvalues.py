@@ -35,6 +35,11 @@ _TERMS_WORDS = re.compile(r"\b(shall|will|may|must|guarantee[sd]?|commit|warrant
                           r"|agree\w*|obligat\w*|wird|muss|haftung|kündig\w*)\b", re.I)
 
 
+# A form's clause number: "2.", "2.1", "3.1.4", "§ 4", "a)", "IV.", "(b)".
+_CLAUSE_NUMBER_RE = re.compile(r"\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|§\s*\d{1,3}|\(?[a-z]\)|"
+                               r"[IVX]{1,4}\.)\s*")
+
+
 def reads_like_terms(text: str) -> bool:
     return len(text.split()) >= 6 and bool(_TERMS_WORDS.search(text))
 
@@ -166,6 +171,11 @@ class _KeyValueScan:
             self.section = None
             self.col_sections = {}
             return
+        if len(filled) >= 3 and _CLAUSE_NUMBER_RE.fullmatch(cell_text(row[filled[0]])) and \
+                isinstance(row[filled[1]], str) and isinstance(row[filled[0]], str):
+            # "2.2 | Okres przydziału | 01.02.2026 – 31.07.2026": a form's clause number
+            # before the label is no label; the label and value are read as in any other row
+            filled = filled[1:]
         if block_headings(grid, r, filled):
             # "CUSTOMER | | | PROVIDER | | | DATES": one heading over each block of label |
             # value pairs side by side; each block's labels are read under its heading.

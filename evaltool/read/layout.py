@@ -44,14 +44,21 @@ from evaltool.read.keyvalues import (
 from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapping.py's
 from evaltool.read.lineitems import line_items as _line_items
 from evaltool.read.margins import banners_and_footers
-from evaltool.read.paid_rows import row_role, totals_under_offers
+from evaltool.read.paid_rows import row_role
 from evaltool.read.price_columns import names_a_list_rate
+from evaltool.read.row_notes import notes_by_row
+from evaltool.read.row_totals import totals_of_rows
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
     resource_of,
     states_amount,
 )
-from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
+from evaltool.read.vocabulary import (
+    MAX_LABEL_WORDS,
+    Vocabulary,
+    normalise_label,
+    storage_price_label,
+)
 
 CONTRACT_SHEET_WORDS = ("contract", "terms", "agreement", "conditions", "sla", "msa", "vertrag",
                         "bedingungen", "legal", "clauses", "contrat")
@@ -135,6 +142,9 @@ def _header_roles(row: Sequence[Any], vocab: Vocabulary) -> dict[str, int]:
             role = vocab.header_role(value)
             if role and role not in roles:
                 roles[role] = c
+            elif role == "description" and "part" not in roles:
+                # "Položka | … | Popis", "Pozycja | Opis": the item, then its description
+                roles["part"], roles["description"] = roles["description"], c
             elif role in ("unit_price", "total") and re.search(
                     r"\bnet(?:to|t)?\b", normalise_label(value)):
                 roles[role] = c  # CPQ exports: the net (discounted) price, not the list
@@ -164,6 +174,9 @@ def _is_line_item_header(roles: dict[str, int]) -> bool:
     return "quantity" in roles and has_price and has_text and len(roles) >= 3
 
 
+_UNIT_IN_BRACKETS_RE = re.compile(r"\s*\([^()]{1,12}\)\s*$")
+
+
 def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | None:
     """Columns of a one-offer-per-row table: >= 4 cells that are exact field labels."""
     columns: dict[int, str] = {}
@@ -173,6 +186,11 @@ def _field_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | Non
             continue
         norm = normalise_label(value)
         slot = vocab.labels.get(norm)
+        if slot is None and _UNIT_IN_BRACKETS_RE.search(value):
+            # "Term (mo)", "Laufzeit (Monate)", "Durée (mois)": a field's exact label and the
+            # unit of its figures in brackets
+            slot = vocab.labels.get(normalise_label(_UNIT_IN_BRACKETS_RE.sub("", value)))
+        slot = slot or storage_price_label(value)  # "Storage $/TB-mo"
         if slot is None:
             continue
         columns[c] = value.strip()
@@ -298,9 +316,12 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                 # The rows around the table (specs in prose above, notes below) are what
                 # its offers share: read them into the file's record.
                 used.update([r, *data_rows])
-                used.update(totals_under_offers(grid, data_rows, columns, vocab))  # no offer's
                 rows = offer_per_row(grid, r, columns, data_rows, record, base_id, vocab)
+                if len(rows) >= 2:
+                    used.update(totals_of_rows(grid, data_rows, vocab, record))
                 key_values(grid, range(len(grid.rows)), used, vocab, record)
+                if len(rows) >= 2:  # "Line 1 site: Dallas. Line 2 site: Columbus."
+                    notes_by_row(grid, data_rows, rows, record)
                 return priced + rows
     tables_as_options(grid, vocab, record, tables)
     key_values(grid, range(len(grid.rows)), used, vocab, record)

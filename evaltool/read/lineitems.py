@@ -24,6 +24,7 @@ from evaltool.read.paid_rows import (
     read_paid_rows,
 )
 from evaltool.read.text import billing_unit, currency_of, first_number
+from evaltool.read.time_columns import apply_time_column, basis_column, time_columns
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 # Rows between two groups of lines: a blank row, a section heading, a subtotal.  More than
@@ -119,7 +120,12 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     # A remarks column ("Remarque | € / kW / mois") may state a line's billing unit.
     note_col = next((c for c, head in field_cols.items()
                      if normalise_label(head) in NOTE_HEADERS), None)
+    if note_col is None:
+        # "Billing | one-off | per kW per month | per month": a column of billing bases,
+        # whatever its header says, states each line's basis as a remarks column would
+        note_col = basis_column(grid, header_row, set(roles.values()))
     paid = paid_columns(header, set(roles.values()))  # "One-time | Monthly"
+    times = time_columns(header, set(roles.values()) | set(paid))  # "Hours", "Monate"
     off = discount_column(header, roles)  # "Listenpreis | Rabatt | Gesamt" (paid_rows.py)
     price_is = price_column_kind(header, roles)  # the unit price a list or a net one
     r = header_row + 1
@@ -166,6 +172,7 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             currency=currency_of(" ".join(raw.values())) or header_currency,
             cells=cells, raw=raw)
         apply_paid_columns(item, grid, r, paid)
+        apply_time_column(item, grid, r, times)
         if off is not None:
             column_discount(grid, r, off, cell_text(header[off]), item, record, price_is)
         for c, head in field_cols.items():

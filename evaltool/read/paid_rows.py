@@ -306,29 +306,6 @@ def read_paid_rows(grid: SheetGrid, lines: set[int], items: dict[int, LineItem],
                                            "under it"))
 
 
-def totals_under_offers(grid: SheetGrid, data_rows: list[int], columns: dict[int, str],
-                        vocab: Vocabulary) -> set[int]:
-    """The total rows under a table of one offer per row ("Grand total | | 19,705,406"): the
-    sum of every row's money, no offer's figure (read into the file's record, each offer
-    would take it as its own capex or price).  Rows within a few of the last offer whose
-    label names a total and whose figures stand in the table's columns."""
-    if not data_rows or not vocab.total_words:
-        return set()
-    words = "|".join(re.escape(w) for w in sorted(vocab.total_words, key=len, reverse=True))
-    names_total = re.compile(rf"(?:^|\s)(?:sub\s?|grand\s?)?(?:{words})(?:\s|$)")
-    found: set[int] = set()
-    for k in range(max(data_rows) + 1, min(max(data_rows) + 4, len(grid.rows))):
-        texts = [cell_text(v) for v in grid.rows[k] if isinstance(v, str) and v.strip()]
-        figures = [c for c, v in enumerate(grid.rows[k]) if _figure(v) is not None
-                   and not isinstance(v, str)]
-        if len(texts) == 1 and figures and all(c in columns or c > min(columns)
-                                               for c in figures) and (
-                names_total.search(normalise_label(texts[0])) or vocab.header_role(
-                    texts[0]) == "total"):
-            found.add(k)
-    return found
-
-
 def discount_column(header: list[Any], roles: dict[str, int]) -> int | None:
     """A line-item table's discount column ("Rabatt", "Discount %", "Remise"), beside its
     price and total columns."""

@@ -35,6 +35,7 @@ from evaltool.read.keyvalues import key_values
 from evaltool.read.layout import is_contract_sheet, read_grid, slug
 from evaltool.read.noted_options import options_in_notes
 from evaltool.read.prose_options import options_in_prose
+from evaltool.read.spec_columns import specs_by_product
 from evaltool.read.vocabulary import MAX_LABEL_WORDS, Vocabulary, normalise_label
 
 # Slots that, together, make a set of labelled values a whole offer.
@@ -129,6 +130,8 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
             continue
         _absorb(record, part)
         extra_records.extend(extra)
+    # "Specs | GB200 NVL72 | HGX B200": the facts of the quote lines naming each product
+    extra_records = specs_by_product(extra_records, vocab)
     offers = line_groups(record, extra_records, base_id)
     options_in_notes(record, offers)  # an option a note offers and no table prices: said
     return offers

@@ -79,6 +79,11 @@ def _resource_words() -> dict[str, str]:
     return words
 
 
+def resource_words() -> dict[str, str]:
+    """Folded word -> 'gpu' or 'node', in every language of the basis words."""
+    return _resource_words()
+
+
 @lru_cache(maxsize=1)
 def _label_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
     words = _resource_words()
@@ -95,6 +100,8 @@ def _label_shapes() -> tuple[tuple[str, re.Pattern[str]], ...]:
                                                             reverse=True)) + ")"
     return (
         ("gpus_per_node", re.compile(rf"^{gpu} {per} (?:each |1 |one )?{node}$")),
+        # "nodes x gpus", "Knoten × GPU": both counts in one cell (read/count_pairs.py)
+        ("node_count", re.compile(rf"^{node} (?:x|by|mal|fois) {gpu}(?: {node})?$")),
         ("node_count", re.compile(rf"^(?:{count}|{total}|no(?: de| di)?) {node}$|"
                                   rf"^{node}(?: reserved| {total}| {count})?$")),
         # "Nº GPU", "N° de nodos", "№ GPU": the numero sign folds to "no" and counts what
@@ -110,6 +117,31 @@ def label_shape(text: str) -> str | None:
     for slot, pattern in _label_shapes():
         if pattern.match(text):
             return slot
+    return None
+
+
+# A section of more words than this is a description, not a heading.
+_MAX_HEADING_WORDS = 5
+# "GPUs/node", "GPU / Knoten", "GPU/nodo": a ratio of two resources, written with a slash.
+_RATIO_RE = re.compile(r"\s*([^\W\d_]+)\s*/\s*([^\W\d_]+)\.?\s*")
+
+
+def _ratio_shape(label: str) -> str | None:
+    found = _RATIO_RE.fullmatch(label)
+    if found is None:
+        return None
+    words = _resource_words()
+    if (words.get(normalise_label(found.group(1))),
+            words.get(normalise_label(found.group(2)))) == ("gpu", "node"):
+        return "gpus_per_node"
+    return None
+
+
+def storage_price_label(label: str) -> str | None:
+    """'Storage $/TB-mo', 'Stockage €/To/mois': a currency and a per-TB-month basis make a
+    label the storage price, whatever storage word it holds (never the capacity)."""
+    if billing_unit(label) == "tb_month" and currency_of(label):
+        return "storage_usd_per_tb_month"
     return None
 
 
@@ -140,7 +172,10 @@ class Vocabulary:
         if key not in self._matched:
             if len(self._matched) > 65_536:  # a hostile file of distinct labels: start over
                 self._matched.clear()
-            self._matched[key] = self._match(label, section)
+            slot = self._match(label, section)
+            if slot == "storage_capacity_tb" and storage_price_label(label):
+                slot = "storage_usd_per_tb_month"  # "Storage $/TB-mo" is a price
+            self._matched[key] = slot
         return self._matched[key]
 
     def _match(self, label: str, section: str | None) -> str | None:
@@ -151,7 +186,7 @@ class Vocabulary:
             text = normalise_label(re.sub(r"\([^()]*\)", " ", label))
         if not text or len(text.split()) > MAX_LABEL_WORDS:
             return None
-        shaped = label_shape(text)
+        shaped = label_shape(text) or _ratio_shape(label)
         if shaped is not None and text not in self.labels:
             return shaped
         if text not in self.labels:
@@ -169,8 +204,14 @@ class Vocabulary:
                     if inner is not None and inner not in _GENERIC_SLOTS and inner != "ignore":
                         return inner
                 return found
+        # A section that is a line's description, not a heading ("Cloud TPU v6e (Trillium),
+        # v6e-256 slice, 1-year ..." over "orchestration"), gives a label no meaning of its
+        # own words alone: a phrase must reach into the label.  A heading ("supplier" over
+        # "name", "pricing" over "hourly") gives its meaning as it is.
+        described = len(context.split()) > _MAX_HEADING_WORDS
         for candidate in tries:
-            slot = self._longest_phrase(candidate)
+            reach = len(context.split()) if candidate != text and described else 0
+            slot = self._longest_phrase(candidate, reach)
             if slot is not None:
                 return slot
         return None
@@ -196,10 +237,12 @@ class Vocabulary:
                 return "price"  # "EUR / node / week", "Server, per server per maand"
         return None
 
-    def _longest_phrase(self, text: str) -> str | None:
+    def _longest_phrase(self, text: str, reach: int = 0) -> str | None:
         words = text.split()
         for size in range(len(words) - 1, 0, -1):
             for start in range(0, len(words) - size + 1):
+                if start + size <= reach:
+                    continue  # words of the section alone
                 phrase = " ".join(words[start:start + size])
                 if phrase in self.labels:
                     return self.labels[phrase]
