@@ -4,6 +4,7 @@ price whose label says neither.  Our own examples (never a blind file)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +171,31 @@ def test_an_hourly_price_stated_with_its_tax_rate_is_read_before_tax(tmp_path: P
         ["Preis je GPU-Stunde inkl. 19 % MwSt.", "2,38 €"]]})
     (offer,) = _offers(path, {"EUR": 1.0})
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.00)
+
+
+def _tiered(tmp_path: Path, gpus: int | None) -> Path:
+    line: dict[str, Any] = {
+        "description": "NVIDIA H100 SXM 80GB, 8 per server", "uom": "GPU-hour",
+        "tiers": [{"from_qty": 1, "to_qty": 31, "unit_price": 2.60},
+                  {"from_qty": 32, "to_qty": 127, "unit_price": 2.30},
+                  {"from_qty": 128, "to_qty": None, "unit_price": 2.05}]}
+    offer: dict[str, Any] = {"supplier": "Example Cloud Inc.", "currency": "USD",
+                             "accelerator": "NVIDIA H100 SXM", "term_months": 12,
+                             "lines": [line]}
+    if gpus is not None:
+        offer["gpu_count"] = gpus
+    path = tmp_path / "tiers.json"
+    path.write_text(json.dumps(offer), encoding="utf-8")
+    return path
+
+
+def test_a_structured_quotes_price_tiers_give_the_tier_of_its_count(tmp_path: Path) -> None:
+    (offer,) = _offers(_tiered(tmp_path, 64))
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(2.30)
+    assert offer.fields.offer_kind == "rent" and offer.fields.capex_usd is None
+
+
+def test_price_tiers_without_a_count_give_no_price(tmp_path: Path) -> None:
+    result = normalize_files([_tiered(tmp_path, None)], {})
+    assert not result.offers  # never the first tier by default
+    assert result.not_evaluated

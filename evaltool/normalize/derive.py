@@ -23,7 +23,7 @@ from evaltool.normalize.all_upfront import settle_upfront
 from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
-from evaltool.normalize.paid_price import settle_stated_discount
+from evaltool.normalize.paid_price import keep_tier_price, settle_stated_discount
 from evaltool.normalize.per_node import gpus_per_node_in_document
 from evaltool.normalize.shapes import gpus_per_rack_in_name, names_an_accelerator
 from evaltool.normalize.unit_counts import gpus_per_unit
@@ -64,7 +64,8 @@ class Derive:
         (code `derivation-failed`); whether the offer survives is for the required fields."""
         for step in (self.accelerator, self.counts, self.unit_counts, self.bandwidth,
                      self.catalog_checks,
-                     self.prices, self.stated_discount, self.kind_and_currency,
+                     self.tier_price, self.prices, self.stated_discount,
+                     self.kind_and_currency,
                      self.all_upfront,
                      self.money_in_assumed_currency, self.ownership, self.upfront_in_price):
             try:
@@ -76,6 +77,10 @@ class Derive:
                     self.where, found=type(exc).__name__, severity="warning",
                     code="derivation-failed",
                     params={"step": step.__name__.replace("_", " "), "reason": str(exc)}))
+
+    def tier_price(self) -> None:
+        """Of a line's price tiers, the one that holds the offer's count (paid_price.py)."""
+        keep_tier_price(self.b, self.v)
 
     def stated_discount(self) -> None:
         """'Descuento por volumen | 10%' applied to the list price it names, or said

@@ -100,10 +100,31 @@ def noted_discounts(notes: list[tuple[str, Location]], on_list: bool
     return found
 
 
-def _tier_holds(cand: Candidate, values: dict[str, Any]) -> bool:
+def keep_tier_price(b: SlotReaders, values: dict[str, Any]) -> None:
+    """Price tiers of one line ("tiered_pricing", read/price_tiers.py): the tier whose range
+    holds the offer's count is its price (`price-tier-chosen`); when none or several do, no
+    tier is (`price-tier-unchosen`): a tier is never picked silently."""
+    tiers = [p for p in b.priced if p.role == "compute" and (p.note or "").startswith(
+        TIER_NOTE)]
+    if not tiers:
+        return
+    holding = [p for p in tiers if _tier_holds(p.note or "", values)]
+    kept = holding[0] if len(holding) == 1 else None
+    b.priced[:] = [p for p in b.priced if p not in tiers or p is kept]
+    text = "; ".join((p.note or "")[len(TIER_NOTE):] + f": {p.raw}" for p in tiers)[:200]
+    if kept is not None:
+        kept.note = f"the tier {(kept.note or '')[len(TIER_NOTE):]} holds the offer's count"
+        b.note(kept.where, "price-tier-chosen", {"tier": kept.note, "tiers": text},
+               "price_usd_per_gpu_hour", kept.raw, severity="info")
+    else:
+        b.note(tiers[0].where, "price-tier-unchosen", {"tiers": text},
+               "price_usd_per_gpu_hour")
+
+
+def _tier_holds(note: str, values: dict[str, Any]) -> bool:
     """A tier whose range holds the offer's committed spend (a range in US dollars) or its
     count of GPUs (of nodes, when the range counts nodes)."""
-    text = (cand.note or "")[len(TIER_NOTE):].replace(APPLIED, "")
+    text = note[len(TIER_NOTE):].replace(APPLIED, "")
     bounds = parse_range(text)
     if bounds is None:
         return False
@@ -124,7 +145,8 @@ def chosen_tier(candidates: list[Candidate], values: dict[str, Any]
     tiers = [c for c in candidates if (c.note or "").startswith(TIER_NOTE)
              and share_of(c.value) is not None]
     marked = [c for c in tiers if (c.note or "").endswith(APPLIED)]
-    holding = marked if len(marked) == 1 else [c for c in tiers if _tier_holds(c, values)]
+    holding = marked if len(marked) == 1 else [c for c in tiers if _tier_holds(c.note or "",
+                                                                             values)]
     if len(holding) != 1:
         return tiers, None
     share = share_of(holding[0].value)

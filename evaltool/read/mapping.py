@@ -21,6 +21,7 @@ from evaltool.normalize.basis import minor_unit_amount, minor_unit_divisor
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.lineitems import alternatives_by_accelerator
+from evaltool.read.price_tiers import tier_candidates
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
 from evaltool.read.sheets import line_groups
 from evaltool.read.text import currency_of, first_number
@@ -81,8 +82,12 @@ class _Walk:
                     if key not in consumed:
                         self.visit(value, [*keys, str(key)])
                 return
+            tiered = tier_candidates(node, self.vocab, lambda k: self.where([*keys, *k]))
+            if tiered is not None:  # "tiered_pricing": prices of this line, not lines bought
+                self.record.candidates.extend(tiered[1])
             for key, value in node.items():
-                self.visit(value, [*keys, str(key)])
+                if tiered is None or str(key) != tiered[0]:
+                    self.visit(value, [*keys, str(key)])
         elif isinstance(node, list):
             if node and all(isinstance(x, dict) for x in node) and self.line_items(node, keys):
                 return
