@@ -1,6 +1,6 @@
 """Specification: vendor offers written blind (by people who never read evaltool) are read right.
 
-Three corpora, each with the canonical values a buyer expects (expected.yaml; FX in it):
+Blind corpora, each with the canonical values a buyer expects (expected.yaml; FX in it):
 
 - tests/blind_offers_a/ — 25 files, used while fixing the reader by failure class. Measured
   before any change: 0 of 29 offers, 0% of fields (two files stopped the batch).
@@ -43,6 +43,14 @@ Three corpora, each with the canonical values a buyer expects (expected.yaml; FX
 - tests/blind_offers_l/ — 15 files written blind at the very end of session 5 and measured
   untouched on the session's starting and final code: 52.7% of fields, 12 of 21 offers, 3
   silently wrong before; 72.1%, 16/21, 4 after. The bar for the reader on unseen layouts.
+- tests/blind_offers_m/ — 15 files written blind at the start of session 6 (US, Canadian,
+  Australian and UK providers, Italian, Polish, Danish, Dutch, Spanish and Czech quotes, a
+  marketplace CSV, an RFP JSON) and measured untouched: 58.8% of fields, 15 of 22 offers, 3
+  silently wrong on the session's starting code; 65.1%, 16/22, 3 after its first reader round,
+  which never saw it. Then the second round's development set.
+- tests/blind_offers_n/ — 15 files written blind at the same time by a second writer: 79.6%,
+  18 of 21 offers, 4 silently wrong at the start; 80.0%, 18/21, 3 after the first round,
+  untouched. Then the second round's development set.
 - tests/blind_offers_b/ — 15 files held out: no one fixing the reader saw it. Measured untouched
   at the end of session 2, then landed here.
 
@@ -163,6 +171,12 @@ CORPORA = [
     # 370/387 (95.6%), 21/21, 4 silently wrong (the same 4 as above)
     # merged with round 9 (reader-m2, reader-m3): 384/387 (99.2%), 21/21, 0 silently wrong
     Corpus("blind_offers_l", 0.992, 21, 0, 2),
+    # session 6, round 10 (reader-n1: what the buyer pays - discount lines, columns, tiers, net
+    # before tax, all-upfront options; reader-n3: rentals billed by the month are no purchase,
+    # colocation bundles, vendor forms, per-line sites, e-mail fields): 345/464 (74.4%), 16/22, 0
+    Corpus("blind_offers_m", 0.743, 16, 0, 2),
+    # the same round: 391/455 (85.9%), 18/21, 0 silently wrong
+    Corpus("blind_offers_n", 0.859, 18, 0, 2),
 ]
 
 

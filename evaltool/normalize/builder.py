@@ -53,10 +53,12 @@ from evaltool.normalize.facts import (
 )
 from evaltool.normalize.gpu_memory import hbm_gb
 from evaltool.normalize.line_basis import side_basis
+from evaltool.normalize.line_discounts import line_amount, net_line_price
 from evaltool.normalize.money_lines import MoneyReaders
+from evaltool.normalize.paid_readers import PaidReaders
 from evaltool.normalize.phrases import fold
 from evaltool.normalize.places import region_in_text
-from evaltool.normalize.rack_lines import gpus_per_rack_bought, gpus_per_rack_stated
+from evaltool.normalize.rack_lines import gpus_per_rack_bought, gpus_per_rack_stated, rack_counts
 from evaltool.normalize.second_look import second_look
 from evaltool.normalize.shapes import (
     count_facts,
@@ -91,7 +93,7 @@ _CAPACITY_UNITS = {"tb": 1.0, "to": 1.0, "tib": 1.099511627776, "pb": 1000.0, "p
                    "pib": 1125.899906842624}
 
 
-class Builder(TableReaders, MoneyReaders):
+class Builder(TableReaders, MoneyReaders, PaidReaders):
     """Collects facts about one offer, then resolves them."""
 
     # --- reading -------------------------------------------------------------------
@@ -501,10 +503,10 @@ class Builder(TableReaders, MoneyReaders):
         price = item.unit_price
         where = item.cells.get("unit_price", item.row_where)
         raw = " | ".join(v for v in item.raw.values() if v)
-        if price is None and item.total is not None and item.quantity:
-            price = item.total / item.quantity
+        if price is None and item.total is not None:  # (no quantity: one of it)
+            price = item.total / (item.quantity or 1.0)
             where = item.cells.get("total", item.row_where)
-        assert price is not None
+        price = net_line_price(self, item, price)  # "Korting 8% op regel 1": what is paid
         if item.total is not None and item.quantity is not None and item.unit_price is not None:
             expected_total = item.quantity * item.unit_price
             monthly = expected_total * HOURS_PER_MONTH
@@ -656,19 +658,7 @@ class Builder(TableReaders, MoneyReaders):
         """"207,000 | per rack per month", 4 racks on the line: a rack-scale price."""
         self.priced.append(_Priced("compute", V.Money(price, currency, ("rack", unit_kind),
                                                       raw), where, raw, TABLE, quantity=qty))
-        self._rack_counts(item, qty, gpus_per_rack_stated(item.description), where)
-
-    def _rack_counts(self, item: LineItem, qty: float, per_rack: int | None, where: Location
-                     ) -> None:  # racks on a line (rented or bought), their GPUs if known
-        desc, desc_where, n = item.description, item.cells.get("description", where), cell_text(qty)
-        self.add("rack_count", int(qty), item.cells.get("quantity", where), cell_text(qty),
-                 TABLE, "quantity of racks on the line")
-        if names_an_accelerator(desc):
-            self.add("accelerator_text", desc, desc_where, desc, IN_TEXT)
-        if per_rack:
-            self.add("gpus_per_rack", per_rack, desc_where, desc, TABLE, "GPUs of one rack")
-            self.add("gpu_count", int(qty) * per_rack, item.cells.get("quantity", where),
-                     f"{n} x {per_rack}", TABLE, f"{n} racks x {per_rack} GPUs per rack")
+        rack_counts(self, item, qty, gpus_per_rack_stated(item.description), where)
 
     def _tb_months(self, desc: str, qty: float, unit: str, desc_at: Location,
                    qty_at: Location) -> None:
@@ -705,12 +695,11 @@ class Builder(TableReaders, MoneyReaders):
                     currency: str, where: Location, raw: str) -> None:
         """A line with no time basis: a one-off purchase item, at its line total when the
         quote gives one (after the line's discount), else quantity x unit price."""
-        amount = item.total if item.total is not None and item.unit_price is not None \
-            else price * qty
+        amount = line_amount(item, price, qty)  # its total (or qty x price), net of discounts
         self.priced.append(_Priced("capex_line", V.Money(amount, currency, (), raw), where,
                                    raw, TABLE, quantity=qty))
         if (per_rack := gpus_per_rack_bought(desc)) is not None:  # "GB200 NVL72 rack" x 1
-            return self._rack_counts(item, qty, per_rack, where)
+            return rack_counts(self, item, qty, per_rack, where)
         # A system line: named as a server, or a model "with 8x H200" (a count of GPUs).
         system = re.search(r"\b(dgx|hgx|system|server|node)\b", low) or ((  # any language's
             _GPUS_IN_SYSTEM_RE.search(desc) or T.resource_of(desc) == "node")  # node word

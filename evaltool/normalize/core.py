@@ -30,6 +30,7 @@ from evaltool.normalize.derive import Derive
 from evaltool.normalize.facts import REQUIRED, NormalizeResult
 from evaltool.normalize.formula_gaps import warn_uncomputed
 from evaltool.normalize.identity import flag_duplicates, unique_ids
+from evaltool.normalize.line_discounts import place_discount_lines
 from evaltool.normalize.noted_options import offers_from_notes
 from evaltool.normalize.plausible import Plausibility
 from evaltool.normalize.render import (
@@ -100,6 +101,7 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
     withdrawn = [p for p in record.problems if p.code == "offer-withdrawn"]
     if withdrawn:  # a listing its own file marks as withdrawn, expired or sold
         raise InputError(withdrawn)
+    place_discount_lines(record)  # a JSON quote's discount line is no line bought
     readings = settle_record(record)
     with document_signs(readings):  # "$" and "kr" mean what this document says
         b = Builder(record, fx, vocab)

@@ -19,9 +19,11 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.all_upfront import settle_upfront
 from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
+from evaltool.normalize.paid_price import keep_tier_price, settle_stated_discount
 from evaltool.normalize.per_node import gpus_per_node_in_document
 from evaltool.normalize.shapes import gpus_per_rack_in_name, names_an_accelerator
 from evaltool.normalize.unit_counts import gpus_per_unit
@@ -62,8 +64,10 @@ class Derive:
         (code `derivation-failed`); whether the offer survives is for the required fields."""
         for step in (self.accelerator, self.counts, self.unit_counts, self.bandwidth,
                      self.catalog_checks,
-                     self.prices, self.kind_and_currency, self.money_in_assumed_currency,
-                     self.ownership, self.upfront_in_price):
+                     self.tier_price, self.prices, self.stated_discount,
+                     self.kind_and_currency,
+                     self.all_upfront,
+                     self.money_in_assumed_currency, self.ownership, self.upfront_in_price):
             try:
                 step()
             except V.MissingFxRate:
@@ -73,6 +77,21 @@ class Derive:
                     self.where, found=type(exc).__name__, severity="warning",
                     code="derivation-failed",
                     params={"step": step.__name__.replace("_", " "), "reason": str(exc)}))
+
+    def tier_price(self) -> None:
+        """Of a line's price tiers, the one that holds the offer's count (paid_price.py)."""
+        keep_tier_price(self.b, self.v)
+
+    def stated_discount(self) -> None:
+        """'Descuento por volumen | 10%' applied to the list price it names, or said
+        (normalize/paid_price.py)."""
+        compute = [p for p in self.b.priced if p.role == "compute"]
+        settle_stated_discount(self.v, self.p, self.b, compute)
+
+    def all_upfront(self) -> None:
+        """A per-instance upfront times the instances; an all-upfront option's price is the
+        upfront spread over the term (normalize/all_upfront.py)."""
+        settle_upfront(self.v, self.p, self.b, self.where)
 
     def upfront_in_price(self) -> None:
         """An upfront on top of the recurring rate (the offer's total says so): spread over
@@ -284,7 +303,7 @@ class Derive:
         gpus = self.v.get("gpu_count")
         gpn = self.v.get("gpus_per_node")
         compute = [p for p in b.priced if p.role in ("compute", "all_in")]
-        compute.sort(key=lambda p: -p.priority)
+        compute.sort(key=lambda p: (-p.priority, -p.paid))  # net beats list (paid_price.py)
         if compute:
             first = compute[0]
             try:

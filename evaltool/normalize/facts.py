@@ -52,6 +52,7 @@ class _Priced:
     priority: int
     note: str | None = None
     quantity: float | None = None
+    paid: int = 0  # -1 a list or base price, 1 a net one (normalize/paid_price.py)
 
 
 _PER: dict[str, tuple[str, ...]] = {

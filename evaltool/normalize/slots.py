@@ -47,6 +47,7 @@ from evaltool.normalize.facts import (
 )
 from evaltool.normalize.notecodes import NoteCode
 from evaltool.normalize.numbers import is_free_of_charge
+from evaltool.normalize.paid_price import paid_rank
 from evaltool.normalize.per_node import accelerator_count
 from evaltool.normalize.phrases import (
     _SOCKETS_TIMES_CORES_RE,
@@ -70,7 +71,6 @@ from evaltool.normalize.shapes import (
 )
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text
-from evaltool.read.price_columns import names_a_list_rate
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _GPU_LINK_RE = re.compile(r"\b(?:nvlink|infinity\s+fabric|xgmi|neuronlink)\b[^;,()\d]{0,30}?"
@@ -330,8 +330,9 @@ class SlotReaders:
         if per_word == "gpu_hour" and slot.endswith("price_usd_per_gpu_hour"):  # (compute_)
             role = "compute" if slot == "compute_price_usd_per_gpu_hour" else "all_in"
             self.compute_rate_named = self.compute_rate_named or role == "compute"
-            rank = LABELLED - names_a_list_rate(cand.label)  # a list rate ranks below the net
-            self.priced.append(_Priced(role, money, cand.where, text, rank, cand.note))
+            rank = paid_rank(cand.label)  # a list rate ranks below the net (paid_price.py)
+            self.priced.append(_Priced(role, money, cand.where, text, LABELLED - (rank < 0),
+                                       cand.note, paid=rank))
             return
         if money.per and money.per != _PER[per_word]:
             raise V.ValueParseError(f"{slot}: price basis per {V.basis_label(money.per)} where "
@@ -768,10 +769,9 @@ class SlotReaders:
                 return
         if _ALL_IN_RE.search(f"{text} {cand.note or ''} {cand.label}"):
             self.all_in_note = cand.where
-        # "List rate | 98.32" above "Net rate | 58.99": the price before the discount is what
-        # the offer is not; it is the compute price only when no other price is stated.
-        priority = LABELLED - 1 if names_a_list_rate(cand.label) else LABELLED
-        self.priced.append(_Priced("compute", money, cand.where, text, priority, cand.note))
+        rank = paid_rank(cand.label)  # "List rate" above "Net rate": net beats list
+        self.priced.append(_Priced("compute", money, cand.where, text,
+                                   LABELLED - 1 if rank < 0 else LABELLED, cand.note, paid=rank))
 
     def _slot_delivery_date_committed(self, cand: Candidate, text: str) -> None:
         """'Firm delivery date | yes', or 'Committed delivery date | 2027-05-01' (a date

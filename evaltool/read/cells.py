@@ -97,6 +97,8 @@ class LineItem:
     fields: list[tuple[str, Any, Location]] = field(default_factory=list)
     # The time a time column multiplies the line by ("Hours | 730"): billed per unit-hour.
     per_time: str | None = None
+    # The discounts the quote gives on this line (read/paid_rows.py): (share, cell, label).
+    discounts: list[tuple[float, Location, str]] = field(default_factory=list)
 
 
 @dataclass

@@ -29,6 +29,7 @@ from evaltool.read.cells import (
 )
 from evaltool.read.charges import charge_lines, charges_header
 from evaltool.read.crosstab import find_price_grids, read_price_grids
+from evaltool.read.discount_tiers import discount_tiers
 from evaltool.read.headers import CLAUSE_REF_HEADERS as _CLAUSE_REF_HEADERS
 from evaltool.read.headers import FIELD_HEADERS as _FIELD_HEADERS
 from evaltool.read.headers import NOTE_HEADERS as _NOTE_HEADERS
@@ -44,11 +45,13 @@ from evaltool.read.keyvalues import (
 from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapping.py's
 from evaltool.read.lineitems import line_items as _line_items
 from evaltool.read.margins import banners_and_footers
+from evaltool.read.paid_rows import row_role
 from evaltool.read.price_columns import names_a_list_rate
 from evaltool.read.row_notes import notes_by_row
 from evaltool.read.row_totals import totals_of_rows
 from evaltool.read.rows import formula_problem, offer_per_row
 from evaltool.read.text import (
+    resource_of,
     states_amount,
 )
 from evaltool.read.ticked_rows import ticked_rows
@@ -218,12 +221,19 @@ def _phrase_header(row: Sequence[Any], vocab: Vocabulary) -> dict[int, str] | No
     known = 0  # a notes column or a line total ("£ / week (total)") is understood, not a field
     for c, value in filled:
         slot = vocab.match(str(value))
+        if slot == "contract_text" and vocab.header_role(str(value)) == "total":
+            slot = "ignore"  # "Contract total": the money of the row, not contract terms
+        elif slot == "rack_count" and any(resource_of(w) == "node" for w in normalise_label(
+                str(value)).split()):
+            known += 1  # "Racks / nodes": each row's cell says which ("2 racks", "8 nodes")
+            continue
         # (a list rate's column beside the net one's: both read, told apart when read)
         if slot is not None and slot != "ignore" and (slot not in slots or (
                 slot == "price" and _list_beside(columns, str(value)))):
             slots.add(slot)
             columns[c] = str(value).strip()
-        elif slot == "ignore" or vocab.header_role(str(value)) == "total":
+        elif slot == "ignore" or vocab.header_role(str(value)) == "total" or row_role(
+                str(value), False) == "discount":  # "Volume disc.": a share of a price
             known += 1
     # A header naming the accelerator, a count and the price is a table of offers however
     # many administrative columns a procurement export adds (file no., tax id, status).
@@ -249,6 +259,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
         record.problems.append(Problem(where, severity="warning", code="hidden-sheet-skipped"))
         return []
     banners_and_footers(grid, record)
+    discount_tiers(grid, record, vocab)  # "Committed spend | Discount off list | Applies?"
     for r, text in grid.comments:  # a CSV's comment lines: the document's own title and notes
         record.banners.append((text, grid.where(r, 0)))
         record.notes.append((text, grid.where(r, 0)))

@@ -13,10 +13,17 @@ from typing import Any
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.read.blocks import enumerates_options
-from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
+from evaltool.read.cells import LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.headers import NOTE_HEADERS
 from evaltool.read.paid_columns import apply_paid_columns, paid_columns
-from evaltool.read.printed_lines import continued_description, page_break
+from evaltool.read.paid_rows import (
+    column_discount,
+    discount_column,
+    is_discount_line,
+    price_column_kind,
+    read_paid_rows,
+)
+from evaltool.read.printed_lines import past_printed
 from evaltool.read.text import billing_unit, currency_of, first_number
 from evaltool.read.time_columns import apply_time_column, basis_column, time_columns
 from evaltool.read.vocabulary import Vocabulary, normalise_label
@@ -24,14 +31,6 @@ from evaltool.read.vocabulary import Vocabulary, normalise_label
 # Rows between two groups of lines: a blank row, a section heading, a subtotal.  More than
 # this many such rows in a row end the table (the notes under it, or another table).
 _MAX_ROWS_BETWEEN_GROUPS = 4
-# The totals under a table ("Subtotal", "Volume discount 6%", "Freight", "TOTAL (USD)") sit
-# within this many rows of its last line.
-_MAX_TOTAL_ROWS = 8
-# A total with tax, or a total per month or year, is never the quote's one-off total.
-_NOT_ONE_OFF_TOTAL_RE = re.compile(
-    r"\b(?:incl\w*|inkl\w*|vat|tax|tva|mwst|moms|iva|btw|brutto|gross|ttc|month\w*|monat\w*|"
-    r"mois|mensu\w*|mes|mese|maand\w*|m[åa]ned\w*|m[åa]nad\w*|miesi\w*|m[ěe]s[íi]\w*|md|"
-    r"year\w*|annual\w*|jahr\w*|ann[ée]e|a[ñn]o|anno|per|pro|je|par|por)\b", re.I)
 
 
 def _number(value: Any) -> float | None:
@@ -99,35 +98,6 @@ def _between_groups(grid: SheetGrid, r: int, roles: dict[str, int]) -> tuple[int
     return -1, set()
 
 
-def _table_totals(grid: SheetGrid, lines: set[int], roles: dict[str, int], record: RawRecord,
-                  vocab: Vocabulary) -> None:
-    """The total rows under a table: a label naming a total left of the total column and a
-    number in it ("TOTAL (USD) | 1,372,324.00").  The table gives the row its role: the
-    quote's total, whatever words the label uses (the lowest such total a discount explains
-    is the capex)."""
-    total_col = roles.get("total")
-    if total_col is None or not vocab.total_words:
-        return
-    first_line, last_line = min(lines), max(lines)
-    words = "|".join(re.escape(w) for w in sorted(vocab.total_words, key=len, reverse=True))
-    names_total = re.compile(rf"(?:^|\s)(?:sub\s?)?(?:{words})(?:\s|$)")
-    for k in range(first_line, min(last_line + 1 + _MAX_TOTAL_ROWS, len(grid.rows))):
-        if k in lines:
-            continue
-        value = grid.value(k, total_col)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            continue
-        labels = [(c, cell_text(v)) for c, v in enumerate(grid.rows[k][:total_col])
-                  if isinstance(v, str) and v.strip()]
-        if len(labels) != 1:
-            continue
-        c, label = labels[0]
-        if not names_total.search(normalise_label(label)) or _NOT_ONE_OFF_TOTAL_RE.search(label):
-            continue
-        record.candidates.append(Candidate("total below the lines", value, grid.where(k, total_col),
-                                           label_where=grid.where(k, c)))
-
-
 def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
                record: RawRecord, vocab: Vocabulary | None = None) -> set[int]:
     """Read the rows under a line-item header into `record`; return the rows read (lines and
@@ -157,23 +127,17 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         note_col = basis_column(grid, header_row, set(roles.values()))
     paid = paid_columns(header, set(roles.values()))  # "One-time | Monthly"
     times = time_columns(header, set(roles.values()) | set(paid))  # "Hours", "Monate"
+    off = discount_column(header, roles)  # "Listenpreis | Rabatt | Gesamt" (paid_rows.py)
+    price_is = price_column_kind(header, roles)  # the unit price a list or a net one
     r = header_row + 1
     used: set[int] = set()
     missing: list[str] = []
     heading: str | None = None
     under: list[tuple[str | None, LineItem]] = []  # each line with the heading above it
-    while r < len(grid.rows):
-        more = continued_description(grid, r, roles, vocab) if under else None
-        if more is not None:  # "  NVIDIA HGX H100 8-GPU SXM5 80GB" under its line
-            under[-1][1].description = f"{under[-1][1].description}; {more}"
-            used.add(r)
-            r += 1
-            continue
-        again = None if _is_line(grid, r, roles) else page_break(grid, r, header_row)
-        if again is not None and under:  # "Page 2 of 2" and the header row once more
-            used.update(range(r, again + 1))
-            r = again + 1
-            continue
+    by_row: dict[int, LineItem] = {}
+    # (a line continued on the rows below it, or a page break: read on after them)
+    while (r := past_printed(grid, r, roles, header_row, under[-1][1] if under else None,
+                             used, vocab, lambda k: _is_line(grid, k, roles))) < len(grid.rows):
         if not _is_line(grid, r, roles):
             # a section heading, a subtotal or a blank row: the table goes on if a line follows
             r, headings = _between_groups(grid, r, roles)
@@ -190,6 +154,9 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         price = _number(grid.value(r, price_col)) if price_col is not None else None
         desc = cell_text(grid.value(r, desc_col)) if desc_col is not None else ""
         total = _number(grid.value(r, total_col)) if total_col is not None else None
+        if is_discount_line(desc, [grid.value(r, c) for c in (price_col, total_col) if c]):
+            r += 1  # "Rabatt 5 % auf Pos. 1 | 1 | -3.600": a discount (read_paid_rows)
+            continue
         cells = {role: grid.where(r, col) for role, col in roles.items()}
         raw = {role: cell_text(grid.value(r, col)) for role, col in roles.items()}
         if total_col is not None and (r, total_col) in grid.formula_cells_without_value:
@@ -209,16 +176,19 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
             cells=cells, raw=raw)
         apply_paid_columns(item, grid, r, paid)
         apply_time_column(item, grid, r, times)
+        if off is not None:
+            column_discount(grid, r, off, cell_text(header[off]), item, record, price_is)
         for c, head in field_cols.items():
             if not is_empty(grid.value(r, c)):
                 item.fields.append((head, grid.value(r, c), grid.where(r, c)))
                 item.cells[f"field {head}"] = grid.where(r, c)
         record.line_items.append(item)
+        by_row[r] = item
         under.append((heading, item))
         used.add(r)
         r += 1
     if used and vocab is not None:
-        _table_totals(grid, used, roles, record, vocab)
+        read_paid_rows(grid, used, by_row, roles, record, vocab)
         names = list(dict.fromkeys(h for h, _ in under if h))
         if "group" not in roles and enumerates_options(names, vocab):
             # "Wariant I – umowa na 12 miesięcy" over its lines, "Wariant II – …" over

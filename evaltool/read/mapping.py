@@ -22,6 +22,7 @@ from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_em
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.lineitems import alternatives_by_accelerator
 from evaltool.read.mapping_tiers import MappingTiers, applied_tier, tier_list, tier_records
+from evaltool.read.price_tiers import tier_candidates
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
 from evaltool.read.sheets import line_groups
 from evaltool.read.text import currency_of, first_number
@@ -83,9 +84,16 @@ class _Walk:
                     if key not in consumed:
                         self.visit(value, [*keys, str(key)])
                 return
+            tiered = tier_candidates(node, self.vocab, lambda k: self.where([*keys, *k]))
+            if tiered is not None:  # "tiered_pricing": prices of this line, not lines bought
+                self.record.candidates.extend(tiered[1])
             for key, value in node.items():
+                if tiered is not None and str(key) == tiered[0]:
+                    continue
+                # Tiers price_tiers.py does not take (ranges as text, a flag on the buyer's
+                # tier, keys of any name): each a candidate offer (mapping_tiers.py).
                 tiers = tier_list(value, self.vocab) if isinstance(value, list) else None
-                if tiers is not None:  # [{min_qty: 1, max_qty: 63, unit_price: 1.95}, ...]
+                if tiers is not None:  # [{range: "1-63", rate: 1.95}, ...]
                     self.tiers.append(MappingTiers([*keys, str(key)], tiers[0], {
                         k: v for k, v in node.items() if not isinstance(v, (dict, list))},
                         tiers[1], applied_tier(value)))
@@ -137,17 +145,24 @@ class _Walk:
             roles = {self.vocab.header_role(str(k)): k for k in item}
             roles.pop(None, None)
             roles_per_item.append(roles)
-        # A line priced by a list of volume tiers is priced ({..., tiered_pricing: [...]}).
-        tiered = [{str(k): found for k, v in item.items() if isinstance(v, list)
-                   and (found := tier_list(v, self.vocab)) is not None} for item in items]
+        # A line priced by a list of volume tiers is priced ({..., tiered_pricing: [...]}):
+        # its tiers are prices of the line (price_tiers.py), else candidate offers.
+        priced_by = [tier_candidates(item, self.vocab, lambda k, i=i: self.where(
+            [*keys, str(i), *k])) for i, item in enumerate(items)]
+        tiered = [{} if by is not None else {
+            str(k): found for k, v in item.items() if isinstance(v, list)
+            and (found := tier_list(v, self.vocab)) is not None}
+            for item, by in zip(items, priced_by, strict=True)]
         # Every item priced and at least one counted: a list of line items; the others
         # (storage per GiB-month, egress per GB) are priced per unit, with no quantity.
-        if not all("unit_price" in r or "total" in r or t
-                   for r, t in zip(roles_per_item, tiered, strict=True)) or not any(
+        if not all("unit_price" in r or "total" in r or t or by is not None
+                   for r, t, by in zip(roles_per_item, tiered, priced_by, strict=True)) or not any(
                 "quantity" in r for r in roles_per_item):
             return False
         for index, (item, roles) in enumerate(zip(items, roles_per_item, strict=True)):
             item_keys = [*keys, str(index)]
+            if (by := priced_by[index]) is not None:
+                self.record.candidates.extend(by[1])
             for key, (tiers, bounds) in tiered[index].items():
                 self.tiers.append(MappingTiers([*item_keys, key], tiers, {
                     k: v for k, v in item.items() if not isinstance(v, (dict, list))}, bounds,

@@ -13,9 +13,10 @@ skipped as page furniture and the table goes on.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from evaltool.read.blocks import names_an_option
-from evaltool.read.cells import SheetGrid, cell_text, is_empty
+from evaltool.read.cells import LineItem, SheetGrid, cell_text, is_empty
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 # A continued line opens indented, with a bullet or dash, or with a count of components.
@@ -80,3 +81,35 @@ def page_break(grid: SheetGrid, r: int, header_row: int) -> int | None:
     if any(_page_text(grid, k) not in first_page | {""} for k in range(r, again)):
         return None
     return again
+
+
+def printed_row(grid: SheetGrid, r: int, roles: dict[str, int], header_row: int,
+                last: LineItem | None, used: set[int], vocab: Vocabulary | None,
+                is_line: bool) -> int | None:
+    """The row to read next when row r is a line's continued description (added to the
+    line above) or the start of a page break (the page's furniture and the repeated header
+    skipped); None when row r is neither."""
+    if last is None:  # (before the table's first line: nothing to continue)
+        return None
+    more = continued_description(grid, r, roles, vocab)
+    if more is not None:  # "  NVIDIA HGX H100 8-GPU SXM5 80GB" under its line
+        last.description = f"{last.description}; {more}"
+        used.add(r)
+        return r + 1
+    again = None if is_line else page_break(grid, r, header_row)
+    if again is not None:  # "Page 2 of 2" and the header row once more
+        used.update(range(r, again + 1))
+        return again + 1
+    return None
+
+
+def past_printed(grid: SheetGrid, r: int, roles: dict[str, int], header_row: int,
+                 last: LineItem | None, used: set[int], vocab: Vocabulary | None,
+                 is_line: Callable[[int], bool]) -> int:
+    """The first row from r on that is neither a continued description nor a page break."""
+    while r < len(grid.rows):
+        step = printed_row(grid, r, roles, header_row, last, used, vocab, is_line(r))
+        if step is None:
+            return r
+        r = step
+    return r
