@@ -21,7 +21,13 @@ from evaltool.normalize.basis import minor_unit_amount, minor_unit_divisor
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.lineitems import alternatives_by_accelerator
-from evaltool.read.mapping_tiers import MappingTiers, applied_tier, tier_list, tier_records
+from evaltool.read.mapping_tiers import (
+    MappingTiers,
+    applied_tier,
+    line_text,
+    tier_list,
+    tier_records,
+)
 from evaltool.read.price_tiers import tier_candidates
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
 from evaltool.read.sheets import line_groups
@@ -161,8 +167,9 @@ class _Walk:
             return False
         for index, (item, roles) in enumerate(zip(items, roles_per_item, strict=True)):
             item_keys = [*keys, str(index)]
-            if (by := priced_by[index]) is not None:
+            if (by := priced_by[index]) is not None:  # its tiers, and its text (Gaudi 3 ...)
                 self.record.candidates.extend(by[1])
+                self.record.candidates.extend(line_text(item, item_keys, self.file, self.vocab))
             for key, (tiers, bounds) in tiered[index].items():
                 self.tiers.append(MappingTiers([*item_keys, key], tiers, {
                     k: v for k, v in item.items() if not isinstance(v, (dict, list))}, bounds,

@@ -103,6 +103,19 @@ def _names_tiers(key: str) -> bool:
     return any(w in low for w in _TIER_KEY_WORDS)
 
 
+def line_text(line: dict[Any, Any], keys: list[str], file: str, vocab: Vocabulary
+              ) -> list[Candidate]:
+    """A tiered line's description, and its count when its key says what it counts, as the
+    candidates any line's text gives (the line has no price of its own to read them with)."""
+    return [Candidate(str(k), v, Location(file, key=".".join([*keys, str(k)])),
+                      section=keys[-1] if keys else None)
+            for k, v in line.items()
+            if (isinstance(v, str) and vocab.header_role(str(k)) in ("description", "part"))
+            or (vocab.header_role(str(k)) == "quantity" and vocab.match(str(k)) in (
+                "gpu_count", "node_count") and isinstance(v, (int, float))
+                and not isinstance(v, bool))]
+
+
 def _range_text(low: float, high: float | None) -> str:
     return f"{low:g}+" if high is None else f"{low:g}-{high:g}"
 
@@ -123,12 +136,7 @@ def tier_records(record: RawRecord, found: list[MappingTiers], file: str, vocab:
     # The tiered line's description names what its tiers price ("Intel Gaudi 3 ..., 8
     # accelerators per server"): read as the line's own text, as any line's description is;
     # its quantity, when its key says what it counts ("gpus: 96"), is the offer's count.
-    described = [Candidate(str(k), v, Location(file, key=".".join([*block.keys[:-1], str(k)])),
-                           section=block.keys[-2] if len(block.keys) > 1 else None)
-                 for k, v in block.context.items()
-                 if (isinstance(v, str) and vocab.header_role(str(k)) in ("description", "part"))
-                 or (vocab.header_role(str(k)) == "quantity" and vocab.match(str(k)) in (
-                     "gpu_count", "node_count") and not isinstance(v, bool))]
+    described = line_text(block.context, block.keys[:-1], file, vocab)
     out: list[RawRecord] = []
     for index, (low, high, price, key) in enumerate(block.tiers, start=1):
         where = Location(file, key=f"{group}.{index - 1}.{key}")
