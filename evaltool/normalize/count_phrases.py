@@ -21,6 +21,7 @@ from typing import Any
 from evaltool.resources import data_dir
 
 _INT = r"(\d{1,5})"
+_N, _M = r"(?P<n>\d{1,5})", r"(?P<m>\d{1,5})"  # nodes, and what each holds
 # A model or system word between a count and its noun: "HGX", "XE9680", "Dell", "HGX-" in
 # "HGX-Knoten", "compute" (at most three, never a figure of its own or a size).
 _FILLER = r"(?:(?!\d+\b)[a-z0-9][a-z0-9.+-]*\s+){0,3}?(?:[a-z0-9]+-)?"
@@ -48,10 +49,10 @@ def _nodes_holding_re(node: str, gpu: str, of: str, each: str, rack: str, acc: s
     """'<N> [x] <system words> <node> [, each [fitted] with|of|à|mit|z] [je] <M> [x] [model]
     <GPUs|accelerator>'."""
     return re.compile(
-        r"(?<![\w.])" + _INT.replace("(", "(?P<n>", 1) + r"\)?\s*(?:[x×*]\s*)?" + _FILLER + node + r"\b"
+        r"(?<![\w.])" + _N + r"\)?\s*(?:[x×*]\s*)?" + _FILLER + node + r"\b"
         r"(?P<mid>[^.;:=()\d]{0,40}?)"
         r"(?:\b" + each + r"\s+" + _BETWEEN + r"(?:" + of + r")\s+|(?<!\w)(?:" + of + r")\s+)"
-        r"(?:je\s+|each\s+|cada\s+|jeweils\s+)?" + _INT.replace("(", "(?P<m>", 1) + r"\s*(?:[x×*]\s*)?"
+        r"(?:je\s+|each\s+|cada\s+|jeweils\s+)?" + _M + r"\s*(?:[x×*]\s*)?"
         r"(?:(?!\d+\b)[a-z0-9][a-z0-9-]*\s+){0,3}?(?:" + acc + r"|" + gpu + r")\b")
 
 
@@ -78,7 +79,12 @@ def _rack_scoped(low: str, start: int, text: str, rack: str) -> bool:
 
 def read_count_phrase(low: str, words: dict[str, str], acc: str) -> dict[str, int]:
     """node_count, gpus_per_node and gpu_count a counting phrase states (see the module's
-    doc); `words` is the count vocabulary by kind, `acc` the accelerator-name pattern."""
+    doc); `words` is the count vocabulary by kind, `acc` the accelerator-name pattern.
+    A count of none ("0 x H100") is no count."""
+    return {name: value for name, value in _read(low, words, acc).items() if value > 0}
+
+
+def _read(low: str, words: dict[str, str], acc: str) -> dict[str, int]:
     found: dict[str, int] = {}
     m = _nodes_holding_re(words["node"], words["gpu"], words["of"], words["each"],
                           words["rack"], acc).search(low)

@@ -239,8 +239,7 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     if m:
         put("gpu_count", _int(m.group(1)))
     # "vier HGX-Knoten à 8 GPUs", "8 × HGX H100 nodes", "64 × H100 SXM 80GB" (count_phrases.py)
-    for name, value in read_count_phrase(low, words, _ACC).items():
-        put(name, value)
+    found.update({**read_count_phrase(low, words, _ACC), **found})  # (earlier shapes stay)
     # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
     # ("4 nodes × 6 months" is a term, not 6 GPUs)
     m = _nodes_times_gpus_re().search(low)
