@@ -69,3 +69,26 @@ def test_the_nodes_of_one_rack_are_not_the_orders(text: str, per_node: int) -> N
 def test_gpus_in_total_over_several_servers_are_shared_among_them() -> None:
     assert count_facts("2 servers with 16 GPUs in total") == {
         "node_count": 2, "gpu_count": 16, "gpus_per_node": 8}
+
+
+def test_more_gpus_than_one_server_holds_are_all_the_servers() -> None:
+    assert count_facts("Cluster of 32 nodes with 256 GPUs") == {
+        "node_count": 32, "gpu_count": 256, "gpus_per_node": 8}
+    # said of each (a rack system), it is what each holds
+    assert count_facts("2 GB200 NVL72 systems with 72 GPUs each").get("gpus_per_node") == 72
+
+
+@pytest.mark.parametrize("text, gpus", [
+    ("1,024 × H100 SXM", 1024),
+    ("2,048 x NVIDIA B200", 2048),
+])
+def test_a_count_with_a_thousands_separator_is_read_whole(text: str, gpus: int) -> None:
+    assert count_facts(text).get("gpu_count") == gpus
+
+
+@pytest.mark.parametrize("text", [
+    "8 GB per node with 4 GPUs",
+    "512 GB RAM je Server mit 8 GPUs",
+])
+def test_a_size_before_a_node_is_no_count_of_nodes(text: str) -> None:
+    assert count_facts(text).get("node_count") not in (8, 512)

@@ -20,17 +20,22 @@ from typing import Any
 
 from evaltool.resources import data_dir
 
-_INT = r"(\d{1,5})"
+# "1,024 x H100" is 1,024, never 24: a count starts after no letter, figure or separator.
+_INT = r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,5})"
 _N, _M = r"(?P<n>\d{1,5})", r"(?P<m>\d{1,5})"  # nodes, and what each holds
 # A model or system word between a count and its noun: "HGX", "XE9680", "Dell", "HGX-" in
-# "HGX-Knoten", "compute" (at most three, never a figure of its own or a size).
-_FILLER = r"(?:(?!\d+\b)[a-z0-9][a-z0-9.+-]*\s+){0,3}?(?:[a-z0-9]+-)?"
+# "HGX-Knoten", "compute" (at most three, never a figure of its own, a size, a time or a
+# word that scopes or joins: "8 GB per node with 4 GPUs" counts no nodes).
+_NOT_FILLER = (r"(?!\d+\b|(?:gb|gib|tb|tib|go|to|mb|tflops|months?|years?|hours?|per|pro|je|"
+               r"par|por|na|each|cada|of|with|mit|von|de|for|fur|pour|para|and|und|et|y|"
+               r"to|bis|a|an|the|in|on|at|x)\b)")
+_FILLER = r"(?:" + _NOT_FILLER + r"[a-z0-9][a-z0-9.+-]*\s+){0,3}?(?:[a-z0-9]+-)?"
 # A word between a node and its "each"/"with": "fitted", "equipped", "bestückt".
 _BETWEEN = r"(?:[a-z]+\s+){0,2}?"
-# Hours of accelerator time ("64 x H100 hours") are no count of accelerators.
 # "2 servers with 16 GPUs in total": the GPUs of all the servers, not of each.
 _TOTAL_AFTER = re.compile(r"^[^,;()]{0,12}?\b(?:total\w*|insgesamt|gesamt|in\s+all|razem|"
                           r"celkem|yhteensa|complessiv\w*)\b")
+# Hours of accelerator time ("64 x H100 hours") are no count of accelerators.
 _HOURS_AFTER = re.compile(r"^[^,;()]{0,20}?\b(?:hours?|hrs?|h|stunden|heures|horas|ore|uur)\b")
 
 
@@ -49,9 +54,9 @@ def _nodes_holding_re(node: str, gpu: str, of: str, each: str, rack: str, acc: s
     """'<N> [x] <system words> <node> [, each [fitted] with|of|à|mit|z] [je] <M> [x] [model]
     <GPUs|accelerator>'."""
     return re.compile(
-        r"(?<![\w.])" + _N + r"\)?\s*(?:[x×*]\s*)?" + _FILLER + node + r"\b"
+        r"(?<![\w.,])" + _N + r"\)?\s*(?:[x×*]\s*)?" + _FILLER + node + r"\b"
         r"(?P<mid>[^.;:=()\d]{0,40}?)"
-        r"(?:\b" + each + r"\s+" + _BETWEEN + r"(?:" + of + r")\s+|(?<!\w)(?:" + of + r")\s+)"
+        r"(?:\b(?P<each>" + each + r")\s+" + _BETWEEN + r"(?:" + of + r")\s+|(?<!\w)(?:" + of + r")\s+)"
         r"(?:je\s+|each\s+|cada\s+|jeweils\s+)?" + _M + r"\s*(?:[x×*]\s*)?"
         r"(?:(?!\d+\b)[a-z0-9][a-z0-9-]*\s+){0,3}?(?:" + acc + r"|" + gpu + r")\b")
 
@@ -92,7 +97,10 @@ def _read(low: str, words: dict[str, str], acc: str) -> dict[str, int]:
         nodes, held = int(m.group("n")), int(m.group("m"))
         if _rack_scoped(low, m.start(), m.group("mid"), words["rack"]):
             return {"gpus_per_node": held}
-        if not _TOTAL_AFTER.search(low[m.end():]):
+        each_stated = m.group("each") or re.match(r"\s*,?\s*(?:" + words["each"] + r")\b",
+                                                  low[m.end():])
+        # "32 nodes with 256 GPUs": more than one server holds, unless said of each
+        if not _TOTAL_AFTER.search(low[m.end():]) and (each_stated or held <= _server_max()):
             return {"node_count": nodes, "gpus_per_node": held}
         # "2 servers with 16 GPUs in total": all the servers' GPUs, so each holds a share
         if nodes and held % nodes == 0:
@@ -103,7 +111,7 @@ def _read(low: str, words: dict[str, str], acc: str) -> dict[str, int]:
         found["node_count"] = int(m.group(1))
         return found
     for m in _accelerators_re(acc).finditer(low):
-        count = int(m.group(1))
+        count = int(m.group(1).replace(",", ""))
         before = low[:m.start()]
         if (count > _server_max() and not _HOURS_AFTER.search(low[m.end():])
                 and not re.search(r"(?:per|each|with|je|mit|avec|con|de|of)\s*$|(?:each|per|"
