@@ -56,7 +56,8 @@ def _nodes_holding_re(node: str, gpu: str, of: str, each: str, rack: str, acc: s
     return re.compile(
         r"(?<![\w.,])" + _N + r"\)?\s*(?:[x×*]\s*)?" + _FILLER + node + r"\b"
         r"(?P<mid>[^.;:=()\d]{0,40}?)"
-        r"(?:\b(?P<each>" + each + r")\s+" + _BETWEEN + r"(?:" + of + r")\s+|(?<!\w)(?:" + of + r")\s+)"
+        r"(?:\b(?P<each>" + each + r")\s+" + _BETWEEN + r"(?:" + of + r")\s+"
+        r"|(?<!\w)(?:" + of + r")\s+)"
         r"(?:je\s+|each\s+|cada\s+|jeweils\s+)?" + _M + r"\s*(?:[x×*]\s*)?"
         r"(?:(?!\d+\b)[a-z0-9][a-z0-9-]*\s+){0,3}?(?:" + acc + r"|" + gpu + r")\b")
 
