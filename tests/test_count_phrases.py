@@ -92,3 +92,13 @@ def test_a_count_with_a_thousands_separator_is_read_whole(text: str, gpus: int) 
 ])
 def test_a_size_before_a_node_is_no_count_of_nodes(text: str) -> None:
     assert count_facts(text).get("node_count") not in (8, 512)
+
+
+@pytest.mark.parametrize("text", [
+    "a 4-node cluster with 32 GPUs",
+    "ein 4-Knoten-Cluster mit 32 GPUs",
+    "un clúster de 4 nodos con 32 GPU",
+])
+def test_a_cluster_of_n_nodes_holds_its_gpus_in_all(text: str) -> None:
+    facts = count_facts(text)
+    assert facts.get("gpu_count") == 32 and facts.get("gpus_per_node") in (None, 8)

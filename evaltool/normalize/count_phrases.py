@@ -29,7 +29,7 @@ _N, _M = r"(?P<n>\d{1,5})", r"(?P<m>\d{1,5})"  # nodes, and what each holds
 _NOT_FILLER = (r"(?!\d+\b|(?:gb|gib|tb|tib|go|to|mb|tflops|months?|years?|hours?|per|pro|je|"
                r"par|por|na|each|cada|of|with|mit|von|de|for|fur|pour|para|and|und|et|y|"
                r"to|bis|a|an|the|in|on|at|x)\b)")
-_FILLER = r"(?:" + _NOT_FILLER + r"[a-z0-9][a-z0-9.+-]*\s+){0,3}?(?:[a-z0-9]+-)?"
+_FILLER = r"(?:" + _NOT_FILLER + r"[a-z0-9][a-z0-9.+-]*\s+){0,3}?(?:(?!\d+-)[a-z0-9]+-)?"
 # A word between a node and its "each"/"with": "fitted", "equipped", "bestückt".
 _BETWEEN = r"(?:[a-z]+\s+){0,2}?"
 # "2 servers with 16 GPUs in total": the GPUs of all the servers, not of each.
@@ -60,6 +60,15 @@ def _nodes_holding_re(node: str, gpu: str, of: str, each: str, rack: str, acc: s
         r"|(?<!\w)(?:" + of + r")\s+)"
         r"(?:je\s+|each\s+|cada\s+|jeweils\s+)?" + _M + r"\s*(?:[x×*]\s*)?"
         r"(?:(?!\d+\b)[a-z0-9][a-z0-9-]*\s+){0,3}?(?:" + acc + r"|" + gpu + r")\b")
+
+
+@functools.cache
+def _cluster_re(node: str, gpu: str, of: str, acc: str) -> re.Pattern[str]:
+    """'a 4-node cluster with 32 GPUs', 'ein 4-Knoten-Cluster mit 32 GPUs': a cluster of N
+    nodes holding M GPUs in all."""
+    return re.compile(r"(?<![\w.,])" + _N + r"\s*-\s*" + node + r"\b[a-z\s-]{0,20}?\b(?:"
+                      + of + r")\s+" + _M + r"\s*(?:[x×*]\s*)?(?:(?!\d+\b)[a-z0-9-]+\s+){0,3}?"
+                      r"(?:" + acc + r"|" + gpu + r")\b")
 
 
 @functools.cache
@@ -105,6 +114,12 @@ def _read(low: str, words: dict[str, str], acc: str) -> dict[str, int]:
             return {"node_count": nodes, "gpus_per_node": held}
         # "2 servers with 16 GPUs in total": all the servers' GPUs, so each holds a share
         if nodes and held % nodes == 0:
+            return {"node_count": nodes, "gpu_count": held, "gpus_per_node": held // nodes}
+        return {}
+    m = _cluster_re(words["node"], words["gpu"], words["of"], acc).search(low)
+    if m is not None and not re.match(r"\s*,?\s*(?:" + words["each"] + r")\b", low[m.end():]):
+        nodes, held = int(m.group("n")), int(m.group("m"))
+        if held > nodes and held % nodes == 0:
             return {"node_count": nodes, "gpu_count": held, "gpus_per_node": held // nodes}
         return {}
     m = _systems_re(words["node"], acc).search(low)
