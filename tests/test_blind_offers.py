@@ -115,7 +115,8 @@ CORPORA = [
     # (91.3%), 21/21, 0 silently wrong
     # reader-m1 (a purchase's monthly charges table, managed-service labels as opex): 463/504
     # merged with round 9 (reader-m2, reader-m3): 473/504 (93.8%), 21/21, 0
-    Corpus("blind_offers_g", 0.938, 21, 0, 2),
+    # reader-n4 (counting phrases: "Each rack: 18 compute trays with 4 GPUs"): 479/504
+    Corpus("blind_offers_g", 0.950, 21, 0, 2),
     # held out, measured untouched: 134/406 (33.0%), 8/21, 7 silently wrong at the start of
     # session 4; 133/406 (32.8%), 8/21, 3 after its two reader rounds
     # reader-j1 (price grids, volume tiers, stacked options): 233/406 (57.4%), 15/21, 2

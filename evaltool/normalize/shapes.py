@@ -15,6 +15,7 @@ import unicodedata
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError
 from evaltool.normalize.basis import basis_vocabulary
+from evaltool.normalize.count_phrases import read_count_phrase
 from evaltool.read.textcache import by_text
 from evaltool.resources import data_dir
 
@@ -237,6 +238,8 @@ def _count_facts_in_phrase(text: str) -> dict[str, int]:  # one pattern a shape
     m = _search(r"=\s*" + _INT + r"\s*(?:[a-z0-9-]+\s+){0,3}?" + _GPU + r"\b", low)
     if m:
         put("gpu_count", _int(m.group(1)))
+    # "vier HGX-Knoten à 8 GPUs", "8 × HGX H100 nodes", "64 × H100 SXM 80GB" (count_phrases.py)
+    found.update({**read_count_phrase(low, words, _ACC), **found})  # (earlier shapes stay)
     # "8 nodes x 8 GPUs", "32 nodes x 8 x NVIDIA H100", "24 x Dell XE9680, each with 8x H100"
     # ("4 nodes × 6 months" is a term, not 6 GPUs)
     m = _nodes_times_gpus_re().search(low)
