@@ -29,6 +29,7 @@ def basis_vocabulary() -> dict[str, Any]:
         "and": [str(w) for w in raw.get("and", [])],
         "per_after": [str(w) for w in raw.get("per_after", [])],
         "piece": [str(w) for w in raw.get("piece", [])],
+        "compound_links": [str(w) for w in raw.get("compound_links", [])],
     }
 
 

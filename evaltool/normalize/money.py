@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
 from evaltool.normalize.basis import basis_vocabulary
+from evaltool.normalize.compound_basis import compound_basis
 from evaltool.normalize.numbers import (
     _MONEY_MULT_RE,
     _MULTIPLIER,
@@ -228,7 +229,7 @@ def _basis_of(
         ):
             continue  # "a" only introduces a time ("$2 a month")
         if word_before in weak and chain[0].casefold() not in vocabulary["words"] \
-                and chain[0].casefold() not in vocabulary["scaled"]:
+                and chain[0].casefold() not in vocabulary["scaled"] and not _joined(chain[0]):
             continue  # "na", "al", "za" are everyday words unless a basis word follows
         for word in chain:
             runs = _SCRIPT_RUN_RE.findall(word) if not _joined(word) else _joined(word)
@@ -259,14 +260,8 @@ def _basis_of(
 
 
 def _joined(word: str) -> list[str]:
-    """'GPUh', 'GPUhr', 'nodeh': a resource and a time written as one word."""
-    words = basis_vocabulary()["words"]
-    low = word.casefold()
-    for cut in range(len(low) - 1, 2, -1):
-        head, tail = low[:cut], low[cut:]
-        if words.get(head) in ("gpu", "node", "rack") and words.get(tail) in _TIME_BASES:
-            return [head, tail]
-    return []
+    """'GPUh', 'nodeh', 'uzlohodinu': a resource and a time written as one word."""
+    return compound_basis(word)
 
 
 _TIME_BASES: Final = frozenset(
