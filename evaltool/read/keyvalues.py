@@ -302,7 +302,10 @@ class _KeyValueScan:
             note_col = filled[next_index]
             after = filled[next_index + 1] if next_index + 1 < len(filled) else None
             note_text = cell_text(row[note_col])
-            starts_block = after is not None and vocab.match(note_text) is not None
+            # "Committed rate | 58.4 | CAD / instance-hour | Discounted...": a currency and a
+            # basis with no figure is the value's unit, never the label of a next pair
+            starts_block = after is not None and vocab.match(note_text) is not None \
+                and not _is_unit_text(note_text)
             if not starts_block:
                 note = note_text
                 next_index += 1
@@ -460,6 +463,12 @@ def _price_basis_columns(grid: SheetGrid, rows: range, vocab: Vocabulary
                 continue
             found.setdefault(c, (r, cell_text(row[c])))
     return found
+
+
+def _is_unit_text(text: str) -> bool:
+    """'CAD / instance-hour', '€ per GPU-uur': a currency and a price basis, no figure."""
+    return len(text.split()) <= 6 and not _DIGIT_RE.search(text) and _PER_WORD_RE.search(
+        text) is not None and bool(currency_of(text)) and billing_unit(text) is not None
 
 
 def _skip_to(filled: list[int], col: int) -> int:
