@@ -51,8 +51,10 @@ def first_number(text: str) -> float | None:
 # --- sizes -------------------------------------------------------------------------------
 
 # French octets: Po, To, Go ("Lustre, 500 To", "2 048 Go").
-_SIZE_RE = re.compile(NUMBER + r"\s*(pib|tib|gib|mib|pb|tb|gb|mb|pbyte|tbyte|gbyte|po|to|go)\b",
-                      re.I)
+# A size followed by "/s" or "per second" is a throughput ("500 GB/s"), never a capacity.
+_SIZE_RE = re.compile(NUMBER + r"\s*(pib|tib|gib|mib|pb|tb|gb|mb|pbyte|tbyte|gbyte|po|to|go)\b"
+                      r"(?!\s*(?:/|per\s|pro\s|par\s|por\s)\s*(?:s|sec|second|sekunde|seconde|"
+                      r"segundo)\b)", re.I)
 _SIZE_TB = {"pb": 1000.0, "pbyte": 1000.0, "pib": 1125.899906842624, "tb": 1.0, "tbyte": 1.0,
             "po": 1000.0, "to": 1.0, "go": 1e-3,
             "tib": 1.099511627776, "gb": 1e-3, "gbyte": 1e-3, "gib": 1.073741824e-3,
