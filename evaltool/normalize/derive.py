@@ -19,6 +19,7 @@ from evaltool.models import (
     FieldSource,
 )
 from evaltool.normalize import values as V
+from evaltool.normalize.accelerator_variant import stated_variant
 from evaltool.normalize.all_upfront import settle_upfront
 from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
@@ -120,8 +121,13 @@ class Derive:
                 expected="an accelerator in the catalog (`evaltool accelerators`)",
                 code="accelerator-unknown", params={"text": exc.text, "closest_hint": hint})
             return
-        self.v["accelerator"] = found.id
         assert prov is not None
+        if found.note and (stated := stated_variant(found.id, [
+                (c.value, c.where) for c in self.b.record.candidates],
+                lambda t: _recognised(t, None))):
+            found, text, at = stated  # "gpu-a100" beside "8 × NVIDIA A100-SXM4-40GB"
+            prov = prov.model_copy(update={"where": at.to_dict()})
+        self.v["accelerator"] = found.id
         self.p["accelerator"] = FieldSource(where=prov.where, raw=text, note=_join(
             f"recognised as {found.id} (matched {found.matched!r})", found.note))
         if found.note:
