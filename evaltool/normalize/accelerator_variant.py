@@ -10,7 +10,6 @@ from typing import TypeVar
 from evaltool.catalog import RecognisedAccelerator, UnknownAcceleratorError
 from evaltool.read.cells import cell_text
 
-
 W = TypeVar("W")
 
 
@@ -22,7 +21,8 @@ def stated_variant(assumed: str, texts: Iterable[tuple[object, W]],
                    recognise: Callable[[str], RecognisedAccelerator]
                    ) -> tuple[RecognisedAccelerator, str, W] | None:
     """The one variant of the assumed accelerator's family that a text names outright (no
-    assumption), with that text and where it stands; None when no text does or texts name different ones."""
+    assumption), with that text and where it stands; None when no text does or texts name
+    different ones."""
     found: dict[str, tuple[RecognisedAccelerator, str, W]] = {}
     for value, where in texts:
         text = cell_text(value)
