@@ -60,3 +60,44 @@ def test_a_unit_cell_between_a_rate_and_a_remark_is_the_rate_s_unit(
     assert not result.not_evaluated, result.not_evaluated
     (offer,) = result.offers
     assert offer.fields.price_usd_per_gpu_hour == pytest.approx(want, rel=1e-3)
+
+
+@pytest.mark.parametrize(("label", "value", "fx", "want", "by_basis"), [
+    ("Mensualidad por nodo", "9.125,00 €", {"EUR": 1.1}, 9125.0 * 1.1 / 8 / 730, True),
+    ("Monatsgebühr pro Knoten", "9.125,00 €", {"EUR": 1.1}, 9125.0 * 1.1 / 8 / 730, True),
+    ("Monthly fee per server", "USD 7,300.00", {}, 7300.0 / 8 / 730, False),
+])
+def test_a_fee_for_one_period_per_node_is_a_price_on_that_basis(
+        tmp_path: Path, label: str, value: str, fx: dict[str, float], want: float,
+        by_basis: bool) -> None:
+    # A label no vocabulary knows is read by its basis alone, and warned.
+    # A printed-page proposal: configuration lines, then the fee per node and the node count
+    path = write_workbook(tmp_path / "offer.xlsx", {"Proposal": [
+        ["Example Compute S.L."],
+        ["1. Configuration"],
+        ["4 nodes", "Server with 8 × NVIDIA H100 SXM 80 GB"],
+        ["2. Pricing"],
+        [label, value],
+        ["Nodes", "4"],
+        ["Term", "12 months"],
+    ]})
+    result = normalize_files([path], fx)
+    assert not result.not_evaluated, result.not_evaluated
+    (offer,) = result.offers
+    assert offer.fields.price_usd_per_gpu_hour == pytest.approx(want, rel=1e-3)
+    assert any(w.get("code") == "price-by-basis-label" for w in offer.warnings) == by_basis
+
+
+def test_an_uptime_per_node_is_no_price() -> None:
+    from evaltool.read.basis_labels import basis_price_label
+
+    assert basis_price_label("Monthly uptime per node", "99,9 %") is None
+    assert basis_price_label("Hours per node per month", "730") is None
+
+
+@pytest.mark.parametrize("clause", ["Acesso root: não.", "Root-adgang: ikke inkluderet",
+                                    "Root: niet beschikbaar"])
+def test_root_refused_in_portuguese_danish_and_dutch(clause: str) -> None:
+    from evaltool.normalize.phrases import root_granted
+
+    assert root_granted(clause) is False

@@ -17,8 +17,9 @@ import functools
 import re
 from typing import Any
 
+from evaltool.normalize.basis import basis_vocabulary
 from evaltool.read.cells import cell_text
-from evaltool.read.tiers import basis_words, price_basis
+from evaltool.read.tiers import price_basis
 from evaltool.read.vocabulary import normalise_label
 from evaltool.resources import data_dir
 
@@ -51,9 +52,11 @@ def _label_basis(label: str) -> tuple[str, str] | None:
     words = normalise_label(label).split()
     if not words or _MEASURE_RE.search(label) or _not_compute_re().search(" ".join(words)):
         return None  # "Stromkosten pro Server und Monat": power, not compute
-    first_resources, first_times = basis_words(words[0])
-    if first_resources or first_times:
-        return None  # "Ore mensili per server", "GPUs per server": the label counts or measures
+    if words[0] in basis_vocabulary()["words"]:
+        # "Ore mensili per server", "GPUs per server": the label counts or measures (an
+        # adverb or a fee noun first is no measure: "Monthly fee per node", "Mensalidade
+        # por nó")
+        return None
     return per
 
 
@@ -62,7 +65,7 @@ def basis_price_label(label: str, value: Any) -> str | None:
     number, or a short amount such as '€ 7.008,00'); else None."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         return None
-    if isinstance(value, str) and not _FIGURE_RE.match(value):
+    if isinstance(value, str) and (not _FIGURE_RE.match(value) or "%" in value):
         return None
     if isinstance(value, (int, float)) and value <= 0:
         return None
