@@ -64,7 +64,7 @@ def test_a_unit_cell_between_a_rate_and_a_remark_is_the_rate_s_unit(
 
 @pytest.mark.parametrize(("label", "value", "fx", "want", "by_basis"), [
     ("Mensualidad por nodo", "9.125,00 €", {"EUR": 1.1}, 9125.0 * 1.1 / 8 / 730, True),
-    ("Monatsgebühr pro Knoten", "9.125,00 €", {"EUR": 1.1}, 9125.0 * 1.1 / 8 / 730, True),
+    ("Mensualité par nœud", "9 125,00 €", {"EUR": 1.1}, 9125.0 * 1.1 / 8 / 730, True),
     ("Monthly fee per server", "USD 7,300.00", {}, 7300.0 / 8 / 730, False),
 ])
 def test_a_fee_for_one_period_per_node_is_a_price_on_that_basis(
