@@ -28,6 +28,7 @@ from evaltool.read.mapping_tiers import (
     tier_list,
     tier_records,
 )
+from evaltool.read.offer_lists import priced_offer_list
 from evaltool.read.price_tiers import tier_candidates
 from evaltool.read.safety import MAX_TEXT_BYTES, read_text
 from evaltool.read.sheets import line_groups
@@ -390,7 +391,7 @@ def read_mapping(path: Path, vocab: Vocabulary) -> list[RawRecord]:
     if isinstance(data, list):
         items = [(f"{base_id}-{i + 1}", x, [str(i)]) for i, x in enumerate(data)]
     elif isinstance(data, dict):
-        found = _offer_list(data)
+        found = _offer_list(data) or priced_offer_list(data, vocab)
         if found is not None:
             keys, offers, shared = found
             items = [(f"{base_id}-{i + 1}", {**shared, **x}, [*keys, str(i)])
