@@ -26,9 +26,18 @@ def _texts(node: Any, depth: int = 0) -> list[str]:
     return [node] if isinstance(node, str) else []
 
 
+def _flat_price(value: Any) -> bool:
+    """'17.2 USD/node/hr' or {amount: 17.2, unit: USD/node/hr}: a price stated in the item,
+    not a billing object of its own (a nested price with its product and recurrence is read
+    by the line-item readers)."""
+    if isinstance(value, dict):
+        return all(not isinstance(v, (dict, list)) for v in value.values())
+    return not isinstance(value, list)
+
+
 def _is_offer(item: dict[Any, Any], vocab: Vocabulary) -> bool:
     priced = any(vocab.match(normalise_label(str(k))) in _PRICE_SLOTS
-                 and not isinstance(v, list) for k, v in item.items())
+                 and _flat_price(v) for k, v in item.items())
     return priced and any(names_an_accelerator(t) for t in _texts(item))
 
 
