@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from evaltool.normalize.shapes import names_an_accelerator
+from evaltool.read.cells import cell_text
+from evaltool.read.text import billing_unit
 from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 _MAX_DEPTH = 2
@@ -27,12 +29,19 @@ def _texts(node: Any, depth: int = 0) -> list[str]:
 
 
 def _flat_price(value: Any) -> bool:
-    """'17.2 USD/node/hr' or {amount: 17.2, unit: USD/node/hr}: a price stated in the item,
-    not a billing object of its own (a nested price with its product and recurrence is read
-    by the line-item readers)."""
+    """'17.2 USD/node/hr' or {amount: 17.2, unit: USD/node/hr}: a price stated in the item
+    with its basis; not a bare figure whose unit is another key of a line item, nor a billing
+    object of its own (a nested price with its product and recurrence): the line-item
+    readers read those."""
     if isinstance(value, dict):
-        return all(not isinstance(v, (dict, list)) for v in value.values())
-    return not isinstance(value, list)
+        if any(isinstance(v, (dict, list)) for v in value.values()):
+            return False
+        text = " ".join(cell_text(v) for v in value.values())
+    elif isinstance(value, str):
+        text = value
+    else:
+        return False
+    return billing_unit(text) is not None
 
 
 def _is_offer(item: dict[Any, Any], vocab: Vocabulary) -> bool:
