@@ -60,3 +60,33 @@ def test_line_items_of_one_offer_stay_one_offer(tmp_path: Path) -> None:
         ]}), encoding="utf-8")
     result = normalize_files([path], {})
     assert len(result.offers) + len(result.not_evaluated) == 1
+
+
+def test_csv_lines_that_price_different_accelerators_are_alternatives(tmp_path: Path) -> None:
+    path = tmp_path / "rfq.csv"
+    path.write_text(
+        "Line,Supplier,Description,Qty,Qty_UoM,Unit_Price,Price_UoM,Currency\n"
+        "1,Example Cloud Inc.,HGX H100 SXM5 80GB 8-GPU node,4,nodes,20.00,per node-hour,USD\n"
+        "2,Example Cloud Inc.,AMD Instinct MI300X 192GB 8-GPU node,2,nodes,24.00,"
+        "per node-hour,USD\n", encoding="utf-8")
+    result = normalize_files([path], {})
+    assert not result.not_evaluated, result.not_evaluated
+    got = sorted((o.fields.accelerator, o.fields.gpu_count, o.fields.price_usd_per_gpu_hour)
+                 for o in result.offers)
+    assert got == [("H100-SXM", 32, pytest.approx(2.5)), ("MI300X", 16, pytest.approx(3.0))]
+
+
+def test_workbook_lines_that_price_different_accelerators_are_alternatives(
+        tmp_path: Path) -> None:
+    from workbooks import write_workbook
+
+    path = write_workbook(tmp_path / "angebot.xlsx", {"Angebot": [
+        ["Beispiel Rechenzentrum GmbH"],
+        ["Pos.", "Beschreibung", "Menge", "Einheit", "Einzelpreis"],
+        [1, "Knoten mit 8 × NVIDIA H200 141GB", 2, "Knoten", "30,00 € pro Knoten-Stunde"],
+        [2, "Knoten mit 8 × NVIDIA L40S 48GB", 4, "Knoten", "8,00 € pro Knoten-Stunde"],
+    ]})
+    result = normalize_files([path], {"EUR": 1.0})
+    assert not result.not_evaluated, result.not_evaluated
+    got = sorted((o.fields.accelerator, o.fields.price_usd_per_gpu_hour) for o in result.offers)
+    assert got == [("H200", pytest.approx(3.75)), ("L40S", pytest.approx(1.0))]
