@@ -17,6 +17,7 @@ from typing import Any
 
 from evaltool.errors import Location, Problem
 from evaltool.read.basis_labels import basis_price_label
+from evaltool.read.alternative_rows import alternatives_per_table
 from evaltool.read.blocks import names_an_option, tables_as_options
 from evaltool.read.cells import (
     Candidate,
@@ -327,6 +328,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                     notes_by_row(grid, data_rows, rows, record)
                 return priced + rows
     tables_as_options(grid, vocab, record, tables)
+    alternatives_per_table(record, tables)  # lines naming different accelerators
     key_values(grid, range(len(grid.rows)), used, vocab, record)
     return priced
 
