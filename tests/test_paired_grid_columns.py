@@ -59,3 +59,19 @@ def test_spanish_price_before_a_node_count_under_merged_terms(tmp_path: Path) ->
     offers = _offers(path, {})
     got = sorted((f.gpu_count, f.price_usd_per_gpu_hour) for f in offers.values())
     assert got == [(16, pytest.approx(2.6)), (32, pytest.approx(2.5))]
+
+
+@pytest.mark.parametrize("config", [
+    "HGX, 8 GPU/node, 3.2 Tb/s NDR InfiniBand per node",
+    "8 GPUs per node, 8 x 400 Gb/s InfiniBand per node",
+])
+def test_a_config_cell_that_reads_as_the_network_gives_the_gpus_of_a_node_too(
+        tmp_path: Path, config: str) -> None:
+    path = _merged_sheet(tmp_path / "config.xlsx", [
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Number of nodes", 4], ["Server config", config],
+        ["Price per GPU-hour", "USD 2.10"]], [])
+    (fields,) = _offers(path, {}).values()
+    assert fields.gpus_per_node == 8
+    assert fields.gpu_count == 32
+    assert fields.inter_node_fabric == "infiniband"
