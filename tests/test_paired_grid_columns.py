@@ -61,17 +61,20 @@ def test_spanish_price_before_a_node_count_under_merged_terms(tmp_path: Path) ->
     assert got == [(16, pytest.approx(2.6)), (32, pytest.approx(2.5))]
 
 
-@pytest.mark.parametrize("config", [
-    "HGX, 8 GPU/node, 3.2 Tb/s NDR InfiniBand per node",
-    "8 GPUs per node, 8 x 400 Gb/s InfiniBand per node",
+@pytest.mark.parametrize(("config", "per_node", "fabric", "gbit_per_node"), [
+    ("HGX, 8 GPU/node, 3.2 Tb/s NDR InfiniBand per node", 8, "infiniband", 3200),
+    ("8 GPUs per node, 8 x 400 Gb/s InfiniBand per node", 8, "infiniband", 3200),
+    ("4 GPU/node, 2 x 100 GbE per node", 4, "ethernet", 200),
+    ("4 GPUs je Knoten, 2 x 100 GbE pro Knoten", 4, "ethernet", 200),
 ])
 def test_a_config_cell_that_reads_as_the_network_gives_the_gpus_of_a_node_too(
-        tmp_path: Path, config: str) -> None:
+        tmp_path: Path, config: str, per_node: int, fabric: str, gbit_per_node: int) -> None:
     path = _merged_sheet(tmp_path / "config.xlsx", [
-        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA H100 SXM5 80GB"],
+        ["Vendor", "Example Cloud"], ["GPU", "NVIDIA L40S 48GB"],
         ["Number of nodes", 4], ["Server config", config],
-        ["Price per GPU-hour", "USD 2.10"]], [])
+        ["Price per GPU-hour", "USD 1.10"]], [])
     (fields,) = _offers(path, {}).values()
-    assert fields.gpus_per_node == 8
-    assert fields.gpu_count == 32
-    assert fields.inter_node_fabric == "infiniband"
+    assert fields.gpus_per_node == per_node
+    assert fields.gpu_count == 4 * per_node
+    assert fields.inter_node_fabric == fabric
+    assert fields.inter_node_gbit_s_per_node == gbit_per_node
