@@ -61,3 +61,23 @@ def test_lines_naming_one_accelerator_and_its_storage_stay_one_offer(tmp_path: P
         "Example Cloud,Shared storage,100,25.00 USD,per TB-month\n", encoding="utf-8")
     (offer,) = _offers(path)
     assert offer.fields.gpu_count == 32
+
+
+@pytest.mark.parametrize(("head", "note"), [
+    ("Vendor comments", "Root access; dedicated InfiniBand fabric"),
+    ("Supplier_Notes", "root access; dedicated IB fabric"),
+])
+def test_a_qualified_notes_column_states_each_lines_own_facts(
+        tmp_path: Path, head: str, note: str) -> None:
+    path = tmp_path / "rfq.csv"
+    path.write_text(
+        f"Supplier,Description,Qty,Unit price,Price unit,Currency,{head}\n"
+        f"Example Cloud,HGX H100 SXM 80GB 8-GPU node,4,20.00,per node-hour,USD,\"{note}\"\n"
+        "Example Cloud,HGX B200 180GB 8-GPU node,2,40.00,per node-hour,USD,\n",
+        encoding="utf-8")
+    offers = {o.fields.accelerator: o.fields for o in _offers(path)}
+    assert offers["H100-SXM"].vendor == "Example Cloud"  # the notes are never the name
+    assert offers["H100-SXM"].root_access is True
+    assert offers["H100-SXM"].network_dedicated is True
+    assert offers["B200"].root_access is None
+    assert offers["B200"].price_usd_per_gpu_hour == pytest.approx(5.0)
