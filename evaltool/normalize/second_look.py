@@ -8,6 +8,7 @@ from __future__ import annotations
 from evaltool.normalize.credit_ladder import credit_cap_from_ladder
 from evaltool.normalize.date_roles import dates_by_role
 from evaltool.normalize.no_upfront import no_upfront
+from evaltool.normalize.one_off_fees import upfront_from_one_off_fee
 from evaltool.normalize.segment_facts import facts_in_segments
 from evaltool.normalize.slots import SlotReaders
 from evaltool.normalize.unit_keys import priced_keys
@@ -20,4 +21,5 @@ def second_look(b: SlotReaders) -> None:
     dates_by_role(b)
     facts_in_segments(b)
     credit_cap_from_ladder(b)  # after the sentences: a cap in words wins
+    upfront_from_one_off_fee(b)  # before 'no upfront': a stated fee wins
     no_upfront(b)
