@@ -10,7 +10,7 @@ NoteCode = Literal[
     "accelerator-count-label", "accelerator-from-cell-text", "accelerator-label-not-a-name",
     "amount-in-assumed-usd", "amount-under-term-label", "annual-commitment-as-price",
     "assumed-value",
-    "bandwidth-basis-unstated", "bandwidth-not-a-node-figure",
+    "bandwidth-basis-unstated", "bare-figure-beside-unit", "bandwidth-not-a-node-figure",
     "bandwidth-per-gpu-per-node-disagree", "bandwidth-units",
     "contract-value-as-price", "cores-basis-unstated", "cores-per-cpu-assumed", "costs-combined",
     "count-from-labelled-counts", "credit-cap-from-ladder", "count-mismatch",
