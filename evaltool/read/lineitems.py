@@ -15,7 +15,6 @@ from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.headers import NOTE_HEADERS
-from evaltool.read.notes_columns import is_notes_column
 from evaltool.read.paid_columns import apply_paid_columns, paid_columns
 from evaltool.read.paid_rows import (
     column_discount,
@@ -118,8 +117,7 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     field_cols = {c: cell_text(v) for c, v in enumerate(header)
                   if c not in roles.values() and isinstance(v, str) and v.strip()
                   and vocab is not None and (vocab.match(cell_text(v)) not in (None, "ignore")
-                                             or normalise_label(v) in NOTE_HEADERS
-                                             or is_notes_column(v))}
+                                             or normalise_label(v) in NOTE_HEADERS)}
     # A remarks column ("Remarque | € / kW / mois") may state a line's billing unit.
     note_col = next((c for c, head in field_cols.items()
                      if normalise_label(head) in NOTE_HEADERS), None)
