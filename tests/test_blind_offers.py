@@ -51,6 +51,11 @@ Blind corpora, each with the canonical values a buyer expects (expected.yaml; FX
 - tests/blind_offers_n/ — 15 files written blind at the same time by a second writer: 79.6%,
   18 of 21 offers, 4 silently wrong at the start; 80.0%, 18/21, 3 after the first round,
   untouched. Then the second round's development set.
+- tests/blind_offers_o/ — 15 files written blind at the start of session 6 by a third writer
+  (Canadian, Australian, UK and US providers, Polish, Portuguese, Danish, Czech, Italian and
+  Spanish quotes, an RFQ CSV, a broker JSON) and held out for two reader rounds: 42.5% of
+  fields, 10 of 22 offers, 1 silently wrong at the start; 43.0%, 10/22, 0 after both rounds,
+  while their development sets rose to 97-99%. Then the third round's development set.
 - tests/blind_offers_b/ — 15 files held out: no one fixing the reader saw it. Measured untouched
   at the end of session 2, then landed here.
 
@@ -183,6 +188,9 @@ CORPORA = [
     # the same round: 391/455 (85.9%), 18/21, 0 silently wrong; reader-n2: 453/455 (99.6%),
     # 21/21, 0 silently wrong
     Corpus("blind_offers_n", 0.995, 21, 0, 2),
+    # held out for two rounds, untouched: 197/463 (42.5%), 10/22, 1 at the start; 199/463
+    # (43.0%), 10/22, 0 after them
+    Corpus("blind_offers_o", 0.429, 10, 0, 2),
 ]
 
 

@@ -165,6 +165,9 @@ class ProseReaders(SlotReaders):
             self._as_text(self._prose_network, text, cand.where)
             self.note(cand.where, "value-reads-as-network", {"label": cand.label},
                       "inter_node_fabric", text[:120])
+            # "HGX, 8 GPU/node, 3.2 Tb/s NDR InfiniBand per node": the node's GPUs too (only
+            # a per-node figure: a total beside a link speed may count the links)
+            self._counts_by_shape(cand, text, ("gpus_per_node",))
             return
         if T.billing_unit(text) == "gb" and T.currency_of(text) and "storage" not in found:
             # "Network egress | $0.12 per GB (internet)" under a network label.
@@ -176,7 +179,12 @@ class ProseReaders(SlotReaders):
         if "peak" in found:
             self._peak_by_shape(cand, text)
             return
+        self._counts_by_shape(cand, text, None)
+
+    def _counts_by_shape(self, cand: Candidate, text: str, only: tuple[str, ...] | None) -> None:
         for name, value in count_facts(text).items():
+            if only is not None and name not in only:
+                continue
             self.add(name, value, cand.where, text, IN_TEXT,
                      f"count read from the value of a cell labelled {cand.label!r}")
             self.note(cand.where, "value-reads-as-count",

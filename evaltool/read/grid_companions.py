@@ -123,7 +123,7 @@ def join_count_grids(grid: SheetGrid, vocab: Vocabulary, label_col: int, rows: l
         corner = (cell_text(grid.value(r, lead)), grid.where(r, lead), r)
         # What is counted: the title line above the grid, else its corner ("GPUs libres")
         said = next(((t, res) for t in (title, corner) if t is not None
-                     and (res := _counted(t[0], vocab)) is not None), None)
+                     and (res := counted(t[0], vocab)) is not None), None)
         if said is None:
             continue
         (_text, title_at, _row), resource = said
@@ -233,7 +233,7 @@ def _title(grid: SheetGrid, header: int, lead: int) -> tuple[str, Location, int]
     return None
 
 
-def _counted(text: str, vocab: Vocabulary) -> str | None:
+def counted(text: str, vocab: Vocabulary) -> str | None:
     """'gpu' or 'node' when the title counts GPUs or nodes and is no price or limit."""
     if not text or price_basis(text) is not None or currency_of(text) is not None:
         return None

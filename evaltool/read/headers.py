@@ -1,6 +1,8 @@
 """The words of a table's header row: which column holds the label, the value, its unit,
 its notes, a clause number or a section ('Voce | Valore | Unità | Note')."""
 
+from evaltool.read.vocabulary import normalise_label
+
 VALUE_HEADERS = {"value", "your value", "your offer", "offer value", "answer", "your answer",
                   "response", "vendor response", "wert", "angebot", "valeur", "reponse",
                   "your answer the contract wording", "ihre antwort", "votre reponse",
@@ -38,6 +40,20 @@ NOTE_HEADERS = {"note", "notes", "comment", "comments", "remarks", "bemerkung", 
                  "aciklama", "notlar", "備考", "摘要", "poznamka", "uwaga", "anmerkung",
                  "nota", "observacion", "observacao", "bemerkninger", "huom",
                  "megjegyzesek", "pripominka", "komentar", "komentarz", "notes remarks"}
+
+
+def is_qualified_note_header(label: str) -> bool:
+    """A notes column qualified by whose notes they are ("Supplier notes", "Vendor comments",
+    "Bemerkungen Lieferant"): two words, one of them a notes word."""
+    words = normalise_label(label).split()
+    return len(words) == 2 and (words[0] in NOTE_HEADERS or words[1] in NOTE_HEADERS)
+
+
+def notes_word(label: str) -> str:
+    """The notes word of a qualified notes header ("Supplier_Notes" -> "notes")."""
+    return next((w for w in reversed(normalise_label(label).split()) if w in NOTE_HEADERS),
+                label)
+
 # "Component | Specification | Unit | Comment": a specification column is the value column
 # only beside a unit column (without one, "Item | Specification" rows are read as prose).
 SPEC_VALUE_HEADERS = {"specification", "spezifikation", "especificacion", "specifica",

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import Location, Problem
+from evaltool.read.alternative_rows import alternatives_per_table
 from evaltool.read.basis_labels import basis_price_label
 from evaltool.read.blocks import names_an_option, tables_as_options
 from evaltool.read.cells import (
@@ -46,6 +47,7 @@ from evaltool.read.keyvalues import reads_like_terms as reads_like_terms  # mapp
 from evaltool.read.lineitems import line_items as _line_items
 from evaltool.read.margins import banners_and_footers
 from evaltool.read.paid_rows import row_role
+from evaltool.read.paired_columns import read_paired_grids
 from evaltool.read.price_columns import names_a_list_rate
 from evaltool.read.row_notes import notes_by_row
 from evaltool.read.row_totals import totals_of_rows
@@ -270,8 +272,11 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
     used: set[int] = set()
     priced: list[RawRecord] = []  # a rate card: one offer per priced cell; the rest as usual
     grid = ticked_rows(grid, record, vocab)  # "☒ 24 months | 2.95" among unticked terms: the order
-    grids = find_price_grids(grid, vocab)
-    if grids:
+    paired = read_paired_grids(grid, vocab, record, base_id)  # "Sydney" over "GPUs | AUD/h"
+    grids = [] if paired is not None else find_price_grids(grid, vocab)
+    if paired is not None:
+        priced, grid = paired
+    elif grids:
         priced, grid = read_price_grids(grid, vocab, record, base_id, grids)
     options = _option_columns(grid, vocab)
     if options is not None:
@@ -327,6 +332,7 @@ def read_grid(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
                     notes_by_row(grid, data_rows, rows, record)
                 return priced + rows
     tables_as_options(grid, vocab, record, tables)
+    alternatives_per_table(record, tables)  # lines naming different accelerators
     key_values(grid, range(len(grid.rows)), used, vocab, record)
     return priced
 

@@ -14,7 +14,7 @@ from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
 from evaltool.read.blocks import enumerates_options
 from evaltool.read.cells import LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
-from evaltool.read.headers import NOTE_HEADERS
+from evaltool.read.headers import NOTE_HEADERS, is_qualified_note_header, notes_word
 from evaltool.read.paid_columns import apply_paid_columns, paid_columns
 from evaltool.read.paid_rows import (
     column_discount,
@@ -117,7 +117,8 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
     field_cols = {c: cell_text(v) for c, v in enumerate(header)
                   if c not in roles.values() and isinstance(v, str) and v.strip()
                   and vocab is not None and (vocab.match(cell_text(v)) not in (None, "ignore")
-                                             or normalise_label(v) in NOTE_HEADERS)}
+                                             or normalise_label(v) in NOTE_HEADERS
+                                             or is_qualified_note_header(v))}
     # A remarks column ("Remarque | € / kW / mois") may state a line's billing unit.
     note_col = next((c for c, head in field_cols.items()
                      if normalise_label(head) in NOTE_HEADERS), None)
@@ -125,6 +126,9 @@ def line_items(grid: SheetGrid, header_row: int, roles: dict[str, int],
         # "Billing | one-off | per kW per month | per month": a column of billing bases,
         # whatever its header says, states each line's basis as a remarks column would
         note_col = basis_column(grid, header_row, set(roles.values()))
+    # "Supplier_Notes": notes, whoever wrote them, read as the line's facts (never a name)
+    field_cols = {c: notes_word(head) if is_qualified_note_header(head) else head
+                  for c, head in field_cols.items()}
     paid = paid_columns(header, set(roles.values()))  # "One-time | Monthly"
     times = time_columns(header, set(roles.values()) | set(paid))  # "Hours", "Monate"
     off = discount_column(header, roles)  # "Listenpreis | Rabatt | Gesamt" (paid_rows.py)

@@ -66,11 +66,13 @@ def is_share(head: str, cells: list[Any]) -> bool:
         re.sub(r"(?i)\b(?:off|less)\b", " ", head)) is not None  # ("Discounted rate": net)
 
 
+@functools.lru_cache(maxsize=4096)  # headers and labels recur on every row tried
 def is_list_column(head: str) -> bool:
     """'On-demand (list)', 'Listenpreis', 'Prix catalogue', not 'Discount vs list'."""
     return _words_re("list_column").search(head) is not None and not is_net_column(head)
 
 
+@functools.lru_cache(maxsize=4096)  # headers and labels recur on every row tried
 def names_a_list_rate(label: str) -> bool:
     """A labelled price that is the list rate, not the one paid: 'List rate ($/VM-hour)',
     'list_usd_per_instance_hour' (an export's key), 'On-demand (list)', 'Listenpreis'."""
@@ -78,6 +80,7 @@ def names_a_list_rate(label: str) -> bool:
     return is_list_price(text) or is_list_column(text)
 
 
+@functools.lru_cache(maxsize=4096)  # headers and labels recur on every row tried
 def is_net_column(head: str) -> bool:
     """'Private offer rate', 'Net price', 'Ihr Preis', 'Prezzo scontato'."""
     return _words_re("net_column").search(head) is not None

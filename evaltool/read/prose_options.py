@@ -22,7 +22,7 @@ from evaltool.read.vocabulary import Vocabulary, normalise_label
 
 MAX_PARAGRAPH_LINES = 12  # a longer run of lines is a document's body, not one option
 # An amount of money: a sign or a currency code beside a figure ("£1.05", "2,35 EUR", "zł 12").
-_MONEY_RE = re.compile(r"[$€£¥₩]\s?\d|\d\s?[$€£¥₩]|(?<![^\W\d_])(?:USD|EUR|GBP|CHF|AUD|CAD|JPY|"
+MONEY_RE = re.compile(r"[$€£¥₩]\s?\d|\d\s?[$€£¥₩]|(?<![^\W\d_])(?:USD|EUR|GBP|CHF|AUD|CAD|JPY|"
                        r"PLN|SEK|NOK|DKK|CZK|HUF|zł|Kč)\s?\d|\d\s?(?:USD|EUR|GBP|CHF|AUD|CAD|"
                        r"JPY|PLN|SEK|NOK|DKK|CZK|HUF|zł|Kč)(?![^\W\d_])")
 _ASIDE_RE = re.compile(r"\s*\([^()]*\)\s*$")  # "(2 x 8-GPU nodes, Nordic DC)" at the end
@@ -60,7 +60,7 @@ def options_in_prose(grid: SheetGrid, vocab: Vocabulary, record: RawRecord,
             if k not in lines:
                 break  # a blank row (or a table row) ends the paragraph
             rows.append(k)
-        if not _MONEY_RE.search(" ".join(lines[k][1] for k in rows)):
+        if not MONEY_RE.search(" ".join(lines[k][1] for k in rows)):
             return []  # a paragraph that prices nothing: a numbered list, not options
         paragraphs.append(rows)
     inside = {(grid.where(k, lines[k][0]).cell) for rows in paragraphs for k in rows}

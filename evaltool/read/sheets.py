@@ -35,6 +35,7 @@ from evaltool.read.grid_companions import join_across_sheets
 from evaltool.read.keyvalues import key_values
 from evaltool.read.layout import is_contract_sheet, read_grid, slug
 from evaltool.read.noted_options import options_in_notes
+from evaltool.read.priced_bullets import priced_bullets
 from evaltool.read.prose_options import options_in_prose
 from evaltool.read.replaced_sheets import replaced_sheets
 from evaltool.read.spec_columns import specs_by_product
@@ -120,7 +121,7 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
         extra = read_grid(grid, vocab, part, base_id)
         if not extra and not is_contract_sheet(grid.name):
             extra = stacked_blocks(grid, vocab, part, base_id) or options_in_prose(
-                grid, vocab, part, base_id)
+                grid, vocab, part, base_id) or priced_bullets(grid, vocab, part, base_id)
         sheets.append((grid, part, extra))
     join_across_sheets([g for g, _, _ in sheets], [p for _, p, _ in sheets], vocab)
     offer_sheets = [(g, p) for g, p, extra in sheets

@@ -80,6 +80,8 @@ def ticked_rows(grid: SheetGrid, record: RawRecord, vocab: Vocabulary) -> SheetG
                 boxed.add(k)
                 if mark[0]:
                     marked.setdefault(c, []).append(k)
+    if not boxed:
+        return grid  # no tick box anywhere in the sheet (most sheets): nothing to copy
     marks: list[tuple[int, int]] = []
     for c, ticks in marked.items():
         for tick in ticks:
