@@ -35,7 +35,7 @@ NoteCode = Literal[
     "region-site-code", "rental-with-purchase-price", "second-compute-price",
     "sparse-peak-claimed", "stated-price-unlike-purchase", "storage-from-tb-months",
     "storage-price-by-unit", "total-is-contract-value", "upfront-amortised",
-    "upfront-from-one-off-fee",
+    "upfront-from-one-off-fee", "upfront-from-share-of-contract",
     "upfront-per-unit", "upfront-per-unit-disagrees", "value-conflict",
     "value-reads-as-count",
     "value-reads-as-egress-price", "value-reads-as-flops", "value-reads-as-network",
