@@ -3,12 +3,13 @@ synonym found: a line that is a label and its value, a storage price whose unit 
 label or key, a date named by its label's words, the contract sheet's sentences, a ladder
 of service credits, a fee paid once, a sentence saying nothing is paid up front, a server
 line's cards and power, a power figure stated per rack, a bare number beside a figure with
-its unit."""
+its unit, a sentence naming another accelerator."""
 
 from __future__ import annotations
 
 from evaltool.normalize.credit_ladder import credit_cap_from_ladder
 from evaltool.normalize.date_roles import dates_by_role
+from evaltool.normalize.named_models import facts_of_named_models
 from evaltool.normalize.no_upfront import no_upfront
 from evaltool.normalize.one_off_fees import upfront_from_one_off_fee
 from evaltool.normalize.rack_power import power_per_rack
@@ -31,3 +32,4 @@ def second_look(b: SlotReaders) -> None:
     server_line_facts(b)
     power_per_rack(b)
     bare_numbers_beside_units(b)
+    facts_of_named_models(b)
