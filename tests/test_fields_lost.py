@@ -281,6 +281,8 @@ def test_a_term_in_the_words_of_the_basis_vocabulary(
     ("- Acesso root completo; sem orquestrador pré-instalado", "none", True),
     ("• Voller Root-Zugriff, ohne vorinstallierte Orchestrierung", "none", True),
     ("- Accès root complet, sans orchestrateur préinstallé", "none", True),
+    ("• Acceso root completo, sin orquestador: el cliente instala el suyo", "none", True),
+    ("- Acesso root completo; nenhum orquestrador incluído", "none", True),
 ])
 def test_a_statement_alone_in_its_row_is_read_even_without_figures(
         tmp_path: Path, line: str, orchestrator: str, root: bool) -> None:

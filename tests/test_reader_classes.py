@@ -898,6 +898,9 @@ def test_two_figures_sharing_one_unit_are_never_read_as_one() -> None:
         parse_quantity("200 / 120 GB/s", "throughput", "GB/s")  # was silently 120
     assert read_write("Läs / skriv: 200 / 120 GB/s") == (200, 120)
     assert read_write("lectura 120 GB/s, escritura 90 GB/s") == (120, 90)
+    # Norwegian and Swedish reading words, one speed named
+    assert read_write("Lagring: 500 TB, lesing 40 GB/s, skriving 20 GB/s") == (40, 20)
+    assert read_write("Lagring: VAST, läsning upp till 60 GB/s") == (60, None)
 
 
 def test_a_labelled_yes_and_a_notes_column_state_facts(tmp_path: Path) -> None:

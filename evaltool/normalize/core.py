@@ -42,6 +42,7 @@ from evaltool.normalize.short_values import shorten_texts
 from evaltool.normalize.signs import note_shared_signs
 from evaltool.normalize.teach import UserMapping, apply_mapping
 from evaltool.normalize.tiers import choose_tiers
+from evaltool.normalize.upfront_share import upfront_from_share
 from evaltool.read import read_offer_file
 from evaltool.read.cells import RawRecord
 from evaltool.read.currency_signs import document_signs, settle_record
@@ -114,6 +115,7 @@ def _normalize_record(record: RawRecord, fx: Mapping[str, float], vocab: Vocabul
         try:
             d.run()
             warn_uncomputed(b, values, provenance)  # a price its formula could not give
+            upfront_from_share(b, values, provenance)  # "10% prepay of contract value"
         except V.MissingFxRate as exc:
             raise InputError(exc.to_problem(Location(str(record.source.get("file"))),
                                             "currency")) from None

@@ -26,6 +26,7 @@ from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
 from evaltool.normalize.paid_price import keep_tier_price, settle_stated_discount
 from evaltool.normalize.per_node import gpus_per_node_in_document
+from evaltool.normalize.rack_power import power_units
 from evaltool.normalize.shapes import gpus_per_rack_in_name, names_an_accelerator
 from evaltool.normalize.unit_counts import gpus_per_unit
 from evaltool.normalize.upfront import apply_amortised_price
@@ -510,8 +511,9 @@ class Derive:
             # The effective price rests on that assumption: it carries the warning too.
             b.note(where, "price-over-assumed-months", {"months": months},
                    "price_usd_per_gpu_hour")
-        nodes = self.v.get("node_count")
-        kw = self.v.get("power_kw_per_node")
+        kw, nodes, units = power_units(self.v)  # a rack's power counts once per rack
+        kw_used = ["power_kw_per_rack", "rack_count"] if units == "racks" else [
+            "power_kw_per_node", "node_count"]
         parts = [f"capex {capex:,.0f} / {months:g} months"]
         monthly = capex / months
         used = ["capex_usd", "amortization_months"]
@@ -527,14 +529,14 @@ class Derive:
         elif kw and nodes and colo is not None:
             power = kw * nodes * colo
             monthly += power
-            parts.append(f"colocation {kw:g} kW x {nodes} nodes x {colo:g} USD/kW-month")
-            used += ["power_kw_per_node", "node_count", "colocation_usd_per_kw_month"]
+            parts.append(f"colocation {kw:g} kW x {nodes:g} {units} x {colo:g} USD/kW-month")
+            used += [*kw_used, "colocation_usd_per_kw_month"]
         elif kw and nodes and kwh is not None:
             power = kw * nodes * HOURS_PER_MONTH * kwh
             monthly += power
-            parts.append(f"power {kw:g} kW x {nodes} nodes x {HOURS_PER_MONTH} h x "
+            parts.append(f"power {kw:g} kW x {nodes:g} {units} x {HOURS_PER_MONTH} h x "
                          f"{kwh:g} USD/kWh")
-            used += ["power_kw_per_node", "node_count", "power_usd_per_kwh"]
+            used += [*kw_used, "power_usd_per_kwh"]
         else:
             b.note(self.where, "purchase-without-running-cost", {}, "price_usd_per_gpu_hour")
         opex = self.v.get("opex_usd_per_month")

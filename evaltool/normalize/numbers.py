@@ -450,7 +450,8 @@ def is_free_of_charge(answer: str) -> bool:
 def says_free_of_charge(sentence: str) -> bool:
     """'No charge for egress', 'Geen kosten voor uitgaand dataverkeer': a sentence that says
     something costs nothing, and states no amount."""
-    if re.search(r"[$€£¥]\s*\d|\d\s*(?:[$€£¥]|\b(?:usd|eur|gbp|chf|sek|pln|czk|jpy)\b)|"
-                 r"\b(?:usd|eur|gbp|chf|sek|pln|czk|jpy)\s*\d", sentence, re.I):
+    if re.search(r"[$€£¥]\s*\d|\d\s*(?:[$€£¥]|zł|kč|\bkr\b|"
+                 r"\b(?:usd|eur|gbp|chf|sek|nok|dkk|pln|czk|jpy|cad|aud)\b)|"
+                 r"\b(?:usd|eur|gbp|chf|sek|nok|dkk|pln|czk|jpy|cad|aud)\s*\d", sentence, re.I):
         return False
     return bool(_free_words()[1].search(sentence))

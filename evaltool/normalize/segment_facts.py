@@ -15,7 +15,8 @@ from evaltool.normalize.prose import ProseReaders
 from evaltool.normalize.slots import SlotReaders
 
 # topic -> the field its reader states
-_TOPICS = {"valid": "valid_until", "delivery": "delivery_date", "credit": "sla_max_credit_pct"}
+_TOPICS = {"valid": "valid_until", "delivery": "delivery_date", "credit": "sla_max_credit_pct",
+           "egress": "egress_usd_per_gb"}
 
 
 def facts_in_segments(b: SlotReaders) -> None:

@@ -26,6 +26,7 @@ from evaltool.normalize.prose import ProseReaders
 from evaltool.normalize.shapes import count_facts, names_an_accelerator, words_to_digits
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
+from evaltool.read.notes_columns import is_notes_column
 from evaltool.read.vocabulary import normalise_label
 
 # "4× NVIDIA H100 SXM5 80 GB": a count of the accelerator the cell names; the label gives the scope.
@@ -241,9 +242,11 @@ class TableReaders(ProseReaders):
         own (an option's lines, or the table's only line), never one BOM line's."""
         if not item.fields:
             return
-        own = bool(item.raw.get("group")) or len(self.record.line_items) == 1
+        own = bool(item.raw.get("group")) or len(self.record.line_items) == 1 or \
+            self._only_accelerator_line(item)
         for label, value, where in item.fields:
-            slot = self.vocab.match(label)
+            # "Supplier_Notes", "Vendor comments": a notes column, whoever wrote the notes
+            slot = None if is_notes_column(label) else self.vocab.match(label)
             text = cell_text(value)
             if slot in (None, "ignore") or not text.strip():
                 if own:
@@ -262,6 +265,12 @@ class TableReaders(ProseReaders):
                 self.note(where, "value-unreadable",
                           {"reason": f"not a valid value ({type(exc).__name__}: {exc})"},
                           _slot_field(slot), text[:120], expected_for(_slot_field(slot)))
+
+    def _only_accelerator_line(self, item: LineItem) -> bool:
+        """The record's one line that names an accelerator (an export's alternative read as
+        its own offer, beside optional storage or support lines) is the offer's own line."""
+        accelerated = [i for i in self.record.line_items if names_an_accelerator(i.description)]
+        return accelerated == [item]
 
     def _whole_column(self, label: str, text: str) -> bool:
         """Every line that fills the column states the same value ('Term (mo) | 24' down a
