@@ -56,6 +56,11 @@ Blind corpora, each with the canonical values a buyer expects (expected.yaml; FX
   Spanish quotes, an RFQ CSV, a broker JSON) and held out for two reader rounds: 42.5% of
   fields, 10 of 22 offers, 1 silently wrong at the start; 43.0%, 10/22, 0 after both rounds,
   while their development sets rose to 97-99%. Then the third round's development set.
+- tests/blind_offers_p/ — 15 files written blind in the middle of session 6 (US, UK,
+  Canadian, Australian, German, French, Polish, Dutch and Spanish quotes, a broker shortlist,
+  an HPC award, a colocation bundle, YAML notes) and held out to its end, never seen by anyone
+  fixing the reader: 60.0% of fields, 14 of 21 offers, 2 silently wrong on the session's
+  starting code; 67.9%, 15/21, 3 on its final code. The bar for the reader on unseen layouts.
 - tests/blind_offers_b/ — 15 files held out: no one fixing the reader saw it. Measured untouched
   at the end of session 2, then landed here.
 
@@ -193,7 +198,17 @@ CORPORA = [
     # 17/22, 0; with reader-o1 (a node-hour in one word, a unit cell beside a rate, a fee noun
     # per node, a stated accelerator variant, lists of bids, alternative CSV lines): 438/463
     # (94.6%), 22/22, 0 silently wrong
-    Corpus("blind_offers_o", 0.946, 22, 0, 2),
+    # round 11 (reader-o1: compound node-hour words, unit cells between rate and remark, fee
+    # nouns as a basis, lists of bids; reader-o2: alternative rows, paired grid columns, priced
+    # bullets; reader-o3: fields of found offers): 457/463 (98.7%), 22/22, 0
+    Corpus("blind_offers_o", 0.987, 22, 0, 2),
+    # written blind mid-session 6 and held out to its end, untouched: 280/467 (60.0%), 14/21, 2
+    # silently wrong at the start; 284 (60.8%), 14/21, 2 after round 9; 317 (67.9%), 15/21, 3
+    # after rounds 10 and 11. Open: a count scoped "2 x" read as GPUs per node (Polish), a
+    # storage kind written "DDN ... Lustre", options priced per node-month in a bilingual
+    # sheet, instance names that state their GPUs ("h100-pcie-2"), a purchase + colocation
+    # bundle not read as a purchase, a broker's data-centre column read as the vendor
+    Corpus("blind_offers_p", 0.678, 15, 3, 2),
 ]
 
 
