@@ -104,7 +104,7 @@ def test_no_module_grows_past_what_one_head_can_hold() -> None:
 
 
 def test_the_folders_follow_the_data_path() -> None:
-    stages = ["read", "normalize", "estimate", "clauses", "score", "decide", "report"]
+    stages = ["grammar", "read", "normalize", "estimate", "clauses", "score", "decide", "report"]
     for stage in stages:
         assert (PACKAGE / stage / "__init__.py").is_file(), stage
 
@@ -124,3 +124,29 @@ def test_only_report_writes_words_no_stage_imports_it() -> None:
                 reaching += [f"{path.relative_to(PACKAGE)}: {name}" for name in names
                              if name == "evaltool.report" or name.startswith("evaltool.report.")]
     assert reaching == []
+
+
+def _stage_imports(folder: str) -> list[tuple[str, str]]:
+    """(file, imported module) for every own import in a folder, at any depth."""
+    found: list[tuple[str, str]] = []
+    for path in sorted((PACKAGE / folder).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            found += [(str(path.relative_to(PACKAGE)), n) for n in names
+                      if n.startswith("evaltool.")]
+    return found
+
+
+def test_reading_never_runs_the_data_path_backwards() -> None:
+    # read/ finds tables and cells with the grammar of offers (grammar/: prices, bases,
+    # numbers, quantities, currency signs, places); neither imports a later stage, so the
+    # reader and the value parser can be read, tested and reused before normalisation exists.
+    later = ("normalize", "estimate", "clauses", "score", "decide", "report")
+    backwards = [f"{where}: {name}" for folder in ("read", "grammar")
+                 for where, name in _stage_imports(folder)
+                 if name.split(".")[1] in later]
+    assert backwards == []
+    grammar_reads = [f"{where}: {name}" for where, name in _stage_imports("grammar")
+                     if name.split(".")[1] == "read"]
+    assert grammar_reads == []  # the grammar knows no record, no cell, no sheet

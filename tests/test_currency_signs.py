@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from workbooks import write_sheet, write_workbook
 
+from evaltool.grammar.currency_signs import document_signs, read_signs
 from evaltool.normalize.core import normalize_files
 from evaltool.normalize.values import ValueParseError, parse_money
 from evaltool.read import text as T
-from evaltool.read.currency_signs import document_signs, read_signs
 
 FX = {"CAD": 0.72, "AUD": 0.65, "SGD": 0.74, "DKK": 0.145, "SEK": 0.095, "NOK": 0.09}
 

@@ -256,7 +256,7 @@ def test_a_monthly_storage_line_states_its_capacity_and_a_setup_line_is_upfront(
 
 
 def test_a_single_ideograph_is_a_unit_of_time() -> None:
-    from evaltool.normalize.basis import once_re, time_of
+    from evaltool.grammar.basis import once_re, time_of
 
     assert time_of("月") == "month"
     assert time_of("m") is None  # a Latin letter alone is as often a unit as a time
@@ -325,7 +325,7 @@ def test_the_uptime_a_sentence_promises(tmp_path: Path, sentence: str, uptime: f
 ])
 def test_a_region_from_the_data_centres_place_or_a_cloud_region_id(
         text: str, region: str | None) -> None:
-    from evaltool.normalize.places import region_in_text
+    from evaltool.grammar.places import region_in_text
 
     found = region_in_text(text)
     assert (found[0] if found else None) == region

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-import evaltool.read  # noqa: F401  (import order: read before normalize.money)
-from evaltool.normalize.money import parse_money
-from evaltool.normalize.numbers import says_free_of_charge
+from evaltool.grammar.money import parse_money
+from evaltool.grammar.numbers import says_free_of_charge
 
 
 @pytest.mark.parametrize("answer", [

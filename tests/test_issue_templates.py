@@ -19,8 +19,8 @@ from click.testing import CliRunner
 
 from evaltool.cli import cli
 from evaltool.errors import UsageError
+from evaltool.grammar.valuetypes import VALUE_ISSUE_CODES, MissingFxRate, ValueParseError
 from evaltool.issues import Issue, Location, issue_type, issue_types, template_fields
-from evaltool.normalize.valuetypes import VALUE_ISSUE_CODES, MissingFxRate, ValueParseError
 from evaltool.report import flag_words
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from workbooks import write_workbook
 
+from evaltool.grammar.places import region_in_text
 from evaltool.normalize.core import normalize_files
-from evaltool.normalize.places import region_in_text
 from evaltool.normalize.short_values import region_core, vendor_core
 from evaltool.read.cells import SheetGrid
 from evaltool.read.formulas import evaluate_formulas

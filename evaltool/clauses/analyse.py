@@ -30,8 +30,8 @@ from evaltool.clauses.models import (
 from evaltool.clauses.parties import defined_parties, parties_for
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
+from evaltool.grammar.textcache import by_text
 from evaltool.issues import severity_rank
-from evaltool.read.textcache import by_text
 
 
 def topic_of(text: str, lex: Lexicon, masks: Sequence[tuple[int, int]] = ()) -> str | None:

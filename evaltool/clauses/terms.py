@@ -36,8 +36,8 @@ from evaltool.clauses.models import ClauseAnalysis, ContractTerms, TermEvidence,
 from evaltool.clauses.schedules import amounts, is_refund_share, periodic_floor, words
 from evaltool.clauses.segment import split_sentences
 from evaltool.errors import Location
+from evaltool.grammar.textcache import by_text
 from evaltool.normalize.values import ValueParseError, parse_date
-from evaltool.read.textcache import by_text
 
 # Figures of clause analysis -> ContractTerms fields (same names unless mapped here).
 _FIGURE_FIELDS: dict[str, str] = {

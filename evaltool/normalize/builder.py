@@ -10,13 +10,15 @@ from typing import Any
 
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location
+from evaltool.grammar.accelerators import names_an_accelerator
+from evaltool.grammar.basis import time_adverb, time_of
+from evaltool.grammar.places import region_in_text
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
 )
 from evaltool.normalize import values as V
 from evaltool.normalize.allocation import rate_from_total
-from evaltool.normalize.basis import time_adverb, time_of
 from evaltool.normalize.contract_price import hourly_prices
 from evaltool.normalize.dates import document_date_order
 from evaltool.normalize.digit_groups import (
@@ -57,12 +59,10 @@ from evaltool.normalize.line_discounts import line_amount, net_line_price
 from evaltool.normalize.money_lines import MoneyReaders
 from evaltool.normalize.paid_readers import PaidReaders
 from evaltool.normalize.phrases import fold
-from evaltool.normalize.places import region_in_text
 from evaltool.normalize.rack_lines import gpus_per_rack_bought, gpus_per_rack_stated, rack_counts
 from evaltool.normalize.second_look import second_look
 from evaltool.normalize.shapes import (
     count_facts,
-    names_an_accelerator,
     pair_counts,
 )
 from evaltool.normalize.sibling_clauses import without_other_columns

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
+from evaltool.grammar.money import is_list_price, money_spans
 from evaltool.normalize import values as V
-from evaltool.normalize.money import is_list_price, money_spans
 
 # The amount's basis runs to the next comma, semicolon or bracket ("per node-hour, all-in").
 _BASIS_END = re.compile(r"[,;()]|\s-\s|\s–\s")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import InputError, Location, Problem
+from evaltool.grammar.currency_signs import document_signs
 from evaltool.models import (
     FieldSource,
     NotEvaluated,
@@ -45,7 +46,7 @@ from evaltool.normalize.tiers import choose_tiers
 from evaltool.normalize.upfront_share import upfront_from_share
 from evaltool.read import read_offer_file
 from evaltool.read.cells import RawRecord
-from evaltool.read.currency_signs import document_signs, settle_record
+from evaltool.read.currency_signs import settle_record
 from evaltool.read.safety import problem_for_exception
 from evaltool.read.vocabulary import Vocabulary, load_vocabulary
 

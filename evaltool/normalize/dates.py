@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from evaltool.normalize.numbers import (
+from evaltool.grammar.numbers import (
     _NUM,
     _check_no_value,
     _clean_float,
@@ -27,7 +27,8 @@ from evaltool.normalize.numbers import (
     _text_input,
     parse_number,
 )
-from evaltool.normalize.valuetypes import (
+from evaltool.grammar.textcache import by_text
+from evaltool.grammar.valuetypes import (
     BUSINESS_DAY_HOURS,
     EXPECTED,
     HOURS_PER_MONTH,
@@ -39,7 +40,6 @@ from evaltool.normalize.valuetypes import (
     RawValue,
     ValueParseError,
 )
-from evaltool.read.textcache import by_text
 from evaltool.resources import data_dir
 
 if TYPE_CHECKING:

@@ -14,6 +14,9 @@ from evaltool.catalog import (
     recognise_accelerator,
 )
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.grammar.accelerators import names_an_accelerator
+from evaltool.grammar.basis import once_re
+from evaltool.grammar.textcache import by_text
 from evaltool.models import (
     HOURS_PER_MONTH,
     FieldSource,
@@ -21,17 +24,15 @@ from evaltool.models import (
 from evaltool.normalize import values as V
 from evaltool.normalize.accelerator_variant import stated_variant
 from evaltool.normalize.all_upfront import settle_upfront
-from evaltool.normalize.basis import once_re
 from evaltool.normalize.builder import Builder
 from evaltool.normalize.facts import _MEMORY_TOL, IN_TEXT, Fact, _close, _join, _Priced
 from evaltool.normalize.paid_price import keep_tier_price, settle_stated_discount
 from evaltool.normalize.per_node import gpus_per_node_in_document
 from evaltool.normalize.rack_power import power_units
-from evaltool.normalize.shapes import gpus_per_rack_in_name, names_an_accelerator
+from evaltool.normalize.shapes import gpus_per_rack_in_name
 from evaltool.normalize.unit_counts import gpus_per_unit
 from evaltool.normalize.upfront import apply_amortised_price
 from evaltool.read.cells import cell_text
-from evaltool.read.textcache import by_text
 
 
 @by_text(4096)  # a batch's quotes name the same accelerators in the same words

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaltool.errors import Location
+from evaltool.grammar.textcache import by_text
 from evaltool.models import (
     NotEvaluated,
     Offer,
@@ -17,7 +18,6 @@ from evaltool.models import (
 from evaltool.normalize import values as V
 from evaltool.normalize.shapes import count_words
 from evaltool.read import text as T
-from evaltool.read.textcache import by_text
 
 LABELLED, TABLE, IN_TEXT, DERIVED = 3, 2, 1, 0
 REQUIRED = ("accelerator", "gpu_count")  # and a price or capex; a name changes no number

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from evaltool.grammar.basis import time_adverb, time_of
 from evaltool.normalize import values as V
-from evaltool.normalize.basis import time_adverb, time_of
 from evaltool.normalize.phrases import fold, says_billed
 from evaltool.read import text as T
 from evaltool.read.cells import LineItem

@@ -9,13 +9,13 @@ import re
 from collections.abc import Callable
 
 from evaltool.errors import Location
+from evaltool.grammar.accelerators import names_an_accelerator
+from evaltool.grammar.basis import basis_vocabulary, once_re, scope_re
+from evaltool.grammar.money import by_document_decimals, money_spans
+from evaltool.grammar.numbers import is_free_of_charge
 from evaltool.normalize import values as V
-from evaltool.normalize.basis import basis_vocabulary, once_re, scope_re
 from evaltool.normalize.facts import IN_TEXT, LABELLED, TABLE, _Priced
-from evaltool.normalize.money import by_document_decimals, money_spans
-from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.phrases import topics
-from evaltool.normalize.shapes import names_an_accelerator
 from evaltool.normalize.slots import SlotReaders
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text

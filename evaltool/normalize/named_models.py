@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
+from evaltool.grammar.accelerators import names_an_accelerator
 from evaltool.normalize.facts import IN_TEXT
 from evaltool.normalize.phrases import fold
-from evaltool.normalize.shapes import names_an_accelerator
 from evaltool.normalize.slots import SlotReaders
 
 # a model's short name: H100, L40S, B200, GB200, MI300X, A100, T4

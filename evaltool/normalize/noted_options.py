@@ -15,9 +15,9 @@ import re
 from collections.abc import Mapping, Sequence
 
 from evaltool.errors import Location, Problem
+from evaltool.grammar.money import convert_money_to_usd, parse_money
+from evaltool.grammar.valuetypes import MissingFxRate, ValueConversionError, ValueParseError
 from evaltool.models import HOURS_PER_MONTH, FieldSource, Offer
-from evaltool.normalize.money import convert_money_to_usd, parse_money
-from evaltool.normalize.valuetypes import MissingFxRate, ValueConversionError, ValueParseError
 from evaltool.read.tiers import grid_words, months_in_label
 
 _MONEY_FIGURE_RE = re.compile(r"[$€£¥₩]\s?\d|\d\s?[$€£¥₩]|\b[A-Z]{3}\s?\d|\d\s?[A-Z]{3}\b")

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError
-from evaltool.normalize.basis import scope_re, words_for
+from evaltool.grammar.basis import scope_re, words_for
 from evaltool.normalize.shapes import count_words
 from evaltool.normalize.unit_counts import gpus_per_unit
 

@@ -11,10 +11,10 @@ import unicodedata
 from typing import Any
 
 from evaltool.clauses.lexicon import WordGates, fast_compile, gate_texts
+from evaltool.grammar.textcache import by_text
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import _CORES_RE, _GPU_NAME_RE, _SOCKETS_RE, _WordsRegex
 from evaltool.read import text as T
-from evaltool.read.textcache import by_text
 from evaltool.read.vocabulary import UNSPLIT_LETTERS
 from evaltool.resources import data_dir
 

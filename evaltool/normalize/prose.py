@@ -20,6 +20,9 @@ from collections.abc import Callable
 from typing import Any
 
 from evaltool.errors import Location
+from evaltool.grammar.money import by_document_decimals
+from evaltool.grammar.numbers import says_free_of_charge
+from evaltool.grammar.textcache import by_text
 from evaltool.normalize import values as V
 from evaltool.normalize.contract import contract_facts
 from evaltool.normalize.contract_price import without_prices
@@ -35,8 +38,6 @@ from evaltool.normalize.facts import (
     _money_text,
     _storage_kind,
 )
-from evaltool.normalize.money import by_document_decimals
-from evaltool.normalize.numbers import says_free_of_charge
 from evaltool.normalize.phrases import (
     MAX_PROSE_CHARS,
     _words,
@@ -61,7 +62,6 @@ from evaltool.normalize.slots import SlotReaders
 from evaltool.normalize.term_words import duration_months
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate
-from evaltool.read.textcache import by_text
 
 # Text that may state a contract term (uptime, credits, replacement, response, delivery,
 # term, egress, commitment, prepayment) and has a figure: the only text given to clause

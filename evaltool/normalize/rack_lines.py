@@ -14,8 +14,9 @@ from typing import Any, Protocol
 
 from evaltool.catalog import load_catalog, recognise_accelerator
 from evaltool.errors import EvaltoolError, Location
+from evaltool.grammar.accelerators import names_an_accelerator
 from evaltool.normalize.facts import IN_TEXT, TABLE
-from evaltool.normalize.shapes import count_facts, gpus_per_rack_in_name, names_an_accelerator
+from evaltool.normalize.shapes import count_facts, gpus_per_rack_in_name
 from evaltool.read.cells import LineItem, cell_text
 from evaltool.read.tiers import basis_words
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from evaltool.grammar.accelerators import names_an_accelerator
 from evaltool.normalize.facts import IN_TEXT
-from evaltool.normalize.shapes import names_an_accelerator
 from evaltool.normalize.slots import SlotReaders
 
 _SERVER_RE = re.compile(r"\b(?:server|servers|node|system|knoten|serveur|servidor|serwer|nodo|"

@@ -12,11 +12,9 @@ import functools
 import re
 import unicodedata
 
-from evaltool.catalog import recognise_accelerator
-from evaltool.errors import EvaltoolError
-from evaltool.normalize.basis import basis_vocabulary
+from evaltool.grammar.basis import basis_vocabulary
+from evaltool.grammar.textcache import by_text
 from evaltool.normalize.count_phrases import read_count_phrase
-from evaltool.read.textcache import by_text
 from evaltool.resources import data_dir
 
 
@@ -432,12 +430,3 @@ def pair_counts(label: str, value: str) -> list[tuple[str, str]]:
     if len(labels) >= 2 and len(labels) == len(values):
         return [(lab, f"{val}{unit}") for lab, val in zip(labels, values, strict=True)]
     return []
-
-
-@functools.lru_cache(maxsize=4096)  # the same descriptions recur across a batch of quotes
-def names_an_accelerator(text: str) -> bool:
-    try:
-        recognise_accelerator(text)
-    except EvaltoolError:
-        return False
-    return True

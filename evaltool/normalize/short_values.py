@@ -17,8 +17,8 @@ import re
 from typing import Any
 
 from evaltool.errors import Location
+from evaltool.grammar.places import cloud_region_id, region_in_text
 from evaltool.models import FieldSource
-from evaltool.normalize.places import cloud_region_id, region_in_text
 from evaltool.normalize.slots import SlotReaders
 from evaltool.normalize.vendor import facility_tier
 from evaltool.resources import data_dir

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from evaltool.errors import Location
+from evaltool.grammar.currency_signs import SignReading, sign_of, signs_written
 from evaltool.normalize.slots import SlotReaders
-from evaltool.read.currency_signs import SignReading, record_texts, sign_of, signs_written
+from evaltool.read.currency_signs import record_texts
 
 
 def note_shared_signs(b: SlotReaders, readings: Mapping[str, SignReading]) -> None:

@@ -10,11 +10,13 @@ from typing import Any
 
 from evaltool.catalog import load_catalog, recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
+from evaltool.grammar.accelerators import names_an_accelerator
+from evaltool.grammar.basis import names_time_not_kw
+from evaltool.grammar.numbers import is_free_of_charge
 from evaltool.issues import Param
 from evaltool.issues import Severity as IssueSeverity
 from evaltool.models import Flag, Severity
 from evaltool.normalize import values as V
-from evaltool.normalize.basis import names_time_not_kw
 from evaltool.normalize.contract_price import not_offered
 from evaltool.normalize.facts import (
     _ALL_IN_RE,
@@ -46,7 +48,6 @@ from evaltool.normalize.facts import (
     _storage_kind,
 )
 from evaltool.normalize.notecodes import NoteCode
-from evaltool.normalize.numbers import is_free_of_charge
 from evaltool.normalize.paid_price import paid_rank
 from evaltool.normalize.per_node import accelerator_count
 from evaltool.normalize.phrases import (
@@ -67,7 +68,6 @@ from evaltool.normalize.shapes import (
     count_facts,
     counted_pieces,
     counts_accelerators,
-    names_an_accelerator,
 )
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, RawRecord, cell_text

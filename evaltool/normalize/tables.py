@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from evaltool.errors import Location
+from evaltool.grammar.accelerators import names_an_accelerator
 from evaltool.normalize import values as V
 from evaltool.normalize.facts import (
     IN_TEXT,
@@ -23,7 +24,7 @@ from evaltool.normalize.facts import (
 )
 from evaltool.normalize.phrases import MAX_PROSE_CHARS, clauses, topics
 from evaltool.normalize.prose import ProseReaders
-from evaltool.normalize.shapes import count_facts, names_an_accelerator, words_to_digits
+from evaltool.normalize.shapes import count_facts, words_to_digits
 from evaltool.read import text as T
 from evaltool.read.cells import Candidate, LineItem, cell_text
 from evaltool.read.notes_columns import is_notes_column

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 
-from evaltool.normalize.basis import basis_vocabulary
+from evaltool.grammar.basis import basis_vocabulary
 from evaltool.normalize.phrases import fold
 
 _CJK = re.compile(r"[\u3040-\u9fff\uac00-\ud7af]")

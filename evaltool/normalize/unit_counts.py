@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError
-from evaltool.normalize.basis import basis_vocabulary
+from evaltool.grammar.basis import basis_vocabulary
 
 _TOTAL_RE = re.compile(r"\b(?:total|in all|insgesamt|gesamt|au total|en total|em total|"
                        r"in totale|totaal|łącznie|razem|celkem|i alt|totalt)\b|合計", re.I)

@@ -61,22 +61,15 @@ without a note.
 
 from __future__ import annotations
 
-from evaltool.normalize.dates import (
-    before_signing_deadline,
-    is_signing_deadline,
-    parse_bool,
-    parse_date,
-    parse_duration,
-)
-from evaltool.normalize.money import (
+from evaltool.grammar.money import (
     basis_label,
     convert_money_to_usd,
     parse_money,
     price_per_gpu_hour,
 )
-from evaltool.normalize.numbers import parse_count, parse_number, parse_percent
-from evaltool.normalize.quantities import parse_bandwidth, parse_quantity, unit_factor
-from evaltool.normalize.valuetypes import (
+from evaltool.grammar.numbers import parse_count, parse_number, parse_percent
+from evaltool.grammar.quantities import parse_bandwidth, parse_quantity, unit_factor
+from evaltool.grammar.valuetypes import (
     BUSINESS_DAY_HOURS,
     CANONICAL_UNIT,
     EXPECTED,
@@ -95,6 +88,13 @@ from evaltool.normalize.valuetypes import (
     RawValue,
     ValueConversionError,
     ValueParseError,
+)
+from evaltool.normalize.dates import (
+    before_signing_deadline,
+    is_signing_deadline,
+    parse_bool,
+    parse_date,
+    parse_duration,
 )
 
 __all__ = [

@@ -17,7 +17,7 @@ import functools
 import re
 from typing import Any
 
-from evaltool.normalize.basis import basis_vocabulary
+from evaltool.grammar.basis import basis_vocabulary
 from evaltool.read.cells import cell_text
 from evaltool.read.tiers import price_basis
 from evaltool.read.vocabulary import normalise_label

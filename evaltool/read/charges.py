@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from evaltool.errors import EvaltoolError, Location
-from evaltool.normalize.basis import time_adverb
-from evaltool.normalize.money import parse_money
+from evaltool.grammar.basis import time_adverb
+from evaltool.grammar.money import parse_money
 from evaltool.read.cells import LineItem, RawRecord, SheetGrid, a1, cell_text, is_empty
 from evaltool.read.headers import NOTE_HEADERS
 from evaltool.read.text import billing_unit, currency_of, first_number

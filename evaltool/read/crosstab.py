@@ -28,7 +28,7 @@ from typing import Any
 
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
-from evaltool.normalize.places import names_a_site
+from evaltool.grammar.places import names_a_site
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, column_letter, is_empty
 from evaltool.read.grid_companions import clause_basis, join_count_grids, row_head, row_name
 from evaltool.read.price_columns import ColumnRoles, list_candidates, separate_list_rates

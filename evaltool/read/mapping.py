@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from evaltool.errors import InputError, Location, Problem
-from evaltool.normalize.basis import minor_unit_amount, minor_unit_divisor
+from evaltool.grammar.basis import minor_unit_amount, minor_unit_divisor
 from evaltool.read.cells import Candidate, LineItem, RawRecord, cell_text, is_empty
 from evaltool.read.layout import reads_like_terms, slug
 from evaltool.read.lineitems import alternatives_by_accelerator

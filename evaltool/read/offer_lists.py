@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evaltool.normalize.shapes import names_an_accelerator
+from evaltool.grammar.accelerators import names_an_accelerator
 from evaltool.read.cells import cell_text
 from evaltool.read.text import billing_unit
 from evaltool.read.vocabulary import Vocabulary, normalise_label

@@ -11,7 +11,7 @@ import functools
 import re
 from typing import Any
 
-from evaltool.normalize.basis import basis_vocabulary
+from evaltool.grammar.basis import basis_vocabulary
 from evaltool.read.cells import LineItem, SheetGrid, cell_text, is_empty
 from evaltool.read.text import first_number
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from evaltool.catalog import recognise_accelerator
 from evaltool.errors import EvaltoolError, Location, Problem
-from evaltool.normalize.basis import once_re
+from evaltool.grammar.basis import once_re
 from evaltool.read.cells import Candidate, LineItem, RawRecord, SheetGrid, cell_text
 from evaltool.read.price_columns import is_net_column, names_a_list_rate
 from evaltool.read.text import first_number

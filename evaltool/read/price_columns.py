@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaltool.errors import Location, Problem
-from evaltool.normalize.money import is_list_price
+from evaltool.grammar.money import is_list_price
 from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_text, is_empty
 from evaltool.read.tiers import grid_words
 from evaltool.read.vocabulary import Vocabulary

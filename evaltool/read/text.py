@@ -13,10 +13,10 @@ import functools
 import re
 from dataclasses import dataclass
 
-from evaltool.normalize.basis import basis_vocabulary, scope_re
-from evaltool.normalize.valuetypes import BUSINESS_DAY_HOURS
-from evaltool.read.currency_signs import is_shared_sign, sign_currency, stated_currency
-from evaltool.read.textcache import by_text
+from evaltool.grammar.basis import basis_vocabulary, scope_re
+from evaltool.grammar.currency_signs import is_shared_sign, sign_currency, stated_currency
+from evaltool.grammar.textcache import by_text
+from evaltool.grammar.valuetypes import BUSINESS_DAY_HOURS
 
 NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
           r"(?:,\d+)?(?![\d.,])|\d+(?:[.,]\d+)?)")

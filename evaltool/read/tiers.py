@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from evaltool.normalize.basis import basis_vocabulary
+from evaltool.grammar.basis import basis_vocabulary
 from evaltool.read.text import basis_per, billing_unit, to_number
 from evaltool.resources import data_dir
 

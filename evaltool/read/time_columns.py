@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evaltool.normalize.basis import once_re, time_adverb, time_of
+from evaltool.grammar.basis import once_re, time_adverb, time_of
 from evaltool.read.cells import LineItem, SheetGrid, cell_text, is_empty
 from evaltool.read.text import billing_unit, first_number
 

@@ -7,8 +7,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from evaltool.grammar.basis import basis_vocabulary
 from evaltool.models import CANONICAL_FIELDS
-from evaltool.normalize.basis import basis_vocabulary
 from evaltool.read.text import BASIS_PHRASE_RE, billing_unit, currency_of
 from evaltool.resources import data_dir
 

@@ -14,7 +14,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
-from evaltool.normalize.valuetypes import (
+from evaltool.grammar.valuetypes import (
     EXPECTED,
     NoValueGiven,
     ParsedCount,

@@ -101,7 +101,7 @@ class MissingFxRate(ValueConversionError):
     def __init__(self, currency: str, found: str) -> None:
         self.currency = currency
         # The library names the rate it needs, never a flag: the CLI adds how to give it
-        # (`--fx`) to issues with this code.
+        # (its option for rates) to issues with this code.
         super().__init__(
             f"no exchange rate for {currency}; prices are never converted with a default rate",
             found=found,

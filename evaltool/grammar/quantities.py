@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from evaltool.errors import EvaltoolError
-from evaltool.normalize.basis import scope_re
-from evaltool.normalize.numbers import (
+from evaltool.grammar.basis import scope_re
+from evaltool.grammar.numbers import (
     _NUM,
     _QUALIFIER_RE,
     _clean_float,
@@ -28,7 +28,7 @@ from evaltool.normalize.numbers import (
     _text_input,
     parse_number,
 )
-from evaltool.normalize.valuetypes import (
+from evaltool.grammar.valuetypes import (
     CANONICAL_UNIT,
     EXPECTED,
     UNITS_FILE,

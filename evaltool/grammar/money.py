@@ -11,9 +11,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
-from evaltool.normalize.basis import basis_vocabulary
-from evaltool.normalize.compound_basis import compound_basis
-from evaltool.normalize.numbers import (
+from evaltool.grammar.basis import basis_vocabulary
+from evaltool.grammar.compound_basis import compound_basis
+from evaltool.grammar.currency_signs import is_shared_sign, sign_currency
+from evaltool.grammar.numbers import (
     _MONEY_MULT_RE,
     _MULTIPLIER,
     _NUM_SPACED,
@@ -30,8 +31,9 @@ from evaltool.normalize.numbers import (
     _raw_text,
     is_free_of_charge,
 )
-from evaltool.normalize.quantities import _LEADING_QUALIFIER_RE, unit_factor
-from evaltool.normalize.valuetypes import (
+from evaltool.grammar.quantities import _LEADING_QUALIFIER_RE, unit_factor
+from evaltool.grammar.textcache import by_text
+from evaltool.grammar.valuetypes import (
     EXPECTED,
     HOURS_PER_MONTH,
     GpuHourPrice,
@@ -42,8 +44,6 @@ from evaltool.normalize.valuetypes import (
     ValueConversionError,
     ValueParseError,
 )
-from evaltool.read.currency_signs import is_shared_sign, sign_currency
-from evaltool.read.textcache import by_text
 
 if TYPE_CHECKING:
     pass

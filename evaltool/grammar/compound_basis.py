@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from evaltool.normalize.basis import basis_vocabulary
+from evaltool.grammar.basis import basis_vocabulary
 
 _RESOURCES: Final = ("gpu", "node", "rack")
 _TIMES: Final = frozenset({"second", "minute", "hour", "day", "week", "month", "year"})
