@@ -579,8 +579,17 @@ SESSION_6 = (
     "count grids joined to price grids; sheets replaced by another; JSON tiers; basis labels;\n"
     "printed pages; rentals billed monthly; colocation bundles; vendor forms; count phrases):\n"
     "M 97.8%, 22/22, 0; N 99.6%, 21/21, 0; unseen after it: O 43.0%, 10/22, 0; P 67.9%, 15/21, 3.\n"
+    "Round 11 fixed O classes (compound node-hour words, unit cells between rate and remark,\n"
+    "fee nouns as a basis, lists of bids, alternative rows, paired grid columns, priced\n"
+    "bullets, one-off fees, rack power, server lines): O 98.7%, 22/22, 0. Held out to the end,\n"
+    "untouched: P 60.0% (280/467), 14/21, 2 -> 67.9% (317/467), 15/21, 3. Written at the end and\n"
+    "never seen (kept held out for the next session, not in tests/): Q 51.9% (245/472), 13/21,\n"
+    "13 silently wrong on the starting code -> 63.3% (299/472), 15/21, 8 on the final code.\n"
+    "P's open classes: a count scoped '2 x' read as GPUs per node; 'DDN ... Lustre' storage;\n"
+    "bilingual options per node-month; instance names stating GPUs ('h100-pcie-2'); a purchase\n"
+    "+ colocation bundle not read as a purchase; a broker's data-centre column as the vendor.\n"
     "The lesson a fourth time: each round lifts the sets it was fixed on to 97-99% and moves\n"
-    "an unseen set 0-8 points; what transfers is the guards (silently wrong 1-4 -> 0-3).\n"
+    "an unseen set 0-11 points; the guards transfer best (silently wrong 1-4 -> 0-3 on O/P).\n"
     "Speed, honest (every cache emptied): (a) 1.18x after speed7, 1.38x at round 10's end on a\n"
     "loaded machine (the session's new readers cost ~15%); (b) 3.29x -> 4.34x. Not met.")
 
