@@ -30,13 +30,15 @@ def _codes(offer: Any) -> set[str]:
 
 @pytest.mark.parametrize("rating", [
     "Tier III", "Tier 3", "Tier IV", "Tier-II", "Uptime Tier IV", "Uptime Institute Tier III",
-    "Rated-3", "Rated 4", "TIA-942 Rated 3", "ANSI/TIA-942-B Rated-2", "(Tier III)"])
+    "Rated-3", "Rated 4", "TIA-942 Rated 3", "ANSI/TIA-942-B Rated-2", "(Tier III)",
+    "Tier III DC, Dallas TX", "Tier IV data centre – Frankfurt", "Rated-3 (Madrid)"])
 def test_a_data_centre_rating_is_never_a_company_name(rating: str) -> None:
     assert facility_tier(rating)
 
 
 @pytest.mark.parametrize("name", [
-    "Tier One Cloud", "Tiered Compute Ltd", "Example Exchange", "Rated", "Tier", "Tier 5"])
+    "Tier One Cloud", "Tiered Compute Ltd", "Example Exchange", "Rated", "Tier", "Tier 5",
+    "Tier One Cloud, Inc.", "Tier 5 Networks - Dallas"])
 def test_a_name_with_such_a_word_is_still_a_name(name: str) -> None:
     assert not facility_tier(name)
 
@@ -72,3 +74,30 @@ def test_a_german_export_with_a_rating_under_anbieter_takes_the_title_row(
     assert [o.fields.vendor for o in offers] == ["Beispielbörse"]
     assert offers[0].fields.term_months == 3
     assert "vendor-is-facility-tier" in _codes(offers[0])
+
+
+def test_a_broker_sheet_whose_supplier_rows_hold_a_place_and_a_rate_names_the_broker(
+        tmp_path: Path) -> None:
+    """'Supplier location | Tier III DC, Dallas TX' rates a facility and 'Supplier rate
+    ($/GPU/hr) | 2' is a figure: neither is who sells; the letterhead names the broker."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Shortlist"
+    ws["A1"] = "Example Exchange LLC — Capacity Shortlist"
+    ws["B3"], ws["C3"] = "Option A", "Option B"
+    for r, row in enumerate([
+            ["Supplier location", "Tier III DC, Dallas TX", "Tier IV data centre – Frankfurt"],
+            ["GPU", "NVIDIA H100 SXM 80GB", "NVIDIA H200 141GB"],
+            ["GPUs / node", 8, 8], ["Nodes", 4, 2], ["Term", "6 months", "12 months"],
+            ["Supplier rate ($/GPU/hr)", 2, 2.8], ["All-in price per GPU-hour", 2.15, 3.01]],
+            start=4):
+        for c, value in enumerate(row, start=1):
+            ws.cell(r, c, value)
+    path = tmp_path / "shortlist.xlsx"
+    wb.save(path)
+    offers = _offers(path)
+    assert [o.fields.vendor for o in offers] == ["Example Exchange LLC"] * 2
+    assert [o.fields.price_usd_per_gpu_hour for o in offers] == [2.15, 3.01]
+    assert all({"vendor-is-facility-tier", "vendor-is-a-figure"} <= _codes(o) for o in offers)

@@ -370,6 +370,11 @@ class Builder(TableReaders, MoneyReaders, PaidReaders):
                      if isinstance(f.value, str) and anonymised(f.value, self.vocab)]:
             self.facts["vendor"].remove(fact)
             self.note(fact.where, "vendor-anonymised", {"name": fact.value}, "vendor", fact.value)
+        for fact in [f for f in self.facts.get("vendor", [])
+                     if not any(ch.isalpha() for ch in str(f.value))]:
+            self.facts["vendor"].remove(fact)  # "Supplier rate ($/GPU/hr) | 2": no name
+            self.note(fact.where, "vendor-is-a-figure", {"name": str(fact.value)}, "vendor",
+                      fact.value)
         for fact in [f for f in self.facts.get("vendor", []) if isinstance(f.value, str)
                      and (is_document_title(f.value) or facility_tier(f.value))]:
             self.facts["vendor"].remove(fact)  # "PRO FORMA INVOICE", "Tier III": not a name

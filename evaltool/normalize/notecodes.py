@@ -41,4 +41,5 @@ NoteCode = Literal[
     "value-reads-as-egress-price", "value-reads-as-flops", "value-reads-as-network",
     "value-unreadable", "vendor-anonymised", "vendor-cut-from-description",
     "vendor-is-document-title",
-    "vendor-is-facility-tier", "vendor-not-found", "vendor-not-labelled", "vendor-two-scripts"]
+    "vendor-is-a-figure", "vendor-is-facility-tier", "vendor-not-found", "vendor-not-labelled",
+    "vendor-two-scripts"]

@@ -286,7 +286,12 @@ def facility_tier(name: str) -> bool:
     """'Tier III', 'Tier 3', 'Uptime Tier IV', 'Rated-3', 'TIA-942 Rated 3': a data centre's
     resilience rating (Uptime Institute, TIA-942), never a company's name."""
     text = " ".join(name.strip(" \t()[].,;:").split())
-    return len(text) <= 60 and any(p.match(text) for p in _tier_patterns())
+    if len(text) > 60:
+        return False
+    # "Tier III DC, Dallas TX", "Tier IV data centre - Frankfurt": a facility described by its
+    # rating first, then its place, is a facility too
+    head = re.split(r",|;|\s[-–—|]\s|\(", text, maxsplit=1)[0].strip()
+    return any(p.match(text) or p.match(head) for p in _tier_patterns())
 
 
 # --- the name as the document writes it, when only the file name gave it -----------------
