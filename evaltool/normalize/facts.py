@@ -216,6 +216,13 @@ def _fabric(text: str) -> str | None:
     return None
 
 
+def one_shared_storage_kind(text: str) -> str | None:
+    """The one shared storage kind a text names ('Managed Lustre (240 TB)'); None when it
+    names none, several, or only local NVMe."""
+    kind, others = _storage_kind(text)
+    return kind if kind is not None and kind != "local_nvme" and not others else None
+
+
 def _storage_kind(text: str) -> tuple[str | None, list[str]]:
     found = _storage_kinds(text)
     if not found:

@@ -26,7 +26,7 @@ from typing import Any
 
 from evaltool.errors import Location, Problem, UsageError
 from evaltool.models import CANONICAL_FIELDS
-from evaltool.read.cells import Candidate, RawRecord, SheetGrid, is_empty
+from evaltool.read.cells import Candidate, RawRecord, SheetGrid, cell_position, is_empty
 
 # "=B6", "=Quote!B6", "='Tarifas 2026'!B6" (quotes as a spreadsheet writes a sheet with spaces)
 _REFERENCE = re.compile(r"^=\s*(?:(?:'(?P<quoted>(?:[^']|'')+)'|(?P<sheet>[^'!]+))!)?"
@@ -151,13 +151,8 @@ def offers_from_mapping(records: list[RawRecord], offers: dict[str, dict[str, Ma
 
 
 def _value_at(grid: SheetGrid, cell: str) -> Any:
-    match = re.match(r"([A-Z]+)([0-9]+)$", cell)
-    if match is None:
-        return None
-    col = 0
-    for char in match.group(1):
-        col = col * 26 + ord(char) - 64
-    return grid.merged_value(int(match.group(2)) - 1, col - 1)
+    position = cell_position(cell)
+    return None if position is None else grid.merged_value(*position)
 
 
 def _slug(text: str) -> str:

@@ -41,8 +41,9 @@ from evaltool.read.cells import (
     RawRecord,
     SheetGrid,
     a1,
+    cell_position,
     cell_text,
-    column_letter,
+    column_index,
     is_empty,
 )
 from evaltool.read.mapping import load_mapping
@@ -98,12 +99,13 @@ def load_user_mapping(path: Path) -> UserMapping:
 def apply_mapping(records: list[RawRecord], mapping: UserMapping, path: Path) -> None:
     """Relabel, add and drop raw values as the mapping says; record it in the source.
     `options` (name -> column, or 'Sheet!C') makes one offer of each column."""
+    sheets = _sheet_grids(path) if (mapping.offers or mapping.options or mapping.cells
+                                    or mapping.labels) else []  # the workbook read once
     if mapping.offers:
-        records[:] = offers_from_mapping(records, mapping.offers, _sheet_grids(path),
-                                         mapping.path, path)
+        records[:] = offers_from_mapping(records, mapping.offers, sheets, mapping.path, path)
     elif mapping.options:
-        records[:] = _options_from_mapping(records, mapping, path)
-    grids = _grids(path) if mapping.cells or mapping.labels else {}
+        records[:] = _options_from_mapping(records, mapping, sheets, path)
+    grids = {g.name: g.rows for g in sheets} if mapping.cells or mapping.labels else {}
     for record in records:
         record.source["mapping"] = mapping.path
         record.problems.append(Problem(Location(str(path)), severity="info",
@@ -167,21 +169,14 @@ def _sheet_grids(path: Path) -> list[SheetGrid]:
         return []
 
 
-def _column_index(letters: str) -> int:
-    col = 0
-    for char in letters:
-        col = col * 26 + ord(char) - 64
-    return col - 1
-
-
 def _options_from_mapping(records: list[RawRecord], mapping: UserMapping,
-                          path: Path) -> list[RawRecord]:
+                          sheets: list[SheetGrid], path: Path) -> list[RawRecord]:
     """One record per mapped option column: each row's label (the nearest filled text left
     of the options) with the value in the option's column; everything the reader found
     outside those columns is shared by every option."""
     if not records:
         return records
-    grids = {g.name: g for g in _sheet_grids(path)}
+    grids = {g.name: g for g in sheets}
     first = records[0]
     default_sheet = first.source.get("sheet") if first.source.get("sheet") in grids else \
         next(iter(grids), None)
@@ -193,13 +188,13 @@ def _options_from_mapping(records: list[RawRecord], mapping: UserMapping,
                                      code="mapping-bad-column",
                                      params={"ref": repr(ref), "file": path.name}))
         columns.append((name, match.group("sheet") or default_sheet,
-                        _column_index(match.group("col").upper())))
+                        column_index(match.group("col").upper())))
     option_cells = {(sheet, col) for _, sheet, col in columns}
     left_edge = {sheet: min(c for _, s, c in columns if s == sheet) for _, sheet, _ in columns}
 
     def in_options(where: Location) -> bool:
         cell = re.match(r"([A-Z]+)", where.cell or "")
-        return cell is not None and (where.sheet, _column_index(cell.group(1))) in option_cells
+        return cell is not None and (where.sheet, column_index(cell.group(1))) in option_cells
 
     shared: list[Candidate] = []
     seen: set[tuple[str | None, str | None]] = set()
@@ -251,22 +246,14 @@ def _slug(text: str) -> str:
 
 
 def _grids(path: Path) -> dict[str | None, list[list[Any]]]:
-
-    try:
-        grids = read_workbook(path) if path.suffix.lower() != ".csv" else [read_csv(path)]
-    except Exception:  # the reader has already reported an unreadable file
-        return {}
-    return {g.name: g.rows for g in grids}
+    return {g.name: g.rows for g in _sheet_grids(path)}
 
 
 def _cell_value(rows: list[list[Any]], cell: str) -> Any:
-    match = re.match(r"([A-Z]+)([0-9]+)", cell)
-    if not match:
+    position = cell_position(cell)
+    if position is None:
         return None
-    col = 0
-    for char in match.group(1):
-        col = col * 26 + ord(char) - 64
-    r, c = int(match.group(2)) - 1, col - 1
+    r, c = position
     return rows[r][c] if r < len(rows) and c < len(rows[r]) else None
 
 
@@ -300,14 +287,10 @@ def _used(records: list[RawRecord]) -> tuple[set[tuple[str | None, str]], set[st
 
 
 def _row_span(where: Location) -> set[tuple[str | None, str]]:
-    first, last = (where.cell or "").split(":")
-    m1, m2 = re.match(r"([A-Z]+)(\d+)", first), re.match(r"([A-Z]+)(\d+)", last)
-    if not m1 or not m2:
+    first, last = (cell_position(part) for part in (where.cell or "").split(":"))
+    if first is None or last is None:
         return set()
-
-    start = sum((ord(ch) - 64) * 26 ** i for i, ch in enumerate(reversed(m1.group(1)))) - 1
-    end = sum((ord(ch) - 64) * 26 ** i for i, ch in enumerate(reversed(m2.group(1)))) - 1
-    return {(where.sheet, f"{column_letter(c)}{m1.group(2)}") for c in range(start, end + 1)}
+    return {(where.sheet, a1(first[0], c)) for c in range(first[1], last[1] + 1)}
 
 
 def explain_file(path: Path, mapping: UserMapping | None = None) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from evaltool.normalize import values as V
-from evaltool.normalize.facts import IN_TEXT, LABELLED, _storage_kind
+from evaltool.normalize.facts import IN_TEXT, LABELLED, one_shared_storage_kind
 from evaltool.normalize.slots import GIB_PER_TB, SlotReaders
 from evaltool.normalize.storage_lines import capacity_tb, is_storage_line
 from evaltool.read.cells import Candidate, cell_text
@@ -82,11 +82,10 @@ def _storage_named(b: SlotReaders, cand: Candidate) -> None:
     if not b.facts.get("storage_capacity_tb") and (size := capacity_tb(cand.label)):
         b.add("storage_capacity_tb", size, where, cand.label, IN_TEXT,
               "capacity stated in the storage price's label")
-    if not b.facts.get("storage_type"):
-        kind, others = _storage_kind(cand.label)
-        if kind is not None and kind != "local_nvme" and not others:
-            b.add("storage_type", kind, where, cand.label, IN_TEXT,
-                  "kind named in the storage price's label")
+    if not b.facts.get("storage_type") and (
+            kind := one_shared_storage_kind(cand.label)) is not None:
+        b.add("storage_type", kind, where, cand.label, IN_TEXT,
+              "kind named in the storage price's label")
 
 
 def _forget_unreadable(b: SlotReaders, where: object) -> None:

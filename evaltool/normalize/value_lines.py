@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 
 from evaltool.normalize import values as V
-from evaltool.normalize.facts import IN_TEXT, _storage_kind
+from evaltool.normalize.facts import IN_TEXT, one_shared_storage_kind
 from evaltool.normalize.slots import SlotReaders
 from evaltool.normalize.storage_lines import capacity_tb, is_storage_line
 from evaltool.read.cells import Candidate, LineItem
@@ -55,8 +55,7 @@ def _storage_line(b: SlotReaders, item: LineItem, text: str) -> None:
             b.add("storage_capacity_tb", size, item.cells.get("quantity", where),
                   f"{item.description} | {text}", IN_TEXT,
                   "capacity stated in the storage line's quantity")
-    if not b.facts.get("storage_type"):
-        kind, others = _storage_kind(item.description)
-        if kind is not None and kind != "local_nvme" and not others:
-            b.add("storage_type", kind, where, item.description, IN_TEXT,
-                  "kind named on the storage line")
+    if not b.facts.get("storage_type") and (
+            kind := one_shared_storage_kind(item.description)) is not None:
+        b.add("storage_type", kind, where, item.description, IN_TEXT,
+              "kind named on the storage line")

@@ -7,6 +7,7 @@ the `Location` it came from so every canonical value can be traced to its cell o
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,23 @@ def column_letter(col: int) -> str:
 def a1(row: int, col: int) -> str:
     """0-based (row, col) -> A1 reference."""
     return f"{column_letter(col)}{row + 1}"
+
+
+def column_index(letters: str) -> int:
+    """'A' -> 0, 'AB' -> 27: column_letter's inverse."""
+    col = 0
+    for char in letters.upper():
+        col = col * 26 + ord(char) - 64
+    return col - 1
+
+
+_A1_RE = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
+
+
+def cell_position(ref: str) -> tuple[int, int] | None:
+    """'B6' (or '$B$6') -> 0-based (row, col): a1's inverse; None for anything else."""
+    match = _A1_RE.fullmatch(ref.strip())
+    return None if match is None else (int(match.group(2)) - 1, column_index(match.group(1)))
 
 
 @dataclass

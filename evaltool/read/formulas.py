@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from evaltool.errors import Location, Problem
-from evaltool.read.cells import SheetGrid
+from evaltool.read.cells import SheetGrid, column_index
 from evaltool.read.lookups import (
     LookupMiss,
     Raw,
@@ -50,13 +50,6 @@ _COMPARE = {"=": lambda a, b: a == b, "<>": lambda a, b: a != b, "<": lambda a, 
 
 class _CannotEvaluate(Exception):
     """The formula is not plain arithmetic over numbers: leave the cell empty."""
-
-
-def _col(letters: str) -> int:
-    n = 0
-    for ch in letters.upper():
-        n = n * 26 + ord(ch) - 64
-    return n - 1
 
 
 def _tokens(formula: str) -> list[tuple[str, str]]:
@@ -363,7 +356,8 @@ class _Parser:
         if "!" in text:
             name, text = text.rsplit("!", 1)
             sheet = name[1:-1].replace("''", "'") if name.startswith("'") else name
-        return sheet, [(int(m.group(2)) - 1, _col(m.group(1))) for m in _CELL_RE.finditer(text)]
+        return sheet, [(int(m.group(2)) - 1, column_index(m.group(1)))
+                       for m in _CELL_RE.finditer(text)]
 
     def ref_values(self, text: str) -> list[float]:
         sheet, cells = self._cells(text)

@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 from evaltool.grammar.basis import basis_vocabulary
-from evaltool.read.cells import LineItem, SheetGrid, cell_text, is_empty
-from evaltool.read.text import first_number
+from evaltool.read.cells import LineItem, SheetGrid
+from evaltool.read.text import cell_amount, first_number
 
 _PAID_WHEN = ("once", "hour", "day", "week", "month", "year")
 
@@ -40,14 +40,6 @@ def paid_columns(header: list[Any], taken: set[int]) -> dict[int, str]:
     return found if len(set(found.values())) >= 2 and "once" in found.values() else {}
 
 
-def _amount(value: Any) -> float | None:
-    if isinstance(value, bool) or is_empty(value):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    return first_number(cell_text(value))
-
-
 # "Committed power, 25 kW": a quantity that a figure of the description repeats counts that
 # figure's unit (25 | $155 is 25 kW at $155 per kW).
 _FIGURE_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*([^\W\d_]{1,4})\b")
@@ -56,7 +48,7 @@ _FIGURE_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*([^\W\d_]{1,4})\b")
 def apply_paid_columns(item: LineItem, grid: SheetGrid, r: int, paid: dict[int, str]) -> None:
     """A line's own unit and total from the paid-when columns it has an amount in."""
     amounts = {when: a for c, when in paid.items()
-               if (a := _amount(grid.value(r, c))) is not None and a != 0}
+               if (a := cell_amount(grid.value(r, c))) is not None and a != 0}
     recurring = [when for when in amounts if when != "once"]
     if "once" in amounts and not recurring:
         if item.total is None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from evaltool.grammar.basis import basis_vocabulary, scope_re
 from evaltool.grammar.currency_signs import is_shared_sign, sign_currency, stated_currency
 from evaltool.grammar.textcache import by_text
 from evaltool.grammar.valuetypes import BUSINESS_DAY_HOURS
+from evaltool.read.cells import cell_text, is_empty
 
 NUMBER = (r"(?<![\w.,])(\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d+)?(?!\d)|\d{1,3}(?: \d{3})+"
           r"(?:,\d+)?(?![\d.,])|\d+(?:[.,]\d+)?)")
@@ -46,6 +48,15 @@ def to_number(token: str) -> float:
 def first_number(text: str) -> float | None:
     match = _NUM_RE.search(text)
     return to_number(match.group(1)) if match else None
+
+
+def cell_amount(value: Any) -> float | None:
+    """A cell's figure: a number as it is, else the first number its text shows."""
+    if isinstance(value, bool) or is_empty(value):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    return first_number(cell_text(value))
 
 
 # --- sizes -------------------------------------------------------------------------------

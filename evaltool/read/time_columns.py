@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from evaltool.grammar.basis import once_re, time_adverb, time_of
-from evaltool.read.cells import LineItem, SheetGrid, cell_text, is_empty
-from evaltool.read.text import billing_unit, first_number
+from evaltool.read.cells import LineItem, SheetGrid, is_empty
+from evaltool.read.text import billing_unit, cell_amount
 
 # The amount must be quantity x rate x time to this relative tolerance (rounding of cents).
 _TOLERANCE = 0.005
@@ -31,14 +31,6 @@ def time_columns(header: list[Any], taken: set[int]) -> dict[int, str]:
     return found
 
 
-def _amount(value: Any) -> float | None:
-    if isinstance(value, bool) or is_empty(value):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    return first_number(cell_text(value))
-
-
 def apply_time_column(item: LineItem, grid: SheetGrid, r: int, columns: dict[int, str]) -> None:
     """The line's time basis from a time column whose figure explains its amount: quantity x
     rate x time = amount.  Recorded as the line's `per_time` ('hour'); the builder joins it to
@@ -48,7 +40,7 @@ def apply_time_column(item: LineItem, grid: SheetGrid, r: int, columns: dict[int
         return
     quantity = item.quantity if item.quantity else 1.0
     for c, when in columns.items():
-        time = _amount(grid.value(r, c))
+        time = cell_amount(grid.value(r, c))
         if time is None or time <= 0 or time == 1:
             continue
         if _explains(quantity * item.unit_price * time, item.total):
