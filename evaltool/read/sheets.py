@@ -34,7 +34,6 @@ from evaltool.read.cells import (
 from evaltool.read.grid_companions import join_across_sheets
 from evaltool.read.keyvalues import key_values
 from evaltool.read.layout import is_contract_sheet, read_grid, slug
-from evaltool.read.lineitems import alternatives_by_accelerator
 from evaltool.read.noted_options import options_in_notes
 from evaltool.read.priced_bullets import priced_bullets
 from evaltool.read.prose_options import options_in_prose
@@ -145,8 +144,6 @@ def read_sheets(grids: list[SheetGrid], vocab: Vocabulary, record: RawRecord,
         extra_records.extend(extra)
     # "Specs | GB200 NVL72 | HGX B200": the facts of the quote lines naming each product
     extra_records = specs_by_product(extra_records, vocab)
-    if not extra_records:  # lines that price different accelerators: alternatives
-        alternatives_by_accelerator(record.line_items)
     offers = line_groups(record, extra_records, base_id)
     options_in_notes(record, offers)  # an option a note offers and no table prices: said
     return offers
